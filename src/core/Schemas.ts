@@ -1,0 +1,174 @@
+/**
+ * Wire schemas shared by every domain: registration numbers, document IDs, dates, amounts, the
+ * generic `{code, message}` result.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { rule } from "./Rule.js"
+
+const digits = (n: number) => new RegExp(`^\\d{${n}}$`)
+
+/**
+ * A business registration number: exactly 10 digits, no hyphen.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const CorpNum = Schema.String.pipe(
+  rule("corpNum", (s: string) => digits(10).test(s), "must be a business registration number of exactly 10 digits, no hyphen"),
+  Schema.brand("CorpNum")
+)
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type CorpNum = typeof CorpNum.Type
+
+/**
+ * Checks the check digit of a business registration number (the 10th digit).
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const corpNumCheckDigitValid = (corpNum: string): boolean => {
+  if (!digits(10).test(corpNum)) return false
+  const d = Array.from(corpNum, Number)
+  const weights = [1, 3, 7, 1, 3, 7, 1, 3, 5]
+  let sum = 0
+  for (let i = 0; i < 9; i++) sum += d[i]! * weights[i]!
+  sum += Math.floor((d[8]! * 5) / 10)
+  return (10 - (sum % 10)) % 10 === d[9]
+}
+
+/**
+ * A document ID (`mgtKey`): 1 to 24 characters, letters, digits, `-` and `_`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const MgtKey = Schema.String.pipe(
+  rule("required", (s: string) => s.length > 0, "is required and may not be empty"),
+  rule("maxLength(24)", (s: string) => s.length <= 24, "must be at most 24 characters"),
+  rule("mgtKeyCharset", (s: string) => /^[A-Za-z0-9_-]*$/.test(s), "may hold only letters, digits, '-' and '_'")
+)
+
+const validCalendar = (y: number, m: number, d: number): boolean => {
+  const date = new Date(Date.UTC(y, m - 1, d))
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
+}
+
+/**
+ * `true` when `text` is a calendar date `yyyyMMdd`.
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const isDate8 = (text: string): boolean =>
+  digits(8).test(text) && validCalendar(Number(text.slice(0, 4)), Number(text.slice(4, 6)), Number(text.slice(6, 8)))
+
+/**
+ * `true` when `text` is a date-time `yyyyMMddHHmmss`.
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const isDateTime14 = (text: string): boolean =>
+  digits(14).test(text) && isDate8(text.slice(0, 8)) &&
+  Number(text.slice(8, 10)) < 24 && Number(text.slice(10, 12)) < 60 && Number(text.slice(12, 14)) < 60
+
+/**
+ * A date `yyyyMMdd` (Korea Standard Time, DESIGN.md §6).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Date8 = Schema.String.pipe(rule("date(yyyyMMdd)", isDate8, "must be a date yyyyMMdd"))
+
+/**
+ * A date-time `yyyyMMddHHmmss` (Korea Standard Time).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const DateTime14 = Schema.String.pipe(rule("dateTime(yyyyMMddHHmmss)", isDateTime14, "must be a date-time yyyyMMddHHmmss"))
+
+/**
+ * An amount: a string holding a non-negative integer of at most `max` digits.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Amount = (max: number) =>
+  Schema.String.pipe(
+    rule("amount", (s: string) => /^\d+$/.test(s), "must be a whole number of won written with digits only"),
+    rule(`maxLength(${max})`, (s: string) => s.length <= max, `must be at most ${max} characters`)
+  )
+
+/**
+ * A signed amount: a string holding an integer (`-` allowed) of at most `max` characters.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const SignedAmount = (max: number) =>
+  Schema.String.pipe(
+    rule("signedAmount", (s: string) => /^-?\d+$/.test(s), "must be a whole number (a leading '-' is allowed)"),
+    rule(`maxLength(${max})`, (s: string) => s.length <= max, `must be at most ${max} characters`)
+  )
+
+/**
+ * The generic result of the service: `code` 1 on success, and a message.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export class GenericResult extends Schema.Class<GenericResult>("GenericResult")({
+  code: Schema.Number,
+  message: Schema.String
+}) {}
+
+/**
+ * The error body of the service: `{code, message}` with a negative code.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ErrorBody = Schema.Struct({ code: Schema.Number, message: Schema.String })
+
+/**
+ * A URL answer (`{url}`) of the URL operations.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export class UrlResult extends Schema.Class<UrlResult>("UrlResult")({ url: Schema.String }) {}
+
+/**
+ * A boolean the service sometimes writes as a string (`"true"`, `"Y"`); decodes both forms
+ * (FACTS.md: `lateIssueYN` appears as a string in some documentation).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LenientBoolean = Schema.Union(
+  Schema.Boolean,
+  Schema.transform(Schema.Literal("true", "false", "Y", "N", "1", "0"), Schema.Boolean, {
+    strict: true,
+    decode: (s) => s === "true" || s === "Y" || s === "1",
+    encode: (b) => (b ? "true" : "false")
+  })
+)
+
+/**
+ * A code the service writes as a number or a numeric string; decoded as a string
+ * (FACTS.md: statement `stateCode` appears as a number where the spec says string).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LenientNumericString = Schema.Union(
+  Schema.String,
+  Schema.transform(Schema.Number, Schema.String, { strict: true, decode: (n) => String(n), encode: (s) => Number(s) })
+)
