@@ -1,0 +1,136 @@
+/**
+ * Progression policies of asynchronous work (bulk 0→1→2, tax-authority filing, collection jobs
+ * 1→2→3), as in moto: immediate, after N polls, after a duration, or at the end of the KST day
+ * (cash receipt filing). Stages are derived on read from (start time, polls, now): no background
+ * fibers, and `TestClock` or the sandbox clock moves them.
+ *
+ * @since 0.1.0
+ */
+import { Context, Effect, Layer, Ref, Schema } from "effect"
+import * as Kst from "../core/Kst.js"
+
+/**
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Policy = Schema.Union(
+  Schema.TaggedStruct("Immediate", {}),
+  Schema.TaggedStruct("AfterPolls", { polls: Schema.Int.pipe(Schema.positive()) }),
+  Schema.TaggedStruct("AfterDuration", { millis: Schema.Int.pipe(Schema.nonNegative()) }),
+  Schema.TaggedStruct("EndOfDay", {})
+)
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type Policy = typeof Policy.Type
+
+/**
+ * The kinds of progression the sandbox knows.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const Kinds = ["cashbill.bulk", "cashbill.filing", "taxinvoice.bulk", "taxinvoice.filing", "taxPortal.job"] as const
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type Kind = typeof Kinds[number]
+
+/**
+ * The default policy per kind: bulk results advance one stage per poll; filing happens at the end
+ * of the issuing day (KST), as the live service files cash receipts; collection jobs advance one
+ * stage per poll.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const defaults: Record<Kind, Policy> = {
+  "cashbill.bulk": { _tag: "AfterPolls", polls: 1 },
+  "cashbill.filing": { _tag: "EndOfDay" },
+  "taxinvoice.bulk": { _tag: "AfterPolls", polls: 1 },
+  "taxinvoice.filing": { _tag: "EndOfDay" },
+  "taxPortal.job": { _tag: "AfterPolls", polls: 1 }
+}
+
+/**
+ * The stage reached (0 … `stages`), `stages` being the number of steps after the initial stage.
+ * With `AfterPolls(n)` each step takes n polls; with `AfterDuration(ms)` each step takes ms; with
+ * `EndOfDay` every step happens at the first KST midnight after the start.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const stageOf = (
+  policy: Policy,
+  progress: { readonly startedAt: number; readonly now: number; readonly polls: number; readonly stages: number }
+): number => {
+  const cap = (n: number) => Math.max(0, Math.min(progress.stages, n))
+  switch (policy._tag) {
+    case "Immediate":
+      return progress.stages
+    case "AfterPolls":
+      return cap(Math.floor(progress.polls / policy.polls))
+    case "AfterDuration":
+      return policy.millis === 0 ? progress.stages : cap(Math.floor((progress.now - progress.startedAt) / policy.millis))
+    case "EndOfDay":
+      return progress.now >= Kst.endOfDay(progress.startedAt) ? progress.stages : 0
+  }
+}
+
+/**
+ * The instant a stage is (or was) reached under a time-based policy; `undefined` for poll-based
+ * ones (the instant is then recorded by the domain when the poll happens).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const stageReachedAt = (policy: Policy, startedAt: number, stage: number): number | undefined => {
+  switch (policy._tag) {
+    case "Immediate":
+      return startedAt
+    case "AfterDuration":
+      return startedAt + policy.millis * stage
+    case "EndOfDay":
+      return stage === 0 ? startedAt : Kst.endOfDay(startedAt)
+    case "AfterPolls":
+      return undefined
+  }
+}
+
+/**
+ * The current policy of each kind; changed with `/_sandbox/progressions`.
+ *
+ * @since 0.1.0
+ * @category services
+ */
+export class Progressions extends Context.Tag("taxdoc/sandbox/Progressions")<Progressions, {
+  readonly get: (kind: Kind) => Effect.Effect<Policy>
+  readonly set: (kind: Kind, policy: Policy) => Effect.Effect<void>
+  readonly reset: Effect.Effect<void>
+}>() {}
+
+/**
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make = (initial: Partial<Record<Kind, Policy>> = {}) =>
+  Effect.gen(function*() {
+    const start = { ...defaults, ...initial }
+    const ref = yield* Ref.make<Record<Kind, Policy>>(start)
+    return Progressions.of({
+      get: (kind) => Effect.map(Ref.get(ref), (all) => all[kind]),
+      set: (kind, policy) => Ref.update(ref, (all) => ({ ...all, [kind]: policy })),
+      reset: Ref.set(ref, start)
+    })
+  })
+
+/**
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer = (initial: Partial<Record<Kind, Policy>> = {}): Layer.Layer<Progressions> =>
+  Layer.effect(Progressions, make(initial))
