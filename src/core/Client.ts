@@ -1,0 +1,164 @@
+/**
+ * `TaxdocClient`: the one request builder and response decoder every domain goes through
+ * (DESIGN.md §3 "Transport"). It adds the base URL, `Authorization: Bearer` from `Tokens`,
+ * `X-SVC-UserID`, `X-HTTP-Method-Override`, `Accept-Language`, `Accept-Encoding: gzip`, applies the
+ * deadline, decodes the answer, and retries once with a new token when the service refuses the
+ * token as expired or unreadable.
+ *
+ * @since 0.1.0
+ */
+import { HttpClient } from "@effect/platform"
+import { Context, Effect, Layer, Redacted, type Schema } from "effect"
+import * as Body from "./Body.js"
+import { TaxdocConfig } from "./Config.js"
+import type { ApiError, ResponseError, TokenError, TransportError } from "./Errors.js"
+import { type Outgoing, send } from "./Http.js"
+import { decodeJson, decodePdf, failureOf } from "./Response.js"
+import { layer as tokensLayer, Tokens } from "./Tokens.js"
+
+/**
+ * Who a call is made for: the member's registration number, the scopes its token needs, and the
+ * optional user (contact) ID sent as `X-SVC-UserID`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Auth {
+  readonly corpNum: string
+  readonly scopes: ReadonlyArray<string>
+  readonly userId?: string | undefined
+}
+
+/**
+ * A call of the service.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface RequestSpec<A, I> {
+  /** `Domain.operation`: the span name and the `operation` of errors. */
+  readonly operation: string
+  readonly method: "GET" | "POST"
+  /** Path below the API base URL; path parameters are concatenated as the live clients do. */
+  readonly path: string
+  /** Query parameters; a value of `""` renders a bare flag (`?Detail`). */
+  readonly query?: Readonly<Record<string, string>> | undefined
+  readonly override?: string | undefined
+  readonly headers?: Readonly<Record<string, string>> | undefined
+  readonly body?: Body.Body | undefined
+  /** `"none"` for the calls made without a token (CheckIsMember, CheckID, JoinMember). */
+  readonly auth: "none" | Auth
+  readonly response: Schema.Schema<A, I, never>
+}
+
+/**
+ * Every failure of a call that reached the transport.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export type CallError = ApiError | TokenError | TransportError | ResponseError
+
+/**
+ * Renders query parameters; an empty value is a bare flag, as the live service expects.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const renderQuery = (query: Readonly<Record<string, string>> | undefined): string => {
+  if (query === undefined) return ""
+  const parts = Object.entries(query).map(([k, v]) => (v === "" ? encodeURIComponent(k) : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`))
+  return parts.length === 0 ? "" : `?${parts.join("&")}`
+}
+
+/**
+ * @since 0.1.0
+ * @category services
+ */
+export class TaxdocClient extends Context.Tag("taxdoc/TaxdocClient")<TaxdocClient, {
+  /** Sends a call and decodes its JSON answer with `spec.response`. */
+  readonly execute: <A, I>(spec: RequestSpec<A, I>) => Effect.Effect<A, CallError>
+  /** Sends a call whose answer is a PDF document; the bytes as received. */
+  readonly executePdf: (spec: Omit<RequestSpec<unknown, unknown>, "response">) => Effect.Effect<Uint8Array, CallError>
+  /** The member's tokens are dropped (after QuitMember). */
+  readonly forgetMember: (corpNum: string) => Effect.Effect<void>
+}>() {}
+
+/**
+ * The client over the ambient `HttpClient`, `TaxdocConfig` and `Tokens`.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make = Effect.gen(function*() {
+  const config = yield* TaxdocConfig
+  const http = yield* HttpClient.HttpClient
+  const tokens = yield* Tokens
+
+  const outgoing = (spec: Omit<RequestSpec<unknown, unknown>, "response">, token: Redacted.Redacted<string> | undefined): Outgoing => {
+    const body = spec.body ?? Body.empty
+    const headers: Record<string, string> = {
+      "accept-language": config.acceptLanguage,
+      "accept-encoding": "gzip",
+      ...spec.headers
+    }
+    if (body.contentType !== undefined) headers["content-type"] = body.contentType
+    if (spec.override !== undefined) headers["x-http-method-override"] = spec.override
+    if (spec.auth !== "none" && spec.auth.userId !== undefined) headers["x-svc-userid"] = spec.auth.userId
+    // The one line where a token is unwrapped: onto the wire.
+    if (token !== undefined) headers["authorization"] = `Bearer ${Redacted.value(token)}`
+    return { method: spec.method, url: `${config.apiUrl}${spec.path}${renderQuery(spec.query)}`, headers, body }
+  }
+
+  const attempt = (spec: Omit<RequestSpec<unknown, unknown>, "response">) =>
+    Effect.gen(function*() {
+      const token = spec.auth === "none" ? undefined : yield* tokens.get(spec.auth.corpNum, spec.auth.scopes)
+      return yield* send(http, spec.operation, outgoing(spec, token), config.requestTimeout)
+    })
+
+  // One retry with a fresh token when the service refuses the token (expired, unreadable, missing).
+  const receive = (spec: Omit<RequestSpec<unknown, unknown>, "response">) =>
+    Effect.gen(function*() {
+      const first = yield* attempt(spec)
+      if (first.status === 200 || spec.auth === "none") return first
+      const failure = failureOf(spec.operation, first)
+      if (failure._tag !== "ApiError" || !failure.isTokenRejected) return first
+      yield* tokens.invalidate(spec.auth.corpNum, spec.auth.scopes)
+      return yield* attempt(spec)
+    })
+
+  const execute = <A, I>(spec: RequestSpec<A, I>): Effect.Effect<A, CallError> =>
+    receive(spec).pipe(
+      Effect.flatMap((received) =>
+        received.status === 200 ? decodeJson(spec.operation, spec.response, received) : Effect.fail(failureOf(spec.operation, received))
+      ),
+      Effect.withSpan(spec.operation, { attributes: spanAttributes(spec) })
+    )
+
+  const executePdf = (spec: Omit<RequestSpec<unknown, unknown>, "response">): Effect.Effect<Uint8Array, CallError> =>
+    receive(spec).pipe(
+      Effect.flatMap((received) =>
+        received.status === 200 ? decodePdf(spec.operation, received) : Effect.fail(failureOf(spec.operation, received))
+      ),
+      Effect.withSpan(spec.operation, { attributes: spanAttributes(spec) })
+    )
+
+  return TaxdocClient.of({ execute, executePdf, forgetMember: (corpNum) => tokens.invalidate(corpNum) })
+})
+
+const spanAttributes = (spec: Omit<RequestSpec<unknown, unknown>, "response">): Record<string, string> => ({
+  "http.method": spec.method,
+  "taxdoc.path": spec.path,
+  ...(spec.override === undefined ? {} : { "taxdoc.override": spec.override }),
+  ...(spec.auth === "none" ? {} : { "taxdoc.corpNum": spec.auth.corpNum })
+})
+
+/**
+ * The client, given `TaxdocConfig` and `HttpClient` (tokens included).
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer: Layer.Layer<TaxdocClient | Tokens, never, TaxdocConfig | HttpClient.HttpClient> = Layer.effect(TaxdocClient, make).pipe(
+  Layer.provideMerge(tokensLayer)
+)

@@ -1,0 +1,237 @@
+/**
+ * The configuration of a taxdoc client: partner credentials, environment, addresses, and the knobs
+ * of tokens and transport (DESIGN.md §3).
+ *
+ * The secret key stays `Redacted` everywhere; it is unwrapped only in the one line that signs a
+ * token request.
+ *
+ * @since 0.1.0
+ */
+import { Config as EffectConfig, Context, Duration, Effect, Either, Layer, Option, Redacted } from "effect"
+import { type ConfigError, InvalidData as ConfigErrorInvalid } from "effect/ConfigError"
+
+/**
+ * The service environment: `test` (service ID `SERVICE_TEST`) or `production` (`SERVICE`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Environment = "test" | "production"
+
+/**
+ * The service ID of an environment, the path segment of token issuance.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const serviceIdOf = (environment: Environment): "SERVICE_TEST" | "SERVICE" =>
+  environment === "test" ? "SERVICE_TEST" : "SERVICE"
+
+/**
+ * The language of the service's messages.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type AcceptLanguage = "ko-KR" | "en-US"
+
+/**
+ * The resolved configuration every service reads.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface TaxdocConfigShape {
+  readonly linkId: string
+  readonly secretKey: Redacted.Redacted<string>
+  readonly environment: Environment
+  readonly serviceId: "SERVICE_TEST" | "SERVICE"
+  /** Base URL of the authentication server (token issuance), no trailing slash. */
+  readonly authUrl: string
+  /** Base URL of the API of the chosen environment, no trailing slash. */
+  readonly apiUrl: string
+  /** X-SVC-Forwarded: the IP the token may be used from (`*` = any); none → header not sent. */
+  readonly forwardedIp: Option.Option<string>
+  readonly acceptLanguage: AcceptLanguage
+  /** Deadline of one HTTP request (token issuance included). */
+  readonly requestTimeout: Duration.Duration
+  /** Tokens are refreshed this long before they expire. */
+  readonly tokenRefreshMargin: Duration.Duration
+  /** At most this many tokens are cached (least recently used are dropped first). */
+  readonly tokenCacheCapacity: number
+}
+
+/**
+ * @since 0.1.0
+ * @category services
+ */
+export class TaxdocConfig extends Context.Tag("taxdoc/Config")<TaxdocConfig, TaxdocConfigShape>() {}
+
+/**
+ * Options of `layer`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Options {
+  readonly linkId: string
+  /** The Base64 secret key issued with the LinkID. */
+  readonly secretKey: Redacted.Redacted<string>
+  readonly environment?: Environment | undefined
+  /** Authentication server base URL (as published to partners for the environment). */
+  readonly authUrl: string
+  /** API base URL of the environment. */
+  readonly apiUrl: string
+  /** Fixed-address variants, used instead of the ordinary hosts when `useFixedAddress` is true. */
+  readonly authUrlFixed?: string | undefined
+  readonly apiUrlFixed?: string | undefined
+  readonly useFixedAddress?: boolean | undefined
+  /** X-SVC-Forwarded. `"*"` allows any IP, which avoids "token IP mismatch" behind changing egress IPs. */
+  readonly forwardedIp?: string | undefined
+  readonly acceptLanguage?: AcceptLanguage | undefined
+  readonly requestTimeout?: Duration.DurationInput | undefined
+  readonly tokenRefreshMargin?: Duration.DurationInput | undefined
+  readonly tokenCacheCapacity?: number | undefined
+}
+
+/**
+ * A configuration problem found when the layer is built (bad URL, secret not Base64, ...).
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class ConfigInvalid extends Error {
+  readonly _tag = "ConfigInvalid"
+  constructor(readonly field: string, readonly reason: string) {
+    super(`taxdoc configuration: ${field} ${reason}`)
+  }
+}
+
+const trimSlash = (url: string): string => url.replace(/\/+$/, "")
+
+const checkUrl = (field: string, url: string): string => {
+  try {
+    const parsed = new URL(url)
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new ConfigInvalid(field, "must be an http(s) URL")
+    return trimSlash(url)
+  } catch (e) {
+    throw e instanceof ConfigInvalid ? e : new ConfigInvalid(field, `is not a URL: ${url}`)
+  }
+}
+
+/**
+ * Resolves options into a configuration; throws `ConfigInvalid` naming the field.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make = (options: Options): TaxdocConfigShape => {
+  if (options.linkId.length === 0) throw new ConfigInvalid("linkId", "is required")
+  const secret = Redacted.value(options.secretKey)
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(secret) || Buffer.from(secret, "base64").length === 0) {
+    throw new ConfigInvalid("secretKey", "must be the Base64 secret key issued with the LinkID")
+  }
+  const environment = options.environment ?? "test"
+  const fixed = options.useFixedAddress === true
+  if (fixed && (options.authUrlFixed === undefined || options.apiUrlFixed === undefined)) {
+    throw new ConfigInvalid("useFixedAddress", "needs authUrlFixed and apiUrlFixed")
+  }
+  const capacity = options.tokenCacheCapacity ?? 10_000
+  if (!Number.isInteger(capacity) || capacity < 1) throw new ConfigInvalid("tokenCacheCapacity", "must be a positive integer")
+  const forwarded = options.forwardedIp
+  if (forwarded !== undefined && forwarded !== "*" && !/^[0-9a-fA-F:.]+$/.test(forwarded)) {
+    throw new ConfigInvalid("forwardedIp", "must be an IP address or *")
+  }
+  return {
+    linkId: options.linkId,
+    secretKey: options.secretKey,
+    environment,
+    serviceId: serviceIdOf(environment),
+    authUrl: fixed ? checkUrl("authUrlFixed", options.authUrlFixed!) : checkUrl("authUrl", options.authUrl),
+    apiUrl: fixed ? checkUrl("apiUrlFixed", options.apiUrlFixed!) : checkUrl("apiUrl", options.apiUrl),
+    forwardedIp: Option.fromNullable(forwarded),
+    acceptLanguage: options.acceptLanguage ?? "ko-KR",
+    requestTimeout: Duration.decode(options.requestTimeout ?? "30 seconds"),
+    tokenRefreshMargin: Duration.decode(options.tokenRefreshMargin ?? "60 seconds"),
+    tokenCacheCapacity: capacity
+  }
+}
+
+/**
+ * A configuration layer from options.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer = (options: Options): Layer.Layer<TaxdocConfig, ConfigInvalid> =>
+  Layer.effect(TaxdocConfig, Effect.try({ try: () => make(options), catch: (e) => e as ConfigInvalid }))
+
+const optionalString = (name: string) => EffectConfig.option(EffectConfig.nonEmptyString(name))
+
+/**
+ * The configuration read from `TAXDOC_*` variables: `TAXDOC_LINK_ID`, `TAXDOC_SECRET_KEY`,
+ * `TAXDOC_AUTH_URL`, `TAXDOC_API_URL` (required); `TAXDOC_ENVIRONMENT` (`test` | `production`),
+ * `TAXDOC_AUTH_URL_FIXED`, `TAXDOC_API_URL_FIXED`, `TAXDOC_USE_FIXED_ADDRESS`, `TAXDOC_FORWARDED_IP`,
+ * `TAXDOC_ACCEPT_LANGUAGE`, `TAXDOC_REQUEST_TIMEOUT`, `TAXDOC_TOKEN_REFRESH_MARGIN` (durations like
+ * `30 seconds`), `TAXDOC_TOKEN_CACHE_CAPACITY`. A missing or malformed variable fails with a
+ * `ConfigError` naming it.
+ *
+ * @since 0.1.0
+ * @category configs
+ */
+export const config: EffectConfig.Config<TaxdocConfigShape> = EffectConfig.all({
+  linkId: EffectConfig.nonEmptyString("TAXDOC_LINK_ID"),
+  secretKey: EffectConfig.redacted("TAXDOC_SECRET_KEY").pipe(
+    EffectConfig.validate({
+      message: "must be the Base64 secret key issued with the LinkID",
+      validation: (r) => /^[A-Za-z0-9+/]+={0,2}$/.test(Redacted.value(r))
+    })
+  ),
+  environment: EffectConfig.literal("test", "production")("TAXDOC_ENVIRONMENT").pipe(EffectConfig.withDefault("test" as const)),
+  authUrl: EffectConfig.url("TAXDOC_AUTH_URL"),
+  apiUrl: EffectConfig.url("TAXDOC_API_URL"),
+  authUrlFixed: EffectConfig.option(EffectConfig.url("TAXDOC_AUTH_URL_FIXED")),
+  apiUrlFixed: EffectConfig.option(EffectConfig.url("TAXDOC_API_URL_FIXED")),
+  useFixedAddress: EffectConfig.boolean("TAXDOC_USE_FIXED_ADDRESS").pipe(EffectConfig.withDefault(false)),
+  forwardedIp: optionalString("TAXDOC_FORWARDED_IP"),
+  acceptLanguage: EffectConfig.literal("ko-KR", "en-US")("TAXDOC_ACCEPT_LANGUAGE").pipe(EffectConfig.withDefault("ko-KR" as const)),
+  requestTimeout: EffectConfig.duration("TAXDOC_REQUEST_TIMEOUT").pipe(EffectConfig.withDefault(Duration.seconds(30))),
+  tokenRefreshMargin: EffectConfig.duration("TAXDOC_TOKEN_REFRESH_MARGIN").pipe(EffectConfig.withDefault(Duration.seconds(60))),
+  tokenCacheCapacity: EffectConfig.integer("TAXDOC_TOKEN_CACHE_CAPACITY").pipe(
+    EffectConfig.validate({ message: "must be a positive integer", validation: (n) => n > 0 }),
+    EffectConfig.withDefault(10_000)
+  )
+}).pipe(
+  EffectConfig.mapOrFail((c) => {
+    try {
+      return Either.right(make({
+        linkId: c.linkId,
+        secretKey: c.secretKey,
+        environment: c.environment,
+        authUrl: c.authUrl.toString(),
+        apiUrl: c.apiUrl.toString(),
+        authUrlFixed: Option.getOrUndefined(Option.map(c.authUrlFixed, String)),
+        apiUrlFixed: Option.getOrUndefined(Option.map(c.apiUrlFixed, String)),
+        useFixedAddress: c.useFixedAddress,
+        forwardedIp: Option.getOrUndefined(c.forwardedIp),
+        acceptLanguage: c.acceptLanguage,
+        requestTimeout: c.requestTimeout,
+        tokenRefreshMargin: c.tokenRefreshMargin,
+        tokenCacheCapacity: c.tokenCacheCapacity
+      }))
+    } catch (e) {
+      const invalid = e as ConfigInvalid
+      const variable = `TAXDOC_${invalid.field.replace(/[A-Z]/g, (ch) => `_${ch}`).toUpperCase()}`
+      return Either.left(ConfigErrorInvalid([variable], invalid.reason))
+    }
+  })
+)
+
+
+/**
+ * The configuration layer from `TAXDOC_*` environment variables (see `config`).
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerConfig: Layer.Layer<TaxdocConfig, ConfigError> = Layer.effect(TaxdocConfig, config)

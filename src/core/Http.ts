@@ -1,0 +1,64 @@
+/**
+ * The single place that puts bytes on the wire: builds the platform request, applies the deadline,
+ * reads the whole body once and turns network failures and timeouts into `TransportError`.
+ *
+ * @since 0.1.0
+ */
+import { HttpClient, HttpClientRequest } from "@effect/platform"
+import { Duration, Effect } from "effect"
+import type { Body } from "./Body.js"
+import { TransportError } from "./Errors.js"
+import { gunzipIfNeeded, type Received } from "./Response.js"
+
+/**
+ * An encoded request.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Outgoing {
+  readonly method: "GET" | "POST"
+  readonly url: string
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: Body
+}
+
+/**
+ * Sends `outgoing` with `client` and reads the answer, failing with `TransportError` on network
+ * failure or when `timeout` passes (the request is then aborted, not left running).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const send = (
+  client: HttpClient.HttpClient,
+  operation: string,
+  outgoing: Outgoing,
+  timeout: Duration.Duration
+): Effect.Effect<Received, TransportError> => {
+  let request = HttpClientRequest.make(outgoing.method)(outgoing.url).pipe(HttpClientRequest.setHeaders(outgoing.headers))
+  if (outgoing.method === "POST") {
+    request = HttpClientRequest.bodyUint8Array(request, outgoing.body.bytes, outgoing.body.contentType)
+  }
+  return client.execute(request).pipe(
+    Effect.flatMap((response) =>
+      Effect.map(response.arrayBuffer, (buffer): Received => ({
+        status: response.status,
+        headers: response.headers,
+        body: gunzipIfNeeded(new Uint8Array(buffer))
+      }))
+    ),
+    Effect.scoped,
+    Effect.catchAll((error) =>
+      Effect.fail(new TransportError({ operation, reason: "Network", message: `${operation}: ${error.message}`, cause: error }))
+    ),
+    Effect.catchAllDefect((defect) =>
+      Effect.fail(new TransportError({ operation, reason: "Network", message: `${operation}: ${String(defect)}`, cause: defect }))
+    ),
+    Effect.timeoutFail({
+      duration: timeout,
+      onTimeout: () =>
+        new TransportError({ operation, reason: "Timeout", message: `${operation}: no answer within ${Duration.format(timeout)}` })
+    })
+  )
+}

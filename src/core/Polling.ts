@@ -1,0 +1,105 @@
+/**
+ * Awaiting asynchronous results (bulk issue results, collection jobs) with `Schedule`s: by default a
+ * poll every 2 seconds, growing by `factor` up to `maxInterval`, within an overall deadline
+ * (DESIGN.md §3 "Polling"). Time is the Effect `Clock`, so tests drive it with `TestClock`.
+ *
+ * @since 0.1.0
+ */
+import { Clock, Duration, Effect, Schedule } from "effect"
+import { PollTimeoutError } from "./Errors.js"
+
+/**
+ * How to wait.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface PollOptions {
+  /** First delay between polls (default 2 seconds). */
+  readonly interval?: Duration.DurationInput | undefined
+  /** Growth of the delay after each poll (default 1: constant). */
+  readonly factor?: number | undefined
+  /** Longest delay between polls (default 10 seconds). */
+  readonly maxInterval?: Duration.DurationInput | undefined
+  /** Overall deadline (default 10 minutes); then `PollTimeoutError`. */
+  readonly deadline?: Duration.DurationInput | undefined
+}
+
+/**
+ * What a progress observer is told after each poll.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface PollProgress<S> {
+  readonly state: S
+  readonly polls: number
+  readonly elapsedMillis: number
+}
+
+/**
+ * The delay schedule of `options`.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const scheduleOf = (options: PollOptions = {}): Schedule.Schedule<Duration.Duration> => {
+  const interval = Duration.decode(options.interval ?? "2 seconds")
+  const max = Duration.decode(options.maxInterval ?? "10 seconds")
+  const factor = options.factor ?? 1
+  return Schedule.exponential(interval, factor).pipe(Schedule.modifyDelay((d) => Duration.min(d, max)))
+}
+
+/**
+ * Polls `poll` until `isDone` holds, reporting each state to `onProgress`; fails with
+ * `PollTimeoutError` (carrying the last state) when the deadline passes first.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const until = <S, E, R, R2 = never>(
+  args: {
+    readonly operation: string
+    readonly id: string
+    readonly poll: Effect.Effect<S, E, R>
+    readonly isDone: (state: S) => boolean
+    readonly describe: (state: S) => string
+    readonly onProgress?: ((progress: PollProgress<S>) => Effect.Effect<void, never, R2>) | undefined
+  },
+  options: PollOptions = {}
+): Effect.Effect<S, E | PollTimeoutError, R | R2> =>
+  Effect.gen(function*() {
+    const started = yield* Clock.currentTimeMillis
+    let polls = 0
+    let lastState = "not polled yet"
+    let lastValue: S | undefined
+    const deadline = Duration.decode(options.deadline ?? "10 minutes")
+    const once = Effect.gen(function*() {
+      const state = yield* args.poll
+      polls++
+      lastState = args.describe(state)
+      lastValue = state
+      if (args.onProgress !== undefined) {
+        const now = yield* Clock.currentTimeMillis
+        yield* args.onProgress({ state, polls, elapsedMillis: now - started })
+      }
+      return state
+    })
+    yield* once.pipe(
+      Effect.repeat({ schedule: scheduleOf(options), until: args.isDone }),
+      Effect.timeoutFail({
+        duration: deadline,
+        onTimeout: () =>
+          new PollTimeoutError({
+            operation: args.operation,
+            id: args.id,
+            polls,
+            elapsedMillis: Duration.toMillis(deadline),
+            lastState,
+            message: `${args.operation}: ${args.id} not complete after ${Duration.format(deadline)} (${polls} polls, last: ${lastState})`
+          })
+      })
+    )
+    // `repeat` stops only once `isDone` held for the last polled state.
+    return lastValue as S
+  })

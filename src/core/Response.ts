@@ -1,0 +1,121 @@
+/**
+ * The one response decoder of every call: a Schema on success, `{code, message}` on failure, and
+ * anything else (an unexpected status, a truncated or non-JSON body) as a typed `ResponseError`
+ * with the status and a body excerpt — never a thrown exception.
+ *
+ * @since 0.1.0
+ */
+import { Effect, Either, ParseResult, Schema } from "effect"
+import { gunzipSync } from "node:zlib"
+import { ApiError, ResponseError } from "./Errors.js"
+
+const decoder = new TextDecoder()
+
+/**
+ * A received answer: status, lower-case headers, body bytes (already decompressed).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Received {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: Uint8Array
+}
+
+/**
+ * Decompresses a gzip body. Fetch-based clients decompress already; in-process and recorded answers
+ * may still carry the gzip bytes, recognised by their magic number.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const gunzipIfNeeded = (body: Uint8Array): Uint8Array =>
+  body.length >= 2 && body[0] === 0x1f && body[1] === 0x8b ? new Uint8Array(gunzipSync(body)) : body
+
+/**
+ * The first 300 characters of a body, for error messages.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const excerpt = (body: Uint8Array): string => {
+  const text = decoder.decode(body.subarray(0, 600))
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text
+}
+
+const ErrorShape = Schema.Struct({ code: Schema.Number, message: Schema.String })
+
+const parseJson = (body: Uint8Array): Either.Either<unknown, unknown> =>
+  Either.try(() => JSON.parse(decoder.decode(body)) as unknown)
+
+/**
+ * The failure of a non-200 answer: `ApiError` when the body is `{code, message}`, else a
+ * `ResponseError` with the status and an excerpt.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const failureOf = (operation: string, received: Received): ApiError | ResponseError => {
+  const parsed = parseJson(received.body)
+  if (Either.isRight(parsed)) {
+    const shape = Schema.decodeUnknownEither(ErrorShape)(parsed.right)
+    if (Either.isRight(shape)) {
+      return new ApiError({ operation, status: received.status, code: shape.right.code, message: shape.right.message })
+    }
+  }
+  return new ResponseError({
+    operation,
+    status: received.status,
+    reason: "UnexpectedStatus",
+    bodyExcerpt: excerpt(received.body),
+    message: `${operation}: HTTP ${received.status} without a {code, message} body`
+  })
+}
+
+/**
+ * Decodes a 200 JSON answer with `schema` (extra fields are ignored).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const decodeJson = <A, I>(operation: string, schema: Schema.Schema<A, I, never>, received: Received): Effect.Effect<A, ResponseError> => {
+  const parsed = parseJson(received.body)
+  if (Either.isLeft(parsed)) {
+    return Effect.fail(new ResponseError({
+      operation,
+      status: received.status,
+      reason: "Decode",
+      bodyExcerpt: excerpt(received.body),
+      message: `${operation}: the answer is not JSON`
+    }))
+  }
+  const decoded = Schema.decodeUnknownEither(schema, { errors: "all", onExcessProperty: "ignore" })(parsed.right)
+  return Either.isRight(decoded)
+    ? Effect.succeed(decoded.right)
+    : Effect.fail(new ResponseError({
+      operation,
+      status: received.status,
+      reason: "Decode",
+      bodyExcerpt: excerpt(received.body),
+      message: `${operation}: unexpected answer shape: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left)}`
+    }))
+}
+
+/**
+ * Checks that a 200 answer is a PDF (FACTS.md: the service answers `application/pdf;charset=utf-8`).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const decodePdf = (operation: string, received: Received): Effect.Effect<Uint8Array, ResponseError> => {
+  const type = (received.headers["content-type"] ?? "").toLowerCase()
+  if (type.startsWith("application/pdf")) return Effect.succeed(received.body)
+  return Effect.fail(new ResponseError({
+    operation,
+    status: received.status,
+    reason: "Decode",
+    bodyExcerpt: excerpt(received.body),
+    message: `${operation}: expected a PDF, got Content-Type ${type || "(none)"}`
+  }))
+}
