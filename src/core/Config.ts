@@ -183,7 +183,7 @@ export const config: EffectConfig.Config<TaxdocConfigShape> = EffectConfig.all({
   linkId: EffectConfig.nonEmptyString("TAXDOC_LINK_ID"),
   secretKey: EffectConfig.redacted("TAXDOC_SECRET_KEY").pipe(
     EffectConfig.validate({
-      message: "must be the Base64 secret key issued with the LinkID",
+      message: "TAXDOC_SECRET_KEY must be the Base64 secret key issued with the LinkID",
       validation: (r) => /^[A-Za-z0-9+/]+={0,2}$/.test(Redacted.value(r))
     })
   ),
@@ -198,7 +198,7 @@ export const config: EffectConfig.Config<TaxdocConfigShape> = EffectConfig.all({
   requestTimeout: EffectConfig.duration("TAXDOC_REQUEST_TIMEOUT").pipe(EffectConfig.withDefault(Duration.seconds(30))),
   tokenRefreshMargin: EffectConfig.duration("TAXDOC_TOKEN_REFRESH_MARGIN").pipe(EffectConfig.withDefault(Duration.seconds(60))),
   tokenCacheCapacity: EffectConfig.integer("TAXDOC_TOKEN_CACHE_CAPACITY").pipe(
-    EffectConfig.validate({ message: "must be a positive integer", validation: (n) => n > 0 }),
+    EffectConfig.validate({ message: "TAXDOC_TOKEN_CACHE_CAPACITY must be a positive integer", validation: (n) => n > 0 }),
     EffectConfig.withDefault(10_000)
   )
 }).pipe(
