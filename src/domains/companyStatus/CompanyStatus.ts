@@ -1,0 +1,90 @@
+/**
+ * The company status check (SPEC.md "Company status"): whether a business is registered, in
+ * business, suspended or closed, and its taxation type. `checkMany` takes any number of
+ * registration numbers, sends them in requests of at most 1,000, and answers in input order.
+ *
+ * @since 0.1.0
+ */
+import { Chunk, Context, Effect, Layer, Schema } from "effect"
+import * as Body from "../../core/Body.js"
+import { type CallError, TaxdocClient } from "../../core/Client.js"
+import type { ValidationError } from "../../core/Errors.js"
+import { CorpNum } from "../../core/Schemas.js"
+import { validate } from "../../core/Validation.js"
+import { CompanyStatus as Status, CompanyStatusList, MAX_CORP_NUMS } from "./Schemas.js"
+
+/**
+ * The scope of company status checks (DESIGN.md §6).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const SCOPE = "170"
+
+/**
+ * Failures of company status checks.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export type CompanyStatusError = ValidationError | CallError
+
+/**
+ * @since 0.1.0
+ * @category services
+ */
+export class CompanyStatus extends Context.Tag("taxdoc/CompanyStatus")<CompanyStatus, {
+  /** The status of one registration number, checked on behalf of member `corpNum`. */
+  readonly check: (corpNum: string, target: string, userId?: string) => Effect.Effect<Status, CompanyStatusError>
+  /** The statuses of any number of registration numbers, in input order (chunks of 1,000). */
+  readonly checkMany: (corpNum: string, targets: ReadonlyArray<string>, userId?: string) => Effect.Effect<ReadonlyArray<Status>, CompanyStatusError>
+}>() {}
+
+const Single = Schema.Struct({ corpNum: CorpNum, target: CorpNum })
+const Many = Schema.Struct({ corpNum: CorpNum, targets: Schema.Array(CorpNum) })
+
+/**
+ * The company status service over `TaxdocClient`.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make = Effect.gen(function*() {
+  const client = yield* TaxdocClient
+
+  const check = Effect.fn("CompanyStatus.check")(function*(corpNum: string, target: string, userId?: string) {
+    const input = yield* validate("CompanyStatus.check", Single, { corpNum, target })
+    return yield* client.execute({
+      operation: "CompanyStatus.check",
+      method: "GET",
+      path: "/CloseDown",
+      query: { CN: input.target },
+      auth: { corpNum: input.corpNum, scopes: [SCOPE], userId },
+      response: Status
+    })
+  })
+
+  const checkMany = Effect.fn("CompanyStatus.checkMany")(function*(corpNum: string, targets: ReadonlyArray<string>, userId?: string) {
+    const input = yield* validate("CompanyStatus.checkMany", Many, { corpNum, targets })
+    if (input.targets.length === 0) return []
+    const chunks = Chunk.toReadonlyArray(Chunk.chunksOf(Chunk.fromIterable(input.targets), MAX_CORP_NUMS))
+    const answers = yield* Effect.forEach(chunks, (chunk) =>
+      client.execute({
+        operation: "CompanyStatus.checkMany",
+        method: "POST",
+        path: "/CloseDown",
+        body: Body.json(Chunk.toReadonlyArray(chunk)),
+        auth: { corpNum: input.corpNum, scopes: [SCOPE], userId },
+        response: CompanyStatusList
+      }), { concurrency: 4 })
+    return answers.flat()
+  })
+
+  return CompanyStatus.of({ check, checkMany })
+})
+
+/**
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer: Layer.Layer<CompanyStatus, never, TaxdocClient> = Layer.effect(CompanyStatus, make)
