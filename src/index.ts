@@ -1,0 +1,56 @@
+/**
+ * taxdoc: an Effect-based SDK for the Tax Document Service API.
+ *
+ * @since 0.1.0
+ */
+
+/** @since 0.1.0 */
+export * as Taxdoc from "./Taxdoc.js"
+
+/** @since 0.1.0 */
+export * as Config from "./core/Config.js"
+
+/** @since 0.1.0 */
+export * as Client from "./core/Client.js"
+
+/** @since 0.1.0 */
+export * as Tokens from "./core/Tokens.js"
+
+/** @since 0.1.0 */
+export * as Signing from "./core/Signing.js"
+
+/** @since 0.1.0 */
+export * as Polling from "./core/Polling.js"
+
+/** @since 0.1.0 */
+export * as Kst from "./core/Kst.js"
+
+/** @since 0.1.0 */
+export * as Schemas from "./core/Schemas.js"
+
+/** @since 0.1.0 */
+export * as ErrorCodes from "./core/ErrorCodes.js"
+
+/** @since 0.1.0 */
+export { ApiError, PollTimeoutError, ResponseError, type TaxdocError, TokenError, TransportError, ValidationError, ValidationIssue } from "./core/Errors.js"
+
+/** @since 0.1.0 */
+export * as Member from "./domains/member/Member.js"
+
+/** @since 0.1.0 */
+export * as MemberSchemas from "./domains/member/Schemas.js"
+
+/** @since 0.1.0 */
+export * as CompanyStatus from "./domains/companyStatus/CompanyStatus.js"
+
+/** @since 0.1.0 */
+export * as CompanyStatusSchemas from "./domains/companyStatus/Schemas.js"
+
+/** @since 0.1.0 */
+export * as Cashbill from "./domains/cashbill/Cashbill.js"
+
+/** @since 0.1.0 */
+export * as CashbillSchemas from "./domains/cashbill/Schemas.js"
+
+/** @since 0.1.0 */
+export * as CashbillRules from "./domains/cashbill/Rules.js"
