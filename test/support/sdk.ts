@@ -1,0 +1,30 @@
+/** The SDK wired to a fresh in-process sandbox, for end-to-end tests. */
+import { Layer } from "effect"
+import * as Taxdoc from "../../src/Taxdoc.js"
+import * as Connect from "../../src/sandbox/Connect.js"
+import * as InProcess from "../../src/sandbox/InProcess.js"
+import type { SandboxOptions } from "../../src/sandbox/Sandbox.js"
+
+export const MEMBER = "1234567891"
+
+export const joinInput = (corpNum: string, id = `user${corpNum}`) => ({
+  ID: id,
+  Password: "secret12!",
+  CorpNum: corpNum,
+  CEOName: "홍길동",
+  CorpName: "테스트상사",
+  Addr: "서울특별시 중구 세종대로 110",
+  BizType: "도소매",
+  BizClass: "전자상거래",
+  ContactName: "김담당",
+  ContactEmail: "tax@example.com",
+  ContactTEL: "02-1234-5678"
+})
+
+export const layer = (
+  options: { readonly connect?: Connect.ConnectOptions; readonly sandbox?: SandboxOptions & InProcess.ClientOptions } = {}
+) =>
+  Taxdoc.services.pipe(
+    Layer.provideMerge(Connect.layerConfig(options.connect)),
+    Layer.provideMerge(InProcess.layer(options.sandbox))
+  )
