@@ -1,5 +1,6 @@
 /** The SDK wired to a fresh in-process sandbox, for end-to-end tests. */
-import { Layer } from "effect"
+import { HttpClient, type HttpClientRequest } from "@effect/platform"
+import { Effect, Layer } from "effect"
 import * as Taxdoc from "../../src/Taxdoc.js"
 import * as Connect from "../../src/sandbox/Connect.js"
 import * as InProcess from "../../src/sandbox/InProcess.js"
@@ -21,10 +22,25 @@ export const joinInput = (corpNum: string, id = `user${corpNum}`) => ({
   ContactTEL: "02-1234-5678"
 })
 
-export const layer = (
-  options: { readonly connect?: Connect.ConnectOptions; readonly sandbox?: SandboxOptions & InProcess.ClientOptions } = {}
-) =>
-  Taxdoc.services.pipe(
-    Layer.provideMerge(Connect.layerConfig(options.connect)),
-    Layer.provideMerge(InProcess.layer(options.sandbox))
+/** Wraps the HttpClient in context so every request sent is also pushed to `seen`. */
+const capturing = (seen: Array<HttpClientRequest.HttpClientRequest>) =>
+  Layer.effect(
+    HttpClient.HttpClient,
+    Effect.map(HttpClient.HttpClient, (client) => HttpClient.tapRequest(client, (request) => Effect.sync(() => seen.push(request))))
   )
+
+export const layer = (
+  options: {
+    readonly connect?: Connect.ConnectOptions
+    readonly sandbox?: SandboxOptions & InProcess.ClientOptions
+    /** Receives every request the SDK sends. */
+    readonly capture?: Array<HttpClientRequest.HttpClientRequest>
+  } = {}
+) => {
+  const sandbox = InProcess.layer(options.sandbox)
+  const transport = options.capture === undefined ? sandbox : Layer.provideMerge(capturing(options.capture), sandbox)
+  return Taxdoc.services.pipe(
+    Layer.provideMerge(Connect.layerConfig(options.connect)),
+    Layer.provideMerge(transport)
+  )
+}

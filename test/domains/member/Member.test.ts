@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, Redacted } from "effect"
+import { Effect, Redacted } from "effect"
 import { ErrorCodes } from "../../../src/core/ErrorCodes.js"
 import { TaxdocClient } from "../../../src/core/Client.js"
 import { Tokens } from "../../../src/core/Tokens.js"
@@ -167,6 +167,3 @@ describe("sandbox refusals surface as typed errors", () => {
       expect(error).toMatchObject({ _tag: "TokenError", code: -99003008 })
     }).pipe(Effect.provide(Sdk.layer({ connect: { environment: "production" }, sandbox: seeded }))))
 })
-
-// Keeps the layer type honest: the SDK layer needs nothing from outside.
-export const _closed: Layer.Layer<unknown> = Sdk.layer()

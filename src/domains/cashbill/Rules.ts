@@ -1,0 +1,400 @@
+/**
+ * Pure rules of cash receipts (SPEC.md "Cash receipt", "Limits"; DESIGN.md §6): buyer
+ * identification numbers by trade usage, amounts, the trade-time window, revocation amounts, bulk
+ * limits, submit IDs, masking for queries and the sandbox's filing outcome.
+ *
+ * Rules that relate several fields are `CrossRule`s: each broken rule is reported at the field it
+ * concerns (`identityNum`, `totalAmount`, `cashbills[3].mgtKey`), named like every other rule.
+ *
+ * @since 0.1.0
+ */
+import { ParseResult, Schema, SchemaAST } from "effect"
+import * as Kst from "../../core/Kst.js"
+import { rule } from "../../core/Rule.js"
+
+// ── constants ───────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The voluntary-issuance constant, allowed as identityNum only for 소득공제용.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const VOLUNTARY_IDENTITY_NUM = "010-000-1234"
+
+/**
+ * Trade usages: income deduction and proof of purchase.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const TRADE_USAGES = ["소득공제용", "지출증빙용"] as const
+
+/**
+ * Trade options: general (default), books and performances, public transport.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const TRADE_OPTS = ["일반", "도서공연", "대중교통"] as const
+
+/**
+ * Taxation types: taxable, tax-exempt.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const TAXATION_TYPES = ["과세", "비과세"] as const
+
+/**
+ * Revocation reasons: 1 returned/cancelled, 2 error correction, 3 other.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const CANCEL_TYPES = [1, 2, 3] as const
+
+/**
+ * Receipts per bulk submission (SPEC.md "Limits").
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const BULK_MAX = 100
+
+/**
+ * Document IDs per GetInfos request (SPEC.md "Limits").
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const INFOS_MAX = 1000
+
+/**
+ * Validity of a returned URL (SPEC.md "Limits").
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const URL_VALIDITY_MILLIS = 30_000
+
+/**
+ * Status codes (DESIGN.md §6): issued, filed to the tax authority, filing failed.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const StateCode = { Issued: 300, Filed: 304, FilingFailed: 305 } as const
+
+// ── buyer identification number ─────────────────────────────────────────────────────────────
+
+const IDENTITY_DIGIT_LENGTHS = new Set([10, 11, 13, 14, 15, 16, 17, 18, 19])
+
+/**
+ * `true` when `identityNum` has one of the accepted forms for some trade usage: digits only with
+ * 10 (registration or mobile number), 11 (mobile), 13 (resident or card) to 19 (card) digits, or
+ * the voluntary constant. Hyphens are not accepted except in the constant.
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const isIdentityNumShape = (identityNum: string): boolean =>
+  identityNum === VOLUNTARY_IDENTITY_NUM || (/^\d+$/.test(identityNum) && IDENTITY_DIGIT_LENGTHS.has(identityNum.length))
+
+/**
+ * `true` when `identityNum` is accepted for `tradeUsage`: 소득공제용 takes a resident number (13),
+ * mobile (10–11), card (13–19) or the voluntary constant; 지출증빙용 takes a registration number
+ * (10), mobile or card — not the constant.
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const identityNumAllowed = (tradeUsage: string, identityNum: string): boolean =>
+  isIdentityNumShape(identityNum) && (tradeUsage === "소득공제용" || identityNum !== VOLUNTARY_IDENTITY_NUM)
+
+/**
+ * The identityNum as the status query shows it: mobile and registration numbers keep the first 3
+ * and last 4 digits, resident numbers (13 digits) the first 6, card numbers the first 6 and last 4;
+ * the voluntary constant is shown as is.
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const maskIdentityNum = (identityNum: string): string => {
+  if (!/^\d+$/.test(identityNum)) return identityNum
+  const n = identityNum.length
+  if (n < 10) return "*".repeat(n)
+  if (n <= 12) return identityNum.slice(0, 3) + "*".repeat(n - 7) + identityNum.slice(-4)
+  if (n === 13) return identityNum.slice(0, 6) + "*".repeat(7)
+  return identityNum.slice(0, 6) + "*".repeat(n - 10) + identityNum.slice(-4)
+}
+
+/**
+ * The card-number length the sandbox's tax authority rejects: no issuer uses 17 digits (cards
+ * have 13–16 digits, cash-receipt cards 18–19).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const REJECTED_CARD_LENGTH = 17
+
+/**
+ * A filing result of the tax authority: `ntsresultCode` and its message in both languages.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface FilingOutcome {
+  readonly code: "0000" | "TS1" | "TS2"
+  readonly ko: string
+  readonly en: string
+}
+
+/**
+ * The sandbox's filing outcome (DESIGN.md §6): `TS1` for an 11-digit mobile number not starting
+ * with 0, `TS2` for a card number of 17 digits, `0000` otherwise. The outcome is decided by
+ * identityNum alone, so tests choose it by choosing the number.
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const filingOutcome = (identityNum: string): FilingOutcome => {
+  if (/^[1-9]\d{10}$/.test(identityNum)) return { code: "TS1", ko: "휴대폰번호 형식 오류", en: "Invalid mobile number" }
+  if (/^\d+$/.test(identityNum) && identityNum.length === REJECTED_CARD_LENGTH) {
+    return { code: "TS2", ko: "카드번호 자릿수 오류", en: "Card number length rejected" }
+  }
+  return { code: "0000", ko: "정상 처리", en: "Accepted" }
+}
+
+// ── amounts ─────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The four amounts of a receipt, as sent (integer strings).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Amounts {
+  readonly supplyCost: string
+  readonly tax: string
+  readonly serviceFee: string
+  readonly totalAmount: string
+}
+
+/**
+ * `true` when the text is a positive integer (totalAmount; the parts may be 0: tax of 비과세,
+ * no service fee).
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const isPositiveAmount = (amount: string): boolean => /^\d+$/.test(amount) && Number(amount) > 0
+
+/**
+ * `true` when total = supply cost + tax + service fee.
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const amountsAddUp = (a: Amounts): boolean =>
+  Number(a.totalAmount) === Number(a.supplyCost) + Number(a.tax) + Number(a.serviceFee)
+
+// ── trade time, submit IDs ──────────────────────────────────────────────────────────────────
+
+/**
+ * `true` when `tradeDT` (KST) is absent, or today or the previous day (KST) of `nowMillis`.
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const tradeDTValid = (tradeDT: string | undefined, nowMillis: number): boolean =>
+  tradeDT === undefined || Kst.isTodayOrPreviousDay(tradeDT, nowMillis)
+
+/**
+ * `true` for a bulk submit ID: 1 to 36 letters, digits or hyphens.
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const submitIdValid = (submitId: string): boolean => /^[A-Za-z0-9-]{1,36}$/.test(submitId)
+
+// ── cross-field rules ───────────────────────────────────────────────────────────────────────
+
+/**
+ * A rule over a whole record that reports each broken field at its own path.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface CrossRule<in A> {
+  readonly issues: (record: A) => ReadonlyArray<ParseResult.ParseIssue>
+}
+
+/**
+ * A cross-field rule named `name`: `broken` lists the paths (below the record) it breaks, each
+ * optionally with its own message. The issue is the one `rule(name, …)` raises, placed at the path,
+ * so `ValidationError` shows `identityNum` / `cashbills[3].mgtKey` and the rule's name.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const crossRule = <A>(
+  name: string,
+  message: string,
+  broken: (record: A) => ReadonlyArray<{ readonly path: ParseResult.Path; readonly message?: string }>
+): CrossRule<A> => {
+  const { ast } = Schema.Unknown.pipe(rule<unknown>(name, () => false, message))
+  if (!SchemaAST.isRefinement(ast)) throw new Error(`rule ${name} is not a refinement`)
+  return {
+    issues: (record) =>
+      broken(record).map(({ path, message: text }) => {
+        const keys: ReadonlyArray<PropertyKey> = typeof path === "object" ? path : [path]
+        const value = keys.reduce<unknown>((at, key) => (at as Record<PropertyKey, unknown> | undefined)?.[key], record)
+        const leaf = new ParseResult.Refinement(ast, value, "Predicate", new ParseResult.Type(ast, value, text ?? message))
+        return new ParseResult.Pointer(path, record, leaf)
+      })
+  }
+}
+
+/**
+ * A cross-field rule that breaks the single field at `path` when `predicate` is false.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const fieldRule = <A>(path: ParseResult.Path, name: string, predicate: (record: A) => boolean, message: string): CrossRule<A> =>
+  crossRule<A>(name, message, (record) => (predicate(record) ? [] : [{ path }]))
+
+/**
+ * Checks a decoded record against cross-field rules. (A plain `Schema.filter` returning
+ * `{path, message}` is reported at the record's path by `issuesOf`; a checked transformation keeps
+ * each issue at its field.) Runs once the fields themselves are valid.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const withCrossRules = <A>(...rules: ReadonlyArray<CrossRule<A>>) =>
+<I>(self: Schema.Schema<A, I, never>): Schema.Schema<A, I, never> =>
+  Schema.transformOrFail(self, Schema.typeSchema(self), {
+    strict: true,
+    decode: (record, _, ast) => {
+      const issues = rules.flatMap((r) => r.issues(record))
+      const [first, ...rest] = issues
+      if (first === undefined) return ParseResult.succeed(record)
+      return ParseResult.fail(rest.length === 0 ? first : new ParseResult.Composite(ast, record, [first, ...rest]))
+    },
+    encode: ParseResult.succeed
+  })
+
+/**
+ * `tradeDT` must be today or the previous day (KST) of `nowMillis`. Input schemas take no clock, so
+ * the SDK reads `Clock` and adds this rule (see `Schemas.CashReceiptIssueAt`).
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const tradeDTRule = (nowMillis: number): CrossRule<{ readonly tradeDT?: string | undefined }> =>
+  fieldRule(
+    ["tradeDT"],
+    "tradeDT(todayOrPreviousDay)",
+    (r) => tradeDTValid(r.tradeDT, nowMillis),
+    `must be today or the previous day (KST ${Kst.addDays(Kst.toDate8(nowMillis), -1)} or ${Kst.toDate8(nowMillis)})`
+  )
+
+/**
+ * identityNum must suit tradeUsage (the voluntary constant only for 소득공제용).
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const identityNumForUsageRule: CrossRule<{ readonly tradeUsage: string; readonly identityNum: string }> = fieldRule(
+  ["identityNum"],
+  "identityNumForUsage",
+  (r) => identityNumAllowed(r.tradeUsage, r.identityNum),
+  `${VOLUNTARY_IDENTITY_NUM} (voluntary issuance) is allowed only for 소득공제용; 지출증빙용 takes a registration, mobile or card number`
+)
+
+/**
+ * totalAmount must equal supplyCost + tax + serviceFee.
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const amountSumRule: CrossRule<Amounts> = fieldRule(
+  ["totalAmount"],
+  "amountSum",
+  amountsAddUp,
+  "must equal supplyCost + tax + serviceFee"
+)
+
+const AMOUNT_FIELDS = ["supplyCost", "tax", "serviceFee", "totalAmount"] as const
+
+/**
+ * The amount fields of a revocation, each optional.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface PartCancelFields {
+  readonly isPartCancel?: boolean | undefined
+  readonly supplyCost?: string | undefined
+  readonly tax?: string | undefined
+  readonly serviceFee?: string | undefined
+  readonly totalAmount?: string | undefined
+}
+
+/**
+ * The revocation amounts of a partial revocation, or `undefined` for a full one.
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const partCancelAmounts = (r: PartCancelFields): Amounts | undefined =>
+  r.isPartCancel === true && r.supplyCost !== undefined && r.tax !== undefined && r.serviceFee !== undefined &&
+    r.totalAmount !== undefined
+    ? { supplyCost: r.supplyCost, tax: r.tax, serviceFee: r.serviceFee, totalAmount: r.totalAmount }
+    : undefined
+
+/**
+ * The rules of revocation amounts: all four required when isPartCancel is true (and adding up),
+ * all omitted otherwise.
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const partCancelRules: ReadonlyArray<CrossRule<PartCancelFields>> = [
+  crossRule<PartCancelFields>(
+    "requiredWhenPartCancel",
+    "is required when isPartCancel is true",
+    (r) => (r.isPartCancel === true ? AMOUNT_FIELDS.filter((f) => r[f] === undefined).map((f) => ({ path: [f] })) : [])
+  ),
+  crossRule<PartCancelFields>(
+    "omittedUnlessPartCancel",
+    "must be omitted unless isPartCancel is true (a full revocation takes the original's amounts)",
+    (r) => (r.isPartCancel === true ? [] : AMOUNT_FIELDS.filter((f) => r[f] !== undefined).map((f) => ({ path: [f] })))
+  ),
+  crossRule<PartCancelFields>("amountSum", "must equal supplyCost + tax + serviceFee", (r) => {
+    const amounts = partCancelAmounts(r)
+    return amounts !== undefined && !amountsAddUp(amounts) ? [{ path: ["totalAmount"] }] : []
+  })
+]
+
+/**
+ * Document IDs within one bulk submission must differ; every repeat is reported at its mgtKey.
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const uniqueMgtKeysRule: CrossRule<{ readonly cashbills: ReadonlyArray<{ readonly mgtKey: string }> }> = crossRule(
+  "uniqueMgtKey",
+  "repeats the document ID of an earlier receipt in this submission",
+  (body) => {
+    const seen = new Set<string>()
+    return body.cashbills.flatMap((item, index) => {
+      const repeated = seen.has(item.mgtKey)
+      seen.add(item.mgtKey)
+      return repeated ? [{ path: ["cashbills", index, "mgtKey"] }] : []
+    })
+  }
+)
+

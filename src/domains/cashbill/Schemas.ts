@@ -1,0 +1,402 @@
+/**
+ * Wire shapes of cash receipts (SPEC.md "Cash receipt"): the inputs with every length, form and
+ * cross-field rule of the spec, and the answers, decoded tolerantly (FACTS.md "Answers"): unknown
+ * fields are ignored, fields the service may send as `null` are optional, booleans and numbers are
+ * accepted in their string forms too.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { maxLen, rule } from "../../core/Rule.js"
+import { Amount, Date8, DateTime14, LenientBoolean, MgtKey } from "../../core/Schemas.js"
+import * as Rules from "./Rules.js"
+
+// ── fields ──────────────────────────────────────────────────────────────────────────────────
+
+/** One of the given texts; checked by a named rule, then typed as the literals. */
+const oneOf = <const L extends readonly [string, ...Array<string>]>(name: string, literals: L) =>
+  Schema.String.pipe(
+    rule<string>(name, (value) => literals.includes(value), `must be one of ${literals.join(", ")}`),
+    Schema.compose(Schema.Literal(...literals), { strict: false })
+  )
+
+/** 1 returned/cancelled, 2 error correction, 3 other. */
+const CancelType = Schema.Number.pipe(
+  rule<number>("cancelType", (n) => (Rules.CANCEL_TYPES as ReadonlyArray<number>).includes(n), "must be 1 (returned or cancelled), 2 (error correction) or 3 (other)"),
+  Schema.compose(Schema.Literal(...Rules.CANCEL_TYPES), { strict: false })
+)
+
+/** An optional input field: absent or valid (never `undefined` on the wire). */
+const optional = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(schema, { exact: true })
+
+const CorpNumText = Schema.String.pipe(
+  rule("corpNum", (s: string) => /^\d{10}$/.test(s), "must be a business registration number of exactly 10 digits, no hyphen")
+)
+
+const TaxRegId = Schema.String.pipe(rule("taxRegID", (s: string) => /^\d{4}$/.test(s), "must be a branch number of exactly 4 digits"))
+
+const IdentityNum = Schema.String.pipe(
+  rule("maxLength(19)", (s: string) => s.length <= 19, "must be at most 19 characters"),
+  rule(
+    "identityNum",
+    Rules.isIdentityNumShape,
+    `must be digits only: a registration number (10), mobile number (10–11), resident number (13) or card number (13–19), or ${Rules.VOLUNTARY_IDENTITY_NUM}`
+  )
+)
+
+const ConfirmNum = Schema.String.pipe(
+  rule("confirmNum", (s: string) => /^[A-Za-z0-9]{9}$/.test(s), "must be the 9-character confirmation number of the original")
+)
+
+/**
+ * An amount of a receipt: a whole number of won, at most 9 digits; 0 allowed (tax of 비과세, no
+ * service fee).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ReceiptAmount = Amount(9)
+
+/**
+ * A total amount: a positive whole number of won, at most 9 digits.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const TotalAmount = Amount(9).pipe(rule("positive", Rules.isPositiveAmount, "must be a positive whole number"))
+
+/**
+ * A bulk submit ID (`X-SVC-Submit-ID`): 1 to 36 letters, digits or hyphens.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const SubmitId = Schema.String.pipe(
+  rule("submitID", Rules.submitIdValid, "must be 1 to 36 letters, digits or hyphens")
+)
+
+/**
+ * The web-portal menu of GetURL: PBOX issued receipt box, WRITE create a receipt.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const UrlMenu = oneOf("TG", ["PBOX", "WRITE"])
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type UrlMenu = typeof UrlMenu.Type
+
+// ── inputs ──────────────────────────────────────────────────────────────────────────────────
+
+const IssueFields = Schema.Struct({
+  mgtKey: MgtKey,
+  tradeDT: optional(DateTime14),
+  tradeType: oneOf("tradeType", ["승인거래"]),
+  tradeUsage: oneOf("tradeUsage", Rules.TRADE_USAGES),
+  tradeOpt: optional(oneOf("tradeOpt", Rules.TRADE_OPTS)),
+  taxationType: oneOf("taxationType", Rules.TAXATION_TYPES),
+  totalAmount: TotalAmount,
+  supplyCost: ReceiptAmount,
+  tax: ReceiptAmount,
+  serviceFee: ReceiptAmount,
+  franchiseCorpNum: CorpNumText,
+  franchiseTaxRegID: optional(TaxRegId),
+  franchiseCorpName: optional(maxLen(200)),
+  franchiseCEOName: optional(maxLen(100)),
+  franchiseAddr: optional(maxLen(400)),
+  franchiseTEL: optional(maxLen(20)),
+  identityNum: IdentityNum,
+  customerName: optional(maxLen(70)),
+  itemName: optional(maxLen(70)),
+  orderNumber: optional(maxLen(200)),
+  email: optional(maxLen(100)),
+  hp: optional(maxLen(20)),
+  memo: optional(maxLen(200)),
+  emailSubject: optional(maxLen(300))
+})
+
+/**
+ * The issue body (`CashReceiptIssue`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type CashReceiptIssue = typeof IssueFields.Type
+
+const issueWith = (...extra: ReadonlyArray<Rules.CrossRule<CashReceiptIssue>>): Schema.Schema<CashReceiptIssue, CashReceiptIssue> =>
+  IssueFields.pipe(Rules.withCrossRules<CashReceiptIssue>(Rules.identityNumForUsageRule, Rules.amountSumRule, ...extra))
+
+/**
+ * The issue body with every rule that needs no clock: lengths, forms, identityNum by tradeUsage,
+ * total = supply + tax + service fee.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const CashReceiptIssue: Schema.Schema<CashReceiptIssue, CashReceiptIssue> = issueWith()
+
+/**
+ * The issue body plus the trade-time window judged at `nowMillis` (today or the previous day, KST).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const CashReceiptIssueAt = (nowMillis: number): Schema.Schema<CashReceiptIssue, CashReceiptIssue> =>
+  issueWith(Rules.tradeDTRule(nowMillis))
+
+const RevokeFields = Schema.Struct({
+  mgtKey: MgtKey,
+  orgConfirmNum: ConfirmNum,
+  orgTradeDate: Date8,
+  smssendYN: optional(Schema.Boolean),
+  memo: optional(maxLen(200)),
+  isPartCancel: optional(Schema.Boolean),
+  cancelType: optional(CancelType),
+  supplyCost: optional(ReceiptAmount),
+  tax: optional(ReceiptAmount),
+  serviceFee: optional(ReceiptAmount),
+  totalAmount: optional(TotalAmount),
+  emailSubject: optional(maxLen(300)),
+  tradeDT: optional(DateTime14)
+})
+
+/**
+ * The revocation body (`CashReceiptRevoke`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type CashReceiptRevoke = typeof RevokeFields.Type
+
+const revokeWith = (...extra: ReadonlyArray<Rules.CrossRule<CashReceiptRevoke>>): Schema.Schema<CashReceiptRevoke, CashReceiptRevoke> =>
+  RevokeFields.pipe(Rules.withCrossRules<CashReceiptRevoke>(...Rules.partCancelRules, ...extra))
+
+/**
+ * The revocation body: amounts required (and adding up) when isPartCancel is true, omitted
+ * otherwise.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const CashReceiptRevoke: Schema.Schema<CashReceiptRevoke, CashReceiptRevoke> = revokeWith()
+
+/**
+ * The revocation body plus the trade-time window judged at `nowMillis`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const CashReceiptRevokeAt = (nowMillis: number): Schema.Schema<CashReceiptRevoke, CashReceiptRevoke> =>
+  revokeWith(Rules.tradeDTRule(nowMillis))
+
+/**
+ * The bulk issue body.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface BulkIssueBody {
+  readonly cashbills: ReadonlyArray<CashReceiptIssue>
+}
+
+const bulkWith = (item: Schema.Schema<CashReceiptIssue, CashReceiptIssue>): Schema.Schema<BulkIssueBody, BulkIssueBody> =>
+  Schema.Struct({
+    cashbills: Schema.Array(item).pipe(
+      rule<ReadonlyArray<CashReceiptIssue>>(
+        `items(1..${Rules.BULK_MAX})`,
+        (items) => items.length >= 1 && items.length <= Rules.BULK_MAX,
+        `must hold 1 to ${Rules.BULK_MAX} receipts`
+      )
+    )
+  }).pipe(Rules.withCrossRules<BulkIssueBody>(Rules.uniqueMgtKeysRule))
+
+/**
+ * The bulk issue body: 1 to 100 receipts with distinct document IDs, each a valid issue body.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const BulkIssueBody: Schema.Schema<BulkIssueBody, BulkIssueBody> = bulkWith(CashReceiptIssue)
+
+/**
+ * The bulk issue body with every receipt's trade time judged at `nowMillis`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const BulkIssueBodyAt = (nowMillis: number): Schema.Schema<BulkIssueBody, BulkIssueBody> =>
+  bulkWith(CashReceiptIssueAt(nowMillis))
+
+/**
+ * The body of GetInfos: at most 1,000 document IDs.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const MgtKeyList = Schema.Array(MgtKey).pipe(
+  rule<ReadonlyArray<string>>(
+    `maxItems(${Rules.INFOS_MAX})`,
+    (keys) => keys.length <= Rules.INFOS_MAX,
+    `must hold at most ${Rules.INFOS_MAX} document IDs`
+  )
+)
+
+// ── answers ─────────────────────────────────────────────────────────────────────────────────
+
+const nullable = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(schema, { nullable: true })
+
+/** A number the service may write as a numeric string. */
+const LenientNumber = Schema.Union(Schema.Number, Schema.NumberFromString)
+
+/**
+ * The answer of RegistIssue and RevokeRegistIssue.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export class IssueResponse extends Schema.Class<IssueResponse>("IssueResponse")({
+  code: LenientNumber,
+  message: Schema.String,
+  confirmNum: Schema.String,
+  tradeDate: Schema.String,
+  /** Sent by the live service though the spec omits it (FACTS.md). */
+  tradeDT: nullable(Schema.String)
+}) {}
+
+/**
+ * The answer of BulkSubmit.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export class BulkSubmitResponse extends Schema.Class<BulkSubmitResponse>("BulkSubmitResponse")({
+  code: LenientNumber,
+  message: Schema.String,
+  receiptID: Schema.String
+}) {}
+
+/**
+ * The status record (GetInfo; GetInfos returns an array of them). identityNum comes masked.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export class CashbillInfo extends Schema.Class<CashbillInfo>("CashbillInfo")({
+  itemKey: nullable(Schema.String),
+  mgtKey: Schema.String,
+  tradeDate: Schema.String,
+  tradeDT: nullable(Schema.String),
+  tradeType: nullable(Schema.String),
+  tradeUsage: nullable(Schema.String),
+  tradeOpt: nullable(Schema.String),
+  taxationType: nullable(Schema.String),
+  totalAmount: nullable(Schema.String),
+  supplyCost: nullable(Schema.String),
+  tax: nullable(Schema.String),
+  serviceFee: nullable(Schema.String),
+  issueDT: nullable(Schema.String),
+  regDT: nullable(Schema.String),
+  stateDT: nullable(Schema.String),
+  stateCode: LenientNumber,
+  identityNum: nullable(Schema.String),
+  itemName: nullable(Schema.String),
+  customerName: nullable(Schema.String),
+  confirmNum: Schema.String,
+  orgConfirmNum: nullable(Schema.String),
+  orgTradeDate: nullable(Schema.String),
+  ntssendDT: nullable(Schema.String),
+  ntsresultDT: nullable(Schema.String),
+  ntsresultCode: nullable(Schema.String),
+  ntsresultMessage: nullable(Schema.String),
+  printYN: nullable(LenientBoolean),
+  interOPYN: nullable(LenientBoolean)
+}) {}
+
+/**
+ * The detail record (GetDetailInfo).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export class CashbillDetail extends Schema.Class<CashbillDetail>("CashbillDetail")({
+  mgtKey: Schema.String,
+  confirmNum: Schema.String,
+  orgConfirmNum: nullable(Schema.String),
+  orgTradeDate: nullable(Schema.String),
+  tradeDate: Schema.String,
+  tradeDT: nullable(Schema.String),
+  tradeType: nullable(Schema.String),
+  tradeUsage: nullable(Schema.String),
+  tradeOpt: nullable(Schema.String),
+  taxationType: nullable(Schema.String),
+  totalAmount: nullable(Schema.String),
+  supplyCost: nullable(Schema.String),
+  tax: nullable(Schema.String),
+  serviceFee: nullable(Schema.String),
+  franchiseCorpNum: nullable(Schema.String),
+  franchiseTaxRegID: nullable(Schema.String),
+  franchiseCorpName: nullable(Schema.String),
+  franchiseCEOName: nullable(Schema.String),
+  franchiseAddr: nullable(Schema.String),
+  franchiseTEL: nullable(Schema.String),
+  identityNum: nullable(Schema.String),
+  customerName: nullable(Schema.String),
+  itemName: nullable(Schema.String),
+  orderNumber: nullable(Schema.String),
+  email: nullable(Schema.String),
+  hp: nullable(Schema.String),
+  cancelType: nullable(LenientNumber),
+  printYN: nullable(LenientBoolean),
+  smssendYN: nullable(LenientBoolean),
+  faxsendYN: nullable(LenientBoolean)
+}) {}
+
+/**
+ * The result of one receipt of a bulk submission; confirmNum, tradeDate and issueDT are absent
+ * when the receipt failed (code is then the failure code).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export class BulkIssueResult extends Schema.Class<BulkIssueResult>("BulkIssueResult")({
+  mgtKey: nullable(Schema.String),
+  code: LenientNumber,
+  message: nullable(Schema.String),
+  confirmNum: nullable(Schema.String),
+  tradeDate: nullable(Schema.String),
+  issueDT: nullable(Schema.String)
+}) {}
+
+/**
+ * The bulk result record (GetBulkResult). txState 0 submitted, 1 in progress, 2 completed; the
+ * per-receipt results arrive once txState is 2.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export class BulkResult extends Schema.Class<BulkResult>("BulkResult")({
+  code: LenientNumber,
+  message: nullable(Schema.String),
+  submitID: Schema.String,
+  submitCount: LenientNumber,
+  successCount: LenientNumber,
+  failCount: LenientNumber,
+  txState: LenientNumber,
+  txResultCode: nullable(LenientNumber),
+  txStartDT: nullable(Schema.String),
+  txEndDT: nullable(Schema.String),
+  receiptDT: nullable(Schema.String),
+  receiptID: nullable(Schema.String),
+  issueResult: nullable(Schema.Array(BulkIssueResult))
+}) {}
+
+/**
+ * The txState of a completed bulk submission.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const TX_STATE_COMPLETED = 2

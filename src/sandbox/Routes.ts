@@ -1,0 +1,28 @@
+/**
+ * Every route of the sandbox: token issuance and the domains' operations. A domain adds its
+ * operations by exporting a `ReadonlyArray<Route>` and listing it in `domainRoutes`.
+ *
+ * @since 0.1.0
+ */
+import { tokenRoutes } from "./auth/Routes.js"
+import { cashbillRoutes } from "./cashbill/Routes.js"
+import { companyStatusRoutes } from "./companyStatus/Routes.js"
+import { memberRoutes } from "./member/Routes.js"
+import type { PartnerRegistry } from "./Partners.js"
+import type { Route } from "./Route.js"
+
+/**
+ * The operations of every domain.
+ *
+ * @since 0.1.0
+ * @category routes
+ */
+export const domainRoutes: ReadonlyArray<Route> = [...memberRoutes, ...companyStatusRoutes, ...cashbillRoutes]
+
+/**
+ * The whole table for a set of partners: token issuance first, then the domains.
+ *
+ * @since 0.1.0
+ * @category routes
+ */
+export const allRoutes = (partners: PartnerRegistry): ReadonlyArray<Route> => [...tokenRoutes(partners), ...domainRoutes]

@@ -1,0 +1,279 @@
+/**
+ * The cash receipt operations of the sandbox (SPEC.md "Cash receipt", DESIGN.md §6): issue,
+ * revoke, bulk issue with result polling, delete, status and detail queries, portal URLs and PDF,
+ * with real state per member. Bodies are validated with the domain's own input schemas, so the
+ * sandbox refuses what the SDK refuses; the trade-time window is judged on the sandbox clock.
+ *
+ * @since 0.1.0
+ */
+import { Effect, Either, Schema } from "effect"
+import { messageDigest } from "../../core/Signing.js"
+import * as Rules from "../../domains/cashbill/Rules.js"
+import { CashReceiptIssue, CashReceiptRevoke, MgtKeyList, UrlMenu } from "../../domains/cashbill/Schemas.js"
+import { SandboxClock } from "../Clock.js"
+import { fail, type SandboxFailure } from "../Failure.js"
+import { type Policy, Progressions } from "../Progression.js"
+import {
+  bodyJson,
+  type Caller,
+  decodeBody,
+  decodeValue,
+  json,
+  pdf,
+  type Route,
+  type RouteRequest,
+  type RouteResponse,
+  success
+} from "../Route.js"
+import { SandboxStore } from "../Store.js"
+import { receiptDocument } from "./Pdf.js"
+import * as Records from "./Records.js"
+import * as State from "./State.js"
+
+const SCOPE = { scope: "140" } as const
+
+const okMessage = (request: RouteRequest): string => (request.language === "en" ? "Success" : "성공")
+
+const nowMillis = Effect.flatMap(SandboxClock, (clock) => clock.now)
+
+/** What a member's handler works on: its receipts, the time, and the progression policies. */
+interface Context {
+  readonly state: State.CashbillState
+  readonly member: State.MemberCashbills
+  readonly now: number
+  readonly filing: Policy
+  readonly bulk: Policy
+}
+
+/** The single receipt of a bulk submission, validated and issued like RegistIssue at `at`. */
+const processItem = (ctx: Context) => (item: unknown, at: number): State.BulkItemResult => {
+  const mgtKey = typeof item === "object" && item !== null && typeof (item as { mgtKey?: unknown }).mgtKey === "string"
+    ? (item as { mgtKey: string }).mgtKey
+    : null
+  // decodeValue is a pure Effect; run here so that processing stays one synchronous state change.
+  const decoded = Effect.runSync(Effect.either(decodeValue(item, CashReceiptIssue)))
+  if (Either.isLeft(decoded)) return { _tag: "Failed", mgtKey, failure: decoded.left }
+  if (!Rules.tradeDTValid(decoded.right.tradeDT, at)) {
+    return { _tag: "Failed", mgtKey, failure: fail("CashbillInvalidTradeDT", decoded.right.tradeDT) }
+  }
+  return Either.match(State.issue(ctx.state, ctx.member, decoded.right, at), {
+    onLeft: (failure): State.BulkItemResult => ({ _tag: "Failed", mgtKey, failure }),
+    onRight: (receipt): State.BulkItemResult => ({ _tag: "Issued", mgtKey: receipt.mgtKey, receipt })
+  })
+}
+
+/**
+ * Runs `f` on the caller's receipts in one synchronous step, after bringing every pending bulk
+ * submission of the member up to date (so receipts of a completed submission are visible).
+ */
+const withMember = (
+  request: RouteRequest,
+  caller: Caller,
+  f: (ctx: Context) => Either.Either<RouteResponse, SandboxFailure>
+) =>
+  Effect.gen(function*() {
+    const store = yield* SandboxStore
+    const progressions = yield* Progressions
+    const now = yield* nowMillis
+    const filing = yield* progressions.get("cashbill.filing")
+    const bulk = yield* progressions.get("cashbill.bulk")
+    return yield* Effect.suspend(() => {
+      const state = store.get(State.cashbillSlot, request.environment)
+      const ctx: Context = { state, member: State.memberOf(state, caller.corpNum), now, filing, bulk }
+      for (const pending of ctx.member.bulks.values()) {
+        if (pending.results === undefined) State.advance(pending, bulk, now, false, processItem(ctx))
+      }
+      return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
+    })
+  })
+
+/** A receipt read by a query: the read counts for the `AfterPolls` filing policy. */
+const read = (ctx: Context, mgtKey: string): Either.Either<State.Receipt, SandboxFailure> => {
+  const receipt = ctx.member.receipts.get(mgtKey)
+  if (receipt === undefined) return Either.left(fail("CashbillNotFound", mgtKey))
+  receipt.polls += 1
+  return Either.right(State.settle(receipt, ctx.filing, ctx.now))
+}
+
+const checkTradeDT = (tradeDT: string | undefined) =>
+  Effect.flatMap(nowMillis, (now) =>
+    Rules.tradeDTValid(tradeDT, now) ? Effect.void : Effect.fail(fail("CashbillInvalidTradeDT", tradeDT)))
+
+const issueAnswer = (request: RouteRequest, receipt: State.Receipt): RouteResponse =>
+  json({ code: 1, message: okMessage(request), confirmNum: receipt.confirmNum, tradeDate: receipt.tradeDate, tradeDT: receipt.tradeDT })
+
+const BulkEnvelope = Schema.Struct({ cashbills: Schema.Array(Schema.Unknown) })
+
+const origin = (request: RouteRequest): string =>
+  `http://${request.headers["host"] ?? "sandbox.taxdoc.local"}${request.environment === "production" ? "/production" : ""}`
+
+/**
+ * The cash receipt routes (scope 140), plus the portal page the URLs of GetURL lead to.
+ *
+ * @since 0.1.0
+ * @category routes
+ */
+export const cashbillRoutes: ReadonlyArray<Route> = [
+  {
+    id: "Cashbill.RegistIssue",
+    method: "POST",
+    path: "/Cashbill",
+    override: "ISSUE",
+    auth: SCOPE,
+    handle: (request, caller) =>
+      Effect.gen(function*() {
+        const body = yield* decodeBody(request, CashReceiptIssue)
+        yield* checkTradeDT(body.tradeDT)
+        return yield* withMember(request, caller, (ctx) =>
+          Either.map(State.issue(ctx.state, ctx.member, body, ctx.now), (receipt) => issueAnswer(request, receipt)))
+      })
+  },
+  {
+    id: "Cashbill.RevokeRegistIssue",
+    method: "POST",
+    path: "/Cashbill",
+    override: "REVOKEISSUE",
+    auth: SCOPE,
+    handle: (request, caller) =>
+      Effect.gen(function*() {
+        const body = yield* decodeBody(request, CashReceiptRevoke)
+        yield* checkTradeDT(body.tradeDT)
+        return yield* withMember(request, caller, (ctx) =>
+          Either.map(State.revoke(ctx.state, ctx.member, body, ctx.filing, ctx.now), (receipt) => issueAnswer(request, receipt)))
+      })
+  },
+  {
+    id: "Cashbill.BulkSubmit",
+    method: "POST",
+    path: "/Cashbill",
+    override: "BULKISSUE",
+    auth: SCOPE,
+    handle: (request, caller) =>
+      Effect.gen(function*() {
+        const submitID = request.headers["x-svc-submit-id"]
+        if (submitID === undefined || !Rules.submitIdValid(submitID)) return yield* Effect.fail(fail("BulkSubmitIdInvalid", submitID))
+        // The digest is over the raw bytes received, never a re-serialisation (SPEC.md "Integrity digest").
+        const digest = messageDigest(request.body)
+        if (request.headers["x-svc-message-digest"] !== digest) return yield* Effect.fail(fail("BulkDigestMismatch"))
+        const envelope = yield* Effect.flatMap(bodyJson(request), (input) => decodeValue(input, BulkEnvelope))
+        return yield* withMember(request, caller, (ctx) => {
+          const existing = ctx.member.bulks.get(submitID)
+          if (existing !== undefined) {
+            // Same ID and digest: a safe retry answers the original receipt ID (DESIGN.md §6).
+            return existing.digest === digest
+              ? Either.right(json({ code: 1, message: okMessage(request), receiptID: existing.receiptID }))
+              : Either.left(fail("BulkSubmitIdReused", submitID))
+          }
+          const count = envelope.cashbills.length
+          if (count < 1 || count > Rules.BULK_MAX) return Either.left(fail("BulkTooMany", String(count)))
+          const bulk: State.Bulk = {
+            submitID,
+            receiptID: State.identifier(ctx.state, `bulk/${submitID}`),
+            digest,
+            receivedAt: ctx.now,
+            items: envelope.cashbills,
+            polls: 0,
+            stage: 0,
+            startedAt: undefined,
+            completedAt: undefined,
+            results: undefined
+          }
+          ctx.member.bulks.set(submitID, State.advance(bulk, ctx.bulk, ctx.now, false, processItem(ctx)))
+          return Either.right(json({ code: 1, message: okMessage(request), receiptID: bulk.receiptID }))
+        })
+      })
+  },
+  {
+    id: "Cashbill.GetBulkResult",
+    method: "GET",
+    path: "/Cashbill/Bulk/:submitID/State",
+    auth: SCOPE,
+    handle: (request, caller) =>
+      withMember(request, caller, (ctx) => {
+        const bulk = ctx.member.bulks.get(request.params["submitID"] ?? "")
+        if (bulk === undefined) return Either.left(fail("BulkNotFound", request.params["submitID"]))
+        State.advance(bulk, ctx.bulk, ctx.now, true, processItem(ctx))
+        return Either.right(json(Records.bulkResultRecord(bulk, request.language)))
+      })
+  },
+  {
+    id: "Cashbill.Delete",
+    method: "POST",
+    path: "/Cashbill/:mgtKey",
+    override: "DELETE",
+    auth: SCOPE,
+    handle: (request, caller) =>
+      withMember(request, caller, (ctx) =>
+        Either.map(State.remove(ctx.member, request.params["mgtKey"] ?? "", ctx.filing, ctx.now), () => success(request)))
+  },
+  {
+    id: "Cashbill.GetInfo",
+    method: "GET",
+    path: "/Cashbill/:mgtKey",
+    auth: SCOPE,
+    handle: (request, caller) =>
+      withMember(request, caller, (ctx) =>
+        Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => json(Records.statusRecord(r, request.language))))
+  },
+  {
+    id: "Cashbill.GetInfos",
+    method: "POST",
+    path: "/Cashbill/States",
+    auth: SCOPE,
+    handle: (request, caller) =>
+      Effect.flatMap(decodeBody(request, MgtKeyList), (mgtKeys) =>
+        withMember(request, caller, (ctx) =>
+          // Unknown document IDs are left out; the others answer in the order asked.
+          Either.right(json(mgtKeys.flatMap((key) =>
+            Either.match(read(ctx, key), { onLeft: () => [], onRight: (r) => [Records.statusRecord(r, request.language)] })
+          )))))
+  },
+  {
+    id: "Cashbill.GetDetailInfo",
+    method: "GET",
+    path: "/Cashbill/:mgtKey",
+    queryFlag: "Detail",
+    auth: SCOPE,
+    handle: (request, caller) =>
+      withMember(request, caller, (ctx) => Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => json(Records.detailRecord(r))))
+  },
+  {
+    id: "Cashbill.GetPDF",
+    method: "GET",
+    path: "/Cashbill/:mgtKey",
+    queryFlag: "PDF",
+    auth: SCOPE,
+    handle: (request, caller) =>
+      withMember(request, caller, (ctx) => Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => pdf(receiptDocument(r))))
+  },
+  {
+    id: "Cashbill.GetURL",
+    method: "GET",
+    path: "/Cashbill",
+    queryFlag: "TG",
+    auth: SCOPE,
+    handle: (request, caller) =>
+      Effect.flatMap(decodeValue(request.query.get("TG"), UrlMenu), (menu) =>
+        withMember(request, caller, (ctx) => {
+          const ticket = State.identifier(ctx.state, `url/${caller.corpNum}`).replaceAll("-", "")
+          ctx.state.tickets.set(ticket, { corpNum: caller.corpNum, menu, expiresAt: ctx.now + Rules.URL_VALIDITY_MILLIS })
+          return Either.right(json({ url: `${origin(request)}/Cashbill/Portal/${ticket}` }))
+        }))
+  },
+  {
+    // The page a GetURL URL opens: answered within 30 seconds of issue (sandbox clock), then UrlExpired.
+    id: "Cashbill.Portal",
+    method: "GET",
+    path: "/Cashbill/Portal/:ticket",
+    auth: "none",
+    handle: (request) =>
+      Effect.gen(function*() {
+        const store = yield* SandboxStore
+        const now = yield* nowMillis
+        const ticket = store.get(State.cashbillSlot, request.environment).tickets.get(request.params["ticket"] ?? "")
+        if (ticket === undefined) return yield* Effect.fail(fail("NotFoundPath"))
+        if (now >= ticket.expiresAt) return yield* Effect.fail(fail("UrlExpired"))
+        return json({ code: 1, message: okMessage(request), menu: ticket.menu, corpNum: ticket.corpNum })
+      })
+  }
+]

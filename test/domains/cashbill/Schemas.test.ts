@@ -1,0 +1,257 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Clock, Effect, Either, Schema, TestClock } from "effect"
+import * as fc from "fast-check"
+import type { ValidationError } from "../../../src/core/Errors.js"
+import { validate } from "../../../src/core/Validation.js"
+import * as S from "../../../src/domains/cashbill/Schemas.js"
+import type { CashReceiptIssue } from "../../../src/domains/cashbill/Schemas.js"
+import { vectors } from "../../vectors.js"
+import * as Arb from "./arbitraries.js"
+
+const issuesOf = <A, I>(schema: Schema.Schema<A, I, never>, input: unknown): ReadonlyArray<{ path: string; rule: string }> => {
+  const result = Effect.runSync(Effect.either(validate("Cashbill.test", schema, input)))
+  return Either.isLeft(result) ? result.left.issues.map(({ path, rule }) => ({ path, rule })) : []
+}
+
+type Mutation = readonly [name: string, mutate: (r: CashReceiptIssue) => Record<string, unknown>, path: string, rule: string]
+
+const set = (key: string, value: unknown) => (r: CashReceiptIssue) => ({ ...r, [key]: value })
+const without = (key: string) => (r: CashReceiptIssue) => {
+  const copy: Record<string, unknown> = { ...r }
+  delete copy[key]
+  return copy
+}
+
+/** Each mutation breaks exactly one rule of a valid receipt. */
+const mutations: ReadonlyArray<Mutation> = [
+  ["empty mgtKey", set("mgtKey", ""), "mgtKey", "required"],
+  ["long mgtKey", set("mgtKey", "K".repeat(25)), "mgtKey", "maxLength(24)"],
+  ["mgtKey charset", set("mgtKey", "a b"), "mgtKey", "mgtKeyCharset"],
+  ["missing mgtKey", without("mgtKey"), "mgtKey", "required"],
+  ["tradeType", set("tradeType", "취소거래"), "tradeType", "tradeType"],
+  ["tradeUsage", set("tradeUsage", "기타"), "tradeUsage", "tradeUsage"],
+  ["tradeOpt", set("tradeOpt", "특별"), "tradeOpt", "tradeOpt"],
+  ["taxationType", set("taxationType", "영세"), "taxationType", "taxationType"],
+  ["tradeDT calendar", set("tradeDT", "20261301000000"), "tradeDT", "dateTime(yyyyMMddHHmmss)"],
+  ["zero total", (r) => ({ ...r, totalAmount: "0" }), "totalAmount", "positive"],
+  ["total off by one", (r) => ({ ...r, totalAmount: String(Number(r.totalAmount) + (Number(r.totalAmount) < 999_999_999 ? 1 : -1)) }), "totalAmount", "amountSum"],
+  ["decimal supply cost", set("supplyCost", "1.5"), "supplyCost", "amount"],
+  ["negative tax", set("tax", "-1"), "tax", "amount"],
+  ["long service fee", set("serviceFee", "1234567890"), "serviceFee", "maxLength(9)"],
+  ["franchiseCorpNum", set("franchiseCorpNum", "123-45-67890"), "franchiseCorpNum", "corpNum"],
+  ["franchiseTaxRegID", set("franchiseTaxRegID", "12"), "franchiseTaxRegID", "taxRegID"],
+  ["franchiseCorpName", set("franchiseCorpName", "x".repeat(201)), "franchiseCorpName", "maxLength(200)"],
+  ["franchiseCEOName", set("franchiseCEOName", "x".repeat(101)), "franchiseCEOName", "maxLength(100)"],
+  ["franchiseAddr", set("franchiseAddr", "x".repeat(401)), "franchiseAddr", "maxLength(400)"],
+  ["franchiseTEL", set("franchiseTEL", "1".repeat(21)), "franchiseTEL", "maxLength(20)"],
+  ["identityNum 12 digits", set("identityNum", "123456789012"), "identityNum", "identityNum"],
+  ["identityNum 20 digits", set("identityNum", "1".repeat(20)), "identityNum", "maxLength(19)"],
+  ["constant for 지출증빙용", (r) => ({ ...r, tradeUsage: "지출증빙용", identityNum: "010-000-1234" }), "identityNum", "identityNumForUsage"],
+  ["customerName", set("customerName", "x".repeat(71)), "customerName", "maxLength(70)"],
+  ["itemName", set("itemName", "x".repeat(71)), "itemName", "maxLength(70)"],
+  ["orderNumber", set("orderNumber", "x".repeat(201)), "orderNumber", "maxLength(200)"],
+  ["email", set("email", "x".repeat(101)), "email", "maxLength(100)"],
+  ["hp", set("hp", "1".repeat(21)), "hp", "maxLength(20)"],
+  ["memo", set("memo", "x".repeat(201)), "memo", "maxLength(200)"],
+  ["emailSubject", set("emailSubject", "x".repeat(301)), "emailSubject", "maxLength(300)"],
+  ["unknown field", set("unknownField", "x"), "unknownField", "unknownField"]
+]
+
+describe("CashReceiptIssue", () => {
+  it.prop("every generated valid receipt decodes unchanged", [Arb.issue()], ([receipt]) => {
+    expect(Schema.decodeUnknownSync(S.CashReceiptIssue)(receipt)).toEqual(receipt)
+    expect(issuesOf(S.CashReceiptIssue, receipt)).toEqual([])
+  })
+
+  for (const [name, mutate, path, rule] of mutations) {
+    it.prop(`rejects ${name} at ${path} with ${rule}`, [Arb.issue()], ([receipt]) => {
+      expect(issuesOf(S.CashReceiptIssue, mutate(receipt))).toEqual([{ path, rule }])
+    }, { fastCheck: { numRuns: 25 } })
+  }
+
+  it("reports every broken field at once", () => {
+    const receipt = fc.sample(Arb.issue(), { numRuns: 1, seed: 7 })[0]!
+    const paths = issuesOf(S.CashReceiptIssue, { ...receipt, mgtKey: "", hp: "1".repeat(21), identityNum: "1" }).map((i) => i.path)
+    expect(paths).toEqual(expect.arrayContaining(["mgtKey", "hp", "identityNum"]))
+  })
+
+  it("accepts the receipt of the bulk digest vector (serviceFee 0)", () => {
+    const body = JSON.parse(vectors.bulkDigest[0]!.body) as unknown
+    expect(issuesOf(S.BulkIssueBody, body)).toEqual([])
+  })
+})
+
+describe("trade time window", () => {
+  const now = Date.UTC(2026, 10, 22, 3, 0) // 12:00 KST
+
+  it.prop("accepts tradeDT of today or the previous day", [Arb.issue(now)], ([receipt]) => {
+    expect(issuesOf(S.CashReceiptIssueAt(now), receipt)).toEqual([])
+  })
+
+  it("refuses tradeDT two days back at tradeDT", () => {
+    const receipt = fc.sample(Arb.issue(), { numRuns: 1, seed: 1 })[0]!
+    expect(issuesOf(S.CashReceiptIssueAt(now), { ...receipt, tradeDT: "20261120120000" })).toEqual([
+      { path: "tradeDT", rule: "tradeDT(todayOrPreviousDay)" }
+    ])
+    expect(issuesOf(S.CashReceiptIssue, { ...receipt, tradeDT: "20261120120000" })).toEqual([])
+  })
+
+  it.effect("is judged against the Effect Clock", () =>
+    Effect.gen(function*() {
+      const receipt = { ...fc.sample(Arb.issue(), { numRuns: 1, seed: 3 })[0]!, tradeDT: "20261121235959" }
+      const check = Effect.flatMap(Clock.currentTimeMillis, (nowMillis) => validate("Cashbill.issue", S.CashReceiptIssueAt(nowMillis), receipt))
+      yield* TestClock.setTime(Date.UTC(2026, 10, 22, 14, 59, 59)) // 23:59:59 KST on the 22nd
+      expect((yield* check).tradeDT).toBe("20261121235959")
+      yield* TestClock.adjust("1 second") // the 23rd, KST: the 21st is now two days back
+      const error: ValidationError = yield* Effect.flip(check)
+      expect(error.paths).toEqual(["tradeDT"])
+    }))
+})
+
+describe("BulkIssueBody", () => {
+  it.prop("accepts 1 to 100 valid receipts", [Arb.issues(100)], ([cashbills]) => {
+    expect(issuesOf(S.BulkIssueBody, { cashbills })).toEqual([])
+  }, { fastCheck: { numRuns: 10 } })
+
+  it.prop("names the receipt and field of a broken rule", [Arb.issues(8), fc.nat()], ([cashbills, n]) => {
+    const index = n % cashbills.length
+    const broken = cashbills.map((r, i) => (i === index ? { ...r, tradeUsage: "지출증빙용", identityNum: "010-000-1234" } : r))
+    expect(issuesOf(S.BulkIssueBody, { cashbills: broken })).toEqual([
+      { path: `cashbills[${index}].identityNum`, rule: "identityNumForUsage" }
+    ])
+  })
+
+  it.prop("names repeated document IDs", [Arb.issues(5, undefined).filter((a) => a.length >= 2)], ([cashbills]) => {
+    const repeated = [...cashbills, { ...cashbills[0]! }]
+    expect(issuesOf(S.BulkIssueBody, { cashbills: repeated })).toEqual([
+      { path: `cashbills[${cashbills.length}].mgtKey`, rule: "uniqueMgtKey" }
+    ])
+  }, { fastCheck: { numRuns: 20 } })
+
+  it("holds 1 to 100 receipts", () => {
+    const receipts = fc.sample(Arb.issues(1), { numRuns: 101, seed: 5 }).map((a, i) => ({ ...a[0]!, mgtKey: `K${i}` }))
+    expect(issuesOf(S.BulkIssueBody, { cashbills: [] })).toEqual([{ path: "cashbills", rule: "items(1..100)" }])
+    expect(issuesOf(S.BulkIssueBody, { cashbills: receipts })).toEqual([{ path: "cashbills", rule: "items(1..100)" }])
+  })
+
+  it("applies the trade window to every receipt", () => {
+    const now = Date.UTC(2026, 10, 22, 3, 0)
+    const cashbills = fc.sample(Arb.issues(5, now), { numRuns: 1, seed: 9 })[0]!
+    const broken = cashbills.map((r, i) => (i === cashbills.length - 1 ? { ...r, tradeDT: "20261001000000" } : r))
+    expect(issuesOf(S.BulkIssueBodyAt(now), { cashbills: broken })).toEqual([
+      { path: `cashbills[${cashbills.length - 1}].tradeDT`, rule: "tradeDT(todayOrPreviousDay)" }
+    ])
+  })
+})
+
+describe("CashReceiptRevoke", () => {
+  const full = { mgtKey: "REV-1", orgConfirmNum: "123456789", orgTradeDate: "20261122" }
+  const part = { supplyCost: "1000", tax: "100", serviceFee: "0", totalAmount: "1100" }
+
+  it("accepts a full revocation and a partial one", () => {
+    expect(issuesOf(S.CashReceiptRevoke, full)).toEqual([])
+    expect(issuesOf(S.CashReceiptRevoke, { ...full, isPartCancel: false, cancelType: 1, smssendYN: false })).toEqual([])
+    expect(issuesOf(S.CashReceiptRevoke, { ...full, isPartCancel: true, ...part })).toEqual([])
+  })
+
+  it("requires every amount of a partial revocation, at its field", () => {
+    expect(issuesOf(S.CashReceiptRevoke, { ...full, isPartCancel: true, supplyCost: "1000", totalAmount: "1000" })).toEqual([
+      { path: "tax", rule: "requiredWhenPartCancel" },
+      { path: "serviceFee", rule: "requiredWhenPartCancel" }
+    ])
+  })
+
+  it("refuses amounts unless isPartCancel is true", () => {
+    expect(issuesOf(S.CashReceiptRevoke, { ...full, tax: "100" })).toEqual([{ path: "tax", rule: "omittedUnlessPartCancel" }])
+    expect(issuesOf(S.CashReceiptRevoke, { ...full, isPartCancel: false, ...part }).map((i) => i.path)).toEqual([
+      "supplyCost",
+      "tax",
+      "serviceFee",
+      "totalAmount"
+    ])
+  })
+
+  it("checks the partial sum at totalAmount", () => {
+    expect(issuesOf(S.CashReceiptRevoke, { ...full, isPartCancel: true, ...part, totalAmount: "1200" })).toEqual([
+      { path: "totalAmount", rule: "amountSum" }
+    ])
+  })
+
+  it("checks orgConfirmNum, orgTradeDate, cancelType and the trade window", () => {
+    expect(issuesOf(S.CashReceiptRevoke, { ...full, orgConfirmNum: "12345" })).toEqual([{ path: "orgConfirmNum", rule: "confirmNum" }])
+    expect(issuesOf(S.CashReceiptRevoke, { ...full, orgTradeDate: "20261332" })).toEqual([{ path: "orgTradeDate", rule: "date(yyyyMMdd)" }])
+    expect(issuesOf(S.CashReceiptRevoke, { ...full, cancelType: 4 })).toEqual([{ path: "cancelType", rule: "cancelType" }])
+    const now = Date.UTC(2026, 10, 22, 3, 0)
+    expect(issuesOf(S.CashReceiptRevokeAt(now), { ...full, tradeDT: "20261201000000" })).toEqual([
+      { path: "tradeDT", rule: "tradeDT(todayOrPreviousDay)" }
+    ])
+  })
+})
+
+describe("small inputs", () => {
+  it("MgtKeyList takes at most 1,000 document IDs", () => {
+    expect(issuesOf(S.MgtKeyList, Array.from({ length: 1000 }, (_, i) => `K${i}`))).toEqual([])
+    expect(issuesOf(S.MgtKeyList, Array.from({ length: 1001 }, (_, i) => `K${i}`))).toEqual([{ path: "", rule: "maxItems(1000)" }])
+    expect(issuesOf(S.MgtKeyList, ["ok", "not ok"])).toEqual([{ path: "[1]", rule: "mgtKeyCharset" }])
+  })
+  it("UrlMenu is PBOX or WRITE", () => {
+    expect(issuesOf(S.UrlMenu, "PBOX")).toEqual([])
+    expect(issuesOf(S.UrlMenu, "VIEW")).toEqual([{ path: "", rule: "TG" }])
+  })
+  it("SubmitId follows the submit ID rule", () => {
+    expect(issuesOf(S.SubmitId, "abc-123")).toEqual([])
+    expect(issuesOf(S.SubmitId, "abc_123")).toEqual([{ path: "", rule: "submitID" }])
+  })
+})
+
+describe("answers decode tolerantly", () => {
+  it("status record: nulls, unknown fields, string booleans and numbers", () => {
+    const info = Schema.decodeUnknownSync(S.CashbillInfo)({
+      itemKey: "026112212000000001",
+      mgtKey: "A-1",
+      tradeDate: "20261122",
+      tradeType: "승인거래",
+      stateCode: "304",
+      confirmNum: "123456789",
+      orgConfirmNum: null,
+      orgTradeDate: null,
+      ntsresultCode: "0000",
+      printYN: "false",
+      interOPYN: true,
+      somethingNew: { nested: 1 }
+    })
+    expect(info.stateCode).toBe(304)
+    expect(info.printYN).toBe(false)
+    expect(info.orgConfirmNum).toBeUndefined()
+    expect("somethingNew" in info).toBe(false)
+  })
+
+  it("detail record, issue answer, bulk answers", () => {
+    const detail = Schema.decodeUnknownSync(S.CashbillDetail)({
+      mgtKey: "A-1", confirmNum: "123456789", tradeDate: "20261122", cancelType: null, smssendYN: "Y", faxsendYN: false
+    })
+    expect(detail.smssendYN).toBe(true)
+    expect(Schema.decodeUnknownSync(S.IssueResponse)({ code: 1, message: "성공", confirmNum: "123456789", tradeDate: "20261122" }).tradeDT)
+      .toBeUndefined()
+    expect(Schema.decodeUnknownSync(S.BulkSubmitResponse)({ code: 1, message: "ok", receiptID: "r" }).receiptID).toBe("r")
+    const result = Schema.decodeUnknownSync(S.BulkResult)({
+      code: 1,
+      message: "성공",
+      submitID: "S-1",
+      submitCount: 2,
+      successCount: 1,
+      failCount: 1,
+      txState: 2,
+      txResultCode: null,
+      txStartDT: "20261122120000",
+      txEndDT: "20261122120001",
+      receiptDT: "20261122115959",
+      receiptID: "x".repeat(36),
+      issueResult: [
+        { mgtKey: "A", code: 1, confirmNum: "123456789", tradeDate: "20261122", issueDT: "20261122120001" },
+        { mgtKey: "B", code: -14001019, message: "in use", confirmNum: null, tradeDate: null, issueDT: null }
+      ]
+    })
+    expect(result.issueResult?.map((r) => r.code)).toEqual([1, -14001019])
+  })
+})
