@@ -1,0 +1,28 @@
+/**
+ * Issue a cash receipt and read it back, against a fresh in-process sandbox.
+ * Run: npx tsx examples/issue-receipt.ts
+ */
+import { Effect, Layer } from "effect"
+import { Cashbill, Taxdoc } from "taxdoc"
+import { Connect, InProcess } from "taxdoc/sandbox"
+
+const corpNum = "1234567891" // the member (seller) the partner acts for
+
+export const program = Effect.gen(function*() {
+  const cashbill = yield* Cashbill.Cashbill
+  const issued = yield* cashbill.issue(corpNum, {
+    mgtKey: "ORDER-2026-0001", tradeType: "승인거래", tradeUsage: "소득공제용", taxationType: "과세",
+    totalAmount: "11000", supplyCost: "10000", tax: "1000", serviceFee: "0",
+    franchiseCorpNum: corpNum, identityNum: "01012341234"
+  })
+  const info = yield* cashbill.getInfo(corpNum, "ORDER-2026-0001")
+  yield* Effect.log(`issued ${issued.confirmNum} on ${issued.tradeDate}, state ${info.stateCode}`)
+  return info
+})
+
+export const SandboxSdk = Taxdoc.services.pipe(
+  Layer.provideMerge(Connect.layerConfig()),
+  Layer.provideMerge(InProcess.layer({ members: [{ corpNum }] }))
+)
+
+if (import.meta.url === `file://${process.argv[1]}`) Effect.runPromise(program.pipe(Effect.provide(SandboxSdk)))
