@@ -35,7 +35,7 @@ interface Model {
 }
 
 interface Real {
-  readonly run: <A, E>(effect: Effect.Effect<A, E, Cashbill>) => Promise<Exit.Exit<A, E>>
+  readonly run: <A, E>(effect: Effect.Effect<A, E, Cashbill>) => Promise<Exit.Exit<A, unknown>>
   readonly advance: (millis: number) => Promise<void>
   /** confirmNum and tradeDate of the receipts the real system issued, by document ID. */
   readonly issued: Map<string, { readonly confirmNum: string; readonly tradeDate: string }>

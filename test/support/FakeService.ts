@@ -31,6 +31,9 @@ export interface FakeState {
 const bodyText = (request: HttpClientRequest.HttpClientRequest): string =>
   request.body._tag === "Uint8Array" ? new TextDecoder().decode(request.body.body) : ""
 
+/** A body `Response` accepts (a copy backed by a plain ArrayBuffer). */
+const bytesOf = (body: string | Uint8Array): string | Uint8Array<ArrayBuffer> => (typeof body === "string" ? body : new Uint8Array(body))
+
 export const makeState = (api: FakeState["api"]): FakeState => ({
   seen: [],
   tokenCount: 0,
@@ -51,7 +54,7 @@ export const httpClient = (state: FakeState) =>
         const parsed = JSON.parse(seen.body) as { access_id: string; scope: Array<string> }
         const refused = state.refuseToken(parsed.access_id)
         if (refused !== undefined) {
-          return HttpClientResponse.fromWeb(request, new Response(refused.body, { status: refused.status }))
+          return HttpClientResponse.fromWeb(request, new Response(bytesOf(refused.body), { status: refused.status }))
         }
         state.tokenCount++
         answer = {
@@ -71,7 +74,7 @@ export const httpClient = (state: FakeState) =>
       } else {
         answer = yield* state.api(seen, state)
       }
-      return HttpClientResponse.fromWeb(request, new Response(answer.body, { status: answer.status, headers: answer.headers ?? { "content-type": "application/json" } }))
+      return HttpClientResponse.fromWeb(request, new Response(bytesOf(answer.body), { status: answer.status, headers: answer.headers ?? { "content-type": "application/json" } }))
     })
   )
 

@@ -1,0 +1,123 @@
+/**
+ * Rules of member and contact accounts (SPEC.md "Member and contact"): the contact ID and the
+ * password. Each rule is a named Schema filter (`src/core/Rule.ts`) so a `ValidationError` names the
+ * rule, and a plain predicate so the sandbox can answer with the service's own codes
+ * (`IdLength`, `InvalidId`, `InvalidPassword`).
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import type { ErrorCodeName } from "../../core/ErrorCodes.js"
+import { rule } from "../../core/Rule.js"
+
+/**
+ * Shortest and longest contact ID (SPEC.md: "ID 6 to 50 characters").
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const ID_LENGTH = { min: 6, max: 50 } as const
+
+/**
+ * Shortest and longest password (SPEC.md: "password 8 to 20 characters").
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const PASSWORD_LENGTH = { min: 8, max: 20 } as const
+
+/**
+ * The special characters a password may (and must, at least once) contain.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const PASSWORD_SPECIALS = "~!@#$%^&*()_+"
+
+/**
+ * `true` when the ID has 6 to 50 characters.
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const idLengthValid = (id: string): boolean => id.length >= ID_LENGTH.min && id.length <= ID_LENGTH.max
+
+// The spec gives only the length; the charset is the project's decision (docs/sandbox.md): IDs are
+// printable ASCII words, so letters, digits and the separators of user names and e-mail addresses.
+const ID_CHARSET = /^[A-Za-z0-9][A-Za-z0-9._@-]*$/
+
+/**
+ * `true` when the ID starts with a letter or digit and holds only letters, digits, `.`, `_`, `@`, `-`.
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const idCharsetValid = (id: string): boolean => ID_CHARSET.test(id)
+
+const escaped = PASSWORD_SPECIALS.replace(/[\\^$.*+?()[\]{}|-]/g, "\\$&")
+const PASSWORD_CHARSET = new RegExp(`^[A-Za-z0-9${escaped}]*$`)
+const PASSWORD_SPECIAL = new RegExp(`[${escaped}]`)
+
+/**
+ * `true` when the password has 8 to 20 characters, at least one letter, one digit and one special
+ * character from `~!@#$%^&*()_+`, and nothing else.
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const passwordValid = (password: string): boolean =>
+  password.length >= PASSWORD_LENGTH.min && password.length <= PASSWORD_LENGTH.max &&
+  /[A-Za-z]/.test(password) && /\d/.test(password) && PASSWORD_SPECIAL.test(password) &&
+  PASSWORD_CHARSET.test(password)
+
+/**
+ * The service's code for a broken ID rule, or `undefined` when the ID is acceptable.
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const idProblem = (id: string): Extract<ErrorCodeName, "IdLength" | "InvalidId"> | undefined =>
+  !idLengthValid(id) ? "IdLength" : !idCharsetValid(id) ? "InvalidId" : undefined
+
+/**
+ * A contact ID: 6 to 50 characters, letters, digits, `.`, `_`, `@`, `-`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ContactId = Schema.String.pipe(
+  rule("idLength(6..50)", idLengthValid, `must be ${ID_LENGTH.min} to ${ID_LENGTH.max} characters`),
+  rule("idCharset", idCharsetValid, "must start with a letter or digit and hold only letters, digits, '.', '_', '@' and '-'")
+)
+
+/**
+ * A password: 8 to 20 characters with a letter, a digit and a special character of `~!@#$%^&*()_+`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Password = Schema.String.pipe(
+  rule(
+    `passwordLength(${PASSWORD_LENGTH.min}..${PASSWORD_LENGTH.max})`,
+    (s: string) => s.length >= PASSWORD_LENGTH.min && s.length <= PASSWORD_LENGTH.max,
+    `must be ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters`
+  ),
+  rule("passwordLetter", (s: string) => /[A-Za-z]/.test(s), "must contain a letter"),
+  rule("passwordDigit", (s: string) => /\d/.test(s), "must contain a digit"),
+  rule("passwordSpecial", (s: string) => PASSWORD_SPECIAL.test(s), `must contain one of ${PASSWORD_SPECIALS}`),
+  rule("passwordCharset", (s: string) => PASSWORD_CHARSET.test(s), `may hold only letters, digits and ${PASSWORD_SPECIALS}`)
+)
+
+/**
+ * A contact's search role: 1 user, 2 read-only, 3 company (SPEC.md "Contact fields").
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const SearchRole = Schema.Literal(1, 2, 3)
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type SearchRole = typeof SearchRole.Type

@@ -1,0 +1,164 @@
+/**
+ * The admin API under `/_sandbox/` (no authentication; DESIGN.md §5, LocalStack style): reset,
+ * clock, progressions, faults, statistics, seeded members and member preferences. The same
+ * operations exist as Effects on the `Sandbox` service; these routes expose them over HTTP.
+ *
+ * | method       | path                                    | body / answer                                  |
+ * |--------------|-----------------------------------------|------------------------------------------------|
+ * | POST         | /_sandbox/reset                         | → `{code: 1}`                                  |
+ * | GET          | /_sandbox/clock                         | → `{now, offset}`                              |
+ * | POST         | /_sandbox/clock                         | `{advanceMillis}` or `{set}` → `{now, offset}` |
+ * | GET / POST   | /_sandbox/progressions                  | `{kind, policy}`                               |
+ * | GET / POST   | /_sandbox/faults                        | `Fault`                                        |
+ * | DELETE       | /_sandbox/faults[/{route}]              | removes one or every fault                     |
+ * | GET          | /_sandbox/stats                         | → `Stats`                                      |
+ * | POST         | /_sandbox/members                       | `MemberSeed` (adds a member)                   |
+ * | GET / POST   | /_sandbox/members/{corpNum}/preferences | object merged into the preferences             |
+ *
+ * The environment is test, or production under `/production/_sandbox/...`.
+ *
+ * @since 0.1.0
+ */
+import { Effect, Schema } from "effect"
+import { fail, type SandboxFailure } from "./Failure.js"
+import { Fault } from "./Faults.js"
+import type { MemberSeed } from "./member/Seed.js"
+import { Kinds, type Kind, Policy } from "./Progression.js"
+import { decodeValue, json, type RouteResponse } from "./Route.js"
+import type { Stats } from "./Stats.js"
+import type { Environment } from "./Store.js"
+import { parseJsonBody } from "./Wire.js"
+
+/**
+ * The sandbox clock as the admin API shows it.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface ClockState {
+  readonly now: number
+  readonly offset: number
+}
+
+/**
+ * The operations behind the admin routes.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface AdminOperations {
+  readonly reset: Effect.Effect<void>
+  readonly clock: Effect.Effect<ClockState>
+  readonly advanceClock: (millis: number) => Effect.Effect<ClockState>
+  readonly setClock: (epochMillis: number) => Effect.Effect<ClockState>
+  readonly progressions: Effect.Effect<Readonly<Record<Kind, Policy>>>
+  readonly setProgression: (kind: Kind, policy: Policy) => Effect.Effect<void>
+  readonly faults: Effect.Effect<ReadonlyArray<Fault>>
+  readonly setFault: (fault: Fault) => Effect.Effect<void, SandboxFailure>
+  readonly clearFaults: (route?: string) => Effect.Effect<void>
+  readonly stats: Effect.Effect<Stats>
+  readonly addMember: (seed: MemberSeed) => Effect.Effect<void, SandboxFailure>
+  readonly memberPreferences: (environment: Environment, corpNum: string) => Effect.Effect<Readonly<Record<string, unknown>>>
+  readonly setMemberPreferences: (
+    environment: Environment,
+    corpNum: string,
+    preferences: Readonly<Record<string, unknown>>
+  ) => Effect.Effect<Readonly<Record<string, unknown>>>
+}
+
+/**
+ * An admin request: the path segments after `_sandbox`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface AdminRequest {
+  readonly method: string
+  readonly segments: ReadonlyArray<string>
+  readonly body: Uint8Array
+  readonly environment: Environment
+}
+
+const ClockChange = Schema.Union(
+  Schema.Struct({ advanceMillis: Schema.Number.pipe(Schema.finite()) }),
+  Schema.Struct({ set: Schema.Number.pipe(Schema.finite()) })
+)
+const ProgressionChange = Schema.Struct({ kind: Schema.Literal(...Kinds), policy: Policy })
+const MemberSeedBody = Schema.Struct({
+  corpNum: Schema.String.pipe(Schema.pattern(/^\d{10}$/)),
+  linkId: Schema.optionalWith(Schema.String, { exact: true }),
+  managerId: Schema.optionalWith(Schema.String, { exact: true }),
+  password: Schema.optionalWith(Schema.String, { exact: true }),
+  corpInfo: Schema.optionalWith(
+    Schema.partialWith(
+      Schema.Struct({ ceoname: Schema.String, corpName: Schema.String, addr: Schema.String, bizType: Schema.String, bizClass: Schema.String }),
+      { exact: true }
+    ),
+    { exact: true }
+  )
+})
+const Preferences = Schema.Record({ key: Schema.String, value: Schema.Unknown })
+
+const ok = json({ code: 1, message: "OK" })
+
+const body = <A, I>(request: AdminRequest, schema: Schema.Schema<A, I, never>) =>
+  Effect.flatMap(parseJsonBody(request.body), (value) => decodeValue(value, schema))
+
+/**
+ * Answers an admin request; unknown paths are `NotFoundPath`, known paths with another method
+ * `UnsupportedMethod`.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const handleAdmin = (ops: AdminOperations, request: AdminRequest): Effect.Effect<RouteResponse, SandboxFailure> => {
+  const [first, second, third, ...rest] = request.segments.map((s) => s.toLowerCase())
+  const method = request.method.toUpperCase()
+  const unsupported = Effect.fail(fail("UnsupportedMethod"))
+  switch (first) {
+    case "reset":
+      if (second !== undefined) break
+      return method === "POST" ? Effect.as(ops.reset, ok) : unsupported
+    case "clock":
+      if (second !== undefined) break
+      if (method === "GET") return Effect.map(ops.clock, json)
+      if (method !== "POST") return unsupported
+      return body(request, ClockChange).pipe(
+        Effect.flatMap((change) => "set" in change ? ops.setClock(change.set) : ops.advanceClock(change.advanceMillis)),
+        Effect.map(json)
+      )
+    case "progressions":
+      if (second !== undefined) break
+      if (method === "GET") return Effect.map(ops.progressions, json)
+      if (method !== "POST") return unsupported
+      return body(request, ProgressionChange).pipe(Effect.flatMap(({ kind, policy }) => ops.setProgression(kind, policy)), Effect.as(ok))
+    case "faults":
+      if (third !== undefined) break
+      if (method === "DELETE") return Effect.as(ops.clearFaults(second === undefined ? undefined : request.segments[1]), ok)
+      if (second !== undefined) break
+      if (method === "GET") return Effect.map(ops.faults, json)
+      if (method !== "POST") return unsupported
+      return body(request, Fault).pipe(Effect.flatMap(ops.setFault), Effect.as(ok))
+    case "stats":
+      if (second !== undefined) break
+      return method === "GET" ? Effect.map(ops.stats, json) : unsupported
+    case "members": {
+      if (second === undefined) {
+        if (method !== "POST") return unsupported
+        return body(request, MemberSeedBody).pipe(
+          Effect.flatMap((seed) => ops.addMember({ ...seed, environments: [request.environment] })),
+          Effect.as(ok)
+        )
+      }
+      if (third !== "preferences" || rest.length > 0) break
+      const corpNum = request.segments[1]!
+      if (method === "GET") return Effect.map(ops.memberPreferences(request.environment, corpNum), json)
+      if (method !== "POST") return unsupported
+      return body(request, Preferences).pipe(
+        Effect.flatMap((preferences) => ops.setMemberPreferences(request.environment, corpNum, preferences)),
+        Effect.map(json)
+      )
+    }
+  }
+  return Effect.fail(fail("NotFoundPath"))
+}

@@ -1,0 +1,160 @@
+/**
+ * Authentication of the sandbox (SPEC.md "Authentication", FACTS.md "Authentication"): the check of
+ * a signed token request, and the bearer check of every API call.
+ *
+ * A token request is verified over the exact bytes and header strings received — the body is never
+ * parsed before its signature is checked, and never re-serialised.
+ *
+ * @since 0.1.0
+ */
+import { Effect } from "effect"
+import * as Signing from "../core/Signing.js"
+import { SandboxClock } from "./Clock.js"
+import { fail, type SandboxFailure } from "./Failure.js"
+import type { PartnerRegistry } from "./Partners.js"
+import { anonymous, type Caller, type Route, type RouteRequest } from "./Route.js"
+import { SandboxStore } from "./Store.js"
+import { tokensSlot } from "./Tokens.js"
+import { normalizeAddress } from "./Wire.js"
+
+/**
+ * Every scope value of the spec (SPEC.md "Access token").
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const KNOWN_SCOPES: ReadonlySet<string> = new Set([
+  "member", "110", "140", "121", "122", "123", "124", "125", "126", "111", "141", "170", "171", "182", "183", "180",
+  "153", "156", "157", "158", "150", "151", "152", "160", "161"
+])
+
+/**
+ * How far X-SVC-Date may be from the sandbox base clock (±5 minutes).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const DATE_TOLERANCE_MILLIS = 5 * 60 * 1000
+
+/**
+ * A token request whose signature checked out.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface VerifiedTokenRequest {
+  readonly linkId: string
+  readonly accessId: string
+  readonly scopes: ReadonlyArray<string>
+  /** X-SVC-Forwarded, when sent. */
+  readonly forwarded: string | undefined
+}
+
+/**
+ * Header values travel as Latin-1; a LinkID written in UTF-8 (e.g. Korean) arrives as its bytes, so
+ * it is read back as UTF-8 when that decodes cleanly.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const headerText = (value: string): string => {
+  if (!/[\u0080-\u00ff]/.test(value) || /[^\u0000-\u00ff]/.test(value)) return value
+  const decoded = Buffer.from(value, "latin1").toString("utf8")
+  return decoded.includes("\uFFFD") ? value : decoded
+}
+
+const SVC_AUTHORIZATION = /^SVC\s+(\S+)\s+(\S+)\s*$/i
+const JSON_CONTENT_TYPE = /^\s*application\/json\s*(;.*)?$/i
+const utf8 = new TextDecoder("utf-8", { fatal: true })
+
+const parseTokenBody = (body: Uint8Array): { readonly accessId: string; readonly scopes: ReadonlyArray<string> } | string => {
+  let value: unknown
+  try {
+    value = JSON.parse(utf8.decode(body))
+  } catch {
+    return "the body is not UTF-8 JSON"
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return "the body must be an object {access_id, scope}"
+  const { access_id, scope } = value as Record<string, unknown>
+  if (typeof access_id !== "string" || !/^\d{10}$/.test(access_id)) return "access_id must be a registration number of 10 digits"
+  if (!Array.isArray(scope) || !scope.every((s): s is string => typeof s === "string")) return "scope must be an array of strings"
+  return { accessId: access_id, scopes: scope }
+}
+
+/**
+ * Verifies a token request: Authorization `SVC <LinkID> <Signature>` of a known partner, a JSON
+ * Content-Type, X-SVC-Version 2.0, X-SVC-Date within ±5 minutes of the base clock, the signature
+ * over the raw body and the received header strings, then the body `{access_id, scope}` with known
+ * scopes. Membership is the caller's next check.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const verifyTokenRequest = (
+  request: RouteRequest,
+  partners: PartnerRegistry
+): Effect.Effect<VerifiedTokenRequest, SandboxFailure, SandboxClock> =>
+  Effect.gen(function*() {
+    const authorization = SVC_AUTHORIZATION.exec(request.headers["authorization"] ?? "")
+    if (authorization === null) return yield* fail("MalformedTokenRequest", "Authorization must be SVC <LinkID> <Signature>")
+    const linkId = headerText(authorization[1]!)
+    const signature = authorization[2]!
+    const secretKey = partners.secretOf(linkId)
+    if (secretKey === undefined) return yield* fail("UnknownLinkId")
+    if (!JSON_CONTENT_TYPE.test(request.headers["content-type"] ?? "")) {
+      return yield* fail("MalformedTokenRequest", "Content-Type must be application/json")
+    }
+    const version = request.headers["x-svc-version"]
+    if (version !== Signing.SVC_VERSION) return yield* fail("MalformedTokenRequest", `X-SVC-Version must be ${Signing.SVC_VERSION}`)
+    const date = request.headers["x-svc-date"]
+    const sent = date === undefined ? undefined : Signing.parseSvcDate(date)
+    if (date === undefined || sent === undefined) return yield* fail("StaleDate", "X-SVC-Date must be yyyy-MM-ddTHH:mm:ss[.SSS]Z")
+    const base = yield* Effect.flatMap(SandboxClock, (clock) => clock.base)
+    if (Math.abs(sent - base) > DATE_TOLERANCE_MILLIS) return yield* fail("StaleDate")
+    const forwarded = request.headers["x-svc-forwarded"]
+    const expected = Signing.sign(
+      secretKey,
+      Signing.stringToSign({ bodyDigest: Signing.bodyDigest(request.body), date, forwarded, version, path: request.path })
+    )
+    if (!Signing.signaturesEqual(expected, signature)) return yield* fail("SignatureMismatch")
+    const body = parseTokenBody(request.body)
+    if (typeof body === "string") return yield* fail("MalformedTokenRequest", body)
+    const unknown = body.scopes.filter((s) => !KNOWN_SCOPES.has(s))
+    if (unknown.length > 0) return yield* fail("InvalidScope", unknown.join(","))
+    return { linkId, accessId: body.accessId, scopes: body.scopes, forwarded }
+  })
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i
+
+/**
+ * The caller of an API request: no token for `auth: "none"` routes; otherwise a bearer token of this
+ * environment, not expired on the sandbox clock, used from its IP, granting the route's scope.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const authenticate = (route: Route, request: RouteRequest): Effect.Effect<Caller, SandboxFailure, SandboxStore | SandboxClock> =>
+  Effect.gen(function*() {
+    const userId = request.headers["x-svc-userid"]
+    if (route.auth === "none") return { ...anonymous(request.environment), userId }
+    const header = request.headers["authorization"]
+    if (header === undefined || header.trim() === "") return yield* fail("TokenMissing")
+    const bearer = BEARER.exec(header)
+    if (bearer === null) return yield* fail("TokenUnreadable", "Authorization must be Bearer <token>")
+    const store = yield* SandboxStore
+    const token = store.get(tokensSlot, request.environment).byValue.get(bearer[1]!)
+    if (token === undefined) return yield* fail("TokenUnreadable")
+    const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.now)
+    if (now >= token.expiresAt) return yield* fail("TokenExpired")
+    const ip = token.record.ipaddress
+    if (ip !== "*" && normalizeAddress(ip) !== normalizeAddress(request.remoteAddress)) return yield* fail("TokenIpMismatch")
+    const scope = typeof route.auth.scope === "function" ? route.auth.scope(request) : route.auth.scope
+    if (!token.record.scope.includes(scope)) return yield* fail("ScopeNotGranted", `scope ${scope}`)
+    return {
+      linkId: token.record.linkID,
+      corpNum: token.record.userID,
+      userId,
+      scopes: token.record.scope,
+      environment: request.environment
+    }
+  })

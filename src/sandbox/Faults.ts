@@ -1,0 +1,113 @@
+/**
+ * Injected faults per route id (DESIGN.md §5 "Faults"): latency, an error answer, a 5xx status or
+ * a dropped connection, each firing with a probability drawn from a seeded PRNG so a run replays.
+ *
+ * @since 0.1.0
+ */
+import { Either, Schema } from "effect"
+import { ErrorCodes, nameOfCode } from "../core/ErrorCodes.js"
+import { fail, SandboxFailure } from "./Failure.js"
+
+/**
+ * A fault: on route `route`, with `probability` (default 1), wait `latencyMillis`, then drop the
+ * connection, or answer with catalogue `code` and/or a 5xx `status`. Latency alone delays a normal
+ * answer.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Fault = Schema.Struct({
+  route: Schema.String.pipe(Schema.minLength(1)),
+  latencyMillis: Schema.optional(Schema.Int.pipe(Schema.nonNegative())),
+  code: Schema.optional(Schema.Int),
+  status: Schema.optional(Schema.Int.pipe(Schema.between(500, 599))),
+  drop: Schema.optional(Schema.Boolean),
+  probability: Schema.optionalWith(Schema.Number.pipe(Schema.between(0, 1)), { default: () => 1 })
+})
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type Fault = typeof Fault.Type
+
+/**
+ * What to do with one request.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface FaultAction {
+  readonly latencyMillis: number
+  readonly drop: boolean
+  readonly failure: SandboxFailure | undefined
+}
+
+/** mulberry32: small, fast, and good enough to decide faults reproducibly. */
+const prng = (seed: number) => {
+  let state = seed >>> 0
+  return (): number => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/**
+ * The fault registry: mutable, changed by the admin API, read on every routed request.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface FaultRegistry {
+  readonly set: (fault: Fault) => Either.Either<void, SandboxFailure>
+  /** Removes the fault of `route`, or every fault. */
+  readonly clear: (route?: string) => void
+  readonly list: () => ReadonlyArray<Fault>
+  /** Draws the fault of a route for one request; `undefined` when none fires. */
+  readonly draw: (route: string) => FaultAction | undefined
+  /** Removes every fault and re-seeds the PRNG. */
+  readonly reset: () => void
+}
+
+/**
+ * A registry with no faults and a PRNG seeded with `seed`.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeRegistry = (seed: number): FaultRegistry => {
+  const faults = new Map<string, Fault>()
+  let random = prng(seed)
+  return {
+    set: (fault) => {
+      if (fault.code !== undefined && nameOfCode(fault.code) === undefined) {
+        return Either.left(fail("InvalidField", `code ${fault.code} is not in the catalogue`))
+      }
+      faults.set(fault.route, fault)
+      return Either.right(undefined)
+    },
+    clear: (route) => {
+      if (route === undefined) faults.clear()
+      else faults.delete(route)
+    },
+    list: () => Array.from(faults.values()),
+    draw: (route) => {
+      const fault = faults.get(route)
+      if (fault === undefined || !(random() < fault.probability)) return undefined
+      const name = fault.code === undefined ? undefined : nameOfCode(fault.code)
+      const failure = name !== undefined
+        ? new SandboxFailure({ entry: ErrorCodes[name], status: fault.status })
+        : fault.status !== undefined
+        ? new SandboxFailure({ entry: ErrorCodes.InjectedFault, status: fault.status })
+        : undefined
+      return { latencyMillis: fault.latencyMillis ?? 0, drop: fault.drop === true, failure }
+    },
+    reset: () => {
+      faults.clear()
+      random = prng(seed)
+    }
+  }
+}

@@ -1,0 +1,235 @@
+/**
+ * The sandbox kernel: one service owning the sandbox's state (clock, store, progressions,
+ * partners, tokens, faults, statistics) and answering HTTP requests as the live service would
+ * (DESIGN.md §5). `handle` is an `@effect/platform` HttpApp that never fails; it runs in the
+ * caller's fiber, so the caller's `Clock` (e.g. `TestClock`) drives the sandbox.
+ *
+ * Request pipeline: read the exact body → environment prefix (`/production`) → admin routes
+ * (`/_sandbox/`) → routing → statistics → injected faults → bearer check → handler → answer
+ * (`{code, message}` on failure, gzip when accepted).
+ *
+ * @since 0.1.0
+ */
+import type { HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { Cause, Context, Duration, Effect, Either, Layer } from "effect"
+import { type AdminOperations, handleAdmin } from "./Admin.js"
+import { authenticate } from "./Auth.js"
+import * as SandboxClockModule from "./Clock.js"
+import { SandboxClock } from "./Clock.js"
+import { fail, SandboxFailure } from "./Failure.js"
+import { makeRegistry } from "./Faults.js"
+import { addMember, type MemberSeed } from "./member/Seed.js"
+import * as Partners from "./Partners.js"
+import * as Preferences from "./Preferences.js"
+import * as ProgressionModule from "./Progression.js"
+import { type Kind, Kinds, type Policy, Progressions } from "./Progression.js"
+import type { Route, RouteContext, RouteRequest, RouteResponse } from "./Route.js"
+import * as Router from "./Router.js"
+import { allRoutes } from "./Routes.js"
+import { makeCallCounter, snapshot } from "./Stats.js"
+import * as StoreModule from "./Store.js"
+import { type Environment, SandboxStore } from "./Store.js"
+import { type Incoming, readIncoming, render, renderFailure } from "./Wire.js"
+
+/**
+ * Options of a sandbox.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface SandboxOptions {
+  /** Partners besides (or replacing the secret of) `TESTER`: objects or `LINKID:BASE64SECRET`. */
+  readonly partners?: ReadonlyArray<Partners.Partner | string>
+  /** Progression policies that differ from the defaults. */
+  readonly progressions?: Partial<Record<Kind, Policy>>
+  /** Seed of the PRNG deciding faults with a probability (default 0). */
+  readonly seed?: number
+  /** Language when Accept-Language is absent (default Korean, like the live service). */
+  readonly language?: "ko" | "en"
+  /** Members present from the start (and again after a reset). */
+  readonly members?: ReadonlyArray<MemberSeed>
+  /** Extra routes, matched together with the built-in ones. */
+  readonly routes?: ReadonlyArray<Route>
+}
+
+/**
+ * The sandbox service: the HTTP app plus the admin operations as Effects.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface SandboxService extends AdminOperations {
+  /** The whole service as an HttpApp; never fails, every failure is a `{code, message}` answer. */
+  readonly handle: (request: HttpServerRequest.HttpServerRequest) => Effect.Effect<HttpServerResponse.HttpServerResponse>
+  /** The partners (with their secrets: this is a sandbox). */
+  readonly partners: ReadonlyArray<Partners.Partner>
+  readonly secretOf: (linkId: string) => string | undefined
+  /** One preference of a member (see `Preferences.ts`). */
+  readonly memberPreference: (environment: Environment, corpNum: string, key: string) => Effect.Effect<unknown>
+  /** Runs an effect against the sandbox's state services (for tests and tools). */
+  readonly use: <A, E>(effect: Effect.Effect<A, E, RouteContext>) => Effect.Effect<A, E>
+}
+
+/**
+ * @since 0.1.0
+ * @category services
+ */
+export class Sandbox extends Context.Tag("taxdoc/sandbox/Sandbox")<Sandbox, SandboxService>() {}
+
+const dropped = new WeakSet<HttpServerResponse.HttpServerResponse>()
+
+/**
+ * `true` when the answer stands for a dropped connection (an injected fault): a socket server has
+ * already destroyed the socket; an in-process client must fail with a transport error.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const isDropped = (response: HttpServerResponse.HttpServerResponse): boolean => dropped.has(response)
+
+const Dropped = Symbol.for("taxdoc/sandbox/Dropped")
+
+/** The node socket under a server request, when there is one (NodeHttpServer). */
+const destroyConnection = (source: unknown): void => {
+  if (typeof source !== "object" || source === null || !("socket" in source)) return
+  const socket = (source as { readonly socket?: { destroy?: () => void } }).socket
+  socket?.destroy?.()
+}
+
+const PRODUCTION_PREFIX = /^\/production(?=\/|$)/i
+
+const splitEnvironment = (path: string): { readonly environment: Environment; readonly path: string } => {
+  if (!PRODUCTION_PREFIX.test(path)) return { environment: "test", path }
+  const rest = path.replace(PRODUCTION_PREFIX, "")
+  return { environment: "production", path: rest === "" ? "/" : rest }
+}
+
+/**
+ * Builds a sandbox.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService> =>
+  Effect.gen(function*() {
+    const clock = yield* SandboxClockModule.make
+    const store = yield* StoreModule.make
+    const progressions = yield* ProgressionModule.make(options.progressions)
+    const partners = Partners.registry(options.partners)
+    const faults = makeRegistry(options.seed ?? 0)
+    const calls = makeCallCounter()
+    const table = Router.compile([...allRoutes(partners), ...(options.routes ?? [])])
+    const language = options.language ?? "ko"
+    const context = Context.make(SandboxClock, clock).pipe(
+      Context.add(SandboxStore, store),
+      Context.add(Progressions, progressions)
+    )
+    const use = <A, E>(effect: Effect.Effect<A, E, RouteContext>): Effect.Effect<A, E> => Effect.provide(effect, context)
+
+    const seedMembers = Effect.forEach(options.members ?? [], (seed) => use(addMember(seed)), { discard: true }).pipe(Effect.orDie)
+    yield* seedMembers
+
+    const clockState = Effect.all({ now: clock.now, offset: clock.offset })
+
+    const admin: AdminOperations = {
+      reset: Effect.all([store.reset, clock.reset, progressions.reset, Effect.sync(() => faults.reset()), Effect.sync(() => calls.reset())])
+        .pipe(Effect.zipRight(seedMembers)),
+      clock: clockState,
+      advanceClock: (millis) => Effect.zipRight(clock.advance(millis), clockState),
+      setClock: (epochMillis) => Effect.zipRight(clock.set(epochMillis), clockState),
+      progressions: Effect.map(
+        Effect.forEach(Kinds, (kind) => Effect.map(progressions.get(kind), (policy) => [kind, policy] as const)),
+        (entries) => Object.fromEntries(entries) as Record<Kind, Policy>
+      ),
+      setProgression: progressions.set,
+      faults: Effect.sync(() => faults.list()),
+      setFault: (fault) => Either.match(faults.set(fault), { onLeft: Effect.fail, onRight: () => Effect.void }),
+      clearFaults: (route) => Effect.sync(() => faults.clear(route)),
+      stats: Effect.sync(() => snapshot(calls, store)),
+      addMember: (seed) => use(addMember(seed)),
+      memberPreferences: (environment, corpNum) => use(Preferences.memberPreferences(environment, corpNum)),
+      setMemberPreferences: (environment, corpNum, preferences) => use(Preferences.setMemberPreferences(environment, corpNum, preferences))
+    }
+
+    const respond = (incoming: Incoming): Effect.Effect<RouteResponse | typeof Dropped, SandboxFailure, RouteContext> =>
+      Effect.gen(function*() {
+        const { environment, path } = splitEnvironment(incoming.path)
+        const segments = Router.segmentsOf(path)
+        if (segments[0]?.toLowerCase() === "_sandbox") {
+          return yield* handleAdmin(admin, { method: incoming.method, segments: segments.slice(1), body: incoming.body, environment })
+        }
+        const override = incoming.headers["x-http-method-override"]?.trim().toUpperCase() || undefined
+        const matched = Router.match(table, {
+          method: incoming.method,
+          path,
+          override,
+          query: incoming.query,
+          contentType: incoming.headers["content-type"]
+        })
+        if (matched._tag === "NotFound") return yield* fail("NotFoundPath")
+        if (matched._tag === "Unsupported") return yield* fail("UnsupportedMethod")
+        const route = matched.route
+        calls.count(route.id)
+        const fault = faults.draw(route.id)
+        if (fault !== undefined) {
+          if (fault.latencyMillis > 0) yield* Effect.sleep(Duration.millis(fault.latencyMillis))
+          if (fault.drop) return Dropped
+          if (fault.failure !== undefined) return yield* fault.failure
+        }
+        const request: RouteRequest = {
+          method: route.method,
+          path,
+          params: matched.params,
+          query: incoming.query,
+          headers: incoming.headers,
+          body: incoming.body,
+          override,
+          language: incoming.language,
+          environment,
+          remoteAddress: incoming.remoteAddress
+        }
+        const caller = yield* authenticate(route, request)
+        return yield* route.handle(request, caller)
+      })
+
+    const internalError = (defect: unknown, language: "ko" | "en", gzip: boolean) =>
+      Effect.as(
+        Effect.logError("sandbox handler defect", Cause.die(defect)),
+        renderFailure(fail("InjectedFault", "internal error"), language, gzip)
+      )
+
+    const handle = (request: HttpServerRequest.HttpServerRequest): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
+      Effect.gen(function*() {
+        const { failure, incoming } = yield* readIncoming(request, language)
+        const answer = failure === undefined ? respond(incoming) : Effect.fail(failure)
+        return yield* answer.pipe(
+          use,
+          Effect.map((outcome) => {
+            if (outcome !== Dropped) return render(outcome, incoming.gzip)
+            destroyConnection(request.source)
+            const response = render({ _tag: "Json", status: 500, body: {} }, false)
+            dropped.add(response)
+            return response
+          }),
+          Effect.catchAll((failure) => Effect.succeed(renderFailure(failure, incoming.language, incoming.gzip))),
+          Effect.catchAllDefect((defect) => internalError(defect, incoming.language, incoming.gzip))
+        )
+      }).pipe(Effect.catchAllDefect((defect) => internalError(defect, language, false)))
+
+    return {
+      ...admin,
+      handle,
+      partners: partners.all,
+      secretOf: partners.secretOf,
+      memberPreference: (environment, corpNum, key) => use(Preferences.memberPreference(environment, corpNum, key)),
+      use
+    }
+  })
+
+/**
+ * A sandbox layer.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer = (options: SandboxOptions = {}): Layer.Layer<Sandbox> => Layer.effect(Sandbox, make(options))

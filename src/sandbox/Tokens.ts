@@ -1,0 +1,124 @@
+/**
+ * Issued access tokens, per environment, and the count of issuances per (partner, member) for the
+ * statistics. Tokens live in the sandbox store, so an admin reset drops them and QuitMember can
+ * revoke a member's tokens from its handler.
+ *
+ * @since 0.1.0
+ */
+import { randomBytes } from "node:crypto"
+import { type Environment, slot } from "./Store.js"
+
+/**
+ * The access token record of token issuance (SPEC.md "Access token").
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface AccessToken {
+  readonly session_token: string
+  readonly serviceID: string
+  readonly linkID: string
+  readonly userID: string
+  readonly partnerCode: string
+  readonly usercode: string
+  readonly scope: ReadonlyArray<string>
+  readonly ipaddress: string
+  readonly expiration: string
+}
+
+/**
+ * A stored token with its expiry instant (sandbox clock, epoch milliseconds).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface StoredToken {
+  readonly record: AccessToken
+  readonly expiresAt: number
+}
+
+/**
+ * Issuances of one (partner, member) pair.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface IssuanceCount {
+  readonly linkId: string
+  readonly corpNum: string
+  count: number
+}
+
+/**
+ * The token state of one environment.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface TokenState {
+  readonly byValue: Map<string, StoredToken>
+  readonly issued: Map<string, IssuanceCount>
+}
+
+/**
+ * The store slot of tokens.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const tokensSlot = slot<TokenState>("sandbox.tokens", () => ({ byValue: new Map(), issued: new Map() }))
+
+/**
+ * Token validity (SPEC.md "Limits": 30 minutes).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const TOKEN_VALIDITY_MILLIS = 30 * 60 * 1000
+
+/**
+ * The service ID of an environment (`SERVICE_TEST` / `SERVICE`).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const serviceIdOf = (environment: Environment): string => environment === "production" ? "SERVICE" : "SERVICE_TEST"
+
+/**
+ * A random opaque token value.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const newTokenValue = (): string => randomBytes(32).toString("base64url")
+
+/**
+ * Keeps a token and counts the issuance.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const remember = (state: TokenState, token: StoredToken): void => {
+  state.byValue.set(token.record.session_token, token)
+  const key = `${token.record.linkID}\u0000${token.record.userID}`
+  const counted = state.issued.get(key)
+  if (counted === undefined) state.issued.set(key, { linkId: token.record.linkID, corpNum: token.record.userID, count: 1 })
+  else counted.count += 1
+}
+
+/**
+ * Drops every token of a member (QuitMember); returns how many were revoked.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const revokeMember = (state: TokenState, corpNum: string): number => {
+  let revoked = 0
+  for (const [value, token] of state.byValue) {
+    if (token.record.userID === corpNum) {
+      state.byValue.delete(value)
+      revoked++
+    }
+  }
+  return revoked
+}

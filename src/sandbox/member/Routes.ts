@@ -1,0 +1,233 @@
+/**
+ * The member operations (SPEC.md "Authentication and member"): membership and ID checks, sign-up,
+ * withdrawal, company information and contacts, with real state per environment.
+ *
+ * @since 0.1.0
+ */
+import { Effect } from "effect"
+import * as Kst from "../../core/Kst.js"
+import { idProblem, passwordValid } from "../../domains/member/Rules.js"
+import {
+  CheckIdQuery,
+  CheckIsMemberQuery,
+  ContactIdInput,
+  ContactInput,
+  CorpInfo,
+  DeleteContactQuery,
+  JoinMemberInput,
+  QuitMemberInput,
+  UpdateContactInput
+} from "../../domains/member/Schemas.js"
+import { SandboxClock } from "../Clock.js"
+import { fail, type SandboxFailure } from "../Failure.js"
+import { clearMemberPreferences } from "../Preferences.js"
+import { bodyJson, type Caller, decodeValue, json, type Route, type RouteRequest, success } from "../Route.js"
+import { SandboxStore } from "../Store.js"
+import { revokeMember, tokensSlot } from "../Tokens.js"
+import * as State from "./State.js"
+
+const MEMBER_SCOPE = { scope: "member" } as const
+
+const text = (request: RouteRequest, ko: string, en: string): string => request.language === "en" ? en : ko
+
+const queryOf = (request: RouteRequest): Record<string, string> => Object.fromEntries(request.query)
+
+/** ID and password first, so they answer with the service's own codes rather than InvalidField. */
+const checkCredentials = (id: unknown, password: unknown): Effect.Effect<void, SandboxFailure> => {
+  if (typeof id === "string") {
+    const problem = idProblem(id)
+    if (problem !== undefined) return Effect.fail(fail(problem))
+  }
+  if (typeof password === "string" && !passwordValid(password)) return Effect.fail(fail("InvalidPassword"))
+  return Effect.void
+}
+
+const fieldOf = (body: unknown, key: string): unknown =>
+  typeof body === "object" && body !== null ? (body as Record<string, unknown>)[key] : undefined
+
+const memberState = (request: RouteRequest) => Effect.map(SandboxStore, (store) => store.get(State.membersSlot, request.environment))
+
+/** The caller's member; a token outlives nothing (QuitMember revokes), so this only guards races. */
+const callerMember = (request: RouteRequest, caller: Caller) =>
+  Effect.flatMap(memberState(request), (state) => {
+    const member = State.memberOf(state, caller.corpNum, caller.linkId)
+    return member === undefined ? Effect.fail(fail("MemberNotRegistered")) : Effect.succeed({ state, member })
+  })
+
+const nowMillis = Effect.flatMap(SandboxClock, (clock) => clock.now)
+
+/**
+ * The member routes.
+ *
+ * @since 0.1.0
+ * @category routes
+ */
+export const memberRoutes: ReadonlyArray<Route> = [
+  {
+    id: "Member.CheckIsMember",
+    method: "GET",
+    path: "/Join",
+    auth: "none",
+    handle: (request) =>
+      Effect.gen(function*() {
+        const query = yield* decodeValue(queryOf(request), CheckIsMemberQuery)
+        const state = yield* memberState(request)
+        const joined = State.memberOf(state, query.CorpNum, query.LID) !== undefined
+        return json(joined
+          ? { code: 1, message: text(request, "가입", "Registered") }
+          : { code: 0, message: text(request, "미가입", "Not registered") })
+      })
+  },
+  {
+    id: "Member.CheckID",
+    method: "GET",
+    path: "/IDCheck",
+    auth: "none",
+    handle: (request) =>
+      Effect.gen(function*() {
+        const query = yield* decodeValue(queryOf(request), CheckIdQuery)
+        const state = yield* memberState(request)
+        return json(State.idInUse(state, query.ID)
+          ? { code: 1, message: text(request, "사용중인 아이디", "The ID is in use") }
+          : { code: 0, message: text(request, "사용가능한 아이디", "The ID is available") })
+      })
+  },
+  {
+    id: "Member.JoinMember",
+    method: "POST",
+    path: "/Join",
+    auth: "none",
+    handle: (request) =>
+      Effect.gen(function*() {
+        const body = yield* bodyJson(request)
+        yield* checkCredentials(fieldOf(body, "ID"), fieldOf(body, "Password"))
+        const input = yield* decodeValue(body, JoinMemberInput)
+        const state = yield* memberState(request)
+        if (state.members.has(input.CorpNum)) return yield* fail("AlreadyMember")
+        if (State.idInUse(state, input.ID)) return yield* fail("IdInUse")
+        State.join(state, input, yield* nowMillis)
+        return success(request)
+      })
+  },
+  {
+    id: "Member.QuitMember",
+    method: "POST",
+    path: "/QuitRequest",
+    auth: MEMBER_SCOPE,
+    handle: (request, caller) =>
+      Effect.gen(function*() {
+        yield* Effect.flatMap(bodyJson(request), (body) => decodeValue(body, QuitMemberInput))
+        const { member, state } = yield* callerMember(request, caller)
+        // SPEC.md: all accounts are deleted and the number and ID may re-register at once.
+        State.quit(state, member.corpNum)
+        const store = yield* SandboxStore
+        revokeMember(store.get(tokensSlot, request.environment), member.corpNum)
+        yield* clearMemberPreferences(request.environment, member.corpNum)
+        return success(request)
+      })
+  },
+  {
+    id: "Member.GetCorpInfo",
+    method: "GET",
+    path: "/CorpInfo",
+    auth: MEMBER_SCOPE,
+    handle: (request, caller) => Effect.map(callerMember(request, caller), ({ member }) => json(member.corpInfo))
+  },
+  {
+    id: "Member.UpdateCorpInfo",
+    method: "POST",
+    path: "/CorpInfo",
+    auth: MEMBER_SCOPE,
+    handle: (request, caller) =>
+      Effect.gen(function*() {
+        const input = yield* Effect.flatMap(bodyJson(request), (body) => decodeValue(body, CorpInfo))
+        const { member } = yield* callerMember(request, caller)
+        member.corpInfo = { ceoname: input.ceoname, corpName: input.corpName, addr: input.addr, bizType: input.bizType, bizClass: input.bizClass }
+        return success(request)
+      })
+  },
+  {
+    id: "Member.RegistContact",
+    method: "POST",
+    path: "/IDs/New",
+    auth: MEMBER_SCOPE,
+    handle: (request, caller) =>
+      Effect.gen(function*() {
+        const body = yield* bodyJson(request)
+        yield* checkCredentials(fieldOf(body, "id"), fieldOf(body, "password"))
+        const input = yield* decodeValue(body, ContactInput)
+        const { member, state } = yield* callerMember(request, caller)
+        if (State.idInUse(state, input.id)) return yield* fail("IdInUse")
+        State.addContact(state, member, {
+          id: input.id,
+          password: input.password,
+          personName: input.personName,
+          tel: input.tel,
+          email: input.email,
+          regDT: Kst.toDateTime14(yield* nowMillis),
+          searchRole: input.searchRole,
+          mgrYN: false,
+          state: 1
+        })
+        return success(request)
+      })
+  },
+  {
+    id: "Member.GetContactInfo",
+    method: "POST",
+    path: "/Contact",
+    auth: MEMBER_SCOPE,
+    handle: (request, caller) =>
+      Effect.gen(function*() {
+        const input = yield* Effect.flatMap(bodyJson(request), (body) => decodeValue(body, ContactIdInput))
+        const { member } = yield* callerMember(request, caller)
+        const contact = member.contacts.get(input.id)
+        if (contact === undefined) return yield* fail("ContactNotFound")
+        return json(State.contactView(contact))
+      })
+  },
+  {
+    id: "Member.ListContact",
+    method: "GET",
+    path: "/IDs",
+    auth: MEMBER_SCOPE,
+    handle: (request, caller) =>
+      Effect.map(callerMember(request, caller), ({ member }) => json(Array.from(member.contacts.values(), State.contactView)))
+  },
+  {
+    id: "Member.UpdateContact",
+    method: "POST",
+    path: "/IDs",
+    auth: MEMBER_SCOPE,
+    handle: (request, caller) =>
+      Effect.gen(function*() {
+        const input = yield* Effect.flatMap(bodyJson(request), (body) => decodeValue(body, UpdateContactInput))
+        const { member } = yield* callerMember(request, caller)
+        const contact = member.contacts.get(input.id)
+        if (contact === undefined) return yield* fail("ContactNotFound")
+        contact.personName = input.personName
+        contact.tel = input.tel
+        contact.email = input.email
+        contact.searchRole = input.searchRole
+        return success(request)
+      })
+  },
+  {
+    id: "Member.DeleteContact",
+    method: "POST",
+    path: "/Contact/Delete",
+    auth: MEMBER_SCOPE,
+    handle: (request, caller) =>
+      Effect.gen(function*() {
+        const query = yield* decodeValue(queryOf(request), DeleteContactQuery)
+        const { member, state } = yield* callerMember(request, caller)
+        // SPEC.md: X-SVC-UserID is required and must be the manager's.
+        if (caller.userId !== member.managerId) return yield* fail("NotManager")
+        const contact = member.contacts.get(query.ContactID)
+        if (contact === undefined) return yield* fail("ContactNotFound")
+        if (contact.mgrYN) return yield* fail("ManagerUndeletable")
+        State.removeContact(state, member, contact.id)
+        return success(request)
+      })
+  }
+]
