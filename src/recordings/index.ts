@@ -1,0 +1,42 @@
+/**
+ * Record/replay for deterministic integration tests: the cassette format, the recording
+ * `HttpClient` layer, request matching, secret scrubbing and the cassette checker.
+ *
+ * @since 0.1.0
+ */
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export * as Cassette from "./Cassette.js"
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export * as Capture from "./Capture.js"
+
+/**
+ * @since 0.1.0
+ * @category combinators
+ */
+export * as Check from "./Check.js"
+
+/**
+ * @since 0.1.0
+ * @category combinators
+ */
+export * as Match from "./Match.js"
+
+/**
+ * @since 0.1.0
+ * @category layers
+ */
+export * as RecordReplay from "./RecordReplay.js"
+
+/**
+ * @since 0.1.0
+ * @category combinators
+ */
+export * as Scrub from "./Scrub.js"
