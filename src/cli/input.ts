@@ -1,0 +1,210 @@
+/**
+ * Input files of the `taxdoc` command: JSON documents (`--file receipt.json`) and, for bulk
+ * issuance, CSV with a header row of field names. Each input remembers where its records came
+ * from, so a `ValidationError` names the line and column of every bad field.
+ *
+ * @since 0.1.0
+ */
+import { FileSystem } from "@effect/platform"
+import { Effect, Either } from "effect"
+import { CliError, type InputSource } from "./errors.js"
+
+/**
+ * Reads a file as UTF-8 text (a leading byte-order mark is dropped).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const readText = (file: string): Effect.Effect<string, CliError, FileSystem.FileSystem> =>
+  Effect.flatMap(FileSystem.FileSystem, (fs) => fs.readFileString(file)).pipe(
+    Effect.map((text) => text.replace(/^\uFEFF/, "")),
+    Effect.mapError((e) =>
+      new CliError({ message: `cannot read ${file}: ${e.message}`, hint: "check the path given to --file", exitCode: 2 })
+    )
+  )
+
+const optionPath = (path: string): string | undefined => (path === "corpNum" ? "--corp-num" : undefined)
+
+/**
+ * Where an SDK field path points in a JSON document holding the input itself.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const jsonSource = (file: string): InputSource => ({
+  file,
+  locate: (path) => optionPath(path) ?? (path === "" ? "(the whole document)" : path)
+})
+
+/**
+ * Parses JSON text, naming the file when it is not JSON.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const parseJson = (file: string, text: string): Either.Either<unknown, CliError> =>
+  Either.try({
+    try: () => JSON.parse(text) as unknown,
+    catch: (e) =>
+      new CliError({ message: `${file} is not valid JSON: ${(e as Error).message}`, hint: "check the file's syntax (e.g. with `node -e 'JSON.parse(require(\"fs\").readFileSync(0))' < file`)", exitCode: 2 })
+  })
+
+/**
+ * Reads a JSON document that must be an object (one input record).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const readJsonObject = (file: string): Effect.Effect<{ readonly value: Record<string, unknown>; readonly source: InputSource }, CliError, FileSystem.FileSystem> =>
+  Effect.flatMap(readText(file), (text) =>
+    Effect.flatMap(parseJson(file, text), (value) =>
+      typeof value === "object" && value !== null && !Array.isArray(value)
+        ? Effect.succeed({ value: value as Record<string, unknown>, source: jsonSource(file) })
+        : Effect.fail(new CliError({ message: `${file} must hold one JSON object`, hint: "see docs/cli.md for the fields of this command's input", exitCode: 2 }))))
+
+/**
+ * Reads a JSON array of strings (document IDs, registration numbers).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const readStringList = (file: string): Effect.Effect<ReadonlyArray<string>, CliError, FileSystem.FileSystem> =>
+  Effect.flatMap(readText(file), (text) =>
+    Effect.flatMap(parseJson(file, text), (value) =>
+      Array.isArray(value) && value.every((item) => typeof item === "string")
+        ? Effect.succeed(value as ReadonlyArray<string>)
+        : Effect.fail(new CliError({ message: `${file} must hold a JSON array of strings`, hint: "e.g. [\"DOC-0001\", \"DOC-0002\"]", exitCode: 2 }))))
+
+/**
+ * One CSV record and the line it starts on.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface CsvRow {
+  readonly line: number
+  readonly cells: ReadonlyArray<string>
+}
+
+/**
+ * Parses CSV (RFC 4180: comma-separated, fields in double quotes may hold commas, quotes written
+ * twice and line breaks); blank lines are skipped.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const parseCsv = (text: string): Either.Either<ReadonlyArray<CsvRow>, string> => {
+  const rows: Array<CsvRow> = []
+  let cells: Array<string> = []
+  let field = ""
+  let quoted = false
+  let line = 1
+  let rowLine = 1
+  let touched = false
+  const endRow = () => {
+    cells.push(field)
+    if (touched || cells.length > 1 || cells[0] !== "") rows.push({ line: rowLine, cells })
+    cells = []
+    field = ""
+    touched = false
+  }
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!
+    if (quoted) {
+      if (ch === "\"" && text[i + 1] === "\"") {
+        field += "\""
+        i++
+      } else if (ch === "\"") {
+        quoted = false
+      } else {
+        if (ch === "\n") line++
+        field += ch
+      }
+      continue
+    }
+    if (ch === "\"" && field === "") {
+      quoted = true
+      touched = true
+    } else if (ch === ",") {
+      cells.push(field)
+      field = ""
+    } else if (ch === "\n" || ch === "\r") {
+      if (ch === "\r" && text[i + 1] === "\n") i++
+      endRow()
+      line++
+      rowLine = line
+    } else {
+      field += ch
+    }
+  }
+  if (quoted) return Either.left(`a quoted field starting on line ${rowLine} is not closed`)
+  if (field !== "" || cells.length > 0 || touched) endRow()
+  return Either.right(rows)
+}
+
+/**
+ * Records read from a file, with the source that locates their fields.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Records {
+  readonly records: ReadonlyArray<Record<string, unknown>>
+  readonly source: InputSource
+}
+
+const ITEM_PATH = /^cashbills\[(\d+)\](?:\.(.+))?$/
+
+const csvRecords = (file: string, text: string): Either.Either<Records, CliError> => {
+  const bad = (message: string) =>
+    new CliError({ message: `${file}: ${message}`, hint: "the first line names the fields (mgtKey,tradeUsage,…), one receipt per line after it", exitCode: 2 })
+  return Either.flatMap(Either.mapLeft(parseCsv(text), bad), (rows) => {
+    const [header, ...body] = rows
+    if (header === undefined) return Either.left(bad("the file is empty"))
+    const names = header.cells.map((name) => name.trim())
+    const blank = names.findIndex((name) => name === "")
+    if (blank >= 0) return Either.left(bad(`column ${blank + 1} of the header has no field name`))
+    const long = body.find((row) => row.cells.length > names.length)
+    if (long !== undefined) return Either.left(bad(`line ${long.line} has ${long.cells.length} cells, the header names ${names.length}`))
+    // An empty cell means the field is absent (optional fields stay out of the request).
+    const records = body.map((row) =>
+      Object.fromEntries(names.flatMap((name, i) => {
+        const value = row.cells[i] ?? ""
+        return value === "" ? [] : [[name, value]]
+      }))
+    )
+    const locate = (path: string): string => {
+      const match = ITEM_PATH.exec(path)
+      if (match === null) return optionPath(path) ?? (path === "cashbills" ? "(the number of receipts)" : path)
+      const index = Number(match[1])
+      const row = body[index]
+      const where = row === undefined ? `receipt ${index + 1}` : `line ${row.line}`
+      return match[2] === undefined ? where : `${where}, column ${match[2]}`
+    }
+    return Either.right({ records, source: { file, locate } })
+  })
+}
+
+const jsonRecords = (file: string, text: string): Either.Either<Records, CliError> =>
+  Either.flatMap(parseJson(file, text), (value) => {
+    const wrapped = typeof value === "object" && value !== null && !Array.isArray(value) && Array.isArray((value as { cashbills?: unknown }).cashbills)
+    const items = wrapped ? (value as { cashbills: ReadonlyArray<unknown> }).cashbills : value
+    if (!Array.isArray(items) || !items.every((item) => typeof item === "object" && item !== null && !Array.isArray(item))) {
+      return Either.left(new CliError({ message: `${file} must hold a JSON array of receipts (or {"cashbills": [...]})`, hint: "or give a CSV file with a header row of field names", exitCode: 2 }))
+    }
+    const locate = (path: string): string => {
+      const match = ITEM_PATH.exec(path)
+      if (match === null || wrapped) return optionPath(path) ?? path
+      return `[${match[1]}]${match[2] === undefined ? "" : `.${match[2]}`}`
+    }
+    return Either.right({ records: items as ReadonlyArray<Record<string, unknown>>, source: { file, locate } })
+  })
+
+/**
+ * Reads the records of a bulk input: CSV when the file name ends in `.csv`, JSON otherwise.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const readRecords = (file: string): Effect.Effect<Records, CliError, FileSystem.FileSystem> =>
+  Effect.flatMap(readText(file), (text) => (/\.csv$/i.test(file) ? csvRecords(file, text) : jsonRecords(file, text)))

@@ -1,0 +1,150 @@
+/**
+ * Which service a command talks to:
+ *
+ * - `--sandbox`: a fresh sandbox inside the process (no network, nothing kept afterwards); the
+ *   member given by `--corp-num` is already signed up, so one command shows its whole effect;
+ * - `--sandbox-url <url>`: a running sandbox (`taxdoc sandbox serve`), signed with the secret
+ *   given by `--secret` or `TAXDOC_SECRET_KEY` (the server prints TESTER's at start);
+ * - neither: the service configured by the `TAXDOC_*` variables (see `Config.config`).
+ *
+ * @since 0.1.0
+ */
+import { Options } from "@effect/cli"
+import { NodeHttpClient } from "@effect/platform-node"
+import { Config as EffectConfig, type ConfigError, Duration, Effect, Layer, Option, type Redacted } from "effect"
+import type { ConfigInvalid, TaxdocConfig } from "../core/Config.js"
+import { Connect, InProcess } from "../sandbox/index.js"
+import * as Taxdoc from "../Taxdoc.js"
+import { CliError } from "./errors.js"
+import { whileWaiting } from "./progress.js"
+
+/**
+ * The target options of a command.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Target {
+  readonly sandbox: boolean
+  readonly sandboxUrl: Option.Option<string>
+  readonly secret: Option.Option<Redacted.Redacted<string>>
+  readonly linkId: string
+}
+
+/**
+ * The options choosing the target, to spread into a command's configuration.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const options = {
+  sandbox: Options.boolean("sandbox").pipe(
+    Options.withDescription("Run against a fresh sandbox inside this process (no network; the --corp-num member is signed up). Example: --sandbox")
+  ),
+  sandboxUrl: Options.text("sandbox-url").pipe(
+    Options.withPseudoName("URL"),
+    Options.withDescription("Run against a running sandbox (taxdoc sandbox serve). Example: --sandbox-url http://127.0.0.1:8787"),
+    Options.optional
+  ),
+  secret: Options.redacted("secret").pipe(
+    Options.withPseudoName("BASE64"),
+    Options.withDescription("The partner's Base64 secret for --sandbox-url (default: TAXDOC_SECRET_KEY). Example: --secret dGF4ZG9j…="),
+    Options.withFallbackConfig(EffectConfig.redacted("TAXDOC_SECRET_KEY")),
+    Options.optional
+  ),
+  linkId: Options.text("link-id").pipe(
+    Options.withPseudoName("LINKID"),
+    Options.withDescription("The partner LinkID for --sandbox-url. Example: --link-id TESTER"),
+    Options.withDefault("TESTER")
+  )
+}
+
+/**
+ * What the SDK layer of a target provides.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Sdk = Taxdoc.Services | TaxdocConfig
+
+/**
+ * Failures while building a target's SDK layer.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export type TargetError = CliError | ConfigInvalid | ConfigError.ConfigError
+
+/**
+ * The default time between polls: short in process (the sandbox advances a bulk submission one
+ * stage per poll), the live clients' 2 seconds elsewhere.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const defaultInterval = (target: Target): Duration.Duration =>
+  target.sandbox ? Duration.millis(50) : Duration.seconds(2)
+
+// A sandbox speaks the language of TAXDOC_ACCEPT_LANGUAGE too (Korean by default, like the service).
+const language = EffectConfig.literal("ko-KR", "en-US")("TAXDOC_ACCEPT_LANGUAGE").pipe(EffectConfig.withDefault("ko-KR" as const))
+
+/**
+ * The SDK for a target. `members` are signed up beforehand in an in-process sandbox (ignored
+ * elsewhere).
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer = (target: Target, members: ReadonlyArray<string> = []): Layer.Layer<Sdk, TargetError> => {
+  if (target.sandbox && Option.isSome(target.sandboxUrl)) {
+    return Layer.fail(new CliError({ message: "--sandbox and --sandbox-url exclude each other", hint: "give one of them", exitCode: 2 }))
+  }
+  if (target.sandbox) {
+    // Only well-formed numbers are seeded; the command's own validation reports the others.
+    const seeds = [...new Set(members.filter((m) => /^\d{10}$/.test(m)))].map((corpNum) => ({ corpNum }))
+    return Layer.unwrapEffect(Effect.map(language, (acceptLanguage) =>
+      Taxdoc.services.pipe(
+        Layer.provideMerge(Connect.layerConfig({ acceptLanguage })),
+        Layer.provideMerge(InProcess.layer({ members: seeds }))
+      )
+    ))
+  }
+  if (Option.isSome(target.sandboxUrl)) {
+    const origin = target.sandboxUrl.value
+    if (Option.isNone(target.secret)) {
+      return Layer.fail(new CliError({
+        message: `no secret for the sandbox at ${origin}`,
+        hint: "pass --secret <base64> or set TAXDOC_SECRET_KEY (taxdoc sandbox serve prints: partner TESTER secret …)",
+        exitCode: 2
+      }))
+    }
+    const secretKey = target.secret.value
+    return Layer.unwrapEffect(Effect.map(language, (acceptLanguage) =>
+      Taxdoc.layer(Connect.configOptions({ origin, linkId: target.linkId, secretKey, acceptLanguage })).pipe(
+        Layer.provide(NodeHttpClient.layerUndici)
+      )
+    ))
+  }
+  return Taxdoc.layerConfig.pipe(Layer.provide(NodeHttpClient.layerUndici))
+}
+
+/**
+ * Runs an SDK program against a target.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const provide = (target: Target, members: ReadonlyArray<string> = []) =>
+<A, E, R>(program: Effect.Effect<A, E, R>): Effect.Effect<A, E | TargetError, Exclude<R, Sdk>> =>
+  Effect.provide(program, layer(target, members))
+
+/**
+ * Runs an SDK program against a target, saying on stderr when it waits over a second (for
+ * programs without a progress display of their own).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const run = (target: Target, label: string, members: ReadonlyArray<string> = []) =>
+<A, E, R>(program: Effect.Effect<A, E, R>): Effect.Effect<A, E | TargetError, Exclude<R, Sdk>> =>
+  program.pipe(whileWaiting(label), provide(target, members))

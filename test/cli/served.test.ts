@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { BAD_CSV, fixtures, JOIN, MEMBER, RECEIPT, type Running, start, taxdoc } from "./support.js"
+
+const dir = fixtures({ "join.json": JSON.stringify(JOIN), "receipt.json": JSON.stringify(RECEIPT), "bad.csv": BAD_CSV })
+const file = (name: string) => path.join(dir, name)
+
+let server: Running
+let url = ""
+let secret = ""
+let stopped = false
+
+beforeAll(async () => {
+  server = start(["sandbox", "serve", "--port", "0", "--host", "127.0.0.1"])
+  secret = (await server.waitFor(/partner TESTER secret (\S+)/))[1]!
+  url = (await server.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/))[1]!
+}, 60_000)
+
+afterAll(async () => {
+  if (!stopped) await server.stop("SIGKILL")
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+const target = () => ["--sandbox-url", url, "--corp-num", MEMBER]
+
+const stats = async () => (await (await fetch(`${url}/_sandbox/stats`)).json()) as { calls: Record<string, number> }
+
+describe("operation commands against `taxdoc sandbox serve` on 127.0.0.1", () => {
+  it("member join signs the member up with the printed TESTER secret", { timeout: 60_000 }, async () => {
+    const run = await taxdoc(["member", "join", "--sandbox-url", url, "--secret", secret, "--file", file("join.json"), "--json"])
+    expect(run.stderr).toBe("")
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.stdout)).toMatchObject({ code: 1 })
+  })
+
+  it("a bad CSV names each bad field by line and column, exits 2, and nothing reaches the sandbox", { timeout: 60_000 }, async () => {
+    const run = await taxdoc(["cashbill", "bulk", ...target(), "--file", file("bad.csv")], { env: { TAXDOC_SECRET_KEY: secret } })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(`Cashbill.issueMany: invalid input in ${file("bad.csv")}, nothing was sent`)
+    expect(run.stderr).toContain("line 3, column identityNum:")
+    expect(run.stderr).toContain("line 4, column tradeUsage:")
+    expect(run.stderr).toContain("line 4, column franchiseCorpNum:")
+    const calls = (await stats()).calls
+    expect(Object.keys(calls).filter((route) => route.startsWith("Cashbill."))).toEqual([])
+  })
+
+  it("cashbill issue, then the clock moves past midnight and the receipt is filed", { timeout: 60_000 }, async () => {
+    const issued = await taxdoc(["cashbill", "issue", ...target(), "--file", file("receipt.json")], { env: { TAXDOC_SECRET_KEY: secret } })
+    expect(issued.code).toBe(0)
+    expect(issued.stdout).toMatch(/^confirmNum\s+\d{9}$/m)
+
+    const clock = await taxdoc(["sandbox", "clock", "--sandbox-url", url, "--advance", "1 day", "--json"])
+    expect(clock.code).toBe(0)
+    expect((JSON.parse(clock.stdout) as { offset: number }).offset).toBe(86_400_000)
+
+    const info = await taxdoc(["cashbill", "info", ...target(), RECEIPT.mgtKey, "--json"], { env: { TAXDOC_SECRET_KEY: secret } })
+    expect(info.code).toBe(0)
+    expect(JSON.parse(info.stdout)).toMatchObject({ mgtKey: RECEIPT.mgtKey, stateCode: 304, ntsresultCode: "0000" })
+    expect((await stats()).calls["Cashbill.RegistIssue"]).toBe(1)
+  })
+
+  it("stops cleanly on SIGTERM", { timeout: 60_000 }, async () => {
+    const finished = await server.stop("SIGTERM")
+    stopped = true
+    expect(finished.signal).toBeNull()
+    expect(finished.code).toBe(0)
+  })
+})
