@@ -124,5 +124,5 @@ export const issueManyReporter = (progress: Progress) => (p: IssueManyProgress):
   progress.update(
     p.completed,
     p.total,
-    `submitted ${p.submitted} in ${p.submissions} submission${p.submissions === 1 ? "" : "s"}, issued ${p.succeeded}, refused ${p.failed}`
+    `submitted ${p.submitted} in ${p.submissions} submission${p.submissions === 1 ? "" : "s"}, ${p.polls} poll${p.polls === 1 ? "" : "s"}, issued ${p.succeeded}, refused ${p.failed}`
   )

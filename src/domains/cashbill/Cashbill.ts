@@ -63,6 +63,8 @@ export interface IssueManyProgress {
   readonly completed: number
   readonly succeeded: number
   readonly failed: number
+  /** Bulk result polls made so far (all submissions together). */
+  readonly polls: number
 }
 
 /**
@@ -72,7 +74,7 @@ export interface IssueManyProgress {
  * @category models
  */
 export interface IssueManyOptions extends Polling.PollOptions {
-  /** Called after each submission and each completed result. */
+  /** Called after each submission, each poll and each completed result. */
   readonly onProgress?: ((progress: IssueManyProgress) => Effect.Effect<void>) | undefined
   /** Submissions awaited at once (default 4). */
   readonly concurrency?: number | undefined
@@ -228,7 +230,7 @@ export const make = Effect.gen(function*() {
     yield* validate("Cashbill.issueMany", Schema.Struct({ cashbills: Schema.Array(itemSchema) }).pipe(Rules.withCrossRules<{ readonly cashbills: ReadonlyArray<CashReceiptIssue> }>(Rules.uniqueMgtKeysRule)), { cashbills: receipts })
     const bodies = chunks.map((chunk) => Body.json({ cashbills: chunk }))
 
-    const progress = { total: receipts.length, submissions: chunks.length, submitted: 0, completed: 0, succeeded: 0, failed: 0 }
+    const progress = { total: receipts.length, submissions: chunks.length, submitted: 0, completed: 0, succeeded: 0, failed: 0, polls: 0 }
     const report = options.onProgress === undefined ? Effect.void : Effect.suspend(() => options.onProgress!({ ...progress }))
 
     const results = yield* Effect.forEach(bodies, (body, i) =>
@@ -242,7 +244,11 @@ export const make = Effect.gen(function*() {
           factor: options.factor,
           maxInterval: options.maxInterval,
           deadline: options.deadline,
-          userId: options.userId
+          userId: options.userId,
+          onProgress: () => {
+            progress.polls++
+            return report
+          }
         })
         const issued = result.issueResult ?? []
         progress.completed += chunks[i]!.length

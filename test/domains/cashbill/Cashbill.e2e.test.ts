@@ -93,6 +93,9 @@ describe("Cashbill, end to end through the in-process sandbox", () => {
       expect(stats.calls["Cashbill.BulkSubmit"]).toBe(3)
       expect(stats.calls["Cashbill.GetBulkResult"]).toBeGreaterThanOrEqual(6)
       expect(progress.at(-1)).toMatchObject({ total: 250, submissions: 3, submitted: 250, completed: 250, succeeded: 250, failed: 0 })
+      // Each submission is polled twice (txState 1, then 2) under the default progression.
+      expect(progress.at(-1)!.polls).toBe(6)
+      expect(progress.filter((p) => p.completed === 0).length).toBeGreaterThanOrEqual(3)
 
       // A day later the authority has filed them: 304, or 305 for the numbers it rejects.
       yield* TestClock.adjust(DAY)
