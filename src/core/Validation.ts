@@ -23,6 +23,17 @@ const ruleOf = (ast: SchemaAST.AST): string | undefined => {
   return typeof description === "string" ? description : undefined
 }
 
+const expectedOf = (ast: SchemaAST.AST): string =>
+  SchemaAST.isLiteral(ast) ? JSON.stringify(ast.literal) : ruleOf(ast) ?? String(ast)
+
+const actualOf = (actual: unknown): string => {
+  try {
+    return JSON.stringify(actual) ?? String(actual)
+  } catch {
+    return String(actual)
+  }
+}
+
 const leafMessage = (issue: ParseResult.ParseIssue): string => {
   const formatted = ParseResult.ArrayFormatter.formatIssueSync(issue)
   return formatted[0]?.message ?? "is invalid"
@@ -36,8 +47,24 @@ const collect = (issue: ParseResult.ParseIssue, path: Path, rule: string | undef
       return
     }
     case "Composite": {
-      const issues = Array.isArray(issue.issues) ? issue.issues : [issue.issues]
-      for (const inner of issues as ReadonlyArray<ParseResult.ParseIssue>) collect(inner, path, rule, out)
+      const issues = (Array.isArray(issue.issues) ? issue.issues : [issue.issues]) as ReadonlyArray<ParseResult.ParseIssue>
+      if (SchemaAST.isUnion(issue.ast)) {
+        // A value that matches no member of a union is one broken rule, not one per member; the
+        // `undefined` member an optional field adds is not something to suggest.
+        const members = issues.filter((i) => !(i._tag === "Type" && SchemaAST.isUndefinedKeyword(i.ast)))
+        if (members.length > 0 && members.every((i) => i._tag === "Type")) {
+          const expected = members.map((i) => expectedOf(i.ast))
+          out.push(new ValidationIssue({
+            path: renderPath(path),
+            rule: rule ?? (expected.length === 1 ? `type(${expected[0]})` : `oneOf(${expected.join(", ")})`),
+            message: `must be ${expected.length === 1 ? expected[0] : `one of ${expected.join(", ")}`}, got ${actualOf(issue.actual)}`
+          }))
+          return
+        }
+        for (const inner of members) collect(inner, path, rule, out)
+        return
+      }
+      for (const inner of issues) collect(inner, path, rule, out)
       return
     }
     case "Refinement": {
@@ -62,8 +89,14 @@ const collect = (issue: ParseResult.ParseIssue, path: Path, rule: string | undef
       out.push(new ValidationIssue({ path: renderPath(path), rule: "forbidden", message: leafMessage(issue) }))
       return
     case "Type": {
-      const expected = ruleOf(issue.ast)
-      out.push(new ValidationIssue({ path: renderPath(path), rule: rule ?? `type(${expected ?? String(issue.ast)})`, message: leafMessage(issue) }))
+      const expected = expectedOf(issue.ast)
+      out.push(new ValidationIssue({
+        path: renderPath(path),
+        rule: rule ?? `type(${expected})`,
+        message: issue.message !== undefined || issue.ast.annotations[SchemaAST.MessageAnnotationId] !== undefined
+          ? leafMessage(issue)
+          : `must be ${expected}, got ${actualOf(issue.actual)}`
+      }))
       return
     }
   }
