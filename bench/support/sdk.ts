@@ -1,0 +1,207 @@
+/**
+ * The SDK and its baselines as the benchmarks use them: SDK runtimes over a chosen `HttpClient`
+ * (against a socket server or the in-process sandbox), the sandbox admin API over HTTP, sample
+ * receipts, and the raw `fetch` call with the same headers as the SDK's GetInfo.
+ *
+ * @since 0.1.0
+ */
+import { FetchHttpClient, HttpClient } from "@effect/platform"
+import { NodeHttpClient } from "@effect/platform-node"
+import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
+import type { TaxdocConfig } from "../../src/core/Config.js"
+import { Tokens } from "../../src/core/Tokens.js"
+import { Cashbill, SCOPE } from "../../src/domains/cashbill/Cashbill.js"
+import type { CashReceiptIssue } from "../../src/domains/cashbill/Schemas.js"
+import * as Connect from "../../src/sandbox/Connect.js"
+import * as InProcess from "../../src/sandbox/InProcess.js"
+import { TESTER_SECRET } from "../../src/sandbox/Partners.js"
+import type { Kind, Policy } from "../../src/sandbox/Progression.js"
+import type { Sandbox } from "../../src/sandbox/Sandbox.js"
+import * as SandboxModule from "../../src/sandbox/Sandbox.js"
+import type { Stats } from "../../src/sandbox/Stats.js"
+import * as Taxdoc from "../../src/Taxdoc.js"
+import type { ProcessReport } from "./server.js"
+
+/**
+ * The `HttpClient` implementations the SDK can run on.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Transport = "fetch" | "undici" | "node:http"
+
+/**
+ * The `HttpClient` layer of a transport.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const httpLayer = (transport: Transport): Layer.Layer<HttpClient.HttpClient> => {
+  switch (transport) {
+    case "fetch":
+      return FetchHttpClient.layer
+    case "undici":
+      return NodeHttpClient.layerUndici
+    case "node:http":
+      return NodeHttpClient.layer
+  }
+}
+
+/**
+ * A change of the `HttpClient` the SDK is given (e.g. counting requests in flight).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Wrap = (client: HttpClient.HttpClient) => HttpClient.HttpClient
+
+const identity: Wrap = (client) => client
+
+/**
+ * An SDK runtime: every service plus its configuration.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type SdkRuntime = ManagedRuntime.ManagedRuntime<Taxdoc.Services | TaxdocConfig, unknown>
+
+/**
+ * The SDK (partner TESTER) against a socket server at `origin`, over `transport`; a fresh token
+ * cache each time.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const socketSdk = (origin: string, transport: Transport, wrap: Wrap = identity): SdkRuntime =>
+  ManagedRuntime.make(
+    Taxdoc.layer(Connect.configOptions({ origin, secretKey: Redacted.make(TESTER_SECRET) })).pipe(
+      Layer.provide(Layer.effect(HttpClient.HttpClient, Effect.map(HttpClient.HttpClient, wrap)).pipe(Layer.provide(httpLayer(transport))))
+    )
+  )
+
+/**
+ * An SDK runtime with its own in-process sandbox.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type InProcessRuntime = ManagedRuntime.ManagedRuntime<Taxdoc.Services | TaxdocConfig | Sandbox | HttpClient.HttpClient, unknown>
+
+/**
+ * The SDK against a fresh in-process sandbox with the given members and progression policies.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const inProcessSdk = (
+  options: {
+    readonly members?: ReadonlyArray<string>
+    readonly progressions?: Partial<Record<Kind, Policy>>
+    readonly wrap?: Wrap
+  } = {}
+): InProcessRuntime => {
+  const sandbox = SandboxModule.layer({
+    members: (options.members ?? []).map((corpNum) => ({ corpNum })),
+    progressions: options.progressions ?? {}
+  })
+  const client = Layer.effect(HttpClient.HttpClient, Effect.map(InProcess.makeClient(), options.wrap ?? identity))
+  return ManagedRuntime.make(
+    Taxdoc.services.pipe(Layer.provideMerge(Connect.layerConfig()), Layer.provideMerge(client.pipe(Layer.provideMerge(sandbox))))
+  )
+}
+
+/**
+ * A registration number for member `i` of a run (10 digits).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const memberNumber = (i: number): string => `7${String(i).padStart(9, "0")}`
+
+/**
+ * A valid approval receipt of `corpNum` (trade time: now, as the service fills it in).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const receipt = (mgtKey: string, corpNum: string): CashReceiptIssue => ({
+  mgtKey,
+  tradeType: "승인거래",
+  tradeUsage: "소득공제용",
+  taxationType: "과세",
+  totalAmount: "11000",
+  supplyCost: "10000",
+  tax: "1000",
+  serviceFee: "0",
+  franchiseCorpNum: corpNum,
+  franchiseCorpName: "벤치마크 상사",
+  identityNum: "01012341234",
+  itemName: "커피 원두",
+  customerName: "홍길동"
+})
+
+const admin = async (origin: string, method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> => {
+  const response = await fetch(`${origin}/_sandbox/${path}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) })
+  })
+  const answer = await response.json() as unknown
+  if (response.status !== 200) throw new Error(`admin ${method} ${path}: ${response.status} ${JSON.stringify(answer)}`)
+  return answer
+}
+
+/**
+ * The sandbox admin API of a socket server.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const adminOf = (origin: string) => ({
+  addMember: (corpNum: string) => admin(origin, "POST", "members", { corpNum }),
+  setProgression: (kind: Kind, policy: Policy) => admin(origin, "POST", "progressions", { kind, policy }),
+  stats: () => admin(origin, "GET", "stats") as Promise<Stats>,
+  /** The server process's memory (after a full GC) and CPU time. */
+  process: async () => (await (await fetch(`${origin}/Bench/Process`)).json()) as ProcessReport
+})
+
+/**
+ * Token issuances the sandbox counted for `corpNum`.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const issuancesOf = (stats: Stats, corpNum: string): number =>
+  stats.tokensIssued.filter((t) => t.corpNum === corpNum).reduce((n, t) => n + t.count, 0)
+
+/**
+ * Issues one receipt through the SDK and answers a token for the member, taken from the SDK's own
+ * token cache (the pre-issued token of the raw baseline).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const prepareReceipt = (runtime: SdkRuntime, corpNum: string, mgtKey: string): Promise<string> =>
+  runtime.runPromise(Effect.gen(function*() {
+    const cashbill = yield* Cashbill
+    yield* cashbill.issue(corpNum, receipt(mgtKey, corpNum))
+    const tokens = yield* Tokens
+    return Redacted.value(yield* tokens.get(corpNum, [SCOPE]))
+  }))
+
+/**
+ * GetInfo with `fetch`, the headers the SDK sends and a given token; the answer is parsed as JSON.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const rawGetInfo = (origin: string, token: string, mgtKey: string) => {
+  const url = `${origin}/Cashbill/${mgtKey}`
+  const headers = { "accept-language": "ko-KR", "accept-encoding": "gzip", authorization: `Bearer ${token}` }
+  return async (): Promise<unknown> => {
+    const response = await fetch(url, { headers })
+    const body = await response.json() as unknown
+    if (response.status !== 200) throw new Error(`GetInfo: ${response.status} ${JSON.stringify(body)}`)
+    return body
+  }
+}
