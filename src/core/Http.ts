@@ -48,7 +48,6 @@ export const send = (
         body: gunzipIfNeeded(new Uint8Array(buffer))
       }))
     ),
-    Effect.scoped,
     Effect.catchAll((error) =>
       Effect.fail(new TransportError({ operation, reason: "Network", message: `${operation}: ${error.message}`, cause: error }))
     ),
