@@ -102,6 +102,9 @@ const compare = async (label: string, rounds: number, sandbox: RunningServer, ba
   }
 }
 
+const rateOf = (sides: Sides) => medianOf(sides.sandbox, (r) => r.throughput)
+const cpuOf = (sides: Sides) => medianOf(sides.sandbox, (r) => r.serverCpuMicros)
+
 const rowsOf = (label: string, sides: Sides) => {
   const pairs = sides.sandbox.map((s, i) => [s, sides.bare[i]!] as const)
   const share = medianOf(pairs, ([s, b]) => s.throughput / b.throughput)
@@ -187,7 +190,10 @@ export const benchmark: Benchmark = {
           ],
           tables,
           targets: [],
-          notes: []
+          notes: [
+            `gzip answers cost the sandbox ${Math.round(cpuOf(gzipSides) - cpuOf(plainSides))} µs of CPU per request (${perSecond(rateOf(gzipSides))} against ${perSecond(rateOf(plainSides))} without gzip).`,
+            `With ${count(STORED)} receipts stored for the member: ${perSecond(rateOf(fullSides))}, ${ratio(rateOf(fullSides) / rateOf(gzipSides))} the throughput with one receipt.`
+          ]
         }
       })
     })

@@ -36,7 +36,12 @@ export interface AlternateOptions<M> {
   readonly onRound?: (round: number, results: ReadonlyArray<readonly [string, M]>) => void
 }
 
-/** `global.gc` when the process runs with `--expose-gc`. */
+/**
+ * Runs `global.gc` when the process runs with `--expose-gc` (else nothing).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
 export const collectGarbage = (): void => {
   const gc = (globalThis as { gc?: () => void }).gc
   if (gc !== undefined) gc()

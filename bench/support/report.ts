@@ -55,7 +55,9 @@ export interface Section {
  */
 export const tableToMarkdown = (table: Table): string => {
   const line = (cells: ReadonlyArray<string>) => `| ${cells.map((c) => c.replaceAll("|", "\\|")).join(" | ")} |`
-  const head = [line(table.headers), `|${table.headers.map((_, i) => (i === 0 ? " --- " : " ---: ")).join("|")}|`]
+  // Figures are right-aligned, text left-aligned.
+  const numeric = (column: number) => table.rows.every((row) => /^[−\-–]?[\d.,]/.test(row[column] ?? "") || row[column] === "–")
+  const head = [line(table.headers), `|${table.headers.map((_, i) => (i > 0 && numeric(i) ? " ---: " : " --- ")).join("|")}|`]
   const body = table.rows.map(line)
   return [...(table.title === undefined ? [] : [`**${table.title}**`, ""]), ...head, ...body].join("\n")
 }

@@ -66,15 +66,15 @@ const identity: Wrap = (client) => client
 export type SdkRuntime = ManagedRuntime.ManagedRuntime<Taxdoc.Services | TaxdocConfig, unknown>
 
 /**
- * The SDK (partner TESTER) against a socket server at `origin`, over `transport`; a fresh token
- * cache each time.
+ * The SDK (partner TESTER) against a socket server at `origin`, over `transport`, with other
+ * configuration from `connect`; a fresh token cache each time.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const socketSdk = (origin: string, transport: Transport, wrap: Wrap = identity): SdkRuntime =>
+export const socketSdk = (origin: string, transport: Transport, wrap: Wrap = identity, connect: Connect.ConnectOptions = {}): SdkRuntime =>
   ManagedRuntime.make(
-    Taxdoc.layer(Connect.configOptions({ origin, secretKey: Redacted.make(TESTER_SECRET) })).pipe(
+    Taxdoc.layer(Connect.configOptions({ ...connect, origin, secretKey: Redacted.make(TESTER_SECRET) })).pipe(
       Layer.provide(Layer.effect(HttpClient.HttpClient, Effect.map(HttpClient.HttpClient, wrap)).pipe(Layer.provide(httpLayer(transport))))
     )
   )

@@ -63,8 +63,12 @@ export const latencyOf = (millis: ReadonlyArray<number>): Latency => ({
  * @since 0.1.0
  * @category formatting
  */
-export const ms = (millis: number): string =>
-  Number.isNaN(millis) ? "–" : millis >= 100 ? `${millis.toFixed(0)} ms` : millis >= 1 ? `${millis.toFixed(2)} ms` : `${(millis * 1000).toFixed(0)} µs`
+export const ms = (millis: number): string => {
+  if (Number.isNaN(millis)) return "–"
+  const size = Math.abs(millis)
+  const sign = millis < 0 ? "−" : ""
+  return size >= 100 ? `${sign}${size.toFixed(0)} ms` : size >= 1 ? `${sign}${size.toFixed(2)} ms` : `${sign}${(size * 1000).toFixed(0)} µs`
+}
 
 /**
  * A rate per second with thousands separators.

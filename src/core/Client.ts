@@ -8,7 +8,7 @@
  * @since 0.1.0
  */
 import { HttpClient } from "@effect/platform"
-import { Context, Effect, Layer, Redacted, type Schema } from "effect"
+import { Context, Effect, Layer, Option, Redacted, type Schema } from "effect"
 import * as Body from "./Body.js"
 import { TaxdocConfig } from "./Config.js"
 import type { ApiError, ResponseError, TokenError, TransportError } from "./Errors.js"
@@ -92,7 +92,9 @@ export class TaxdocClient extends Context.Tag("taxdoc/TaxdocClient")<TaxdocClien
  */
 export const make = Effect.gen(function*() {
   const config = yield* TaxdocConfig
-  const http = yield* HttpClient.HttpClient
+  // The operation's span carries method, path and member; the platform's own per-request span
+  // (one attribute per header) would only repeat it.
+  const http = HttpClient.withTracerDisabledWhen(yield* HttpClient.HttpClient, () => true)
   const tokens = yield* Tokens
 
   const outgoing = (spec: Omit<RequestSpec<unknown, unknown>, "response">, token: Redacted.Redacted<string> | undefined): Outgoing => {
@@ -146,10 +148,14 @@ export const make = Effect.gen(function*() {
   return TaxdocClient.of({ execute, executePdf, forgetMember: (corpNum) => tokens.invalidate(corpNum) })
 })
 
-// The operation's span is the caller's (`Effect.fn("Domain.operation")`); the transport only adds
-// what it knows to it instead of opening a second span per call.
+// A domain operation already runs in its span (`Effect.fn("Domain.operation")`): the transport adds
+// what it knows to that span. Calls made under another span (the submissions of `issueMany`, the
+// chunks of `getInfos`, direct `execute` calls) get a span of their own.
 const annotated = (spec: Omit<RequestSpec<unknown, unknown>, "response">) => <A, E, R>(self: Effect.Effect<A, E, R>) =>
-  Effect.zipRight(Effect.annotateCurrentSpan(spanAttributes(spec)), self)
+  Effect.flatMap(Effect.option(Effect.currentSpan), (span) =>
+    Option.isSome(span) && span.value.name === spec.operation
+      ? Effect.zipRight(Effect.annotateCurrentSpan(spanAttributes(spec)), self)
+      : Effect.withSpan(self, spec.operation, { attributes: spanAttributes(spec) }))
 
 const spanAttributes = (spec: Omit<RequestSpec<unknown, unknown>, "response">): Record<string, string> => ({
   "http.method": spec.method,

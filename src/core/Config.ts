@@ -53,7 +53,11 @@ export interface TaxdocConfigShape {
   /** X-SVC-Forwarded: the IP the token may be used from (`*` = any); none → header not sent. */
   readonly forwardedIp: Option.Option<string>
   readonly acceptLanguage: AcceptLanguage
-  /** Deadline of one HTTP request (token issuance included). */
+  /**
+   * Deadline of one HTTP request (token issuance included); the request is aborted when it passes.
+   * `Duration.infinity` leaves timing out to the HttpClient (undici's own timeouts), which saves a
+   * fiber race per call (see bench/RESULTS.md).
+   */
   readonly requestTimeout: Duration.Duration
   /** Tokens are refreshed this long before they expire. */
   readonly tokenRefreshMargin: Duration.Duration

@@ -25,7 +25,8 @@ export interface Outgoing {
 
 /**
  * Sends `outgoing` with `client` and reads the answer, failing with `TransportError` on network
- * failure or when `timeout` passes (the request is then aborted, not left running).
+ * failure or when `timeout` passes (the request is then aborted, not left running). A
+ * `Duration.infinity` timeout adds no deadline of its own.
  *
  * @since 0.1.0
  * @category combinators
@@ -40,7 +41,7 @@ export const send = (
   if (outgoing.method === "POST") {
     request = HttpClientRequest.bodyUint8Array(request, outgoing.body.bytes, outgoing.body.contentType)
   }
-  return client.execute(request).pipe(
+  const exchange = client.execute(request).pipe(
     Effect.flatMap((response) =>
       Effect.map(response.arrayBuffer, (buffer): Received => ({
         status: response.status,
@@ -53,11 +54,15 @@ export const send = (
     ),
     Effect.catchAllDefect((defect) =>
       Effect.fail(new TransportError({ operation, reason: "Network", message: `${operation}: ${String(defect)}`, cause: defect }))
-    ),
-    Effect.timeoutFail({
+    )
+  )
+  // The deadline races the exchange (and aborts it when it passes). An infinite deadline leaves
+  // timing out to the HttpClient (e.g. undici's own header and body timeouts) and saves the race.
+  return Duration.isFinite(timeout)
+    ? Effect.timeoutFail(exchange, {
       duration: timeout,
       onTimeout: () =>
         new TransportError({ operation, reason: "Timeout", message: `${operation}: no answer within ${Duration.format(timeout)}` })
     })
-  )
+    : exchange
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber, Layer, Schema, TestClock } from "effect"
+import { Duration, Effect, Fiber, Layer, Schema, TestClock } from "effect"
 import { gzipSync } from "node:zlib"
 import * as Body from "../../src/core/Body.js"
 import * as Client from "../../src/core/Client.js"
@@ -160,5 +160,15 @@ describe("TaxdocClient", () => {
       expect(state.tokenCount).toBe(0)
       expect(state.seen[0]!.headers["authorization"]).toBeUndefined()
     }).pipe(Effect.provide(clientLayer(state)))
+  })
+})
+
+describe("TaxdocClient deadlines", () => {
+  it.effect("an infinite deadline adds no race: the call completes as the HttpClient answers", () => {
+    const state = Fake.makeState(() => Effect.succeed({ status: 200, body: JSON.stringify({ name: "n", count: 1 }) }))
+    return Effect.gen(function*() {
+      const thing = yield* call()
+      expect(thing).toEqual({ name: "n", count: 1 })
+    }).pipe(Effect.provide(clientLayer(state, { requestTimeout: Duration.infinity })))
   })
 })

@@ -80,8 +80,9 @@ const withMember = (
     return yield* Effect.suspend(() => {
       const state = store.get(State.cashbillSlot, request.environment)
       const ctx: Context = { state, member: State.memberOf(state, caller.corpNum), now, filing, bulk }
-      for (const pending of ctx.member.bulks.values()) {
-        if (pending.results === undefined) State.advance(pending, bulk, now, false, processItem(ctx))
+      for (const pending of ctx.member.pendingBulks) {
+        State.advance(pending, bulk, now, false, processItem(ctx))
+        if (pending.results !== undefined) ctx.member.pendingBulks.delete(pending)
       }
       return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
     })
@@ -178,7 +179,9 @@ export const cashbillRoutes: ReadonlyArray<Route> = [
             completedAt: undefined,
             results: undefined
           }
-          ctx.member.bulks.set(submitID, State.advance(bulk, ctx.bulk, ctx.now, false, processItem(ctx)))
+          const submitted = State.advance(bulk, ctx.bulk, ctx.now, false, processItem(ctx))
+          ctx.member.bulks.set(submitID, submitted)
+          if (submitted.results === undefined) ctx.member.pendingBulks.add(submitted)
           return Either.right(json({ code: 1, message: okMessage(request), receiptID: bulk.receiptID }))
         })
       })

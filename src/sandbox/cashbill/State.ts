@@ -91,6 +91,8 @@ export interface Bulk {
 export interface MemberCashbills {
   readonly receipts: Map<string, Receipt>
   readonly bulks: Map<string, Bulk>
+  /** The submissions still without results: every request advances these, not all of `bulks`. */
+  readonly pendingBulks: Set<Bulk>
 }
 
 /**
@@ -135,7 +137,7 @@ export const cashbillSlot = slot<CashbillState>("cashbill", () => ({ members: ne
 export const memberOf = (state: CashbillState, corpNum: string): MemberCashbills => {
   let member = state.members.get(corpNum)
   if (member === undefined) {
-    member = { receipts: new Map(), bulks: new Map() }
+    member = { receipts: new Map(), bulks: new Map(), pendingBulks: new Set() }
     state.members.set(corpNum, member)
   }
   return member
