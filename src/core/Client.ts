@@ -10,6 +10,7 @@
 import { HttpClient } from "@effect/platform"
 import { Context, Effect, Layer, Option, Redacted, type Schema } from "effect"
 import * as Body from "./Body.js"
+import * as Deadline from "./Deadline.js"
 import { TaxdocConfig } from "./Config.js"
 import type { ApiError, ResponseError, TokenError, TransportError } from "./Errors.js"
 import { type Outgoing, send } from "./Http.js"
@@ -96,6 +97,7 @@ export const make = Effect.gen(function*() {
   // (one attribute per header) would only repeat it.
   const http = HttpClient.withTracerDisabledWhen(yield* HttpClient.HttpClient, () => true)
   const tokens = yield* Tokens
+  const deadline = yield* Deadline.make(config.requestTimeout)
 
   const outgoing = (spec: Omit<RequestSpec<unknown, unknown>, "response">, token: Redacted.Redacted<string> | undefined): Outgoing => {
     const body = spec.body ?? Body.empty
@@ -115,7 +117,7 @@ export const make = Effect.gen(function*() {
   const attempt = (spec: Omit<RequestSpec<unknown, unknown>, "response">) =>
     Effect.gen(function*() {
       const token = spec.auth === "none" ? undefined : yield* tokens.get(spec.auth.corpNum, spec.auth.scopes)
-      return yield* send(http, spec.operation, outgoing(spec, token), config.requestTimeout)
+      return yield* send(http, spec.operation, outgoing(spec, token), deadline, config.requestTimeout)
     })
 
   // One retry with a fresh token when the service refuses the token (expired, unreadable, missing).
@@ -170,6 +172,6 @@ const spanAttributes = (spec: Omit<RequestSpec<unknown, unknown>, "response">): 
  * @since 0.1.0
  * @category layers
  */
-export const layer: Layer.Layer<TaxdocClient | Tokens, never, TaxdocConfig | HttpClient.HttpClient> = Layer.effect(TaxdocClient, make).pipe(
+export const layer: Layer.Layer<TaxdocClient | Tokens, never, TaxdocConfig | HttpClient.HttpClient> = Layer.scoped(TaxdocClient, make).pipe(
   Layer.provideMerge(tokensLayer)
 )

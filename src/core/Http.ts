@@ -7,6 +7,7 @@
 import { HttpClient, HttpClientRequest } from "@effect/platform"
 import { Duration, Effect } from "effect"
 import type { Body } from "./Body.js"
+import type { Deadline } from "./Deadline.js"
 import { TransportError } from "./Errors.js"
 import { gunzipIfNeeded, type Received } from "./Response.js"
 
@@ -25,8 +26,7 @@ export interface Outgoing {
 
 /**
  * Sends `outgoing` with `client` and reads the answer, failing with `TransportError` on network
- * failure or when `timeout` passes (the request is then aborted, not left running). A
- * `Duration.infinity` timeout adds no deadline of its own.
+ * failure or when the deadline passes (the request is then aborted, not left running).
  *
  * @since 0.1.0
  * @category combinators
@@ -35,6 +35,7 @@ export const send = (
   client: HttpClient.HttpClient,
   operation: string,
   outgoing: Outgoing,
+  deadline: Deadline,
   timeout: Duration.Duration
 ): Effect.Effect<Received, TransportError> => {
   let request = HttpClientRequest.make(outgoing.method)(outgoing.url).pipe(HttpClientRequest.setHeaders(outgoing.headers))
@@ -56,13 +57,8 @@ export const send = (
       Effect.fail(new TransportError({ operation, reason: "Network", message: `${operation}: ${String(defect)}`, cause: defect }))
     )
   )
-  // The deadline races the exchange (and aborts it when it passes). An infinite deadline leaves
-  // timing out to the HttpClient (e.g. undici's own header and body timeouts) and saves the race.
-  return Duration.isFinite(timeout)
-    ? Effect.timeoutFail(exchange, {
-      duration: timeout,
-      onTimeout: () =>
-        new TransportError({ operation, reason: "Timeout", message: `${operation}: no answer within ${Duration.format(timeout)}` })
-    })
-    : exchange
+  return deadline.within(
+    exchange,
+    () => new TransportError({ operation, reason: "Timeout", message: `${operation}: no answer within ${Duration.format(timeout)}` })
+  )
 }

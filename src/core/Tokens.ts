@@ -8,6 +8,7 @@
 import { HttpClient } from "@effect/platform"
 import { Clock, Context, Deferred, Duration, Effect, Exit, type FiberId, Layer, Option, Redacted, Schema } from "effect"
 import * as Body from "./Body.js"
+import * as Deadline from "./Deadline.js"
 import { TaxdocConfig } from "./Config.js"
 import { type ResponseError, TokenError, type TransportError } from "./Errors.js"
 import { send } from "./Http.js"
@@ -124,6 +125,7 @@ export const localExpiry = (receivedAt: number, expiration: string, marginMillis
 export const make = Effect.gen(function*() {
   const config = yield* TaxdocConfig
   const client = yield* HttpClient.HttpClient
+  const deadline = yield* Deadline.make(config.requestTimeout)
   const margin = Duration.toMillis(config.tokenRefreshMargin)
   // Map keeps insertion order: re-inserting on use makes the first key the least recently used.
   const cache = new Map<string, Entry>()
@@ -151,7 +153,7 @@ export const make = Effect.gen(function*() {
         "accept-language": config.acceptLanguage
       }
       if (forwarded !== undefined) headers["x-svc-forwarded"] = forwarded
-      const received = yield* send(client, "Tokens.issue", { method: "POST", url: `${config.authUrl}${path}`, headers, body }, config.requestTimeout)
+      const received = yield* send(client, "Tokens.issue", { method: "POST", url: `${config.authUrl}${path}`, headers, body }, deadline, config.requestTimeout)
       if (received.status !== 200) {
         const failure = failureOf("Tokens.issue", received)
         return yield* failure._tag === "ApiError"
@@ -243,4 +245,4 @@ export const make = Effect.gen(function*() {
  * @since 0.1.0
  * @category layers
  */
-export const layer: Layer.Layer<Tokens, never, TaxdocConfig | HttpClient.HttpClient> = Layer.effect(Tokens, make)
+export const layer: Layer.Layer<Tokens, never, TaxdocConfig | HttpClient.HttpClient> = Layer.scoped(Tokens, make)

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Deferred, Duration, Effect, Fiber, TestClock } from "effect"
+import * as Deadline from "../../src/core/Deadline.js"
+
+class TimedOut {
+  readonly _tag = "TimedOut"
+}
+
+describe("Deadline", () => {
+  it.scoped("interrupts work still running at its due time and fails with the timeout error", () =>
+    Effect.gen(function*() {
+      const deadline = yield* Deadline.make(Duration.seconds(5))
+      const interrupted = yield* Deferred.make<void>()
+      const fiber = yield* Effect.fork(Effect.flip(deadline.within(
+        Effect.never.pipe(Effect.onInterrupt(() => Deferred.succeed(interrupted, undefined))),
+        () => new TimedOut()
+      )))
+      yield* TestClock.adjust("4999 millis")
+      expect(fiber.unsafePoll()).toBeNull()
+      yield* TestClock.adjust("1 millis")
+      expect(yield* Fiber.join(fiber)).toBeInstanceOf(TimedOut)
+      expect(yield* Deferred.isDone(interrupted)).toBe(true)
+    }))
+
+  it.scoped("work that ends in time keeps its result or its error, and is not touched later", () =>
+    Effect.gen(function*() {
+      const deadline = yield* Deadline.make(Duration.seconds(5))
+      expect(yield* deadline.within(Effect.succeed(1), () => new TimedOut())).toBe(1)
+      expect(yield* Effect.flip(deadline.within(Effect.fail("no" as const), () => new TimedOut()))).toBe("no")
+      const slow = yield* Effect.fork(deadline.within(Effect.as(Effect.sleep("3 seconds"), "slow"), () => new TimedOut()))
+      yield* TestClock.adjust("3 seconds")
+      expect(yield* Fiber.join(slow)).toBe("slow")
+      yield* TestClock.adjust("1 minute")
+    }))
+
+  it.scoped("each of many concurrent requests gets its own due time", () =>
+    Effect.gen(function*() {
+      const deadline = yield* Deadline.make(Duration.seconds(10))
+      const early = yield* Effect.fork(Effect.either(deadline.within(Effect.never, () => new TimedOut())))
+      yield* TestClock.adjust("4 seconds")
+      const late = yield* Effect.fork(Effect.either(deadline.within(Effect.never, () => new TimedOut())))
+      const quick = yield* Effect.fork(deadline.within(Effect.as(Effect.sleep("1 second"), "quick"), () => new TimedOut()))
+      yield* TestClock.adjust("1 second")
+      expect(yield* Fiber.join(quick)).toBe("quick")
+      yield* TestClock.adjust("5 seconds") // t = 10 s: the early one is due
+      expect((yield* Fiber.join(early))._tag).toBe("Left")
+      expect(late.unsafePoll()).toBeNull()
+      yield* TestClock.adjust("4 seconds") // t = 14 s: the late one is due
+      expect((yield* Fiber.join(late))._tag).toBe("Left")
+    }))
+
+  it.effect("an infinite duration adds nothing", () =>
+    Effect.gen(function*() {
+      const deadline = yield* Effect.scoped(Deadline.make(Duration.infinity))
+      expect(deadline).toBe(Deadline.none)
+    }))
+})
