@@ -2,6 +2,9 @@ import { describe, expect, it } from "@effect/vitest"
 import { Deferred, Duration, Effect, Fiber, TestClock } from "effect"
 import * as Deadline from "../../src/core/Deadline.js"
 
+/** Work that takes `d` of TestClock time (the tests move the clock; nothing really waits). */
+const takes = <A>(d: Duration.DurationInput, value: A) => Effect.as(Effect.sleep(d), value) // TestClock time
+
 class TimedOut {
   readonly _tag = "TimedOut"
 }
@@ -27,7 +30,7 @@ describe("Deadline", () => {
       const deadline = yield* Deadline.make(Duration.seconds(5))
       expect(yield* deadline.within(Effect.succeed(1), () => new TimedOut())).toBe(1)
       expect(yield* Effect.flip(deadline.within(Effect.fail("no" as const), () => new TimedOut()))).toBe("no")
-      const slow = yield* Effect.fork(deadline.within(Effect.as(Effect.sleep("3 seconds"), "slow"), () => new TimedOut()))
+      const slow = yield* Effect.fork(deadline.within(takes("3 seconds", "slow"), () => new TimedOut()))
       yield* TestClock.adjust("3 seconds")
       expect(yield* Fiber.join(slow)).toBe("slow")
       yield* TestClock.adjust("1 minute")
@@ -39,7 +42,7 @@ describe("Deadline", () => {
       const early = yield* Effect.fork(Effect.either(deadline.within(Effect.never, () => new TimedOut())))
       yield* TestClock.adjust("4 seconds")
       const late = yield* Effect.fork(Effect.either(deadline.within(Effect.never, () => new TimedOut())))
-      const quick = yield* Effect.fork(deadline.within(Effect.as(Effect.sleep("1 second"), "quick"), () => new TimedOut()))
+      const quick = yield* Effect.fork(deadline.within(takes("1 second", "quick"), () => new TimedOut()))
       yield* TestClock.adjust("1 second")
       expect(yield* Fiber.join(quick)).toBe("quick")
       yield* TestClock.adjust("5 seconds") // t = 10 s: the early one is due

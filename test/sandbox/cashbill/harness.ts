@@ -7,6 +7,7 @@ import * as Progression from "../../../src/sandbox/Progression.js"
 import type { Caller, RouteContext, RouteRequest, RouteResponse } from "../../../src/sandbox/Route.js"
 import * as Store from "../../../src/sandbox/Store.js"
 import { cashbillRoutes } from "../../../src/sandbox/cashbill/Routes.js"
+import { receipt as sampleReceipt } from "../../support/receipts.js"
 
 /** 2026-11-22 12:00:00 KST. */
 export const NOON = Date.UTC(2026, 10, 22, 3, 0, 0)
@@ -84,17 +85,8 @@ export const bulkCall = (submitID: string, cashbills: ReadonlyArray<unknown>, co
   return { raw, corpNum, headers: { "x-svc-submit-id": submitID, "x-svc-message-digest": messageDigest(raw) } }
 }
 
-/** A valid approval receipt. */
-export const receipt = (mgtKey: string, overrides: Record<string, unknown> = {}) => ({
-  mgtKey,
-  tradeType: "승인거래",
-  tradeUsage: "소득공제용",
-  taxationType: "과세",
-  totalAmount: "11000",
-  supplyCost: "10000",
-  tax: "1000",
-  serviceFee: "0",
-  franchiseCorpNum: "1234567890",
-  identityNum: "01012341234",
+/** A valid approval receipt; `overrides` may break it (these bodies are sent raw). */
+export const receipt = (mgtKey: string, overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
+  ...sampleReceipt(mgtKey, "1234567890"),
   ...overrides
 })
