@@ -50,11 +50,13 @@ export const send = (
         body: gunzipIfNeeded(new Uint8Array(buffer))
       }))
     ),
+    // The platform's error holds the request, Authorization header included: only its message and
+    // the network-level cause are kept, so no token can reach an error, a log or a span.
     Effect.catchAll((error) =>
-      Effect.fail(new TransportError({ operation, reason: "Network", message: `${operation}: ${error.message}`, cause: error }))
+      Effect.fail(new TransportError({ operation, reason: "Network", message: `${operation}: ${error.message}`, cause: error.cause }))
     ),
     Effect.catchAllDefect((defect) =>
-      Effect.fail(new TransportError({ operation, reason: "Network", message: `${operation}: ${String(defect)}`, cause: defect }))
+      Effect.fail(new TransportError({ operation, reason: "Network", message: `${operation}: ${String(defect)}` }))
     )
   )
   return deadline.within(

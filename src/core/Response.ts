@@ -34,13 +34,14 @@ export const gunzipIfNeeded = (body: Uint8Array): Uint8Array =>
   body.length >= 2 && body[0] === 0x1f && body[1] === 0x8b ? new Uint8Array(gunzipSync(body)) : body
 
 /**
- * The first 300 characters of a body, for error messages.
+ * The first 300 characters of a body, for error messages, with token values redacted.
  *
  * @since 0.1.0
  * @category combinators
  */
 export const excerpt = (body: Uint8Array): string => {
-  const text = decoder.decode(body.subarray(0, 600))
+  // Token answers carry `session_token`: an excerpt (kept in errors) never shows its value.
+  const text = decoder.decode(body.subarray(0, 600)).replace(/("session_token"\s*:\s*")[^"]*"?/g, "$1<redacted>\"")
   return text.length > 300 ? `${text.slice(0, 300)}…` : text
 }
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Duration, Effect, Fiber, Layer, Schema, TestClock } from "effect"
+import { HttpClientError, HttpClientRequest } from "@effect/platform"
+import { Cause, Duration, Effect, Fiber, Inspectable, Layer, Schema, TestClock } from "effect"
 import { gzipSync } from "node:zlib"
 import * as Body from "../../src/core/Body.js"
 import * as Client from "../../src/core/Client.js"
+import { decodeJson } from "../../src/core/Response.js"
 import * as Fake from "../support/FakeService.js"
 
 const Thing = Schema.Struct({ name: Schema.String, count: Schema.Number })
@@ -170,5 +172,35 @@ describe("TaxdocClient deadlines", () => {
       const thing = yield* call()
       expect(thing).toEqual({ name: "n", count: 1 })
     }).pipe(Effect.provide(clientLayer(state, { requestTimeout: Duration.infinity })))
+  })
+})
+
+describe("no secret reaches an error", () => {
+  it.effect("a network failure keeps neither the request nor its bearer token", () => {
+    const state = Fake.makeState((seen) =>
+      Effect.fail(new HttpClientError.RequestError({
+        request: HttpClientRequest.get(seen.url).pipe(HttpClientRequest.setHeaders(seen.headers)),
+        reason: "Transport",
+        description: "connection reset"
+      })) as never
+    )
+    return Effect.gen(function*() {
+      const error = yield* Effect.flip(call())
+      expect(error).toMatchObject({ _tag: "TransportError", reason: "Network" })
+      expect(state.seen[1]!.headers["authorization"]).toBe("Bearer token-1")
+      for (const text of [String(error), JSON.stringify(error), Inspectable.format(error), Cause.pretty(Cause.fail(error))]) {
+        expect(text).not.toContain("token-1")
+      }
+    }).pipe(Effect.provide(clientLayer(state)))
+  })
+
+  it("a token answer of the wrong shape is reported with the token redacted", () => {
+    const error = Effect.runSync(Effect.flip(decodeJson("Tokens.issue", Schema.Struct({ expiration: Schema.Number }), {
+      status: 200,
+      headers: {},
+      body: new TextEncoder().encode(JSON.stringify({ session_token: "eyJhbGciOi.SECRET.VALUE", expiration: "soon" }))
+    })))
+    expect(error.bodyExcerpt).toContain("\"session_token\":\"<redacted>\"")
+    expect(JSON.stringify(error)).not.toContain("SECRET")
   })
 })
