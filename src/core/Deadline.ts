@@ -3,8 +3,9 @@
  * sleeping fiber on every call and joins their FiberRefs (the largest cost of a call in
  * bench/RESULTS.md). All requests of a client share one duration, so their deadlines arrive in the
  * order the requests start: one watcher fiber per client takes them first in, first out, sleeps
- * (on the Effect `Clock`, so `TestClock` drives it) until the oldest is due, and interrupts the
- * request if it is still running, which aborts it on the wire.
+ * until the oldest is due and interrupts the request if it is still running, which aborts it on the
+ * wire. Due times are read and awaited on the requester's Effect `Clock` (so `TestClock` drives
+ * them, even when the client was built under another clock).
  *
  * @since 0.1.0
  */
@@ -20,6 +21,8 @@ export interface Deadline {
 }
 
 interface Entry {
+  /** The requester's clock: the due time is read and awaited on it, whichever clock the watcher has. */
+  readonly clock: Clock.Clock
   readonly due: number
   /** Dropped once the request ends, so a finished request is not kept alive until its due time. */
   fiber: Fiber.RuntimeFiber<unknown, unknown> | undefined
@@ -50,8 +53,8 @@ export const make = (duration: Duration.Duration): Effect.Effect<Deadline, never
     const watch = Effect.gen(function*() {
       const entry = yield* Queue.take(queue)
       if (entry.fiber === undefined) return
-      const now = yield* Clock.currentTimeMillis
-      if (entry.due > now) yield* Effect.sleep(entry.due - now)
+      const now = entry.clock.unsafeCurrentTimeMillis()
+      if (entry.due > now) yield* entry.clock.sleep(Duration.millis(entry.due - now))
       const fiber = entry.fiber
       if (fiber === undefined) return
       entry.expired = true
@@ -61,11 +64,13 @@ export const make = (duration: Duration.Duration): Effect.Effect<Deadline, never
 
     const within = <A, E, R, E2>(self: Effect.Effect<A, E, R>, onTimeout: () => E2): Effect.Effect<A, E | E2, R> =>
       Effect.gen(function*() {
-        const now = yield* Clock.currentTimeMillis
-        const fiber = yield* Effect.fork(self)
-        const entry: Entry = { due: now + millis, fiber, expired: false }
+        const clock = yield* Effect.clock
+        // Interruptible even when the caller is not (token issuance runs uninterruptibly so that
+        // its waiters get an answer): the deadline must be able to abort the exchange.
+        const fiber = yield* Effect.fork(Effect.interruptible(self))
+        const entry: Entry = { clock, due: clock.unsafeCurrentTimeMillis() + millis, fiber, expired: false }
         queue.unsafeOffer(entry)
-        const exit = yield* Fiber.await(fiber)
+        const exit = yield* Fiber.await(fiber).pipe(Effect.onInterrupt(() => Fiber.interruptFork(fiber)))
         entry.fiber = undefined
         if (entry.expired && Exit.isInterrupted(exit)) return yield* Effect.fail(onTimeout())
         return yield* exit

@@ -52,6 +52,23 @@ describe("Deadline", () => {
       expect((yield* Fiber.join(late))._tag).toBe("Left")
     }))
 
+  it.scoped("interrupting the caller interrupts the work; uninterruptible callers still get the deadline", () =>
+    Effect.gen(function*() {
+      const deadline = yield* Deadline.make(Duration.seconds(5))
+      const interrupted = yield* Deferred.make<void>()
+      const caller = yield* Effect.fork(deadline.within(
+        Effect.never.pipe(Effect.onInterrupt(() => Deferred.succeed(interrupted, undefined))),
+        () => new TimedOut()
+      ))
+      yield* Effect.yieldNow()
+      yield* Fiber.interrupt(caller)
+      expect(yield* Deferred.isDone(interrupted)).toBe(true)
+
+      const guarded = yield* Effect.fork(Effect.uninterruptible(Effect.flip(deadline.within(Effect.never, () => new TimedOut()))))
+      yield* TestClock.adjust("5 seconds")
+      expect(yield* Fiber.join(guarded)).toBeInstanceOf(TimedOut)
+    }))
+
   it.effect("an infinite duration adds nothing", () =>
     Effect.gen(function*() {
       const deadline = yield* Effect.scoped(Deadline.make(Duration.infinity))

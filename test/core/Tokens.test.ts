@@ -173,3 +173,21 @@ describe("localExpiry", () => {
     expect(Tokens.localExpiry(t, "2026-11-22T00:30:00Z", 60_000)).toBe(t + 30 * 60_000)
   })
 })
+
+describe("Tokens deadline", () => {
+  it.effect("a token request that never answers fails at the deadline with TransportError(Timeout)", () => {
+    const state = Fake.makeState(ok)
+    return Effect.gen(function*() {
+      state.gate = yield* Deferred.make<void>()
+      const tokens = yield* Tokens.Tokens
+      const fiber = yield* Effect.fork(Effect.flip(tokens.get("1234567890", ["140"])))
+      yield* TestClock.adjust("5 seconds")
+      const error = yield* Fiber.join(fiber)
+      expect(error).toMatchObject({ _tag: "TransportError", reason: "Timeout", operation: "Tokens.issue" })
+      // Not cached: the next call issues again.
+      yield* Deferred.succeed(state.gate, undefined)
+      yield* tokens.get("1234567890", ["140"])
+      expect(state.tokenCount).toBe(1)
+    }).pipe(Effect.provide(withTokens(state, { requestTimeout: "5 seconds" })))
+  })
+})

@@ -59,6 +59,6 @@ describe("SDK through the socket server", () => {
         Effect.withClock(skewedClock(-6 * 60 * 1000)),
         Effect.provide(sdkFor(address.url, secret))
       )
-      expect(stale).toMatchObject({ _tag: "TokenError", code: ErrorCodes.StaleDate.code, status: 401 })
+      expect({ tag: stale._tag, code: (stale as { code?: number }).code, status: (stale as { status?: number }).status, message: stale.message }).toMatchObject({ tag: "TokenError", code: ErrorCodes.StaleDate.code, status: 401 })
     }).pipe(Effect.scoped, Effect.provide(SandboxModule.layer())))
 })
