@@ -7,7 +7,7 @@
  *
  * @since 0.1.0
  */
-import { Config as EffectConfig, Context, Duration, Effect, Either, Layer, Option, Redacted } from "effect"
+import { Config as EffectConfig, Context, Data, Duration, Effect, Either, Layer, Option, Redacted } from "effect"
 import { type ConfigError, InvalidData as ConfigErrorInvalid } from "effect/ConfigError"
 
 /**
@@ -104,10 +104,12 @@ export interface Options {
  * @since 0.1.0
  * @category errors
  */
-export class ConfigInvalid extends Error {
-  readonly _tag = "ConfigInvalid"
-  constructor(readonly field: string, readonly reason: string) {
-    super(`taxdoc configuration: ${field} ${reason}`)
+export class ConfigInvalid extends Data.TaggedError("ConfigInvalid")<{
+  readonly field: string
+  readonly reason: string
+}> {
+  override get message(): string {
+    return `taxdoc configuration: ${this.field} ${this.reason}`
   }
 }
 
@@ -116,10 +118,10 @@ const trimSlash = (url: string): string => url.replace(/\/+$/, "")
 const checkUrl = (field: string, url: string): string => {
   try {
     const parsed = new URL(url)
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new ConfigInvalid(field, "must be an http(s) URL")
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new ConfigInvalid({ field, reason: "must be an http(s) URL" })
     return trimSlash(url)
   } catch (e) {
-    throw e instanceof ConfigInvalid ? e : new ConfigInvalid(field, `is not a URL: ${url}`)
+    throw e instanceof ConfigInvalid ? e : new ConfigInvalid({ field, reason: `is not a URL: ${url}` })
   }
 }
 
@@ -130,21 +132,21 @@ const checkUrl = (field: string, url: string): string => {
  * @category constructors
  */
 export const make = (options: Options): TaxdocConfigShape => {
-  if (options.linkId.length === 0) throw new ConfigInvalid("linkId", "is required")
+  if (options.linkId.length === 0) throw new ConfigInvalid({ field: "linkId", reason: "is required" })
   const secret = Redacted.value(options.secretKey)
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(secret) || Buffer.from(secret, "base64").length === 0) {
-    throw new ConfigInvalid("secretKey", "must be the Base64 secret key issued with the LinkID")
+    throw new ConfigInvalid({ field: "secretKey", reason: "must be the Base64 secret key issued with the LinkID" })
   }
   const environment = options.environment ?? "test"
   const fixed = options.useFixedAddress === true
   if (fixed && (options.authUrlFixed === undefined || options.apiUrlFixed === undefined)) {
-    throw new ConfigInvalid("useFixedAddress", "needs authUrlFixed and apiUrlFixed")
+    throw new ConfigInvalid({ field: "useFixedAddress", reason: "needs authUrlFixed and apiUrlFixed" })
   }
   const capacity = options.tokenCacheCapacity ?? 10_000
-  if (!Number.isInteger(capacity) || capacity < 1) throw new ConfigInvalid("tokenCacheCapacity", "must be a positive integer")
+  if (!Number.isInteger(capacity) || capacity < 1) throw new ConfigInvalid({ field: "tokenCacheCapacity", reason: "must be a positive integer" })
   const forwarded = options.forwardedIp
   if (forwarded !== undefined && forwarded !== "*" && !/^[0-9a-fA-F:.]+$/.test(forwarded)) {
-    throw new ConfigInvalid("forwardedIp", "must be an IP address or *")
+    throw new ConfigInvalid({ field: "forwardedIp", reason: "must be an IP address or *" })
   }
   return {
     linkId: options.linkId,

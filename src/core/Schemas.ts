@@ -21,6 +21,17 @@ export const CorpNum = Schema.String.pipe(
 )
 
 /**
+ * The same rule as `CorpNum`, unbranded: for fields of input schemas whose type stays a plain
+ * string (e.g. a receipt's `franchiseCorpNum`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const CorpNumText: Schema.Schema<string, string> = Schema.String.pipe(
+  rule("corpNum", (s: string) => digits(10).test(s), "must be a business registration number of exactly 10 digits, no hyphen")
+)
+
+/**
  * @since 0.1.0
  * @category models
  */

@@ -28,6 +28,7 @@ import {
   CashReceiptRevokeAt,
   IssueResponse,
   MgtKeyList,
+  ReceiptListAt,
   SubmitId,
   TX_STATE_COMPLETED,
   UrlMenu
@@ -226,8 +227,7 @@ export const make = Effect.gen(function*() {
     const now = yield* Clock.currentTimeMillis
     // Validate everything first: one bad receipt anywhere means nothing is sent.
     const chunks = Chunk.toReadonlyArray(Chunk.chunksOf(Chunk.fromIterable(receipts), Rules.BULK_MAX)).map(Chunk.toReadonlyArray)
-    const itemSchema = CashReceiptIssueAt(now)
-    yield* validate("Cashbill.issueMany", Schema.Struct({ cashbills: Schema.Array(itemSchema) }).pipe(Rules.withCrossRules<{ readonly cashbills: ReadonlyArray<CashReceiptIssue> }>(Rules.uniqueMgtKeysRule)), { cashbills: receipts })
+    yield* validate("Cashbill.issueMany", ReceiptListAt(now), { cashbills: receipts })
     const bodies = chunks.map((chunk) => Body.json({ cashbills: chunk }))
 
     const progress = { total: receipts.length, submissions: chunks.length, submitted: 0, completed: 0, succeeded: 0, failed: 0, polls: 0 }

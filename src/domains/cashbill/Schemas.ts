@@ -8,7 +8,8 @@
  */
 import { Schema } from "effect"
 import { maxLen, rule } from "../../core/Rule.js"
-import { Amount, Date8, DateTime14, LenientBoolean, MgtKey } from "../../core/Schemas.js"
+import { Amount, CorpNumText, Date8, DateTime14, LenientBoolean, MgtKey } from "../../core/Schemas.js"
+import * as Kst from "../../core/Kst.js"
 import * as Rules from "./Rules.js"
 
 // ── fields ──────────────────────────────────────────────────────────────────────────────────
@@ -29,9 +30,22 @@ const CancelType = Schema.Number.pipe(
 /** An optional input field: absent or valid (never `undefined` on the wire). */
 const optional = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(schema, { exact: true })
 
-const CorpNumText = Schema.String.pipe(
-  rule("corpNum", (s: string) => /^\d{10}$/.test(s), "must be a business registration number of exactly 10 digits, no hyphen")
-)
+/**
+ * The trade-time rule depends only on the KST day of "now", so a clock-aware schema is built once
+ * per day instead of once per call (building one compiles a new parser: ~100 µs).
+ */
+const perKstDay = <A>(build: (nowMillis: number) => A): ((nowMillis: number) => A) => {
+  let day = ""
+  let built: A | undefined
+  return (nowMillis) => {
+    const today = Kst.toDate8(nowMillis)
+    if (built === undefined || today !== day) {
+      built = build(nowMillis)
+      day = today
+    }
+    return built
+  }
+}
 
 const TaxRegId = Schema.String.pipe(rule("taxRegID", (s: string) => /^\d{4}$/.test(s), "must be a branch number of exactly 4 digits"))
 
@@ -144,8 +158,9 @@ export const CashReceiptIssue: Schema.Schema<CashReceiptIssue, CashReceiptIssue>
  * @since 0.1.0
  * @category schemas
  */
-export const CashReceiptIssueAt = (nowMillis: number): Schema.Schema<CashReceiptIssue, CashReceiptIssue> =>
-  issueWith(Rules.tradeDTRule(nowMillis))
+export const CashReceiptIssueAt: (nowMillis: number) => Schema.Schema<CashReceiptIssue, CashReceiptIssue> = perKstDay(
+  (nowMillis) => issueWith(Rules.tradeDTRule(nowMillis))
+)
 
 const RevokeFields = Schema.Struct({
   mgtKey: MgtKey,
@@ -189,8 +204,9 @@ export const CashReceiptRevoke: Schema.Schema<CashReceiptRevoke, CashReceiptRevo
  * @since 0.1.0
  * @category schemas
  */
-export const CashReceiptRevokeAt = (nowMillis: number): Schema.Schema<CashReceiptRevoke, CashReceiptRevoke> =>
-  revokeWith(Rules.tradeDTRule(nowMillis))
+export const CashReceiptRevokeAt: (nowMillis: number) => Schema.Schema<CashReceiptRevoke, CashReceiptRevoke> = perKstDay(
+  (nowMillis) => revokeWith(Rules.tradeDTRule(nowMillis))
+)
 
 /**
  * The bulk issue body.
@@ -202,16 +218,19 @@ export interface BulkIssueBody {
   readonly cashbills: ReadonlyArray<CashReceiptIssue>
 }
 
-const bulkWith = (item: Schema.Schema<CashReceiptIssue, CashReceiptIssue>): Schema.Schema<BulkIssueBody, BulkIssueBody> =>
-  Schema.Struct({
-    cashbills: Schema.Array(item).pipe(
+// `cashbills` with distinct document IDs; `max` bounds one submission (issueMany takes any number).
+const bulkWith = (item: Schema.Schema<CashReceiptIssue, CashReceiptIssue>, max?: number): Schema.Schema<BulkIssueBody, BulkIssueBody> => {
+  const items = Schema.Array(item)
+  return Schema.Struct({
+    cashbills: max === undefined ? items : items.pipe(
       rule<ReadonlyArray<CashReceiptIssue>>(
-        `items(1..${Rules.BULK_MAX})`,
-        (items) => items.length >= 1 && items.length <= Rules.BULK_MAX,
-        `must hold 1 to ${Rules.BULK_MAX} receipts`
+        `items(1..${max})`,
+        (list) => list.length >= 1 && list.length <= max,
+        `must hold 1 to ${max} receipts`
       )
     )
   }).pipe(Rules.withCrossRules<BulkIssueBody>(Rules.uniqueMgtKeysRule))
+}
 
 /**
  * The bulk issue body: 1 to 100 receipts with distinct document IDs, each a valid issue body.
@@ -219,7 +238,7 @@ const bulkWith = (item: Schema.Schema<CashReceiptIssue, CashReceiptIssue>): Sche
  * @since 0.1.0
  * @category schemas
  */
-export const BulkIssueBody: Schema.Schema<BulkIssueBody, BulkIssueBody> = bulkWith(CashReceiptIssue)
+export const BulkIssueBody: Schema.Schema<BulkIssueBody, BulkIssueBody> = bulkWith(CashReceiptIssue, Rules.BULK_MAX)
 
 /**
  * The bulk issue body with every receipt's trade time judged at `nowMillis`.
@@ -227,8 +246,20 @@ export const BulkIssueBody: Schema.Schema<BulkIssueBody, BulkIssueBody> = bulkWi
  * @since 0.1.0
  * @category schemas
  */
-export const BulkIssueBodyAt = (nowMillis: number): Schema.Schema<BulkIssueBody, BulkIssueBody> =>
-  bulkWith(CashReceiptIssueAt(nowMillis))
+export const BulkIssueBodyAt: (nowMillis: number) => Schema.Schema<BulkIssueBody, BulkIssueBody> = perKstDay(
+  (nowMillis) => bulkWith(CashReceiptIssueAt(nowMillis), Rules.BULK_MAX)
+)
+
+/**
+ * Any number of receipts with distinct document IDs, each judged at `nowMillis` (the input of
+ * `issueMany`, which splits them into bulk submissions).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ReceiptListAt: (nowMillis: number) => Schema.Schema<BulkIssueBody, BulkIssueBody> = perKstDay(
+  (nowMillis) => bulkWith(CashReceiptIssueAt(nowMillis))
+)
 
 /**
  * The body of GetInfos: at most 1,000 document IDs.

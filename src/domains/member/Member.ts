@@ -89,6 +89,18 @@ export const make = Effect.gen(function*() {
   const auth = (corpNum: string, userId?: string) => ({ corpNum, scopes: [SCOPE], userId })
   const member = (operation: string, corpNum: string) => validate(operation, Schema.Struct({ corpNum: CorpNum }), { corpNum })
 
+  // Validates a JSON body against its input schema, then posts exactly its encoding.
+  const post = <B, BI, A, AI>(
+    operation: string,
+    path: string,
+    schema: Schema.Schema<B, BI, never>,
+    input: unknown,
+    callAuth: "none" | ReturnType<typeof auth>,
+    response: Schema.Schema<A, AI, never>
+  ) =>
+    Effect.flatMap(validate(operation, schema, input), (body) =>
+      client.execute({ operation, method: "POST", path, body: Body.json(Schema.encodeSync(schema)(body)), auth: callAuth, response }))
+
   const checkIsMember = Effect.fn("Member.checkIsMember")(function*(corpNum: string) {
     const query = yield* validate("Member.checkIsMember", Schema.Struct({ CorpNum: CorpNum }), { CorpNum: corpNum })
     const result = yield* client.execute({
@@ -109,28 +121,12 @@ export const make = Effect.gen(function*() {
   })
 
   const join = Effect.fn("Member.join")(function*(input: JoinInput) {
-    const body = yield* validate("Member.join", JoinMemberInput, { ...input, LinkID: input.LinkID ?? config.linkId })
-    return yield* client.execute({
-      operation: "Member.join",
-      method: "POST",
-      path: "/Join",
-      body: Body.json(Schema.encodeSync(JoinMemberInput)(body)),
-      auth: "none",
-      response: GenericResult
-    })
+    return yield* post("Member.join", "/Join", JoinMemberInput, { ...input, LinkID: input.LinkID ?? config.linkId }, "none", GenericResult)
   })
 
   const quit = Effect.fn("Member.quit")(function*(corpNum: string, quitReason: string, userId?: string) {
     yield* member("Member.quit", corpNum)
-    const body = yield* validate("Member.quit", QuitMemberInput, { quitReason })
-    const result = yield* client.execute({
-      operation: "Member.quit",
-      method: "POST",
-      path: "/QuitRequest",
-      body: Body.json(Schema.encodeSync(QuitMemberInput)(body)),
-      auth: auth(corpNum, userId),
-      response: GenericResult
-    })
+    const result = yield* post("Member.quit", "/QuitRequest", QuitMemberInput, { quitReason }, auth(corpNum, userId), GenericResult)
     // The member's tokens die with it (FACTS.md: good clients drop the cached token).
     yield* client.forgetMember(corpNum)
     return result
@@ -143,41 +139,17 @@ export const make = Effect.gen(function*() {
 
   const updateCorpInfo = Effect.fn("Member.updateCorpInfo")(function*(corpNum: string, info: typeof CorpInfo.Encoded, userId?: string) {
     yield* member("Member.updateCorpInfo", corpNum)
-    const body = yield* validate("Member.updateCorpInfo", CorpInfo, info)
-    return yield* client.execute({
-      operation: "Member.updateCorpInfo",
-      method: "POST",
-      path: "/CorpInfo",
-      body: Body.json(Schema.encodeSync(CorpInfo)(body)),
-      auth: auth(corpNum, userId),
-      response: GenericResult
-    })
+    return yield* post("Member.updateCorpInfo", "/CorpInfo", CorpInfo, info, auth(corpNum, userId), GenericResult)
   })
 
   const registContact = Effect.fn("Member.registContact")(function*(corpNum: string, contact: typeof ContactInput.Encoded, userId?: string) {
     yield* member("Member.registContact", corpNum)
-    const body = yield* validate("Member.registContact", ContactInput, contact)
-    return yield* client.execute({
-      operation: "Member.registContact",
-      method: "POST",
-      path: "/IDs/New",
-      body: Body.json(Schema.encodeSync(ContactInput)(body)),
-      auth: auth(corpNum, userId),
-      response: GenericResult
-    })
+    return yield* post("Member.registContact", "/IDs/New", ContactInput, contact, auth(corpNum, userId), GenericResult)
   })
 
   const getContactInfo = Effect.fn("Member.getContactInfo")(function*(corpNum: string, contactId: string, userId?: string) {
     yield* member("Member.getContactInfo", corpNum)
-    const body = yield* validate("Member.getContactInfo", ContactIdInput, { id: contactId })
-    return yield* client.execute({
-      operation: "Member.getContactInfo",
-      method: "POST",
-      path: "/Contact",
-      body: Body.json(Schema.encodeSync(ContactIdInput)(body)),
-      auth: auth(corpNum, userId),
-      response: Contact
-    })
+    return yield* post("Member.getContactInfo", "/Contact", ContactIdInput, { id: contactId }, auth(corpNum, userId), Contact)
   })
 
   const listContact = Effect.fn("Member.listContact")(function*(corpNum: string, userId?: string) {
@@ -187,15 +159,7 @@ export const make = Effect.gen(function*() {
 
   const updateContact = Effect.fn("Member.updateContact")(function*(corpNum: string, contact: typeof UpdateContactInput.Encoded, userId?: string) {
     yield* member("Member.updateContact", corpNum)
-    const body = yield* validate("Member.updateContact", UpdateContactInput, contact)
-    return yield* client.execute({
-      operation: "Member.updateContact",
-      method: "POST",
-      path: "/IDs",
-      body: Body.json(Schema.encodeSync(UpdateContactInput)(body)),
-      auth: auth(corpNum, userId),
-      response: GenericResult
-    })
+    return yield* post("Member.updateContact", "/IDs", UpdateContactInput, contact, auth(corpNum, userId), GenericResult)
   })
 
   const deleteContact = Effect.fn("Member.deleteContact")(function*(corpNum: string, contactId: string, managerId: string) {

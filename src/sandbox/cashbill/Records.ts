@@ -15,15 +15,12 @@ type Language = "ko" | "en"
 
 const dt = (millis: number | undefined): string | null => (millis === undefined ? null : Kst.toDateTime14(millis))
 
-/**
- * The status record (GetInfo, GetInfos): identityNum masked.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const statusRecord = (r: Receipt, language: Language): typeof CashbillInfo.Encoded => ({
-  itemKey: r.itemKey,
+// The fields the status and the detail record share, as issued.
+const tradeFields = (r: Receipt) => ({
   mgtKey: r.mgtKey,
+  confirmNum: r.confirmNum,
+  orgConfirmNum: r.orgConfirmNum ?? null,
+  orgTradeDate: r.orgTradeDate ?? null,
   tradeDate: r.tradeDate,
   tradeDT: r.tradeDT,
   tradeType: r.tradeType,
@@ -34,16 +31,24 @@ export const statusRecord = (r: Receipt, language: Language): typeof CashbillInf
   supplyCost: r.supplyCost,
   tax: r.tax,
   serviceFee: r.serviceFee,
+  itemName: r.itemName ?? null,
+  customerName: r.customerName ?? null
+})
+
+/**
+ * The status record (GetInfo, GetInfos): identityNum masked.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const statusRecord = (r: Receipt, language: Language): typeof CashbillInfo.Encoded => ({
+  ...tradeFields(r),
+  itemKey: r.itemKey,
   issueDT: dt(r.issuedAt),
   regDT: dt(r.issuedAt),
   stateDT: dt(r.filing?.at ?? r.issuedAt),
   stateCode: stateCodeOf(r),
   identityNum: Rules.maskIdentityNum(r.identityNum),
-  itemName: r.itemName ?? null,
-  customerName: r.customerName ?? null,
-  confirmNum: r.confirmNum,
-  orgConfirmNum: r.orgConfirmNum ?? null,
-  orgTradeDate: r.orgTradeDate ?? null,
   ntssendDT: dt(r.filing?.at),
   ntsresultDT: dt(r.filing?.at),
   ntsresultCode: r.filing?.outcome.code ?? null,
@@ -59,20 +64,7 @@ export const statusRecord = (r: Receipt, language: Language): typeof CashbillInf
  * @category combinators
  */
 export const detailRecord = (r: Receipt): typeof CashbillDetail.Encoded => ({
-  mgtKey: r.mgtKey,
-  confirmNum: r.confirmNum,
-  orgConfirmNum: r.orgConfirmNum ?? null,
-  orgTradeDate: r.orgTradeDate ?? null,
-  tradeDate: r.tradeDate,
-  tradeDT: r.tradeDT,
-  tradeType: r.tradeType,
-  tradeUsage: r.tradeUsage,
-  tradeOpt: r.tradeOpt,
-  taxationType: r.taxationType,
-  totalAmount: r.totalAmount,
-  supplyCost: r.supplyCost,
-  tax: r.tax,
-  serviceFee: r.serviceFee,
+  ...tradeFields(r),
   franchiseCorpNum: r.franchiseCorpNum,
   franchiseTaxRegID: r.franchiseTaxRegID ?? null,
   franchiseCorpName: r.franchiseCorpName ?? null,
@@ -80,8 +72,6 @@ export const detailRecord = (r: Receipt): typeof CashbillDetail.Encoded => ({
   franchiseAddr: r.franchiseAddr ?? null,
   franchiseTEL: r.franchiseTEL ?? null,
   identityNum: r.identityNum,
-  customerName: r.customerName ?? null,
-  itemName: r.itemName ?? null,
   orderNumber: r.orderNumber ?? null,
   email: r.email ?? null,
   hp: r.hp ?? null,
