@@ -309,15 +309,12 @@ export class BulkSubmitResponse extends Schema.Class<BulkSubmitResponse>("BulkSu
   receiptID: Schema.String
 }) {}
 
-/**
- * The status record (GetInfo; GetInfos returns an array of them). identityNum comes masked.
- *
- * @since 0.1.0
- * @category schemas
- */
-export class CashbillInfo extends Schema.Class<CashbillInfo>("CashbillInfo")({
-  itemKey: nullable(Schema.String),
+// Fields the status and the detail record share.
+const tradeFields = {
   mgtKey: Schema.String,
+  confirmNum: Schema.String,
+  orgConfirmNum: nullable(Schema.String),
+  orgTradeDate: nullable(Schema.String),
   tradeDate: Schema.String,
   tradeDT: nullable(Schema.String),
   tradeType: nullable(Schema.String),
@@ -328,21 +325,29 @@ export class CashbillInfo extends Schema.Class<CashbillInfo>("CashbillInfo")({
   supplyCost: nullable(Schema.String),
   tax: nullable(Schema.String),
   serviceFee: nullable(Schema.String),
+  identityNum: nullable(Schema.String),
+  itemName: nullable(Schema.String),
+  customerName: nullable(Schema.String),
+  printYN: nullable(LenientBoolean)
+}
+
+/**
+ * The status record (GetInfo; GetInfos returns an array of them). identityNum comes masked.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export class CashbillInfo extends Schema.Class<CashbillInfo>("CashbillInfo")({
+  ...tradeFields,
+  itemKey: nullable(Schema.String),
   issueDT: nullable(Schema.String),
   regDT: nullable(Schema.String),
   stateDT: nullable(Schema.String),
   stateCode: LenientNumber,
-  identityNum: nullable(Schema.String),
-  itemName: nullable(Schema.String),
-  customerName: nullable(Schema.String),
-  confirmNum: Schema.String,
-  orgConfirmNum: nullable(Schema.String),
-  orgTradeDate: nullable(Schema.String),
   ntssendDT: nullable(Schema.String),
   ntsresultDT: nullable(Schema.String),
   ntsresultCode: nullable(Schema.String),
   ntsresultMessage: nullable(Schema.String),
-  printYN: nullable(LenientBoolean),
   interOPYN: nullable(LenientBoolean)
 }) {}
 
@@ -353,34 +358,17 @@ export class CashbillInfo extends Schema.Class<CashbillInfo>("CashbillInfo")({
  * @category schemas
  */
 export class CashbillDetail extends Schema.Class<CashbillDetail>("CashbillDetail")({
-  mgtKey: Schema.String,
-  confirmNum: Schema.String,
-  orgConfirmNum: nullable(Schema.String),
-  orgTradeDate: nullable(Schema.String),
-  tradeDate: Schema.String,
-  tradeDT: nullable(Schema.String),
-  tradeType: nullable(Schema.String),
-  tradeUsage: nullable(Schema.String),
-  tradeOpt: nullable(Schema.String),
-  taxationType: nullable(Schema.String),
-  totalAmount: nullable(Schema.String),
-  supplyCost: nullable(Schema.String),
-  tax: nullable(Schema.String),
-  serviceFee: nullable(Schema.String),
+  ...tradeFields,
   franchiseCorpNum: nullable(Schema.String),
   franchiseTaxRegID: nullable(Schema.String),
   franchiseCorpName: nullable(Schema.String),
   franchiseCEOName: nullable(Schema.String),
   franchiseAddr: nullable(Schema.String),
   franchiseTEL: nullable(Schema.String),
-  identityNum: nullable(Schema.String),
-  customerName: nullable(Schema.String),
-  itemName: nullable(Schema.String),
   orderNumber: nullable(Schema.String),
   email: nullable(Schema.String),
   hp: nullable(Schema.String),
   cancelType: nullable(LenientNumber),
-  printYN: nullable(LenientBoolean),
   smssendYN: nullable(LenientBoolean),
   faxsendYN: nullable(LenientBoolean)
 }) {}
