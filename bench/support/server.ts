@@ -10,10 +10,11 @@
  * @since 0.1.0
  */
 import * as Http from "node:http"
-import { Effect, Fiber } from "effect"
+import { Effect, Fiber, Schema } from "effect"
+import * as Operation from "../../src/core/Operation.js"
 import * as Partners from "../../src/sandbox/Partners.js"
 import type { Kind, Policy } from "../../src/sandbox/Progression.js"
-import { json, type Route } from "../../src/sandbox/Route.js"
+import { implement, json, type Route } from "../../src/sandbox/Route.js"
 import * as Sandbox from "../../src/sandbox/Sandbox.js"
 import * as Server from "../../src/sandbox/Server.js"
 
@@ -61,13 +62,19 @@ const processReport = (): ProcessReport => {
  * @since 0.1.0
  * @category routes
  */
-export const processRoute: Route = {
-  id: "Bench.Process",
-  method: "GET",
-  path: "/Bench/Process",
-  auth: "none",
-  handle: () => Effect.sync(() => json(processReport()))
-}
+export const processRoute: Route = implement(
+  Operation.make({
+    name: "Bench.Process",
+    sdk: "Bench.process",
+    summary: "the server process's memory and CPU",
+    method: "GET",
+    path: "/Bench/Process",
+    scope: Operation.noToken,
+    success: Schema.Unknown,
+    safeToRepeat: true
+  }),
+  () => Effect.sync(() => json(processReport()))
+)
 
 const announce = (url: string) => process.stdout.write(`listening ${url}\n`)
 

@@ -8,12 +8,13 @@
  * @since 0.1.0
  */
 import { HttpClient } from "@effect/platform"
-import { Context, Effect, Layer, Option, Redacted, type Schema } from "effect"
+import { Clock, Context, Effect, Either, Layer, Option, Redacted, type Schema } from "effect"
 import * as Body from "./Body.js"
 import * as Deadline from "./Deadline.js"
 import { TaxdocConfig } from "./Config.js"
-import type { ApiError, ResponseError, TokenError, TransportError } from "./Errors.js"
+import type { ApiError, ResponseError, TokenError, TransportError, ValidationError } from "./Errors.js"
 import { type Outgoing, send } from "./Http.js"
+import * as Operation from "./Operation.js"
 import { decodeJson, decodePdf, failureOf } from "./Response.js"
 import { layer as tokensLayer, Tokens } from "./Tokens.js"
 
@@ -77,6 +78,17 @@ export const renderQuery = (query: Readonly<Record<string, string>> | undefined)
  * @category services
  */
 export class TaxdocClient extends Context.Tag("taxdoc/TaxdocClient")<TaxdocClient, {
+  /**
+   * Calls a catalogue operation: validates the input against the declaration (nothing is sent when
+   * a rule is broken), builds the request from it and decodes the answer with its success schema.
+   */
+  readonly call: <O extends Operation.Any>(operation: O, input: Operation.Input<O>) => Effect.Effect<Operation.SuccessType<O>, CallError | ValidationError>
+  /** Sends a request already built from `operation` (its input validated by the caller). */
+  readonly send: <O extends Operation.Any>(
+    operation: O,
+    built: Operation.Built,
+    member: { readonly corpNum?: string | undefined; readonly userId?: string | undefined }
+  ) => Effect.Effect<Operation.SuccessType<O>, CallError>
   /** Sends a call and decodes its JSON answer with `spec.response`. */
   readonly execute: <A, I>(spec: RequestSpec<A, I>) => Effect.Effect<A, CallError>
   /** Sends a call whose answer is a PDF document; the bytes as received. */
@@ -147,7 +159,35 @@ export const make = Effect.gen(function*() {
       annotated(spec)
     )
 
-  return TaxdocClient.of({ execute, executePdf, forgetMember: (corpNum) => tokens.invalidate(corpNum) })
+  const sendBuilt = <O extends Operation.Any>(
+    operation: O,
+    built: Operation.Built,
+    member: { readonly corpNum?: string | undefined; readonly userId?: string | undefined }
+  ): Effect.Effect<Operation.SuccessType<O>, CallError> => {
+    const spec = {
+      operation: operation.sdk,
+      method: built.method,
+      path: built.path,
+      query: built.query,
+      override: built.override,
+      headers: built.headers,
+      body: built.body,
+      auth: built.scopes === undefined ? "none" as const : { corpNum: member.corpNum ?? "", scopes: built.scopes, userId: member.userId }
+    }
+    return (operation.success === "pdf" ? executePdf(spec) : execute({ ...spec, response: operation.success })) as Effect.Effect<
+      Operation.SuccessType<O>,
+      CallError
+    >
+  }
+
+  const call = <O extends Operation.Any>(operation: O, input: Operation.Input<O>): Effect.Effect<Operation.SuccessType<O>, CallError | ValidationError> =>
+    Effect.flatMap(Clock.currentTimeMillis, (now) =>
+      Either.match(Operation.request(operation, input, now), {
+        onLeft: (invalid): Effect.Effect<Operation.SuccessType<O>, CallError | ValidationError> => Effect.fail(invalid),
+        onRight: (built) => sendBuilt(operation, built, input)
+      }))
+
+  return TaxdocClient.of({ call, send: sendBuilt, execute, executePdf, forgetMember: (corpNum) => tokens.invalidate(corpNum) })
 })
 
 // A domain operation already runs in its span (`Effect.fn("Domain.operation")`): the transport adds

@@ -12,6 +12,7 @@ import * as Deadline from "./Deadline.js"
 import { TaxdocConfig } from "./Config.js"
 import { type ResponseError, TokenError, type TransportError } from "./Errors.js"
 import { send } from "./Http.js"
+import * as Operation from "./Operation.js"
 import { decodeJson, failureOf } from "./Response.js"
 import * as Signing from "./Signing.js"
 
@@ -32,6 +33,38 @@ export class AccessToken extends Schema.Class<AccessToken>("AccessToken")({
   ipaddress: Schema.String,
   expiration: Schema.String
 }) {}
+
+/**
+ * The body of a token request: the member's registration number and the scopes.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const TokenRequestBody = Schema.Struct({
+  access_id: Schema.String.pipe(Schema.pattern(/^\d{10}$/)),
+  scope: Schema.Array(Schema.String)
+})
+
+/**
+ * Token issuance (SPEC.md "Token issuance"): `POST {auth_url}/{service_id}/Token`, signed over the
+ * exact body bytes and headers (see `Signing`); the service ID names the environment.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const IssueToken = Operation.make({
+  name: "Auth.Token",
+  sdk: "Tokens.issue",
+  summary: "issue an access token for a member and scopes",
+  method: "POST",
+  path: "/{serviceId}/Token",
+  params: Schema.Struct({ serviceId: Schema.Literal("SERVICE_TEST", "SERVICE") }),
+  shapes: { serviceId: Operation.oneOf("SERVICE_TEST", "SERVICE") },
+  scope: Operation.noToken,
+  body: Operation.json(TokenRequestBody),
+  success: AccessToken,
+  safeToRepeat: true
+})
 
 /**
  * The validity of a token (SPEC.md "Limits").
@@ -136,8 +169,8 @@ export const make = Effect.gen(function*() {
 
   const issue = (corpNum: string, scopes: ReadonlyArray<string>) =>
     Effect.gen(function*() {
-      const path = `/${config.serviceId}/Token`
       const body = Body.json({ access_id: corpNum, scope: scopes })
+      const { path } = Operation.build(IssueToken, { serviceId: config.serviceId }, body)
       const date = Signing.formatSvcDate(yield* Clock.currentTimeMillis)
       const forwarded = Option.getOrUndefined(config.forwardedIp)
       const signature = Signing.sign(
@@ -153,14 +186,14 @@ export const make = Effect.gen(function*() {
         "accept-language": config.acceptLanguage
       }
       if (forwarded !== undefined) headers["x-svc-forwarded"] = forwarded
-      const received = yield* send(client, "Tokens.issue", { method: "POST", url: `${config.authUrl}${path}`, headers, body }, deadline, config.requestTimeout)
+      const received = yield* send(client, "Tokens.issue", { method: IssueToken.method, url: `${config.authUrl}${path}`, headers, body }, deadline, config.requestTimeout)
       if (received.status !== 200) {
         const failure = failureOf("Tokens.issue", received)
         return yield* failure._tag === "ApiError"
           ? new TokenError({ corpNum, status: failure.status, code: failure.code, message: failure.message })
           : failure
       }
-      const token = yield* decodeJson("Tokens.issue", AccessToken, received)
+      const token = yield* decodeJson("Tokens.issue", IssueToken.success, received)
       const receivedAt = yield* Clock.currentTimeMillis
       issued++
       return { token: token.session_token, expiresAt: localExpiry(receivedAt, token.expiration, margin) }

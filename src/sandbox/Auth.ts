@@ -127,8 +127,9 @@ export const verifyTokenRequest = (
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
 /**
- * The caller of an API request: no token for `auth: "none"` routes; otherwise a bearer token of this
- * environment, not expired on the sandbox clock, used from its IP, granting the route's scope.
+ * The caller of an API request: no token for operations called without one; otherwise a bearer
+ * token of this environment, not expired, used from its IP, granting the operation's declared scope
+ * (fixed, or the value of a path parameter such as a statement's item code).
  *
  * @since 0.1.0
  * @category combinators
@@ -136,7 +137,8 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i
 export const authenticate = (route: Route, request: RouteRequest): Effect.Effect<Caller, SandboxFailure, SandboxStore | SandboxClock> =>
   Effect.gen(function*() {
     const userId = request.headers["x-svc-userid"]
-    if (route.auth === "none") return { ...anonymous(request.environment), userId }
+    const required = route.operation.scope
+    if (required._tag === "None") return { ...anonymous(request.environment), userId }
     const header = request.headers["authorization"]
     if (header === undefined || header.trim() === "") return yield* fail("TokenMissing")
     const bearer = BEARER.exec(header)
@@ -148,7 +150,7 @@ export const authenticate = (route: Route, request: RouteRequest): Effect.Effect
     if (now >= token.expiresAt) return yield* fail("TokenExpired")
     const ip = token.record.ipaddress
     if (ip !== "*" && normalizeAddress(ip) !== normalizeAddress(request.remoteAddress)) return yield* fail("TokenIpMismatch")
-    const scope = typeof route.auth.scope === "function" ? route.auth.scope(request) : route.auth.scope
+    const scope = required._tag === "Fixed" ? required.scope : request.params[required.param] ?? ""
     if (!token.record.scope.includes(scope)) return yield* fail("ScopeNotGranted", `scope ${scope}`)
     return {
       linkId: token.record.linkID,

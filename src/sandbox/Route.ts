@@ -1,11 +1,15 @@
 /**
- * The contract between the sandbox kernel and its per-domain handlers. A domain contributes an
- * array of `Route`s; the kernel matches them (literal segments case-insensitively, as the live
- * service does), authenticates, checks the scope, applies injected faults and renders answers.
+ * The contract between the sandbox kernel and its per-domain handlers. A domain implements the
+ * operations of the catalogue by reference — `implement(Operations.GetInfo, handler)` — so the
+ * path, selectors, scope and body schema are those of the one declaration the SDK also reads; the
+ * handler's answer is type-checked against the encoded side of the declared success schema. The
+ * kernel routes (see `Router.ts`), authenticates, checks the scope, applies injected faults and
+ * renders answers.
  *
  * @since 0.1.0
  */
 import { Effect, Either, Schema } from "effect"
+import type * as Operation from "../core/Operation.js"
 import type { SandboxClock } from "./Clock.js"
 import { fail, type SandboxFailure } from "./Failure.js"
 import type { Progressions } from "./Progression.js"
@@ -35,6 +39,8 @@ export interface RouteRequest {
   readonly language: "ko" | "en"
   readonly environment: Environment
   readonly remoteAddress: string
+  /** The operation the request was routed to. */
+  readonly operation: Operation.Any
 }
 
 /**
@@ -53,14 +59,44 @@ export interface Caller {
 }
 
 /**
- * An answer: JSON (status 200 unless given) or a PDF document.
+ * A JSON answer (status 200 unless given) whose body is a `T`.
  *
  * @since 0.1.0
  * @category models
  */
-export type RouteResponse =
-  | { readonly _tag: "Json"; readonly status?: number; readonly body: unknown }
-  | { readonly _tag: "Pdf"; readonly bytes: Uint8Array }
+export interface JsonAnswer<out T> {
+  readonly _tag: "Json"
+  readonly status?: number
+  readonly body: T
+}
+
+/**
+ * A PDF answer.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface PdfAnswer {
+  readonly _tag: "Pdf"
+  readonly bytes: Uint8Array
+}
+
+/**
+ * An answer: JSON or a PDF document.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type RouteResponse = JsonAnswer<unknown> | PdfAnswer
+
+/**
+ * The answer an implementation of `O` gives: JSON shaped as the encoded side of its success
+ * schema, or a PDF.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Answer<O extends Operation.Any> = O["success"] extends "pdf" ? PdfAnswer : JsonAnswer<Operation.SuccessEncoded<O>>
 
 /**
  * The services a handler may use.
@@ -71,36 +107,120 @@ export type RouteResponse =
 export type RouteContext = SandboxClock | SandboxStore | Progressions
 
 /**
- * One operation of the service.
+ * What the handler of `O` sees: the request, and its body decoded with the declared schema (the
+ * same schema the SDK validates with, without the clock-dependent rules, which the sandbox judges
+ * on its own clock).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface OperationRequest<O extends Operation.Any> extends RouteRequest {
+  /** The body, decoded with the declared body schema. */
+  readonly input: Effect.Effect<BodyType<O>, SandboxFailure>
+  /** The declared parameters (path, query, headers), decoded with the declared params schema. */
+  readonly parameters: Effect.Effect<Schema.Schema.Type<O["params"]>, SandboxFailure>
+}
+
+/**
+ * The decoded body type of `O`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type BodyType<O extends Operation.Any> = O["body"] extends { readonly schema: Schema.Schema<infer A, any, never> } ? A : undefined
+
+/**
+ * An operation of the catalogue (or a page of the sandbox) with its handler.
  *
  * @since 0.1.0
  * @category models
  */
 export interface Route {
-  /** `Domain.Operation`, e.g. `Cashbill.GetInfo`: names faults, statistics and logs. */
-  readonly id: string
-  readonly method: "GET" | "POST"
-  /** Pattern with `:name` parameters, e.g. `/Cashbill/:mgtKey`. Literal segments match in any case. */
-  readonly path: string
-  /**
-   * The `X-HTTP-Method-Override` this route answers. `undefined`: the route answers only requests
-   * without an override.
-   */
-  readonly override?: string
-  /** A query parameter that must be present (`Detail`, `PDF`, `Print`, `TG`, `cfg`, `CN`). */
-  readonly queryFlag?: string
-  /** `"form"`: the route answers only `application/x-www-form-urlencoded` bodies. */
-  readonly contentType?: "form"
-  /**
-   * `"none"`: called without a token (CheckIsMember, CheckID, JoinMember). Otherwise the scope the
-   * bearer token must carry, fixed or derived from the request (statements: the item code).
-   */
-  readonly auth: "none" | { readonly scope: string | ((request: RouteRequest) => string) }
+  readonly operation: Operation.Any
   readonly handle: (request: RouteRequest, caller: Caller) => Effect.Effect<RouteResponse, SandboxFailure, RouteContext>
 }
 
 /**
- * The caller handed to routes with `auth: "none"`.
+ * Implements `operation`: the router sends it the requests that match the declaration.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const implement = <O extends Operation.Any>(
+  operation: O,
+  handle: (request: OperationRequest<O>, caller: Caller) => Effect.Effect<Answer<O>, SandboxFailure, RouteContext>
+): Route => ({
+  operation,
+  handle: (request, caller) =>
+    handle({
+      ...request,
+      input: declaredBody(operation, request) as Effect.Effect<BodyType<O>, SandboxFailure>,
+      parameters: Effect.suspend(() => decodeValue(declaredParams(operation, request), operation.params))
+    }, caller)
+})
+
+const queryValue = (query: URLSearchParams, name: string): string | undefined => {
+  const exact = query.get(name)
+  if (exact !== null) return exact
+  const lower = name.toLowerCase()
+  for (const [key, value] of query) if (key.toLowerCase() === lower) return value
+  return undefined
+}
+
+/** The values of the declared parameters, as received (query names in any case). */
+const declaredParams = (operation: Operation.Any, request: RouteRequest): Record<string, string> => {
+  const values: Record<string, string> = { ...request.params }
+  for (const item of operation.query) {
+    if (item._tag !== "FromParam") continue
+    const value = queryValue(request.query, item.name)
+    if (value !== undefined) values[item.param] = value
+  }
+  for (const [header, param] of Object.entries(operation.headers)) {
+    const value = request.headers[header]
+    if (value !== undefined) values[param] = value
+  }
+  return values
+}
+
+const formFields = (body: Uint8Array): Record<string, string> => {
+  // FACTS.md: AssignMgtKey sends `MgtKey=<value>` with the value not URL-encoded; a client that
+  // encodes it is understood too.
+  const fields: Record<string, string> = {}
+  for (const pair of new TextDecoder().decode(body).split("&")) {
+    if (pair === "") continue
+    const at = pair.indexOf("=")
+    const key = at < 0 ? pair : pair.slice(0, at)
+    const value = at < 0 ? "" : pair.slice(at + 1)
+    fields[safeDecode(key.replace(/\+/g, " "))] = safeDecode(value)
+  }
+  return fields
+}
+
+const safeDecode = (text: string): string => {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
+
+const declaredBody = (operation: Operation.Any, request: RouteRequest): Effect.Effect<unknown, SandboxFailure> => {
+  const body = operation.body
+  switch (body._tag) {
+    case "None":
+      return Effect.succeed(undefined)
+    case "Json":
+    case "JsonArray":
+      return decodeBody(request, body.schema)
+    case "Form":
+      return decodeValue(formFields(request.body), body.schema)
+    case "Multipart":
+      return Effect.fail(fail("InvalidRequest", "multipart bodies are read by the operation's handler"))
+  }
+}
+
+/**
+ * The caller handed to operations called without a token.
  *
  * @since 0.1.0
  * @category constants
@@ -119,7 +239,7 @@ export const anonymous = (environment: Environment): Caller => ({
  * @since 0.1.0
  * @category constructors
  */
-export const json = (body: unknown): RouteResponse => ({ _tag: "Json", body })
+export const json = <T>(body: T): JsonAnswer<T> => ({ _tag: "Json", body })
 
 /**
  * The generic success result `{code: 1, message}`.
@@ -127,7 +247,7 @@ export const json = (body: unknown): RouteResponse => ({ _tag: "Json", body })
  * @since 0.1.0
  * @category constructors
  */
-export const success = (request: RouteRequest): RouteResponse =>
+export const success = (request: RouteRequest): JsonAnswer<{ readonly code: number; readonly message: string }> =>
   json({ code: 1, message: request.language === "en" ? "Success" : "성공" })
 
 /**
@@ -136,7 +256,7 @@ export const success = (request: RouteRequest): RouteResponse =>
  * @since 0.1.0
  * @category constructors
  */
-export const pdf = (bytes: Uint8Array): RouteResponse => ({ _tag: "Pdf", bytes })
+export const pdf = (bytes: Uint8Array): PdfAnswer => ({ _tag: "Pdf", bytes })
 
 const decoder = new TextDecoder("utf-8", { fatal: true })
 

@@ -1,24 +1,44 @@
 /**
- * Route matching of the sandbox, like the live service: literal path segments match in any case
- * (`/Bulk/` = `/BULK/`, FACTS.md), parameters keep their original case; then the method, the
- * `X-HTTP-Method-Override`, a query flag and a form content type select among routes sharing a
- * path (SPEC.md "Common rules").
+ * The sandbox's router, built once from the operation declarations (DESIGN.md §2, SPEC.md "Common
+ * rules"). Like the live service:
+ *
+ * - literal path segments match in any case (`/Bulk/` = `/BULK/`, FACTS.md); parameters keep their
+ *   original case and are URL-decoded;
+ * - a literal segment is tried before a parameter at the same place, whatever the declaration
+ *   order, and a parameter with a shape (`oneOf`, then `length`) before a parameter of any shape;
+ *   when the more specific path answers nothing for the request, the next one is tried
+ *   (`POST /Cashbill/States` with override DELETE deletes the receipt `States`);
+ * - on one path and method, the operation is selected by its exact key: the override header (an
+ *   empty header counts as none), a form content type, and the selector query parameters present
+ *   (bare flags such as `?Detail`, values such as `TG=POPUP`, names and values in any case). A
+ *   request carrying the selectors of two operations matches neither.
+ *
+ * The table is a tree of path segments: a lookup walks the request's segments, never scanning the
+ * declarations. Two declarations that could match the same request are refused when the table is
+ * built.
  *
  * @since 0.1.0
  */
+import type * as Operation from "../core/Operation.js"
 import type { Route } from "./Route.js"
 
-type Segment = { readonly literal: string } | { readonly param: string }
-
-/**
- * A route with its parsed pattern.
- *
- * @since 0.1.0
- * @category models
- */
-export interface CompiledRoute {
+interface Endpoint {
   readonly route: Route
-  readonly segments: ReadonlyArray<Segment>
+  readonly key: string
+}
+
+/** The operations of one method on one path: their selector vocabulary and exact keys. */
+interface Group {
+  /** Selector names (lower case) → whether each is a bare flag or takes a value. */
+  readonly selectors: Map<string, "flag" | "value">
+  readonly byKey: Map<string, Endpoint>
+}
+
+interface Node {
+  readonly literals: Map<string, Node>
+  /** Parameter branches, most specific shape first. */
+  readonly params: Array<{ readonly shape: Operation.ParamShape; readonly node: Node }>
+  readonly methods: Map<string, Group>
 }
 
 /**
@@ -28,7 +48,8 @@ export interface CompiledRoute {
  * @category models
  */
 export interface RouteTable {
-  readonly routes: ReadonlyArray<CompiledRoute>
+  readonly routes: ReadonlyArray<Route>
+  readonly root: Node
 }
 
 /**
@@ -47,8 +68,8 @@ export interface RoutingKey {
 }
 
 /**
- * The outcome of routing: a route with its parameters, an unknown path, or a known path that does
- * not answer this method / override / flag.
+ * The outcome of routing: an operation with its parameters, an unknown path, or a known path that
+ * does not answer this method / override / selector.
  *
  * @since 0.1.0
  * @category models
@@ -59,6 +80,16 @@ export type RouteMatch =
   | { readonly _tag: "Unsupported" }
 
 /**
+ * Two declarations that could match the same request.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class RouteConflict extends Error {
+  override readonly name = "RouteConflict"
+}
+
+/**
  * The non-empty segments of a path (`/IDs/` and `/IDs` are the same path).
  *
  * @since 0.1.0
@@ -67,6 +98,7 @@ export type RouteMatch =
 export const segmentsOf = (path: string): ReadonlyArray<string> => path.split("/").filter((s) => s !== "")
 
 const decode = (segment: string): string => {
+  if (!segment.includes("%")) return segment
   try {
     return decodeURIComponent(segment)
   } catch {
@@ -74,74 +106,187 @@ const decode = (segment: string): string => {
   }
 }
 
-/**
- * Compiles a table; patterns are `/Literal/:param/...`.
- *
- * @since 0.1.0
- * @category constructors
- */
-export const compile = (routes: ReadonlyArray<Route>): RouteTable => ({
-  routes: routes.map((route) => ({
-    route,
-    segments: segmentsOf(route.path).map((s): Segment => s.startsWith(":") ? { param: s.slice(1) } : { literal: s.toLowerCase() })
-  }))
-})
+const newNode = (): Node => ({ literals: new Map(), params: [], methods: new Map() })
 
-const matchPath = (compiled: CompiledRoute, segments: ReadonlyArray<string>): Record<string, string> | undefined => {
-  if (compiled.segments.length !== segments.length) return undefined
-  const params: Record<string, string> = {}
-  for (let i = 0; i < segments.length; i++) {
-    const pattern = compiled.segments[i]!
-    const actual = decode(segments[i]!)
-    if ("literal" in pattern) {
-      if (pattern.literal !== actual.toLowerCase()) return undefined
-    } else {
-      params[pattern.param] = actual
-    }
+const rank = (shape: Operation.ParamShape): number => (shape._tag === "OneOf" ? 0 : shape._tag === "Length" ? 1 : 2)
+
+const sameShape = (a: Operation.ParamShape, b: Operation.ParamShape): boolean => {
+  if (a._tag === "Any" || b._tag === "Any") return a._tag === b._tag
+  if (a._tag === "Length" && b._tag === "Length") return a.length === b.length
+  if (a._tag === "OneOf" && b._tag === "OneOf") {
+    const left = new Set(a.values.map((v) => v.toLowerCase()))
+    return b.values.length === left.size && b.values.every((v) => left.has(v.toLowerCase()))
   }
-  return params
+  return false
 }
 
-/** Literal segments beat parameters, position by position (`/Cashbill/States` before `/Cashbill/:mgtKey`). */
-const specificity = (a: CompiledRoute, b: CompiledRoute): number => {
-  for (let i = 0; i < a.segments.length; i++) {
-    const left = "literal" in a.segments[i]! ? 1 : 0
-    const right = "literal" in b.segments[i]! ? 1 : 0
-    if (left !== right) return right - left
+const overlaps = (a: Operation.ParamShape, b: Operation.ParamShape): boolean => {
+  if (a._tag === "Any" || b._tag === "Any") return true
+  const values = (s: Operation.ParamShape) => (s._tag === "OneOf" ? s.values.map((v) => v.toLowerCase()) : [])
+  if (a._tag === "Length" && b._tag === "Length") return a.length === b.length
+  if (a._tag === "Length") return values(b).some((v) => v.length === a.length)
+  if (b._tag === "Length") return values(a).some((v) => v.length === b.length)
+  const left = new Set(values(a))
+  return values(b).some((v) => left.has(v))
+}
+
+const accepts = (shape: Operation.ParamShape, value: string): boolean => {
+  switch (shape._tag) {
+    case "Any":
+      return true
+    case "Length":
+      return value.length === shape.length
+    case "OneOf": {
+      const lower = value.toLowerCase()
+      return shape.values.some((v) => v.toLowerCase() === lower)
+    }
   }
-  return 0
+}
+
+const describe = (operation: Operation.Any): string =>
+  `${operation.name} (${operation.method} ${operation.path}${operation.override === undefined ? "" : ` override ${operation.override}`})`
+
+const paramChild = (node: Node, shape: Operation.ParamShape, operation: Operation.Any): Node => {
+  const same = node.params.find((p) => sameShape(p.shape, shape))
+  if (same !== undefined) return same.node
+  // Two different shapes of the same rank that share a value (`SELL|BUY` and `BUY|TRUSTEE`, or two
+  // lengths... of equal length, merged above) would leave a request to chance.
+  const clash = node.params.find((p) => rank(p.shape) === rank(shape) && overlaps(p.shape, shape))
+  if (clash !== undefined) {
+    throw new RouteConflict(`${describe(operation)}: its parameter shape overlaps another declaration's at the same place`)
+  }
+  const child = { shape, node: newNode() }
+  node.params.push(child)
+  node.params.sort((a, b) => rank(a.shape) - rank(b.shape))
+  return child.node
 }
 
 const isForm = (contentType: string | undefined): boolean =>
   contentType !== undefined && contentType.trim().toLowerCase().startsWith("application/x-www-form-urlencoded")
 
+const keyOf = (override: string | undefined, form: boolean, selectors: ReadonlyArray<string>): string =>
+  `${override ?? ""}|${form ? "form" : ""}|${selectors.join("&")}`
+
+type Selector = readonly [name: string, kind: "flag" | "value", key: string]
+
+const selectorsOf = (operation: Operation.Any): ReadonlyArray<Selector> =>
+  operation.query.flatMap((item): ReadonlyArray<Selector> =>
+    item._tag === "Flag"
+      ? [[item.name.toLowerCase(), "flag", item.name.toLowerCase()]]
+      : item._tag === "Fixed"
+      ? [[item.name.toLowerCase(), "value", `${item.name.toLowerCase()}=${item.value.toUpperCase()}`]]
+      : []
+  )
+
 /**
- * Finds the route of a request. Among routes answering it, the most specific path wins, then a
- * route whose query flag is present, then a route for form bodies.
+ * Builds the table; throws `RouteConflict` when two declarations could match the same request.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const compile = (routes: ReadonlyArray<Route>): RouteTable => {
+  const root = newNode()
+  for (const route of routes) {
+    const operation = route.operation
+    let node = root
+    for (const segment of operation.segments) {
+      if (segment._tag === "Literal") {
+        const text = segment.text.toLowerCase()
+        let child = node.literals.get(text)
+        if (child === undefined) {
+          child = newNode()
+          node.literals.set(text, child)
+        }
+        node = child
+      } else {
+        node = paramChild(node, segment.shape, operation)
+      }
+    }
+    let group = node.methods.get(operation.method)
+    if (group === undefined) {
+      group = { selectors: new Map(), byKey: new Map() }
+      node.methods.set(operation.method, group)
+    }
+    const selectors = selectorsOf(operation)
+    for (const [name, kind] of selectors) {
+      const known = group.selectors.get(name)
+      if (known !== undefined && known !== kind) {
+        throw new RouteConflict(`${describe(operation)}: query parameter ${name} is a flag for one operation and a value for another`)
+      }
+      group.selectors.set(name, kind)
+    }
+    const key = keyOf(operation.override?.toUpperCase(), operation.body._tag === "Form", selectors.map(([, , s]) => s).sort())
+    const existing = group.byKey.get(key)
+    if (existing !== undefined) {
+      throw new RouteConflict(`${describe(operation)} and ${describe(existing.route.operation)} could match the same request`)
+    }
+    group.byKey.set(key, { route, key })
+  }
+  return { routes, root }
+}
+
+const requestKeys = (group: Group, key: RoutingKey, override: string | undefined): ReadonlyArray<string> => {
+  const present: Array<string> = []
+  if (group.selectors.size > 0) {
+    for (const [name, value] of key.query) {
+      const lower = name.toLowerCase()
+      const kind = group.selectors.get(lower)
+      if (kind === "flag") present.push(lower)
+      else if (kind === "value") present.push(`${lower}=${value.toUpperCase()}`)
+    }
+    present.sort()
+  }
+  const form = isForm(key.contentType)
+  return form ? [keyOf(override, true, present), keyOf(override, false, present)] : [keyOf(override, false, present)]
+}
+
+/**
+ * Finds the operation of a request.
  *
  * @since 0.1.0
  * @category combinators
  */
 export const match = (table: RouteTable, key: RoutingKey): RouteMatch => {
-  const segments = segmentsOf(key.path)
-  const onPath: Array<{ readonly compiled: CompiledRoute; readonly params: Record<string, string> }> = []
-  for (const compiled of table.routes) {
-    const params = matchPath(compiled, segments)
-    if (params !== undefined) onPath.push({ compiled, params })
+  const segments = segmentsOf(key.path).map(decode)
+  const method = key.method.toUpperCase()
+  const override = key.override === undefined || key.override.trim() === "" ? undefined : key.override.trim().toUpperCase()
+  const values: Array<string> = []
+  let pathKnown = false
+
+  const walk = (node: Node, index: number): Endpoint | undefined => {
+    if (index === segments.length) {
+      if (node.methods.size === 0) return undefined
+      pathKnown = true
+      const group = node.methods.get(method)
+      if (group === undefined) return undefined
+      for (const candidate of requestKeys(group, key, override)) {
+        const endpoint = group.byKey.get(candidate)
+        if (endpoint !== undefined) return endpoint
+      }
+      return undefined
+    }
+    const segment = segments[index]!
+    const literal = node.literals.get(segment.toLowerCase())
+    if (literal !== undefined) {
+      const found = walk(literal, index + 1)
+      if (found !== undefined) return found
+    }
+    for (const param of node.params) {
+      if (!accepts(param.shape, segment)) continue
+      values.push(segment)
+      const found = walk(param.node, index + 1)
+      if (found !== undefined) return found
+      values.pop()
+    }
+    return undefined
   }
-  if (onPath.length === 0) return { _tag: "NotFound" }
-  const override = key.override?.toUpperCase()
-  const flags = new Set(Array.from(key.query.keys(), (k) => k.toLowerCase()))
-  const form = isForm(key.contentType)
-  const answering = onPath.filter(({ compiled: { route } }) =>
-    route.method === key.method.toUpperCase() &&
-    (route.override?.toUpperCase() ?? undefined) === override &&
-    (route.queryFlag === undefined || flags.has(route.queryFlag.toLowerCase())) &&
-    (route.contentType === undefined || form)
-  )
-  if (answering.length === 0) return { _tag: "Unsupported" }
-  const rank = (route: Route) => (route.queryFlag !== undefined ? 2 : 0) + (route.contentType !== undefined ? 1 : 0)
-  answering.sort((a, b) => specificity(a.compiled, b.compiled) || rank(b.compiled.route) - rank(a.compiled.route))
-  const best = answering[0]!
-  return { _tag: "Matched", route: best.compiled.route, params: best.params }
+
+  const endpoint = walk(table.root, 0)
+  if (endpoint === undefined) return { _tag: pathKnown ? "Unsupported" : "NotFound" }
+  const params: Record<string, string> = {}
+  let next = 0
+  for (const segment of endpoint.route.operation.segments) {
+    if (segment._tag === "Param") params[segment.name] = values[next++]!
+  }
+  return { _tag: "Matched", route: endpoint.route, params }
 }

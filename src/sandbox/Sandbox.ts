@@ -158,6 +158,7 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
         if (segments[0]?.toLowerCase() === "_sandbox") {
           return yield* handleAdmin(admin, { method: incoming.method, segments: segments.slice(1), body: incoming.body, environment })
         }
+        // An empty override header counts as none (FACTS.md: one client sends it empty).
         const override = incoming.headers["x-http-method-override"]?.trim().toUpperCase() || undefined
         const matched = Router.match(table, {
           method: incoming.method,
@@ -169,15 +170,16 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
         if (matched._tag === "NotFound") return yield* fail("NotFoundPath")
         if (matched._tag === "Unsupported") return yield* fail("UnsupportedMethod")
         const route = matched.route
-        calls.count(route.id)
-        const fault = faults.draw(route.id)
+        const operation = route.operation
+        calls.count(operation.name)
+        const fault = faults.draw(operation.name)
         if (fault !== undefined) {
           if (fault.latencyMillis > 0) yield* Effect.sleep(Duration.millis(fault.latencyMillis))
           if (fault.drop) return Dropped
           if (fault.failure !== undefined) return yield* fault.failure
         }
         const request: RouteRequest = {
-          method: route.method,
+          method: operation.method,
           path,
           params: matched.params,
           query: incoming.query,
@@ -186,7 +188,8 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
           override,
           language: incoming.language,
           environment,
-          remoteAddress: incoming.remoteAddress
+          remoteAddress: incoming.remoteAddress,
+          operation
         }
         const caller = yield* authenticate(route, request)
         return yield* route.handle(request, caller)

@@ -1,37 +1,48 @@
 import { gunzipSync } from "node:zlib"
 import { HttpBody, HttpClientRequest } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Stream } from "effect"
+import { Effect, Schema, Stream } from "effect"
 import { ErrorCodes } from "../../src/core/ErrorCodes.js"
 import * as Signing from "../../src/core/Signing.js"
 import * as InProcess from "../../src/sandbox/InProcess.js"
-import { json, pdf, type Route } from "../../src/sandbox/Route.js"
+import * as Operation from "../../src/core/Operation.js"
+import { implement, json, pdf, type Route } from "../../src/sandbox/Route.js"
 import { api, apiRequest, codeOf, issueToken, MEMBER, ORIGIN, sandboxLayer, send, sendWith } from "./support.js"
 
-/** Routes shaped like the cash receipt ones, to exercise routing without that domain. */
+/** Operations shaped like the cash receipt ones, to exercise routing without that domain. */
+const probe = (name: string, method: "GET" | "POST", path: string, query: ReadonlyArray<Operation.QueryItem> = []) =>
+  Operation.make({
+    name: `Probe.${name}`,
+    sdk: `Probe.${name}`,
+    summary: "probe",
+    method,
+    path,
+    query,
+    params: Schema.Struct({ submitID: Schema.optional(Schema.String), key: Schema.optional(Schema.String) }),
+    scope: Operation.noToken,
+    success: Schema.Unknown,
+    safeToRepeat: true
+  })
+
 const probeRoutes: ReadonlyArray<Route> = [
-  {
-    id: "Probe.BulkState",
-    method: "GET",
-    path: "/Probe/Bulk/:submitID/State",
-    auth: "none",
-    handle: (request) => Effect.succeed(json({ submitID: request.params["submitID"] }))
-  },
-  {
-    id: "Probe.Pdf",
-    method: "GET",
-    path: "/Probe/:key",
-    queryFlag: "PDF",
-    auth: "none",
-    handle: () => Effect.succeed(pdf(Signing.utf8("%PDF-1.4\n%%EOF\n")))
-  },
-  {
-    id: "Probe.Echo",
-    method: "POST",
-    path: "/Probe/:key",
-    auth: "none",
-    handle: (request) => Effect.succeed(json({ key: request.params["key"], bytes: request.body.length, body: new TextDecoder().decode(request.body) }))
-  }
+  implement(probe("BulkState", "GET", "/Probe/Bulk/{submitID}/State"), (request) => Effect.succeed(json({ submitID: request.params["submitID"] }))),
+  implement(
+    Operation.make({
+      name: "Probe.Pdf",
+      sdk: "Probe.Pdf",
+      summary: "probe",
+      method: "GET",
+      path: "/Probe/{key}",
+      query: [Operation.flag("PDF")],
+      params: Schema.Struct({ key: Schema.String }),
+      scope: Operation.noToken,
+      success: "pdf",
+      safeToRepeat: true
+    }),
+    () => Effect.succeed(pdf(Signing.utf8("%PDF-1.4\n%%EOF\n")))
+  ),
+  implement(probe("Echo", "POST", "/Probe/{key}"), (request) =>
+    Effect.succeed(json({ key: request.params["key"], bytes: request.body.length, body: new TextDecoder().decode(request.body) })))
 ]
 
 const probeLayer = (options: InProcess.ClientOptions = {}) => sandboxLayer({ routes: probeRoutes, ...options })
@@ -163,6 +174,6 @@ describe("robustness: every failure is {code, message}", () => {
       expect(answer.status).toBe(500)
       expect(answer.body).toMatchObject({ code: ErrorCodes.InjectedFault.code })
     }).pipe(Effect.provide(sandboxLayer({
-      routes: [{ id: "Probe.Boom", method: "GET", path: "/Boom", auth: "none", handle: () => Effect.die(new Error("boom")) }]
+      routes: [implement(probe("Boom", "GET", "/Boom"), () => Effect.die(new Error("boom")))]
     }))))
 })

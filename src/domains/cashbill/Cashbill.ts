@@ -5,33 +5,28 @@
  *
  * @since 0.1.0
  */
-import { Chunk, Clock, Context, Effect, Layer, Schema } from "effect"
-import { createHash } from "node:crypto"
-import * as Body from "../../core/Body.js"
+import { Clock, Context, Effect, Layer, Schema } from "effect"
+import * as Bulk from "../../core/Bulk.js"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { PollTimeoutError, ValidationError } from "../../core/Errors.js"
+import * as Operation from "../../core/Operation.js"
 import * as Polling from "../../core/Polling.js"
-import { CorpNum, GenericResult, MgtKey, UrlResult } from "../../core/Schemas.js"
-import * as Signing from "../../core/Signing.js"
+import { CorpNum, type GenericResult, MgtKey } from "../../core/Schemas.js"
 import { validate } from "../../core/Validation.js"
+import * as Operations from "./Operations.js"
 import * as Rules from "./Rules.js"
 import {
-  BulkIssueBodyAt,
   type BulkIssueResult,
-  BulkResult,
-  BulkSubmitResponse,
-  CashbillDetail,
-  CashbillInfo,
+  type BulkResult,
+  type BulkSubmitResponse,
+  type CashbillDetail,
+  type CashbillInfo,
   type CashReceiptIssue,
-  CashReceiptIssueAt,
   type CashReceiptRevoke,
-  CashReceiptRevokeAt,
-  IssueResponse,
-  MgtKeyList,
+  type IssueResponse,
   ReceiptListAt,
-  SubmitId,
   TX_STATE_COMPLETED,
-  UrlMenu
+  type UrlMenu
 } from "./Schemas.js"
 
 /**
@@ -56,17 +51,7 @@ export type CashbillError = ValidationError | CallError
  * @since 0.1.0
  * @category models
  */
-export interface IssueManyProgress {
-  readonly total: number
-  readonly submissions: number
-  readonly submitted: number
-  /** Receipts whose result is known (their submission completed). */
-  readonly completed: number
-  readonly succeeded: number
-  readonly failed: number
-  /** Bulk result polls made so far (all submissions together). */
-  readonly polls: number
-}
+export type IssueManyProgress = Bulk.Progress
 
 /**
  * Options of `issueMany`.
@@ -102,8 +87,7 @@ export interface AwaitOptions extends Polling.PollOptions {
  * @since 0.1.0
  * @category constructors
  */
-export const submitIdFor = (body: Uint8Array): string =>
-  `TD-${createHash("sha256").update(body).digest("hex").slice(0, 33)}`
+export const submitIdFor: (body: Uint8Array) => string = Bulk.submitIdFor
 
 /**
  * @since 0.1.0
@@ -137,79 +121,27 @@ export class Cashbill extends Context.Tag("taxdoc/Cashbill")<Cashbill, {
   readonly getPDF: (corpNum: string, mgtKey: string, userId?: string) => Effect.Effect<Uint8Array, CashbillError>
 }>() {}
 
-const Member = Schema.Struct({ corpNum: CorpNum })
-const MemberAndKey = Schema.Struct({ corpNum: CorpNum, mgtKey: MgtKey })
-
 /**
- * The cash receipt service over `TaxdocClient`.
+ * The cash receipt service over `TaxdocClient`: every operation through the catalogue declaration
+ * of `Operations.ts`.
  *
  * @since 0.1.0
  * @category constructors
  */
 export const make = Effect.gen(function*() {
   const client = yield* TaxdocClient
-  const auth = (corpNum: string, userId?: string) => ({ corpNum, scopes: [SCOPE], userId })
 
-  const issue = Effect.fn("Cashbill.issue")(function*(corpNum: string, receipt: CashReceiptIssue, userId?: string) {
-    yield* validate("Cashbill.issue", Member, { corpNum })
-    const now = yield* Clock.currentTimeMillis
-    const body = yield* validate("Cashbill.issue", CashReceiptIssueAt(now), receipt)
-    return yield* client.execute({
-      operation: "Cashbill.issue",
-      method: "POST",
-      path: "/Cashbill",
-      override: "ISSUE",
-      body: Body.json(body),
-      auth: auth(corpNum, userId),
-      response: IssueResponse
-    })
-  })
+  const issue = Effect.fn("Cashbill.issue")((corpNum: string, receipt: CashReceiptIssue, userId?: string) =>
+    client.call(Operations.RegistIssue, { corpNum, userId, body: receipt }))
 
-  const revoke = Effect.fn("Cashbill.revoke")(function*(corpNum: string, revocation: CashReceiptRevoke, userId?: string) {
-    yield* validate("Cashbill.revoke", Member, { corpNum })
-    const now = yield* Clock.currentTimeMillis
-    const body = yield* validate("Cashbill.revoke", CashReceiptRevokeAt(now), revocation)
-    return yield* client.execute({
-      operation: "Cashbill.revoke",
-      method: "POST",
-      path: "/Cashbill",
-      override: "REVOKEISSUE",
-      body: Body.json(body),
-      auth: auth(corpNum, userId),
-      response: IssueResponse
-    })
-  })
+  const revoke = Effect.fn("Cashbill.revoke")((corpNum: string, revocation: CashReceiptRevoke, userId?: string) =>
+    client.call(Operations.RevokeRegistIssue, { corpNum, userId, body: revocation }))
 
-  // Sends an already validated bulk body; the digest is over the exact bytes sent.
-  const submitEncoded = (corpNum: string, submitId: string, body: Body.Body, userId: string | undefined) =>
-    client.execute({
-      operation: "Cashbill.bulkSubmit",
-      method: "POST",
-      path: "/Cashbill",
-      override: "BULKISSUE",
-      headers: { "x-svc-submit-id": submitId, "x-svc-message-digest": Signing.messageDigest(body.bytes) },
-      body,
-      auth: auth(corpNum, userId),
-      response: BulkSubmitResponse
-    })
+  const bulkSubmit = Effect.fn("Cashbill.bulkSubmit")((corpNum: string, submitId: string, receipts: ReadonlyArray<CashReceiptIssue>, userId?: string) =>
+    client.call(Operations.BulkSubmit, { corpNum, userId, params: { submitID: submitId }, body: { cashbills: receipts } }))
 
-  const bulkSubmit = Effect.fn("Cashbill.bulkSubmit")(function*(corpNum: string, submitId: string, receipts: ReadonlyArray<CashReceiptIssue>, userId?: string) {
-    const input = yield* validate("Cashbill.bulkSubmit", Schema.Struct({ corpNum: CorpNum, submitId: SubmitId }), { corpNum, submitId })
-    const now = yield* Clock.currentTimeMillis
-    const body = yield* validate("Cashbill.bulkSubmit", BulkIssueBodyAt(now), { cashbills: receipts })
-    return yield* submitEncoded(input.corpNum, input.submitId, Body.json(body), userId)
-  })
-
-  const getBulkResult = Effect.fn("Cashbill.getBulkResult")(function*(corpNum: string, submitId: string, userId?: string) {
-    const input = yield* validate("Cashbill.getBulkResult", Schema.Struct({ corpNum: CorpNum, submitId: SubmitId }), { corpNum, submitId })
-    return yield* client.execute({
-      operation: "Cashbill.getBulkResult",
-      method: "GET",
-      path: `/Cashbill/BULK/${input.submitId}/State`,
-      auth: auth(input.corpNum, userId),
-      response: BulkResult
-    })
-  })
+  const getBulkResult = Effect.fn("Cashbill.getBulkResult")((corpNum: string, submitId: string, userId?: string) =>
+    client.call(Operations.GetBulkResult, { corpNum, userId, params: { submitID: submitId } }))
 
   const awaitBulkResult = (corpNum: string, submitId: string, options: AwaitOptions = {}) =>
     Polling.until({
@@ -224,127 +156,59 @@ export const make = Effect.gen(function*() {
   const issueMany = Effect.fn("Cashbill.issueMany")(function*(corpNum: string, receipts: ReadonlyArray<CashReceiptIssue>, options: IssueManyOptions = {}) {
     yield* validate("Cashbill.issueMany", Member, { corpNum })
     if (receipts.length === 0) return []
-    const now = yield* Clock.currentTimeMillis
     // Validate everything first: one bad receipt anywhere means nothing is sent.
-    const chunks = Chunk.toReadonlyArray(Chunk.chunksOf(Chunk.fromIterable(receipts), Rules.BULK_MAX)).map(Chunk.toReadonlyArray)
+    const now = yield* Clock.currentTimeMillis
     yield* validate("Cashbill.issueMany", ReceiptListAt(now), { cashbills: receipts })
-    const bodies = chunks.map((chunk) => Body.json({ cashbills: chunk }))
-
-    const progress = { total: receipts.length, submissions: chunks.length, submitted: 0, completed: 0, succeeded: 0, failed: 0, polls: 0 }
-    const report = options.onProgress === undefined ? Effect.void : Effect.suspend(() => options.onProgress!({ ...progress }))
-
-    const results = yield* Effect.forEach(bodies, (body, i) =>
-      Effect.gen(function*() {
-        const submitId = submitIdFor(body.bytes)
-        yield* submitEncoded(corpNum, submitId, body, options.userId)
-        progress.submitted += chunks[i]!.length
-        yield* report
-        const result = yield* awaitBulkResult(corpNum, submitId, {
-          interval: options.interval,
-          factor: options.factor,
-          maxInterval: options.maxInterval,
-          deadline: options.deadline,
-          userId: options.userId,
-          onProgress: () => {
-            progress.polls++
-            return report
-          }
-        })
-        const issued = result.issueResult ?? []
-        progress.completed += chunks[i]!.length
-        const ok = issued.filter((r) => r.code === 1).length
-        progress.succeeded += ok
-        progress.failed += chunks[i]!.length - ok
-        yield* report
-        return issued
-      }), { concurrency: options.concurrency ?? 4 })
-
-    // Re-assemble in input order (document IDs are unique across the whole call).
-    const byKey = new Map<string, BulkIssueResult>()
-    for (const r of results.flat()) if (r.mgtKey !== undefined) byKey.set(r.mgtKey, r)
-    return receipts.map((receipt) =>
-      byKey.get(receipt.mgtKey) ?? missingResult(receipt.mgtKey)
-    )
-  })
-
-  const deleteReceipt = Effect.fn("Cashbill.delete")(function*(corpNum: string, mgtKey: string, userId?: string) {
-    const input = yield* validate("Cashbill.delete", MemberAndKey, { corpNum, mgtKey })
-    return yield* client.execute({
-      operation: "Cashbill.delete",
-      method: "POST",
-      path: `/Cashbill/${input.mgtKey}`,
-      override: "DELETE",
-      auth: auth(input.corpNum, userId),
-      response: GenericResult
+    return yield* Bulk.issueInChunks({
+      items: receipts,
+      size: Rules.BULK_MAX,
+      concurrency: options.concurrency,
+      onProgress: options.onProgress,
+      run: (chunk, tracker) =>
+        Effect.gen(function*() {
+          const body = Operation.encodeBody(Operations.BulkSubmit, { cashbills: chunk })
+          const submitID = Bulk.submitIdFor(body.bytes)
+          yield* client.send(Operations.BulkSubmit, Operation.build(Operations.BulkSubmit, { submitID }, body), { corpNum, userId: options.userId })
+          yield* tracker.submitted
+          const result = yield* awaitBulkResult(corpNum, submitID, {
+            interval: options.interval,
+            factor: options.factor,
+            maxInterval: options.maxInterval,
+            deadline: options.deadline,
+            userId: options.userId,
+            onProgress: () => tracker.polled
+          })
+          return result.issueResult ?? []
+        }),
+      keyOfItem: (receipt) => receipt.mgtKey,
+      keyOfResult: (result) => result.mgtKey,
+      succeeded: (result) => result.code === 1,
+      missing: missingResult
     })
   })
 
-  const getInfo = Effect.fn("Cashbill.getInfo")(function*(corpNum: string, mgtKey: string, userId?: string) {
-    const input = yield* validate("Cashbill.getInfo", MemberAndKey, { corpNum, mgtKey })
-    return yield* client.execute({
-      operation: "Cashbill.getInfo",
-      method: "GET",
-      path: `/Cashbill/${input.mgtKey}`,
-      auth: auth(input.corpNum, userId),
-      response: CashbillInfo
-    })
-  })
+  const deleteReceipt = Effect.fn("Cashbill.delete")((corpNum: string, mgtKey: string, userId?: string) =>
+    client.call(Operations.Delete, { corpNum, userId, params: { mgtKey } }))
+
+  const getInfo = Effect.fn("Cashbill.getInfo")((corpNum: string, mgtKey: string, userId?: string) =>
+    client.call(Operations.GetInfo, { corpNum, userId, params: { mgtKey } }))
 
   const getInfos = Effect.fn("Cashbill.getInfos")(function*(corpNum: string, mgtKeys: ReadonlyArray<string>, userId?: string) {
     const input = yield* validate("Cashbill.getInfos", Schema.Struct({ corpNum: CorpNum, mgtKeys: Schema.Array(MgtKey) }), { corpNum, mgtKeys })
-    if (input.mgtKeys.length === 0) return []
-    const chunks = Chunk.toReadonlyArray(Chunk.chunksOf(Chunk.fromIterable(input.mgtKeys), Rules.INFOS_MAX)).map(Chunk.toReadonlyArray)
-    const answers = yield* Effect.forEach(chunks, (chunk) =>
-      client.execute({
-        operation: "Cashbill.getInfos",
-        method: "POST",
-        path: "/Cashbill/States",
-        body: Body.json(Schema.encodeSync(MgtKeyList)(chunk)),
-        auth: auth(input.corpNum, userId),
-        response: Schema.Array(CashbillInfo)
-      }), { concurrency: 4 })
-    const byKey = new Map(answers.flat().map((info) => [info.mgtKey, info]))
-    return input.mgtKeys.flatMap((key) => {
-      const info = byKey.get(key)
-      return info === undefined ? [] : [info]
-    })
+    const answers = yield* Bulk.inChunks(input.mgtKeys, Rules.INFOS_MAX, (chunk) =>
+      client.call(Operations.GetInfos, { corpNum, userId, body: chunk }))
+    // Unknown document IDs are left out; the others answer in the order asked.
+    return Bulk.inInputOrder(input.mgtKeys, answers, (info) => info.mgtKey, () => undefined)
   })
 
-  const getDetailInfo = Effect.fn("Cashbill.getDetailInfo")(function*(corpNum: string, mgtKey: string, userId?: string) {
-    const input = yield* validate("Cashbill.getDetailInfo", MemberAndKey, { corpNum, mgtKey })
-    return yield* client.execute({
-      operation: "Cashbill.getDetailInfo",
-      method: "GET",
-      path: `/Cashbill/${input.mgtKey}`,
-      query: { Detail: "" },
-      auth: auth(input.corpNum, userId),
-      response: CashbillDetail
-    })
-  })
+  const getDetailInfo = Effect.fn("Cashbill.getDetailInfo")((corpNum: string, mgtKey: string, userId?: string) =>
+    client.call(Operations.GetDetailInfo, { corpNum, userId, params: { mgtKey } }))
 
-  const getURL = Effect.fn("Cashbill.getURL")(function*(corpNum: string, menu: UrlMenu, userId?: string) {
-    const input = yield* validate("Cashbill.getURL", Schema.Struct({ corpNum: CorpNum, TG: UrlMenu }), { corpNum, TG: menu })
-    const result = yield* client.execute({
-      operation: "Cashbill.getURL",
-      method: "GET",
-      path: "/Cashbill",
-      query: { TG: input.TG },
-      auth: auth(input.corpNum, userId),
-      response: UrlResult
-    })
-    return result.url
-  })
+  const getURL = Effect.fn("Cashbill.getURL")((corpNum: string, menu: UrlMenu, userId?: string) =>
+    Effect.map(client.call(Operations.GetURL, { corpNum, userId, params: { TG: menu } }), (result) => result.url))
 
-  const getPDF = Effect.fn("Cashbill.getPDF")(function*(corpNum: string, mgtKey: string, userId?: string) {
-    const input = yield* validate("Cashbill.getPDF", MemberAndKey, { corpNum, mgtKey })
-    return yield* client.executePdf({
-      operation: "Cashbill.getPDF",
-      method: "GET",
-      path: `/Cashbill/${input.mgtKey}`,
-      query: { PDF: "" },
-      auth: auth(input.corpNum, userId)
-    })
-  })
+  const getPDF = Effect.fn("Cashbill.getPDF")((corpNum: string, mgtKey: string, userId?: string) =>
+    client.call(Operations.GetPDF, { corpNum, userId, params: { mgtKey } }))
 
   return Cashbill.of({
     issue,
@@ -361,6 +225,8 @@ export const make = Effect.gen(function*() {
     getPDF
   })
 })
+
+const Member = Schema.Struct({ corpNum: CorpNum })
 
 // A completed submission that does not mention a receipt: reported, never silently dropped.
 const missingResult = (mgtKey: string): BulkIssueResult =>

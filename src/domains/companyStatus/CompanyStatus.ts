@@ -5,13 +5,14 @@
  *
  * @since 0.1.0
  */
-import { Chunk, Context, Effect, Layer, Schema } from "effect"
-import * as Body from "../../core/Body.js"
+import { Context, Effect, Layer, Schema } from "effect"
+import * as Bulk from "../../core/Bulk.js"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { ValidationError } from "../../core/Errors.js"
 import { CorpNum } from "../../core/Schemas.js"
 import { validate } from "../../core/Validation.js"
-import { CompanyStatus as Status, CompanyStatusList, MAX_CORP_NUMS } from "./Schemas.js"
+import * as Operations from "./Operations.js"
+import { type CompanyStatus as Status, MAX_CORP_NUMS } from "./Schemas.js"
 
 /**
  * The scope of company status checks (DESIGN.md §6).
@@ -40,7 +41,6 @@ export class CompanyStatus extends Context.Tag("taxdoc/CompanyStatus")<CompanySt
   readonly checkMany: (corpNum: string, targets: ReadonlyArray<string>, userId?: string) => Effect.Effect<ReadonlyArray<Status>, CompanyStatusError>
 }>() {}
 
-const Single = Schema.Struct({ corpNum: CorpNum, target: CorpNum })
 const Many = Schema.Struct({ corpNum: CorpNum, targets: Schema.Array(CorpNum) })
 
 /**
@@ -52,32 +52,14 @@ const Many = Schema.Struct({ corpNum: CorpNum, targets: Schema.Array(CorpNum) })
 export const make = Effect.gen(function*() {
   const client = yield* TaxdocClient
 
-  const check = Effect.fn("CompanyStatus.check")(function*(corpNum: string, target: string, userId?: string) {
-    const input = yield* validate("CompanyStatus.check", Single, { corpNum, target })
-    return yield* client.execute({
-      operation: "CompanyStatus.check",
-      method: "GET",
-      path: "/CloseDown",
-      query: { CN: input.target },
-      auth: { corpNum: input.corpNum, scopes: [SCOPE], userId },
-      response: Status
-    })
-  })
+  const check = Effect.fn("CompanyStatus.check")((corpNum: string, target: string, userId?: string) =>
+    client.call(Operations.CheckCorpNum, { corpNum, userId, params: { target } }))
 
   const checkMany = Effect.fn("CompanyStatus.checkMany")(function*(corpNum: string, targets: ReadonlyArray<string>, userId?: string) {
     const input = yield* validate("CompanyStatus.checkMany", Many, { corpNum, targets })
-    if (input.targets.length === 0) return []
-    const chunks = Chunk.toReadonlyArray(Chunk.chunksOf(Chunk.fromIterable(input.targets), MAX_CORP_NUMS))
-    const answers = yield* Effect.forEach(chunks, (chunk) =>
-      client.execute({
-        operation: "CompanyStatus.checkMany",
-        method: "POST",
-        path: "/CloseDown",
-        body: Body.json(Chunk.toReadonlyArray(chunk)),
-        auth: { corpNum: input.corpNum, scopes: [SCOPE], userId },
-        response: CompanyStatusList
-      }), { concurrency: 4 })
-    return answers.flat()
+    // The service answers each request in its input order, so the chunks concatenate in order.
+    return yield* Bulk.inChunks(input.targets, MAX_CORP_NUMS, (chunk) =>
+      client.call(Operations.CheckCorpNums, { corpNum, userId, body: chunk }))
   })
 
   return CompanyStatus.of({ check, checkMany })

@@ -6,25 +6,13 @@
  * @since 0.1.0
  */
 import { Context, Effect, Layer, Schema } from "effect"
-import * as Body from "../../core/Body.js"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
 import { TaxdocConfig } from "../../core/Config.js"
 import type { ValidationError } from "../../core/Errors.js"
-import { CorpNum, GenericResult } from "../../core/Schemas.js"
+import type { GenericResult } from "../../core/Schemas.js"
 import { validate } from "../../core/Validation.js"
-import {
-  CheckIdQuery,
-  CheckResult,
-  Contact,
-  ContactIdInput,
-  ContactInput,
-  ContactList,
-  CorpInfo,
-  DeleteContactQuery,
-  JoinMemberInput,
-  QuitMemberInput,
-  UpdateContactInput
-} from "./Schemas.js"
+import * as Operations from "./Operations.js"
+import type { Contact, ContactInput, CorpInfo, JoinMemberInput, UpdateContactInput } from "./Schemas.js"
 
 /**
  * The scope of member operations (DESIGN.md §6).
@@ -74,10 +62,13 @@ export class Member extends Context.Tag("taxdoc/Member")<Member, {
   readonly deleteContact: (corpNum: string, contactId: string, managerId: string) => Effect.Effect<GenericResult, MemberError>
 }>() {}
 
-const ManagerId = Schema.String.pipe(Schema.minLength(1, { message: () => "is required: the manager's user ID (X-SVC-UserID)" }))
+const ManagerId = Schema.Struct({
+  managerId: Schema.String.pipe(Schema.minLength(1, { message: () => "is required: the manager's user ID (X-SVC-UserID)" }))
+})
 
 /**
- * The member service over `TaxdocClient`.
+ * The member service over `TaxdocClient`: every operation through the catalogue declaration of
+ * `Operations.ts`.
  *
  * @since 0.1.0
  * @category constructors
@@ -86,97 +77,44 @@ export const make = Effect.gen(function*() {
   const client = yield* TaxdocClient
   const config = yield* TaxdocConfig
 
-  const auth = (corpNum: string, userId?: string) => ({ corpNum, scopes: [SCOPE], userId })
-  const member = (operation: string, corpNum: string) => validate(operation, Schema.Struct({ corpNum: CorpNum }), { corpNum })
+  const checkIsMember = Effect.fn("Member.checkIsMember")((corpNum: string) =>
+    Effect.map(client.call(Operations.CheckIsMember, { params: { CorpNum: corpNum, LID: config.linkId } }), (result) => result.code === 1))
 
-  // Validates a JSON body against its input schema, then posts exactly its encoding.
-  const post = <B, BI, A, AI>(
-    operation: string,
-    path: string,
-    schema: Schema.Schema<B, BI, never>,
-    input: unknown,
-    callAuth: "none" | ReturnType<typeof auth>,
-    response: Schema.Schema<A, AI, never>
-  ) =>
-    Effect.flatMap(validate(operation, schema, input), (body) =>
-      client.execute({ operation, method: "POST", path, body: Body.json(Schema.encodeSync(schema)(body)), auth: callAuth, response }))
+  const checkId = Effect.fn("Member.checkId")((id: string) =>
+    Effect.map(client.call(Operations.CheckID, { params: { ID: id } }), (result) => result.code === 1))
 
-  const checkIsMember = Effect.fn("Member.checkIsMember")(function*(corpNum: string) {
-    const query = yield* validate("Member.checkIsMember", Schema.Struct({ CorpNum: CorpNum }), { CorpNum: corpNum })
-    const result = yield* client.execute({
-      operation: "Member.checkIsMember",
-      method: "GET",
-      path: "/Join",
-      query: { CorpNum: query.CorpNum, LID: config.linkId },
-      auth: "none",
-      response: CheckResult
-    })
-    return result.code === 1
-  })
-
-  const checkId = Effect.fn("Member.checkId")(function*(id: string) {
-    const query = yield* validate("Member.checkId", CheckIdQuery, { ID: id })
-    const result = yield* client.execute({ operation: "Member.checkId", method: "GET", path: "/IDCheck", query: query, auth: "none", response: CheckResult })
-    return result.code === 1
-  })
-
-  const join = Effect.fn("Member.join")(function*(input: JoinInput) {
-    return yield* post("Member.join", "/Join", JoinMemberInput, { ...input, LinkID: input.LinkID ?? config.linkId }, "none", GenericResult)
-  })
+  const join = Effect.fn("Member.join")((input: JoinInput) =>
+    client.call(Operations.JoinMember, { body: { ...input, LinkID: input.LinkID ?? config.linkId } }))
 
   const quit = Effect.fn("Member.quit")(function*(corpNum: string, quitReason: string, userId?: string) {
-    yield* member("Member.quit", corpNum)
-    const result = yield* post("Member.quit", "/QuitRequest", QuitMemberInput, { quitReason }, auth(corpNum, userId), GenericResult)
+    const result = yield* client.call(Operations.QuitMember, { corpNum, userId, body: { quitReason } })
     // The member's tokens die with it (FACTS.md: good clients drop the cached token).
     yield* client.forgetMember(corpNum)
     return result
   })
 
-  const getCorpInfo = Effect.fn("Member.getCorpInfo")(function*(corpNum: string, userId?: string) {
-    yield* member("Member.getCorpInfo", corpNum)
-    return yield* client.execute({ operation: "Member.getCorpInfo", method: "GET", path: "/CorpInfo", auth: auth(corpNum, userId), response: CorpInfo })
-  })
+  const getCorpInfo = Effect.fn("Member.getCorpInfo")((corpNum: string, userId?: string) =>
+    client.call(Operations.GetCorpInfo, { corpNum, userId }))
 
-  const updateCorpInfo = Effect.fn("Member.updateCorpInfo")(function*(corpNum: string, info: typeof CorpInfo.Encoded, userId?: string) {
-    yield* member("Member.updateCorpInfo", corpNum)
-    return yield* post("Member.updateCorpInfo", "/CorpInfo", CorpInfo, info, auth(corpNum, userId), GenericResult)
-  })
+  const updateCorpInfo = Effect.fn("Member.updateCorpInfo")((corpNum: string, info: typeof CorpInfo.Encoded, userId?: string) =>
+    client.call(Operations.UpdateCorpInfo, { corpNum, userId, body: info }))
 
-  const registContact = Effect.fn("Member.registContact")(function*(corpNum: string, contact: typeof ContactInput.Encoded, userId?: string) {
-    yield* member("Member.registContact", corpNum)
-    return yield* post("Member.registContact", "/IDs/New", ContactInput, contact, auth(corpNum, userId), GenericResult)
-  })
+  const registContact = Effect.fn("Member.registContact")((corpNum: string, contact: typeof ContactInput.Encoded, userId?: string) =>
+    client.call(Operations.RegistContact, { corpNum, userId, body: contact }))
 
-  const getContactInfo = Effect.fn("Member.getContactInfo")(function*(corpNum: string, contactId: string, userId?: string) {
-    yield* member("Member.getContactInfo", corpNum)
-    return yield* post("Member.getContactInfo", "/Contact", ContactIdInput, { id: contactId }, auth(corpNum, userId), Contact)
-  })
+  const getContactInfo = Effect.fn("Member.getContactInfo")((corpNum: string, contactId: string, userId?: string) =>
+    client.call(Operations.GetContactInfo, { corpNum, userId, body: { id: contactId } }))
 
-  const listContact = Effect.fn("Member.listContact")(function*(corpNum: string, userId?: string) {
-    yield* member("Member.listContact", corpNum)
-    return yield* client.execute({ operation: "Member.listContact", method: "GET", path: "/IDs", auth: auth(corpNum, userId), response: ContactList })
-  })
+  const listContact = Effect.fn("Member.listContact")((corpNum: string, userId?: string) =>
+    client.call(Operations.ListContact, { corpNum, userId }))
 
-  const updateContact = Effect.fn("Member.updateContact")(function*(corpNum: string, contact: typeof UpdateContactInput.Encoded, userId?: string) {
-    yield* member("Member.updateContact", corpNum)
-    return yield* post("Member.updateContact", "/IDs", UpdateContactInput, contact, auth(corpNum, userId), GenericResult)
-  })
+  const updateContact = Effect.fn("Member.updateContact")((corpNum: string, contact: typeof UpdateContactInput.Encoded, userId?: string) =>
+    client.call(Operations.UpdateContact, { corpNum, userId, body: contact }))
 
   const deleteContact = Effect.fn("Member.deleteContact")(function*(corpNum: string, contactId: string, managerId: string) {
-    yield* member("Member.deleteContact", corpNum)
-    const input = yield* validate(
-      "Member.deleteContact",
-      Schema.Struct({ ...DeleteContactQuery.fields, managerId: ManagerId }),
-      { ContactID: contactId, managerId }
-    )
-    return yield* client.execute({
-      operation: "Member.deleteContact",
-      method: "POST",
-      path: "/Contact/Delete",
-      query: { ContactID: input.ContactID },
-      auth: auth(corpNum, input.managerId),
-      response: GenericResult
-    })
+    // DeleteContact is the one operation whose X-SVC-UserID is required (the manager's).
+    yield* validate("Member.deleteContact", ManagerId, { managerId })
+    return yield* client.call(Operations.DeleteContact, { corpNum, userId: managerId, params: { ContactID: contactId } })
   })
 
   return Member.of({

@@ -1,6 +1,6 @@
 /**
- * Token issuance: `POST /SERVICE_TEST/Token` (test) and `POST /SERVICE/Token` (production), on the
- * same origin as the API (DESIGN.md §5).
+ * Token issuance (`Auth.Token` of the catalogue): `POST /SERVICE_TEST/Token` (test) and
+ * `POST /SERVICE/Token` (production), on the same origin as the API (DESIGN.md §5).
  *
  * @since 0.1.0
  */
@@ -11,7 +11,8 @@ import { SandboxClock } from "../Clock.js"
 import { fail } from "../Failure.js"
 import { memberOf, membersSlot } from "../member/State.js"
 import type { PartnerRegistry } from "../Partners.js"
-import { json, type Route } from "../Route.js"
+import { IssueToken } from "../../core/Tokens.js"
+import { implement, json, type Route } from "../Route.js"
 import { type Environment, SandboxStore } from "../Store.js"
 import { type AccessToken, newTokenValue, remember, serviceIdOf, TOKEN_VALIDITY_MILLIS, tokensSlot } from "../Tokens.js"
 import { normalizeAddress } from "../Wire.js"
@@ -25,13 +26,17 @@ import { normalizeAddress } from "../Wire.js"
 export const partnerCodeOf = (linkId: string): string =>
   String(100000 + (createHash("sha256").update(linkId).digest().readUInt32BE(0) % 900000))
 
-const tokenRoute = (partners: PartnerRegistry, environment: Environment): Route => ({
-  id: "Auth.Token",
-  method: "POST",
-  path: `/${serviceIdOf(environment)}/Token`,
-  auth: "none",
-  handle: (request) =>
+/**
+ * Token issuance of both environments: the service ID in the path (`SERVICE_TEST` / `SERVICE`)
+ * names the environment the token belongs to.
+ *
+ * @since 0.1.0
+ * @category routes
+ */
+export const tokenRoutes = (partners: PartnerRegistry): ReadonlyArray<Route> => [
+  implement(IssueToken, (request) =>
     Effect.gen(function*() {
+      const environment: Environment = request.params["serviceId"]?.toUpperCase() === serviceIdOf("production") ? "production" : "test"
       const verified = yield* verifyTokenRequest(request, partners)
       const store = yield* SandboxStore
       const member = memberOf(store.get(membersSlot, environment), verified.accessId, verified.linkId)
@@ -52,16 +57,5 @@ const tokenRoute = (partners: PartnerRegistry, environment: Environment): Route 
       }
       remember(store.get(tokensSlot, environment), { record, expiresAt })
       return json(record)
-    })
-})
-
-/**
- * The token routes of both environments for a set of partners.
- *
- * @since 0.1.0
- * @category constructors
- */
-export const tokenRoutes = (partners: PartnerRegistry): ReadonlyArray<Route> => [
-  tokenRoute(partners, "test"),
-  tokenRoute(partners, "production")
+    }))
 ]

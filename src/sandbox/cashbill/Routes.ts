@@ -9,28 +9,28 @@
 import { Effect, Either, Schema } from "effect"
 import { messageDigest } from "../../core/Signing.js"
 import * as Rules from "../../domains/cashbill/Rules.js"
-import { CashReceiptIssue, CashReceiptRevoke, MgtKeyList, UrlMenu } from "../../domains/cashbill/Schemas.js"
+import * as Operations from "../../domains/cashbill/Operations.js"
+import { CashReceiptIssue } from "../../domains/cashbill/Schemas.js"
+import * as Operation from "../../core/Operation.js"
 import { SandboxClock } from "../Clock.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { type Policy, Progressions } from "../Progression.js"
 import {
+  type Answer,
   bodyJson,
   type Caller,
-  decodeBody,
   decodeValue,
+  implement,
   json,
   pdf,
   type Route,
   type RouteRequest,
-  type RouteResponse,
   success
 } from "../Route.js"
 import { SandboxStore } from "../Store.js"
 import { receiptDocument } from "./Pdf.js"
 import * as Records from "./Records.js"
 import * as State from "./State.js"
-
-const SCOPE = { scope: "140" } as const
 
 const okMessage = (request: RouteRequest): string => (request.language === "en" ? "Success" : "성공")
 
@@ -66,10 +66,10 @@ const processItem = (ctx: Context) => (item: unknown, at: number): State.BulkIte
  * Runs `f` on the caller's receipts in one synchronous step, after bringing every pending bulk
  * submission of the member up to date (so receipts of a completed submission are visible).
  */
-const withMember = (
+const withMember = <A>(
   request: RouteRequest,
   caller: Caller,
-  f: (ctx: Context) => Either.Either<RouteResponse, SandboxFailure>
+  f: (ctx: Context) => Either.Either<A, SandboxFailure>
 ) =>
   Effect.gen(function*() {
     const store = yield* SandboxStore
@@ -100,183 +100,125 @@ const checkTradeDT = (tradeDT: string | undefined) =>
   Effect.flatMap(nowMillis, (now) =>
     Rules.tradeDTValid(tradeDT, now) ? Effect.void : Effect.fail(fail("CashbillInvalidTradeDT", tradeDT)))
 
-const issueAnswer = (request: RouteRequest, receipt: State.Receipt): RouteResponse =>
+const issueAnswer = (request: RouteRequest, receipt: State.Receipt): Answer<typeof Operations.RegistIssue> =>
   json({ code: 1, message: okMessage(request), confirmNum: receipt.confirmNum, tradeDate: receipt.tradeDate, tradeDT: receipt.tradeDT })
+
+const submitIdHeader = Object.keys(Operations.BulkSubmit.headers)[0] ?? ""
 
 const BulkEnvelope = Schema.Struct({ cashbills: Schema.Array(Schema.Unknown) })
 
 const origin = (request: RouteRequest): string =>
   `http://${request.headers["host"] ?? "sandbox.taxdoc.local"}${request.environment === "production" ? "/production" : ""}`
 
+/** The sandbox's portal page behind GetURL (not an operation of the service). */
+const Portal = Operation.make({
+  name: "Sandbox.CashbillPortal",
+  sdk: "(sandbox page)",
+  summary: "the page a GetURL link opens",
+  method: "GET",
+  path: "/Cashbill/Portal/{ticket}",
+  params: Schema.Struct({ ticket: Schema.String }),
+  scope: Operation.noToken,
+  success: Schema.Struct({ code: Schema.Number, message: Schema.String, menu: Schema.String, corpNum: Schema.String }),
+  safeToRepeat: true
+})
+
 /**
- * The cash receipt routes (scope 140), plus the portal page the URLs of GetURL lead to.
+ * The cash receipt operations (scope 140), plus the portal page the URLs of GetURL lead to.
  *
  * @since 0.1.0
  * @category routes
  */
 export const cashbillRoutes: ReadonlyArray<Route> = [
-  {
-    id: "Cashbill.RegistIssue",
-    method: "POST",
-    path: "/Cashbill",
-    override: "ISSUE",
-    auth: SCOPE,
-    handle: (request, caller) =>
-      Effect.gen(function*() {
-        const body = yield* decodeBody(request, CashReceiptIssue)
-        yield* checkTradeDT(body.tradeDT)
-        return yield* withMember(request, caller, (ctx) =>
-          Either.map(State.issue(ctx.state, ctx.member, body, ctx.now), (receipt) => issueAnswer(request, receipt)))
+  implement(Operations.RegistIssue, (request, caller) =>
+    Effect.gen(function*() {
+      const body = yield* request.input
+      yield* checkTradeDT(body.tradeDT)
+      return yield* withMember(request, caller, (ctx) =>
+        Either.map(State.issue(ctx.state, ctx.member, body, ctx.now), (receipt) => issueAnswer(request, receipt)))
+    })),
+  implement(Operations.RevokeRegistIssue, (request, caller) =>
+    Effect.gen(function*() {
+      const body = yield* request.input
+      yield* checkTradeDT(body.tradeDT)
+      return yield* withMember(request, caller, (ctx) =>
+        Either.map(State.revoke(ctx.state, ctx.member, body, ctx.filing, ctx.now), (receipt) => issueAnswer(request, receipt)))
+    })),
+  implement(Operations.BulkSubmit, (request, caller) =>
+    Effect.gen(function*() {
+      const { submitID } = yield* Effect.mapError(request.parameters, () => fail("BulkSubmitIdInvalid", request.headers[submitIdHeader]))
+      // The digest is over the raw bytes received, never a re-serialisation (SPEC.md "Integrity digest").
+      const digest = messageDigest(request.body)
+      if (request.headers[Operation.DIGEST_HEADER] !== digest) return yield* Effect.fail(fail("BulkDigestMismatch"))
+      // Each receipt is judged on its own when the submission is processed; only the envelope here.
+      const envelope = yield* Effect.flatMap(bodyJson(request), (input) => decodeValue(input, BulkEnvelope))
+      return yield* withMember(request, caller, (ctx) => {
+        const existing = ctx.member.bulks.get(submitID)
+        if (existing !== undefined) {
+          // Same ID and digest: a safe retry answers the original receipt ID (DESIGN.md §6).
+          return existing.digest === digest
+            ? Either.right(json({ code: 1, message: okMessage(request), receiptID: existing.receiptID }))
+            : Either.left(fail("BulkSubmitIdReused", submitID))
+        }
+        const count = envelope.cashbills.length
+        if (count < 1 || count > Rules.BULK_MAX) return Either.left(fail("BulkTooMany", String(count)))
+        const bulk: State.Bulk = {
+          submitID,
+          receiptID: State.identifier(ctx.state, `bulk/${submitID}`),
+          digest,
+          receivedAt: ctx.now,
+          items: envelope.cashbills,
+          polls: 0,
+          stage: 0,
+          startedAt: undefined,
+          completedAt: undefined,
+          results: undefined
+        }
+        const submitted = State.advance(bulk, ctx.bulk, ctx.now, false, processItem(ctx))
+        ctx.member.bulks.set(submitID, submitted)
+        if (submitted.results === undefined) ctx.member.pendingBulks.add(submitted)
+        return Either.right(json({ code: 1, message: okMessage(request), receiptID: bulk.receiptID }))
       })
-  },
-  {
-    id: "Cashbill.RevokeRegistIssue",
-    method: "POST",
-    path: "/Cashbill",
-    override: "REVOKEISSUE",
-    auth: SCOPE,
-    handle: (request, caller) =>
-      Effect.gen(function*() {
-        const body = yield* decodeBody(request, CashReceiptRevoke)
-        yield* checkTradeDT(body.tradeDT)
-        return yield* withMember(request, caller, (ctx) =>
-          Either.map(State.revoke(ctx.state, ctx.member, body, ctx.filing, ctx.now), (receipt) => issueAnswer(request, receipt)))
-      })
-  },
-  {
-    id: "Cashbill.BulkSubmit",
-    method: "POST",
-    path: "/Cashbill",
-    override: "BULKISSUE",
-    auth: SCOPE,
-    handle: (request, caller) =>
-      Effect.gen(function*() {
-        const submitID = request.headers["x-svc-submit-id"]
-        if (submitID === undefined || !Rules.submitIdValid(submitID)) return yield* Effect.fail(fail("BulkSubmitIdInvalid", submitID))
-        // The digest is over the raw bytes received, never a re-serialisation (SPEC.md "Integrity digest").
-        const digest = messageDigest(request.body)
-        if (request.headers["x-svc-message-digest"] !== digest) return yield* Effect.fail(fail("BulkDigestMismatch"))
-        const envelope = yield* Effect.flatMap(bodyJson(request), (input) => decodeValue(input, BulkEnvelope))
-        return yield* withMember(request, caller, (ctx) => {
-          const existing = ctx.member.bulks.get(submitID)
-          if (existing !== undefined) {
-            // Same ID and digest: a safe retry answers the original receipt ID (DESIGN.md §6).
-            return existing.digest === digest
-              ? Either.right(json({ code: 1, message: okMessage(request), receiptID: existing.receiptID }))
-              : Either.left(fail("BulkSubmitIdReused", submitID))
-          }
-          const count = envelope.cashbills.length
-          if (count < 1 || count > Rules.BULK_MAX) return Either.left(fail("BulkTooMany", String(count)))
-          const bulk: State.Bulk = {
-            submitID,
-            receiptID: State.identifier(ctx.state, `bulk/${submitID}`),
-            digest,
-            receivedAt: ctx.now,
-            items: envelope.cashbills,
-            polls: 0,
-            stage: 0,
-            startedAt: undefined,
-            completedAt: undefined,
-            results: undefined
-          }
-          const submitted = State.advance(bulk, ctx.bulk, ctx.now, false, processItem(ctx))
-          ctx.member.bulks.set(submitID, submitted)
-          if (submitted.results === undefined) ctx.member.pendingBulks.add(submitted)
-          return Either.right(json({ code: 1, message: okMessage(request), receiptID: bulk.receiptID }))
-        })
-      })
-  },
-  {
-    id: "Cashbill.GetBulkResult",
-    method: "GET",
-    path: "/Cashbill/Bulk/:submitID/State",
-    auth: SCOPE,
-    handle: (request, caller) =>
+    })),
+  implement(Operations.GetBulkResult, (request, caller) =>
+    withMember(request, caller, (ctx) => {
+      const bulk = ctx.member.bulks.get(request.params["submitID"] ?? "")
+      if (bulk === undefined) return Either.left(fail("BulkNotFound", request.params["submitID"]))
+      State.advance(bulk, ctx.bulk, ctx.now, true, processItem(ctx))
+      return Either.right(json(Records.bulkResultRecord(bulk, request.language)))
+    })),
+  implement(Operations.Delete, (request, caller) =>
+    withMember(request, caller, (ctx) =>
+      Either.map(State.remove(ctx.member, request.params["mgtKey"] ?? "", ctx.filing, ctx.now), () => success(request)))),
+  implement(Operations.GetInfo, (request, caller) =>
+    withMember(request, caller, (ctx) =>
+      Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => json(Records.statusRecord(r, request.language))))),
+  implement(Operations.GetInfos, (request, caller) =>
+    Effect.flatMap(request.input, (mgtKeys) =>
+      withMember(request, caller, (ctx) =>
+        // Unknown document IDs are left out; the others answer in the order asked.
+        Either.right(json(mgtKeys.flatMap((key) =>
+          Either.match(read(ctx, key), { onLeft: () => [], onRight: (r) => [Records.statusRecord(r, request.language)] })
+        )))))),
+  implement(Operations.GetDetailInfo, (request, caller) =>
+    withMember(request, caller, (ctx) => Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => json(Records.detailRecord(r))))),
+  implement(Operations.GetPDF, (request, caller) =>
+    withMember(request, caller, (ctx) => Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => pdf(receiptDocument(r))))),
+  implement(Operations.GetURL, (request, caller) =>
+    Effect.flatMap(request.parameters, ({ TG: menu }) =>
       withMember(request, caller, (ctx) => {
-        const bulk = ctx.member.bulks.get(request.params["submitID"] ?? "")
-        if (bulk === undefined) return Either.left(fail("BulkNotFound", request.params["submitID"]))
-        State.advance(bulk, ctx.bulk, ctx.now, true, processItem(ctx))
-        return Either.right(json(Records.bulkResultRecord(bulk, request.language)))
-      })
-  },
-  {
-    id: "Cashbill.Delete",
-    method: "POST",
-    path: "/Cashbill/:mgtKey",
-    override: "DELETE",
-    auth: SCOPE,
-    handle: (request, caller) =>
-      withMember(request, caller, (ctx) =>
-        Either.map(State.remove(ctx.member, request.params["mgtKey"] ?? "", ctx.filing, ctx.now), () => success(request)))
-  },
-  {
-    id: "Cashbill.GetInfo",
-    method: "GET",
-    path: "/Cashbill/:mgtKey",
-    auth: SCOPE,
-    handle: (request, caller) =>
-      withMember(request, caller, (ctx) =>
-        Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => json(Records.statusRecord(r, request.language))))
-  },
-  {
-    id: "Cashbill.GetInfos",
-    method: "POST",
-    path: "/Cashbill/States",
-    auth: SCOPE,
-    handle: (request, caller) =>
-      Effect.flatMap(decodeBody(request, MgtKeyList), (mgtKeys) =>
-        withMember(request, caller, (ctx) =>
-          // Unknown document IDs are left out; the others answer in the order asked.
-          Either.right(json(mgtKeys.flatMap((key) =>
-            Either.match(read(ctx, key), { onLeft: () => [], onRight: (r) => [Records.statusRecord(r, request.language)] })
-          )))))
-  },
-  {
-    id: "Cashbill.GetDetailInfo",
-    method: "GET",
-    path: "/Cashbill/:mgtKey",
-    queryFlag: "Detail",
-    auth: SCOPE,
-    handle: (request, caller) =>
-      withMember(request, caller, (ctx) => Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => json(Records.detailRecord(r))))
-  },
-  {
-    id: "Cashbill.GetPDF",
-    method: "GET",
-    path: "/Cashbill/:mgtKey",
-    queryFlag: "PDF",
-    auth: SCOPE,
-    handle: (request, caller) =>
-      withMember(request, caller, (ctx) => Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => pdf(receiptDocument(r))))
-  },
-  {
-    id: "Cashbill.GetURL",
-    method: "GET",
-    path: "/Cashbill",
-    queryFlag: "TG",
-    auth: SCOPE,
-    handle: (request, caller) =>
-      Effect.flatMap(decodeValue(request.query.get("TG"), UrlMenu), (menu) =>
-        withMember(request, caller, (ctx) => {
-          const ticket = State.identifier(ctx.state, `url/${caller.corpNum}`).replaceAll("-", "")
-          ctx.state.tickets.set(ticket, { corpNum: caller.corpNum, menu, expiresAt: ctx.now + Rules.URL_VALIDITY_MILLIS })
-          return Either.right(json({ url: `${origin(request)}/Cashbill/Portal/${ticket}` }))
-        }))
-  },
-  {
-    // The page a GetURL URL opens: answered within 30 seconds of issue (sandbox clock), then UrlExpired.
-    id: "Cashbill.Portal",
-    method: "GET",
-    path: "/Cashbill/Portal/:ticket",
-    auth: "none",
-    handle: (request) =>
-      Effect.gen(function*() {
-        const store = yield* SandboxStore
-        const now = yield* nowMillis
-        const ticket = store.get(State.cashbillSlot, request.environment).tickets.get(request.params["ticket"] ?? "")
-        if (ticket === undefined) return yield* Effect.fail(fail("NotFoundPath"))
-        if (now >= ticket.expiresAt) return yield* Effect.fail(fail("UrlExpired"))
-        return json({ code: 1, message: okMessage(request), menu: ticket.menu, corpNum: ticket.corpNum })
-      })
-  }
+        const ticket = State.identifier(ctx.state, `url/${caller.corpNum}`).replaceAll("-", "")
+        ctx.state.tickets.set(ticket, { corpNum: caller.corpNum, menu, expiresAt: ctx.now + Rules.URL_VALIDITY_MILLIS })
+        return Either.right(json({ url: `${origin(request)}/Cashbill/Portal/${ticket}` }))
+      }))),
+  // The page a GetURL URL opens: answered within 30 seconds of issue (sandbox clock), then UrlExpired.
+  implement(Portal, (request) =>
+    Effect.gen(function*() {
+      const store = yield* SandboxStore
+      const now = yield* nowMillis
+      const ticket = store.get(State.cashbillSlot, request.environment).tickets.get(request.params["ticket"] ?? "")
+      if (ticket === undefined) return yield* Effect.fail(fail("NotFoundPath"))
+      if (now >= ticket.expiresAt) return yield* Effect.fail(fail("UrlExpired"))
+      return json({ code: 1, message: okMessage(request), menu: ticket.menu, corpNum: ticket.corpNum })
+    }))
 ]

@@ -9,38 +9,26 @@ import { companyStatusOf } from "../../domains/companyStatus/Rules.js"
 import { MAX_CORP_NUMS } from "../../domains/companyStatus/Schemas.js"
 import { SandboxClock } from "../Clock.js"
 import { fail } from "../Failure.js"
-import { bodyJson, json, type Route } from "../Route.js"
+import * as Operations from "../../domains/companyStatus/Operations.js"
+import { bodyJson, implement, json, type Route } from "../Route.js"
 
-const SCOPE = { scope: "170" } as const
 const TEN_DIGITS = /^\d{10}$/
 
 const now = Effect.flatMap(SandboxClock, (clock) => clock.now)
 
 /**
- * The company status routes.
+ * The company status operations.
  *
  * @since 0.1.0
  * @category routes
  */
 export const companyStatusRoutes: ReadonlyArray<Route> = [
-  {
-    id: "CompanyStatus.CheckCorpNum",
-    method: "GET",
-    path: "/CloseDown",
-    auth: SCOPE,
-    handle: (request) =>
+  implement(Operations.CheckCorpNum, (request) =>
       Effect.gen(function*() {
-        const corpNum = request.query.get("CN") ?? request.query.get("cn")
-        if (corpNum === null || !TEN_DIGITS.test(corpNum)) return yield* fail("InvalidCorpNum", "CN must be 10 digits")
-        return json(companyStatusOf(corpNum, yield* now))
-      })
-  },
-  {
-    id: "CompanyStatus.CheckCorpNums",
-    method: "POST",
-    path: "/CloseDown",
-    auth: SCOPE,
-    handle: (request) =>
+        const { target } = yield* Effect.mapError(request.parameters, () => fail("InvalidCorpNum", "CN must be 10 digits"))
+        return json(companyStatusOf(target, yield* now))
+      })),
+  implement(Operations.CheckCorpNums, (request) =>
       Effect.gen(function*() {
         const body = yield* bodyJson(request)
         if (!Array.isArray(body)) return yield* fail("InvalidRequest", "the body must be a JSON array of registration numbers")
@@ -49,6 +37,5 @@ export const companyStatusRoutes: ReadonlyArray<Route> = [
         if (bad >= 0) return yield* fail("InvalidCorpNum", `[${bad}]`)
         const at = yield* now
         return json((body as ReadonlyArray<string>).map((corpNum) => companyStatusOf(corpNum, at)))
-      })
-  }
+      }))
 ]

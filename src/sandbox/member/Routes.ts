@@ -7,30 +7,17 @@
 import { Effect } from "effect"
 import * as Kst from "../../core/Kst.js"
 import { idProblem, passwordValid } from "../../domains/member/Rules.js"
-import {
-  CheckIdQuery,
-  CheckIsMemberQuery,
-  ContactIdInput,
-  ContactInput,
-  CorpInfo,
-  DeleteContactQuery,
-  JoinMemberInput,
-  QuitMemberInput,
-  UpdateContactInput
-} from "../../domains/member/Schemas.js"
 import { SandboxClock } from "../Clock.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { clearMemberPreferences } from "../Preferences.js"
-import { bodyJson, type Caller, decodeValue, json, type Route, type RouteRequest, success } from "../Route.js"
+import { bodyJson, type Caller, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
 import { SandboxStore } from "../Store.js"
 import { revokeMember, tokensSlot } from "../Tokens.js"
+import * as Operations from "../../domains/member/Operations.js"
 import * as State from "./State.js"
 
-const MEMBER_SCOPE = { scope: "member" } as const
 
 const text = (request: RouteRequest, ko: string, en: string): string => request.language === "en" ? en : ko
-
-const queryOf = (request: RouteRequest): Record<string, string> => Object.fromEntries(request.query)
 
 /** ID and password first, so they answer with the service's own codes rather than InvalidField. */
 const checkCredentials = (id: unknown, password: unknown): Effect.Effect<void, SandboxFailure> => {
@@ -57,66 +44,43 @@ const callerMember = (request: RouteRequest, caller: Caller) =>
 const nowMillis = Effect.flatMap(SandboxClock, (clock) => clock.now)
 
 /**
- * The member routes.
+ * The member operations.
  *
  * @since 0.1.0
  * @category routes
  */
 export const memberRoutes: ReadonlyArray<Route> = [
-  {
-    id: "Member.CheckIsMember",
-    method: "GET",
-    path: "/Join",
-    auth: "none",
-    handle: (request) =>
+  implement(Operations.CheckIsMember, (request) =>
       Effect.gen(function*() {
-        const query = yield* decodeValue(queryOf(request), CheckIsMemberQuery)
+        const query = yield* request.parameters
         const state = yield* memberState(request)
         const joined = State.memberOf(state, query.CorpNum, query.LID) !== undefined
         return json(joined
           ? { code: 1, message: text(request, "가입", "Registered") }
           : { code: 0, message: text(request, "미가입", "Not registered") })
-      })
-  },
-  {
-    id: "Member.CheckID",
-    method: "GET",
-    path: "/IDCheck",
-    auth: "none",
-    handle: (request) =>
+      })),
+  implement(Operations.CheckID, (request) =>
       Effect.gen(function*() {
-        const query = yield* decodeValue(queryOf(request), CheckIdQuery)
+        const query = yield* request.parameters
         const state = yield* memberState(request)
         return json(State.idInUse(state, query.ID)
           ? { code: 1, message: text(request, "사용중인 아이디", "The ID is in use") }
           : { code: 0, message: text(request, "사용가능한 아이디", "The ID is available") })
-      })
-  },
-  {
-    id: "Member.JoinMember",
-    method: "POST",
-    path: "/Join",
-    auth: "none",
-    handle: (request) =>
+      })),
+  implement(Operations.JoinMember, (request) =>
       Effect.gen(function*() {
         const body = yield* bodyJson(request)
         yield* checkCredentials(fieldOf(body, "ID"), fieldOf(body, "Password"))
-        const input = yield* decodeValue(body, JoinMemberInput)
+        const input = yield* decodeValue(body, Operations.JoinMember.body.schema)
         const state = yield* memberState(request)
         if (state.members.has(input.CorpNum)) return yield* fail("AlreadyMember")
         if (State.idInUse(state, input.ID)) return yield* fail("IdInUse")
         State.join(state, input, yield* nowMillis)
         return success(request)
-      })
-  },
-  {
-    id: "Member.QuitMember",
-    method: "POST",
-    path: "/QuitRequest",
-    auth: MEMBER_SCOPE,
-    handle: (request, caller) =>
+      })),
+  implement(Operations.QuitMember, (request, caller) =>
       Effect.gen(function*() {
-        yield* Effect.flatMap(bodyJson(request), (body) => decodeValue(body, QuitMemberInput))
+        yield* request.input
         const { member, state } = yield* callerMember(request, caller)
         // SPEC.md: all accounts are deleted and the number and ID may re-register at once.
         State.quit(state, member.corpNum)
@@ -124,38 +88,20 @@ export const memberRoutes: ReadonlyArray<Route> = [
         revokeMember(store.get(tokensSlot, request.environment), member.corpNum)
         yield* clearMemberPreferences(request.environment, member.corpNum)
         return success(request)
-      })
-  },
-  {
-    id: "Member.GetCorpInfo",
-    method: "GET",
-    path: "/CorpInfo",
-    auth: MEMBER_SCOPE,
-    handle: (request, caller) => Effect.map(callerMember(request, caller), ({ member }) => json(member.corpInfo))
-  },
-  {
-    id: "Member.UpdateCorpInfo",
-    method: "POST",
-    path: "/CorpInfo",
-    auth: MEMBER_SCOPE,
-    handle: (request, caller) =>
+      })),
+  implement(Operations.GetCorpInfo, (request, caller) => Effect.map(callerMember(request, caller), ({ member }) => json(member.corpInfo))),
+  implement(Operations.UpdateCorpInfo, (request, caller) =>
       Effect.gen(function*() {
-        const input = yield* Effect.flatMap(bodyJson(request), (body) => decodeValue(body, CorpInfo))
+        const input = yield* request.input
         const { member } = yield* callerMember(request, caller)
         member.corpInfo = { ceoname: input.ceoname, corpName: input.corpName, addr: input.addr, bizType: input.bizType, bizClass: input.bizClass }
         return success(request)
-      })
-  },
-  {
-    id: "Member.RegistContact",
-    method: "POST",
-    path: "/IDs/New",
-    auth: MEMBER_SCOPE,
-    handle: (request, caller) =>
+      })),
+  implement(Operations.RegistContact, (request, caller) =>
       Effect.gen(function*() {
         const body = yield* bodyJson(request)
         yield* checkCredentials(fieldOf(body, "id"), fieldOf(body, "password"))
-        const input = yield* decodeValue(body, ContactInput)
+        const input = yield* decodeValue(body, Operations.RegistContact.body.schema)
         const { member, state } = yield* callerMember(request, caller)
         if (State.idInUse(state, input.id)) return yield* fail("IdInUse")
         State.addContact(state, member, {
@@ -170,38 +116,20 @@ export const memberRoutes: ReadonlyArray<Route> = [
           state: 1
         })
         return success(request)
-      })
-  },
-  {
-    id: "Member.GetContactInfo",
-    method: "POST",
-    path: "/Contact",
-    auth: MEMBER_SCOPE,
-    handle: (request, caller) =>
+      })),
+  implement(Operations.GetContactInfo, (request, caller) =>
       Effect.gen(function*() {
-        const input = yield* Effect.flatMap(bodyJson(request), (body) => decodeValue(body, ContactIdInput))
+        const input = yield* request.input
         const { member } = yield* callerMember(request, caller)
         const contact = member.contacts.get(input.id)
         if (contact === undefined) return yield* fail("ContactNotFound")
         return json(State.contactView(contact))
-      })
-  },
-  {
-    id: "Member.ListContact",
-    method: "GET",
-    path: "/IDs",
-    auth: MEMBER_SCOPE,
-    handle: (request, caller) =>
-      Effect.map(callerMember(request, caller), ({ member }) => json(Array.from(member.contacts.values(), State.contactView)))
-  },
-  {
-    id: "Member.UpdateContact",
-    method: "POST",
-    path: "/IDs",
-    auth: MEMBER_SCOPE,
-    handle: (request, caller) =>
+      })),
+  implement(Operations.ListContact, (request, caller) =>
+      Effect.map(callerMember(request, caller), ({ member }) => json(Array.from(member.contacts.values(), State.contactView)))),
+  implement(Operations.UpdateContact, (request, caller) =>
       Effect.gen(function*() {
-        const input = yield* Effect.flatMap(bodyJson(request), (body) => decodeValue(body, UpdateContactInput))
+        const input = yield* request.input
         const { member } = yield* callerMember(request, caller)
         const contact = member.contacts.get(input.id)
         if (contact === undefined) return yield* fail("ContactNotFound")
@@ -210,16 +138,10 @@ export const memberRoutes: ReadonlyArray<Route> = [
         contact.email = input.email
         contact.searchRole = input.searchRole
         return success(request)
-      })
-  },
-  {
-    id: "Member.DeleteContact",
-    method: "POST",
-    path: "/Contact/Delete",
-    auth: MEMBER_SCOPE,
-    handle: (request, caller) =>
+      })),
+  implement(Operations.DeleteContact, (request, caller) =>
       Effect.gen(function*() {
-        const query = yield* decodeValue(queryOf(request), DeleteContactQuery)
+        const query = yield* request.parameters
         const { member, state } = yield* callerMember(request, caller)
         // SPEC.md: X-SVC-UserID is required and must be the manager's.
         if (caller.userId !== member.managerId) return yield* fail("NotManager")
@@ -228,6 +150,5 @@ export const memberRoutes: ReadonlyArray<Route> = [
         if (contact.mgrYN) return yield* fail("ManagerUndeletable")
         State.removeContact(state, member, contact.id)
         return success(request)
-      })
-  }
+      }))
 ]

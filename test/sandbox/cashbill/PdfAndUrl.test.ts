@@ -31,7 +31,7 @@ describe("GetPDF", () => {
   })
 })
 
-const portal = cashbillRoutes.find((r) => r.id === "Cashbill.Portal")!
+const portal = cashbillRoutes.find((r) => r.operation.name === "Sandbox.CashbillPortal")!
 
 const openUrl = (url: string) => {
   const ticket = url.split("/").pop() ?? ""
@@ -46,7 +46,8 @@ const openUrl = (url: string) => {
       override: undefined,
       language: "en",
       environment: "test",
-      remoteAddress: "127.0.0.1"
+      remoteAddress: "127.0.0.1",
+      operation: portal.operation
     },
     { linkId: "", corpNum: "", userId: undefined, scopes: [], environment: "test" }
   )

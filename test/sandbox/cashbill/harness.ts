@@ -45,7 +45,7 @@ export interface Call {
 }
 
 const routeOf = (id: string) => {
-  const route = cashbillRoutes.find((r) => r.id === `Cashbill.${id}`)
+  const route = cashbillRoutes.find((r) => r.operation.name === `Cashbill.${id}`)
   if (route === undefined) throw new Error(`no route Cashbill.${id}`)
   return route
 }
@@ -53,18 +53,20 @@ const routeOf = (id: string) => {
 /** Calls the handler of `Cashbill.<id>`. */
 export const call = (id: string, options: Call = {}): Effect.Effect<RouteResponse, SandboxFailure, RouteContext> => {
   const route = routeOf(id)
+  const operation = route.operation
   const text = options.raw ?? (options.body === undefined ? "" : JSON.stringify(options.body))
   const request: RouteRequest = {
-    method: route.method,
-    path: route.path,
+    method: operation.method,
+    path: operation.path,
     params: options.params ?? {},
     query: new URLSearchParams(options.query ?? ""),
     headers: options.headers ?? {},
     body: utf8(text),
-    override: route.override,
+    override: operation.override,
     language: options.language ?? "ko",
     environment: "test",
-    remoteAddress: "127.0.0.1"
+    remoteAddress: "127.0.0.1",
+    operation
   }
   return route.handle(request, caller(options.corpNum))
 }

@@ -1,0 +1,558 @@
+/**
+ * The operation catalogue's data model (DESIGN.md §2 "The operation catalogue"). Every operation of
+ * the service is declared once, as data: its spec name, method, path template with typed
+ * parameters, how it is told apart from operations sharing its path (override header, bare query
+ * flag, query value, shape of a path parameter, form content type), the token scope it needs, the
+ * kind and schema of its request body, its success schema (or PDF), and whether it is safe to
+ * repeat. The SDK builds requests from the declaration (`request`); the sandbox routes requests to
+ * the declaration they match and implements it by reference.
+ *
+ * @since 0.1.0
+ */
+import { Either, Schema } from "effect"
+import * as Body from "./Body.js"
+import { ValidationError, type ValidationIssue } from "./Errors.js"
+import * as Signing from "./Signing.js"
+import { CorpNum } from "./Schemas.js"
+import { issuesOf } from "./Validation.js"
+
+// ── path ────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * What a path parameter must look like for a request to be routed to the operation. Only needed
+ * where two operations share a path and differ by the parameter (an 18-character job ID vs a
+ * 24-character confirmation number); the parameter's own rules are in the params schema.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type ParamShape =
+  | { readonly _tag: "Any" }
+  | { readonly _tag: "Length"; readonly length: number }
+  | { readonly _tag: "OneOf"; readonly values: ReadonlyArray<string> }
+
+/**
+ * A segment of a path template.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Segment =
+  | { readonly _tag: "Literal"; readonly text: string }
+  | { readonly _tag: "Param"; readonly name: string; readonly shape: ParamShape }
+
+/**
+ * The parameter names of a path template: `"/Cashbill/{mgtKey}"` → `"mgtKey"`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type PathParams<T extends string> = T extends `${string}{${infer P}}${infer Rest}` ? P | PathParams<Rest> : never
+
+/**
+ * Any parameter shape (the default).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const any: ParamShape = { _tag: "Any" }
+
+/**
+ * A parameter of exactly `length` characters.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const length = (length: number): ParamShape => ({ _tag: "Length", length })
+
+/**
+ * A parameter that is one of `values` (compared case-insensitively when routing).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const oneOf = (...values: ReadonlyArray<string>): ParamShape => ({ _tag: "OneOf", values })
+
+const parsePath = (template: string, shapes: Readonly<Record<string, ParamShape>>): ReadonlyArray<Segment> =>
+  template.split("/").filter((s) => s !== "").map((s): Segment => {
+    const param = /^\{(\w+)\}$/.exec(s)
+    if (param === null) return { _tag: "Literal", text: s }
+    const name = param[1]!
+    return { _tag: "Param", name, shape: shapes[name] ?? any }
+  })
+
+/**
+ * Renders a shape for people: `any`, `18 characters`, `SELL|BUY`.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const describeShape = (shape: ParamShape): string =>
+  shape._tag === "Any" ? "any" : shape._tag === "Length" ? `${shape.length} characters` : shape.values.join("|")
+
+// ── query ───────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A query parameter: a bare flag (`?Detail`) or a fixed value (`TG=POPUP`) — both select the
+ * operation among those sharing its path — or a value taken from a parameter (`CN=<target>`),
+ * optional when the parameter is absent; arrays are comma-joined.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type QueryItem =
+  | { readonly _tag: "Flag"; readonly name: string }
+  | { readonly _tag: "Fixed"; readonly name: string; readonly value: string }
+  | { readonly _tag: "FromParam"; readonly name: string; readonly param: string }
+
+/**
+ * A bare query flag with an empty value (`?Detail`, `?PDF`, `?Print`); selects the operation.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const flag = (name: string): QueryItem => ({ _tag: "Flag", name })
+
+/**
+ * A query parameter with a fixed value (`TG=POPUP`, `cfg=CERT`); selects the operation.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const fixed = (name: string, value: string): QueryItem => ({ _tag: "Fixed", name, value })
+
+/**
+ * A query parameter whose value is the parameter `param` (left out when it is absent).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const fromParam = (name: string, param: string): QueryItem => ({ _tag: "FromParam", name, param })
+
+// ── scope ───────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The token scope an operation needs (DESIGN.md §6): none (called without a token), a fixed scope,
+ * or the value of a path parameter (statements: the item code). `tokenScopes` are the scopes the
+ * SDK requests for the token (a token always carries `member`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Scope =
+  | { readonly _tag: "None" }
+  | { readonly _tag: "Fixed"; readonly scope: string }
+  | { readonly _tag: "FromParam"; readonly param: string; readonly tokenScopes: ReadonlyArray<string> }
+
+/**
+ * Called without a token (CheckIsMember, CheckID, JoinMember, token issuance).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const noToken: Scope = { _tag: "None" }
+
+/**
+ * A fixed scope.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const scope = (value: string): Scope => ({ _tag: "Fixed", scope: value })
+
+/**
+ * The scope is the value of path parameter `param`; the SDK's tokens carry `tokenScopes`.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const scopeFromParam = (param: string, tokenScopes: ReadonlyArray<string>): Scope => ({ _tag: "FromParam", param, tokenScopes })
+
+// ── bodies ──────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A request body: none, a JSON object, a JSON array, a form, or multipart. `at` builds the schema
+ * with the rules that need the clock (a trade time of today or the day before); the SDK validates
+ * with it, the sandbox judges those rules on its own clock.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type RequestBody =
+  | { readonly _tag: "None" }
+  | {
+    readonly _tag: "Json" | "JsonArray" | "Form"
+    readonly schema: Schema.Schema<any, any, never>
+    readonly at: ((nowMillis: number) => Schema.Schema<any, any, never>) | undefined
+  }
+  | {
+    readonly _tag: "Multipart"
+    readonly schema: Schema.Schema<any, any, never>
+    readonly encode: (value: any) => Body.Body
+  }
+
+/**
+ * No body.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const noBody = { _tag: "None" } as const
+
+/**
+ * A JSON object body.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const json = <A, I>(
+  schema: Schema.Schema<A, I, never>,
+  at?: (nowMillis: number) => Schema.Schema<A, I, never>
+) => ({ _tag: "Json" as const, schema, at })
+
+/**
+ * A JSON array body.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const jsonArray = <A, I>(schema: Schema.Schema<A, I, never>) => ({ _tag: "JsonArray" as const, schema, at: undefined })
+
+/**
+ * An `application/x-www-form-urlencoded` body (values sent as the live clients send them).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const form = <A, I extends Readonly<Record<string, string>>>(schema: Schema.Schema<A, I, never>) =>
+  ({ _tag: "Form" as const, schema, at: undefined })
+
+/**
+ * A `multipart/form-data` body, encoded by `encode` from the validated value.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const multipart = <A, I>(schema: Schema.Schema<A, I, never>, encode: (value: A) => Body.Body) =>
+  ({ _tag: "Multipart" as const, schema, encode })
+
+// ── the operation ───────────────────────────────────────────────────────────────────────────
+
+/**
+ * A success answer: a JSON schema, or a PDF document.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Success = Schema.Schema<any, any, never> | "pdf"
+
+/**
+ * One operation of the service.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Operation<
+  P extends Schema.Schema<any, any, never> = Schema.Schema<any, any, never>,
+  B extends RequestBody = RequestBody,
+  S extends Success = Success
+> {
+  /** `Domain.SpecName` (`Cashbill.RegistIssue`): names faults, statistics and sandbox logs. */
+  readonly name: string
+  /** The SDK function (`Cashbill.issue`): its span name and the `operation` of its errors. */
+  readonly sdk: string
+  /** The `taxdoc` command running it, when there is one (`cashbill issue`). */
+  readonly cli: string | undefined
+  readonly summary: string
+  readonly method: "GET" | "POST"
+  /** The template, e.g. `/Cashbill/{mgtKey}`. */
+  readonly path: string
+  readonly segments: ReadonlyArray<Segment>
+  /** Path, query and header parameters. */
+  readonly params: P
+  readonly query: ReadonlyArray<QueryItem>
+  /** `X-HTTP-Method-Override`, when the operation is selected by it. */
+  readonly override: string | undefined
+  /** Headers taken from parameters (`x-svc-submit-id` ← `submitId`), lower-case names. */
+  readonly headers: Readonly<Record<string, string>>
+  /** Sends `X-SVC-Message-Digest`: Base64(SHA-1) of the exact body bytes (bulk issue). */
+  readonly digest: boolean
+  readonly scope: Scope
+  readonly body: B
+  readonly success: S
+  /** Reads, and writes the service recognises when repeated: may be retried after a transient fault. */
+  readonly safeToRepeat: boolean
+}
+
+/**
+ * Any operation.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Any = Operation<Schema.Schema<any, any, never>, RequestBody, Success>
+
+/**
+ * The declaration of an operation (`make`'s input).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Declaration<
+  Path extends string,
+  P extends Schema.Schema<any, any, never>,
+  B extends RequestBody,
+  S extends Success
+> {
+  readonly name: string
+  readonly sdk: string
+  readonly cli?: string
+  readonly summary: string
+  readonly method: "GET" | "POST"
+  readonly path: Path
+  /** Every path parameter must be a string field of the params schema. */
+  readonly params?: P
+  readonly shapes?: { readonly [K in PathParams<Path>]?: ParamShape }
+  readonly query?: ReadonlyArray<QueryItem>
+  readonly override?: string
+  readonly headers?: Readonly<Record<string, keyof Schema.Schema.Type<P> & string>>
+  readonly digest?: boolean
+  readonly scope: Scope
+  readonly body?: B
+  readonly success: S
+  readonly safeToRepeat: boolean
+}
+
+const NoParams = Schema.Struct({})
+
+/**
+ * Declares an operation.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make = <
+  const Path extends string,
+  S extends Success,
+  P extends Schema.Schema<any, any, never> = typeof NoParams,
+  B extends RequestBody = typeof noBody
+>(
+  declaration: Declaration<Path, P, B, S> &
+    (PathParams<Path> extends keyof Schema.Schema.Type<P> ? unknown : { readonly params: "every path parameter must be a field of params" })
+): Operation<P, B, S> => ({
+  name: declaration.name,
+  sdk: declaration.sdk,
+  cli: declaration.cli,
+  summary: declaration.summary,
+  method: declaration.method,
+  path: declaration.path,
+  segments: parsePath(declaration.path, (declaration.shapes ?? {}) as Readonly<Record<string, ParamShape>>),
+  params: (declaration.params ?? NoParams) as P,
+  query: declaration.query ?? [],
+  override: declaration.override,
+  headers: declaration.headers ?? {},
+  digest: declaration.digest ?? false,
+  scope: declaration.scope,
+  body: (declaration.body ?? noBody) as B,
+  success: declaration.success,
+  safeToRepeat: declaration.safeToRepeat
+})
+
+// ── types of an operation ───────────────────────────────────────────────────────────────────
+
+/**
+ * The parameters a caller passes (the params schema's encoded side).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type ParamsInput<O extends Any> = Schema.Schema.Encoded<O["params"]>
+
+/**
+ * The body a caller passes.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type BodyInput<O extends Any> = O["body"] extends { readonly schema: Schema.Schema<any, infer I, never> } ? I : undefined
+
+/**
+ * The decoded success answer (`Uint8Array` for a PDF).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type SuccessType<O extends Any> = O["success"] extends Schema.Schema<infer A, any, never> ? A : Uint8Array
+
+/**
+ * The success answer as it travels (what a sandbox handler answers).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type SuccessEncoded<O extends Any> = O["success"] extends Schema.Schema<any, infer I, never> ? I : Uint8Array
+
+/**
+ * What a call of `O` takes: the member (absent for token-less operations), the user ID sent as
+ * `X-SVC-UserID`, the parameters and the body.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Input<O extends Any> =
+  & {
+    readonly corpNum?: string | undefined
+    readonly userId?: string | undefined
+  }
+  & (keyof ParamsInput<O> extends never ? { readonly params?: ParamsInput<O> } : { readonly params: ParamsInput<O> })
+  & (BodyInput<O> extends undefined ? { readonly body?: undefined } : { readonly body: BodyInput<O> })
+
+/**
+ * A request built from a declaration: everything the transport needs.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Built {
+  readonly method: "GET" | "POST"
+  readonly path: string
+  readonly query: Readonly<Record<string, string>>
+  readonly override: string | undefined
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: Body.Body
+  /** The scopes of the token, or `undefined` when called without a token. */
+  readonly scopes: ReadonlyArray<string> | undefined
+}
+
+// ── building requests ───────────────────────────────────────────────────────────────────────
+
+/**
+ * The scopes the SDK requests a token with for `operation`.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const tokenScopes = (operation: Any): ReadonlyArray<string> | undefined => {
+  switch (operation.scope._tag) {
+    case "None":
+      return undefined
+    case "Fixed":
+      return [operation.scope.scope]
+    case "FromParam":
+      return operation.scope.tokenScopes
+  }
+}
+
+/**
+ * The header carrying the bulk message digest (SPEC.md "Integrity digest for bulk issue").
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const DIGEST_HEADER = "x-svc-message-digest"
+
+const text = (value: unknown): string => Array.isArray(value) ? value.map(String).join(",") : String(value)
+
+/**
+ * The request of `operation` from decoded parameters and an encoded body. Path parameters are
+ * written as they are (the live clients concatenate them unencoded; the params schema keeps them
+ * to safe characters); query values are percent-encoded.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const build = (operation: Any, params: Readonly<Record<string, unknown>>, body: Body.Body): Built => {
+  let path = ""
+  for (const segment of operation.segments) path += `/${segment._tag === "Literal" ? segment.text : text(params[segment.name])}`
+  const query: Record<string, string> = {}
+  for (const item of operation.query) {
+    if (item._tag === "Flag") query[item.name] = ""
+    else if (item._tag === "Fixed") query[item.name] = item.value
+    else {
+      const value = params[item.param]
+      if (value !== undefined && value !== null) query[item.name] = text(value)
+    }
+  }
+  const headers: Record<string, string> = {}
+  for (const [header, param] of Object.entries(operation.headers)) {
+    const value = params[param]
+    if (value !== undefined) headers[header] = text(value)
+  }
+  if (operation.digest) headers[DIGEST_HEADER] = Signing.messageDigest(body.bytes)
+  return { method: operation.method, path, query, override: operation.override, headers, body, scopes: tokenScopes(operation) }
+}
+
+/**
+ * Encodes a validated body value as the declaration says.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const encodeBody = (operation: Any, value: unknown): Body.Body => {
+  const body = operation.body
+  switch (body._tag) {
+    case "None":
+      return Body.empty
+    case "Json":
+    case "JsonArray":
+      return Body.json(Schema.encodeSync(body.schema)(value))
+    case "Form":
+      return Body.form(Schema.encodeSync(body.schema)(value) as Readonly<Record<string, string>>)
+    case "Multipart":
+      return body.encode(value)
+  }
+}
+
+type Decoder = (input: unknown) => Either.Either<unknown, ReadonlyArray<ValidationIssue>>
+
+// Decoders are built once per schema: building one compiles a parser.
+const decoders = new WeakMap<object, Decoder>()
+
+const decoderOf = (schema: Schema.Schema<any, any, never>): Decoder => {
+  let decoder = decoders.get(schema)
+  if (decoder === undefined) {
+    const decode = Schema.decodeUnknownEither(schema, { errors: "all", onExcessProperty: "error" })
+    decoder = (input) => Either.mapLeft(decode(input), issuesOf)
+    decoders.set(schema, decoder)
+  }
+  return decoder
+}
+
+/**
+ * Decodes `input` with `schema` (every broken rule, unknown fields refused); the issues on failure.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const check = (schema: Schema.Schema<any, any, never>, input: unknown): Either.Either<unknown, ReadonlyArray<ValidationIssue>> =>
+  decoderOf(schema)(input)
+
+const Member = Schema.Struct({ corpNum: CorpNum })
+
+/**
+ * Validates a call's input — the member, the parameters, the body (with the clock-dependent rules
+ * judged at `nowMillis`) — and builds the request. Every broken rule is reported at once; nothing
+ * is built from an invalid input.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const request = <O extends Any>(operation: O, input: Input<O>, nowMillis: number): Either.Either<Built, ValidationError> => {
+  const issues: Array<ValidationIssue> = []
+  if (operation.scope._tag !== "None") {
+    const member = check(Member, { corpNum: input.corpNum })
+    if (Either.isLeft(member)) issues.push(...member.left)
+  }
+  const params = check(operation.params, input.params ?? {})
+  if (Either.isLeft(params)) issues.push(...params.left)
+  let body: Body.Body = Body.empty
+  const spec = operation.body
+  if (spec._tag !== "None") {
+    const schema = "at" in spec && spec.at !== undefined ? spec.at(nowMillis) : spec.schema
+    const decoded = check(schema, input.body)
+    if (Either.isLeft(decoded)) issues.push(...decoded.left)
+    else if (issues.length === 0) body = encodeBody(operation, decoded.right)
+  }
+  if (issues.length > 0 || Either.isLeft(params)) return Either.left(new ValidationError({ operation: operation.sdk, issues }))
+  return Either.right(build(operation, params.right as Readonly<Record<string, unknown>>, body))
+}

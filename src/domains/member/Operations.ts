@@ -1,0 +1,254 @@
+/**
+ * The member operations of the catalogue (SPEC.md "Endpoints › Authentication and member"; scope
+ * `member`, DESIGN.md §6). CheckIsMember, CheckID and JoinMember are called without a token.
+ *
+ * @since 0.1.0
+ */
+import * as Operation from "../../core/Operation.js"
+import { GenericResult } from "../../core/Schemas.js"
+import {
+  CheckIdQuery,
+  CheckIsMemberQuery,
+  CheckResult,
+  Contact,
+  ContactIdInput,
+  ContactInput,
+  ContactList,
+  CorpInfo,
+  DeleteContactQuery,
+  JoinMemberInput,
+  QuitMemberInput,
+  UpdateContactInput
+} from "./Schemas.js"
+
+const scope = Operation.scope("member")
+
+/**
+ * CheckIsMember: whether a registration number is a member of the partner (code 1) or not (0).
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const CheckIsMember = Operation.make({
+  name: "Member.CheckIsMember",
+  sdk: "Member.checkIsMember",
+  cli: "member check",
+  summary: "is this registration number a member of the partner",
+  method: "GET",
+  path: "/Join",
+  query: [Operation.fromParam("CorpNum", "CorpNum"), Operation.fromParam("LID", "LID")],
+  params: CheckIsMemberQuery,
+  scope: Operation.noToken,
+  success: CheckResult,
+  safeToRepeat: true
+})
+
+/**
+ * CheckID: whether a contact ID is in use (code 1) or free (0).
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const CheckID = Operation.make({
+  name: "Member.CheckID",
+  sdk: "Member.checkId",
+  cli: "member check-id",
+  summary: "is this contact ID in use",
+  method: "GET",
+  path: "/IDCheck",
+  query: [Operation.fromParam("ID", "ID")],
+  params: CheckIdQuery,
+  scope: Operation.noToken,
+  success: CheckResult,
+  safeToRepeat: true
+})
+
+/**
+ * JoinMember: signs a business up as a member of the partner.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const JoinMember = Operation.make({
+  name: "Member.JoinMember",
+  sdk: "Member.join",
+  cli: "member join",
+  summary: "sign a business up",
+  method: "POST",
+  path: "/Join",
+  scope: Operation.noToken,
+  body: Operation.json(JoinMemberInput),
+  success: GenericResult,
+  safeToRepeat: false
+})
+
+/**
+ * QuitMember: withdraws the member; every account is deleted.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const QuitMember = Operation.make({
+  name: "Member.QuitMember",
+  sdk: "Member.quit",
+  cli: "member quit",
+  summary: "withdraw the member",
+  method: "POST",
+  path: "/QuitRequest",
+  scope,
+  body: Operation.json(QuitMemberInput),
+  success: GenericResult,
+  safeToRepeat: false
+})
+
+/**
+ * GetCorpInfo: the member's company information.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const GetCorpInfo = Operation.make({
+  name: "Member.GetCorpInfo",
+  sdk: "Member.getCorpInfo",
+  cli: "member corp-info",
+  summary: "the member's company information",
+  method: "GET",
+  path: "/CorpInfo",
+  scope,
+  success: CorpInfo,
+  safeToRepeat: true
+})
+
+/**
+ * UpdateCorpInfo: replaces the member's company information.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const UpdateCorpInfo = Operation.make({
+  name: "Member.UpdateCorpInfo",
+  sdk: "Member.updateCorpInfo",
+  cli: "member update-corp-info",
+  summary: "replace the company information",
+  method: "POST",
+  path: "/CorpInfo",
+  scope,
+  body: Operation.json(CorpInfo),
+  success: GenericResult,
+  safeToRepeat: true
+})
+
+/**
+ * RegistContact: adds a contact (sub-account).
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const RegistContact = Operation.make({
+  name: "Member.RegistContact",
+  sdk: "Member.registContact",
+  cli: "member add-contact",
+  summary: "add a contact (sub-account)",
+  method: "POST",
+  path: "/IDs/New",
+  scope,
+  body: Operation.json(ContactInput),
+  success: GenericResult,
+  safeToRepeat: false
+})
+
+/**
+ * GetContactInfo: one contact.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const GetContactInfo = Operation.make({
+  name: "Member.GetContactInfo",
+  sdk: "Member.getContactInfo",
+  cli: "member contact",
+  summary: "one contact",
+  method: "POST",
+  path: "/Contact",
+  scope,
+  body: Operation.json(ContactIdInput),
+  success: Contact,
+  safeToRepeat: true
+})
+
+/**
+ * ListContact: every contact of the member.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const ListContact = Operation.make({
+  name: "Member.ListContact",
+  sdk: "Member.listContact",
+  cli: "member contacts",
+  summary: "every contact of the member",
+  method: "GET",
+  path: "/IDs",
+  scope,
+  success: ContactList,
+  safeToRepeat: true
+})
+
+/**
+ * UpdateContact: replaces a contact's details.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const UpdateContact = Operation.make({
+  name: "Member.UpdateContact",
+  sdk: "Member.updateContact",
+  cli: "member update-contact",
+  summary: "replace a contact's details",
+  method: "POST",
+  path: "/IDs",
+  scope,
+  body: Operation.json(UpdateContactInput),
+  success: GenericResult,
+  safeToRepeat: true
+})
+
+/**
+ * DeleteContact: deletes a contact; X-SVC-UserID must be the manager's.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const DeleteContact = Operation.make({
+  name: "Member.DeleteContact",
+  sdk: "Member.deleteContact",
+  cli: "member delete-contact",
+  summary: "delete a contact (manager only)",
+  method: "POST",
+  path: "/Contact/Delete",
+  query: [Operation.fromParam("ContactID", "ContactID")],
+  params: DeleteContactQuery,
+  scope,
+  success: GenericResult,
+  safeToRepeat: false
+})
+
+/**
+ * Every member operation.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const operations: ReadonlyArray<Operation.Any> = [
+  CheckIsMember,
+  CheckID,
+  JoinMember,
+  QuitMember,
+  GetCorpInfo,
+  UpdateCorpInfo,
+  RegistContact,
+  GetContactInfo,
+  ListContact,
+  UpdateContact,
+  DeleteContact
+]
