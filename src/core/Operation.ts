@@ -82,13 +82,13 @@ const parsePath = (template: string, shapes: Readonly<Record<string, ParamShape>
   })
 
 /**
- * Renders a shape for people: `any`, `18 characters`, `SELL|BUY`.
+ * Renders a shape for people: `any`, `18 characters`, `SELL or BUY`.
  *
  * @since 0.1.0
  * @category combinators
  */
 export const describeShape = (shape: ParamShape): string =>
-  shape._tag === "Any" ? "any" : shape._tag === "Length" ? `${shape.length} characters` : shape.values.join("|")
+  shape._tag === "Any" ? "any" : shape._tag === "Length" ? `${shape.length} characters` : shape.values.join(" or ")
 
 // ── query ───────────────────────────────────────────────────────────────────────────────────
 

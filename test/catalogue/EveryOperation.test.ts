@@ -1,0 +1,68 @@
+/**
+ * Every operation of the catalogue answers a success through the SDK's generic call against the
+ * in-process sandbox, and that answer decodes with the declared success schema. The scenario is
+ * one ordered script: each step's input may use what an earlier step answered.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, TestClock } from "effect"
+import { TaxdocClient } from "../../src/core/Client.js"
+import type * as Operation from "../../src/core/Operation.js"
+import * as Catalogue from "../../src/domains/Catalogue.js"
+import * as Cashbill from "../../src/domains/cashbill/Operations.js"
+import * as CompanyStatus from "../../src/domains/companyStatus/Operations.js"
+import * as Member from "../../src/domains/member/Operations.js"
+import { Sandbox } from "../../src/sandbox/Sandbox.js"
+import { FAILS_FILING, receipt } from "../support/receipts.js"
+import * as Sdk from "../support/sdk.js"
+
+const CORP = Sdk.MEMBER
+const NEWCOMER = "6798700433"
+// 2026-11-22 10:00 KST
+const START = Date.UTC(2026, 10, 22, 1, 0, 0)
+const contact = { id: "contact01", password: "secret12!", personName: "김직원", tel: "02-111-2222", email: "staff@example.com" }
+
+describe("every operation of the catalogue", () => {
+  it.effect("answers a success through the generic call, decoded with its declared schema", () =>
+    Effect.gen(function*() {
+      yield* TestClock.setTime(START)
+      const client = yield* TaxdocClient
+      const succeeded = new Set<string>()
+      const ok = <O extends Operation.Any>(operation: O, input: Operation.Input<O>) =>
+        Effect.tap(client.call(operation, input), () => Effect.sync(() => succeeded.add(operation.name)))
+      const member = { corpNum: CORP }
+
+      expect((yield* ok(Member.CheckIsMember, { params: { CorpNum: CORP, LID: "TESTER" } })).code).toBe(1)
+      expect((yield* ok(Member.CheckID, { params: { ID: "nobody-has-this" } })).code).toBe(0)
+      yield* ok(Member.JoinMember, { body: { ...Sdk.joinInput(NEWCOMER), LinkID: "TESTER" } })
+      expect((yield* ok(Member.GetCorpInfo, member)).corpName.length).toBeGreaterThan(0)
+      yield* ok(Member.UpdateCorpInfo, { ...member, body: { ceoname: "대표", corpName: "상호", addr: "주소", bizType: "업태", bizClass: "종목" } })
+      yield* ok(Member.RegistContact, { ...member, body: contact })
+      expect((yield* ok(Member.GetContactInfo, { ...member, body: { id: contact.id } })).personName).toBe(contact.personName)
+      expect((yield* ok(Member.ListContact, member)).map((c) => c.id)).toContain(contact.id)
+      yield* ok(Member.UpdateContact, { ...member, body: { id: contact.id, personName: "김대리", tel: "02-333-4444", email: "b@example.com" } })
+      yield* ok(Member.DeleteContact, { ...member, userId: `user${CORP}`, params: { ContactID: contact.id } })
+
+      expect((yield* ok(CompanyStatus.CheckCorpNum, { ...member, params: { target: NEWCOMER } })).corpNum).toBe(NEWCOMER)
+      expect((yield* ok(CompanyStatus.CheckCorpNums, { ...member, body: [NEWCOMER, CORP] })).map((s) => s.corpNum)).toEqual([NEWCOMER, CORP])
+
+      const issued = yield* ok(Cashbill.RegistIssue, { ...member, body: receipt("E-1", CORP) })
+      yield* ok(Cashbill.RevokeRegistIssue, { ...member, body: { mgtKey: "E-1-C", orgConfirmNum: issued.confirmNum, orgTradeDate: issued.tradeDate } })
+      yield* ok(Cashbill.BulkSubmit, { ...member, params: { submitID: "E-BULK-1" }, body: { cashbills: [receipt("E-2", CORP)] } })
+      expect((yield* ok(Cashbill.GetBulkResult, { ...member, params: { submitID: "E-BULK-1" } })).submitID).toBe("E-BULK-1")
+      expect((yield* ok(Cashbill.GetInfo, { ...member, params: { mgtKey: "E-1" } })).confirmNum).toBe(issued.confirmNum)
+      expect((yield* ok(Cashbill.GetInfos, { ...member, body: ["E-1", "E-1-C"] })).map((i) => i.mgtKey)).toEqual(["E-1", "E-1-C"])
+      expect((yield* ok(Cashbill.GetDetailInfo, { ...member, params: { mgtKey: "E-1" } })).itemName).toBe("커피 원두")
+      expect((yield* ok(Cashbill.GetURL, { ...member, params: { TG: "PBOX" } })).url).toMatch(/^http/)
+      expect(new TextDecoder().decode((yield* ok(Cashbill.GetPDF, { ...member, params: { mgtKey: "E-1" } })).subarray(0, 5))).toBe("%PDF-")
+      // A receipt whose filing fails at the end of the day may then be deleted.
+      yield* ok(Cashbill.RegistIssue, { ...member, body: receipt("E-3", CORP, { identityNum: FAILS_FILING }) })
+      yield* TestClock.adjust("1 day")
+      yield* ok(Cashbill.Delete, { ...member, params: { mgtKey: "E-3" } })
+
+      yield* ok(Member.QuitMember, { ...member, body: { quitReason: "end of the scenario" } })
+
+      const stats = yield* Effect.flatMap(Sandbox, (sandbox) => sandbox.stats)
+      if (stats.calls["Auth.Token"] !== undefined) succeeded.add("Auth.Token")
+      expect([...succeeded].sort()).toEqual(Catalogue.operations.map((o) => o.name).sort())
+    }).pipe(Effect.provide(Sdk.layer({ sandbox: { members: [{ corpNum: CORP }] } }))))
+})
