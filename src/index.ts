@@ -32,6 +32,24 @@ export * as Schemas from "./core/Schemas.js"
 export * as ErrorCodes from "./core/ErrorCodes.js"
 
 /** @since 0.1.0 */
+export * as Operation from "./core/Operation.js"
+
+/** @since 0.1.0 */
+export * as Bulk from "./core/Bulk.js"
+
+/** @since 0.1.0 */
+export * as Catalogue from "./domains/Catalogue.js"
+
+/** @since 0.1.0 */
+export * as MemberOperations from "./domains/member/Operations.js"
+
+/** @since 0.1.0 */
+export * as CompanyStatusOperations from "./domains/companyStatus/Operations.js"
+
+/** @since 0.1.0 */
+export * as CashbillOperations from "./domains/cashbill/Operations.js"
+
+/** @since 0.1.0 */
 export { ApiError, PollTimeoutError, ResponseError, type TaxdocError, TokenError, TransportError, ValidationError, ValidationIssue } from "./core/Errors.js"
 
 /** @since 0.1.0 */

@@ -30,12 +30,12 @@ import {
 } from "./Schemas.js"
 
 /**
- * The scope of cash receipt operations (DESIGN.md §6).
+ * The token scope of these operations (DESIGN.md §6), as declared in the catalogue.
  *
  * @since 0.1.0
  * @category constants
  */
-export const SCOPE = "140"
+export { SCOPE } from "./Operations.js"
 
 /**
  * Failures of cash receipt operations.

@@ -25,7 +25,15 @@ import {
   UrlMenu
 } from "./Schemas.js"
 
-const scope = Operation.scope("140")
+/**
+ * The token scope of these operations (DESIGN.md §6).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const SCOPE = "140"
+
+const scope = Operation.scope(SCOPE)
 const ByKey = Schema.Struct({ mgtKey: MgtKey })
 
 /**

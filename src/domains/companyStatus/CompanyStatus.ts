@@ -15,12 +15,12 @@ import * as Operations from "./Operations.js"
 import { type CompanyStatus as Status, MAX_CORP_NUMS } from "./Schemas.js"
 
 /**
- * The scope of company status checks (DESIGN.md §6).
+ * The token scope of these operations (DESIGN.md §6), as declared in the catalogue.
  *
  * @since 0.1.0
  * @category constants
  */
-export const SCOPE = "170"
+export { SCOPE } from "./Operations.js"
 
 /**
  * Failures of company status checks.

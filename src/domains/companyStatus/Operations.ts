@@ -9,7 +9,15 @@ import * as Operation from "../../core/Operation.js"
 import { CorpNum } from "../../core/Schemas.js"
 import { CompanyStatus, CompanyStatusList, CorpNumBatch } from "./Schemas.js"
 
-const scope = Operation.scope("170")
+/**
+ * The token scope of these operations (DESIGN.md §6).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const SCOPE = "170"
+
+const scope = Operation.scope(SCOPE)
 
 /**
  * CheckCorpNum: the status of one registration number.

@@ -15,12 +15,12 @@ import * as Operations from "./Operations.js"
 import type { Contact, ContactInput, CorpInfo, JoinMemberInput, UpdateContactInput } from "./Schemas.js"
 
 /**
- * The scope of member operations (DESIGN.md §6).
+ * The token scope of these operations (DESIGN.md §6), as declared in the catalogue.
  *
  * @since 0.1.0
  * @category constants
  */
-export const SCOPE = "member"
+export { SCOPE } from "./Operations.js"
 
 /**
  * The sign-up input; `LinkID` defaults to the configured partner.

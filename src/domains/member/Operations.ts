@@ -21,7 +21,15 @@ import {
   UpdateContactInput
 } from "./Schemas.js"
 
-const scope = Operation.scope("member")
+/**
+ * The token scope of these operations (DESIGN.md §6).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const SCOPE = "member"
+
+const scope = Operation.scope(SCOPE)
 
 /**
  * CheckIsMember: whether a registration number is a member of the partner (code 1) or not (0).
