@@ -128,7 +128,8 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i
 
 /**
  * The caller of an API request: no token for `auth: "none"` routes; otherwise a bearer token of this
- * environment, not expired on the sandbox clock, used from its IP, granting the route's scope.
+ * environment, not expired on the base clock (document time moved by the admin offset does not
+ * expire tokens), used from its IP, granting the route's scope.
  *
  * @since 0.1.0
  * @category combinators
@@ -144,7 +145,7 @@ export const authenticate = (route: Route, request: RouteRequest): Effect.Effect
     const store = yield* SandboxStore
     const token = store.get(tokensSlot, request.environment).byValue.get(bearer[1]!)
     if (token === undefined) return yield* fail("TokenUnreadable")
-    const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.now)
+    const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.base)
     if (now >= token.expiresAt) return yield* fail("TokenExpired")
     const ip = token.record.ipaddress
     if (ip !== "*" && normalizeAddress(ip) !== normalizeAddress(request.remoteAddress)) return yield* fail("TokenIpMismatch")

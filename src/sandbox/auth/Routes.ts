@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto"
 import { Effect } from "effect"
 import { verifyTokenRequest } from "../Auth.js"
-import { SandboxClock } from "../Clock.js"
+import { AuthenticationClock as SandboxClock } from "../Clock.js" // token times run on the base clock (DESIGN.md §5 "Two times")
 import { fail } from "../Failure.js"
 import { memberOf, membersSlot } from "../member/State.js"
 import type { PartnerRegistry } from "../Partners.js"
