@@ -5,11 +5,11 @@
  * @since 0.1.0
  */
 import { Effect } from "effect"
-import { companyStatusOf } from "../../domains/companyStatus/Rules.js"
 import { MAX_CORP_NUMS } from "../../domains/companyStatus/Schemas.js"
 import { SandboxClock } from "../Clock.js"
 import { fail } from "../Failure.js"
 import { bodyJson, json, type Route } from "../Route.js"
+import { companyStatusOf } from "./Table.js"
 
 const SCOPE = { scope: "170" } as const
 const TEN_DIGITS = /^\d{10}$/
