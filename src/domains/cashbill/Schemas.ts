@@ -7,6 +7,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { type CrossRule, withCrossRules } from "../../core/CrossRule.js"
 import { maxLen, rule } from "../../core/Rule.js"
 import { Amount, CorpNumText, Date8, DateTime14, LenientBoolean, MgtKey } from "../../core/Schemas.js"
 import * as Kst from "../../core/Kst.js"
@@ -140,8 +141,8 @@ const IssueFields = Schema.Struct({
  */
 export type CashReceiptIssue = typeof IssueFields.Type
 
-const issueWith = (...extra: ReadonlyArray<Rules.CrossRule<CashReceiptIssue>>): Schema.Schema<CashReceiptIssue, CashReceiptIssue> =>
-  IssueFields.pipe(Rules.withCrossRules<CashReceiptIssue>(Rules.identityNumForUsageRule, Rules.amountSumRule, ...extra))
+const issueWith = (...extra: ReadonlyArray<CrossRule<CashReceiptIssue>>): Schema.Schema<CashReceiptIssue, CashReceiptIssue> =>
+  IssueFields.pipe(withCrossRules<CashReceiptIssue>(Rules.identityNumForUsageRule, Rules.amountSumRule, ...extra))
 
 /**
  * The issue body with every rule that needs no clock: lengths, forms, identityNum by tradeUsage,
@@ -186,8 +187,8 @@ const RevokeFields = Schema.Struct({
  */
 export type CashReceiptRevoke = typeof RevokeFields.Type
 
-const revokeWith = (...extra: ReadonlyArray<Rules.CrossRule<CashReceiptRevoke>>): Schema.Schema<CashReceiptRevoke, CashReceiptRevoke> =>
-  RevokeFields.pipe(Rules.withCrossRules<CashReceiptRevoke>(...Rules.partCancelRules, ...extra))
+const revokeWith = (...extra: ReadonlyArray<CrossRule<CashReceiptRevoke>>): Schema.Schema<CashReceiptRevoke, CashReceiptRevoke> =>
+  RevokeFields.pipe(withCrossRules<CashReceiptRevoke>(...Rules.partCancelRules, ...extra))
 
 /**
  * The revocation body: amounts required (and adding up) when isPartCancel is true, omitted
@@ -229,7 +230,7 @@ const bulkWith = (item: Schema.Schema<CashReceiptIssue, CashReceiptIssue>, max?:
         `must hold 1 to ${max} receipts`
       )
     )
-  }).pipe(Rules.withCrossRules<BulkIssueBody>(Rules.uniqueMgtKeysRule))
+  }).pipe(withCrossRules<BulkIssueBody>(Rules.uniqueMgtKeysRule))
 }
 
 /**
