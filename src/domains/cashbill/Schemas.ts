@@ -8,9 +8,9 @@
  */
 import { Schema } from "effect"
 import { type CrossRule, withCrossRules } from "../../core/CrossRule.js"
+import { perKstDay } from "../../core/Kst.js"
 import { maxLen, rule } from "../../core/Rule.js"
 import { Amount, CorpNumText, Date8, DateTime14, LenientBoolean, MgtKey } from "../../core/Schemas.js"
-import * as Kst from "../../core/Kst.js"
 import * as Rules from "./Rules.js"
 
 // ── fields ──────────────────────────────────────────────────────────────────────────────────
@@ -30,23 +30,6 @@ const CancelType = Schema.Number.pipe(
 
 /** An optional input field: absent or valid (never `undefined` on the wire). */
 const optional = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(schema, { exact: true })
-
-/**
- * The trade-time rule depends only on the KST day of "now", so a clock-aware schema is built once
- * per day instead of once per call (building one compiles a new parser: ~100 µs).
- */
-const perKstDay = <A>(build: (nowMillis: number) => A): ((nowMillis: number) => A) => {
-  let day = ""
-  let built: A | undefined
-  return (nowMillis) => {
-    const today = Kst.toDate8(nowMillis)
-    if (built === undefined || today !== day) {
-      built = build(nowMillis)
-      day = today
-    }
-    return built
-  }
-}
 
 const TaxRegId = Schema.String.pipe(rule("taxRegID", (s: string) => /^\d{4}$/.test(s), "must be a branch number of exactly 4 digits"))
 
@@ -152,6 +135,9 @@ const issueWith = (...extra: ReadonlyArray<CrossRule<CashReceiptIssue>>): Schema
  * @category schemas
  */
 export const CashReceiptIssue: Schema.Schema<CashReceiptIssue, CashReceiptIssue> = issueWith()
+
+// The trade-time rule depends only on the KST day of "now": each clock-aware schema below is built
+// once per day (`perKstDay`), not once per call.
 
 /**
  * The issue body plus the trade-time window judged at `nowMillis` (today or the previous day, KST).
