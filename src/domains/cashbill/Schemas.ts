@@ -10,26 +10,16 @@ import { Schema } from "effect"
 import { type CrossRule, withCrossRules } from "../../core/CrossRule.js"
 import { perKstDay } from "../../core/Kst.js"
 import { maxLen, rule } from "../../core/Rule.js"
-import { Amount, CorpNumText, Date8, DateTime14, LenientBoolean, MgtKey } from "../../core/Schemas.js"
+import { Amount, CorpNumText, Date8, DateTime14, LenientBoolean, MgtKey, oneOf, optional } from "../../core/Schemas.js"
 import * as Rules from "./Rules.js"
 
 // ── fields ──────────────────────────────────────────────────────────────────────────────────
-
-/** One of the given texts; checked by a named rule, then typed as the literals. */
-const oneOf = <const L extends readonly [string, ...Array<string>]>(name: string, literals: L) =>
-  Schema.String.pipe(
-    rule<string>(name, (value) => literals.includes(value), `must be one of ${literals.join(", ")}`),
-    Schema.compose(Schema.Literal(...literals), { strict: false })
-  )
 
 /** 1 returned/cancelled, 2 error correction, 3 other. */
 const CancelType = Schema.Number.pipe(
   rule<number>("cancelType", (n) => (Rules.CANCEL_TYPES as ReadonlyArray<number>).includes(n), "must be 1 (returned or cancelled), 2 (error correction) or 3 (other)"),
   Schema.compose(Schema.Literal(...Rules.CANCEL_TYPES), { strict: false })
 )
-
-/** An optional input field: absent or valid (never `undefined` on the wire). */
-const optional = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(schema, { exact: true })
 
 const TaxRegId = Schema.String.pipe(rule("taxRegID", (s: string) => /^\d{4}$/.test(s), "must be a branch number of exactly 4 digits"))
 
