@@ -133,7 +133,7 @@ const clock = Command.make("clock", {
     const state = answer as ClockState
     yield* emit(o.json, { ...state, iso: new Date(state.now).toISOString(), kst: Kst.toDateTime14(state.now) }, () =>
       `sandbox time ${new Date(state.now).toISOString()} (${kst(Kst.toDateTime14(state.now))}), ${describeOffset(state.offset)}`)
-  })).pipe(Command.withDescription("Show or move the clock of a running sandbox: filing, bulk progress and token expiry follow it (/_sandbox/clock)"))
+  })).pipe(Command.withDescription("Show or move the clock of a running sandbox: filing, bulk progress and URL expiry follow it, tokens keep their expiry (/_sandbox/clock)"))
 
 interface StatsAnswer {
   readonly calls: Readonly<Record<string, number>>

@@ -75,3 +75,25 @@ export const isTodayOrPreviousDay = (tradeDT: string, nowMillis: number): boolea
   const day = tradeDT.slice(0, 8)
   return day === today || day === addDays(today, -1)
 }
+
+/**
+ * `build`, remembered per KST day: called again on the same KST day of `nowMillis`, the value built
+ * first that day is returned; on another day it is built anew (only the latest day's value is
+ * kept). For values that depend only on the day of "now", such as schemas that judge a date against
+ * today: building a schema compiles a new parser (~100 µs), too much to do on every call.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const perKstDay = <A>(build: (nowMillis: number) => A): ((nowMillis: number) => A) => {
+  let day = ""
+  let built: A | undefined
+  return (nowMillis) => {
+    const today = toDate8(nowMillis)
+    if (built === undefined || today !== day) {
+      built = build(nowMillis)
+      day = today
+    }
+    return built
+  }
+}

@@ -1,6 +1,6 @@
 /**
  * Wire schemas shared by every domain: registration numbers, document IDs, dates, amounts, the
- * generic `{code, message}` result.
+ * generic `{code, message}` result, and the field helpers of input schemas (`oneOf`, `optional`).
  *
  * @since 0.1.0
  */
@@ -128,6 +128,28 @@ export const SignedAmount = (max: number) =>
     rule("signedAmount", (s: string) => /^-?\d+$/.test(s), "must be a whole number (a leading '-' is allowed)"),
     rule(`maxLength(${max})`, (s: string) => s.length <= max, `must be at most ${max} characters`)
   )
+
+/**
+ * One of the given texts, checked by a rule named `name` (so a `ValidationError` names the field's
+ * rule and lists the allowed values), then typed as the literals.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const oneOf = <const L extends readonly [string, ...Array<string>]>(name: string, literals: L) =>
+  Schema.String.pipe(
+    rule<string>(name, (value) => literals.includes(value), `must be one of ${literals.join(", ")}`),
+    Schema.compose(Schema.Literal(...literals), { strict: false })
+  )
+
+/**
+ * An optional input field: absent or valid, never `undefined` on the wire (`exact`: a key present
+ * with `undefined` is refused rather than taken for absent).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const optional = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(schema, { exact: true })
 
 /**
  * The generic result of the service: `code` 1 on success, and a message.

@@ -1,13 +1,14 @@
 /**
  * The admin API under `/_sandbox/` (no authentication; DESIGN.md §5, LocalStack style): reset,
- * clock, progressions, faults, statistics, seeded members and member preferences. The same
- * operations exist as Effects on the `Sandbox` service; these routes expose them over HTTP.
+ * clock, token expiry, progressions, faults, statistics, seeded members and member preferences. The
+ * same operations exist as Effects on the `Sandbox` service; these routes expose them over HTTP.
  *
  * | method       | path                                    | body / answer                                  |
  * |--------------|-----------------------------------------|------------------------------------------------|
  * | POST         | /_sandbox/reset                         | → `{code: 1}`                                  |
  * | GET          | /_sandbox/clock                         | → `{now, offset}`                              |
  * | POST         | /_sandbox/clock                         | `{advanceMillis}` or `{set}` → `{now, offset}` |
+ * | POST         | /_sandbox/tokens/expire                 | `{}` or `{corpNum}` → `{code, message, expired}` |
  * | GET / POST   | /_sandbox/progressions                  | `{kind, policy}`                               |
  * | GET / POST   | /_sandbox/faults                        | `Fault`                                        |
  * | DELETE       | /_sandbox/faults[/{route}]              | removes one or every fault                     |
@@ -15,7 +16,9 @@
  * | POST         | /_sandbox/members                       | `MemberSeed` (adds a member)                   |
  * | GET / POST   | /_sandbox/members/{corpNum}/preferences | object merged into the preferences             |
  *
- * The environment is test, or production under `/production/_sandbox/...`.
+ * The environment is test, or production under `/production/_sandbox/...`. The clock moves document
+ * time only; tokens expire on the base clock, or on purpose with `tokens/expire` (every valid token
+ * of the environment, or one member's).
  *
  * @since 0.1.0
  */
@@ -51,6 +54,8 @@ export interface AdminOperations {
   readonly clock: Effect.Effect<ClockState>
   readonly advanceClock: (millis: number) => Effect.Effect<ClockState>
   readonly setClock: (epochMillis: number) => Effect.Effect<ClockState>
+  /** Expires every valid token of the environment, or one member's; succeeds with how many. */
+  readonly expireTokens: (environment: Environment, corpNum?: string) => Effect.Effect<number>
   readonly progressions: Effect.Effect<Readonly<Record<Kind, Policy>>>
   readonly setProgression: (kind: Kind, policy: Policy) => Effect.Effect<void>
   readonly faults: Effect.Effect<ReadonlyArray<Fault>>
@@ -83,6 +88,7 @@ const ClockChange = Schema.Union(
   Schema.Struct({ advanceMillis: Schema.Number.pipe(Schema.finite()) }),
   Schema.Struct({ set: Schema.Number.pipe(Schema.finite()) })
 )
+const TokenExpiry = Schema.Struct({ corpNum: Schema.optionalWith(Schema.String.pipe(Schema.pattern(/^\d{10}$/)), { exact: true }) })
 const ProgressionChange = Schema.Struct({ kind: Schema.Literal(...Kinds), policy: Policy })
 const MemberSeedBody = Schema.Struct({
   corpNum: Schema.String.pipe(Schema.pattern(/^\d{10}$/)),
@@ -101,8 +107,9 @@ const Preferences = Schema.Record({ key: Schema.String, value: Schema.Unknown })
 
 const ok = json({ code: 1, message: "OK" })
 
-const body = <A, I>(request: AdminRequest, schema: Schema.Schema<A, I, never>) =>
-  Effect.flatMap(parseJsonBody(request.body), (value) => decodeValue(value, schema))
+// `orElse`: what an empty body stands for, on routes where every field is optional.
+const body = <A, I>(request: AdminRequest, schema: Schema.Schema<A, I, never>, orElse?: unknown) =>
+  Effect.flatMap(parseJsonBody(request.body), (value) => decodeValue(value ?? orElse, schema))
 
 /**
  * Answers an admin request; unknown paths are `NotFoundPath`, known paths with another method
@@ -126,6 +133,13 @@ export const handleAdmin = (ops: AdminOperations, request: AdminRequest): Effect
       return body(request, ClockChange).pipe(
         Effect.flatMap((change) => "set" in change ? ops.setClock(change.set) : ops.advanceClock(change.advanceMillis)),
         Effect.map(json)
+      )
+    case "tokens":
+      if (second !== "expire" || third !== undefined) break
+      if (method !== "POST") return unsupported
+      return body(request, TokenExpiry, {}).pipe(
+        Effect.flatMap(({ corpNum }) => ops.expireTokens(request.environment, corpNum)),
+        Effect.map((expired) => json({ code: 1, message: "OK", expired }))
       )
     case "progressions":
       if (second !== undefined) break

@@ -128,8 +128,9 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i
 
 /**
  * The caller of an API request: no token for operations called without one; otherwise a bearer
- * token of this environment, not expired, used from its IP, granting the operation's declared scope
- * (fixed, or the value of a path parameter such as a statement's item code).
+ * token of this environment, not expired on the base clock (document time moved by the admin
+ * offset does not expire tokens), used from its IP, granting the operation's declared scope (fixed,
+ * or the value of a path parameter such as a statement's item code).
  *
  * @since 0.1.0
  * @category combinators
@@ -146,7 +147,7 @@ export const authenticate = (route: Route, request: RouteRequest): Effect.Effect
     const store = yield* SandboxStore
     const token = store.get(tokensSlot, request.environment).byValue.get(bearer[1]!)
     if (token === undefined) return yield* fail("TokenUnreadable")
-    const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.now)
+    const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.base)
     if (now >= token.expiresAt) return yield* fail("TokenExpired")
     const ip = token.record.ipaddress
     if (ip !== "*" && normalizeAddress(ip) !== normalizeAddress(request.remoteAddress)) return yield* fail("TokenIpMismatch")

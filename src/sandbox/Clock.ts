@@ -1,11 +1,15 @@
 /**
- * The sandbox clock: the Effect `Clock` plus an offset that the admin route `/_sandbox/clock` moves.
- * Every state change of the sandbox reads this clock, so tests drive it with `TestClock.adjust`
- * (the base) or `advance` (the offset).
+ * The sandbox clock, two times (DESIGN.md §5 "Two times"):
  *
- * The offset models time passing inside the service: document progressions, token expiry and URL
- * expiry follow it. The X-SVC-Date check of token requests uses the base clock, so a caller whose
- * clock is right is never refused because the sandbox was moved forward.
+ * - **base** — the Effect `Clock` (real time, or `TestClock` in tests). Authentication runs on it:
+ *   the X-SVC-Date window of token requests, token expiry and the `expiration` a token reports.
+ *   Clients judge a token's expiry by their own clocks, so moving the sandbox forward never
+ *   invalidates the tokens they hold; `/_sandbox/tokens/expire` does that on purpose.
+ * - **document time** (`now`) — the base plus an offset that the admin route `/_sandbox/clock`
+ *   moves. Documents, filing, bulk progress, collection jobs and URL validity follow it, so a test
+ *   can let a day pass for the documents without waiting.
+ *
+ * Tests drive the base with `TestClock.adjust` and document time with `advance`.
  *
  * @since 0.1.0
  */
@@ -16,15 +20,15 @@ import { Clock, Context, Effect, Layer, Ref } from "effect"
  * @category services
  */
 export class SandboxClock extends Context.Tag("taxdoc/sandbox/SandboxClock")<SandboxClock, {
-  /** Sandbox time: base clock + offset, epoch milliseconds. */
+  /** Document time: base clock + offset, epoch milliseconds. */
   readonly now: Effect.Effect<number>
-  /** The base clock alone (the Effect `Clock`), epoch milliseconds. */
+  /** The base clock alone (the Effect `Clock`), epoch milliseconds: the time of authentication. */
   readonly base: Effect.Effect<number>
   /** The current offset in milliseconds. */
   readonly offset: Effect.Effect<number>
-  /** Moves sandbox time forward (or back, when negative) by `millis`. */
+  /** Moves document time forward (or back, when negative) by `millis`. */
   readonly advance: (millis: number) => Effect.Effect<number>
-  /** Sets the offset so that sandbox time reads `epochMillis` now. */
+  /** Sets the offset so that document time reads `epochMillis` now. */
   readonly set: (epochMillis: number) => Effect.Effect<number>
   /** Sets the offset back to zero. */
   readonly reset: Effect.Effect<void>

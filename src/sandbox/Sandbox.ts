@@ -29,6 +29,7 @@ import { allRoutes } from "./Routes.js"
 import { makeCallCounter, snapshot } from "./Stats.js"
 import * as StoreModule from "./Store.js"
 import { type Environment, SandboxStore } from "./Store.js"
+import * as Tokens from "./Tokens.js"
 import { type Incoming, readIncoming, render, renderFailure } from "./Wire.js"
 
 /**
@@ -137,6 +138,7 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
       clock: clockState,
       advanceClock: (millis) => Effect.zipRight(clock.advance(millis), clockState),
       setClock: (epochMillis) => Effect.zipRight(clock.set(epochMillis), clockState),
+      expireTokens: (environment, corpNum) => use(Tokens.expireTokens(environment, corpNum)),
       progressions: Effect.map(
         Effect.forEach(Kinds, (kind) => Effect.map(progressions.get(kind), (policy) => [kind, policy] as const)),
         (entries) => Object.fromEntries(entries) as Record<Kind, Policy>

@@ -1,12 +1,15 @@
 /**
  * Issued access tokens, per environment, and the count of issuances per (partner, member) for the
  * statistics. Tokens live in the sandbox store, so an admin reset drops them and QuitMember can
- * revoke a member's tokens from its handler.
+ * revoke a member's tokens from its handler. Their expiry is on the base clock (DESIGN.md §5 "Two
+ * times"); the admin route `/_sandbox/tokens/expire` ends them early.
  *
  * @since 0.1.0
  */
 import { randomBytes } from "node:crypto"
-import { type Environment, slot } from "./Store.js"
+import { Effect } from "effect"
+import { SandboxClock } from "./Clock.js"
+import { type Environment, SandboxStore, slot } from "./Store.js"
 
 /**
  * The access token record of token issuance (SPEC.md "Access token").
@@ -27,7 +30,8 @@ export interface AccessToken {
 }
 
 /**
- * A stored token with its expiry instant (sandbox clock, epoch milliseconds).
+ * A stored token with its expiry instant (base clock, epoch milliseconds). The record keeps the
+ * `expiration` reported at issuance, even after the token was expired early.
  *
  * @since 0.1.0
  * @category models
@@ -122,3 +126,35 @@ export const revokeMember = (state: TokenState, corpNum: string): number => {
   }
   return revoked
 }
+
+/**
+ * Expires, as of `atMillis` (base clock), every token of the environment still valid then, or only
+ * those of member `corpNum`; returns how many it expired. They are then refused as `TokenExpired`,
+ * exactly like tokens whose time ran out.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const expire = (state: TokenState, atMillis: number, corpNum?: string): number => {
+  let expired = 0
+  for (const [value, token] of state.byValue) {
+    if (token.expiresAt <= atMillis || (corpNum !== undefined && token.record.userID !== corpNum)) continue
+    state.byValue.set(value, { ...token, expiresAt: atMillis })
+    expired++
+  }
+  return expired
+}
+
+/**
+ * Expires now (base clock) every valid token of an environment, or one member's (admin route
+ * `/_sandbox/tokens/expire`); succeeds with how many it expired.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const expireTokens = (environment: Environment, corpNum?: string): Effect.Effect<number, never, SandboxStore | SandboxClock> =>
+  Effect.gen(function*() {
+    const store = yield* SandboxStore
+    const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.base)
+    return expire(store.get(tokensSlot, environment), now, corpNum)
+  })

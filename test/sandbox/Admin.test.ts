@@ -6,6 +6,7 @@ import * as Sandbox from "../../src/sandbox/Sandbox.js"
 import { api, codeOf, issueToken, MEMBER, sandboxLayer } from "./support.js"
 
 const T0 = Date.UTC(2026, 10, 22, 4, 0, 0)
+const OTHER = "4444444444"
 
 describe("admin routes", () => {
   it.effect("clock: read, advance, set; the offset moves sandbox time only", () =>
@@ -19,6 +20,33 @@ describe("admin routes", () => {
       // X-SVC-Date is still judged against the base clock.
       expect((yield* issueToken()).userID).toBe(MEMBER)
     }).pipe(Effect.provide(sandboxLayer())))
+
+  it.effect("tokens/expire: one member's tokens with {corpNum}, every token of the environment with {}", () =>
+    Effect.gen(function*() {
+      const mine = [(yield* issueToken()).session_token, (yield* issueToken()).session_token]
+      const other = (yield* issueToken({ corpNum: OTHER })).session_token
+      const works = (token: string) => Effect.map(api({ path: "/CorpInfo", token }), (answer) => answer.status === 200)
+
+      const one = yield* api({ method: "POST", path: "/_sandbox/tokens/expire", body: { corpNum: OTHER } })
+      expect(one.status).toBe(200)
+      expect(one.body).toEqual({ code: 1, message: "OK", expired: 1 })
+      expect(codeOf(yield* api({ path: "/CorpInfo", token: other }))).toBe(ErrorCodes.TokenExpired.code)
+      expect(yield* Effect.forEach(mine, works)).toEqual([true, true])
+
+      // The production environment has its own tokens: none there.
+      expect((yield* api({ method: "POST", path: "/production/_sandbox/tokens/expire", body: {} })).body).toMatchObject({ expired: 0 })
+      expect(yield* Effect.forEach(mine, works)).toEqual([true, true])
+
+      expect((yield* api({ method: "POST", path: "/_sandbox/tokens/expire", body: {} })).body).toEqual({ code: 1, message: "OK", expired: 2 })
+      for (const token of mine) expect(codeOf(yield* api({ path: "/CorpInfo", token }))).toBe(ErrorCodes.TokenExpired.code)
+      // Nothing left to expire; an empty body stands for {}.
+      expect((yield* api({ method: "POST", path: "/_sandbox/tokens/expire" })).body).toMatchObject({ code: 1, expired: 0 })
+      expect(yield* works((yield* issueToken()).session_token)).toBe(true)
+
+      expect(codeOf(yield* api({ method: "POST", path: "/_sandbox/tokens/expire", body: { corpNum: "123" } }))).toBe(ErrorCodes.InvalidField.code)
+      expect(codeOf(yield* api({ path: "/_sandbox/tokens/expire" }))).toBe(ErrorCodes.UnsupportedMethod.code)
+      expect(codeOf(yield* api({ method: "POST", path: "/_sandbox/tokens" }))).toBe(ErrorCodes.NotFoundPath.code)
+    }).pipe(Effect.provide(sandboxLayer({ members: [{ corpNum: MEMBER }, { corpNum: OTHER }] }))))
 
   it.effect("reset drops state and faults and brings back the seeded members", () =>
     Effect.gen(function*() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Duration, Effect, Fiber, TestClock } from "effect"
+import { Clock, Duration, Effect, Fiber, TestClock } from "effect"
 import { ErrorCodes } from "../../src/core/ErrorCodes.js"
 import * as InProcess from "../../src/sandbox/InProcess.js"
 import { tester } from "../../src/sandbox/Partners.js"
@@ -20,14 +20,31 @@ describe("bearer checks", () => {
       expect(codeOf(expired)).toBe(ErrorCodes.TokenExpired.code)
     }).pipe(Effect.provide(sandboxLayer())))
 
-  it.effect("moving the sandbox clock expires tokens, without making X-SVC-Date stale", () =>
+  it.effect("moving the sandbox clock (document time) neither expires tokens nor makes X-SVC-Date stale", () =>
+    Effect.gen(function*() {
+      const sandbox = yield* Sandbox.Sandbox
+      const issuedAt = yield* Clock.currentTimeMillis
+      const token = yield* issueToken()
+      yield* sandbox.advanceClock(31 * 60 * 1000)
+      expect((yield* closeDown(token.session_token)).status).toBe(200)
+      const fresh = yield* issueToken()
+      expect((yield* closeDown(fresh.session_token)).status).toBe(200)
+      // Both expirations are on the base clock: 30 minutes after issuance, whatever the offset.
+      expect(Date.parse(token.expiration)).toBe(issuedAt + 30 * 60 * 1000)
+      expect(Date.parse(fresh.expiration)).toBe(issuedAt + 30 * 60 * 1000)
+    }).pipe(Effect.provide(sandboxLayer())))
+
+  it.effect("a token expired by the admin route is refused as TokenExpired, like one whose time ran out", () =>
     Effect.gen(function*() {
       const sandbox = yield* Sandbox.Sandbox
       const token = yield* issueToken()
-      yield* sandbox.advanceClock(31 * 60 * 1000)
-      expect(codeOf(yield* closeDown(token.session_token))).toBe(ErrorCodes.TokenExpired.code)
-      const fresh = yield* issueToken()
-      expect((yield* closeDown(fresh.session_token)).status).toBe(200)
+      expect(yield* sandbox.expireTokens("test")).toBe(1)
+      const refused = yield* closeDown(token.session_token)
+      expect(refused.status).toBe(401)
+      expect(codeOf(refused)).toBe(ErrorCodes.TokenExpired.code)
+      // Already expired: a second call has nothing left to expire.
+      expect(yield* sandbox.expireTokens("test")).toBe(0)
+      expect((yield* closeDown((yield* issueToken()).session_token)).status).toBe(200)
     }).pipe(Effect.provide(sandboxLayer())))
 
   it.effect("a token bound to the requester's IP is refused from another IP; * and a forwarded IP are honoured", () =>

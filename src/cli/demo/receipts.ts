@@ -1,6 +1,6 @@
 /**
  * The documents of the demo: one receipt to follow through its life, and 250 for bulk issuance, two
- * of which the tax authority will refuse (the sandbox's filing rule, `Rules.filingOutcome`).
+ * of which the tax authority will refuse (the sandbox's filing rule, `filingOutcome` in `sandbox/cashbill/Filing.ts`).
  *
  * @since 0.1.0
  */

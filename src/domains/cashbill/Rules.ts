@@ -1,16 +1,17 @@
 /**
  * Pure rules of cash receipts (SPEC.md "Cash receipt", "Limits"; DESIGN.md §6): buyer
  * identification numbers by trade usage, amounts, the trade-time window, revocation amounts, bulk
- * limits, submit IDs, masking for queries and the sandbox's filing outcome.
+ * limits and submit IDs. (How the sandbox masks numbers and files receipts lives in
+ * `sandbox/cashbill/Masking.ts` and `Filing.ts`.)
  *
- * Rules that relate several fields are `CrossRule`s: each broken rule is reported at the field it
- * concerns (`identityNum`, `totalAmount`, `cashbills[3].mgtKey`), named like every other rule.
+ * Rules that relate several fields are `CrossRule`s (`core/CrossRule.ts`): each broken rule is
+ * reported at the field it concerns (`identityNum`, `totalAmount`, `cashbills[3].mgtKey`), named like
+ * every other rule.
  *
  * @since 0.1.0
  */
-import { ParseResult, Schema, SchemaAST } from "effect"
+import { crossRule, type CrossRule, fieldRule } from "../../core/CrossRule.js"
 import * as Kst from "../../core/Kst.js"
-import { rule } from "../../core/Rule.js"
 
 // ── constants ───────────────────────────────────────────────────────────────────────────────
 
@@ -112,60 +113,6 @@ export const isIdentityNumShape = (identityNum: string): boolean =>
 export const identityNumAllowed = (tradeUsage: string, identityNum: string): boolean =>
   isIdentityNumShape(identityNum) && (tradeUsage === "소득공제용" || identityNum !== VOLUNTARY_IDENTITY_NUM)
 
-/**
- * The identityNum as the status query shows it: mobile and registration numbers keep the first 3
- * and last 4 digits, resident numbers (13 digits) the first 6, card numbers the first 6 and last 4;
- * the voluntary constant is shown as is.
- *
- * @since 0.1.0
- * @category rules
- */
-export const maskIdentityNum = (identityNum: string): string => {
-  if (!/^\d+$/.test(identityNum)) return identityNum
-  const n = identityNum.length
-  if (n < 10) return "*".repeat(n)
-  if (n <= 12) return identityNum.slice(0, 3) + "*".repeat(n - 7) + identityNum.slice(-4)
-  if (n === 13) return identityNum.slice(0, 6) + "*".repeat(7)
-  return identityNum.slice(0, 6) + "*".repeat(n - 10) + identityNum.slice(-4)
-}
-
-/**
- * The card-number length the sandbox's tax authority rejects: no issuer uses 17 digits (cards
- * have 13–16 digits, cash-receipt cards 18–19).
- *
- * @since 0.1.0
- * @category constants
- */
-export const REJECTED_CARD_LENGTH = 17
-
-/**
- * A filing result of the tax authority: `ntsresultCode` and its message in both languages.
- *
- * @since 0.1.0
- * @category models
- */
-export interface FilingOutcome {
-  readonly code: "0000" | "TS1" | "TS2"
-  readonly ko: string
-  readonly en: string
-}
-
-/**
- * The sandbox's filing outcome (DESIGN.md §6): `TS1` for an 11-digit mobile number not starting
- * with 0, `TS2` for a card number of 17 digits, `0000` otherwise. The outcome is decided by
- * identityNum alone, so tests choose it by choosing the number.
- *
- * @since 0.1.0
- * @category rules
- */
-export const filingOutcome = (identityNum: string): FilingOutcome => {
-  if (/^[1-9]\d{10}$/.test(identityNum)) return { code: "TS1", ko: "휴대폰번호 형식 오류", en: "Invalid mobile number" }
-  if (/^\d+$/.test(identityNum) && identityNum.length === REJECTED_CARD_LENGTH) {
-    return { code: "TS2", ko: "카드번호 자릿수 오류", en: "Card number length rejected" }
-  }
-  return { code: "0000", ko: "정상 처리", en: "Accepted" }
-}
-
 // ── amounts ─────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -219,72 +166,6 @@ export const tradeDTValid = (tradeDT: string | undefined, nowMillis: number): bo
 export const submitIdValid = (submitId: string): boolean => /^[A-Za-z0-9-]{1,36}$/.test(submitId)
 
 // ── cross-field rules ───────────────────────────────────────────────────────────────────────
-
-/**
- * A rule over a whole record that reports each broken field at its own path.
- *
- * @since 0.1.0
- * @category models
- */
-export interface CrossRule<in A> {
-  readonly issues: (record: A) => ReadonlyArray<ParseResult.ParseIssue>
-}
-
-/**
- * A cross-field rule named `name`: `broken` lists the paths (below the record) it breaks, each
- * optionally with its own message. The issue is the one `rule(name, …)` raises, placed at the path,
- * so `ValidationError` shows `identityNum` / `cashbills[3].mgtKey` and the rule's name.
- *
- * @since 0.1.0
- * @category constructors
- */
-export const crossRule = <A>(
-  name: string,
-  message: string,
-  broken: (record: A) => ReadonlyArray<{ readonly path: ParseResult.Path; readonly message?: string }>
-): CrossRule<A> => {
-  const { ast } = Schema.Unknown.pipe(rule<unknown>(name, () => false, message))
-  if (!SchemaAST.isRefinement(ast)) throw new Error(`rule ${name} is not a refinement`)
-  return {
-    issues: (record) =>
-      broken(record).map(({ path, message: text }) => {
-        const keys: ReadonlyArray<PropertyKey> = typeof path === "object" ? path : [path]
-        const value = keys.reduce<unknown>((at, key) => (at as Record<PropertyKey, unknown> | undefined)?.[key], record)
-        const leaf = new ParseResult.Refinement(ast, value, "Predicate", new ParseResult.Type(ast, value, text ?? message))
-        return new ParseResult.Pointer(path, record, leaf)
-      })
-  }
-}
-
-/**
- * A cross-field rule that breaks the single field at `path` when `predicate` is false.
- *
- * @since 0.1.0
- * @category constructors
- */
-export const fieldRule = <A>(path: ParseResult.Path, name: string, predicate: (record: A) => boolean, message: string): CrossRule<A> =>
-  crossRule<A>(name, message, (record) => (predicate(record) ? [] : [{ path }]))
-
-/**
- * Checks a decoded record against cross-field rules. (A plain `Schema.filter` returning
- * `{path, message}` is reported at the record's path by `issuesOf`; a checked transformation keeps
- * each issue at its field.) Runs once the fields themselves are valid.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const withCrossRules = <A>(...rules: ReadonlyArray<CrossRule<A>>) =>
-<I>(self: Schema.Schema<A, I, never>): Schema.Schema<A, I, never> =>
-  Schema.transformOrFail(self, Schema.typeSchema(self), {
-    strict: true,
-    decode: (record, _, ast) => {
-      const issues = rules.flatMap((r) => r.issues(record))
-      const [first, ...rest] = issues
-      if (first === undefined) return ParseResult.succeed(record)
-      return ParseResult.fail(rest.length === 0 ? first : new ParseResult.Composite(ast, record, [first, ...rest]))
-    },
-    encode: ParseResult.succeed
-  })
 
 /**
  * `tradeDT` must be today or the previous day (KST) of `nowMillis`. Input schemas take no clock, so

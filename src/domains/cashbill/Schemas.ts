@@ -7,45 +7,19 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { type CrossRule, withCrossRules } from "../../core/CrossRule.js"
+import { perKstDay } from "../../core/Kst.js"
 import { maxLen, rule } from "../../core/Rule.js"
-import { Amount, CorpNumText, Date8, DateTime14, LenientBoolean, MgtKey } from "../../core/Schemas.js"
-import * as Kst from "../../core/Kst.js"
+import { Amount, CorpNumText, Date8, DateTime14, LenientBoolean, MgtKey, oneOf, optional } from "../../core/Schemas.js"
 import * as Rules from "./Rules.js"
 
 // ── fields ──────────────────────────────────────────────────────────────────────────────────
-
-/** One of the given texts; checked by a named rule, then typed as the literals. */
-const oneOf = <const L extends readonly [string, ...Array<string>]>(name: string, literals: L) =>
-  Schema.String.pipe(
-    rule<string>(name, (value) => literals.includes(value), `must be one of ${literals.join(", ")}`),
-    Schema.compose(Schema.Literal(...literals), { strict: false })
-  )
 
 /** 1 returned/cancelled, 2 error correction, 3 other. */
 const CancelType = Schema.Number.pipe(
   rule<number>("cancelType", (n) => (Rules.CANCEL_TYPES as ReadonlyArray<number>).includes(n), "must be 1 (returned or cancelled), 2 (error correction) or 3 (other)"),
   Schema.compose(Schema.Literal(...Rules.CANCEL_TYPES), { strict: false })
 )
-
-/** An optional input field: absent or valid (never `undefined` on the wire). */
-const optional = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(schema, { exact: true })
-
-/**
- * The trade-time rule depends only on the KST day of "now", so a clock-aware schema is built once
- * per day instead of once per call (building one compiles a new parser: ~100 µs).
- */
-const perKstDay = <A>(build: (nowMillis: number) => A): ((nowMillis: number) => A) => {
-  let day = ""
-  let built: A | undefined
-  return (nowMillis) => {
-    const today = Kst.toDate8(nowMillis)
-    if (built === undefined || today !== day) {
-      built = build(nowMillis)
-      day = today
-    }
-    return built
-  }
-}
 
 const TaxRegId = Schema.String.pipe(rule("taxRegID", (s: string) => /^\d{4}$/.test(s), "must be a branch number of exactly 4 digits"))
 
@@ -140,8 +114,8 @@ const IssueFields = Schema.Struct({
  */
 export type CashReceiptIssue = typeof IssueFields.Type
 
-const issueWith = (...extra: ReadonlyArray<Rules.CrossRule<CashReceiptIssue>>): Schema.Schema<CashReceiptIssue, CashReceiptIssue> =>
-  IssueFields.pipe(Rules.withCrossRules<CashReceiptIssue>(Rules.identityNumForUsageRule, Rules.amountSumRule, ...extra))
+const issueWith = (...extra: ReadonlyArray<CrossRule<CashReceiptIssue>>): Schema.Schema<CashReceiptIssue, CashReceiptIssue> =>
+  IssueFields.pipe(withCrossRules<CashReceiptIssue>(Rules.identityNumForUsageRule, Rules.amountSumRule, ...extra))
 
 /**
  * The issue body with every rule that needs no clock: lengths, forms, identityNum by tradeUsage,
@@ -151,6 +125,9 @@ const issueWith = (...extra: ReadonlyArray<Rules.CrossRule<CashReceiptIssue>>): 
  * @category schemas
  */
 export const CashReceiptIssue: Schema.Schema<CashReceiptIssue, CashReceiptIssue> = issueWith()
+
+// The trade-time rule depends only on the KST day of "now": each clock-aware schema below is built
+// once per day (`perKstDay`), not once per call.
 
 /**
  * The issue body plus the trade-time window judged at `nowMillis` (today or the previous day, KST).
@@ -186,8 +163,8 @@ const RevokeFields = Schema.Struct({
  */
 export type CashReceiptRevoke = typeof RevokeFields.Type
 
-const revokeWith = (...extra: ReadonlyArray<Rules.CrossRule<CashReceiptRevoke>>): Schema.Schema<CashReceiptRevoke, CashReceiptRevoke> =>
-  RevokeFields.pipe(Rules.withCrossRules<CashReceiptRevoke>(...Rules.partCancelRules, ...extra))
+const revokeWith = (...extra: ReadonlyArray<CrossRule<CashReceiptRevoke>>): Schema.Schema<CashReceiptRevoke, CashReceiptRevoke> =>
+  RevokeFields.pipe(withCrossRules<CashReceiptRevoke>(...Rules.partCancelRules, ...extra))
 
 /**
  * The revocation body: amounts required (and adding up) when isPartCancel is true, omitted
@@ -229,7 +206,7 @@ const bulkWith = (item: Schema.Schema<CashReceiptIssue, CashReceiptIssue>, max?:
         `must hold 1 to ${max} receipts`
       )
     )
-  }).pipe(Rules.withCrossRules<BulkIssueBody>(Rules.uniqueMgtKeysRule))
+  }).pipe(withCrossRules<BulkIssueBody>(Rules.uniqueMgtKeysRule))
 }
 
 /**

@@ -41,7 +41,9 @@ export const tokenRoutes = (partners: PartnerRegistry): ReadonlyArray<Route> => 
       const store = yield* SandboxStore
       const member = memberOf(store.get(membersSlot, environment), verified.accessId, verified.linkId)
       if (member === undefined) return yield* fail("MemberNotRegistered")
-      const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.now)
+      // Token times run on the base clock (DESIGN.md §5 "Two times"): moving document time never
+      // expires the tokens clients hold.
+      const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.base)
       const expiresAt = now + TOKEN_VALIDITY_MILLIS
       const record: AccessToken = {
         session_token: newTokenValue(),

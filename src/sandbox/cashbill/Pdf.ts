@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import * as Rules from "../../domains/cashbill/Rules.js"
+import { maskIdentityNum } from "./Masking.js"
 import type { Receipt } from "./State.js"
 import { stateCodeOf } from "./State.js"
 
@@ -91,7 +92,7 @@ export const receiptDocument = (r: Receipt): Uint8Array =>
     `Taxation: ${english(r.taxationType)}`,
     `Total amount: ${r.totalAmount} KRW`,
     `Supply cost: ${r.supplyCost} KRW  Tax: ${r.tax} KRW  Service fee: ${r.serviceFee} KRW`,
-    `Identity number: ${Rules.maskIdentityNum(r.identityNum)}`,
+    `Identity number: ${maskIdentityNum(r.identityNum)}`,
     `Seller registration number: ${r.franchiseCorpNum}`,
     ...(r.orgConfirmNum === undefined ? [] : [`Original: ${r.orgConfirmNum} of ${r.orgTradeDate ?? ""}`]),
     `State: ${STATES[stateCodeOf(r)] ?? String(stateCodeOf(r))}`

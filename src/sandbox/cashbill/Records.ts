@@ -6,9 +6,9 @@
  * @since 0.1.0
  */
 import * as Kst from "../../core/Kst.js"
-import * as Rules from "../../domains/cashbill/Rules.js"
 import type { BulkIssueResult, BulkResult, CashbillDetail, CashbillInfo } from "../../domains/cashbill/Schemas.js"
 import type { Bulk, Receipt } from "./State.js"
+import { maskIdentityNum } from "./Masking.js"
 import { stateCodeOf } from "./State.js"
 
 type Language = "ko" | "en"
@@ -48,7 +48,7 @@ export const statusRecord = (r: Receipt, language: Language): typeof CashbillInf
   regDT: dt(r.issuedAt),
   stateDT: dt(r.filing?.at ?? r.issuedAt),
   stateCode: stateCodeOf(r),
-  identityNum: Rules.maskIdentityNum(r.identityNum),
+  identityNum: maskIdentityNum(r.identityNum),
   ntssendDT: dt(r.filing?.at),
   ntsresultDT: dt(r.filing?.at),
   ntsresultCode: r.filing?.outcome.code ?? null,

@@ -16,6 +16,7 @@ import type { CashReceiptIssue, CashReceiptRevoke } from "../../domains/cashbill
 import { fail, type SandboxFailure } from "../Failure.js"
 import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
 import { slot } from "../Store.js"
+import { type FilingOutcome, filingOutcome } from "./Filing.js"
 
 /**
  * The filing of a receipt to the tax authority, once it happened.
@@ -25,7 +26,7 @@ import { slot } from "../Store.js"
  */
 export interface Filing {
   readonly at: number
-  readonly outcome: Rules.FilingOutcome
+  readonly outcome: FilingOutcome
 }
 
 /**
@@ -172,7 +173,7 @@ export const identifier = (state: CashbillState, purpose: string): string => {
 export const settle = (receipt: Receipt, policy: Policy, now: number): Receipt => {
   if (receipt.filing !== undefined) return receipt
   if (stageOf(policy, { startedAt: receipt.issuedAt, now, polls: receipt.polls, stages: 1 }) < 1) return receipt
-  receipt.filing = { at: stageReachedAt(policy, receipt.issuedAt, 1) ?? now, outcome: Rules.filingOutcome(receipt.identityNum) }
+  receipt.filing = { at: stageReachedAt(policy, receipt.issuedAt, 1) ?? now, outcome: filingOutcome(receipt.identityNum) }
   return receipt
 }
 

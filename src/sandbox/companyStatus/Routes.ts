@@ -1,16 +1,16 @@
 /**
  * Company status check (SPEC.md "Company status"): one number by query, or up to 1,000 in a JSON
- * array, answered in input order from the deterministic table of `domains/companyStatus/Rules.ts`.
+ * array, answered in input order from the sandbox's deterministic table (`Table.ts`).
  *
  * @since 0.1.0
  */
 import { Effect } from "effect"
-import { companyStatusOf } from "../../domains/companyStatus/Rules.js"
 import { MAX_CORP_NUMS } from "../../domains/companyStatus/Schemas.js"
 import { SandboxClock } from "../Clock.js"
 import { fail } from "../Failure.js"
 import * as Operations from "../../domains/companyStatus/Operations.js"
 import { bodyJson, implement, json, type Route } from "../Route.js"
+import { companyStatusOf } from "./Table.js"
 
 const TEN_DIGITS = /^\d{10}$/
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { CompanyStatus } from "../../../src/domains/companyStatus/CompanyStatus.js"
-import { FIXED_COMPANY_STATUS } from "../../../src/domains/companyStatus/Rules.js"
+import { FIXED_COMPANY_STATUS } from "../../../src/sandbox/companyStatus/Table.js"
 import { Sandbox } from "../../../src/sandbox/Sandbox.js"
 import * as Sdk from "../../support/sdk.js"
 

@@ -2,12 +2,13 @@
  * The deterministic company status of the sandbox (DESIGN.md §6 "company status"): a fixed table
  * for tests, a status derived from the digits for every other valid number, and "unregistered" for a
  * number failing the check digit. Pure: the same number always answers the same, whatever the day.
+ * Only the sandbox answers from it; the SDK decodes whatever the service says.
  *
  * @since 0.1.0
  */
 import { corpNumCheckDigitValid } from "../../core/Schemas.js"
 import * as Kst from "../../core/Kst.js"
-import { type CompanyStatus, States, TaxTypes } from "./Schemas.js"
+import { type CompanyStatus, States, TaxTypes } from "../../domains/companyStatus/Schemas.js"
 
 /**
  * A company status as written on the wire (nullable fields explicit, `stateDate` `yyyyMMdd`).
