@@ -41,14 +41,15 @@ const exited = (child: ChildProcess): Promise<void> =>
   })
 
 /**
- * Starts a server process and waits until it listens (at most 30 seconds).
+ * Starts a server process and waits until it listens (at most 30 seconds); `script` is another
+ * checkout's `server.ts` when comparing revisions.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const startServer = (config: ServerConfig): Promise<RunningServer> =>
+export const startServer = (config: ServerConfig, script: string = SERVER): Promise<RunningServer> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeFlags(), SERVER, JSON.stringify(config)], { stdio: ["pipe", "pipe", "inherit"] })
+    const child = spawn(process.execPath, [...nodeFlags(), script, JSON.stringify(config)], { stdio: ["pipe", "pipe", "inherit"] })
     const timer = setTimeout(() => {
       child.kill()
       reject(new Error("the server process did not start within 30 seconds"))
@@ -85,8 +86,8 @@ export const startServer = (config: ServerConfig): Promise<RunningServer> =>
  * @since 0.1.0
  * @category combinators
  */
-export const withServer = async <A>(config: ServerConfig, fn: (server: RunningServer) => Promise<A>): Promise<A> => {
-  const server = await startServer(config)
+export const withServer = async <A>(config: ServerConfig, fn: (server: RunningServer) => Promise<A>, script?: string): Promise<A> => {
+  const server = await startServer(config, script)
   try {
     return await fn(server)
   } finally {
