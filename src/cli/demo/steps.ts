@@ -5,8 +5,9 @@
  *
  * @since 0.1.0
  */
-import { Cause, Clock, Console, Effect, Option } from "effect"
+import { Cause, Clock, Effect, Option } from "effect"
 import { describe } from "../errors.js"
+import { printLine } from "../output.js"
 
 /**
  * One checked expectation.
@@ -89,7 +90,7 @@ const show = (value: unknown): string => (typeof value === "string" ? value : JS
  */
 export const runSteps = <R>(steps: ReadonlyArray<Step<R>>, options: { readonly quiet: boolean }): Effect.Effect<ReadonlyArray<StepResult>, never, R> =>
   Effect.gen(function*() {
-    const print = (line: string) => (options.quiet ? Effect.void : Console.log(line))
+    const print = (line: string) => (options.quiet ? Effect.void : printLine(line))
     const results: Array<StepResult> = []
     let stopped: string | undefined
     for (const [index, step] of steps.entries()) {
