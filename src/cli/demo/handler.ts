@@ -11,6 +11,7 @@ import * as Taxdoc from "../../Taxdoc.js"
 import { ExitWith } from "../errors.js"
 import type { Parsed } from "../lazy.js"
 import { printJson, printLine } from "../output.js"
+import * as Terminal from "../terminal.js"
 import type { demoOptions } from "./command.js"
 import { report, text } from "./report.js"
 import { runSteps } from "./steps.js"
@@ -34,7 +35,7 @@ export const demo = (o: Parsed<typeof demoOptions>) =>
   Effect.gen(function*() {
     const startedAt = Date.now()
     if (!o.json) {
-      yield* printLine("taxdoc demo: a guided tour of the SDK against a sandbox inside this process (no configuration, no network)")
+      yield* printLine(Terminal.wrap("taxdoc demo: a guided tour of the SDK against a sandbox inside this process (no configuration, no network)", Terminal.stdout().columns))
     }
     // Noon (KST) of today in sandbox time: the tour's receipts are all issued on one day, whenever
     // it runs, and step 8 then moves the clock past that day's midnight.
