@@ -6,8 +6,9 @@
  * With `--json`, a usage error is not printed as text: the command reports it as one JSON document
  * on stderr (src/cli/errors.ts).
  *
- * The command's own results do not go through this `Console` (src/cli/output.ts writes them), so
- * a JSON document or a table is never rewrapped.
+ * The command's own results do not go through this `Console` (src/cli/output.ts writes them), and
+ * a command's work runs with the `Console` it had before (`unfitted`), so a JSON document, a table
+ * or what the sandbox server prints is never rewrapped.
  *
  * @since 0.1.0
  */
@@ -41,6 +42,13 @@ export const processStreams: Streams = {
 
 const text = (args: ReadonlyArray<unknown>): string => args.map((a) => (typeof a === "string" ? a : String(a))).join(" ")
 
+// The console a fitted one replaced, kept on it so that a command's work can have it back.
+const BASE = Symbol.for("taxdoc/cli/help/base")
+
+interface Fitted extends Console.Console {
+  readonly [BASE]: Console.Console
+}
+
 /**
  * A `Console` for @effect/cli's messages: `log` to stdout and `error` to stderr, each fitted to its
  * stream; with `json`, `error` writes nothing (the failure is reported as JSON afterwards).
@@ -48,18 +56,20 @@ const text = (args: ReadonlyArray<unknown>): string => args.map((a) => (typeof a
  * @since 0.1.0
  * @category constructors
  */
-export const console = (base: Console.Console, options: { readonly json: boolean; readonly streams?: Streams }): Console.Console => {
+export const fittedConsole = (base: Console.Console, options: { readonly json: boolean; readonly streams?: Streams }): Console.Console => {
   const streams = options.streams ?? processStreams
   const log = (...args: ReadonlyArray<unknown>) => streams.write("stdout", `${Terminal.fit(text(args), streams.stdout())}\n`)
   const error = (...args: ReadonlyArray<unknown>) => {
     if (!options.json) streams.write("stderr", `${Terminal.fit(text(args), streams.stderr())}\n`)
   }
-  return {
+  const fitted: Fitted = {
     ...base,
+    [BASE]: base,
     log: (...args) => Effect.sync(() => log(...args)),
     error: (...args) => Effect.sync(() => error(...args)),
     unsafe: { ...base.unsafe, log, error }
   }
+  return fitted
 }
 
 /**
@@ -71,4 +81,13 @@ export const console = (base: Console.Console, options: { readonly json: boolean
  */
 export const fitted = (options: { readonly json: boolean; readonly streams?: Streams }) =>
 <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  Effect.consoleWith((base) => Effect.withConsole(effect, console(base, options)))
+  Effect.consoleWith((base) => Effect.withConsole(effect, fittedConsole(base, options)))
+
+/**
+ * Runs `effect` (a command's work) with the `Console` that `fitted` replaced.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const unfitted = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.consoleWith((current) => (BASE in current ? Effect.withConsole(effect, (current as Fitted)[BASE]) : effect))

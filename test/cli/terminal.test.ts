@@ -3,8 +3,10 @@
  * `script`), sized with `stty cols`; the command is the compiled one (bin/taxdoc.js).
  */
 import { describe, expect, it } from "@effect/vitest"
+import { Console, Effect } from "effect"
 import { spawn } from "node:child_process"
 import * as path from "node:path"
+import * as Help from "../../src/cli/help.js"
 import * as Progress from "../../src/cli/progress.js"
 import * as Terminal from "../../src/cli/terminal.js"
 import { cleanEnv, ROOT } from "./support.js"
@@ -183,4 +185,25 @@ describe("fitting text to a stream", () => {
     expect(barWidth(40)).toBe(10)
     expect(Progress.line("issuing", 120, 250, detail, 200)).toBe(`issuing ${Progress.bar(120, 250)} ${detail}`)
   })
+
+  it.effect("@effect/cli's messages are fitted to the stream; a command's own work keeps the console it had", () =>
+    Effect.gen(function*() {
+      const narrow: Terminal.Stream = { color: false, interactive: false, columns: 20 }
+      const written: Array<string> = []
+      const streams: Help.Streams = { stdout: () => narrow, stderr: () => narrow, write: (stream, text) => void written.push(`${stream}: ${text}`) }
+      const seen: Array<string> = []
+      const base = yield* Effect.console
+      const recording: Console.Console = { ...base, log: (...args) => Effect.sync(() => void seen.push(args.join(" "))) }
+      const line = "\x1b[1mhelp\x1b[0m that is wider than twenty columns"
+      yield* Effect.gen(function*() {
+        yield* Console.log(line)
+        yield* Console.error("a usage error")
+        yield* Help.unfitted(Console.log(line))
+      }).pipe(Help.fitted({ json: false, streams }), Effect.withConsole(recording))
+      expect(written).toEqual(["stdout: help that is wider\nthan twenty columns\n", "stderr: a usage error\n"])
+      expect(seen).toEqual([line])
+      written.length = 0
+      yield* Console.error("a usage error").pipe(Help.fitted({ json: true, streams }))
+      expect(written).toEqual([])
+    }))
 })
