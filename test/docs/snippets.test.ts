@@ -5,10 +5,26 @@ import * as path from "node:path"
 import { allSnippets, check, entryPoints, type Problem, ROOT, snippetsOf } from "./snippets.js"
 
 const snippets = allSnippets()
+
+// A block that must fail, to show that the checker reports problems where they are.
+const BROKEN = snippetsOf("docs/broken.md", [
+  "# Example",
+  "",
+  "```ts",
+  "import { Cashbill } from \"taxdoc\"",
+  "import * as Internal from \"../src/core/Http.js\"",
+  "const n: number = Cashbill.noSuchThing",
+  "```",
+  "",
+  "```sh",
+  "npm test",
+  "```"
+].join("\n"))
+
 let problems: Map<string, Array<Problem>> | undefined
-// One program for every snippet: Effect's declarations are read once.
+// One program for every snippet, the broken one included: Effect's declarations are read once.
 const problemsOf = (id: string): Array<Problem> => {
-  problems ??= check(snippets)
+  problems ??= check([...snippets, ...BROKEN])
   return problems.get(id) ?? []
 }
 
@@ -36,22 +52,8 @@ describe("TypeScript in the documentation", () => {
   })
 
   it("the checker reports a broken snippet at its line in the Markdown file, and a deep import", { timeout: 120_000 }, () => {
-    const markdown = [
-      "# Example",
-      "",
-      "```ts",
-      "import { Cashbill } from \"taxdoc\"",
-      "import * as Internal from \"../src/core/Http.js\"",
-      "const n: number = Cashbill.noSuchThing",
-      "```",
-      "",
-      "```sh",
-      "npm test",
-      "```"
-    ].join("\n")
-    const broken = snippetsOf("docs/broken.md", markdown)
-    expect(broken.map((s) => s.id)).toEqual(["docs/broken.md:3"])
-    const found = check(broken).get("docs/broken.md:3")!
+    expect(BROKEN.map((s) => s.id)).toEqual(["docs/broken.md:3"])
+    const found = problemsOf("docs/broken.md:3")
     expect(found.map((p) => p.line)).toEqual(expect.arrayContaining([5, 6]))
     expect(found.some((p) => p.line === 6 && p.message.includes("noSuchThing"))).toBe(true)
     expect(found.some((p) => p.line === 5 && p.message.includes("a snippet may import only taxdoc, taxdoc/sandbox, taxdoc/recordings"))).toBe(true)
