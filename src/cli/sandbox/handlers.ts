@@ -1,41 +1,28 @@
 /**
- * `taxdoc sandbox …`: serve the sandbox on a socket, and reset it, move its clock or read its
- * statistics over its admin routes (`/_sandbox/…`, see src/sandbox/Admin.ts).
+ * What the `taxdoc sandbox …` commands do (their options: ./command.ts): serve the sandbox on a
+ * socket, and reset it, move its clock or read its statistics over its admin routes
+ * (`/_sandbox/…`, see src/sandbox/Admin.ts).
  *
  * @since 0.1.0
  */
-import { Command, Options } from "@effect/cli"
 import { HttpClient, HttpClientRequest } from "@effect/platform"
-import { NodeHttpClient } from "@effect/platform-node"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Duration, Effect, Either, Option } from "effect"
-import * as Kst from "../core/Kst.js"
-import { Partners, Server } from "../sandbox/index.js"
-import { CliError } from "./errors.js"
-import { json, parseDuration } from "./options.js"
-import { emit, kst, table } from "./output.js"
+import * as Kst from "../../core/Kst.js"
+import { Partners, Server } from "../../sandbox/index.js"
+import { CliError } from "../errors.js"
+import type { Parsed } from "../lazy.js"
+import { parseDuration } from "../options.js"
+import { emit, kst, table } from "../output.js"
+import type { clockOptions, serveOptions, sandboxOptions } from "./command.js"
 
-const serve = Command.make("serve", {
-  port: Options.integer("port").pipe(
-    Options.withPseudoName("PORT"),
-    Options.withDescription("The port to listen on; 0 picks a free one (printed at start). Example: --port 8787"),
-    Options.withDefault(8787)
-  ),
-  host: Options.text("host").pipe(
-    Options.withPseudoName("HOST"),
-    Options.withDescription("The address to listen on. Example: --host 127.0.0.1"),
-    Options.withDefault("127.0.0.1")
-  ),
-  partners: Options.text("partner").pipe(
-    Options.withPseudoName("LINKID:BASE64SECRET"),
-    Options.withDescription("Another partner, LINKID:BASE64SECRET (repeatable; also TAXDOC_SANDBOX_PARTNERS). Example: --partner ACME:c2VjcmV0LWtleS0xMjM0NTY3OA=="),
-    Options.repeated
-  ),
-  members: Options.text("member").pipe(
-    Options.withPseudoName("NUMBER"),
-    Options.withDescription("A business signed up from the start as a member of TESTER (repeatable). Example: --member 1234567891"),
-    Options.repeated
-  )
-}, (o) =>
+/**
+ * `taxdoc sandbox serve`.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const serve = (o: Parsed<typeof serveOptions>) =>
   Effect.gen(function*() {
     const partners = yield* Either.all(o.partners.map(Partners.parsePartner)).pipe(
       Either.mapLeft((message) => new CliError({ message, hint: "write --partner LINKID:BASE64SECRET", exitCode: 2 }))
@@ -48,14 +35,7 @@ const serve = Command.make("serve", {
       Effect.catchTag("ServeError", (e) =>
         new CliError({ message: `cannot listen on ${o.host}:${o.port}: ${String(e.cause ?? e.message)}`, hint: "the port may be in use: choose another with --port (0 picks a free one)", exitCode: 1 }))
     )
-  })).pipe(
-    Command.withDescription("Serve the sandbox on a socket until Ctrl-C / SIGTERM; prints each partner's secret and `listening on <url>`")
-  )
-
-const sandboxUrl = Options.text("sandbox-url").pipe(
-  Options.withPseudoName("URL"),
-  Options.withDescription("The running sandbox (taxdoc sandbox serve). Example: --sandbox-url http://127.0.0.1:8787")
-)
+  })
 
 /** Calls an admin route; answers its JSON body. */
 const admin = (origin: string, method: "GET" | "POST", path: string, body?: unknown): Effect.Effect<unknown, CliError> =>
@@ -79,11 +59,17 @@ const admin = (origin: string, method: "GET" | "POST", path: string, body?: unkn
     Effect.provide(NodeHttpClient.layerUndici)
   )
 
-const reset = Command.make("reset", { sandboxUrl, json }, (o) =>
+/**
+ * `taxdoc sandbox reset`.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const reset = (o: Parsed<typeof sandboxOptions>) =>
   Effect.gen(function*() {
     const answer = yield* admin(o.sandboxUrl, "POST", "reset")
     yield* emit(o.json, answer, () => "sandbox reset: every member, document, token, fault and clock change is gone")
-  })).pipe(Command.withDescription("Reset a running sandbox to its state at start (POST /_sandbox/reset)"))
+  })
 
 interface ClockState {
   readonly now: number
@@ -97,20 +83,13 @@ const describeOffset = (millis: number): string => {
   return `${Duration.format(Duration.seconds(seconds))} ${millis > 0 ? "ahead of" : "behind"} this machine's clock`
 }
 
-const clock = Command.make("clock", {
-  sandboxUrl,
-  json,
-  advance: Options.text("advance").pipe(
-    Options.withPseudoName("DURATION"),
-    Options.withDescription("Move sandbox time forward by a duration (a leading - moves it back). Example: --advance \"1 day\""),
-    Options.optional
-  ),
-  set: Options.text("set").pipe(
-    Options.withPseudoName("ISO-INSTANT"),
-    Options.withDescription("Set sandbox time to an ISO instant. Example: --set 2026-03-02T15:00:00Z"),
-    Options.optional
-  )
-}, (o) =>
+/**
+ * `taxdoc sandbox clock`.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const clock = (o: Parsed<typeof clockOptions>) =>
   Effect.gen(function*() {
     if (Option.isSome(o.advance) && Option.isSome(o.set)) {
       return yield* new CliError({ message: "--advance and --set exclude each other", hint: "give one of them", exitCode: 2 })
@@ -133,7 +112,7 @@ const clock = Command.make("clock", {
     const state = answer as ClockState
     yield* emit(o.json, { ...state, iso: new Date(state.now).toISOString(), kst: Kst.toDateTime14(state.now) }, () =>
       `sandbox time ${new Date(state.now).toISOString()} (${kst(Kst.toDateTime14(state.now))}), ${describeOffset(state.offset)}`)
-  })).pipe(Command.withDescription("Show or move the clock of a running sandbox: filing, bulk progress and URL expiry follow it, tokens keep their expiry (/_sandbox/clock)"))
+  })
 
 interface StatsAnswer {
   readonly calls: Readonly<Record<string, number>>
@@ -141,7 +120,13 @@ interface StatsAnswer {
   readonly totalTokens: number
 }
 
-const stats = Command.make("stats", { sandboxUrl, json }, (o) =>
+/**
+ * `taxdoc sandbox stats`.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const stats = (o: Parsed<typeof sandboxOptions>) =>
   Effect.gen(function*() {
     const answer = (yield* admin(o.sandboxUrl, "GET", "stats")) as StatsAnswer
     yield* emit(o.json, answer, () => {
@@ -157,15 +142,4 @@ const stats = Command.make("stats", { sandboxUrl, json }, (o) =>
         ])
       ].join("\n")
     })
-  })).pipe(Command.withDescription("Show the calls a running sandbox answered per operation and the tokens it issued (GET /_sandbox/stats)"))
-
-/**
- * `taxdoc sandbox`.
- *
- * @since 0.1.0
- * @category commands
- */
-export const command = Command.make("sandbox").pipe(
-  Command.withDescription("The sandbox: a stateful emulator of the service, on a socket, with admin routes"),
-  Command.withSubcommands([serve, reset, clock, stats])
-)
+  })
