@@ -5,13 +5,40 @@
  * @since 0.1.0
  */
 import { Command, Options } from "@effect/cli"
-import { HttpClient, HttpClientRequest } from "@effect/platform"
+import { FileSystem, HttpClient, HttpClientRequest } from "@effect/platform"
 import { NodeHttpClient } from "@effect/platform-node"
-import { Duration, Effect, Either, Option } from "effect"
+import { Config, Console, Duration, Effect, Either, Option, Redacted } from "effect"
 import * as Kst from "../core/Kst.js"
 import { Partners, Server } from "../sandbox/index.js"
+import { DEFAULT_MAX_BODY_BYTES } from "../sandbox/Wire.js"
 import { CliError } from "./errors.js"
-import { json, parseDuration } from "./options.js"
+import { duration, json, parseDuration } from "./options.js"
+
+/** Printed when a secret is given on the command line. */
+const commandLineSecret = (flag: string, instead: string) =>
+  Console.error(`warning: ${flag} puts a secret on the command line, where anyone on this machine can read it in the process list (ps); use ${instead} instead`)
+
+/** Partners of a secret file: one `LINKID:BASE64SECRET` a line; blank lines and `#` comments are skipped. */
+const partnersOfFile = (path: string) =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const text = yield* fs.readFileString(path).pipe(
+      Effect.mapError((e) => new CliError({ message: `--secret-file ${path}: ${e.message}`, hint: "give a readable file with one LINKID:BASE64SECRET a line", exitCode: 2 }))
+    )
+    const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "" && !line.startsWith("#"))
+    return yield* Either.all(lines.map(Partners.parsePartner)).pipe(
+      Either.mapLeft((message) => new CliError({ message: `--secret-file ${path}: ${message}`, hint: "write one LINKID:BASE64SECRET a line", exitCode: 2 }))
+    )
+  })
+
+const adminTokenOption = Options.redacted("admin-token").pipe(
+  Options.withPseudoName("TOKEN"),
+  Options.withDescription("The sandbox admin token (default: TAXDOC_SANDBOX_ADMIN_TOKEN); required by a sandbox serving on a non-loopback address. Example: --admin-token \"$TOKEN\""),
+  Options.withFallbackConfig(Config.redacted("TAXDOC_SANDBOX_ADMIN_TOKEN")),
+  Options.optional
+)
+
+const millisOf = (d: Option.Option<Duration.Duration>): number | undefined => Option.match(d, { onNone: () => undefined, onSome: Duration.toMillis })
 import { emit, kst, table } from "./output.js"
 
 const serve = Command.make("serve", {
@@ -30,26 +57,80 @@ const serve = Command.make("serve", {
     Options.withDescription("Another partner, LINKID:BASE64SECRET (repeatable; also TAXDOC_SANDBOX_PARTNERS). Example: --partner ACME:c2VjcmV0LWtleS0xMjM0NTY3OA=="),
     Options.repeated
   ),
+  secretFile: Options.file("secret-file", { exists: "yes" }).pipe(
+    Options.withPseudoName("PATH"),
+    Options.withDescription("Partners from a file, one LINKID:BASE64SECRET a line (kept off the command line). Example: --secret-file ./partners.txt"),
+    Options.optional
+  ),
   members: Options.text("member").pipe(
     Options.withPseudoName("NUMBER"),
     Options.withDescription("A business signed up from the start as a member of TESTER (repeatable). Example: --member 1234567891"),
     Options.repeated
+  ),
+  adminToken: Options.redacted("admin-token").pipe(
+    Options.withPseudoName("TOKEN"),
+    Options.withDescription("The token admin routes require (default: TAXDOC_SANDBOX_ADMIN_TOKEN; on a non-loopback --host one is generated and printed when absent). Example: --admin-token \"$TOKEN\""),
+    Options.optional
+  ),
+  maxBodyBytes: Options.integer("max-body-bytes").pipe(
+    Options.withPseudoName("BYTES"),
+    Options.withDescription(`The largest request body accepted; larger bodies get 413 before they are read (default ${DEFAULT_MAX_BODY_BYTES}, 8 MiB). Example: --max-body-bytes 16777216`),
+    Options.optional
+  ),
+  maxHeaderBytes: Options.integer("max-header-bytes").pipe(
+    Options.withPseudoName("BYTES"),
+    Options.withDescription(`The largest request head; larger gets 431 (default ${Server.DEFAULT_LIMITS.maxHeaderBytes}). Example: --max-header-bytes 32768`),
+    Options.optional
+  ),
+  headerTimeout: duration("header-timeout", "Time a client has to send a request's headers; slower clients are disconnected (default 10 seconds). Example: --header-timeout \"5 seconds\"").pipe(Options.optional),
+  requestTimeout: duration("request-timeout", "Time a client has to send a whole request (default 30 seconds). Example: --request-timeout \"1 minute\"").pipe(Options.optional),
+  keepAliveTimeout: duration("keep-alive-timeout", "An idle keep-alive connection closes after this (default 5 seconds). Example: --keep-alive-timeout \"2 seconds\"").pipe(Options.optional),
+  maxConnections: Options.integer("max-connections").pipe(
+    Options.withPseudoName("N"),
+    Options.withDescription(`Open connections at most; at the cap idle connections are closed first (default ${Server.DEFAULT_LIMITS.maxConnections}). Example: --max-connections 256`),
+    Options.optional
   )
 }, (o) =>
   Effect.gen(function*() {
-    const partners = yield* Either.all(o.partners.map(Partners.parsePartner)).pipe(
+    if (o.partners.length > 0) yield* commandLineSecret("--partner", "TAXDOC_SANDBOX_PARTNERS or --secret-file")
+    if (Option.isSome(o.adminToken)) yield* commandLineSecret("--admin-token", "TAXDOC_SANDBOX_ADMIN_TOKEN")
+    const fromFlags = yield* Either.all(o.partners.map(Partners.parsePartner)).pipe(
       Either.mapLeft((message) => new CliError({ message, hint: "write --partner LINKID:BASE64SECRET", exitCode: 2 }))
     )
+    const fromFile = Option.isSome(o.secretFile) ? yield* partnersOfFile(o.secretFile.value) : []
+    const partners = [...fromFile, ...fromFlags]
+    const adminToken = Option.isSome(o.adminToken)
+      ? Option.some(o.adminToken.value)
+      : yield* Config.option(Config.redacted("TAXDOC_SANDBOX_ADMIN_TOKEN")).pipe(Effect.orElseSucceed(() => Option.none()))
+    const positive = [["--max-body-bytes", o.maxBodyBytes], ["--max-header-bytes", o.maxHeaderBytes], ["--max-connections", o.maxConnections]] as const
+    for (const [flag, value] of positive) {
+      if (Option.isSome(value) && value.value < 1) return yield* new CliError({ message: `${flag} must be at least 1`, hint: `e.g. ${flag} 1024`, exitCode: 2 })
+    }
     const bad = o.members.find((m) => !/^\d{10}$/.test(m))
     if (bad !== undefined) {
       return yield* new CliError({ message: `--member ${bad} is not a registration number`, hint: "give 10 digits without hyphens", exitCode: 2 })
     }
-    yield* Server.run({ host: o.host, port: o.port, partners, members: o.members.map((corpNum) => ({ corpNum })) }).pipe(
+    const limits: Partial<Server.ServerLimits> = {
+      ...Option.match(o.maxHeaderBytes, { onNone: () => ({}), onSome: (maxHeaderBytes) => ({ maxHeaderBytes }) }),
+      ...Option.match(o.maxConnections, { onNone: () => ({}), onSome: (maxConnections) => ({ maxConnections }) }),
+      ...(millisOf(o.headerTimeout) === undefined ? {} : { headersTimeoutMillis: millisOf(o.headerTimeout)! }),
+      ...(millisOf(o.requestTimeout) === undefined ? {} : { requestTimeoutMillis: millisOf(o.requestTimeout)! }),
+      ...(millisOf(o.keepAliveTimeout) === undefined ? {} : { keepAliveTimeoutMillis: millisOf(o.keepAliveTimeout)! })
+    }
+    yield* Server.run({
+      host: o.host,
+      port: o.port,
+      partners,
+      members: o.members.map((corpNum) => ({ corpNum })),
+      limits,
+      ...Option.match(o.maxBodyBytes, { onNone: () => ({}), onSome: (maxBodyBytes) => ({ maxBodyBytes }) }),
+      ...Option.match(adminToken, { onNone: () => ({}), onSome: (token) => ({ adminToken: Redacted.value(token) }) })
+    }).pipe(
       Effect.catchTag("ServeError", (e) =>
         new CliError({ message: `cannot listen on ${o.host}:${o.port}: ${String(e.cause ?? e.message)}`, hint: "the port may be in use: choose another with --port (0 picks a free one)", exitCode: 1 }))
     )
   })).pipe(
-    Command.withDescription("Serve the sandbox on a socket until Ctrl-C / SIGTERM; prints each partner's secret and `listening on <url>`")
+    Command.withDescription("Serve the sandbox on a socket until Ctrl-C / SIGTERM (requests in flight finish first); prints each partner's secret, the admin token when one is generated, and `listening on <url>`. Limits and admin protection: docs/resilience.md")
   )
 
 const sandboxUrl = Options.text("sandbox-url").pipe(
@@ -58,13 +139,23 @@ const sandboxUrl = Options.text("sandbox-url").pipe(
 )
 
 /** Calls an admin route; answers its JSON body. */
-const admin = (origin: string, method: "GET" | "POST", path: string, body?: unknown): Effect.Effect<unknown, CliError> =>
+const admin = (
+  target: { readonly sandboxUrl: string; readonly adminToken: Option.Option<Redacted.Redacted> },
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown
+): Effect.Effect<unknown, CliError> =>
   Effect.gen(function*() {
+    const origin = target.sandboxUrl
     const client = yield* HttpClient.HttpClient
     const url = `${origin.replace(/\/+$/, "")}/_sandbox/${path}`
-    const request = method === "GET" ? HttpClientRequest.get(url) : HttpClientRequest.bodyUnsafeJson(HttpClientRequest.post(url), body ?? {})
+    const plain = method === "GET" ? HttpClientRequest.get(url) : HttpClientRequest.bodyUnsafeJson(HttpClientRequest.post(url), body ?? {})
+    const request = Option.match(target.adminToken, { onNone: () => plain, onSome: (token) => HttpClientRequest.bearerToken(plain, Redacted.value(token)) })
     const response = yield* client.execute(request)
     const answer: unknown = yield* response.json
+    if (response.status === 401) {
+      return yield* new CliError({ message: `the sandbox at ${origin} refused the admin request: it needs its admin token`, hint: "pass --admin-token or set TAXDOC_SANDBOX_ADMIN_TOKEN (printed by taxdoc sandbox serve at start)", exitCode: 1 })
+    }
     if (response.status !== 200) {
       const message = typeof answer === "object" && answer !== null && "message" in answer ? String(answer.message) : JSON.stringify(answer)
       return yield* new CliError({ message: `the sandbox answered ${response.status}: ${message}`, hint: "is the URL a taxdoc sandbox (taxdoc sandbox serve)?", exitCode: 1 })
@@ -79,9 +170,9 @@ const admin = (origin: string, method: "GET" | "POST", path: string, body?: unkn
     Effect.provide(NodeHttpClient.layerUndici)
   )
 
-const reset = Command.make("reset", { sandboxUrl, json }, (o) =>
+const reset = Command.make("reset", { sandboxUrl, adminToken: adminTokenOption, json }, (o) =>
   Effect.gen(function*() {
-    const answer = yield* admin(o.sandboxUrl, "POST", "reset")
+    const answer = yield* admin(o, "POST", "reset")
     yield* emit(o.json, answer, () => "sandbox reset: every member, document, token, fault and clock change is gone")
   })).pipe(Command.withDescription("Reset a running sandbox to its state at start (POST /_sandbox/reset)"))
 
@@ -99,6 +190,7 @@ const describeOffset = (millis: number): string => {
 
 const clock = Command.make("clock", {
   sandboxUrl,
+  adminToken: adminTokenOption,
   json,
   advance: Options.text("advance").pipe(
     Options.withPseudoName("DURATION"),
@@ -122,13 +214,13 @@ const clock = Command.make("clock", {
       const parsed = parseDuration(negative ? text.slice(1) : text)
       if (Either.isLeft(parsed)) return yield* new CliError({ message: `--advance: ${parsed.left}`, hint: "e.g. --advance \"25 hours\"", exitCode: 2 })
       const millis = Duration.toMillis(parsed.right) * (negative ? -1 : 1)
-      answer = yield* admin(o.sandboxUrl, "POST", "clock", { advanceMillis: millis })
+      answer = yield* admin(o, "POST", "clock", { advanceMillis: millis })
     } else if (Option.isSome(o.set)) {
       const at = Date.parse(o.set.value)
       if (Number.isNaN(at)) return yield* new CliError({ message: `--set: "${o.set.value}" is not an ISO instant`, hint: "e.g. --set 2026-03-02T15:00:00Z", exitCode: 2 })
-      answer = yield* admin(o.sandboxUrl, "POST", "clock", { set: at })
+      answer = yield* admin(o, "POST", "clock", { set: at })
     } else {
-      answer = yield* admin(o.sandboxUrl, "GET", "clock")
+      answer = yield* admin(o, "GET", "clock")
     }
     const state = answer as ClockState
     yield* emit(o.json, { ...state, iso: new Date(state.now).toISOString(), kst: Kst.toDateTime14(state.now) }, () =>
@@ -141,9 +233,9 @@ interface StatsAnswer {
   readonly totalTokens: number
 }
 
-const stats = Command.make("stats", { sandboxUrl, json }, (o) =>
+const stats = Command.make("stats", { sandboxUrl, adminToken: adminTokenOption, json }, (o) =>
   Effect.gen(function*() {
-    const answer = (yield* admin(o.sandboxUrl, "GET", "stats")) as StatsAnswer
+    const answer = (yield* admin(o, "GET", "stats")) as StatsAnswer
     yield* emit(o.json, answer, () => {
       const calls = Object.entries(answer.calls).map(([route, count]) => ({ route, count }))
       return [
