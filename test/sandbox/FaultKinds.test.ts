@@ -3,7 +3,7 @@
  * that never ends, latency, and `count` — in process (as the transport failures a socket gives)
  * and over a real socket on 127.0.0.1.
  */
-import { HttpClient, HttpClientRequest } from "@effect/platform"
+import { HttpClient } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { Deferred, Effect, Either, Fiber, Option, TestClock } from "effect"
 import { ErrorCodes } from "../../src/core/ErrorCodes.js"
