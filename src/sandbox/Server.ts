@@ -154,6 +154,23 @@ const LINGER_MILLIS = 2_000
 
 interface Connection {
   busy: number
+  current?: Http.IncomingMessage
+}
+
+/**
+ * Node closes a connection as soon as it has answered a request whose body has not all arrived
+ * (a 413). Closing a socket with unread data resets it: a client still sending gets EPIPE/ECONNRESET,
+ * often before it reads the answer. Instead, the connection half-closes (FIN after the answer) and
+ * keeps discarding what arrives until the client closes, for LINGER_MILLIS at most.
+ */
+const lingerOnUnreadBody = (socket: Net.Socket, connection: Connection): void => {
+  const destroySoon = socket.destroySoon.bind(socket)
+  socket.destroySoon = () => {
+    if (connection.current === undefined || connection.current.complete) return destroySoon()
+    socket.end()
+    const timer = setTimeout(() => socket.destroy(), LINGER_MILLIS)
+    socket.once("close", () => clearTimeout(timer))
+  }
 }
 
 /**
@@ -175,6 +192,7 @@ const track = (server: Http.Server, limits: ServerLimits) => {
     // would be held forever. It gets the same time for its first request.
     socket.setTimeout(limits.headersTimeoutMillis)
     const connection: Connection = { busy: 0 }
+    lingerOnUnreadBody(socket, connection)
     open.set(socket, connection)
     socket.once("close", () => void open.delete(socket))
     if (open.size > limits.maxConnections) {
@@ -191,16 +209,7 @@ const track = (server: Http.Server, limits: ServerLimits) => {
     connection.busy++
     inFlight++
     if (stopping) response.setHeader("connection", "close")
-    // Answered before the body arrived (413): Node discards the rest of the body. Closing at once
-    // would reset a client still sending, often before it reads the answer; the connection
-    // lingers, discarding, for LINGER_MILLIS at most, then closes.
-    response.once("finish", () => {
-      if (request.complete) return
-      const timer = setTimeout(() => socket.destroy(), LINGER_MILLIS)
-      const done = () => clearTimeout(timer)
-      request.once("end", done)
-      socket.once("close", done)
-    })
+    connection.current = request
     response.once("close", () => {
       connection.busy--
       inFlight--
