@@ -166,9 +166,18 @@ const readNode = (source: NodeReadable, limit: number): Effect.Effect<BodyOutcom
       return Effect.sync(cleanup)
     })
 
-/** Any other request (a web `Request` in process): its stream, with the same limit. */
+/**
+ * A web `Request` (the in-process client, whose body is already in memory): read at once, the
+ * limit applied to its size.
+ */
+const readWeb = (source: Request, limit: number): Effect.Effect<BodyOutcome> =>
+  source.body === null ? Effect.succeed({ _tag: "Body", bytes: new Uint8Array(0) }) : Effect.tryPromise(() => source.arrayBuffer()).pipe(
+    Effect.map((buffer): BodyOutcome => buffer.byteLength > limit ? { _tag: "TooLarge" } : { _tag: "Body", bytes: new Uint8Array(buffer) }),
+    Effect.catchAll(() => Effect.succeed<BodyOutcome>({ _tag: "Unreadable" }))
+  )
+
+/** Any other request: its stream, with the same limit. */
 const readStream = (request: HttpServerRequest.HttpServerRequest, limit: number): Effect.Effect<BodyOutcome> => {
-  if (isWebRequest(request.source) && request.source.body === null) return Effect.succeed({ _tag: "Body", bytes: new Uint8Array(0) })
   const chunks: Array<Uint8Array> = []
   let total = 0
   return request.stream.pipe(
@@ -215,7 +224,11 @@ export const readIncoming = (
     const empty = { ...base, body: new Uint8Array(0) }
     const declared = headers["content-length"]
     if (declared !== undefined && Number(declared) > maxBodyBytes) return { incoming: empty, failure: tooLarge(maxBodyBytes) }
-    const outcome = isNodeReadable(request.source) ? yield* readNode(request.source, maxBodyBytes) : yield* readStream(request, maxBodyBytes)
+    const outcome = isNodeReadable(request.source)
+      ? yield* readNode(request.source, maxBodyBytes)
+      : isWebRequest(request.source)
+      ? yield* readWeb(request.source, maxBodyBytes)
+      : yield* readStream(request, maxBodyBytes)
     switch (outcome._tag) {
       case "Body":
         return { incoming: { ...base, body: outcome.bytes } }

@@ -9,7 +9,7 @@ import * as Sandbox from "../../src/sandbox/Sandbox.js"
 import * as Server from "../../src/sandbox/Server.js"
 import { DEFAULT_MAX_BODY_BYTES } from "../../src/sandbox/Wire.js"
 import { codeInRaw, connect, issueToken, received, request } from "./socket.js"
-import { MEMBER } from "./support.js"
+import { api, codeOf, MEMBER, sandboxLayer as inProcessLayer } from "./support.js"
 
 const sandboxLayer = (options: Sandbox.SandboxOptions = {}) => Sandbox.layer({ partners: [tester], members: [{ corpNum: MEMBER }], ...options })
 
@@ -103,6 +103,16 @@ describe("socket server limits", () => {
       expect(answer.status).toBe(413)
       expect((yield* request(port, { method: "POST", path: "/_sandbox/clock", headers: { "content-type": "application/json" }, body: "{\"advanceMillis\":1}" })).status).toBe(200)
     }).pipe(Effect.scoped, Effect.provide(sandboxLayer({ maxBodyBytes: 100 }))))
+
+  it.effect("the body and nesting limits hold in process too", () =>
+    Effect.gen(function*() {
+      const big = yield* api({ method: "POST", path: "/_sandbox/clock", rawBody: JSON.stringify({ advanceMillis: 1 }).padEnd(200, " ") })
+      expect(big.status).toBe(413)
+      expect(codeOf(big)).toBe(ErrorCodes.PayloadTooLarge.code)
+      const deep = yield* api({ method: "POST", path: "/_sandbox/clock", rawBody: "[".repeat(50) + "]".repeat(50) })
+      expect(codeOf(deep)).toBe(ErrorCodes.JsonTooDeep.code)
+      expect((yield* api({ method: "POST", path: "/_sandbox/clock", body: { advanceMillis: 1 } })).status).toBe(200)
+    }).pipe(Effect.provide(inProcessLayer({ maxBodyBytes: 100, maxJsonDepth: 8 }))))
 
   it.live("1,000 idle connections: a normal request is answered in under 1 s, at the default cap and at a small one", () =>
     Effect.gen(function*() {
