@@ -261,15 +261,15 @@ export const pdf = (bytes: Uint8Array): PdfAnswer => ({ _tag: "Pdf", bytes })
 const decoder = new TextDecoder("utf-8", { fatal: true })
 
 /**
- * The body parsed as JSON; `InvalidRequest` when it is not UTF-8 JSON.
+ * The body parsed as JSON; `InvalidRequest` when there is none, `MalformedJson` when it is not UTF-8 JSON.
  *
  * @since 0.1.0
  * @category combinators
  */
 export const bodyJson = (request: RouteRequest): Effect.Effect<unknown, SandboxFailure> =>
-  Effect.try({
+  request.body.length === 0 ? Effect.fail(fail("InvalidRequest", "the body is missing")) : Effect.try({
     try: () => JSON.parse(decoder.decode(request.body)) as unknown,
-    catch: () => fail("InvalidRequest", "body is not valid UTF-8 JSON")
+    catch: () => fail("MalformedJson")
   })
 
 /**

@@ -16,6 +16,7 @@ import type { CashReceiptIssue, CashReceiptRevoke } from "../../domains/cashbill
 import { fail, type SandboxFailure } from "../Failure.js"
 import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
 import { slot } from "../Store.js"
+import type * as Tickets from "../Tickets.js"
 import { type FilingOutcome, filingOutcome } from "./Filing.js"
 
 /**
@@ -97,7 +98,7 @@ export interface MemberCashbills {
 }
 
 /**
- * A portal URL handed out by GetURL.
+ * What a portal URL handed out by GetURL opens (the ticket itself is random, see `Tickets.ts`).
  *
  * @since 0.1.0
  * @category models
@@ -105,7 +106,6 @@ export interface MemberCashbills {
 export interface PortalTicket {
   readonly corpNum: string
   readonly menu: string
-  readonly expiresAt: number
 }
 
 /**
@@ -116,8 +116,8 @@ export interface PortalTicket {
  */
 export interface CashbillState {
   readonly members: Map<string, MemberCashbills>
-  readonly tickets: Map<string, PortalTicket>
-  /** Sequence of everything numbered (confirmation numbers, item keys, receipt IDs, tickets). */
+  readonly tickets: Map<string, Tickets.Ticket<PortalTicket>>
+  /** Sequence of everything numbered (confirmation numbers, item keys, receipt IDs). */
   sequence: number
 }
 
