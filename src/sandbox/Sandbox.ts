@@ -19,6 +19,7 @@ import { SandboxClock } from "./Clock.js"
 import { fail, SandboxFailure } from "./Failure.js"
 import { makeRegistry } from "./Faults.js"
 import { addMember, type MemberSeed } from "./member/Seed.js"
+import * as Outbox from "./Outbox.js"
 import * as Partners from "./Partners.js"
 import * as Preferences from "./Preferences.js"
 import * as ProgressionModule from "./Progression.js"
@@ -26,6 +27,7 @@ import { type Kind, Kinds, type Policy, Progressions } from "./Progression.js"
 import type { Route, RouteContext, RouteRequest, RouteResponse } from "./Route.js"
 import * as Router from "./Router.js"
 import { allRoutes } from "./Routes.js"
+import { approveStatement } from "./statement/Routes.js"
 import { makeCallCounter, snapshot } from "./Stats.js"
 import * as StoreModule from "./Store.js"
 import { type Environment, SandboxStore } from "./Store.js"
@@ -150,7 +152,9 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
       stats: Effect.sync(() => snapshot(calls, store)),
       addMember: (seed) => use(addMember(seed)),
       memberPreferences: (environment, corpNum) => use(Preferences.memberPreferences(environment, corpNum)),
-      setMemberPreferences: (environment, corpNum, preferences) => use(Preferences.setMemberPreferences(environment, corpNum, preferences))
+      setMemberPreferences: (environment, corpNum, preferences) => use(Preferences.setMemberPreferences(environment, corpNum, preferences)),
+      approveStatement: (environment, corpNum, itemCode, mgtKey) => use(approveStatement(environment, corpNum, itemCode, mgtKey)),
+      outbox: (environment) => use(Outbox.list(environment))
     }
 
     const respond = (incoming: Incoming): Effect.Effect<RouteResponse | typeof Dropped, SandboxFailure, RouteContext> =>
