@@ -4,8 +4,8 @@
  * (FACTS.md "Answers": unknown fields ignored, `null` for absent values, `stateCode` as a number or
  * a string, booleans in their string forms).
  *
- * Optional input fields may be absent or `null` (FACTS.md: one client sends `null` for absent
- * values); `null` decodes as absent.
+ * Optional input fields are absent or valid; the sandbox, like the live service, reads a `null`
+ * value as absent (FACTS.md: one client sends `null` for absent values) before decoding.
  *
  * @since 0.1.0
  */
@@ -15,8 +15,8 @@ import { maxLen, requiredLen, rule } from "../../core/Rule.js"
 import { CorpNumText, Date8, LenientBoolean, MgtKey, oneOf, SignedAmount } from "../../core/Schemas.js"
 import * as Rules from "./Rules.js"
 
-/** Absent, `null` (taken as absent) or valid. */
-const opt = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(schema, { exact: true, nullable: true })
+/** Absent or valid (the sandbox takes a `null` value for absent before decoding). */
+const opt = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(schema, { exact: true })
 
 // ── fields ──────────────────────────────────────────────────────────────────────────────────
 
@@ -139,7 +139,7 @@ export type StatementIssue = typeof IssueFields.Type
  * @since 0.1.0
  * @category schemas
  */
-export const StatementIssue: Schema.Schema<StatementIssue, typeof IssueFields.Encoded> = IssueFields.pipe(
+export const StatementIssue: Schema.Schema<StatementIssue, StatementIssue> = IssueFields.pipe(
   withCrossRules<StatementIssue>(Rules.taxTypeRule)
 )
 

@@ -16,7 +16,7 @@ import { SandboxClock } from "../Clock.js"
 import type { SandboxFailure } from "../Failure.js"
 import { type Mail, outboxSlot, post } from "../Outbox.js"
 import { memberPreference } from "../Preferences.js"
-import { type Caller, implement, json, type Route, type RouteRequest, success } from "../Route.js"
+import { bodyJson, type Caller, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
 import { type Environment, SandboxStore } from "../Store.js"
 import * as Records from "./Records.js"
 import * as State from "./State.js"
@@ -76,9 +76,17 @@ export const approveStatement = (
   withMember(environment, corpNum, (ctx) =>
     Either.map(State.approve(ctx.member, corpNum, itemCode, mgtKey, ctx.outbox, ctx.now), Records.statusRecord))
 
+/** FACTS.md: one client sends `null` for absent values; the object's keys and its lines' keys. */
+const withoutNulls = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(withoutNulls)
+  if (typeof value !== "object" || value === null) return value
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]))
+}
+
 const issueRoute = implement(Operations.RegistIssue, (request, caller: Caller) =>
   Effect.gen(function*() {
-    const body = yield* request.input
+    // The declared schema, on the body with its `null` values taken for absent.
+    const body = yield* Effect.flatMap(bodyJson(request), (raw) => decodeValue(withoutNulls(raw), Operations.RegistIssue.body.schema))
     const approvalRequired = (yield* memberPreference(request.environment, caller.corpNum, State.APPROVAL_PREFERENCE)) === true
     return yield* withMember(request.environment, caller.corpNum, (ctx) =>
       Either.map(
