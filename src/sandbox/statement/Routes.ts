@@ -8,7 +8,7 @@
  *
  * @since 0.1.0
  */
-import { Effect, Either } from "effect"
+import { Effect, Either, type Schema } from "effect"
 import * as Operations from "../../domains/statement/Operations.js"
 import type * as Rules from "../../domains/statement/Rules.js"
 import type { StatementInfo } from "../../domains/statement/Schemas.js"
@@ -83,10 +83,13 @@ const withoutNulls = (value: unknown): unknown => {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]))
 }
 
+/** The body decoded with the declared schema, its `null` values taken for absent (an empty body as the kernel reads it). */
+const inputWithoutNulls = <A>(request: RouteRequest & { readonly input: Effect.Effect<A, SandboxFailure> }, schema: Schema.Schema<A, any, never>) =>
+  new TextDecoder().decode(request.body).trim() === "" ? request.input : Effect.flatMap(bodyJson(request), (raw) => decodeValue(withoutNulls(raw), schema))
+
 const issueRoute = implement(Operations.RegistIssue, (request, caller: Caller) =>
   Effect.gen(function*() {
-    // The declared schema, on the body with its `null` values taken for absent.
-    const body = yield* Effect.flatMap(bodyJson(request), (raw) => decodeValue(withoutNulls(raw), Operations.RegistIssue.body.schema))
+    const body = yield* inputWithoutNulls(request, Operations.RegistIssue.body.schema)
     const approvalRequired = (yield* memberPreference(request.environment, caller.corpNum, State.APPROVAL_PREFERENCE)) === true
     return yield* withMember(request.environment, caller.corpNum, (ctx) =>
       Either.map(
@@ -106,7 +109,7 @@ export const statementRoutes: ReadonlyArray<Route> = [
   implement(Operations.Cancel, (request, caller) =>
     Effect.gen(function*() {
       const { itemCode, mgtKey } = yield* documentOf(request)
-      const { memo } = yield* request.input
+      const { memo } = yield* inputWithoutNulls(request, Operations.Cancel.body.schema)
       return yield* withMember(request.environment, caller.corpNum, (ctx) =>
         Either.map(State.cancel(ctx.member, itemCode, mgtKey, memo, ctx.now), () => success(request)))
     })),
