@@ -52,7 +52,7 @@ export const statementScenario = Effect.gen(function*() {
     info,
     infos,
     detail,
-    urls: { view, mail, massPrint },
+    urls: [{ kind: "VIEW", url: view }, { kind: "MAIL", url: mail }, { kind: "MASSPRINT", url: massPrint }],
     emailed,
     cancelled,
     afterCancel,
