@@ -21,6 +21,7 @@ import { exitCodeOf } from "./errors.js"
 import * as Help from "./help.js"
 import * as Member from "./member/command.js"
 import * as Sandbox from "./sandbox/command.js"
+import * as Statement from "./statement/command.js"
 
 /**
  * The version printed by `taxdoc --version`.
@@ -38,7 +39,7 @@ export const VERSION = "0.1.0"
  */
 export const taxdoc = Command.make("taxdoc").pipe(
   Command.withDescription("The Tax Document Service from the shell: a guided demo, a sandbox, every operation of the SDK"),
-  Command.withSubcommands([Demo.command, Sandbox.command, Member.command, Cashbill.command, CompanyStatus.command, Cassettes.command])
+  Command.withSubcommands([Demo.command, Sandbox.command, Member.command, Cashbill.command, Statement.command, CompanyStatus.command, Cassettes.command])
 )
 
 /**

@@ -11,6 +11,7 @@ import { IssueToken } from "../core/Tokens.js"
 import * as Cashbill from "./cashbill/Operations.js"
 import * as CompanyStatus from "./companyStatus/Operations.js"
 import * as Member from "./member/Operations.js"
+import * as Statement from "./statement/Operations.js"
 
 /**
  * The catalogue by domain, in the order of the spec's endpoint tables.
@@ -22,6 +23,7 @@ export const domains: ReadonlyArray<{ readonly domain: string; readonly operatio
   { domain: "Authentication", operations: [IssueToken] },
   { domain: "Member", operations: Member.operations },
   { domain: "Cash receipt", operations: Cashbill.operations },
+  { domain: "Statement", operations: Statement.operations },
   { domain: "Company status", operations: CompanyStatus.operations }
 ]
 

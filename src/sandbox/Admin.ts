@@ -16,6 +16,8 @@
  * | GET          | /_sandbox/stats                         | → `Stats`                                      |
  * | POST         | /_sandbox/members                       | `MemberSeed` (adds a member)                   |
  * | GET / POST   | /_sandbox/members/{corpNum}/preferences | object merged into the preferences             |
+ * | POST         | /_sandbox/statements/approve            | `{corpNum, itemCode, mgtKey}` → status record (200 → 300) |
+ * | GET          | /_sandbox/outbox                        | → `{mails}`: every mail the service would have sent |
  *
  * The environment is test, or production under `/production/_sandbox/...`. The clock moves document
  * time only; tokens expire on the base clock, or on purpose with `tokens/expire` (every valid token
@@ -26,7 +28,9 @@
 import { Effect, Schema } from "effect"
 import { fail, type SandboxFailure } from "./Failure.js"
 import { Fault } from "./Faults.js"
+import type { StatementInfo } from "../domains/statement/Schemas.js"
 import type { MemberSeed } from "./member/Seed.js"
+import type { Mail } from "./Outbox.js"
 import { Kinds, type Kind, Policy } from "./Progression.js"
 import { decodeValue, json, type RouteResponse } from "./Route.js"
 import type { Stats } from "./Stats.js"
@@ -70,6 +74,15 @@ export interface AdminOperations {
     corpNum: string,
     preferences: Readonly<Record<string, unknown>>
   ) => Effect.Effect<Readonly<Record<string, unknown>>>
+  /** Approves a pending statement (200 → 300) as its receiver would; answers its status record. */
+  readonly approveStatement: (
+    environment: Environment,
+    corpNum: string,
+    itemCode: number,
+    mgtKey: string
+  ) => Effect.Effect<typeof StatementInfo.Encoded, SandboxFailure>
+  /** Every mail the service would have sent in the environment, oldest first. */
+  readonly outbox: (environment: Environment) => Effect.Effect<ReadonlyArray<Mail>>
 }
 
 /**
@@ -105,6 +118,11 @@ const MemberSeedBody = Schema.Struct({
   )
 })
 const Preferences = Schema.Record({ key: Schema.String, value: Schema.Unknown })
+const Approval = Schema.Struct({
+  corpNum: Schema.String.pipe(Schema.pattern(/^\d{10}$/)),
+  itemCode: Schema.Union(Schema.Number, Schema.NumberFromString),
+  mgtKey: Schema.String
+})
 
 const ok = json({ code: 1, message: "OK" })
 
@@ -174,6 +192,16 @@ export const handleAdmin = (ops: AdminOperations, request: AdminRequest): Effect
         Effect.map(json)
       )
     }
+    case "statements":
+      if (second !== "approve" || third !== undefined) break
+      if (method !== "POST") return unsupported
+      return body(request, Approval).pipe(
+        Effect.flatMap(({ corpNum, itemCode, mgtKey }) => ops.approveStatement(request.environment, corpNum, itemCode, mgtKey)),
+        Effect.map(json)
+      )
+    case "outbox":
+      if (second !== undefined) break
+      return method === "GET" ? Effect.map(ops.outbox(request.environment), (mails) => json({ mails })) : unsupported
   }
   return Effect.fail(fail("NotFoundPath"))
 }

@@ -21,6 +21,7 @@ import { SandboxClock } from "./Clock.js"
 import { fail, SandboxFailure } from "./Failure.js"
 import { type FaultKind, makeRegistry } from "./Faults.js"
 import { addMember, type MemberSeed } from "./member/Seed.js"
+import * as Outbox from "./Outbox.js"
 import * as Partners from "./Partners.js"
 import * as Preferences from "./Preferences.js"
 import * as ProgressionModule from "./Progression.js"
@@ -28,6 +29,7 @@ import { type Kind, Kinds, type Policy, Progressions } from "./Progression.js"
 import type { Route, RouteContext, RouteRequest, RouteResponse } from "./Route.js"
 import * as Router from "./Router.js"
 import { allRoutes } from "./Routes.js"
+import { approveStatement } from "./statement/Routes.js"
 import { makeCallCounter, snapshot } from "./Stats.js"
 import * as StoreModule from "./Store.js"
 import { type Environment, SandboxStore } from "./Store.js"
@@ -182,7 +184,9 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
       stats: Effect.sync(() => snapshot(calls, store)),
       addMember: (seed) => use(addMember(seed)),
       memberPreferences: (environment, corpNum) => use(Preferences.memberPreferences(environment, corpNum)),
-      setMemberPreferences: (environment, corpNum, preferences) => use(Preferences.setMemberPreferences(environment, corpNum, preferences))
+      setMemberPreferences: (environment, corpNum, preferences) => use(Preferences.setMemberPreferences(environment, corpNum, preferences)),
+      approveStatement: (environment, corpNum, itemCode, mgtKey) => use(approveStatement(environment, corpNum, itemCode, mgtKey)),
+      outbox: (environment) => use(Outbox.list(environment))
     }
 
     /** `fate.kind` receives the connection fault drawn for the request, if any. */

@@ -95,7 +95,7 @@ describe("through a pipe", () => {
     expect(run.stdout + run.stderr).not.toContain("\x1b")
     expect(run.stderr).not.toContain("\r")
     expect(run.stderr).toContain("issuing 250 receipts: 250/250 (100%)")
-    expect(run.stdout).toContain("All 11 steps behaved as the spec says.")
+    expect(run.stdout).toMatch(/All \d+ steps behaved as the spec says\./)
   })
 
   it("help has no escape codes and is wrapped to 80 columns, or to COLUMNS", { timeout: 60_000 }, async () => {
@@ -128,7 +128,9 @@ describe("through a pipe", () => {
       child.on("close", (code) => resolve({ code, stdout }))
     })
     expect(run.code).toBe(0)
-    expect(JSON.parse(run.stdout)).toMatchObject({ ok: true, passed: 11, failed: 0 })
+    const report = JSON.parse(run.stdout) as { readonly ok: boolean; readonly passed: number; readonly failed: number; readonly steps: ReadonlyArray<unknown> }
+    expect(report).toMatchObject({ ok: true, failed: 0 })
+    expect(report.passed).toBe(report.steps.length)
   })
 })
 

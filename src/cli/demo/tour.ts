@@ -20,6 +20,7 @@ import { kst, won } from "../output.js"
 import * as Progress from "../progress.js"
 import type { Sdk } from "../target.js"
 import { BULK_COUNT, bulkKey, bulkReceipts, GOOD_IDENTITY, JOIN, MEMBER, receipt, REFUSED } from "./receipts.js"
+import { statementStep } from "./statements.js"
 import type { Step } from "./steps.js"
 
 /**
@@ -266,6 +267,7 @@ export const steps = (state: TourState, startedAt: number): ReadonlyArray<Step<T
         yield* expect("the new receipt is issued (300)", info.stateCode, StateCode.Issued)
       })
   },
+  statementStep,
   {
     name: "companyStatus.checkMany",
     title: "Check the status of a few businesses",
