@@ -14,6 +14,7 @@ import type { Tokens } from "./core/Tokens.js"
 import * as Cashbill from "./domains/cashbill/Cashbill.js"
 import * as CompanyStatus from "./domains/companyStatus/CompanyStatus.js"
 import * as Member from "./domains/member/Member.js"
+import * as TaxPortal from "./domains/taxPortal/TaxPortal.js"
 
 /**
  * Every service of the SDK.
@@ -21,7 +22,7 @@ import * as Member from "./domains/member/Member.js"
  * @since 0.1.0
  * @category models
  */
-export type Services = Member.Member | CompanyStatus.CompanyStatus | Cashbill.Cashbill | Client.TaxdocClient | Tokens
+export type Services = Member.Member | CompanyStatus.CompanyStatus | Cashbill.Cashbill | TaxPortal.TaxPortal | Client.TaxdocClient | Tokens
 
 /**
  * The services, given a configuration and an `HttpClient`.
@@ -32,7 +33,8 @@ export type Services = Member.Member | CompanyStatus.CompanyStatus | Cashbill.Ca
 export const services: Layer.Layer<Services, never, Config.TaxdocConfig | HttpClient.HttpClient> = Layer.mergeAll(
   Member.layer,
   CompanyStatus.layer,
-  Cashbill.layer
+  Cashbill.layer,
+  TaxPortal.layer
 ).pipe(Layer.provideMerge(Client.layer))
 
 /**

@@ -50,6 +50,9 @@ export * as CompanyStatusOperations from "./domains/companyStatus/Operations.js"
 export * as CashbillOperations from "./domains/cashbill/Operations.js"
 
 /** @since 0.1.0 */
+export * as TaxPortalOperations from "./domains/taxPortal/Operations.js"
+
+/** @since 0.1.0 */
 export { ApiError, PollTimeoutError, ResponseError, type TaxdocError, TokenError, TransportError, ValidationError, ValidationIssue } from "./core/Errors.js"
 
 /** @since 0.1.0 */
@@ -72,3 +75,12 @@ export * as CashbillSchemas from "./domains/cashbill/Schemas.js"
 
 /** @since 0.1.0 */
 export * as CashbillRules from "./domains/cashbill/Rules.js"
+
+/** @since 0.1.0 */
+export * as TaxPortal from "./domains/taxPortal/TaxPortal.js"
+
+/** @since 0.1.0 */
+export * as TaxPortalSchemas from "./domains/taxPortal/Schemas.js"
+
+/** @since 0.1.0 */
+export * as TaxPortalRules from "./domains/taxPortal/Rules.js"

@@ -11,6 +11,7 @@ import { IssueToken } from "../core/Tokens.js"
 import * as Cashbill from "./cashbill/Operations.js"
 import * as CompanyStatus from "./companyStatus/Operations.js"
 import * as Member from "./member/Operations.js"
+import * as TaxPortal from "./taxPortal/Operations.js"
 
 /**
  * The catalogue by domain, in the order of the spec's endpoint tables.
@@ -22,7 +23,8 @@ export const domains: ReadonlyArray<{ readonly domain: string; readonly operatio
   { domain: "Authentication", operations: [IssueToken] },
   { domain: "Member", operations: Member.operations },
   { domain: "Cash receipt", operations: Cashbill.operations },
-  { domain: "Company status", operations: CompanyStatus.operations }
+  { domain: "Company status", operations: CompanyStatus.operations },
+  { domain: "Tax authority collection", operations: TaxPortal.operations }
 ]
 
 /**

@@ -10,6 +10,7 @@ import { companyStatusRoutes } from "./companyStatus/Routes.js"
 import { memberRoutes } from "./member/Routes.js"
 import type { PartnerRegistry } from "./Partners.js"
 import type { Route } from "./Route.js"
+import { taxPortalRoutes } from "./taxPortal/Routes.js"
 
 /**
  * The operations of every domain.
@@ -17,7 +18,7 @@ import type { Route } from "./Route.js"
  * @since 0.1.0
  * @category routes
  */
-export const domainRoutes: ReadonlyArray<Route> = [...memberRoutes, ...companyStatusRoutes, ...cashbillRoutes]
+export const domainRoutes: ReadonlyArray<Route> = [...memberRoutes, ...companyStatusRoutes, ...cashbillRoutes, ...taxPortalRoutes]
 
 /**
  * The whole table for a set of partners: token issuance first, then the domains.
