@@ -10,6 +10,7 @@ import { Effect } from "effect"
 import { pathToFileURL } from "node:url"
 import * as Cashbill from "./cashbill.js"
 import * as Cassettes from "./cassettes.js"
+import * as Collect from "./collect.js"
 import * as CompanyStatus from "./companyStatus.js"
 import * as Demo from "./demo/command.js"
 import { exitCodeOf } from "./errors.js"
@@ -32,7 +33,7 @@ export const VERSION = "0.1.0"
  */
 export const taxdoc = Command.make("taxdoc").pipe(
   Command.withDescription("The Tax Document Service from the shell: a guided demo, a sandbox, every operation of the SDK"),
-  Command.withSubcommands([Demo.command, Sandbox.command, Member.command, Cashbill.command, CompanyStatus.command, Cassettes.command])
+  Command.withSubcommands([Demo.command, Sandbox.command, Member.command, Cashbill.command, CompanyStatus.command, Collect.command, Cassettes.command])
 )
 
 /**
