@@ -10,7 +10,7 @@
 import type { Environment } from "../Store.js"
 import type { CollectedReceipt, IssuedInvoice } from "./Records.js"
 import { invoiceDate } from "./Search.js"
-import { issuedReceipts, memberParty, notAfterDayOf, type Store, taxinvoiceSource } from "./Sources.js"
+import { issuedReceipts, memberParty, notAfterDayOf, type Store, type TaxinvoiceSource, taxinvoiceSource } from "./Sources.js"
 import * as Synthetic from "./Synthetic.js"
 
 /**
@@ -42,15 +42,22 @@ const onSide = (invoice: IssuedInvoice, query: Query): boolean =>
     : invoice.trustee?.corpNum === query.corpNum
 
 /**
- * The tax invoices a job completed at `at` collects.
+ * The tax invoices a job completed at `at` collects (`source`: the sandbox's own issued e-Tax
+ * invoices, `taxinvoiceSource` unless given).
  *
  * @since 0.1.0
  * @category combinators
  */
-export const collectInvoices = (store: Store, environment: Environment, query: Query, at: number): ReadonlyArray<IssuedInvoice> => {
+export const collectInvoices = (
+  store: Store,
+  environment: Environment,
+  query: Query,
+  at: number,
+  source: TaxinvoiceSource = taxinvoiceSource
+): ReadonlyArray<IssuedInvoice> => {
   const side = query.queryType as "SELL" | "BUY" | "TRUSTEE"
   const candidates = [
-    ...taxinvoiceSource(store, environment).filter((invoice) => onSide(invoice, query)),
+    ...source(store, environment).filter((invoice) => onSide(invoice, query)),
     ...Synthetic.invoicesAround(memberParty(store, environment, query.corpNum), side, query.sDate, query.eDate)
   ]
   return unique(candidates.filter((invoice) => {
