@@ -163,6 +163,23 @@ describe("TaxPortal cash receipts, end to end", () => {
       expect(bought.every((r) => r.invoiceType === "매입")).toBe(true)
     }).pipe(Effect.provide(Sdk.layer(seeded))))
 
+  it.effect("the snapshot is of the completion instant: a receipt issued after it, before the job is next read, stays out", () =>
+    Effect.gen(function*() {
+      yield* atStart
+      const cashbill = yield* Cashbill
+      const portal = yield* TaxPortal
+      const before = yield* cashbill.issue(CORP, receipt("SN-1", CORP))
+      const jobID = yield* portal.requestCashbillJob(CORP, { queryType: "SELL", from: "20261122", to: "20261122" })
+      yield* TestClock.adjust("30 seconds") // completes at +20 s under the policy, unobserved
+      const after = yield* cashbill.issue(CORP, receipt("SN-2", CORP))
+      const job = yield* portal.getCashbillJobState(CORP, jobID)
+      expect(job.jobState).toBe("3")
+      expect(job.jobEndDT).toBe("20261122100020")
+      const numbers = (yield* portal.searchCashbills(CORP, jobID)).list.map((r) => r.ntsconfirmNum)
+      expect(numbers).toContain(before.confirmNum)
+      expect(numbers).not.toContain(after.confirmNum)
+    }).pipe(Effect.provide(Sdk.layer({ sandbox: { ...seeded.sandbox, progressions: { "taxPortal.job": { _tag: "AfterDuration", millis: 10_000 } } } }))))
+
   it.effect("certificate: none, then registered through the popup page; expiry as text and instant; login test", () =>
     Effect.gen(function*() {
       yield* atStart
