@@ -116,6 +116,15 @@ describe("TaxPortal tax invoices, end to end through the in-process sandbox", ()
       expect(yield* portal.listActiveTaxinvoiceJobs(CORP)).toEqual([])
     }).pipe(Effect.provide(Sdk.layer(seeded))))
 
+  it.effect("awaitJob gives up at its deadline with PollTimeoutError carrying the last state", () =>
+    Effect.gen(function*() {
+      yield* atStart
+      const portal = yield* TaxPortal
+      const jobID = yield* portal.requestTaxinvoiceJob(CORP, { queryType: "SELL", from: "20261101", to: "20261121" })
+      const failure = yield* failureOf(driven(portal.awaitJob(CORP, "taxinvoice", jobID, { interval: "1 second", deadline: "10 seconds" })))
+      expect(failure).toMatchObject({ _tag: "PollTimeoutError", id: jobID, lastState: "jobState 1" })
+    }).pipe(Effect.provide(Sdk.layer({ sandbox: { ...seeded.sandbox, progressions: { "taxPortal.job": { _tag: "AfterPolls", polls: 100 } } } }))))
+
   it.effect("a failed job (member preference) is a typed JobFailedError", () =>
     Effect.gen(function*() {
       yield* atStart
