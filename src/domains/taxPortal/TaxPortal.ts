@@ -15,6 +15,7 @@ import type { PollTimeoutError, ValidationError } from "../../core/Errors.js"
 import * as Kst from "../../core/Kst.js"
 import * as Polling from "../../core/Polling.js"
 import type { GenericResult } from "../../core/Schemas.js"
+import { type CashbillFilter, cashbillFilterParams, type PageRequest, pageParams, type TaxinvoiceFilter, taxinvoiceFilterParams } from "./Filters.js"
 import * as Operations from "./Operations.js"
 import * as Rules from "./Rules.js"
 import type {
@@ -38,6 +39,13 @@ import type {
  * @category constants
  */
 export { CASHBILL_SCOPE, TAXINVOICE_SCOPE } from "./Operations.js"
+
+/**
+ * The typed filters and paging, and their wire form.
+ *
+ * @since 0.1.0
+ */
+export * from "./Filters.js"
 
 /**
  * Failures of collection operations.
@@ -67,58 +75,6 @@ export class JobFailedError extends Data.TaggedError("JobFailedError")<{
  * @category models
  */
 export type Kind = "taxinvoice" | "cashbill"
-
-/**
- * Tax invoice search filters, typed (SPEC.md "Search filters"); lists are sent comma-joined, an
- * absent filter means all.
- *
- * @since 0.1.0
- * @category models
- */
-export interface TaxinvoiceFilter {
-  /** N general, M revised. */
-  readonly types?: ReadonlyArray<"N" | "M"> | undefined
-  /** T taxable, N tax-exempt, Z zero-rated. */
-  readonly taxTypes?: ReadonlyArray<"T" | "N" | "Z"> | undefined
-  /** R payment received, C payment not received, N none. */
-  readonly purposeTypes?: ReadonlyArray<"R" | "C" | "N"> | undefined
-  /** Whether the party of `taxRegIDType` has a branch number: "0" none, "1" one. */
-  readonly taxRegIDYN?: "0" | "1" | undefined
-  /** Whose branch number the branch filters look at: S seller, B buyer, T trustee (default S). */
-  readonly taxRegIDType?: "S" | "B" | "T" | undefined
-  /** Branch numbers (4 digits each). */
-  readonly taxRegIDs?: ReadonlyArray<string> | undefined
-  /** Part of a name, registration or resident number (at most 13 characters). */
-  readonly searchString?: string | undefined
-}
-
-/**
- * Cash receipt search filters (FACTS.md).
- *
- * @since 0.1.0
- * @category models
- */
-export interface CashbillFilter {
-  /** N approval, C cancellation. */
-  readonly tradeTypes?: ReadonlyArray<"N" | "C"> | undefined
-  /** P income deduction, C expense proof. */
-  readonly tradeUsages?: ReadonlyArray<"P" | "C"> | undefined
-}
-
-/**
- * A page of a search.
- *
- * @since 0.1.0
- * @category models
- */
-export interface PageRequest {
-  /** From 1 (default 1). */
-  readonly page?: number | undefined
-  /** 1 to 1,000 (default 500). */
-  readonly perPage?: number | undefined
-  /** D descending (default) or A ascending, by the job's date type. */
-  readonly order?: "D" | "A" | undefined
-}
 
 /**
  * A tax invoice collection: whose invoices, by which date, over which KST days (`yyyyMMdd`, at
@@ -208,51 +164,6 @@ export interface SearchAllOptions extends AwaitJobOptions {
 export interface CertificateExpiry {
   readonly certificateExpiration: string
   readonly expiresAt: Date
-}
-
-/**
- * The wire parameters of tax invoice filters (only the filters given; lists comma-joined).
- *
- * @since 0.1.0
- * @category combinators
- */
-export const taxinvoiceFilterParams = (filter: TaxinvoiceFilter = {}): Record<string, string> =>
-  defined({
-    Type: filter.types?.join(","),
-    TaxType: filter.taxTypes?.join(","),
-    PurposeType: filter.purposeTypes?.join(","),
-    TaxRegIDYN: filter.taxRegIDYN,
-    TaxRegIDType: filter.taxRegIDType,
-    TaxRegID: filter.taxRegIDs?.join(","),
-    SearchString: filter.searchString
-  })
-
-/**
- * The wire parameters of cash receipt filters.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const cashbillFilterParams = (filter: CashbillFilter = {}): Record<string, string> =>
-  defined({ TradeType: filter.tradeTypes?.join(","), TradeUsage: filter.tradeUsages?.join(",") })
-
-/**
- * The wire parameters of a page request.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const pageParams = (page: PageRequest = {}): Record<string, string> =>
-  defined({
-    Page: page.page === undefined ? undefined : String(page.page),
-    PerPage: page.perPage === undefined ? undefined : String(page.perPage),
-    Order: page.order
-  })
-
-const defined = (record: Record<string, string | undefined>): Record<string, string> => {
-  const out: Record<string, string> = {}
-  for (const [key, value] of Object.entries(record)) if (value !== undefined) out[key] = value
-  return out
 }
 
 /**
