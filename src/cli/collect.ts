@@ -17,8 +17,8 @@ import * as Progress from "./progress.js"
 import * as Target from "./target.js"
 
 const side = {
-  sell: Options.boolean("sell").pipe(Options.withDescription("Collect sales: documents the member issued")),
-  buy: Options.boolean("buy").pipe(Options.withDescription("Collect purchases: documents issued to the member"))
+  sell: Options.boolean("sell").pipe(Options.withDescription("Collect sales: documents the member issued. Example: --sell")),
+  buy: Options.boolean("buy").pipe(Options.withDescription("Collect purchases: documents issued to the member. Example: --buy"))
 }
 
 const range = {
@@ -94,7 +94,7 @@ const common = { ...Target.options, corpNum, userId, json, ...polling, ...side, 
 
 const taxinvoice = Command.make("taxinvoice", {
   ...common,
-  trustee: Options.boolean("trustee").pipe(Options.withDescription("Collect consigned invoices: those where the member is the trustee")),
+  trustee: Options.boolean("trustee").pipe(Options.withDescription("Collect consigned invoices: those where the member is the trustee. Example: --trustee")),
   dateType: Options.choice("date-type", ["W", "I", "S"]).pipe(
     Options.withDescription("Which date the range applies to: W write date, I issue date, S filing date (recommended). Example: --date-type W"),
     Options.withDefault("S" as const)
