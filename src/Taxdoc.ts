@@ -15,6 +15,7 @@ import * as Cashbill from "./domains/cashbill/Cashbill.js"
 import * as CompanyStatus from "./domains/companyStatus/CompanyStatus.js"
 import * as Member from "./domains/member/Member.js"
 import * as Statement from "./domains/statement/Statement.js"
+import * as TaxPortal from "./domains/taxPortal/TaxPortal.js"
 
 /**
  * Every service of the SDK.
@@ -22,7 +23,7 @@ import * as Statement from "./domains/statement/Statement.js"
  * @since 0.1.0
  * @category models
  */
-export type Services = Member.Member | CompanyStatus.CompanyStatus | Cashbill.Cashbill | Statement.Statement | Client.TaxdocClient | Tokens
+export type Services = Member.Member | CompanyStatus.CompanyStatus | Cashbill.Cashbill | Statement.Statement | TaxPortal.TaxPortal | Client.TaxdocClient | Tokens
 
 /**
  * The services, given a configuration and an `HttpClient`.
@@ -34,7 +35,8 @@ export const services: Layer.Layer<Services, never, Config.TaxdocConfig | HttpCl
   Member.layer,
   CompanyStatus.layer,
   Cashbill.layer,
-  Statement.layer
+  Statement.layer,
+  TaxPortal.layer
 ).pipe(Layer.provideMerge(Client.layer))
 
 /**

@@ -53,6 +53,9 @@ export * as CashbillOperations from "./domains/cashbill/Operations.js"
 export * as StatementOperations from "./domains/statement/Operations.js"
 
 /** @since 0.1.0 */
+export * as TaxPortalOperations from "./domains/taxPortal/Operations.js"
+
+/** @since 0.1.0 */
 export { ApiError, PollTimeoutError, ResponseError, type TaxdocError, TokenError, TransportError, ValidationError, ValidationIssue } from "./core/Errors.js"
 
 /** @since 0.1.0 */
@@ -84,3 +87,12 @@ export * as StatementSchemas from "./domains/statement/Schemas.js"
 
 /** @since 0.1.0 */
 export * as StatementRules from "./domains/statement/Rules.js"
+
+/** @since 0.1.0 */
+export * as TaxPortal from "./domains/taxPortal/TaxPortal.js"
+
+/** @since 0.1.0 */
+export * as TaxPortalSchemas from "./domains/taxPortal/Schemas.js"
+
+/** @since 0.1.0 */
+export * as TaxPortalRules from "./domains/taxPortal/Rules.js"

@@ -16,6 +16,7 @@ import { pathToFileURL } from "node:url"
 import * as Cashbill from "./cashbill/command.js"
 import * as Cassettes from "./cassettes/command.js"
 import * as CompanyStatus from "./companyStatus/command.js"
+import * as Collect from "./collect/command.js"
 import * as Demo from "./demo/command.js"
 import { exitCodeOf } from "./errors.js"
 import * as Help from "./help.js"
@@ -39,7 +40,7 @@ export const VERSION = "0.1.0"
  */
 export const taxdoc = Command.make("taxdoc").pipe(
   Command.withDescription("The Tax Document Service from the shell: a guided demo, a sandbox, every operation of the SDK"),
-  Command.withSubcommands([Demo.command, Sandbox.command, Member.command, Cashbill.command, Statement.command, CompanyStatus.command, Cassettes.command])
+  Command.withSubcommands([Demo.command, Sandbox.command, Member.command, Cashbill.command, Statement.command, CompanyStatus.command, Collect.command, Cassettes.command])
 )
 
 /**

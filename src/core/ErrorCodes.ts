@@ -99,6 +99,11 @@ export const ErrorCodes = {
   // ── tax portal collection (-111…) ─────────────────────────────────────────────────────────
   JobNotFound: entry(-11100001, 404, "수집 작업을 찾을 수 없습니다.", "No collection job with this ID (job IDs are valid for 1 hour)."),
   JobNotCompleted: entry(-11100002, 400, "수집 작업이 완료되지 않았습니다.", "The collection job has not completed yet."),
+  JobExpired: entry(-11100003, 400, "수집 작업의 유효시간(1시간)이 지났습니다.", "The collection job has expired (job IDs are valid for 1 hour after registration)."),
+  JobRangeInvalid: entry(-11100004, 400, "조회 기간이 올바르지 않습니다. 시작일은 종료일보다 늦을 수 없으며 최대 3개월까지 조회할 수 있습니다.", "Invalid collection range: SDate may not be after EDate, and the range is at most 3 months."),
+  CollectedTaxinvoiceNotFound: entry(-11100005, 404, "해당 국세청승인번호의 수집된 세금계산서가 없습니다.", "No collected tax invoice with this confirmation number."),
+  PortalCertificateNotRegistered: entry(-11100006, 400, "등록된 홈택스 인증서가 없습니다.", "No tax portal certificate is registered for this member."),
+  DeptUserNotRegistered: entry(-11100007, 400, "등록된 홈택스 부서사용자 계정이 없습니다.", "No tax portal department account is registered for this member."),
   // ── company status (-170…) ────────────────────────────────────────────────────────────────
   InvalidCorpNum: entry(-17000003, 400, "사업자등록번호가 올바르지 않습니다.", "Invalid business registration number.", true),
   TooManyCorpNums: entry(-17000002, 400, "최대 1,000건까지 조회할 수 있습니다.", "At most 1,000 registration numbers per request.", true)

@@ -12,6 +12,7 @@ import * as Cashbill from "./cashbill/Operations.js"
 import * as CompanyStatus from "./companyStatus/Operations.js"
 import * as Member from "./member/Operations.js"
 import * as Statement from "./statement/Operations.js"
+import * as TaxPortal from "./taxPortal/Operations.js"
 
 /**
  * The catalogue by domain, in the order of the spec's endpoint tables.
@@ -24,7 +25,8 @@ export const domains: ReadonlyArray<{ readonly domain: string; readonly operatio
   { domain: "Member", operations: Member.operations },
   { domain: "Cash receipt", operations: Cashbill.operations },
   { domain: "Statement", operations: Statement.operations },
-  { domain: "Company status", operations: CompanyStatus.operations }
+  { domain: "Company status", operations: CompanyStatus.operations },
+  { domain: "Tax authority collection", operations: TaxPortal.operations }
 ]
 
 /**

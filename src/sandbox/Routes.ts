@@ -11,6 +11,7 @@ import { memberRoutes } from "./member/Routes.js"
 import type { PartnerRegistry } from "./Partners.js"
 import type { Route } from "./Route.js"
 import { statementRoutes } from "./statement/Routes.js"
+import { taxPortalRoutes } from "./taxPortal/Routes.js"
 
 /**
  * The operations of every domain.
@@ -18,7 +19,7 @@ import { statementRoutes } from "./statement/Routes.js"
  * @since 0.1.0
  * @category routes
  */
-export const domainRoutes: ReadonlyArray<Route> = [...memberRoutes, ...companyStatusRoutes, ...cashbillRoutes, ...statementRoutes]
+export const domainRoutes: ReadonlyArray<Route> = [...memberRoutes, ...companyStatusRoutes, ...cashbillRoutes, ...statementRoutes, ...taxPortalRoutes]
 
 /**
  * The whole table for a set of partners: token issuance first, then the domains.

@@ -12,6 +12,8 @@ import * as Cashbill from "../../src/domains/cashbill/Operations.js"
 import * as CompanyStatus from "../../src/domains/companyStatus/Operations.js"
 import * as Member from "../../src/domains/member/Operations.js"
 import * as Statement from "../../src/domains/statement/Operations.js"
+import * as TaxPortal from "../../src/domains/taxPortal/Operations.js"
+import { HttpClient } from "@effect/platform"
 import { Sandbox } from "../../src/sandbox/Sandbox.js"
 import { FAILS_FILING, receipt } from "../support/receipts.js"
 import * as Sdk from "../support/sdk.js"
@@ -73,6 +75,28 @@ describe("every operation of the catalogue", () => {
       yield* ok(Statement.SendEmail, { ...member, params: estimate, body: { receiver: "buyer@example.com" } })
       yield* ok(Statement.Cancel, { ...member, params: estimate, body: { memo: "취소" } })
       expect((yield* ok(Statement.Delete, { ...member, params: estimate })).code).toBe(1)
+      // Collection: jobs advance one stage per state poll (the default policy).
+      const tiJob = (yield* ok(TaxPortal.TaxinvoiceRequestJob, { ...member, params: { queryType: "SELL", DType: "S", SDate: "20261101", EDate: "20261122" } })).jobID
+      yield* ok(TaxPortal.TaxinvoiceGetJobState, { ...member, params: { jobID: tiJob } })
+      expect((yield* ok(TaxPortal.TaxinvoiceGetJobState, { ...member, params: { jobID: tiJob } })).jobState).toBe("3")
+      expect((yield* ok(TaxPortal.TaxinvoiceListActiveJob, member)).map((j) => j.jobID)).toEqual([tiJob])
+      const found = yield* ok(TaxPortal.TaxinvoiceSearch, { ...member, params: { jobID: tiJob, Type: "", PerPage: "1000" } })
+      expect((yield* ok(TaxPortal.TaxinvoiceSummarize, { ...member, params: { jobID: tiJob } })).count).toBe(found.total)
+      yield* ok(TaxPortal.TaxinvoiceGetTaxinvoice, { ...member, params: { ntsConfirmNum: found.list[0]!.ntsconfirmNum } })
+      const cbJob = (yield* ok(TaxPortal.CashbillRequestJob, { ...member, params: { queryType: "SELL", SDate: "20261120", EDate: "20261123" } })).jobID
+      yield* ok(TaxPortal.CashbillGetJobState, { ...member, params: { jobID: cbJob } })
+      yield* ok(TaxPortal.CashbillGetJobState, { ...member, params: { jobID: cbJob } })
+      expect((yield* ok(TaxPortal.CashbillListActiveJob, member)).map((j) => j.jobID)).toEqual([cbJob])
+      expect((yield* ok(TaxPortal.CashbillSearch, { ...member, params: { jobID: cbJob, TradeType: "", TradeUsage: "" } })).list.map((r) => r.ntsconfirmNum)).toContain(issued.confirmNum)
+      yield* ok(TaxPortal.CashbillSummarize, { ...member, params: { jobID: cbJob } })
+      const popup = (yield* ok(TaxPortal.GetCertificatePopUpURL, member)).url
+      yield* Effect.flatMap(HttpClient.HttpClient, (http) => http.get(popup)).pipe(Effect.scoped)
+      expect((yield* ok(TaxPortal.GetCertificateExpireDate, member)).certificateExpiration).toMatch(/^\d{14}$/)
+      yield* ok(TaxPortal.CheckCertValidation, member)
+      yield* ok(TaxPortal.RegistDeptUser, { ...member, body: { id: "deptuser", pwd: "pass1234" } })
+      yield* ok(TaxPortal.CheckDeptUser, member)
+      yield* ok(TaxPortal.CheckLoginDeptUser, member)
+      yield* ok(TaxPortal.DeleteDeptUser, member)
 
       yield* ok(Member.QuitMember, { ...member, body: { quitReason: "end of the scenario" } })
 

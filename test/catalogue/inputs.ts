@@ -6,6 +6,7 @@ import * as fc from "fast-check"
 import type * as Operation from "../../src/core/Operation.js"
 import * as Arb from "../domains/cashbill/arbitraries.js"
 import * as StatementArb from "../domains/statement/arbitraries.js"
+import { taxPortalInputs } from "../domains/taxPortal/arbitraries.js"
 import { joinInput, MEMBER } from "../support/sdk.js"
 
 export const NOW = Date.UTC(2026, 10, 22, 3, 0, 0)
@@ -97,5 +98,6 @@ export const inputs: Readonly<Record<string, fc.Arbitrary<AnyInput>>> = {
   }),
   "Statement.SendEmail": fc.record({ corpNum: fc.constant(MEMBER), params: statementKey, body: fc.record({ receiver: fc.constant("buyer@example.com") }) }),
   "CompanyStatus.CheckCorpNum": fc.record({ corpNum: fc.constant(MEMBER), params: fc.record({ target: digits(10) }) }),
-  "CompanyStatus.CheckCorpNums": fc.record({ corpNum: fc.constant(MEMBER), body: fc.array(digits(10), { minLength: 1, maxLength: 5 }) })
+  "CompanyStatus.CheckCorpNums": fc.record({ corpNum: fc.constant(MEMBER), body: fc.array(digits(10), { minLength: 1, maxLength: 5 }) }),
+  ...taxPortalInputs
 }

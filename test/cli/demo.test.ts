@@ -33,6 +33,7 @@ describe("taxdoc demo --json", () => {
       "cashbill.deleteAndReuse",
       "statement.issueAndApprove",
       "companyStatus.checkMany",
+      "taxPortal.collect",
       "summary"
     ])
     expect(demo.steps.every((s) => s.passed && s.checks.length > 0 && s.checks.every((c) => c.passed))).toBe(true)

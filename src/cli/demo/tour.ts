@@ -22,6 +22,7 @@ import type { Sdk } from "../target.js"
 import { BULK_COUNT, bulkKey, bulkReceipts, GOOD_IDENTITY, JOIN, MEMBER, receipt, REFUSED } from "./receipts.js"
 import { statementStep } from "./statements.js"
 import type { Step } from "./steps.js"
+import { collectStep } from "./collect.js"
 
 /**
  * What the steps learn and hand on, and what the JSON report shows.
@@ -283,6 +284,7 @@ export const steps = (state: TourState, startedAt: number): ReadonlyArray<Step<T
         )
       })
   },
+  collectStep(state),
   {
     name: "summary",
     title: "Summary",

@@ -1,0 +1,245 @@
+/**
+ * Wire shapes of tax-authority collection (SPEC.md "Tax authority collection", FACTS.md
+ * "Collection"): the parameters of every operation as they travel (strings; lists comma-joined),
+ * with the spec's rules — job ID 18 and confirmation number 24 characters, range at most 3 months
+ * and not reversed, PerPage at most 1,000 — and (from Answers.ts) the answers.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { fieldRule, withCrossRules } from "../../core/CrossRule.js"
+import { rule } from "../../core/Rule.js"
+import { Date8, oneOf, optional } from "../../core/Schemas.js"
+import * as Rules from "./Rules.js"
+
+// ── identifiers ─────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A collection job ID: exactly 18 characters (FACTS.md: the clients check this before sending).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const JobId = Schema.String.pipe(
+  rule("jobID", (s: string) => s.length === Rules.JOB_ID_LENGTH && /^[A-Za-z0-9]+$/.test(s), `must be a job ID of exactly ${Rules.JOB_ID_LENGTH} letters or digits`)
+)
+
+/**
+ * A tax authority confirmation number: exactly 24 characters.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const NtsConfirmNum = Schema.String.pipe(
+  rule(
+    "ntsConfirmNum",
+    (s: string) => s.length === Rules.NTS_CONFIRM_NUM_LENGTH && /^[A-Za-z0-9]+$/.test(s),
+    `must be a confirmation number of exactly ${Rules.NTS_CONFIRM_NUM_LENGTH} letters or digits`
+  )
+)
+
+/**
+ * Whose tax invoices are collected: SELL sales, BUY purchases, TRUSTEE consigned.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const TaxinvoiceQueryType = oneOf("queryType", ["SELL", "BUY", "TRUSTEE"])
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type TaxinvoiceQueryType = typeof TaxinvoiceQueryType.Type
+
+/**
+ * Whose cash receipts are collected: SELL sales, BUY purchases.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const CashbillQueryType = oneOf("queryType", ["SELL", "BUY"])
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type CashbillQueryType = typeof CashbillQueryType.Type
+
+/**
+ * The date a tax invoice range applies to: W preparation (write) date, I issue date, S filing
+ * (send) date — recommended.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const DateType = oneOf("DType", ["W", "I", "S"])
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type DateType = typeof DateType.Type
+
+// ── request job ─────────────────────────────────────────────────────────────────────────────
+
+const rangeRules = <A extends { readonly SDate: string; readonly EDate: string }>() => [
+  fieldRule<A>(["EDate"], "dateOrder", (r) => Rules.rangeOrdered(r.SDate, r.EDate), "must not be before SDate"),
+  fieldRule<A>(
+    ["EDate"],
+    "rangeMax(3 months)",
+    (r) => !Rules.rangeOrdered(r.SDate, r.EDate) || Rules.rangeWithinLimit(r.SDate, r.EDate),
+    "must be at most 3 months after SDate"
+  )
+] as const
+
+/**
+ * Parameters of the tax invoice RequestJob: queryType (path), DType, SDate, EDate (query).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const TaxinvoiceJobParams = Schema.Struct({ queryType: TaxinvoiceQueryType, DType: DateType, SDate: Date8, EDate: Date8 }).pipe(
+  withCrossRules(...rangeRules<{ readonly queryType: TaxinvoiceQueryType; readonly DType: DateType; readonly SDate: string; readonly EDate: string }>())
+)
+
+/**
+ * Parameters of the cash receipt RequestJob: queryType (path), SDate, EDate (query).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const CashbillJobParams = Schema.Struct({ queryType: CashbillQueryType, SDate: Date8, EDate: Date8 }).pipe(
+  withCrossRules(...rangeRules<{ readonly queryType: CashbillQueryType; readonly SDate: string; readonly EDate: string }>())
+)
+
+/**
+ * A path holding only a job ID.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ByJob = Schema.Struct({ jobID: JobId })
+
+// ── search filters ──────────────────────────────────────────────────────────────────────────
+
+const list = (name: string, allowed: ReadonlyArray<string>) =>
+  optional(Schema.String.pipe(rule(name, Rules.listWithin(allowed), `must be a comma-separated list of ${allowed.join(", ")} (empty = all)`)))
+
+const oneOrEmpty = (name: string, allowed: ReadonlyArray<string>) =>
+  optional(Schema.String.pipe(rule(name, (s: string) => s === "" || allowed.includes(s), `must be one of ${allowed.join(", ")} or empty`)))
+
+const paging = {
+  Page: optional(Schema.String.pipe(rule("page", Rules.numberWithin(1, 999_999_999), "must be a page number of at least 1"))),
+  PerPage: optional(
+    Schema.String.pipe(rule(`perPage(1..${Rules.PER_PAGE_MAX})`, Rules.numberWithin(1, Rules.PER_PAGE_MAX), `must be a page size from 1 to ${Rules.PER_PAGE_MAX}`))
+  ),
+  Order: oneOrEmpty("order", ["D", "A"])
+}
+
+/**
+ * Tax invoice search filters as they travel (SPEC.md "Search filters"); every one optional, an
+ * empty value meaning no filter.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const taxinvoiceFilterFields = {
+  Type: list("type", ["N", "M"]),
+  TaxType: list("taxType", ["T", "N", "Z"]),
+  PurposeType: list("purposeType", ["R", "C", "N"]),
+  TaxRegIDYN: oneOrEmpty("taxRegIDYN", ["0", "1"]),
+  TaxRegIDType: oneOrEmpty("taxRegIDType", ["S", "B", "T"]),
+  TaxRegID: optional(Schema.String.pipe(rule("taxRegID", (s: string) => Rules.listOf(s).every((id) => /^\d{4}$/.test(id)), "must be a comma-separated list of 4-digit branch numbers"))),
+  SearchString: optional(
+    Schema.String.pipe(rule(`maxLength(${Rules.SEARCH_STRING_MAX})`, (s: string) => s.length <= Rules.SEARCH_STRING_MAX, `must be at most ${Rules.SEARCH_STRING_MAX} characters`))
+  )
+}
+
+/**
+ * Parameters of the tax invoice Search.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const TaxinvoiceSearchParams = Schema.Struct({ jobID: JobId, ...taxinvoiceFilterFields, ...paging })
+
+/**
+ * Parameters of the tax invoice Summary (the filters without Page, PerPage, Order).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const TaxinvoiceSummaryParams = Schema.Struct({ jobID: JobId, ...taxinvoiceFilterFields })
+
+/**
+ * Cash receipt search filters (FACTS.md): TradeType N approval / C cancellation, TradeUsage P
+ * income deduction / C expense proof; comma lists.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const cashbillFilterFields = {
+  TradeType: list("tradeType", ["N", "C"]),
+  TradeUsage: list("tradeUsage", ["P", "C"])
+}
+
+/**
+ * Parameters of the cash receipt Search.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const CashbillSearchParams = Schema.Struct({ jobID: JobId, ...cashbillFilterFields, ...paging })
+
+/**
+ * Parameters of the cash receipt Summary.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const CashbillSummaryParams = Schema.Struct({ jobID: JobId, ...cashbillFilterFields })
+
+/**
+ * Parameters of GetTaxinvoice.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ByConfirmNum = Schema.Struct({ ntsConfirmNum: NtsConfirmNum })
+
+// ── department user ─────────────────────────────────────────────────────────────────────────
+
+const required = (max: number) =>
+  Schema.String.pipe(
+    rule("required", (s: string) => s.length > 0, "is required and may not be empty"),
+    rule(`maxLength(${max})`, (s: string) => s.length <= max, `must be at most ${max} characters`)
+  )
+
+/**
+ * The body of RegistDeptUser: the department account of the tax portal. `secAuth` is sent (as
+ * `null`) by one public client and accepted.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const DeptUserBody = Schema.Struct({
+  id: required(50),
+  pwd: required(50),
+  secAuth: optional(Schema.NullOr(Schema.String))
+})
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type DeptUserBody = typeof DeptUserBody.Type
+
+// ── answers (Answers.ts) ────────────────────────────────────────────────────────────────────
+
+/**
+ * The answers' schemas.
+ *
+ * @since 0.1.0
+ */
+export * from "./Answers.js"

@@ -1,0 +1,372 @@
+/**
+ * The tax-authority collection service (SPEC.md "Tax authority collection", FACTS.md): collection
+ * jobs for tax invoices and cash receipts, their search and summary, the crawled tax invoice
+ * detail, and the portal certificate and department account of cash receipt collection — plus
+ * `awaitJob` (polling until jobState 3, a typed failure for a failed job), `searchAll` (a `Stream`
+ * over every page) and `collect` (request → await → stream). Every input is validated before
+ * anything is sent: the range (at most 3 months, not reversed), job ID 18 and confirmation number
+ * 24 characters, PerPage at most 1,000.
+ *
+ * @since 0.1.0
+ */
+import { Chunk, Context, Data, Effect, Layer, Option, Redacted, Stream } from "effect"
+import { type CallError, TaxdocClient } from "../../core/Client.js"
+import type { PollTimeoutError, ValidationError } from "../../core/Errors.js"
+import * as Kst from "../../core/Kst.js"
+import * as Polling from "../../core/Polling.js"
+import type { GenericResult } from "../../core/Schemas.js"
+import { type CashbillFilter, cashbillFilterParams, type PageRequest, pageParams, type TaxinvoiceFilter, taxinvoiceFilterParams } from "./Filters.js"
+import * as Operations from "./Operations.js"
+import * as Rules from "./Rules.js"
+import type {
+  CashbillItem,
+  CashbillQueryType,
+  CashbillSearchResult,
+  CashbillSummary,
+  DateType,
+  JobState,
+  TaxinvoiceDetail,
+  TaxinvoiceItem,
+  TaxinvoiceQueryType,
+  TaxinvoiceSearchResult,
+  TaxinvoiceSummary
+} from "./Schemas.js"
+
+/**
+ * The token scopes of these operations, as declared in the catalogue.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export { CASHBILL_SCOPE, TAXINVOICE_SCOPE } from "./Operations.js"
+
+/**
+ * The typed filters and paging, and their wire form.
+ *
+ * @since 0.1.0
+ */
+export * from "./Filters.js"
+
+/**
+ * Failures of collection operations.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export type TaxPortalError = ValidationError | CallError
+
+/**
+ * The collection job failed at the tax authority: errorCode is negative (8 digits), with a reason.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class JobFailedError extends Data.TaggedError("JobFailedError")<{
+  readonly jobID: string
+  readonly errorCode: number
+  readonly errorReason: string
+  readonly message: string
+}> {}
+
+/**
+ * What is collected: tax invoices or cash receipts.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Kind = "taxinvoice" | "cashbill"
+
+/**
+ * A tax invoice collection: whose invoices, by which date, over which KST days (`yyyyMMdd`, at
+ * most 3 months), optionally filtered.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface TaxinvoiceQuery {
+  readonly kind: "taxinvoice"
+  readonly queryType: TaxinvoiceQueryType
+  /** W write date, I issue date, S filing date (default, recommended). */
+  readonly dateType?: DateType | undefined
+  readonly from: string
+  readonly to: string
+  readonly filter?: TaxinvoiceFilter | undefined
+}
+
+/**
+ * A cash receipt collection over trade dates (`yyyyMMdd`, at most 3 months).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface CashbillQuery {
+  readonly kind: "cashbill"
+  readonly queryType: CashbillQueryType
+  readonly from: string
+  readonly to: string
+  readonly filter?: CashbillFilter | undefined
+}
+
+/**
+ * A collection query.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type CollectQuery = TaxinvoiceQuery | CashbillQuery
+
+/**
+ * The collected record of a kind.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type ItemOf<K extends Kind> = K extends "taxinvoice" ? TaxinvoiceItem : CashbillItem
+
+/**
+ * The filter of a kind.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type FilterOf<K extends Kind> = K extends "taxinvoice" ? TaxinvoiceFilter : CashbillFilter
+
+/**
+ * Options of `awaitJob`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface AwaitJobOptions extends Polling.PollOptions {
+  /** Called after each poll with the job record. */
+  readonly onProgress?: ((progress: Polling.PollProgress<JobState>) => Effect.Effect<void>) | undefined
+  readonly userId?: string | undefined
+}
+
+/**
+ * Options of `searchAll` and `collect`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface SearchAllOptions extends AwaitJobOptions {
+  /** Page size of each request (default 1,000, the largest). */
+  readonly perPage?: number | undefined
+  readonly order?: "D" | "A" | undefined
+}
+
+/**
+ * A registered certificate's expiry: as sent (KST `yyyyMMddHHmmss`) and as an instant.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface CertificateExpiry {
+  readonly certificateExpiration: string
+  readonly expiresAt: Date
+}
+
+/**
+ * `true` when the job record says the job failed (a negative errorCode).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const jobFailed = (job: JobState): boolean => job.errorCode !== undefined && job.errorCode < 0
+
+/**
+ * @since 0.1.0
+ * @category services
+ */
+export class TaxPortal extends Context.Tag("taxdoc/TaxPortal")<TaxPortal, {
+  /** RequestJob (tax invoices): the job ID. */
+  readonly requestTaxinvoiceJob: (corpNum: string, query: Omit<TaxinvoiceQuery, "kind" | "filter">, userId?: string) => Effect.Effect<string, TaxPortalError>
+  readonly getTaxinvoiceJobState: (corpNum: string, jobID: string, userId?: string) => Effect.Effect<JobState, TaxPortalError>
+  /** ListActiveJob (tax invoices): unexpired jobs, newest first. */
+  readonly listActiveTaxinvoiceJobs: (corpNum: string, userId?: string) => Effect.Effect<ReadonlyArray<JobState>, TaxPortalError>
+  readonly searchTaxinvoices: (corpNum: string, jobID: string, filter?: TaxinvoiceFilter, page?: PageRequest, userId?: string) => Effect.Effect<TaxinvoiceSearchResult, TaxPortalError>
+  readonly summarizeTaxinvoices: (corpNum: string, jobID: string, filter?: TaxinvoiceFilter, userId?: string) => Effect.Effect<TaxinvoiceSummary, TaxPortalError>
+  /** GetTaxinvoice: the crawled detail of a tax invoice by its 24-character confirmation number. */
+  readonly getTaxinvoice: (corpNum: string, ntsConfirmNum: string, userId?: string) => Effect.Effect<TaxinvoiceDetail, TaxPortalError>
+  /** RequestJob (cash receipts): the job ID. */
+  readonly requestCashbillJob: (corpNum: string, query: Omit<CashbillQuery, "kind" | "filter">, userId?: string) => Effect.Effect<string, TaxPortalError>
+  readonly getCashbillJobState: (corpNum: string, jobID: string, userId?: string) => Effect.Effect<JobState, TaxPortalError>
+  readonly listActiveCashbillJobs: (corpNum: string, userId?: string) => Effect.Effect<ReadonlyArray<JobState>, TaxPortalError>
+  readonly searchCashbills: (corpNum: string, jobID: string, filter?: CashbillFilter, page?: PageRequest, userId?: string) => Effect.Effect<CashbillSearchResult, TaxPortalError>
+  readonly summarizeCashbills: (corpNum: string, jobID: string, filter?: CashbillFilter, userId?: string) => Effect.Effect<CashbillSummary, TaxPortalError>
+  /** GetCertificatePopUpURL: the certificate registration page, valid 30 seconds. */
+  readonly getCertificatePopUpURL: (corpNum: string, userId?: string) => Effect.Effect<string, TaxPortalError>
+  /** GetCertificateExpireDate: the registered certificate's expiry. */
+  readonly getCertificateExpireDate: (corpNum: string, userId?: string) => Effect.Effect<CertificateExpiry, TaxPortalError>
+  readonly checkCertValidation: (corpNum: string, userId?: string) => Effect.Effect<GenericResult, TaxPortalError>
+  /** RegistDeptUser: the password stays redacted until it is written into the request body. */
+  readonly registDeptUser: (corpNum: string, id: string, password: Redacted.Redacted<string>, userId?: string) => Effect.Effect<GenericResult, TaxPortalError>
+  readonly checkDeptUser: (corpNum: string, userId?: string) => Effect.Effect<GenericResult, TaxPortalError>
+  readonly checkLoginDeptUser: (corpNum: string, userId?: string) => Effect.Effect<GenericResult, TaxPortalError>
+  readonly deleteDeptUser: (corpNum: string, userId?: string) => Effect.Effect<GenericResult, TaxPortalError>
+  /**
+   * Polls the job's state until jobState is 3; `JobFailedError` when errorCode is negative,
+   * `PollTimeoutError` after the deadline; each state goes to `onProgress`.
+   */
+  readonly awaitJob: (corpNum: string, kind: Kind, jobID: string, options?: AwaitJobOptions) => Effect.Effect<JobState, TaxPortalError | JobFailedError | PollTimeoutError>
+  /** Every filtered record of a completed job, page after page, in the service's order. */
+  readonly searchAll: <K extends Kind>(corpNum: string, kind: K, jobID: string, filter?: FilterOf<K>, options?: SearchAllOptions) => Stream.Stream<ItemOf<K>, TaxPortalError>
+  /** Requests a job, awaits it and streams every filtered record. */
+  readonly collect: <Q extends CollectQuery>(corpNum: string, query: Q, options?: SearchAllOptions) => Stream.Stream<ItemOf<Q["kind"]>, TaxPortalError | JobFailedError | PollTimeoutError>
+}>() {}
+
+/**
+ * The collection service over `TaxdocClient`: every operation through its catalogue declaration.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make = Effect.gen(function*() {
+  const client = yield* TaxdocClient
+
+  const requestTaxinvoiceJob = Effect.fn("TaxPortal.requestTaxinvoiceJob")((corpNum: string, query: Omit<TaxinvoiceQuery, "kind" | "filter">, userId?: string) =>
+    Effect.map(
+      client.call(Operations.TaxinvoiceRequestJob, {
+        corpNum,
+        userId,
+        params: { queryType: query.queryType, DType: query.dateType ?? "S", SDate: query.from, EDate: query.to }
+      }),
+      (r) => r.jobID
+    ))
+
+  const getTaxinvoiceJobState = Effect.fn("TaxPortal.getTaxinvoiceJobState")((corpNum: string, jobID: string, userId?: string) =>
+    client.call(Operations.TaxinvoiceGetJobState, { corpNum, userId, params: { jobID } }))
+
+  const listActiveTaxinvoiceJobs = Effect.fn("TaxPortal.listActiveTaxinvoiceJobs")((corpNum: string, userId?: string) =>
+    client.call(Operations.TaxinvoiceListActiveJob, { corpNum, userId }))
+
+  const searchTaxinvoices = Effect.fn("TaxPortal.searchTaxinvoices")((corpNum: string, jobID: string, filter?: TaxinvoiceFilter, page?: PageRequest, userId?: string) =>
+    client.call(Operations.TaxinvoiceSearch, { corpNum, userId, params: { jobID, ...taxinvoiceFilterParams(filter), ...pageParams(page) } }))
+
+  const summarizeTaxinvoices = Effect.fn("TaxPortal.summarizeTaxinvoices")((corpNum: string, jobID: string, filter?: TaxinvoiceFilter, userId?: string) =>
+    client.call(Operations.TaxinvoiceSummarize, { corpNum, userId, params: { jobID, ...taxinvoiceFilterParams(filter) } }))
+
+  const getTaxinvoice = Effect.fn("TaxPortal.getTaxinvoice")((corpNum: string, ntsConfirmNum: string, userId?: string) =>
+    client.call(Operations.TaxinvoiceGetTaxinvoice, { corpNum, userId, params: { ntsConfirmNum } }))
+
+  const requestCashbillJob = Effect.fn("TaxPortal.requestCashbillJob")((corpNum: string, query: Omit<CashbillQuery, "kind" | "filter">, userId?: string) =>
+    Effect.map(
+      client.call(Operations.CashbillRequestJob, { corpNum, userId, params: { queryType: query.queryType, SDate: query.from, EDate: query.to } }),
+      (r) => r.jobID
+    ))
+
+  const getCashbillJobState = Effect.fn("TaxPortal.getCashbillJobState")((corpNum: string, jobID: string, userId?: string) =>
+    client.call(Operations.CashbillGetJobState, { corpNum, userId, params: { jobID } }))
+
+  const listActiveCashbillJobs = Effect.fn("TaxPortal.listActiveCashbillJobs")((corpNum: string, userId?: string) =>
+    client.call(Operations.CashbillListActiveJob, { corpNum, userId }))
+
+  const searchCashbills = Effect.fn("TaxPortal.searchCashbills")((corpNum: string, jobID: string, filter?: CashbillFilter, page?: PageRequest, userId?: string) =>
+    client.call(Operations.CashbillSearch, { corpNum, userId, params: { jobID, ...cashbillFilterParams(filter), ...pageParams(page) } }))
+
+  const summarizeCashbills = Effect.fn("TaxPortal.summarizeCashbills")((corpNum: string, jobID: string, filter?: CashbillFilter, userId?: string) =>
+    client.call(Operations.CashbillSummarize, { corpNum, userId, params: { jobID, ...cashbillFilterParams(filter) } }))
+
+  const getCertificatePopUpURL = Effect.fn("TaxPortal.getCertificatePopUpURL")((corpNum: string, userId?: string) =>
+    Effect.map(client.call(Operations.GetCertificatePopUpURL, { corpNum, userId }), (r) => r.url))
+
+  const getCertificateExpireDate = Effect.fn("TaxPortal.getCertificateExpireDate")((corpNum: string, userId?: string) =>
+    Effect.map(client.call(Operations.GetCertificateExpireDate, { corpNum, userId }), (r): CertificateExpiry => ({
+      certificateExpiration: r.certificateExpiration,
+      expiresAt: new Date(Kst.parse(r.certificateExpiration))
+    })))
+
+  const checkCertValidation = Effect.fn("TaxPortal.checkCertValidation")((corpNum: string, userId?: string) =>
+    client.call(Operations.CheckCertValidation, { corpNum, userId }))
+
+  const registDeptUser = Effect.fn("TaxPortal.registDeptUser")((corpNum: string, id: string, password: Redacted.Redacted<string>, userId?: string) =>
+    // The one place the password is unwrapped: into the body sent.
+    client.call(Operations.RegistDeptUser, { corpNum, userId, body: { id, pwd: Redacted.value(password) } }))
+
+  const checkDeptUser = Effect.fn("TaxPortal.checkDeptUser")((corpNum: string, userId?: string) =>
+    client.call(Operations.CheckDeptUser, { corpNum, userId }))
+
+  const checkLoginDeptUser = Effect.fn("TaxPortal.checkLoginDeptUser")((corpNum: string, userId?: string) =>
+    client.call(Operations.CheckLoginDeptUser, { corpNum, userId }))
+
+  const deleteDeptUser = Effect.fn("TaxPortal.deleteDeptUser")((corpNum: string, userId?: string) =>
+    client.call(Operations.DeleteDeptUser, { corpNum, userId }))
+
+  const awaitJob = (corpNum: string, kind: Kind, jobID: string, options: AwaitJobOptions = {}) =>
+    Polling.until({
+      operation: "TaxPortal.awaitJob",
+      id: jobID,
+      poll: kind === "taxinvoice" ? getTaxinvoiceJobState(corpNum, jobID, options.userId) : getCashbillJobState(corpNum, jobID, options.userId),
+      // A failed job never reaches 3 on some services: stop polling as soon as it reports failure.
+      isDone: (job) => job.jobState === Rules.JOB_STATE_COMPLETED || jobFailed(job),
+      describe: (job) => `jobState ${job.jobState}`,
+      onProgress: options.onProgress
+    }, options).pipe(
+      Effect.flatMap((job) =>
+        jobFailed(job)
+          ? Effect.fail(
+            new JobFailedError({
+              jobID,
+              errorCode: job.errorCode ?? 0,
+              errorReason: job.errorReason ?? "",
+              message: `collection job ${jobID} failed: ${job.errorCode} ${job.errorReason ?? ""}`.trim()
+            })
+          )
+          : Effect.succeed(job)
+      ),
+      Effect.withSpan("TaxPortal.awaitJob", { attributes: { corpNum, jobID, kind } })
+    )
+
+  const searchAll = <K extends Kind>(corpNum: string, kind: K, jobID: string, filter?: FilterOf<K>, options: SearchAllOptions = {}): Stream.Stream<ItemOf<K>, TaxPortalError> => {
+    const perPage = options.perPage ?? Rules.PER_PAGE_MAX
+    const page = (n: number): Effect.Effect<{ readonly list: ReadonlyArray<ItemOf<K>>; readonly pageCount: number }, TaxPortalError> =>
+      // `kind` decides the operation, and with it the item type of the page.
+      (kind === "taxinvoice"
+        ? searchTaxinvoices(corpNum, jobID, filter as TaxinvoiceFilter | undefined, { page: n, perPage, order: options.order }, options.userId)
+        : searchCashbills(corpNum, jobID, filter as CashbillFilter | undefined, { page: n, perPage, order: options.order }, options.userId)) as unknown as Effect.Effect<
+          { readonly list: ReadonlyArray<ItemOf<K>>; readonly pageCount: number },
+          TaxPortalError
+        >
+    return Stream.paginateChunkEffect(1, (n) =>
+      Effect.map(page(n), (result) => [Chunk.fromIterable(result.list), n < result.pageCount ? Option.some(n + 1) : Option.none()] as const))
+  }
+
+  const collect = <Q extends CollectQuery>(corpNum: string, query: Q, options: SearchAllOptions = {}): Stream.Stream<ItemOf<Q["kind"]>, TaxPortalError | JobFailedError | PollTimeoutError> =>
+    Stream.unwrap(Effect.gen(function*() {
+      const jobID = query.kind === "taxinvoice"
+        ? yield* requestTaxinvoiceJob(corpNum, query, options.userId)
+        : yield* requestCashbillJob(corpNum, query, options.userId)
+      yield* awaitJob(corpNum, query.kind, jobID, options)
+      return searchAll(corpNum, query.kind, jobID, query.filter as FilterOf<Q["kind"]> | undefined, options) as Stream.Stream<ItemOf<Q["kind"]>, TaxPortalError>
+    }))
+
+  return TaxPortal.of({
+    requestTaxinvoiceJob,
+    getTaxinvoiceJobState,
+    listActiveTaxinvoiceJobs,
+    searchTaxinvoices,
+    summarizeTaxinvoices,
+    getTaxinvoice,
+    requestCashbillJob,
+    getCashbillJobState,
+    listActiveCashbillJobs,
+    searchCashbills,
+    summarizeCashbills,
+    getCertificatePopUpURL,
+    getCertificateExpireDate,
+    checkCertValidation,
+    registDeptUser,
+    checkDeptUser,
+    checkLoginDeptUser,
+    deleteDeptUser,
+    awaitJob,
+    searchAll,
+    collect
+  })
+})
+
+/**
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer: Layer.Layer<TaxPortal, never, TaxdocClient> = Layer.effect(TaxPortal, make)

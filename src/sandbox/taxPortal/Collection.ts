@@ -1,0 +1,84 @@
+/**
+ * What a collection job finds (DESIGN.md §6): the documents where the member is on the job's side
+ * — seller (SELL), buyer (BUY) or trustee (TRUSTEE) — whose date of the job's date type falls in
+ * the range, as the tax authority knew them at the instant the job completed: documents issued
+ * later, or dated after that day, are not in the snapshot. Sources: the sandbox's own e-Tax
+ * invoices and cash receipts, and the synthetic counterpart documents of the member.
+ *
+ * @since 0.1.0
+ */
+import type { Environment } from "../Store.js"
+import type { CollectedReceipt, IssuedInvoice } from "./Records.js"
+import { invoiceDate } from "./Search.js"
+import { issuedReceipts, memberParty, notAfterDayOf, type Store, type TaxinvoiceSource, taxinvoiceSource } from "./Sources.js"
+import * as Synthetic from "./Synthetic.js"
+
+/**
+ * The range and side of a job.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Query {
+  readonly corpNum: string
+  readonly queryType: string
+  /** W, I or S for tax invoices; ignored for cash receipts (trade date). */
+  readonly dateType: string
+  readonly sDate: string
+  readonly eDate: string
+}
+
+const unique = <A extends { readonly ntsconfirmNum: string }>(items: ReadonlyArray<A>): ReadonlyArray<A> => {
+  const seen = new Map<string, A>()
+  for (const item of items) if (!seen.has(item.ntsconfirmNum)) seen.set(item.ntsconfirmNum, item)
+  return [...seen.values()]
+}
+
+const onSide = (invoice: IssuedInvoice, query: Query): boolean =>
+  query.queryType === "SELL"
+    ? invoice.invoicer.corpNum === query.corpNum
+    : query.queryType === "BUY"
+    ? invoice.invoicee.corpNum === query.corpNum
+    : invoice.trustee?.corpNum === query.corpNum
+
+/**
+ * The tax invoices a job completed at `at` collects (`source`: the sandbox's own issued e-Tax
+ * invoices, `taxinvoiceSource` unless given).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const collectInvoices = (
+  store: Store,
+  environment: Environment,
+  query: Query,
+  at: number,
+  source: TaxinvoiceSource = taxinvoiceSource
+): ReadonlyArray<IssuedInvoice> => {
+  const side = query.queryType as "SELL" | "BUY" | "TRUSTEE"
+  const candidates = [
+    ...source(store, environment).filter((invoice) => onSide(invoice, query)),
+    ...Synthetic.invoicesAround(memberParty(store, environment, query.corpNum), side, query.sDate, query.eDate)
+  ]
+  return unique(candidates.filter((invoice) => {
+    const date = invoiceDate(invoice, query.dateType).slice(0, 8)
+    return date >= query.sDate && date <= query.eDate && notAfterDayOf(date, at) && invoice.knownAt <= at
+  }))
+}
+
+/**
+ * The cash receipts a job completed at `at` collects.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const collectReceipts = (store: Store, environment: Environment, query: Query, at: number): ReadonlyArray<CollectedReceipt> => {
+  const side = query.queryType as "SELL" | "BUY"
+  const own = issuedReceipts(store, environment)
+    .filter((issued) => (side === "SELL" ? issued.seller === query.corpNum : issued.buyer === query.corpNum))
+    .map((issued) => issued.receipt)
+  const candidates = [...own, ...Synthetic.receiptsBetween(memberParty(store, environment, query.corpNum), side, query.sDate, query.eDate)]
+  return unique(candidates.filter((receipt) =>
+    receipt.tradeDate >= query.sDate && receipt.tradeDate <= query.eDate && notAfterDayOf(receipt.tradeDate, at) && receipt.knownAt <= at
+  ))
+}

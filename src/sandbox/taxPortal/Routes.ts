@@ -1,0 +1,264 @@
+/**
+ * The collection operations of the sandbox (SPEC.md "Tax authority collection", FACTS.md,
+ * DESIGN.md §6): jobs with real progress on document time, search and summary over each job's
+ * snapshot, the crawled tax invoice detail, and the portal certificate and department account of
+ * each member — plus the certificate page that GetCertificatePopUpURL leads to.
+ *
+ * @since 0.1.0
+ */
+import { Effect, Either, Schema } from "effect"
+import * as Kst from "../../core/Kst.js"
+import * as Operation from "../../core/Operation.js"
+import { isDate8 } from "../../core/Schemas.js"
+import * as Operations from "../../domains/taxPortal/Operations.js"
+import * as Rules from "../../domains/taxPortal/Rules.js"
+import { SandboxClock } from "../Clock.js"
+import { fail, type SandboxFailure } from "../Failure.js"
+import { memberPreference } from "../Preferences.js"
+import { type Policy, Progressions } from "../Progression.js"
+import { type Caller, implement, json, type Route, type RouteRequest, success } from "../Route.js"
+import { SandboxStore } from "../Store.js"
+import { collectInvoices, collectReceipts } from "./Collection.js"
+import * as Records from "./Records.js"
+import * as Search from "./Search.js"
+import { memberParty, type Store, taxinvoiceSource } from "./Sources.js"
+import * as State from "./State.js"
+import * as Synthetic from "./Synthetic.js"
+
+/**
+ * The member preference that makes the member's next jobs fail with this errorCode (a negative
+ * 8-digit number), to exercise failure handling.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const JOB_ERROR_PREFERENCE = "taxPortalJobError"
+
+/** What a member's handler works on. */
+interface Context {
+  readonly store: Store
+  readonly request: RouteRequest
+  readonly state: State.TaxPortalState
+  readonly member: State.MemberPortal
+  readonly corpNum: string
+  readonly now: number
+  readonly policy: Policy
+}
+
+const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: Context) => Either.Either<A, SandboxFailure>) =>
+  Effect.gen(function*() {
+    const store = yield* SandboxStore
+    const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.now)
+    const policy = yield* Effect.flatMap(Progressions, (p) => p.get("taxPortal.job"))
+    return yield* Effect.suspend(() => {
+      const state = store.get(State.taxPortalSlot, request.environment)
+      const ctx: Context = { store, request, state, member: State.memberOf(state, caller.corpNum), corpNum: caller.corpNum, now, policy }
+      return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
+    })
+  })
+
+const snapshot = (ctx: Context) => (job: State.Job, at: number): void => {
+  if (job.kind === "taxinvoice") job.invoices = collectInvoices(ctx.store, ctx.request.environment, job, at)
+  else job.receipts = collectReceipts(ctx.store, ctx.request.environment, job, at)
+}
+
+/** The member's job of a kind, brought up to date (a state poll counts for `AfterPolls`). */
+const jobOf = (ctx: Context, kind: State.Job["kind"], jobID: string, poll: boolean): Either.Either<State.Job, SandboxFailure> => {
+  const job = ctx.state.jobs.get(jobID)
+  if (job === undefined || job.corpNum !== ctx.corpNum || job.kind !== kind) return Either.left(fail("JobNotFound", jobID))
+  State.advance(job, ctx.policy, ctx.now, poll, snapshot(ctx))
+  if (State.isExpired(job, ctx.now)) return Either.left(fail("JobExpired", jobID))
+  return Either.right(job)
+}
+
+/** A completed, successful job: what Search and Summary need. */
+const completedJob = (ctx: Context, kind: State.Job["kind"], jobID: string): Either.Either<State.Job, SandboxFailure> =>
+  Either.flatMap(jobOf(ctx, kind, jobID, false), (job) =>
+    job.completedAt === undefined
+      ? Either.left(fail("JobNotCompleted", `jobState ${1 + job.stage}`))
+      : job.failure !== undefined
+      ? Either.left(fail("JobNotCompleted", `the job failed with ${job.failure.code}`))
+      : Either.right(job))
+
+const queryValue = (request: RouteRequest, name: string): string | undefined => {
+  for (const [key, value] of request.query) if (key.toLowerCase() === name.toLowerCase()) return value
+  return undefined
+}
+
+/** A reversed range or one over 3 months: the documented code, before any other rule. */
+const checkRange = (request: RouteRequest) => {
+  const sDate = queryValue(request, "SDate")
+  const eDate = queryValue(request, "EDate")
+  if (sDate === undefined || eDate === undefined || !isDate8(sDate) || !isDate8(eDate)) return Effect.void
+  if (!Rules.rangeOrdered(sDate, eDate)) return Effect.fail(fail("JobRangeInvalid", `SDate ${sDate} is after EDate ${eDate}`))
+  if (!Rules.rangeWithinLimit(sDate, eDate)) return Effect.fail(fail("JobRangeInvalid", `${sDate}–${eDate} is longer than 3 months`))
+  return Effect.void
+}
+
+const requestJob = (request: RouteRequest, caller: Caller, kind: State.Job["kind"], params: { readonly queryType: string; readonly DType?: string; readonly SDate: string; readonly EDate: string }) =>
+  Effect.gen(function*() {
+    const code = yield* memberPreference(request.environment, caller.corpNum, JOB_ERROR_PREFERENCE)
+    const failure = typeof code === "number" && code < 0
+      ? { code, reason: request.language === "en" ? "Collection failed (sandbox member preference)." : "수집에 실패했습니다. (샌드박스 회원 설정)" }
+      : undefined
+    return yield* withMember(request, caller, (ctx) => {
+      const query = { corpNum: caller.corpNum, queryType: params.queryType.toUpperCase(), dateType: params.DType ?? "T", sDate: params.SDate, eDate: params.EDate }
+      const job = State.register(ctx.state, query, kind, failure, ctx.now)
+      State.advance(job, ctx.policy, ctx.now, false, snapshot(ctx))
+      return Either.right(json({ jobID: job.jobID }))
+    })
+  })
+
+const listActive = (request: RouteRequest, caller: Caller, kind: State.Job["kind"]) =>
+  withMember(request, caller, (ctx) =>
+    Either.right(json(State.activeJobs(ctx.member, kind, ctx.now).map((job) => State.jobRecord(State.advance(job, ctx.policy, ctx.now, false, snapshot(ctx)))))))
+
+const origin = (request: RouteRequest): string =>
+  `http://${request.headers["host"] ?? "sandbox.taxdoc.local"}${request.environment === "production" ? "/production" : ""}`
+
+/** A crawled tax invoice the member is a party of: from its jobs, the sandbox's own, or synthetic. */
+const findInvoice = (ctx: Context, ntsConfirmNum: string): Records.IssuedInvoice | undefined => {
+  for (const job of [...ctx.member.jobs].reverse()) {
+    const found = job.invoices?.find((i) => i.ntsconfirmNum === ntsConfirmNum)
+    if (found !== undefined) return found
+  }
+  const isParty = (i: Records.IssuedInvoice) =>
+    i.invoicer.corpNum === ctx.corpNum || i.invoicee.corpNum === ctx.corpNum || i.trustee?.corpNum === ctx.corpNum
+  const own = taxinvoiceSource(ctx.store, ctx.request.environment).find((i) => i.ntsconfirmNum === ntsConfirmNum && isParty(i))
+  if (own !== undefined) return own.knownAt <= ctx.now ? own : undefined
+  const writeDate = ntsConfirmNum.slice(0, 8)
+  if (!isDate8(writeDate)) return undefined
+  const member = memberParty(ctx.store, ctx.request.environment, ctx.corpNum)
+  return (["SELL", "BUY", "TRUSTEE"] as const)
+    .flatMap((side) => Synthetic.invoicesWrittenOn(member, side, writeDate))
+    .find((i) => i.ntsconfirmNum === ntsConfirmNum && i.knownAt <= ctx.now)
+}
+
+/** The sandbox's certificate registration page behind GetCertificatePopUpURL (not a service operation). */
+const CertificatePage = Operation.make({
+  name: "Sandbox.TaxPortalCertificatePage",
+  sdk: "(sandbox page)",
+  summary: "the page a certificate popup URL opens: registers a tax portal certificate valid one year",
+  method: "GET",
+  path: "/TaxPortal/Cashbill/Certificate/{ticket}",
+  params: Schema.Struct({ ticket: Schema.String }),
+  scope: Operation.noToken,
+  success: Schema.Struct({ code: Schema.Number, message: Schema.String, corpNum: Schema.String, certificateExpiration: Schema.String }),
+  safeToRepeat: false
+})
+
+const CERTIFICATE_VALIDITY_MILLIS = 365 * 24 * 60 * 60 * 1000
+const URL_VALIDITY_MILLIS = 30 * 1000
+
+const requireCertificate = (ctx: Context) =>
+  ctx.member.certificate === undefined || ctx.member.certificate.expiresAt <= ctx.now
+    ? Either.left(fail("PortalCertificateNotRegistered"))
+    : Either.right(ctx.member.certificate)
+
+const requireDeptUser = (ctx: Context) =>
+  ctx.member.deptUser === undefined ? Either.left(fail("DeptUserNotRegistered")) : Either.right(ctx.member.deptUser)
+
+/**
+ * The collection operations (scopes 111 and 141), plus the certificate page.
+ *
+ * @since 0.1.0
+ * @category routes
+ */
+export const taxPortalRoutes: ReadonlyArray<Route> = [
+  // ── tax invoices ──
+  implement(Operations.TaxinvoiceRequestJob, (request, caller) =>
+    Effect.zipRight(checkRange(request), Effect.flatMap(request.parameters, (params) => requestJob(request, caller, "taxinvoice", params)))),
+  implement(Operations.TaxinvoiceGetJobState, (request, caller) =>
+    Effect.flatMap(request.parameters, ({ jobID }) =>
+      withMember(request, caller, (ctx) => Either.map(jobOf(ctx, "taxinvoice", jobID, true), (job) => json(State.jobRecord(job)))))),
+  implement(Operations.TaxinvoiceListActiveJob, (request, caller) => listActive(request, caller, "taxinvoice")),
+  implement(Operations.TaxinvoiceSearch, (request, caller) =>
+    Effect.flatMap(request.parameters, (params) =>
+      withMember(request, caller, (ctx) =>
+        Either.map(completedJob(ctx, "taxinvoice", params.jobID), (job) => {
+          const { page, perPage } = Search.paging(params)
+          const found = Rules.pageOf(Search.filterInvoices(job.invoices ?? [], job.dateType, params), page, perPage)
+          const side = job.queryType as keyof typeof Records.sideLabel
+          return json({ code: 1, message: okMessage(request), ...found, list: found.list.map((i) => Records.listItem(i, side)) })
+        })))),
+  implement(Operations.TaxinvoiceSummarize, (request, caller) =>
+    Effect.flatMap(request.parameters, (params) =>
+      withMember(request, caller, (ctx) =>
+        Either.map(completedJob(ctx, "taxinvoice", params.jobID), (job) =>
+          json(Search.invoiceSummary(Search.filterInvoices(job.invoices ?? [], job.dateType, params))))))),
+  implement(Operations.TaxinvoiceGetTaxinvoice, (request, caller) =>
+    Effect.flatMap(request.parameters, ({ ntsConfirmNum }) =>
+      withMember(request, caller, (ctx) => {
+        const invoice = findInvoice(ctx, ntsConfirmNum)
+        return invoice === undefined ? Either.left(fail("CollectedTaxinvoiceNotFound", ntsConfirmNum)) : Either.right(json(Records.detailRecord(invoice)))
+      }))),
+  // ── cash receipts ──
+  implement(Operations.CashbillRequestJob, (request, caller) =>
+    Effect.zipRight(checkRange(request), Effect.flatMap(request.parameters, (params) => requestJob(request, caller, "cashbill", params)))),
+  implement(Operations.CashbillGetJobState, (request, caller) =>
+    Effect.flatMap(request.parameters, ({ jobID }) =>
+      withMember(request, caller, (ctx) => Either.map(jobOf(ctx, "cashbill", jobID, true), (job) => json(State.jobRecord(job)))))),
+  implement(Operations.CashbillListActiveJob, (request, caller) => listActive(request, caller, "cashbill")),
+  implement(Operations.CashbillSearch, (request, caller) =>
+    Effect.flatMap(request.parameters, (params) =>
+      withMember(request, caller, (ctx) =>
+        Either.map(completedJob(ctx, "cashbill", params.jobID), (job) => {
+          const { page, perPage } = Search.paging(params)
+          const found = Rules.pageOf(Search.filterReceipts(job.receipts ?? [], params), page, perPage)
+          const side = job.queryType as "SELL" | "BUY"
+          return json({ code: 1, message: okMessage(request), ...found, list: found.list.map((r) => Records.cashbillItem(r, side)) })
+        })))),
+  implement(Operations.CashbillSummarize, (request, caller) =>
+    Effect.flatMap(request.parameters, (params) =>
+      withMember(request, caller, (ctx) =>
+        Either.map(completedJob(ctx, "cashbill", params.jobID), (job) => json(Search.receiptSummary(Search.filterReceipts(job.receipts ?? [], params))))))),
+  // ── certificate and department account ──
+  implement(Operations.GetCertificatePopUpURL, (request, caller) =>
+    withMember(request, caller, (ctx) => {
+      const ticket = State.newTicket(ctx.state, caller.corpNum)
+      ctx.state.tickets.set(ticket, { corpNum: caller.corpNum, expiresAt: ctx.now + URL_VALIDITY_MILLIS })
+      return Either.right(json({ url: `${origin(request)}/TaxPortal/Cashbill/Certificate/${ticket}` }))
+    })),
+  implement(Operations.GetCertificateExpireDate, (request, caller) =>
+    withMember(request, caller, (ctx) =>
+      Either.map(requireCertificate(ctx), (certificate) => json({ certificateExpiration: Kst.toDateTime14(certificate.expiresAt) })))),
+  implement(Operations.CheckCertValidation, (request, caller) =>
+    withMember(request, caller, (ctx) => Either.map(requireCertificate(ctx), () => success(request)))),
+  implement(Operations.RegistDeptUser, (request, caller) =>
+    Effect.flatMap(request.input, (body) =>
+      withMember(request, caller, (ctx) => {
+        ctx.member.deptUser = { id: body.id, passwordDigest: State.passwordDigest(caller.corpNum, body.pwd) }
+        return Either.right(success(request))
+      }))),
+  implement(Operations.CheckDeptUser, (request, caller) =>
+    withMember(request, caller, (ctx) =>
+      Either.map(requireDeptUser(ctx), (user) =>
+        json({ code: 1, message: request.language === "en" ? `Registered department account: ${user.id}` : `등록된 부서사용자 아이디: ${user.id}` })))),
+  implement(Operations.CheckLoginDeptUser, (request, caller) =>
+    withMember(request, caller, (ctx) => Either.map(requireDeptUser(ctx), () => success(request)))),
+  implement(Operations.DeleteDeptUser, (request, caller) =>
+    withMember(request, caller, (ctx) =>
+      Either.map(requireDeptUser(ctx), () => {
+        ctx.member.deptUser = undefined
+        return success(request)
+      }))),
+  // The page a popup URL opens: within 30 seconds (document time), once; registers a certificate.
+  implement(CertificatePage, (request) =>
+    Effect.gen(function*() {
+      const store = yield* SandboxStore
+      const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.now)
+      const state = store.get(State.taxPortalSlot, request.environment)
+      const ticketId = request.params["ticket"] ?? ""
+      const ticket = state.tickets.get(ticketId)
+      if (ticket === undefined) return yield* Effect.fail(fail("NotFoundPath"))
+      state.tickets.delete(ticketId)
+      if (now >= ticket.expiresAt) return yield* Effect.fail(fail("UrlExpired"))
+      const expiresAt = now + CERTIFICATE_VALIDITY_MILLIS
+      State.memberOf(state, ticket.corpNum).certificate = { registeredAt: now, expiresAt }
+      return json({ code: 1, message: okMessage(request), corpNum: ticket.corpNum, certificateExpiration: Kst.toDateTime14(expiresAt) })
+    }))
+]
+
+function okMessage(request: RouteRequest): string {
+  return request.language === "en" ? "Success" : "성공"
+}

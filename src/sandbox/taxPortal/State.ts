@@ -1,0 +1,235 @@
+/**
+ * Collection state of one environment (DESIGN.md §6 "collection jobs"): the jobs of each member,
+ * the portal certificate and department account of each member, and the certificate pages handed
+ * out by GetCertificatePopUpURL.
+ *
+ * A job goes 1 pending → 2 processing → 3 completed along the `taxPortal.job` progression policy
+ * on document time; its stage is derived when read and frozen once reached. On completion the job
+ * takes its snapshot of the documents (see `Collection.ts`). A job expires 1 hour of document time
+ * after its registration. Every function here changes the state synchronously (Store.ts).
+ *
+ * @since 0.1.0
+ */
+import { createHash } from "node:crypto"
+import * as Kst from "../../core/Kst.js"
+import type { SuccessEncoded } from "../../core/Operation.js"
+import type * as Operations from "../../domains/taxPortal/Operations.js"
+import * as Rules from "../../domains/taxPortal/Rules.js"
+import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
+import { slot } from "../Store.js"
+import type { Query } from "./Collection.js"
+import type { CollectedReceipt, IssuedInvoice } from "./Records.js"
+import { sideLabel } from "./Records.js"
+
+/**
+ * A collection job.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Job extends Query {
+  readonly jobID: string
+  readonly kind: "taxinvoice" | "cashbill"
+  readonly regAt: number
+  /** Set when the member's preferences make jobs fail (errorCode, reason). */
+  readonly failure: { readonly code: number; readonly reason: string } | undefined
+  polls: number
+  stage: number
+  startedAt: number | undefined
+  completedAt: number | undefined
+  invoices: ReadonlyArray<IssuedInvoice> | undefined
+  receipts: ReadonlyArray<CollectedReceipt> | undefined
+}
+
+/**
+ * The registered department account: the password is kept only as a digest, never answered.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface DeptUser {
+  readonly id: string
+  readonly passwordDigest: string
+}
+
+/**
+ * The collection state of one member.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface MemberPortal {
+  /** Oldest first. */
+  readonly jobs: Array<Job>
+  certificate: { readonly registeredAt: number; readonly expiresAt: number } | undefined
+  deptUser: DeptUser | undefined
+}
+
+/**
+ * The collection state of one environment.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface TaxPortalState {
+  readonly jobs: Map<string, Job>
+  readonly members: Map<string, MemberPortal>
+  /** Certificate page tickets → member and expiry. */
+  readonly tickets: Map<string, { readonly corpNum: string; readonly expiresAt: number }>
+  sequence: number
+}
+
+/**
+ * The store slot of collection.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const taxPortalSlot = slot<TaxPortalState>("taxPortal", () => ({ jobs: new Map(), members: new Map(), tickets: new Map(), sequence: 0 }))
+
+/**
+ * The collection state of a member, created empty on first use.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const memberOf = (state: TaxPortalState, corpNum: string): MemberPortal => {
+  let member = state.members.get(corpNum)
+  if (member === undefined) {
+    member = { jobs: [], certificate: undefined, deptUser: undefined }
+    state.members.set(corpNum, member)
+  }
+  return member
+}
+
+/**
+ * A new job ID: 18 digits (KST time to the second without the century, then a sequence number),
+ * unique per sandbox.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const newJobId = (state: TaxPortalState, now: number): string =>
+  `${Kst.toDateTime14(now).slice(2)}${String(++state.sequence % 1_000_000).padStart(6, "0")}`
+
+/**
+ * A one-use page ticket.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const newTicket = (state: TaxPortalState, corpNum: string): string =>
+  createHash("sha1").update(`ticket/${corpNum}/${++state.sequence}`).digest("hex")
+
+/**
+ * Registers a job.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const register = (
+  state: TaxPortalState,
+  query: Query,
+  kind: Job["kind"],
+  failure: Job["failure"],
+  now: number
+): Job => {
+  const job: Job = {
+    ...query,
+    jobID: newJobId(state, now),
+    kind,
+    regAt: now,
+    failure,
+    polls: 0,
+    stage: 0,
+    startedAt: undefined,
+    completedAt: undefined,
+    invoices: undefined,
+    receipts: undefined
+  }
+  state.jobs.set(job.jobID, job)
+  memberOf(state, query.corpNum).jobs.push(job)
+  return job
+}
+
+/**
+ * `true` once a job is past its hour of validity (document time).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const isExpired = (job: Job, now: number): boolean => now >= job.regAt + Rules.JOB_VALIDITY_MILLIS
+
+/**
+ * Advances a job under its policy (1 → 2 → 3); a state poll counts for `AfterPolls`. On
+ * completion `snapshot` is called once with the completion instant. An expired job no longer moves.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const advance = (job: Job, policy: Policy, now: number, poll: boolean, snapshot: (job: Job, at: number) => void): Job => {
+  if (job.completedAt !== undefined) return job
+  const reference = isExpired(job, now) ? job.regAt + Rules.JOB_VALIDITY_MILLIS - 1 : now
+  if (poll && !isExpired(job, now)) job.polls += 1
+  const stage = Math.max(job.stage, stageOf(policy, { startedAt: job.regAt, now: reference, polls: job.polls, stages: 2 }))
+  if (stage >= 1 && job.startedAt === undefined) job.startedAt = stageReachedAt(policy, job.regAt, 1) ?? now
+  if (stage >= 2) {
+    const at = stageReachedAt(policy, job.regAt, 2) ?? now
+    job.completedAt = at
+    if (job.failure === undefined) snapshot(job, at)
+  }
+  job.stage = stage
+  return job
+}
+
+/**
+ * The number of documents a completed job collected.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const collectCount = (job: Job): number => (job.kind === "taxinvoice" ? job.invoices?.length : job.receipts?.length) ?? 0
+
+const DATE_TYPE_NAMES: Record<string, string> = { W: "WriteDate", I: "IssueDate", S: "SendDate" }
+
+/**
+ * The job record (SPEC.md "Tax authority collection job").
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const jobRecord = (job: Job): SuccessEncoded<typeof Operations.TaxinvoiceGetJobState> => {
+  const completed = job.completedAt !== undefined
+  return {
+    jobID: job.jobID,
+    jobState: String(1 + job.stage),
+    queryType: sideLabel[job.queryType as keyof typeof sideLabel],
+    queryDateType: job.kind === "taxinvoice" ? DATE_TYPE_NAMES[job.dateType] ?? job.dateType : "TradeDate",
+    queryStDate: job.sDate,
+    queryEnDate: job.eDate,
+    errorCode: completed ? job.failure?.code ?? 1 : 0,
+    errorReason: completed ? job.failure?.reason ?? "" : "",
+    jobStartDT: job.startedAt === undefined ? "" : Kst.toDateTime14(job.startedAt),
+    jobEndDT: job.completedAt === undefined ? "" : Kst.toDateTime14(job.completedAt),
+    regDT: Kst.toDateTime14(job.regAt),
+    collectCount: collectCount(job)
+  }
+}
+
+/**
+ * The member's unexpired jobs of a kind, newest first.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const activeJobs = (member: MemberPortal, kind: Job["kind"], now: number): ReadonlyArray<Job> =>
+  member.jobs.filter((job) => job.kind === kind && !isExpired(job, now)).reverse()
+
+/**
+ * The digest a department account's password is kept as.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const passwordDigest = (corpNum: string, password: string): string =>
+  createHash("sha256").update(`${corpNum}\u0000${password}`).digest("hex")
