@@ -9,11 +9,13 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import * as Bulk from "../../core/Bulk.js"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
-import type { ValidationError } from "../../core/Errors.js"
+import type { UnknownOutcomeError, ValidationError } from "../../core/Errors.js"
+import * as Outcome from "../../core/Outcome.js"
 import { CorpNum, type GenericResult, MgtKey } from "../../core/Schemas.js"
 import { validate } from "../../core/Validation.js"
 import * as Operations from "./Operations.js"
 import * as Rules from "./Rules.js"
+import * as Settle from "./Settle.js"
 import { type IssueResponse, MassPrintList, type StatementDetail, type StatementInfo, type StatementIssue } from "./Schemas.js"
 
 /**
@@ -30,7 +32,7 @@ export { ItemCode } from "./Rules.js"
  * @since 0.1.0
  * @category errors
  */
-export type StatementError = ValidationError | CallError
+export type StatementError = ValidationError | CallError | UnknownOutcomeError
 
 type ItemCode = Rules.ItemCode
 
@@ -80,14 +82,36 @@ export const make = Effect.gen(function*() {
   // The item code travels as text in the path; a value outside 121–126 is refused by the params schema.
   const key = (itemCode: ItemCode, mgtKey: string) => ({ itemCode: String(itemCode), mgtKey })
 
+  // A write whose answer was lost is settled by reading the statement back (core/Outcome.ts).
+  const infoOf = (corpNum: string, itemCode: ItemCode, mgtKey: string, userId: string | undefined) =>
+    Outcome.found(client.call(Operations.GetInfo, { corpNum, userId, params: key(itemCode, mgtKey) }))
+
   const issue = Effect.fn("Statement.issue")((corpNum: string, statement: StatementIssue, userId?: string) =>
-    client.call(Operations.RegistIssue, { corpNum, userId, body: statement }))
+    Outcome.settle({
+      operation: "Statement.issue",
+      documentId: statement.mgtKey,
+      write: client.call(Operations.RegistIssue, { corpNum, userId, body: statement }),
+      read: Outcome.found(client.call(Operations.GetDetailInfo, { corpNum, userId, params: key(statement.itemCode, statement.mgtKey) })),
+      judge: Settle.issued(statement)
+    }))
 
   const cancel = Effect.fn("Statement.cancel")((corpNum: string, itemCode: ItemCode, mgtKey: string, memo?: string, userId?: string) =>
-    client.call(Operations.Cancel, { corpNum, userId, params: key(itemCode, mgtKey), body: memo === undefined ? {} : { memo } }))
+    Outcome.settle({
+      operation: "Statement.cancel",
+      documentId: mgtKey,
+      write: client.call(Operations.Cancel, { corpNum, userId, params: key(itemCode, mgtKey), body: memo === undefined ? {} : { memo } }),
+      read: infoOf(corpNum, itemCode, mgtKey, userId),
+      judge: Settle.cancelled
+    }))
 
   const deleteStatement = Effect.fn("Statement.delete")((corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) =>
-    client.call(Operations.Delete, { corpNum, userId, params: key(itemCode, mgtKey) }))
+    Outcome.settle({
+      operation: "Statement.delete",
+      documentId: mgtKey,
+      write: client.call(Operations.Delete, { corpNum, userId, params: key(itemCode, mgtKey) }),
+      read: infoOf(corpNum, itemCode, mgtKey, userId),
+      judge: Settle.deleted
+    }))
 
   const getInfo = Effect.fn("Statement.getInfo")((corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) =>
     client.call(Operations.GetInfo, { corpNum, userId, params: key(itemCode, mgtKey) }))
