@@ -12,8 +12,10 @@ import * as Client from "./core/Client.js"
 import * as Config from "./core/Config.js"
 import type { Tokens } from "./core/Tokens.js"
 import * as Cashbill from "./domains/cashbill/Cashbill.js"
+import * as Certificate from "./domains/certificate/Certificate.js"
 import * as CompanyStatus from "./domains/companyStatus/CompanyStatus.js"
 import * as Member from "./domains/member/Member.js"
+import * as Taxinvoice from "./domains/taxinvoice/Taxinvoice.js"
 
 /**
  * Every service of the SDK.
@@ -21,7 +23,14 @@ import * as Member from "./domains/member/Member.js"
  * @since 0.1.0
  * @category models
  */
-export type Services = Member.Member | CompanyStatus.CompanyStatus | Cashbill.Cashbill | Client.TaxdocClient | Tokens
+export type Services =
+  | Member.Member
+  | CompanyStatus.CompanyStatus
+  | Cashbill.Cashbill
+  | Taxinvoice.Taxinvoice
+  | Certificate.Certificate
+  | Client.TaxdocClient
+  | Tokens
 
 /**
  * The services, given a configuration and an `HttpClient`.
@@ -32,7 +41,9 @@ export type Services = Member.Member | CompanyStatus.CompanyStatus | Cashbill.Ca
 export const services: Layer.Layer<Services, never, Config.TaxdocConfig | HttpClient.HttpClient> = Layer.mergeAll(
   Member.layer,
   CompanyStatus.layer,
-  Cashbill.layer
+  Cashbill.layer,
+  Taxinvoice.layer,
+  Certificate.layer
 ).pipe(Layer.provideMerge(Client.layer))
 
 /**

@@ -50,6 +50,12 @@ export * as CompanyStatusOperations from "./domains/companyStatus/Operations.js"
 export * as CashbillOperations from "./domains/cashbill/Operations.js"
 
 /** @since 0.1.0 */
+export * as TaxinvoiceOperations from "./domains/taxinvoice/Operations.js"
+
+/** @since 0.1.0 */
+export * as CertificateOperations from "./domains/certificate/Operations.js"
+
+/** @since 0.1.0 */
 export { ApiError, PollTimeoutError, ResponseError, type TaxdocError, TokenError, TransportError, ValidationError, ValidationIssue } from "./core/Errors.js"
 
 /** @since 0.1.0 */
@@ -72,3 +78,18 @@ export * as CashbillSchemas from "./domains/cashbill/Schemas.js"
 
 /** @since 0.1.0 */
 export * as CashbillRules from "./domains/cashbill/Rules.js"
+
+/** @since 0.1.0 */
+export * as Taxinvoice from "./domains/taxinvoice/Taxinvoice.js"
+
+/** @since 0.1.0 */
+export * as TaxinvoiceSchemas from "./domains/taxinvoice/Schemas.js"
+
+/** @since 0.1.0 */
+export * as TaxinvoiceRules from "./domains/taxinvoice/Rules.js"
+
+/** @since 0.1.0 */
+export * as Certificate from "./domains/certificate/Certificate.js"
+
+/** @since 0.1.0 */
+export * as CertificateSchemas from "./domains/certificate/Schemas.js"
