@@ -9,8 +9,10 @@
 import type * as Operation from "../core/Operation.js"
 import { IssueToken } from "../core/Tokens.js"
 import * as Cashbill from "./cashbill/Operations.js"
+import * as Certificate from "./certificate/Operations.js"
 import * as CompanyStatus from "./companyStatus/Operations.js"
 import * as Member from "./member/Operations.js"
+import * as Taxinvoice from "./taxinvoice/Operations.js"
 
 /**
  * The catalogue by domain, in the order of the spec's endpoint tables.
@@ -22,6 +24,8 @@ export const domains: ReadonlyArray<{ readonly domain: string; readonly operatio
   { domain: "Authentication", operations: [IssueToken] },
   { domain: "Member", operations: Member.operations },
   { domain: "Cash receipt", operations: Cashbill.operations },
+  { domain: "e-Tax invoice", operations: Taxinvoice.operations },
+  { domain: "Certificate management", operations: Certificate.operations },
   { domain: "Company status", operations: CompanyStatus.operations }
 ]
 

@@ -15,6 +15,9 @@
  * | GET          | /_sandbox/stats                         | → `Stats`                                      |
  * | POST         | /_sandbox/members                       | `MemberSeed` (adds a member)                   |
  * | GET / POST   | /_sandbox/members/{corpNum}/preferences | object merged into the preferences             |
+ * | POST         | /_sandbox/members/{corpNum}/certificate | `CertificateRegistration` → `{code, expireDT}` |
+ * | POST         | /_sandbox/members/{corpNum}/taxinvoices | draft fields → `{code, itemKey, ntsconfirmNum}` (issued on the portal) |
+ * | GET          | /_sandbox/outbox                        | → `{entries}` (buyer notifications, resent mails) |
  *
  * The environment is test, or production under `/production/_sandbox/...`. The clock moves document
  * time only; tokens expire on the base clock, or on purpose with `tokens/expire` (every valid token
@@ -24,8 +27,10 @@
  */
 import { Effect, Schema } from "effect"
 import { fail, type SandboxFailure } from "./Failure.js"
+import { CertificateRegistration } from "./certificate/Routes.js"
 import { Fault } from "./Faults.js"
 import type { MemberSeed } from "./member/Seed.js"
+import type { OutboxEntry } from "./Outbox.js"
 import { Kinds, type Kind, Policy } from "./Progression.js"
 import { decodeValue, json, type RouteResponse } from "./Route.js"
 import type { Stats } from "./Stats.js"
@@ -69,6 +74,20 @@ export interface AdminOperations {
     corpNum: string,
     preferences: Readonly<Record<string, unknown>>
   ) => Effect.Effect<Readonly<Record<string, unknown>>>
+  /** Registers a member's tax invoice issuing certificate; answers its expiry (`yyyyMMddHHmmss`). */
+  readonly registerCertificate: (
+    environment: Environment,
+    corpNum: string,
+    registration: typeof CertificateRegistration.Type
+  ) => Effect.Effect<string>
+  /** Creates an e-Tax invoice issued on the web portal (only an item key), for AssignMgtKey. */
+  readonly issueOnPortal: (
+    environment: Environment,
+    corpNum: string,
+    fields: Readonly<Record<string, unknown>>
+  ) => Effect.Effect<{ readonly itemKey: string; readonly ntsconfirmNum: string }, SandboxFailure>
+  /** The mails the sandbox recorded instead of sending, oldest first. */
+  readonly outbox: (environment: Environment) => Effect.Effect<ReadonlyArray<OutboxEntry>>
 }
 
 /**
@@ -153,6 +172,9 @@ export const handleAdmin = (ops: AdminOperations, request: AdminRequest): Effect
       if (method === "GET") return Effect.map(ops.faults, json)
       if (method !== "POST") return unsupported
       return body(request, Fault).pipe(Effect.flatMap(ops.setFault), Effect.as(ok))
+    case "outbox":
+      if (second !== undefined) break
+      return method === "GET" ? Effect.map(ops.outbox(request.environment), (entries) => json({ entries })) : unsupported
     case "stats":
       if (second !== undefined) break
       return method === "GET" ? Effect.map(ops.stats, json) : unsupported
@@ -164,8 +186,22 @@ export const handleAdmin = (ops: AdminOperations, request: AdminRequest): Effect
           Effect.as(ok)
         )
       }
-      if (third !== "preferences" || rest.length > 0) break
       const corpNum = request.segments[1]!
+      if (third === "certificate" && rest.length === 0) {
+        if (method !== "POST") return unsupported
+        return body(request, CertificateRegistration, {}).pipe(
+          Effect.flatMap((registration) => ops.registerCertificate(request.environment, corpNum, registration)),
+          Effect.map((expireDT) => json({ code: 1, message: "OK", expireDT }))
+        )
+      }
+      if (third === "taxinvoices" && rest.length === 0) {
+        if (method !== "POST") return unsupported
+        return body(request, Preferences, {}).pipe(
+          Effect.flatMap((fields) => ops.issueOnPortal(request.environment, corpNum, fields)),
+          Effect.map((issued) => json({ code: 1, message: "OK", ...issued }))
+        )
+      }
+      if (third !== "preferences" || rest.length > 0) break
       if (method === "GET") return Effect.map(ops.memberPreferences(request.environment, corpNum), json)
       if (method !== "POST") return unsupported
       return body(request, Preferences).pipe(

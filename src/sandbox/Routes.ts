@@ -6,10 +6,12 @@
  */
 import { tokenRoutes } from "./auth/Routes.js"
 import { cashbillRoutes } from "./cashbill/Routes.js"
+import { certificateRoutes } from "./certificate/Routes.js"
 import { companyStatusRoutes } from "./companyStatus/Routes.js"
 import { memberRoutes } from "./member/Routes.js"
 import type { PartnerRegistry } from "./Partners.js"
 import type { Route } from "./Route.js"
+import { taxinvoiceRoutes } from "./taxinvoice/Routes.js"
 
 /**
  * The operations of every domain.
@@ -17,7 +19,13 @@ import type { Route } from "./Route.js"
  * @since 0.1.0
  * @category routes
  */
-export const domainRoutes: ReadonlyArray<Route> = [...memberRoutes, ...companyStatusRoutes, ...cashbillRoutes]
+export const domainRoutes: ReadonlyArray<Route> = [
+  ...memberRoutes,
+  ...companyStatusRoutes,
+  ...cashbillRoutes,
+  ...taxinvoiceRoutes,
+  ...certificateRoutes
+]
 
 /**
  * The whole table for a set of partners: token issuance first, then the domains.

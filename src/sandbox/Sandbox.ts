@@ -14,6 +14,9 @@ import type { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Cause, Context, Duration, Effect, Either, Layer } from "effect"
 import { type AdminOperations, handleAdmin } from "./Admin.js"
 import { authenticate } from "./Auth.js"
+import { registerCertificate } from "./certificate/Routes.js"
+import * as Kst from "../core/Kst.js"
+import * as TaxinvoiceAdmin from "./taxinvoice/Admin.js"
 import * as SandboxClockModule from "./Clock.js"
 import { SandboxClock } from "./Clock.js"
 import { fail, SandboxFailure } from "./Failure.js"
@@ -150,7 +153,11 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
       stats: Effect.sync(() => snapshot(calls, store)),
       addMember: (seed) => use(addMember(seed)),
       memberPreferences: (environment, corpNum) => use(Preferences.memberPreferences(environment, corpNum)),
-      setMemberPreferences: (environment, corpNum, preferences) => use(Preferences.setMemberPreferences(environment, corpNum, preferences))
+      setMemberPreferences: (environment, corpNum, preferences) => use(Preferences.setMemberPreferences(environment, corpNum, preferences)),
+      registerCertificate: (environment, corpNum, registration) =>
+        use(Effect.map(registerCertificate(environment, corpNum, registration), (c) => Kst.toDateTime14(c.expireAt))),
+      issueOnPortal: (environment, corpNum, fields) => use(TaxinvoiceAdmin.issueOnPortal(environment, corpNum, fields)),
+      outbox: (environment) => use(TaxinvoiceAdmin.outbox(environment))
     }
 
     const respond = (incoming: Incoming): Effect.Effect<RouteResponse | typeof Dropped, SandboxFailure, RouteContext> =>

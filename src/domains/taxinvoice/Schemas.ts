@@ -242,7 +242,8 @@ export const AssignMgtKeyForm = Schema.Struct({ MgtKey })
  * @category schemas
  */
 export const AttachedFileInput = Schema.Struct({
-  fileName: requiredLen(255),
+  // The name travels raw in a quoted multipart header (FACTS.md), so quotes and line breaks cannot.
+  fileName: requiredLen(255).pipe(rule("fileName", (s: string) => !/["\r\n]/.test(s), "may not contain '\"' or line breaks")),
   displayName: optional(maxLen(255)),
   content: Schema.Uint8ArrayFromSelf.pipe(
     rule<Uint8Array>(

@@ -1,0 +1,527 @@
+/**
+ * e-Tax invoice state of one environment (DESIGN.md §6): invoices per member (a member sees only
+ * its own), keyed by document ID kind and ID, and by item key; their files; the bulk submissions;
+ * the URL tickets. Every function here changes the state synchronously (Store.ts).
+ *
+ * States: 100 saved → (Issue) 300 issued → 301 waiting to be sent → 302 sending → 303 sent → 304
+ * filed or 305 failed. The filing steps are derived when read from the `taxinvoice.filing` policy
+ * and document time, then frozen once reached; filing fails when the buyer (사업자) is closed per the
+ * sandbox's company-status table.
+ *
+ * @since 0.1.0
+ */
+import { Either } from "effect"
+import { createHash } from "node:crypto"
+import * as Kst from "../../core/Kst.js"
+import { States } from "../../domains/companyStatus/Schemas.js"
+import * as Rules from "../../domains/taxinvoice/Rules.js"
+import type { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
+import { companyStatusOf } from "../companyStatus/Table.js"
+import { fail, type SandboxFailure } from "../Failure.js"
+import { type OutboxEntry, record } from "../Outbox.js"
+import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
+import { slot } from "../Store.js"
+
+/**
+ * An attached file.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface StoredFile {
+  readonly serialNum: number
+  readonly fileId: string
+  readonly fileName: string
+  readonly displayName: string
+  readonly content: Uint8Array
+  readonly regAt: number
+}
+
+/**
+ * The issue of an invoice, once it happened.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Issued {
+  readonly at: number
+  readonly ntsconfirmNum: string
+  readonly late: boolean
+  readonly memo: string | undefined
+  /** Decided at issue: the buyer (사업자) is closed per the company-status table. */
+  readonly filingFails: boolean
+}
+
+/**
+ * An invoice as stored.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Invoice {
+  readonly corpNum: string
+  readonly draft: TaxinvoiceDraft
+  mgtKeyType: Rules.MgtKeyType
+  /** `undefined` for an invoice issued on the portal until AssignMgtKey gives it one. */
+  mgtKey: string | undefined
+  readonly itemKey: string
+  readonly regAt: number
+  readonly files: Array<StoredFile>
+  fileSerial: number
+  issued: Issued | undefined
+  /** Filing steps reached after the issue (0 … 4) and when each was reached. */
+  filingStage: number
+  readonly filingTimes: Array<number>
+  /** Reads of the invoice, for the `AfterPolls` filing policy. */
+  polls: number
+  openAt: number | undefined
+}
+
+/**
+ * The result of one invoice of a bulk submission.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type BulkItemResult =
+  | { readonly _tag: "Issued"; readonly mgtKey: string; readonly invoice: Invoice }
+  | { readonly _tag: "Failed"; readonly mgtKey: string | null; readonly failure: SandboxFailure }
+
+/**
+ * A bulk submission.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Bulk {
+  readonly submitID: string
+  readonly receiptID: string
+  readonly digest: string
+  readonly receivedAt: number
+  readonly forceIssue: boolean
+  /** The invoices as sent; each is validated when the submission is processed. */
+  readonly items: ReadonlyArray<unknown>
+  polls: number
+  stage: number
+  startedAt: number | undefined
+  completedAt: number | undefined
+  results: ReadonlyArray<BulkItemResult> | undefined
+}
+
+/**
+ * The invoices of one member.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface MemberInvoices {
+  /** By `${MgtKeyType}:${mgtKey}`. */
+  readonly byKey: Map<string, Invoice>
+  readonly byItemKey: Map<string, Invoice>
+  readonly bulks: Map<string, Bulk>
+  readonly pendingBulks: Set<Bulk>
+}
+
+/**
+ * A URL handed out by a URL operation: the page it opens, valid until `expiresAt` (MAIL: never).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Ticket {
+  readonly corpNum: string
+  readonly kind: string
+  readonly itemKeys: ReadonlyArray<string>
+  readonly expiresAt: number | undefined
+}
+
+/**
+ * The e-Tax invoice state of one environment.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface TaxinvoiceState {
+  /** Set on first use: identifiers differ between environments too. */
+  environment: string
+  readonly members: Map<string, MemberInvoices>
+  readonly tickets: Map<string, Ticket>
+  /** Identifiers handed out (item keys, confirmation numbers, file IDs): each is unique. */
+  readonly used: Set<string>
+  sequence: number
+}
+
+/**
+ * The store slot of e-Tax invoices.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const taxinvoiceSlot = slot<TaxinvoiceState>("taxinvoice", () => ({
+  environment: "",
+  members: new Map(),
+  tickets: new Map(),
+  used: new Set(),
+  sequence: 0
+}))
+
+/**
+ * The invoices of a member, created empty on first use.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const memberOf = (state: TaxinvoiceState, corpNum: string): MemberInvoices => {
+  let member = state.members.get(corpNum)
+  if (member === undefined) {
+    member = { byKey: new Map(), byItemKey: new Map(), bulks: new Map(), pendingBulks: new Set() }
+    state.members.set(corpNum, member)
+  }
+  return member
+}
+
+/**
+ * The map key of a document ID of a kind.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const keyOf = (mgtKeyType: string, mgtKey: string): string => `${mgtKeyType.toUpperCase()}:${mgtKey}`
+
+const hash = (state: TaxinvoiceState, purpose: string): string =>
+  createHash("sha1").update(`${state.environment}/${purpose}/${++state.sequence}`).digest("hex")
+
+/** A fresh identifier from `make` (retried on the rare collision): unique per sandbox. */
+const unique = (state: TaxinvoiceState, purpose: string, make: (hex: string) => string): string => {
+  for (;;) {
+    const id = make(hash(state, purpose))
+    if (!state.used.has(id)) {
+      state.used.add(id)
+      return id
+    }
+  }
+}
+
+const digitsOf = (hex: string, n: number): string => BigInt(`0x${hex}`).toString().padStart(n, "0").slice(-n)
+
+/**
+ * An item key: 18 digits, the KST registration time `yyMMddHHmmss` and 6 more.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const newItemKey = (state: TaxinvoiceState, now: number): string =>
+  unique(state, "itemKey", (hex) => `${Kst.toDateTime14(now).slice(2)}${digitsOf(hex, 6)}`)
+
+/**
+ * A confirmation number (DESIGN.md §6): the KST issue date `yyyyMMdd` and 16 of `[0-9a-z]`.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const newNtsConfirmNum = (state: TaxinvoiceState, now: number): string =>
+  unique(state, "ntsconfirmNum", (hex) => `${Kst.toDate8(now)}${hex.slice(0, 16)}`)
+
+/**
+ * A path-safe file ID (`[A-Za-z0-9-]`), shaped like a UUID.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const newFileId = (state: TaxinvoiceState): string => unique(state, "file", (h) => uuidLike(h).toUpperCase())
+
+const uuidLike = (h: string): string => `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`
+
+/**
+ * The receipt ID of a bulk submission, shaped like a UUID.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const newReceiptId = (state: TaxinvoiceState): string => unique(state, "receipt", uuidLike)
+
+/**
+ * A URL ticket (32 hex characters).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const newTicket = (state: TaxinvoiceState, ticket: Ticket): string => {
+  const id = unique(state, "ticket", (h) => h.slice(0, 32))
+  state.tickets.set(id, ticket)
+  return id
+}
+
+// ── filing ──────────────────────────────────────────────────────────────────────────────────
+
+const FILING_STEPS = 4
+
+/**
+ * Brings the filing of an issued invoice up to date under `policy` (300 → 301 → 302 → 303 →
+ * 304/305), recording when each step was reached.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const settle = (invoice: Invoice, policy: Policy, now: number): Invoice => {
+  const issued = invoice.issued
+  if (issued === undefined || invoice.filingStage >= FILING_STEPS) return invoice
+  const stage = Math.max(invoice.filingStage, stageOf(policy, { startedAt: issued.at, now, polls: invoice.polls, stages: FILING_STEPS }))
+  for (let step = invoice.filingStage + 1; step <= stage; step++) invoice.filingTimes.push(stageReachedAt(policy, issued.at, step) ?? now)
+  invoice.filingStage = stage
+  return invoice
+}
+
+/**
+ * The status code of an invoice.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const stateCodeOf = (invoice: Invoice): number => {
+  if (invoice.issued === undefined) return Rules.StateCode.Saved
+  switch (invoice.filingStage) {
+    case 0:
+      return Rules.StateCode.Issued
+    case 1:
+      return Rules.StateCode.WaitingToSend
+    case 2:
+      return Rules.StateCode.Sending
+    case 3:
+      return Rules.StateCode.Sent
+    default:
+      return invoice.issued.filingFails ? Rules.StateCode.FilingFailed : Rules.StateCode.Filed
+  }
+}
+
+/**
+ * When the invoice last changed state.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const stateAt = (invoice: Invoice): number => invoice.filingTimes.at(-1) ?? invoice.issued?.at ?? invoice.regAt
+
+/**
+ * `true` when filing of this invoice fails: the buyer is a business closed per the company-status
+ * table (DESIGN.md §6 "e-Tax invoice filing").
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const buyerClosed = (draft: TaxinvoiceDraft, now: number): boolean =>
+  (draft.invoiceeType ?? "사업자") === "사업자" && companyStatusOf(draft.invoiceeCorpNum, now).state === States.Closed
+
+// ── register, files, issue ──────────────────────────────────────────────────────────────────
+
+const create = (state: TaxinvoiceState, member: MemberInvoices, corpNum: string, draft: TaxinvoiceDraft, mgtKey: string | undefined, now: number): Invoice => {
+  const invoice: Invoice = {
+    corpNum,
+    draft,
+    mgtKeyType: "SELL",
+    mgtKey,
+    itemKey: newItemKey(state, now),
+    regAt: now,
+    files: [],
+    fileSerial: 0,
+    issued: undefined,
+    filingStage: 0,
+    filingTimes: [],
+    polls: 0,
+    openAt: undefined
+  }
+  if (mgtKey !== undefined) member.byKey.set(keyOf("SELL", mgtKey), invoice)
+  member.byItemKey.set(invoice.itemKey, invoice)
+  return invoice
+}
+
+/**
+ * Saves a draft (state 100) under the seller's document ID. The draft is valid; its seller must be
+ * the member and its writeDate not after today.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const register = (
+  state: TaxinvoiceState,
+  member: MemberInvoices,
+  corpNum: string,
+  draft: TaxinvoiceDraft,
+  now: number
+): Either.Either<Invoice, SandboxFailure> => {
+  if (draft.invoicerCorpNum !== corpNum) return Either.left(fail("TaxinvoiceInvoicerMismatch", draft.invoicerCorpNum))
+  if (!Rules.writeDateNotInFuture(draft.writeDate, now)) return Either.left(fail("TaxinvoiceWriteDateInFuture", draft.writeDate))
+  if (member.byKey.has(keyOf("SELL", draft.invoicerMgtKey))) return Either.left(fail("TaxinvoiceMgtKeyInUse", draft.invoicerMgtKey))
+  return Either.right(create(state, member, corpNum, draft, draft.invoicerMgtKey, now))
+}
+
+/**
+ * Finds an invoice of the member by kind and document ID; -11000005 when there is none.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const find = (member: MemberInvoices, mgtKeyType: string, mgtKey: string): Either.Either<Invoice, SandboxFailure> => {
+  const invoice = member.byKey.get(keyOf(mgtKeyType, mgtKey))
+  return invoice === undefined ? Either.left(fail("TaxinvoiceNotFound", mgtKey)) : Either.right(invoice)
+}
+
+/**
+ * Attaches a file: only while saved, at most 5.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const attach = (
+  state: TaxinvoiceState,
+  invoice: Invoice,
+  file: { readonly fileName: string; readonly displayName?: string | undefined; readonly content: Uint8Array },
+  now: number
+): Either.Either<StoredFile, SandboxFailure> => {
+  if (invoice.issued !== undefined) return Either.left(fail("TaxinvoiceFilesOnlyWhileSaved", `stateCode ${stateCodeOf(invoice)}`))
+  if (invoice.files.length >= Rules.Limits.files) return Either.left(fail("TaxinvoiceTooManyFiles"))
+  const stored: StoredFile = {
+    serialNum: ++invoice.fileSerial,
+    fileId: newFileId(state),
+    fileName: file.fileName,
+    displayName: file.displayName ?? file.fileName,
+    // A copy: the request's buffer is not the sandbox's to keep.
+    content: Uint8Array.from(file.content),
+    regAt: now
+  }
+  invoice.files.push(stored)
+  return Either.right(stored)
+}
+
+/**
+ * Deletes a file by its ID: only while saved.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const deleteFile = (invoice: Invoice, fileId: string): Either.Either<void, SandboxFailure> => {
+  if (invoice.issued !== undefined) return Either.left(fail("TaxinvoiceFilesOnlyWhileSaved", `stateCode ${stateCodeOf(invoice)}`))
+  const index = invoice.files.findIndex((f) => f.fileId === fileId)
+  if (index < 0) return Either.left(fail("TaxinvoiceFileNotFound", fileId))
+  invoice.files.splice(index, 1)
+  return Either.right(undefined)
+}
+
+/** The addresses the buyer notification goes to: the buyer's mail and the extra contacts. */
+const buyerAddresses = (draft: TaxinvoiceDraft): ReadonlyArray<string> =>
+  [draft.invoiceeEmail1, ...(draft.addContactList ?? []).map((c) => c.email)].filter((a): a is string => a !== undefined && a !== "")
+
+/**
+ * Records mails about an invoice in the outbox.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const notify = (outbox: Array<OutboxEntry>, invoice: Invoice, to: ReadonlyArray<string>, kind: string, at: number): void => {
+  for (const address of to) {
+    record(outbox, { domain: "taxinvoice", corpNum: invoice.corpNum, documentId: invoice.mgtKey ?? invoice.itemKey, to: address, kind, at })
+  }
+}
+
+/**
+ * Issues a saved invoice: the due-date rule (overdue needs `forceIssue` and marks it late), a
+ * confirmation number, the buyer notification in the outbox.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const issue = (
+  state: TaxinvoiceState,
+  outbox: Array<OutboxEntry>,
+  invoice: Invoice,
+  options: { readonly forceIssue?: boolean | undefined; readonly memo?: string | undefined },
+  now: number
+): Either.Either<Issued, SandboxFailure> => {
+  if (invoice.issued !== undefined) return Either.left(fail("TaxinvoiceInvalidState", `stateCode ${stateCodeOf(invoice)}; only a saved invoice (100) can be issued`))
+  const late = Rules.isOverdue(invoice.draft.writeDate, now)
+  if (late && options.forceIssue !== true) {
+    return Either.left(fail("TaxinvoiceOverdue", `due ${Rules.dueDateOf(invoice.draft.writeDate)}`))
+  }
+  const issued: Issued = {
+    at: now,
+    ntsconfirmNum: newNtsConfirmNum(state, now),
+    late,
+    memo: options.memo,
+    filingFails: buyerClosed(invoice.draft, now)
+  }
+  invoice.issued = issued
+  notify(outbox, invoice, buyerAddresses(invoice.draft), "issue", now)
+  return Either.right(issued)
+}
+
+/**
+ * Creates an invoice issued on the web portal, known only by its item key (the sandbox's stand-in
+ * for the portal; AssignMgtKey then gives it a document ID).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const issueOnPortal = (
+  state: TaxinvoiceState,
+  outbox: Array<OutboxEntry>,
+  member: MemberInvoices,
+  corpNum: string,
+  draft: TaxinvoiceDraft,
+  now: number
+): Invoice => {
+  const invoice = create(state, member, corpNum, draft, undefined, now)
+  // The portal issues at once; the due date is the portal user's business.
+  invoice.issued = { at: now, ntsconfirmNum: newNtsConfirmNum(state, now), late: Rules.isOverdue(draft.writeDate, now), memo: undefined, filingFails: buyerClosed(draft, now) }
+  notify(outbox, invoice, buyerAddresses(draft), "issue", now)
+  return invoice
+}
+
+/**
+ * Gives a portal-issued invoice a document ID of a kind.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const assignMgtKey = (
+  member: MemberInvoices,
+  itemKey: string,
+  mgtKeyType: Rules.MgtKeyType,
+  mgtKey: string
+): Either.Either<Invoice, SandboxFailure> => {
+  const invoice = member.byItemKey.get(itemKey)
+  if (invoice === undefined) return Either.left(fail("TaxinvoiceItemKeyNotFound", itemKey))
+  if (invoice.mgtKey !== undefined) return Either.left(fail("TaxinvoiceAlreadyAssigned", invoice.mgtKey))
+  if (member.byKey.has(keyOf(mgtKeyType, mgtKey))) return Either.left(fail("TaxinvoiceMgtKeyInUse", mgtKey))
+  invoice.mgtKey = mgtKey
+  invoice.mgtKeyType = mgtKeyType
+  member.byKey.set(keyOf(mgtKeyType, mgtKey), invoice)
+  return Either.right(invoice)
+}
+
+// ── bulk ────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Advances a bulk submission under its policy (txState 0 → 1 → 2); a poll counts for `AfterPolls`.
+ * On reaching 2 each invoice is processed by `process` at the instant of completion.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const advance = (
+  bulk: Bulk,
+  policy: Policy,
+  now: number,
+  poll: boolean,
+  process: (item: unknown, at: number) => BulkItemResult
+): Bulk => {
+  if (poll) bulk.polls += 1
+  const stage = Math.max(bulk.stage, stageOf(policy, { startedAt: bulk.receivedAt, now, polls: bulk.polls, stages: 2 }))
+  if (stage >= 1 && bulk.startedAt === undefined) bulk.startedAt = stageReachedAt(policy, bulk.receivedAt, 1) ?? now
+  if (stage >= 2 && bulk.results === undefined) {
+    const at = stageReachedAt(policy, bulk.receivedAt, 2) ?? now
+    bulk.completedAt = at
+    bulk.results = bulk.items.map((item) => process(item, at))
+  }
+  bulk.stage = stage
+  return bulk
+}
