@@ -68,7 +68,8 @@ const parameters = (header: string): Map<string, string> => {
   const found = new Map<string, string>()
   const pattern = /;\s*([^=;\s]+)\s*=\s*(?:"([^"]*)"|([^;]*))/g
   for (const match of header.matchAll(pattern)) {
-    found.set(match[1]!.toLowerCase(), (match[2] ?? match[3] ?? "").trim())
+    // A quoted value is taken as written; an unquoted one without surrounding spaces.
+    found.set(match[1]!.toLowerCase(), match[2] ?? (match[3] ?? "").trim())
   }
   return found
 }
