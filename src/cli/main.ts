@@ -15,6 +15,7 @@ import * as Demo from "./demo/command.js"
 import { exitCodeOf } from "./errors.js"
 import * as Member from "./member.js"
 import * as Sandbox from "./sandbox.js"
+import * as Taxinvoice from "./taxinvoice.js"
 
 /**
  * The version printed by `taxdoc --version`.
@@ -32,7 +33,7 @@ export const VERSION = "0.1.0"
  */
 export const taxdoc = Command.make("taxdoc").pipe(
   Command.withDescription("The Tax Document Service from the shell: a guided demo, a sandbox, every operation of the SDK"),
-  Command.withSubcommands([Demo.command, Sandbox.command, Member.command, Cashbill.command, CompanyStatus.command, Cassettes.command])
+  Command.withSubcommands([Demo.command, Sandbox.command, Member.command, Cashbill.command, Taxinvoice.command, Taxinvoice.certificateCommand, CompanyStatus.command, Cassettes.command])
 )
 
 /**

@@ -32,6 +32,7 @@ describe("taxdoc demo --json", () => {
       "sandbox.advanceClock",
       "cashbill.deleteAndReuse",
       "companyStatus.checkMany",
+      "taxinvoice.lifecycle",
       "summary"
     ])
     expect(demo.steps.every((s) => s.passed && s.checks.length > 0 && s.checks.every((c) => c.passed))).toBe(true)

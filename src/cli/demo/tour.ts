@@ -21,6 +21,7 @@ import * as Progress from "../progress.js"
 import type { Sdk } from "../target.js"
 import { BULK_COUNT, bulkKey, bulkReceipts, GOOD_IDENTITY, JOIN, MEMBER, receipt, REFUSED } from "./receipts.js"
 import type { Step } from "./steps.js"
+import { taxinvoiceStep } from "./taxinvoice.js"
 
 /**
  * What the steps learn and hand on, and what the JSON report shows.
@@ -281,6 +282,7 @@ export const steps = (state: TourState, startedAt: number): ReadonlyArray<Step<T
         )
       })
   },
+  taxinvoiceStep,
   {
     name: "summary",
     title: "Summary",
