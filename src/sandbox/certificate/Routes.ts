@@ -7,7 +7,7 @@
  *
  * @since 0.1.0
  */
-import { Effect, Either, Schema } from "effect"
+import { Effect, Schema } from "effect"
 import * as Kst from "../../core/Kst.js"
 import { isDateTime14 } from "../../core/Schemas.js"
 import * as Operations from "../../domains/certificate/Operations.js"
@@ -124,10 +124,8 @@ export const certificateRoutes: ReadonlyArray<Route> = [
     Effect.gen(function*() {
       const certificate = yield* certificateOf(request.environment, caller.corpNum)
       const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.now)
-      return yield* Either.match(now >= certificate.expireAt ? Either.left(fail("CertificateExpired", Kst.toDateTime14(certificate.expireAt))) : Either.right(success(request)), {
-        onLeft: Effect.fail,
-        onRight: Effect.succeed
-      })
+      if (now >= certificate.expireAt) return yield* Effect.fail(fail("CertificateExpired", Kst.toDateTime14(certificate.expireAt)))
+      return success(request)
     })),
   implement(Operations.GetTaxCertInfo, (request, caller) => Effect.map(certificateOf(request.environment, caller.corpNum), (c) => json(infoRecord(c))))
 ]

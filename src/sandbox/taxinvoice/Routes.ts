@@ -242,9 +242,10 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
   implement(Operations.AssignMgtKey, (request, caller) =>
     Effect.gen(function*() {
       const { MgtKey } = yield* request.input
-      const { ItemKey, MgtKeyType } = yield* request.parameters
+      // The router matched MgtKeyType among SELL, BUY, TRUSTEE in any case.
+      const mgtKeyType = (request.params["MgtKeyType"] ?? "").toUpperCase() as Rules.MgtKeyType
       return yield* withMember(request, caller, (ctx) =>
-        Either.map(State.assignMgtKey(ctx.member, ItemKey, MgtKeyType, MgtKey), () => success(request)))
+        Either.map(State.assignMgtKey(ctx.member, request.params["ItemKey"] ?? "", mgtKeyType, MgtKey), () => success(request)))
     })),
   implement(Operations.BulkIssue, (request, caller) =>
     Effect.gen(function*() {

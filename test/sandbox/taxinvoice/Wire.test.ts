@@ -145,7 +145,7 @@ describe("e-Tax invoice requests as the public clients send them", () => {
       const bearer = yield* token
       const sandbox = yield* Sandbox
       const portal = yield* sandbox.issueOnPortal("test", MEMBER, {})
-      const request = HttpClientRequest.post(`${ORIGIN}/Taxinvoice/${portal.itemKey}/SELL`).pipe(
+      const request = HttpClientRequest.post(`${ORIGIN}/Taxinvoice/${portal.itemKey}/sell`).pipe(
         HttpClientRequest.bearerToken(bearer),
         HttpClientRequest.setHeader("x-http-method-override", ""),
         HttpClientRequest.setBody(HttpBody.stream(Stream.fromIterable([Signing.utf8("MgtKey="), Signing.utf8("WEB_2026-01")]), "application/x-www-form-urlencoded; charset=utf-8"))
@@ -169,7 +169,9 @@ describe("e-Tax invoice requests as the public clients send them", () => {
       expect(done.body).toMatchObject({ txState: 2, successCount: 2, failCount: 0 })
       const items = (done.body as { issueResult: ReadonlyArray<Record<string, unknown>> }).issueResult
       expect(items.map((i) => Object.keys(i).sort())).toEqual([0, 1].map(() => ["code", "invoicerMgtKey", "issueDT", "message", "ntsconfirmNum"]))
-      // Same submit ID with other bytes: refused.
+      // Same submit ID and bytes: the original receipt ID again (a safe retry); other bytes: refused.
+      const again = yield* api({ method: "POST", path: "/Taxinvoice", token: bearer, rawBody: text, headers })
+      expect(again.body).toMatchObject({ receiptID: (submitted.body as { receiptID: string }).receiptID })
       const other = yield* api({ method: "POST", path: "/Taxinvoice", token: bearer, rawBody: ` ${text}`, headers: { ...headers, "x-svc-message-digest": Signing.messageDigest(Signing.utf8(` ${text}`)) } })
       expect(codeOf(other)).toBeLessThan(0)
     }).pipe(Effect.provide(sandboxLayer())))
