@@ -128,6 +128,58 @@ const url = Command.make("url", {
     yield* emit(o.json, { page: o.page, url: address }, () => `${address}\n${validity}`)
   }).pipe(Target.run(o, "Taxinvoice.getURL", [o.corpNum]))).pipe(Command.withDescription("Get the URL of an invoice's page (GetPopUpURL, GetViewURL, …)"))
 
+const deleteFile = Command.make("delete-file", {
+  ...withKey,
+  fileId: Options.text("file-id").pipe(Options.withDescription("The file ID (attachedFile) from `taxinvoice files`. Example: --file-id 3F2A…"))
+}, (o) =>
+  Effect.gen(function*() {
+    const answer = yield* Effect.flatMap(Taxinvoice, (t) => t.deleteFile(o.corpNum, o.type, o.mgtKey, o.fileId, uid(o)))
+    yield* result(o.json, answer, `deleted file ${o.fileId} of ${o.mgtKey}`)
+  }).pipe(Target.run(o, "Taxinvoice.deleteFile", [o.corpNum]))).pipe(Command.withDescription("Delete an attached file of a saved invoice (DeleteFile)"))
+
+const infos = Command.make("infos", {
+  ...withMember,
+  type: mgtKeyType,
+  mgtKeys: Args.text({ name: "mgtKey" }).pipe(Args.withDescription("Document IDs to query. Example: INV-0001 INV-0002"), Args.atLeast(1))
+}, (o) =>
+  Effect.gen(function*() {
+    const found = yield* Effect.flatMap(Taxinvoice, (t) => t.getInfos(o.corpNum, o.type, o.mgtKeys, uid(o)))
+    const missing = o.mgtKeys.filter((key) => !found.some((r) => r.invoicerMgtKey === key))
+    yield* emit(o.json, found, () =>
+      [
+        table(found, [
+          { header: "mgtKey", value: (r) => r.invoicerMgtKey },
+          { header: "state", value: (r) => `${r.stateCode} ${stateName(r.stateCode)}` },
+          { header: "writeDate", value: (r) => r.writeDate },
+          { header: "ntsconfirmNum", value: (r) => r.ntsconfirmNum },
+          { header: "late", value: (r) => (r.lateIssueYN === true ? "yes" : "") }
+        ]),
+        ...(missing.length === 0 ? [] : [`not found: ${missing.join(", ")}`])
+      ].join("\n"))
+  }).pipe(Target.run(o, "Taxinvoice.getInfos", [o.corpNum]))).pipe(
+    Command.withDescription("Show the status of many invoices, in the order given (GetInfos, 1,000 per request)")
+  )
+
+const email = Command.make("email", {
+  ...withKey,
+  to: Options.text("to").pipe(Options.withDescription("The address to send the notification mail to. Example: --to buyer@example.com"))
+}, (o) =>
+  Effect.gen(function*() {
+    const answer = yield* Effect.flatMap(Taxinvoice, (t) => t.sendEmail(o.corpNum, o.type, o.mgtKey, o.to, uid(o)))
+    yield* result(o.json, answer, `notification mail of ${o.mgtKey} sent to ${o.to}`)
+  }).pipe(Target.run(o, "Taxinvoice.sendEmail", [o.corpNum]))).pipe(Command.withDescription("Send an issued invoice's notification mail again (SendEmail)"))
+
+const assign = Command.make("assign", {
+  ...withKey,
+  itemKey: Options.text("item-key").pipe(Options.withDescription("The 18-character item key of the invoice issued on the web portal. Example: --item-key 261122100000123456"))
+}, (o) =>
+  Effect.gen(function*() {
+    const answer = yield* Effect.flatMap(Taxinvoice, (t) => t.assignMgtKey(o.corpNum, o.itemKey, o.type, o.mgtKey, uid(o)))
+    yield* result(o.json, answer, `the invoice ${o.itemKey} is now ${o.mgtKey}`)
+  }).pipe(Target.run(o, "Taxinvoice.assignMgtKey", [o.corpNum]))).pipe(
+    Command.withDescription("Give an invoice issued on the web portal a document ID (AssignMgtKey)")
+  )
+
 // CSV cells are text; the draft's few numeric fields are numbers.
 const NUMERIC = ["kwon", "ho", "modifyCode"]
 const normalised = (record: Record<string, unknown>): Record<string, unknown> =>
@@ -177,8 +229,8 @@ const bulk = Command.make("bulk", {
  * @category commands
  */
 export const command = Command.make("taxinvoice").pipe(
-  Command.withDescription("e-Tax invoices: register, attach, issue, status, detail, files, page URLs, bulk issue"),
-  Command.withSubcommands([register, attach, issue, info, detail, files, url, bulk])
+  Command.withDescription("e-Tax invoices: register, attach, issue, status, detail, files, page URLs, mail, assign an ID, bulk issue"),
+  Command.withSubcommands([register, attach, issue, info, infos, detail, files, deleteFile, url, email, assign, bulk])
 )
 
 const certificateExpiry = Command.make("expiry", withMember, (o) =>

@@ -160,6 +160,7 @@ export const GetFiles = Operation.make({
 export const DeleteFile = Operation.make({
   name: "Taxinvoice.DeleteFile",
   sdk: "Taxinvoice.deleteFile",
+  cli: "taxinvoice delete-file",
   summary: "delete an attached file of a saved invoice",
   method: "POST",
   path: "/Taxinvoice/{MgtKeyType}/{MgtKey}/Files/{FileID}",
@@ -200,6 +201,7 @@ export const GetInfo = Operation.make({
 export const GetInfos = Operation.make({
   name: "Taxinvoice.GetInfos",
   sdk: "Taxinvoice.getInfos",
+  cli: "taxinvoice infos",
   summary: "the status records of up to 1,000 invoices",
   method: "POST",
   path: "/Taxinvoice/{MgtKeyType}",
@@ -383,6 +385,7 @@ export const GetMassPrintURL = Operation.make({
 export const SendEmail = Operation.make({
   name: "Taxinvoice.SendEmail",
   sdk: "Taxinvoice.sendEmail",
+  cli: "taxinvoice email",
   summary: "resend the notification mail to one address",
   method: "POST",
   path: "/Taxinvoice/{MgtKeyType}/{MgtKey}",
@@ -404,6 +407,7 @@ export const SendEmail = Operation.make({
 export const AssignMgtKey = Operation.make({
   name: "Taxinvoice.AssignMgtKey",
   sdk: "Taxinvoice.assignMgtKey",
+  cli: "taxinvoice assign",
   summary: "give a portal-issued invoice a document ID",
   method: "POST",
   path: "/Taxinvoice/{ItemKey}/{MgtKeyType}",
