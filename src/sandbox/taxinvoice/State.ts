@@ -19,6 +19,7 @@ import type { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { companyStatusOf } from "../companyStatus/Table.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { type OutboxEntry, record } from "../Outbox.js"
+import * as BulkSubmission from "../BulkSubmission.js"
 import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
 import { slot } from "../Store.js"
 
@@ -501,27 +502,16 @@ export const assignMgtKey = (
 // ── bulk ────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Advances a bulk submission under its policy (txState 0 → 1 → 2); a poll counts for `AfterPolls`.
- * On reaching 2 each invoice is processed by `process` at the instant of completion.
+ * Advances a bulk submission under its policy (txState 0 → 1 → 2), processing each invoice on
+ * completion (`BulkSubmission.advance`).
  *
  * @since 0.1.0
  * @category combinators
  */
-export const advance = (
+export const advance: (
   bulk: Bulk,
   policy: Policy,
   now: number,
   poll: boolean,
   process: (item: unknown, at: number) => BulkItemResult
-): Bulk => {
-  if (poll) bulk.polls += 1
-  const stage = Math.max(bulk.stage, stageOf(policy, { startedAt: bulk.receivedAt, now, polls: bulk.polls, stages: 2 }))
-  if (stage >= 1 && bulk.startedAt === undefined) bulk.startedAt = stageReachedAt(policy, bulk.receivedAt, 1) ?? now
-  if (stage >= 2 && bulk.results === undefined) {
-    const at = stageReachedAt(policy, bulk.receivedAt, 2) ?? now
-    bulk.completedAt = at
-    bulk.results = bulk.items.map((item) => process(item, at))
-  }
-  bulk.stage = stage
-  return bulk
-}
+) => Bulk = BulkSubmission.advance
