@@ -11,7 +11,8 @@
  */
 import * as Kst from "../../core/Kst.js"
 import type { Environment, SandboxStore } from "../Store.js"
-import { stateCodeOf, taxinvoiceSlot } from "./State.js"
+import { stateCodeOf } from "./Filing.js"
+import { taxinvoiceSlot } from "./State.js"
 
 /**
  * An issued invoice as collected: dates (KST), the confirmation number, types, amounts, both

@@ -8,7 +8,8 @@
 import * as Kst from "../../core/Kst.js"
 import type { AttachedFile, BulkIssueResult, BulkResult, TaxinvoiceDetail, TaxinvoiceInfo } from "../../domains/taxinvoice/Schemas.js"
 import { companyStatusOf } from "../companyStatus/Table.js"
-import { type Bulk, type Invoice, stateAt, stateCodeOf, type StoredFile } from "./State.js"
+import { stateAt, stateCodeOf } from "./Filing.js"
+import type { Bulk, Invoice, StoredFile } from "./State.js"
 
 type Language = "ko" | "en"
 

@@ -20,6 +20,8 @@ import { type OutboxEntry, outboxSlot } from "../Outbox.js"
 import { type Policy, Progressions } from "../Progression.js"
 import { bodyJson, type Caller, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
 import { SandboxStore } from "../Store.js"
+import * as Filing from "./Filing.js"
+import * as Identifiers from "./Identifiers.js"
 import * as Records from "./Records.js"
 import * as State from "./State.js"
 
@@ -107,7 +109,7 @@ const read = (ctx: Context, mgtKeyType: string, mgtKey: string): Either.Either<S
   Either.map(State.find(ctx.member, mgtKeyType, mgtKey), (invoice) => {
     // Only reads after the issue count towards filing.
     if (invoice.issued !== undefined) invoice.polls += 1
-    return State.settle(invoice, ctx.filing, ctx.now)
+    return Filing.settle(invoice, ctx.filing, ctx.now)
   })
 
 const keyParams = (request: RouteRequest) => [request.params["MgtKeyType"] ?? "", request.params["MgtKey"] ?? ""] as const
@@ -129,7 +131,7 @@ export const portalUrl = (
   now: number,
   expires = true
 ): string => {
-  const id = State.newTicket(state, { ...ticket, expiresAt: expires ? now + Rules.URL_VALIDITY_MILLIS : undefined })
+  const id = Identifiers.newTicket(state, { ...ticket, expiresAt: expires ? now + Rules.URL_VALIDITY_MILLIS : undefined })
   return `${origin(request)}/portal/Taxinvoice/${id}`
 }
 
@@ -268,7 +270,7 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
         if (count < 1 || count > Rules.Limits.bulk) return Either.left(fail("BulkTooMany", String(count)))
         const bulk: State.Bulk = {
           submitID,
-          receiptID: State.newReceiptId(ctx.state),
+          receiptID: Identifiers.newReceiptId(ctx.state),
           digest,
           receivedAt: ctx.now,
           forceIssue: envelope.forceIssue === true,

@@ -4,24 +4,20 @@
  * the URL tickets. Every function here changes the state synchronously (Store.ts).
  *
  * States: 100 saved → (Issue) 300 issued → 301 waiting to be sent → 302 sending → 303 sent → 304
- * filed or 305 failed. The filing steps are derived when read from the `taxinvoice.filing` policy
- * and document time, then frozen once reached; filing fails when the buyer (사업자) is closed per the
- * sandbox's company-status table.
+ * filed or 305 failed. The filing steps are in `Filing.ts`, the identifiers in `Identifiers.ts`.
  *
  * @since 0.1.0
  */
 import { Either } from "effect"
-import { createHash } from "node:crypto"
-import * as Kst from "../../core/Kst.js"
-import { States } from "../../domains/companyStatus/Schemas.js"
 import * as Rules from "../../domains/taxinvoice/Rules.js"
 import type { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
-import { companyStatusOf } from "../companyStatus/Table.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { type OutboxEntry, record } from "../Outbox.js"
 import * as BulkSubmission from "../BulkSubmission.js"
-import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
+import type { Policy } from "../Progression.js"
 import { slot } from "../Store.js"
+import { buyerClosed, stateCodeOf } from "./Filing.js"
+import { newFileId, newItemKey, newNtsConfirmNum } from "./Identifiers.js"
 
 /**
  * An attached file.
@@ -188,130 +184,6 @@ export const memberOf = (state: TaxinvoiceState, corpNum: string): MemberInvoice
  * @category combinators
  */
 export const keyOf = (mgtKeyType: string, mgtKey: string): string => `${mgtKeyType.toUpperCase()}:${mgtKey}`
-
-const hash = (state: TaxinvoiceState, purpose: string): string =>
-  createHash("sha1").update(`${state.environment}/${purpose}/${++state.sequence}`).digest("hex")
-
-/** A fresh identifier from `make` (retried on the rare collision): unique per sandbox. */
-const unique = (state: TaxinvoiceState, purpose: string, make: (hex: string) => string): string => {
-  for (;;) {
-    const id = make(hash(state, purpose))
-    if (!state.used.has(id)) {
-      state.used.add(id)
-      return id
-    }
-  }
-}
-
-const digitsOf = (hex: string, n: number): string => BigInt(`0x${hex}`).toString().padStart(n, "0").slice(-n)
-
-/**
- * An item key: 18 digits, the KST registration time `yyMMddHHmmss` and 6 more.
- *
- * @since 0.1.0
- * @category constructors
- */
-export const newItemKey = (state: TaxinvoiceState, now: number): string =>
-  unique(state, "itemKey", (hex) => `${Kst.toDateTime14(now).slice(2)}${digitsOf(hex, 6)}`)
-
-/**
- * A confirmation number (DESIGN.md §6): the KST issue date `yyyyMMdd` and 16 of `[0-9a-z]`.
- *
- * @since 0.1.0
- * @category constructors
- */
-export const newNtsConfirmNum = (state: TaxinvoiceState, now: number): string =>
-  unique(state, "ntsconfirmNum", (hex) => `${Kst.toDate8(now)}${hex.slice(0, 16)}`)
-
-/**
- * A path-safe file ID (`[A-Za-z0-9-]`), shaped like a UUID.
- *
- * @since 0.1.0
- * @category constructors
- */
-export const newFileId = (state: TaxinvoiceState): string => unique(state, "file", (h) => uuidLike(h).toUpperCase())
-
-const uuidLike = (h: string): string => `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`
-
-/**
- * The receipt ID of a bulk submission, shaped like a UUID.
- *
- * @since 0.1.0
- * @category constructors
- */
-export const newReceiptId = (state: TaxinvoiceState): string => unique(state, "receipt", uuidLike)
-
-/**
- * A URL ticket (32 hex characters).
- *
- * @since 0.1.0
- * @category constructors
- */
-export const newTicket = (state: TaxinvoiceState, ticket: Ticket): string => {
-  const id = unique(state, "ticket", (h) => h.slice(0, 32))
-  state.tickets.set(id, ticket)
-  return id
-}
-
-// ── filing ──────────────────────────────────────────────────────────────────────────────────
-
-const FILING_STEPS = 4
-
-/**
- * Brings the filing of an issued invoice up to date under `policy` (300 → 301 → 302 → 303 →
- * 304/305), recording when each step was reached.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const settle = (invoice: Invoice, policy: Policy, now: number): Invoice => {
-  const issued = invoice.issued
-  if (issued === undefined || invoice.filingStage >= FILING_STEPS) return invoice
-  const stage = Math.max(invoice.filingStage, stageOf(policy, { startedAt: issued.at, now, polls: invoice.polls, stages: FILING_STEPS }))
-  for (let step = invoice.filingStage + 1; step <= stage; step++) invoice.filingTimes.push(stageReachedAt(policy, issued.at, step) ?? now)
-  invoice.filingStage = stage
-  return invoice
-}
-
-/**
- * The status code of an invoice.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const stateCodeOf = (invoice: Invoice): number => {
-  if (invoice.issued === undefined) return Rules.StateCode.Saved
-  switch (invoice.filingStage) {
-    case 0:
-      return Rules.StateCode.Issued
-    case 1:
-      return Rules.StateCode.WaitingToSend
-    case 2:
-      return Rules.StateCode.Sending
-    case 3:
-      return Rules.StateCode.Sent
-    default:
-      return invoice.issued.filingFails ? Rules.StateCode.FilingFailed : Rules.StateCode.Filed
-  }
-}
-
-/**
- * When the invoice last changed state.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const stateAt = (invoice: Invoice): number => invoice.filingTimes.at(-1) ?? invoice.issued?.at ?? invoice.regAt
-
-/**
- * `true` when filing of this invoice fails: the buyer is a business closed per the company-status
- * table (DESIGN.md §6 "e-Tax invoice filing").
- *
- * @since 0.1.0
- * @category rules
- */
-export const buyerClosed = (draft: TaxinvoiceDraft, now: number): boolean =>
-  (draft.invoiceeType ?? "사업자") === "사업자" && companyStatusOf(draft.invoiceeCorpNum, now).state === States.Closed
 
 // ── register, files, issue ──────────────────────────────────────────────────────────────────
 
