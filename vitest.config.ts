@@ -1,8 +1,22 @@
+import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
 
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
 export default defineConfig({
+  resolve: {
+    // As tsconfig.json's `paths`: the package's entry points resolve to the sources in tests.
+    alias: [
+      { find: /^taxdoc$/, replacement: source("./src/index.ts") },
+      { find: /^taxdoc\/sandbox$/, replacement: source("./src/sandbox/index.ts") },
+      { find: /^taxdoc\/recordings$/, replacement: source("./src/recordings/index.ts") }
+    ]
+  },
   test: {
     include: ["test/**/*.test.ts"],
+    // dist/ (the compiled package the bin and the packaging tests run) is rebuilt first when a
+    // source is newer than it.
+    globalSetup: ["test/package/build.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",

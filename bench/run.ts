@@ -15,7 +15,7 @@ import { nodeFlags } from "./support/child.js"
 import * as Machine from "./support/machine.js"
 import { type Section, sectionToMarkdown, tableToMarkdown, type Target } from "./support/report.js"
 
-const BENCHMARKS = ["overhead", "tokens", "bulk", "capacity", "signing", "revision"] as const
+const BENCHMARKS = ["overhead", "tokens", "bulk", "capacity", "signing", "startup", "revision", "guards"] as const
 const DIR = dirname(fileURLToPath(import.meta.url))
 const RESULTS = join(DIR, "RESULTS.md")
 
@@ -27,7 +27,7 @@ const skeleton = (): string =>
   [
     "# Benchmarks",
     "",
-    "Measured by `npm run bench` (all) or `npm run bench -- <name> …` (`overhead`, `tokens`, `bulk`, `capacity`, `signing`, `revision`).",
+    "Measured by `npm run bench` (all) or `npm run bench -- <name> …` (`overhead`, `tokens`, `bulk`, `capacity`, `signing`, `startup`, `revision`, `guards`).",
     "The blocks between `generated` markers are rewritten by `bench/run.ts`; the rest of this file is kept.",
     "",
     begin("machine"),

@@ -1,7 +1,5 @@
 #!/usr/bin/env node
-// The `taxdoc` command: runs src/cli/main.ts through tsx's loader, in this process.
-import { register } from "tsx/esm/api"
+// The `taxdoc` command: the compiled CLI (dist/, built by `npm run build`), run by plain Node.
+import { run } from "../dist/cli/main.js"
 
-register()
-const { run } = await import(new URL("../src/cli/main.ts", import.meta.url).href)
 run()

@@ -15,6 +15,7 @@ import * as Cashbill from "./domains/cashbill/Cashbill.js"
 import * as Certificate from "./domains/certificate/Certificate.js"
 import * as CompanyStatus from "./domains/companyStatus/CompanyStatus.js"
 import * as Member from "./domains/member/Member.js"
+import * as Statement from "./domains/statement/Statement.js"
 import * as Taxinvoice from "./domains/taxinvoice/Taxinvoice.js"
 
 /**
@@ -27,6 +28,7 @@ export type Services =
   | Member.Member
   | CompanyStatus.CompanyStatus
   | Cashbill.Cashbill
+  | Statement.Statement
   | Taxinvoice.Taxinvoice
   | Certificate.Certificate
   | Client.TaxdocClient
@@ -42,6 +44,7 @@ export const services: Layer.Layer<Services, never, Config.TaxdocConfig | HttpCl
   Member.layer,
   CompanyStatus.layer,
   Cashbill.layer,
+  Statement.layer,
   Taxinvoice.layer,
   Certificate.layer
 ).pipe(Layer.provideMerge(Client.layer))

@@ -50,6 +50,9 @@ export * as CompanyStatusOperations from "./domains/companyStatus/Operations.js"
 export * as CashbillOperations from "./domains/cashbill/Operations.js"
 
 /** @since 0.1.0 */
+export * as StatementOperations from "./domains/statement/Operations.js"
+
+/** @since 0.1.0 */
 export * as TaxinvoiceOperations from "./domains/taxinvoice/Operations.js"
 
 /** @since 0.1.0 */
@@ -78,6 +81,15 @@ export * as CashbillSchemas from "./domains/cashbill/Schemas.js"
 
 /** @since 0.1.0 */
 export * as CashbillRules from "./domains/cashbill/Rules.js"
+
+/** @since 0.1.0 */
+export * as Statement from "./domains/statement/Statement.js"
+
+/** @since 0.1.0 */
+export * as StatementSchemas from "./domains/statement/Schemas.js"
+
+/** @since 0.1.0 */
+export * as StatementRules from "./domains/statement/Rules.js"
 
 /** @since 0.1.0 */
 export * as Taxinvoice from "./domains/taxinvoice/Taxinvoice.js"

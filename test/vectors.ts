@@ -1,4 +1,4 @@
-/** Loads the known-answer vectors shipped beside the project (../shared/vectors). */
+/** Loads the known-answer vectors kept in the repository (test/vectors/signing.json, a copy of the service's published vectors). */
 import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 
@@ -21,7 +21,7 @@ export interface BulkDigestVector {
   readonly messageDigest: string
 }
 
-const path = fileURLToPath(new URL("../../shared/vectors/signing.json", import.meta.url))
+const path = fileURLToPath(new URL("./vectors/signing.json", import.meta.url))
 
 export const vectors: { readonly token: ReadonlyArray<TokenVector>; readonly bulkDigest: ReadonlyArray<BulkDigestVector> } =
   JSON.parse(readFileSync(path, "utf8"))

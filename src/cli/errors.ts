@@ -1,18 +1,27 @@
 /**
  * How the `taxdoc` command reports a failure: the code and its catalogue name, the message, and
  * what to do about it, on stderr; then a non-zero exit code. A `ValidationError` lists every bad
- * field with its place in the input file (nothing was sent).
+ * field with its place in the input file (nothing was sent). With `--json` the same report is one
+ * line of JSON on stderr, `{"error": {"type", "message", …fields of the error, "hint", "exitCode"}}`,
+ * so that a program reads results on stdout and failures on stderr, both as JSON.
  *
  * Exit codes: 0 success; 1 the service refused or could not be reached, or a check failed;
- * 2 invalid input (bad field, unreadable file, bad option, missing configuration).
+ * 2 invalid input (bad field, unreadable file, bad option, missing configuration); 130 interrupted.
  *
  * @since 0.1.0
  */
-import { ValidationError as CliValidationError } from "@effect/cli"
-import { Cause, ConfigError, Console, Data, Effect, Option } from "effect"
+import * as HelpDoc from "@effect/cli/HelpDoc"
+import * as CliValidationError from "@effect/cli/ValidationError"
+import * as Cause from "effect/Cause"
+import * as ConfigError from "effect/ConfigError"
+import * as Data from "effect/Data"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import type { ConfigInvalid } from "../core/Config.js"
 import { type ErrorCodeName, nameOfCode } from "../core/ErrorCodes.js"
 import type { ApiError, PollTimeoutError, ResponseError, TokenError, TransportError, ValidationError } from "../core/Errors.js"
+import { printErrorLine } from "./output.js"
+import { stripEscapes } from "./terminal.js"
 
 /**
  * A failure of the command itself (unreadable file, conflicting options, unreachable sandbox),
@@ -134,13 +143,18 @@ const hintForStatus = (status: number): string =>
     : "check the input against docs/cli.md"
 
 /**
- * A failure as the lines to print and the exit code.
+ * A failure as the lines to print, its machine-readable fields and the exit code.
  *
  * @since 0.1.0
  * @category models
  */
 export interface Described {
+  /** What kind of failure: the error's tag (`ApiError`, `ValidationError`, `UsageError`, …). */
+  readonly type: string
+  /** The text form: `error: …` and the lines under it. */
   readonly lines: ReadonlyArray<string>
+  /** The fields of the JSON form besides type, message, hint and exit code. */
+  readonly fields: Readonly<Record<string, unknown>>
   readonly hint: string
   readonly exitCode: number
 }
@@ -155,15 +169,24 @@ const hintForCode = (code: number, status: number): string => {
   return (name === undefined ? undefined : hints[name]) ?? hintForStatus(status)
 }
 
-const validationLines = (error: ValidationError, source: InputSource | undefined): ReadonlyArray<string> => [
-  `error: ${error.operation}: invalid input${source === undefined ? "" : ` in ${source.file}`}, nothing was sent`,
-  ...error.issues.map((issue) => {
-    const place = source === undefined ? issue.path || "(input)" : source.locate(issue.path)
-    return `  - ${place}: ${issue.message} [${issue.rule}]`
-  })
-]
-
-const VALIDATION_HINT = "fix every field listed above and run the command again; nothing was sent to the service"
+const validation = (error: ValidationError, source: InputSource | undefined): Described => {
+  const issues = error.issues.map((issue) => ({
+    path: issue.path,
+    ...(source === undefined ? {} : { place: source.locate(issue.path) }),
+    rule: issue.rule,
+    message: issue.message
+  }))
+  return {
+    type: "ValidationError",
+    lines: [
+      `error: ${error.operation}: invalid input${source === undefined ? "" : ` in ${source.file}`}, nothing was sent`,
+      ...issues.map((issue) => `  - ${issue.place ?? (issue.path || "(input)")}: ${issue.message} [${issue.rule}]`)
+    ],
+    fields: { operation: error.operation, ...(source === undefined ? {} : { file: source.file }), issues },
+    hint: "fix every field listed above and run the command again; nothing was sent to the service",
+    exitCode: 2
+  }
+}
 
 type Known =
   | ValidationError
@@ -179,6 +202,14 @@ type Known =
 // One problem of a ConfigError's text: `(Missing data at TAXDOC_API_URL: "Expected …")`.
 const CONFIG_PROBLEM = /(Missing data|Invalid data|Source unavailable|Unsupported) at ([A-Za-z0-9_.]+): "((?:[^"\\]|\\.)*)"/g
 
+const unexpected = (error: unknown): Described => ({
+  type: "Unexpected",
+  lines: [`error: ${String(error)}`],
+  fields: {},
+  hint: "this is unexpected; please report it with the command you ran",
+  exitCode: 1
+})
+
 /**
  * Describes a failure of a command.
  *
@@ -187,38 +218,58 @@ const CONFIG_PROBLEM = /(Missing data|Invalid data|Source unavailable|Unsupporte
  */
 export const describe = (error: unknown): Described => {
   if (ConfigError.isConfigError(error)) {
-    const problems = Array.from(String(error).matchAll(CONFIG_PROBLEM), (m) =>
-      `  - ${m[2]}: ${m[1] === "Missing data" ? "not set" : m[3] === "<redacted>" ? "invalid" : m[3]}`)
+    const problems = Array.from(String(error).matchAll(CONFIG_PROBLEM), (m) => ({
+      variable: m[2]!,
+      problem: m[1] === "Missing data" ? "not set" : m[3] === "<redacted>" ? "invalid" : m[3]!
+    }))
     return {
-      lines: problems.length === 0 ? [`error: configuration: ${String(error)}`] : ["error: configuration of the service (TAXDOC_* variables):", ...problems],
+      type: "ConfigError",
+      lines: problems.length === 0
+        ? [`error: configuration: ${String(error)}`]
+        : ["error: configuration of the service (TAXDOC_* variables):", ...problems.map((p) => `  - ${p.variable}: ${p.problem}`)],
+      fields: { problems },
       hint: "set TAXDOC_LINK_ID, TAXDOC_SECRET_KEY, TAXDOC_AUTH_URL and TAXDOC_API_URL for the real service, or use --sandbox / --sandbox-url <url>",
       exitCode: 2
     }
   }
-  if (typeof error !== "object" || error === null || !("_tag" in error)) {
-    return { lines: [`error: ${String(error)}`], hint: "this is unexpected; please report it with the command you ran", exitCode: 1 }
+  if (CliValidationError.isValidationError(error)) {
+    const text = stripEscapes(HelpDoc.toAnsiText(error.error)).trim().replace(/\n{2,}/g, "\n")
+    return {
+      type: "UsageError",
+      lines: [`error: ${text}`],
+      fields: {},
+      hint: "see taxdoc --help, or taxdoc <command> --help",
+      exitCode: 2
+    }
   }
+  if (typeof error !== "object" || error === null || !("_tag" in error)) return unexpected(error)
   const e = error as Known
   switch (e._tag) {
     case "ValidationError":
-      return { lines: validationLines(e, undefined), hint: VALIDATION_HINT, exitCode: 2 }
+      return validation(e, undefined)
     case "InputValidationError":
-      return { lines: validationLines(e.error, e.source), hint: VALIDATION_HINT, exitCode: 2 }
+      return validation(e.error, e.source)
     case "ApiError":
       return {
+        type: e._tag,
         lines: [`error: ${codeLabel(e.code)} (HTTP ${e.status}) in ${e.operation}`, `  ${e.message}`],
+        fields: { code: e.code, name: nameOfCode(e.code) ?? null, status: e.status, operation: e.operation, serviceMessage: e.message },
         hint: hintForCode(e.code, e.status),
         exitCode: 1
       }
     case "TokenError":
       return {
+        type: e._tag,
         lines: [`error: ${codeLabel(e.code)} (HTTP ${e.status}): token refused for member ${e.corpNum}`, `  ${e.message}`],
+        fields: { code: e.code, name: nameOfCode(e.code) ?? null, status: e.status, corpNum: e.corpNum, serviceMessage: e.message },
         hint: hintForCode(e.code, e.status),
         exitCode: 1
       }
     case "TransportError":
       return {
+        type: e._tag,
         lines: [`error: ${e.reason === "Timeout" ? "timed out" : "network failure"} in ${e.operation}`, `  ${e.message}`],
+        fields: { reason: e.reason, operation: e.operation },
         hint: e.reason === "Timeout"
           ? "the service did not answer in time; retry, or raise TAXDOC_REQUEST_TIMEOUT (e.g. \"60 seconds\")"
           : "check the address (TAXDOC_API_URL / --sandbox-url) and the network; is `taxdoc sandbox serve` running?",
@@ -226,22 +277,30 @@ export const describe = (error: unknown): Described => {
       }
     case "ResponseError":
       return {
-        lines: [`error: unexpected answer (HTTP ${e.status}, ${e.reason}) in ${e.operation}`, `  ${e.message}`, ...(e.bodyExcerpt === "" ? [] : [`  body: ${e.bodyExcerpt}`])],
+        type: e._tag,
+        lines: [
+          `error: unexpected answer (HTTP ${e.status}, ${e.reason}) in ${e.operation}`,
+          `  ${e.message}`,
+          ...(e.bodyExcerpt === "" ? [] : [`  body: ${e.bodyExcerpt}`])
+        ],
+        fields: { status: e.status, reason: e.reason, operation: e.operation, bodyExcerpt: e.bodyExcerpt },
         hint: "the address may not be the Tax Document Service API: check TAXDOC_API_URL / --sandbox-url",
         exitCode: 1
       }
     case "PollTimeoutError":
       return {
+        type: e._tag,
         lines: [`error: ${e.operation}: ${e.id} not complete after ${e.polls} polls (last: ${e.lastState})`],
+        fields: { operation: e.operation, id: e.id, polls: e.polls, lastState: e.lastState },
         hint: "the result may still arrive; wait longer with --deadline (e.g. --deadline \"30 minutes\")",
         exitCode: 1
       }
     case "ConfigInvalid":
-      return { lines: [`error: ${e.message}`], hint: "fix the configuration value named above", exitCode: 2 }
+      return { type: e._tag, lines: [`error: ${e.message}`], fields: { field: e.field, reason: e.reason }, hint: "fix the configuration value named above", exitCode: 2 }
     case "CliError":
-      return { lines: [`error: ${e.message}`], hint: e.hint, exitCode: e.exitCode }
+      return { type: e._tag, lines: [`error: ${e.message}`], fields: {}, hint: e.hint, exitCode: e.exitCode }
   }
-  return { lines: [`error: ${String(error)}`], hint: "this is unexpected; please report it with the command you ran", exitCode: 1 }
+  return unexpected(error)
 }
 
 /**
@@ -253,21 +312,51 @@ export const describe = (error: unknown): Described => {
 export const render = (described: Described): string => [...described.lines, `hint: ${described.hint}`].join("\n")
 
 /**
- * The exit code of a whole run: prints what failed (unless already printed) and answers the code.
+ * The JSON document printed for a failure with `--json`: one line, `{"error": {…}}`. `message` is
+ * the text form's lines without the `error: ` prefix and the indentation.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const exitCodeOf = (cause: Cause.Cause<unknown>): Effect.Effect<number> => {
-  if (Cause.isInterruptedOnly(cause)) return Effect.succeed(130)
+export const renderJson = (described: Described): string =>
+  JSON.stringify({
+    error: {
+      type: described.type,
+      message: described.lines.map((line, i) => (i === 0 ? line.replace(/^error: /, "") : line.trim())).join("\n"),
+      ...described.fields,
+      hint: described.hint,
+      exitCode: described.exitCode
+    }
+  })
+
+/**
+ * The exit code of a whole run: prints what failed (unless already printed) on stderr — text, or
+ * one line of JSON with `json` — and answers the code.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const exitCodeOf = (options: { readonly json: boolean }) => (cause: Cause.Cause<unknown>): Effect.Effect<number> => {
+  const report = (described: Described) =>
+    Effect.as(printErrorLine(options.json ? renderJson(described) : render(described)), described.exitCode)
+  if (Cause.isInterruptedOnly(cause)) {
+    return options.json
+      ? report({ type: "Interrupted", lines: ["error: interrupted"], fields: {}, hint: "the command was stopped before it finished", exitCode: 130 })
+      : Effect.succeed(130)
+  }
   const failure = Cause.failureOption(cause)
   if (Option.isNone(failure)) {
-    return Effect.as(Console.error(`error: unexpected failure\n${Cause.pretty(cause)}\nhint: this is a bug; please report it with the command you ran`), 1)
+    return report({
+      type: "Defect",
+      lines: ["error: unexpected failure", ...Cause.pretty(cause).split("\n")],
+      fields: {},
+      hint: "this is a bug; please report it with the command you ran",
+      exitCode: 1
+    })
   }
   const error = failure.value
   if (isTagged(error, "ExitWith")) return Effect.succeed((error as ExitWith).code)
-  // @effect/cli has printed its own message and the usage already.
-  if (CliValidationError.isValidationError(error)) return Effect.succeed(2)
-  const described = describe(error)
-  return Effect.as(Console.error(render(described)), described.exitCode)
+  // Without --json, @effect/cli has printed its own message and the usage already.
+  if (CliValidationError.isValidationError(error) && !options.json) return Effect.succeed(2)
+  return report(describe(error))
 }

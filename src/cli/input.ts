@@ -3,6 +3,11 @@
  * issuance, CSV with a header row of field names. Each input remembers where its records came
  * from, so a `ValidationError` names the line and column of every bad field.
  *
+ * The encoding of a file is detected: UTF-8 with or without a byte-order mark, UTF-16 with one,
+ * and otherwise CP949 (EUC-KR and its extension), what Excel on Korean Windows writes for
+ * "CSV (Comma delimited)". A file that is none of these is refused, naming what was tried and how
+ * to save it as UTF-8.
+ *
  * @since 0.1.0
  */
 import { FileSystem } from "@effect/platform"
@@ -10,18 +15,87 @@ import { Effect, Either } from "effect"
 import { CliError, type InputSource } from "./errors.js"
 
 /**
- * Reads a file as UTF-8 text (a leading byte-order mark is dropped).
+ * The encodings an input file is read in.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Encoding = "utf-8" | "utf-8 with BOM" | "utf-16le" | "utf-16be" | "cp949"
+
+/**
+ * A file's text and the encoding it was read in.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Decoded {
+  readonly text: string
+  readonly encoding: Encoding
+}
+
+const startsWith = (bytes: Uint8Array, prefix: ReadonlyArray<number>): boolean => prefix.every((byte, i) => bytes[i] === byte)
+
+/**
+ * How to make a file readable, when it is not.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const SAVE_AS_UTF8 = "save it as UTF-8: in Excel, File > Save As > \"CSV UTF-8 (Comma delimited)\"; in an editor, choose the UTF-8 encoding"
+
+const strictUtf8 = (bytes: Uint8Array): Either.Either<string, unknown> =>
+  Either.try(() => new TextDecoder("utf-8", { fatal: true }).decode(bytes))
+
+/**
+ * Decodes the bytes of an input file: a byte-order mark decides (UTF-8, UTF-16 LE or BE);
+ * without one, UTF-8 when the bytes are valid UTF-8, else CP949 (a superset of EUC-KR) when they
+ * are valid CP949. Otherwise it fails with what the file is not.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const decode = (bytes: Uint8Array): Effect.Effect<Decoded, string> => {
+  if (startsWith(bytes, [0xef, 0xbb, 0xbf])) {
+    return Either.match(strictUtf8(bytes.subarray(3)), {
+      onLeft: () => Effect.fail("it starts with a UTF-8 byte-order mark but is not valid UTF-8"),
+      onRight: (text) => Effect.succeed({ text, encoding: "utf-8 with BOM" as const })
+    })
+  }
+  if (startsWith(bytes, [0xff, 0xfe])) return Effect.succeed({ text: new TextDecoder("utf-16le").decode(bytes.subarray(2)), encoding: "utf-16le" })
+  if (startsWith(bytes, [0xfe, 0xff])) return Effect.succeed({ text: new TextDecoder("utf-16be").decode(bytes.subarray(2)), encoding: "utf-16be" })
+  const utf8 = strictUtf8(bytes)
+  if (Either.isRight(utf8)) return Effect.succeed({ text: utf8.right, encoding: "utf-8" })
+  // iconv-lite is loaded only for such files: most input is UTF-8.
+  return Effect.flatMap(Effect.promise(() => import("iconv-lite")), ({ default: iconv }) => {
+    const text = iconv.decode(bytes, "cp949")
+    return text.includes("\uFFFD")
+      ? Effect.fail("it is neither UTF-8 nor CP949 (EUC-KR) text")
+      : Effect.succeed({ text, encoding: "cp949" as const })
+  })
+}
+
+/**
+ * Reads a file's text in its encoding (see `decode`).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const readDecoded = (file: string): Effect.Effect<Decoded, CliError, FileSystem.FileSystem> =>
+  Effect.flatMap(FileSystem.FileSystem, (fs) => fs.readFile(file)).pipe(
+    Effect.mapError((e) => new CliError({ message: `cannot read ${file}: ${e.message}`, hint: "check the path given to --file", exitCode: 2 })),
+    Effect.flatMap((bytes) =>
+      Effect.mapError(decode(bytes), (problem) => new CliError({ message: `cannot read ${file}: ${problem}`, hint: SAVE_AS_UTF8, exitCode: 2 }))
+    )
+  )
+
+/**
+ * Reads a file's text in its encoding (see `decode`).
  *
  * @since 0.1.0
  * @category constructors
  */
 export const readText = (file: string): Effect.Effect<string, CliError, FileSystem.FileSystem> =>
-  Effect.flatMap(FileSystem.FileSystem, (fs) => fs.readFileString(file)).pipe(
-    Effect.map((text) => text.replace(/^\uFEFF/, "")),
-    Effect.mapError((e) =>
-      new CliError({ message: `cannot read ${file}: ${e.message}`, hint: "check the path given to --file", exitCode: 2 })
-    )
-  )
+  Effect.map(readDecoded(file), (decoded) => decoded.text)
 
 const optionPath = (path: string): string | undefined => (path === "corpNum" ? "--corp-num" : undefined)
 

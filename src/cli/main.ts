@@ -2,20 +2,28 @@
  * The `taxdoc` command (`npx taxdoc …`, `npm start` runs the demo): a guided demo, the sandbox,
  * the SDK's operations from the shell and the cassette checker.
  *
+ * Start-up is kept short: this module and the command declarations load only @effect/cli and the
+ * modules of Effect they use; a command's work (the SDK, the sandbox) is imported when it runs
+ * (src/cli/lazy.ts).
+ *
  * @since 0.1.0
  */
-import { Command } from "@effect/cli"
-import { NodeContext, NodeRuntime } from "@effect/platform-node"
-import { Effect } from "effect"
+import * as Command from "@effect/cli/Command"
+import * as NodeContext from "@effect/platform-node/NodeContext"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+import * as Effect from "effect/Effect"
 import { pathToFileURL } from "node:url"
-import * as Cashbill from "./cashbill.js"
-import * as Cassettes from "./cassettes.js"
-import * as CompanyStatus from "./companyStatus.js"
+import * as Cashbill from "./cashbill/command.js"
+import * as Cassettes from "./cassettes/command.js"
+import * as Certificate from "./certificate/command.js"
+import * as CompanyStatus from "./companyStatus/command.js"
 import * as Demo from "./demo/command.js"
 import { exitCodeOf } from "./errors.js"
-import * as Member from "./member.js"
-import * as Sandbox from "./sandbox.js"
-import * as Taxinvoice from "./taxinvoice.js"
+import * as Help from "./help.js"
+import * as Member from "./member/command.js"
+import * as Sandbox from "./sandbox/command.js"
+import * as Statement from "./statement/command.js"
+import * as Taxinvoice from "./taxinvoice/command.js"
 
 /**
  * The version printed by `taxdoc --version`.
@@ -33,20 +41,24 @@ export const VERSION = "0.1.0"
  */
 export const taxdoc = Command.make("taxdoc").pipe(
   Command.withDescription("The Tax Document Service from the shell: a guided demo, a sandbox, every operation of the SDK"),
-  Command.withSubcommands([Demo.command, Sandbox.command, Member.command, Cashbill.command, Taxinvoice.command, Taxinvoice.certificateCommand, CompanyStatus.command, Cassettes.command])
+  Command.withSubcommands([Demo.command, Sandbox.command, Member.command, Cashbill.command, Statement.command, Taxinvoice.command, Certificate.command, CompanyStatus.command, Cassettes.command])
 )
 
 /**
  * Runs the command line `argv` (as `process.argv`: runtime, script, arguments); answers the exit code.
+ * With `--json` among the arguments, a failure is reported as JSON on stderr.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const main = (argv: ReadonlyArray<string>): Effect.Effect<number> =>
-  Command.run(taxdoc, { name: "taxdoc", version: VERSION })(argv).pipe(
+export const main = (argv: ReadonlyArray<string>): Effect.Effect<number> => {
+  const json = argv.slice(2).includes("--json")
+  return Command.run(taxdoc, { name: "taxdoc", version: VERSION })(argv).pipe(
+    Help.fitted({ json }),
     Effect.provide(NodeContext.layer),
-    Effect.matchCauseEffect({ onFailure: exitCodeOf, onSuccess: () => Effect.succeed(0) })
+    Effect.matchCauseEffect({ onFailure: exitCodeOf({ json }), onSuccess: () => Effect.succeed(0) })
   )
+}
 
 /**
  * Runs the process's command line and exits with its code (SIGINT / SIGTERM end it cleanly).
@@ -60,6 +72,6 @@ export const run = (): void =>
     NodeRuntime.runMain({ disableErrorReporting: true })
   )
 
-// Run when this module is the entry point (`tsx src/cli/main.ts`, `node --import tsx …`);
+// Run when this module is the entry point (`node dist/cli/main.js`, `tsx src/cli/main.ts`);
 // bin/taxdoc.js imports it and calls `run` itself.
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) run()

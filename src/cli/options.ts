@@ -1,11 +1,19 @@
 /**
  * Options shared by the `taxdoc` commands. Each description ends with an example, shown by
- * `--help`.
+ * `--help`. Like every module read to print help, this one loads only the pieces of Effect and
+ * @effect/cli it uses (no SDK, no package index), so that `taxdoc --help` starts fast.
  *
  * @since 0.1.0
  */
-import { HelpDoc, Options, ValidationError } from "@effect/cli"
-import { Duration, Effect, Either } from "effect"
+import * as HelpDoc from "@effect/cli/HelpDoc"
+import * as Options from "@effect/cli/Options"
+import * as ValidationError from "@effect/cli/ValidationError"
+import * as EffectConfig from "effect/Config"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import type * as Option from "effect/Option"
+import type * as Redacted from "effect/Redacted"
 
 /**
  * `--json`: one JSON document on stdout instead of a table.
@@ -109,3 +117,52 @@ export const polling = {
     Options.optional
   )
 }
+
+/**
+ * The target options of a command: which service it talks to (src/cli/target.ts).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Target {
+  readonly sandbox: boolean
+  readonly sandboxUrl: Option.Option<string>
+  readonly secret: Option.Option<Redacted.Redacted<string>>
+  readonly linkId: string
+}
+
+/**
+ * The options choosing the target, to spread into a command's configuration.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const target = {
+  sandbox: Options.boolean("sandbox").pipe(
+    Options.withDescription("Run against a fresh sandbox inside this process (no network; the --corp-num member is signed up). Example: --sandbox")
+  ),
+  sandboxUrl: Options.text("sandbox-url").pipe(
+    Options.withPseudoName("URL"),
+    Options.withDescription("Run against a running sandbox (taxdoc sandbox serve). Example: --sandbox-url http://127.0.0.1:8787"),
+    Options.optional
+  ),
+  secret: Options.redacted("secret").pipe(
+    Options.withPseudoName("BASE64"),
+    Options.withDescription("The partner's Base64 secret for --sandbox-url (default: TAXDOC_SECRET_KEY). Example: --secret dGF4ZG9j…="),
+    Options.withFallbackConfig(EffectConfig.redacted("TAXDOC_SECRET_KEY")),
+    Options.optional
+  ),
+  linkId: Options.text("link-id").pipe(
+    Options.withPseudoName("LINKID"),
+    Options.withDescription("The partner LinkID for --sandbox-url. Example: --link-id TESTER"),
+    Options.withDefault("TESTER")
+  )
+}
+
+/**
+ * The options of a command about one member: the target, `--corp-num`, `--user-id` and `--json`.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const withMember = { ...target, corpNum, userId, json }

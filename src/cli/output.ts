@@ -1,41 +1,14 @@
 /**
  * What the `taxdoc` command prints: one JSON document with `--json`, readable tables otherwise.
  * Tables measure Korean and other wide characters as two columns, so columns line up in a terminal.
+ * Results go to stdout as they are (never rewrapped: a JSON document or a table is copied whole);
+ * failures and progress go to stderr.
  *
  * @since 0.1.0
  */
-import { Console, Effect, Redacted } from "effect"
-
-/**
- * Columns a character takes in a terminal: 2 for Hangul and CJK (East Asian wide), 0 for
- * combining marks, 1 otherwise.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const charWidth = (codePoint: number): number => {
-  if (codePoint >= 0x0300 && codePoint <= 0x036f) return 0
-  const wide = (codePoint >= 0x1100 && codePoint <= 0x115f) ||
-    (codePoint >= 0x2e80 && codePoint <= 0xa4cf) ||
-    (codePoint >= 0xac00 && codePoint <= 0xd7a3) ||
-    (codePoint >= 0xf900 && codePoint <= 0xfaff) ||
-    (codePoint >= 0xfe30 && codePoint <= 0xfe4f) ||
-    (codePoint >= 0xff00 && codePoint <= 0xff60) ||
-    (codePoint >= 0xffe0 && codePoint <= 0xffe6)
-  return wide ? 2 : 1
-}
-
-/**
- * Columns a text takes in a terminal.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const displayWidth = (text: string): number => {
-  let width = 0
-  for (const ch of text) width += charWidth(ch.codePointAt(0)!)
-  return width
-}
+import * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
+import { displayWidth } from "./terminal.js"
 
 const pad = (text: string, width: number, align: "left" | "right"): string => {
   const fill = " ".repeat(Math.max(0, width - displayWidth(text)))
@@ -126,12 +99,28 @@ export const toJson = (value: unknown): string =>
   }, 2)
 
 /**
+ * Prints a line (or lines) of results on stdout.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const printLine = (text: string): Effect.Effect<void> => Effect.sync(() => void process.stdout.write(`${text}\n`))
+
+/**
+ * Prints a line (or lines) on stderr: a failure, a notice.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const printErrorLine = (text: string): Effect.Effect<void> => Effect.sync(() => void process.stderr.write(`${text}\n`))
+
+/**
  * Prints one JSON document on stdout.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const printJson = (value: unknown): Effect.Effect<void> => Console.log(toJson(value))
+export const printJson = (value: unknown): Effect.Effect<void> => printLine(toJson(value))
 
 /**
  * Prints the JSON document with `--json`, the readable text otherwise.
@@ -140,7 +129,7 @@ export const printJson = (value: unknown): Effect.Effect<void> => Console.log(to
  * @category combinators
  */
 export const emit = (json: boolean, value: unknown, text: () => string): Effect.Effect<void> =>
-  json ? printJson(value) : Console.log(text())
+  json ? printJson(value) : printLine(text())
 
 /**
  * Prints a generic result (`{code, message}`) with what was done.

@@ -1,22 +1,24 @@
 /**
  * Progress of long work (bulk issuance, polling, any wait over a second) on stderr, so stdout stays
- * clean for `--json`: a bar redrawn in place when stderr is a terminal, plain status lines
- * otherwise (logs and CI read those).
+ * clean for `--json`: on a terminal, one line redrawn in place (`\r`, clear line) and cut to the
+ * terminal's width, so it never wraps onto a second line; otherwise plain status lines (logs and
+ * CI read those), one per change.
  *
  * @since 0.1.0
  */
 import { Duration, Effect, Fiber, Schedule } from "effect"
 import type { IssueManyProgress } from "../domains/cashbill/Cashbill.js"
+import * as Terminal from "./terminal.js"
 
 /**
- * Where progress is written; a terminal gets the redrawn bar.
+ * Where progress is written, and what that stream is now (a terminal, how wide).
  *
  * @since 0.1.0
  * @category models
  */
 export interface ProgressSink {
   readonly write: (text: string) => void
-  readonly interactive: boolean
+  readonly stream: () => Terminal.Stream
 }
 
 /**
@@ -27,7 +29,7 @@ export interface ProgressSink {
  */
 export const stderrSink = (): ProgressSink => ({
   write: (text) => void process.stderr.write(text),
-  interactive: process.stderr.isTTY === true && process.env["TERM"] !== "dumb"
+  stream: Terminal.stderr
 })
 
 /**
@@ -44,18 +46,36 @@ export interface Progress {
 }
 
 const BAR_WIDTH = 28
+const MIN_BAR_WIDTH = 10
+// Go back to the start of the line and clear it.
+const REDRAW = "\r\x1b[K"
 
 /**
- * The bar text: `[██████░░░░] 120/250  48%`.
+ * The bar text: `[██████░░░░] 120/250  48%`, the bar `width` cells wide.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const bar = (done: number, total: number): string => {
+export const bar = (done: number, total: number, width: number = BAR_WIDTH): string => {
   const ratio = total <= 0 ? 1 : Math.max(0, Math.min(1, done / total))
-  const filled = Math.round(ratio * BAR_WIDTH)
+  const filled = Math.round(ratio * width)
   const percent = `${Math.floor(ratio * 100)}%`.padStart(4)
-  return `[${"█".repeat(filled)}${"░".repeat(BAR_WIDTH - filled)}] ${done}/${total} ${percent}`
+  return `[${"█".repeat(filled)}${"░".repeat(width - filled)}] ${done}/${total} ${percent}`
+}
+
+/**
+ * The line drawn on a terminal `columns` wide: the title, the bar (narrower on a narrow terminal)
+ * and the detail, cut to fit with `…`. The last column stays free: a character written there makes
+ * some terminals move to the next line.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const line = (title: string, done: number, total: number, detail: string, columns: number): string => {
+  const room = columns - 1
+  const counts = bar(done, total, 0).length - 2
+  const barWidth = Math.max(MIN_BAR_WIDTH, Math.min(BAR_WIDTH, room - Terminal.displayWidth(title) - counts - 4 - 24))
+  return Terminal.truncate(`${title} ${bar(done, total, barWidth)} ${detail}`, room)
 }
 
 /**
@@ -69,19 +89,20 @@ export const make = (title: string, sink: ProgressSink = stderrSink()): Progress
   let drawn = false
   const update = (done: number, total: number, detail: string) =>
     Effect.sync(() => {
-      if (sink.interactive) {
-        sink.write(`\r\x1b[K${title} ${bar(done, total)} ${detail}`)
+      const stream = sink.stream()
+      if (stream.interactive) {
+        sink.write(`${REDRAW}${line(title, done, total, detail, stream.columns)}`)
         drawn = true
         return
       }
       // One line per change of state: a poll that changes nothing prints nothing.
-      const line = `${title}: ${done}/${total} (${total <= 0 ? 100 : Math.floor((done / total) * 100)}%) ${detail}`
-      if (line !== last) sink.write(`${line}\n`)
-      last = line
+      const status = `${title}: ${done}/${total} (${total <= 0 ? 100 : Math.floor((done / total) * 100)}%) ${detail}`
+      if (status !== last) sink.write(`${status}\n`)
+      last = status
     })
   const finish = (summary: string) =>
     Effect.sync(() => {
-      sink.write(sink.interactive && drawn ? `\r\x1b[K${title}: ${summary}\n` : `${title}: ${summary}\n`)
+      sink.write(sink.stream().interactive && drawn ? `${REDRAW}${title}: ${summary}\n` : `${title}: ${summary}\n`)
     })
   return { update, finish }
 }
@@ -89,8 +110,8 @@ export const make = (title: string, sink: ProgressSink = stderrSink()): Progress
 const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
 /**
- * Runs `effect`; if it takes more than a second, says so on stderr (a spinner on a terminal, one
- * status line otherwise) until it ends.
+ * Runs `effect`; if it takes more than a second, says so on stderr (a spinner on a terminal, cut
+ * to its width; one status line otherwise) until it ends.
  *
  * @since 0.1.0
  * @category combinators
@@ -100,18 +121,23 @@ export const whileWaiting = (label: string, sink: ProgressSink = stderrSink()) =
   Effect.suspend(() => {
     const started = Date.now()
     let frame = 0
+    let spun = false
     const tick = Effect.sync(() => {
       const seconds = Math.floor((Date.now() - started) / 1000)
-      if (sink.interactive) sink.write(`\r\x1b[K${SPINNER[frame % SPINNER.length]} ${label} (${seconds}s)`)
-      else if (frame === 0) sink.write(`${label}: waiting…\n`)
+      const stream = sink.stream()
+      if (stream.interactive) {
+        sink.write(`${REDRAW}${Terminal.truncate(`${SPINNER[frame % SPINNER.length]} ${label} (${seconds}s)`, stream.columns - 1)}`)
+        spun = true
+      } else if (frame === 0) {
+        sink.write(`${label}: waiting…\n`)
+      }
       frame++
     })
     const notice = tick.pipe(Effect.repeat(Schedule.spaced(Duration.millis(100))), Effect.delay(Duration.seconds(1)))
     const clear = Effect.sync(() => {
-      if (frame > 0 && sink.interactive) sink.write("\r\x1b[K")
+      if (spun) sink.write(REDRAW)
     })
-    return Effect.flatMap(Effect.fork(notice), (fiber) =>
-      Effect.ensuring(effect, Effect.zipRight(Fiber.interrupt(fiber), clear)))
+    return Effect.flatMap(Effect.fork(notice), (fiber) => Effect.ensuring(effect, Effect.zipRight(Fiber.interrupt(fiber), clear)))
   })
 
 /**

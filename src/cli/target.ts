@@ -7,57 +7,19 @@
  *   given by `--secret` or `TAXDOC_SECRET_KEY` (the server prints TESTER's at start);
  * - neither: the service configured by the `TAXDOC_*` variables (see `Config.config`).
  *
+ * The options themselves are in src/cli/options.ts (`target`); this module builds the SDK for them
+ * and is loaded only when a command runs.
+ *
  * @since 0.1.0
  */
-import { Options } from "@effect/cli"
-import { NodeHttpClient } from "@effect/platform-node"
-import { Config as EffectConfig, type ConfigError, Duration, Effect, Layer, Option, type Redacted } from "effect"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import { Config as EffectConfig, type ConfigError, Duration, Effect, Layer, Option } from "effect"
 import type { ConfigInvalid, TaxdocConfig } from "../core/Config.js"
 import { Connect, InProcess } from "../sandbox/index.js"
 import * as Taxdoc from "../Taxdoc.js"
 import { CliError } from "./errors.js"
+import type { Target } from "./options.js"
 import { whileWaiting } from "./progress.js"
-
-/**
- * The target options of a command.
- *
- * @since 0.1.0
- * @category models
- */
-export interface Target {
-  readonly sandbox: boolean
-  readonly sandboxUrl: Option.Option<string>
-  readonly secret: Option.Option<Redacted.Redacted<string>>
-  readonly linkId: string
-}
-
-/**
- * The options choosing the target, to spread into a command's configuration.
- *
- * @since 0.1.0
- * @category options
- */
-export const options = {
-  sandbox: Options.boolean("sandbox").pipe(
-    Options.withDescription("Run against a fresh sandbox inside this process (no network; the --corp-num member is signed up). Example: --sandbox")
-  ),
-  sandboxUrl: Options.text("sandbox-url").pipe(
-    Options.withPseudoName("URL"),
-    Options.withDescription("Run against a running sandbox (taxdoc sandbox serve). Example: --sandbox-url http://127.0.0.1:8787"),
-    Options.optional
-  ),
-  secret: Options.redacted("secret").pipe(
-    Options.withPseudoName("BASE64"),
-    Options.withDescription("The partner's Base64 secret for --sandbox-url (default: TAXDOC_SECRET_KEY). Example: --secret dGF4ZG9j…="),
-    Options.withFallbackConfig(EffectConfig.redacted("TAXDOC_SECRET_KEY")),
-    Options.optional
-  ),
-  linkId: Options.text("link-id").pipe(
-    Options.withPseudoName("LINKID"),
-    Options.withDescription("The partner LinkID for --sandbox-url. Example: --link-id TESTER"),
-    Options.withDefault("TESTER")
-  )
-}
 
 /**
  * What the SDK layer of a target provides.

@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { Effect } from "effect"
+import { Data, Effect, Either } from "effect"
 import { createHash } from "node:crypto"
 
 /**
@@ -101,8 +101,8 @@ export interface Progress {
  * @category models
  */
 export interface Tracker {
-  /** The chunk was accepted for processing. */
-  readonly submitted: Effect.Effect<void>
+  /** The chunk was accepted for processing under `submitId`. */
+  readonly submitted: (submitId: string) => Effect.Effect<void>
   /** One poll of the chunk's result. */
   readonly polled: Effect.Effect<void>
 }
@@ -126,15 +126,60 @@ export interface IssueOptions<A, B, E, R> {
   readonly succeeded: (result: B) => boolean
   /** The result of a document its completed submission does not mention: reported, never dropped. */
   readonly missing: (key: string) => B
+  /** Whether a failure before the chunk was accepted may have left it submitted all the same. */
+  readonly mayHaveSubmitted: (error: E) => boolean
+  /** Names the work in `BulkIncompleteError`. */
+  readonly operation: string
 }
 
 /**
- * Chunk → submit → await → reassemble: one result per item, in input order.
+ * What became of one document of a bulk issue that could not be completed: `Issued` or `Refused`
+ * (its submission completed; `result` is the service's per-document result), `NotIssued` (its
+ * submission surely did not happen: send it again), `Unknown` (its submission may have happened:
+ * await the result of `submitId`, or read the document, before sending it again).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface ItemOutcome {
+  readonly key: string
+  readonly status: "Issued" | "Refused" | "NotIssued" | "Unknown"
+  /** The per-document result of the service (the domain's bulk result item), when known. */
+  readonly result: unknown
+  /** The submit ID of the document's submission, once it was accepted. */
+  readonly submitId: string | undefined
+}
+
+/**
+ * A bulk issue that had to give up on some submissions: the outcome of every document, in input
+ * order. Nothing already issued is lost, and nothing is issued twice by a retry (a submission is
+ * repeated only with its own submit ID and bytes).
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class BulkIncompleteError extends Data.TaggedError("BulkIncompleteError")<{
+  readonly operation: string
+  readonly message: string
+  readonly items: ReadonlyArray<ItemOutcome>
+  /** The failures of the submissions that gave up. */
+  readonly causes: ReadonlyArray<unknown>
+}> {
+  /** The documents whose outcome is `status`. */
+  keys(status: ItemOutcome["status"]): ReadonlyArray<string> {
+    return this.items.filter((item) => item.status === status).map((item) => item.key)
+  }
+}
+
+/**
+ * Chunk → submit → await → reassemble: one result per item, in input order. A chunk that fails does
+ * not stop the others; when any fails, the answer is a `BulkIncompleteError` with every item's
+ * outcome (results of the chunks that went through included).
  *
  * @since 0.1.0
  * @category combinators
  */
-export const issueInChunks = <A, B, E, R>(options: IssueOptions<A, B, E, R>): Effect.Effect<ReadonlyArray<B>, E, R> =>
+export const issueInChunks = <A, B, E, R>(options: IssueOptions<A, B, E, R>): Effect.Effect<ReadonlyArray<B>, E | BulkIncompleteError, R> =>
   Effect.suspend(() => {
     const chunks = chunksOf(options.items, options.size)
     const progress = {
@@ -149,24 +194,67 @@ export const issueInChunks = <A, B, E, R>(options: IssueOptions<A, B, E, R>): Ef
     const onProgress = options.onProgress
     const report = onProgress === undefined ? Effect.void : Effect.suspend(() => onProgress({ ...progress }))
     return Effect.forEach(chunks, (chunk) => {
+      let submitId: string | undefined
       const tracker: Tracker = {
-        submitted: Effect.suspend(() => {
-          progress.submitted += chunk.length
-          return report
-        }),
+        submitted: (id) =>
+          Effect.suspend(() => {
+            submitId = id
+            progress.submitted += chunk.length
+            return report
+          }),
         polled: Effect.suspend(() => {
           progress.polls++
           return report
         })
       }
-      return Effect.tap(options.run(chunk, tracker), (results) => {
-        const ok = results.filter(options.succeeded).length
-        progress.completed += chunk.length
-        progress.succeeded += ok
-        progress.failed += chunk.length - ok
-        return report
-      })
+      return options.run(chunk, tracker).pipe(
+        Effect.tap((results) => {
+          const ok = results.filter(options.succeeded).length
+          progress.completed += chunk.length
+          progress.succeeded += ok
+          progress.failed += chunk.length - ok
+          return report
+        }),
+        Effect.either,
+        Effect.map((outcome) => ({ chunk, outcome, submitId: () => submitId }))
+      )
     }, { concurrency: options.concurrency ?? 4 }).pipe(
-      Effect.map((answers) => inInputOrder(options.items.map(options.keyOfItem), answers.flat(), options.keyOfResult, options.missing))
+      Effect.flatMap((done): Effect.Effect<ReadonlyArray<B>, E | BulkIncompleteError> => {
+        const keys = options.items.map(options.keyOfItem)
+        const failed = done.filter((d) => Either.isLeft(d.outcome))
+        const results = done.flatMap((d) => (Either.isRight(d.outcome) ? d.outcome.right : []))
+        if (failed.length === 0) return Effect.succeed(inInputOrder(keys, results, options.keyOfResult, options.missing))
+        // Nothing went out at all (a refused token, a closed port): the first failure says it best.
+        const first = failed[0]!.outcome
+        if (failed.length === done.length && Either.isLeft(first) && failed.every((d) => d.submitId() === undefined && Either.isLeft(d.outcome) && !options.mayHaveSubmitted(d.outcome.left))) {
+          return Effect.fail(first.left)
+        }
+        const byKey = new Map<string, ItemOutcome>()
+        for (const d of done) {
+          const submitId = d.submitId()
+          if (Either.isRight(d.outcome)) {
+            const ordered = inInputOrder(d.chunk.map(options.keyOfItem), d.outcome.right, options.keyOfResult, options.missing)
+            d.chunk.forEach((item, i) => {
+              const result = ordered[i]!
+              byKey.set(options.keyOfItem(item), { key: options.keyOfItem(item), status: options.succeeded(result) ? "Issued" : "Refused", result, submitId })
+            })
+          } else {
+            const status = submitId !== undefined || options.mayHaveSubmitted(d.outcome.left) ? "Unknown" : "NotIssued"
+            for (const item of d.chunk) byKey.set(options.keyOfItem(item), { key: options.keyOfItem(item), status, result: undefined, submitId })
+          }
+        }
+        const items = keys.map((key) => byKey.get(key)!)
+        const count = (status: ItemOutcome["status"]) => items.filter((i) => i.status === status).length
+        return Effect.fail(
+          new BulkIncompleteError({
+            operation: options.operation,
+            message: `${options.operation}: ${failed.length} of ${done.length} submissions gave up — ${count("Issued")} issued, ${
+              count("Refused")
+            } refused, ${count("NotIssued")} not issued, ${count("Unknown")} unknown (see items)`,
+            items,
+            causes: failed.map((d) => (Either.isLeft(d.outcome) ? d.outcome.left : undefined))
+          })
+        )
+      })
     )
   })

@@ -15,6 +15,7 @@ import { TaxdocConfig } from "./Config.js"
 import type { ApiError, ResponseError, TokenError, TransportError, ValidationError } from "./Errors.js"
 import { type Outgoing, send } from "./Http.js"
 import * as Operation from "./Operation.js"
+import * as Retry from "./Retry.js"
 import { decodeJson, decodePdf, failureOf } from "./Response.js"
 import { layer as tokensLayer, Tokens } from "./Tokens.js"
 
@@ -51,6 +52,8 @@ export interface RequestSpec<A, I> {
   /** `"none"` for the calls made without a token (CheckIsMember, CheckID, JoinMember). */
   readonly auth: "none" | Auth
   readonly response: Schema.Schema<A, I, never>
+  /** The largest answer read (default: the configuration's `maxAnswerBytes`). */
+  readonly maxBytes?: number | undefined
 }
 
 /**
@@ -129,7 +132,7 @@ export const make = Effect.gen(function*() {
   const attempt = (spec: Omit<RequestSpec<unknown, unknown>, "response">) =>
     Effect.gen(function*() {
       const token = spec.auth === "none" ? undefined : yield* tokens.get(spec.auth.corpNum, spec.auth.scopes)
-      return yield* send(http, spec.operation, outgoing(spec, token), deadline, config.requestTimeout)
+      return yield* send(http, spec.operation, outgoing(spec, token), deadline, config.requestTimeout, spec.maxBytes ?? config.maxAnswerBytes)
     })
 
   // One retry with a fresh token when the service refuses the token (expired, unreadable, missing).
@@ -159,6 +162,8 @@ export const make = Effect.gen(function*() {
       annotated(spec)
     )
 
+  const retryable = (operation: Operation.Any) => (operation.safeToRepeat ? Retry.isTransient : Retry.isNotSent)
+
   const sendBuilt = <O extends Operation.Any>(
     operation: O,
     built: Operation.Built,
@@ -174,10 +179,11 @@ export const make = Effect.gen(function*() {
       body: built.body,
       auth: built.scopes === undefined ? "none" as const : { corpNum: member.corpNum ?? "", scopes: built.scopes, userId: member.userId }
     }
-    return (operation.success === "pdf" ? executePdf(spec) : execute({ ...spec, response: operation.success })) as Effect.Effect<
-      Operation.SuccessType<O>,
-      CallError
-    >
+    // PDFs are documents, not answers to bound: only JSON answers are held to maxAnswerBytes.
+    const once = operation.success === "pdf"
+      ? executePdf({ ...spec, maxBytes: Number.POSITIVE_INFINITY })
+      : execute({ ...spec, response: operation.success })
+    return Retry.withRetries(operation.sdk, config.retry, retryable(operation), once) as Effect.Effect<Operation.SuccessType<O>, CallError>
   }
 
   const call = <O extends Operation.Any>(operation: O, input: Operation.Input<O>): Effect.Effect<Operation.SuccessType<O>, CallError | ValidationError> =>

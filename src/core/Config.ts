@@ -7,8 +7,9 @@
  *
  * @since 0.1.0
  */
-import { Config as EffectConfig, Context, Data, Duration, Effect, Either, Layer, Option, Redacted } from "effect"
+import { Config as EffectConfig, Context, Data, Duration, Effect, Either, Layer, Option, Redacted, type Schedule } from "effect"
 import { type ConfigError, InvalidData as ConfigErrorInvalid } from "effect/ConfigError"
+import * as Retry from "./Retry.js"
 
 /**
  * The service environment: `test` (service ID `SERVICE_TEST`) or `production` (`SERVICE`).
@@ -63,6 +64,10 @@ export interface TaxdocConfigShape {
   readonly tokenRefreshMargin: Duration.Duration
   /** At most this many tokens are cached (least recently used are dropped first). */
   readonly tokenCacheCapacity: number
+  /** Retries after transient faults and the overall deadline of a call (see `Retry.ts`). */
+  readonly retry: Retry.Policy
+  /** The largest JSON answer read, in bytes; a larger one fails with `ResponseError` `TooLarge`. */
+  readonly maxAnswerBytes: number
 }
 
 /**
@@ -96,6 +101,18 @@ export interface Options {
   readonly requestTimeout?: Duration.DurationInput | undefined
   readonly tokenRefreshMargin?: Duration.DurationInput | undefined
   readonly tokenCacheCapacity?: number | undefined
+  /** Retries after a transient fault (default 3; 0 turns retrying off). */
+  readonly retries?: number | undefined
+  /** Backoff before the first retry, doubled each time, with full jitter (default 200 ms). */
+  readonly retryBaseDelay?: Duration.DurationInput | undefined
+  /** The longest backoff (default 5 s). */
+  readonly retryMaxDelay?: Duration.DurationInput | undefined
+  /** A schedule of your own instead of `retries`/`retryBaseDelay`/`retryMaxDelay` (its input is the failure). */
+  readonly retrySchedule?: Schedule.Schedule<unknown, Retry.AttemptError> | undefined
+  /** The deadline of a whole call, retries included (default 60 s). */
+  readonly callTimeout?: Duration.DurationInput | undefined
+  /** The largest JSON answer read (default 32 MiB). */
+  readonly maxAnswerBytes?: number | undefined
 }
 
 /**
@@ -148,6 +165,18 @@ export const make = (options: Options): TaxdocConfigShape => {
   if (forwarded !== undefined && forwarded !== "*" && !/^[0-9a-fA-F:.]+$/.test(forwarded)) {
     throw new ConfigInvalid({ field: "forwardedIp", reason: "must be an IP address or *" })
   }
+  const retries = options.retries ?? 3
+  if (!Number.isInteger(retries) || retries < 0) throw new ConfigInvalid({ field: "retries", reason: "must be a whole number, 0 or more" })
+  const maxAnswerBytes = options.maxAnswerBytes ?? 32 * 1024 * 1024
+  if (!Number.isInteger(maxAnswerBytes) || maxAnswerBytes < 1024) {
+    throw new ConfigInvalid({ field: "maxAnswerBytes", reason: "must be a whole number of bytes, at least 1024" })
+  }
+  const schedule = options.retrySchedule ??
+    (retries === 0 ? undefined : Retry.backoff({
+      retries,
+      baseDelay: options.retryBaseDelay ?? "200 millis",
+      maxDelay: options.retryMaxDelay ?? "5 seconds"
+    }))
   return {
     linkId: options.linkId,
     secretKey: options.secretKey,
@@ -159,7 +188,9 @@ export const make = (options: Options): TaxdocConfigShape => {
     acceptLanguage: options.acceptLanguage ?? "ko-KR",
     requestTimeout: Duration.decode(options.requestTimeout ?? "30 seconds"),
     tokenRefreshMargin: Duration.decode(options.tokenRefreshMargin ?? "60 seconds"),
-    tokenCacheCapacity: capacity
+    tokenCacheCapacity: capacity,
+    retry: { schedule: Option.fromNullable(schedule), callTimeout: Duration.decode(options.callTimeout ?? "60 seconds") },
+    maxAnswerBytes
   }
 }
 
@@ -179,7 +210,9 @@ const optionalString = (name: string) => EffectConfig.option(EffectConfig.nonEmp
  * `TAXDOC_AUTH_URL`, `TAXDOC_API_URL` (required); `TAXDOC_ENVIRONMENT` (`test` | `production`),
  * `TAXDOC_AUTH_URL_FIXED`, `TAXDOC_API_URL_FIXED`, `TAXDOC_USE_FIXED_ADDRESS`, `TAXDOC_FORWARDED_IP`,
  * `TAXDOC_ACCEPT_LANGUAGE`, `TAXDOC_REQUEST_TIMEOUT`, `TAXDOC_TOKEN_REFRESH_MARGIN` (durations like
- * `30 seconds`), `TAXDOC_TOKEN_CACHE_CAPACITY`. A missing or malformed variable fails with a
+ * `30 seconds`), `TAXDOC_TOKEN_CACHE_CAPACITY`, `TAXDOC_RETRIES` (0 turns retrying off),
+ * `TAXDOC_RETRY_BASE_DELAY`, `TAXDOC_RETRY_MAX_DELAY`, `TAXDOC_CALL_TIMEOUT`,
+ * `TAXDOC_MAX_ANSWER_BYTES`. A missing or malformed variable fails with a
  * `ConfigError` naming it.
  *
  * @since 0.1.0
@@ -206,7 +239,15 @@ export const config: EffectConfig.Config<TaxdocConfigShape> = EffectConfig.all({
   tokenCacheCapacity: EffectConfig.integer("TAXDOC_TOKEN_CACHE_CAPACITY").pipe(
     EffectConfig.validate({ message: "TAXDOC_TOKEN_CACHE_CAPACITY must be a positive integer", validation: (n) => n > 0 }),
     EffectConfig.withDefault(10_000)
-  )
+  ),
+  retries: EffectConfig.integer("TAXDOC_RETRIES").pipe(
+    EffectConfig.validate({ message: "TAXDOC_RETRIES must be a whole number, 0 or more (0 turns retrying off)", validation: (n) => n >= 0 }),
+    EffectConfig.withDefault(3)
+  ),
+  retryBaseDelay: EffectConfig.duration("TAXDOC_RETRY_BASE_DELAY").pipe(EffectConfig.withDefault(Duration.millis(200))),
+  retryMaxDelay: EffectConfig.duration("TAXDOC_RETRY_MAX_DELAY").pipe(EffectConfig.withDefault(Duration.seconds(5))),
+  callTimeout: EffectConfig.duration("TAXDOC_CALL_TIMEOUT").pipe(EffectConfig.withDefault(Duration.seconds(60))),
+  maxAnswerBytes: EffectConfig.integer("TAXDOC_MAX_ANSWER_BYTES").pipe(EffectConfig.withDefault(32 * 1024 * 1024))
 }).pipe(
   EffectConfig.mapOrFail((c) => {
     try {
@@ -223,7 +264,12 @@ export const config: EffectConfig.Config<TaxdocConfigShape> = EffectConfig.all({
         acceptLanguage: c.acceptLanguage,
         requestTimeout: c.requestTimeout,
         tokenRefreshMargin: c.tokenRefreshMargin,
-        tokenCacheCapacity: c.tokenCacheCapacity
+        tokenCacheCapacity: c.tokenCacheCapacity,
+        retries: c.retries,
+        retryBaseDelay: c.retryBaseDelay,
+        retryMaxDelay: c.retryMaxDelay,
+        callTimeout: c.callTimeout,
+        maxAnswerBytes: c.maxAnswerBytes
       }))
     } catch (e) {
       const invalid = e as ConfigInvalid

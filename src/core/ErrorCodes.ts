@@ -17,7 +17,7 @@
  */
 export interface ErrorCodeEntry {
   readonly code: number
-  readonly status: 400 | 401 | 403 | 404 | 409 | 429 | 500
+  readonly status: 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 429 | 431 | 500
   readonly ko: string
   readonly en: string
   /** `true` when the code is the live service's; `false` when the sandbox defines it. */
@@ -67,6 +67,15 @@ export const ErrorCodes = {
   InjectedFault: entry(-10000500, 500, "서비스 내부 오류입니다.", "Internal service error."),
   RateLimited: entry(-10000429, 429, "요청 한도를 초과했습니다.", "Too many requests."),
   UrlExpired: entry(-10000045, 400, "URL 유효시간이 만료되었습니다.", "The URL has expired (URLs are valid for 30 seconds)."),
+  // ── sandbox edge: limits and admin protection (sandbox-defined) ──────────────────────────
+  PayloadTooLarge: entry(-10000413, 413, "요청 본문이 허용 크기를 초과했습니다.", "The request body is larger than the sandbox accepts."),
+  HeaderTooLarge: entry(-10000431, 431, "요청 헤더가 허용 크기를 초과했습니다.", "The request headers are larger than the sandbox accepts."),
+  RequestTimeout: entry(-10000408, 408, "요청을 제한 시간 안에 받지 못했습니다.", "The request was not received in time."),
+  MalformedJson: entry(-10000910, 400, "요청 본문이 올바른 JSON이 아닙니다.", "The request body is not valid UTF-8 JSON."),
+  JsonTooDeep: entry(-10000911, 400, "요청 본문의 JSON 중첩이 너무 깊습니다.", "The request body's JSON is nested too deeply."),
+  AdminTokenRequired: entry(-10000901, 401, "관리자 토큰이 필요합니다.", "This sandbox admin route needs Authorization: Bearer <admin token>."),
+  AdminCrossOrigin: entry(-10000902, 403, "다른 출처의 관리 요청은 허용되지 않습니다.", "Admin requests from another origin (Origin header) are refused."),
+  AdminContentType: entry(-10000903, 415, "관리 요청 본문은 JSON이어야 합니다.", "Admin request bodies must be sent with a JSON Content-Type."),
   // ── e-Tax invoice (-110…) ─────────────────────────────────────────────────────────────────
   TaxinvoiceNotFound: entry(-11000005, 404, "해당 관리번호의 세금계산서가 없습니다.", "No e-Tax invoice with this document ID.", true),
   TaxinvoiceInvalidState: entry(-11000010, 400, "현재 상태에서 처리할 수 없습니다.", "The e-Tax invoice is not in a state that allows this operation."),

@@ -53,7 +53,9 @@ export class ApiError extends Schema.TaggedError<ApiError>()("ApiError", {
   operation: Schema.String,
   status: Schema.Number,
   code: Schema.Number,
-  message: Schema.String
+  message: Schema.String,
+  /** `Retry-After` of the answer, in milliseconds, when it carried one. */
+  retryAfterMillis: Schema.optional(Schema.Number)
 }) {
   /** The catalogue name of the code (`ErrorCodes`), when known. */
   get codeName(): ErrorCodeName | undefined {
@@ -125,7 +127,31 @@ export class TokenError extends Data.TaggedError("TokenError")<{
  */
 export class TransportError extends Data.TaggedError("TransportError")<{
   readonly operation: string
-  readonly reason: "Timeout" | "Network"
+  /** `Local`: refused by a layer in front of the network (a replay cassette's miss): never retried. */
+  readonly reason: "Timeout" | "Network" | "Local"
+  /**
+   * `NotSent`: the request surely did not reach the service (connection refused, name not
+   * resolved); `Unknown`: it may have been processed (the connection dropped or the deadline passed
+   * after sending) — a write must be checked before it is sent again.
+   */
+  readonly outcome: "NotSent" | "Unknown"
+  readonly message: string
+  readonly cause?: unknown
+}> {}
+
+/**
+ * A write whose outcome could not be settled: the answer was lost, and reading the document back
+ * did not tell whether the write happened as sent (`DifferentDocument`: a document with this ID
+ * exists but differs from what was sent; `StillUnknown`: sent again once and the answer was lost
+ * again; `ReadFailed`: the document could not be read back).
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class UnknownOutcomeError extends Data.TaggedError("UnknownOutcomeError")<{
+  readonly operation: string
+  readonly documentId: string
+  readonly reason: "DifferentDocument" | "StillUnknown" | "ReadFailed"
   readonly message: string
   readonly cause?: unknown
 }> {}
@@ -140,9 +166,11 @@ export class TransportError extends Data.TaggedError("TransportError")<{
 export class ResponseError extends Data.TaggedError("ResponseError")<{
   readonly operation: string
   readonly status: number
-  readonly reason: "UnexpectedStatus" | "Decode"
+  readonly reason: "UnexpectedStatus" | "Decode" | "TooLarge"
   readonly bodyExcerpt: string
   readonly message: string
+  /** `Retry-After` of the answer, in milliseconds, when it carried one. */
+  readonly retryAfterMillis?: number | undefined
 }> {}
 
 /**
@@ -166,4 +194,4 @@ export class PollTimeoutError extends Data.TaggedError("PollTimeoutError")<{
  * @since 0.1.0
  * @category errors
  */
-export type TaxdocError = ValidationError | ApiError | TokenError | TransportError | ResponseError
+export type TaxdocError = ValidationError | ApiError | TokenError | TransportError | ResponseError | UnknownOutcomeError

@@ -133,7 +133,8 @@ export const fromParam = (name: string, param: string): QueryItem => ({ _tag: "F
 
 /**
  * The token scope an operation needs (DESIGN.md §6): none (called without a token), a fixed scope,
- * or the value of a path parameter (statements: the item code). `tokenScopes` are the scopes the
+ * the value of a path parameter (statements: the item code) or of a body field (a statement's
+ * RegistIssue). `tokenScopes` are the scopes the
  * SDK requests for the token (a token always carries `member`).
  *
  * @since 0.1.0
@@ -143,6 +144,7 @@ export type Scope =
   | { readonly _tag: "None" }
   | { readonly _tag: "Fixed"; readonly scope: string }
   | { readonly _tag: "FromParam"; readonly param: string; readonly tokenScopes: ReadonlyArray<string> }
+  | { readonly _tag: "FromBody"; readonly field: string; readonly tokenScopes: ReadonlyArray<string> }
 
 /**
  * Called without a token (CheckIsMember, CheckID, JoinMember, token issuance).
@@ -167,6 +169,15 @@ export const scope = (value: string): Scope => ({ _tag: "Fixed", scope: value })
  * @category constructors
  */
 export const scopeFromParam = (param: string, tokenScopes: ReadonlyArray<string>): Scope => ({ _tag: "FromParam", param, tokenScopes })
+
+/**
+ * The scope is the value of top-level field `field` of the JSON body (a statement's RegistIssue
+ * carries its item code only in the body); the SDK's tokens carry `tokenScopes`.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const scopeFromBody = (field: string, tokenScopes: ReadonlyArray<string>): Scope => ({ _tag: "FromBody", field, tokenScopes })
 
 // ── bodies ──────────────────────────────────────────────────────────────────────────────────
 
@@ -439,6 +450,7 @@ export const tokenScopes = (operation: Any): ReadonlyArray<string> | undefined =
     case "Fixed":
       return [operation.scope.scope]
     case "FromParam":
+    case "FromBody":
       return operation.scope.tokenScopes
   }
 }

@@ -51,6 +51,20 @@ const parseJson = (body: Uint8Array): Either.Either<unknown, unknown> =>
   Either.try(() => JSON.parse(decoder.decode(body)) as unknown)
 
 /**
+ * `Retry-After` in milliseconds: delay-seconds or an HTTP date (relative to `nowMillis`).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const retryAfterOf = (headers: Readonly<Record<string, string>>, nowMillis = Date.now()): number | undefined => {
+  const value = headers["retry-after"]?.trim()
+  if (value === undefined || value === "") return undefined
+  if (/^\d+$/.test(value)) return Number(value) * 1000
+  const at = Date.parse(value)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMillis)
+}
+
+/**
  * The failure of a non-200 answer: `ApiError` when the body is `{code, message}`, else a
  * `ResponseError` with the status and an excerpt.
  *
@@ -62,7 +76,14 @@ export const failureOf = (operation: string, received: Received): ApiError | Res
   if (Either.isRight(parsed)) {
     const shape = Schema.decodeUnknownEither(ErrorShape)(parsed.right)
     if (Either.isRight(shape)) {
-      return new ApiError({ operation, status: received.status, code: shape.right.code, message: shape.right.message })
+      const retryAfterMillis = retryAfterOf(received.headers)
+      return new ApiError({
+        operation,
+        status: received.status,
+        code: shape.right.code,
+        message: shape.right.message,
+        ...(retryAfterMillis === undefined ? {} : { retryAfterMillis })
+      })
     }
   }
   return new ResponseError({
@@ -70,7 +91,8 @@ export const failureOf = (operation: string, received: Received): ApiError | Res
     status: received.status,
     reason: "UnexpectedStatus",
     bodyExcerpt: excerpt(received.body),
-    message: `${operation}: HTTP ${received.status} without a {code, message} body`
+    message: `${operation}: HTTP ${received.status} without a {code, message} body`,
+    retryAfterMillis: retryAfterOf(received.headers)
   })
 }
 

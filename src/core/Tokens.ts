@@ -13,6 +13,7 @@ import { TaxdocConfig } from "./Config.js"
 import { type ResponseError, TokenError, type TransportError } from "./Errors.js"
 import { send } from "./Http.js"
 import * as Operation from "./Operation.js"
+import * as Retry from "./Retry.js"
 import { decodeJson, failureOf } from "./Response.js"
 import * as Signing from "./Signing.js"
 
@@ -167,7 +168,13 @@ export const make = Effect.gen(function*() {
 
   const keyOf = (corpNum: string, scopes: ReadonlyArray<string>) => `${config.environment}|${corpNum}|${scopes.join(",")}`
 
+  // Token issuance is safe to repeat: each attempt is signed anew (fresh X-SVC-Date).
   const issue = (corpNum: string, scopes: ReadonlyArray<string>) =>
+    Retry.withRetries(IssueToken.sdk, config.retry, Retry.isTransient, issueOnce(corpNum, scopes)).pipe(
+      Effect.withSpan("Tokens.issue", { attributes: { corpNum, scopes: scopes.join(",") } })
+    )
+
+  const issueOnce = (corpNum: string, scopes: ReadonlyArray<string>) =>
     Effect.gen(function*() {
       const body = Body.json({ access_id: corpNum, scope: scopes })
       const { path } = Operation.build(IssueToken, { serviceId: config.serviceId }, body)
@@ -197,7 +204,7 @@ export const make = Effect.gen(function*() {
       const receivedAt = yield* Clock.currentTimeMillis
       issued++
       return { token: token.session_token, expiresAt: localExpiry(receivedAt, token.expiration, margin) }
-    }).pipe(Effect.withSpan("Tokens.issue", { attributes: { corpNum, scopes: scopes.join(",") } }))
+    })
 
   const evict = () => {
     while (cache.size > config.tokenCacheCapacity) {

@@ -12,6 +12,7 @@ import * as Cashbill from "./cashbill/Operations.js"
 import * as Certificate from "./certificate/Operations.js"
 import * as CompanyStatus from "./companyStatus/Operations.js"
 import * as Member from "./member/Operations.js"
+import * as Statement from "./statement/Operations.js"
 import * as Taxinvoice from "./taxinvoice/Operations.js"
 
 /**
@@ -24,6 +25,7 @@ export const domains: ReadonlyArray<{ readonly domain: string; readonly operatio
   { domain: "Authentication", operations: [IssueToken] },
   { domain: "Member", operations: Member.operations },
   { domain: "Cash receipt", operations: Cashbill.operations },
+  { domain: "Statement", operations: Statement.operations },
   { domain: "e-Tax invoice", operations: Taxinvoice.operations },
   { domain: "Certificate management", operations: Certificate.operations },
   { domain: "Company status", operations: CompanyStatus.operations }

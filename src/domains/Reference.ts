@@ -54,6 +54,8 @@ const scopeOf = (operation: Operation.Any): string => {
       return code(operation.scope.scope)
     case "FromParam":
       return `${code(`{${operation.scope.param}}`)} (token: ${operation.scope.tokenScopes.map(code).join(" ")})`
+    case "FromBody":
+      return `${code(`body.${operation.scope.field}`)} (token: ${operation.scope.tokenScopes.map(code).join(" ")})`
   }
 }
 

@@ -9,6 +9,7 @@
  * @since 0.1.0
  */
 import { Data } from "effect"
+import { LocalRefusal } from "../core/Http.js"
 import type { Interaction, RecordedRequest, StoredBody } from "./Cassette.js"
 import { mediaType } from "./Capture.js"
 import { flatten } from "./internal/json.js"
@@ -190,6 +191,8 @@ export class CassetteMiss extends Data.TaggedError("CassetteMiss")<{
   readonly nearestRequest: RecordedRequest | undefined
   readonly diff: ReadonlyArray<FieldDiff>
 }> {
+  /** A miss is final: nothing went out, and asking again cannot find another answer. */
+  readonly [LocalRefusal] = true
   override get message(): string {
     const head = `cassette ${this.cassette}: no recorded interaction matches ${describe(this.request)}`
     if (this.nearestIndex === undefined || this.nearestRequest === undefined) return `${head} (the cassette is empty)`

@@ -59,6 +59,11 @@ export interface Options {
   readonly failOnUnused?: boolean | undefined
   /** More secrets that must never be written, besides the `Redacted` values of `TaxdocConfig`. */
   readonly secrets?: ReadonlyArray<Redacted.Redacted<string>> | undefined
+  /**
+   * Personal data replaced by stable placeholders (default `Scrub.defaultPersonalData`: identity
+   * numbers, phone numbers, e-mail addresses, names of persons, portal URLs); `[]` keeps it.
+   */
+  readonly personalData?: ReadonlyArray<Scrub.PersonalData> | undefined
 }
 
 /**
@@ -194,10 +199,17 @@ const make = (options: Options, inner: HttpClient.HttpClient | undefined) =>
       }),
       ...(options.secrets ?? []).map((secret, i) => ({ label: `secrets[${i}]`, value: Redacted.value(secret) }))
     ]
-    const scrubber = Scrub.make({ secrets: watched.map((w) => w.value), existing: loaded })
+    const scrubber = Scrub.make({ secrets: watched.map((w) => w.value), existing: loaded, personalData: options.personalData })
 
     const recorded = loaded.interactions
-    const keys = recorded.map((interaction) => keyOf(interaction.request))
+    // Recorded requests are matched as scrubbed now, so a cassette recorded before personal data was
+    // scrubbed still matches (its values take their placeholders first).
+    const personalData = options.personalData ?? Scrub.defaultPersonalData
+    const matchable = recorded.map((interaction) => ({
+      ...interaction,
+      request: Scrub.forMatching(scrubber.request(interaction.request), personalData)
+    }))
+    const keys = matchable.map((interaction) => keyOf(interaction.request))
     const used = recorded.map(() => false)
     const added: Array<Cassette.Interaction> = []
     let saved = 0
@@ -246,19 +258,19 @@ const make = (options: Options, inner: HttpClient.HttpClient | undefined) =>
         // Matched after scrubbing: what is compared is what the cassette holds.
         const sent = scrubber.request(recordRequest(request, url, bytes))
         if (mode !== "record") {
-          const index = claim(keyOf(sent))
+          const index = claim(keyOf(Scrub.forMatching(sent, personalData)))
           if (index !== undefined) {
             const now = yield* Clock.currentTimeMillis
             return respond(request, replayAnswer(refreshExpiration(recorded[index]!.response, sent.path, now)))
           }
         }
         if (mode === "replay" || inner === undefined) {
-          const near = nearest(recorded, used, sent)
+          const near = nearest(matchable, used, Scrub.forMatching(sent, personalData))
           const miss = new CassetteMiss({
             cassette: path,
             request: sent,
             nearestIndex: near?.index,
-            nearestRequest: near === undefined ? undefined : recorded[near.index]!.request,
+            nearestRequest: near === undefined ? undefined : matchable[near.index]!.request,
             diff: near?.diff ?? []
           })
           return yield* new HttpClientError.RequestError({ request, reason: "Transport", description: miss.message, cause: miss })

@@ -45,6 +45,60 @@ export const SECRET_PLACEHOLDER = "<secret-key>"
 export const PASSWORD_PLACEHOLDER = "<password>"
 
 /**
+ * A kind of personal data scrubbed from cassettes by default: JSON members whose name matches
+ * `keys` (any depth, request and answer bodies), each distinct value replaced by `<kind-N>` in order
+ * of first appearance in the session — the same value always the same placeholder, so that a replay
+ * of the same scenario still matches.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface PersonalData {
+  readonly kind: string
+  readonly keys: RegExp
+}
+
+/**
+ * What is scrubbed by default: buyer identity numbers (phone, resident, card numbers), phone and fax
+ * numbers, e-mail addresses (also inside any text), names of persons, and portal URLs (their
+ * tickets open a document).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const defaultPersonalData: ReadonlyArray<PersonalData> = [
+  { kind: "identity", keys: /^identityNum$/i },
+  { kind: "phone", keys: /(^hp$|^tel$|^fax$|TEL\d*$|HP\d*$|FAX\d*$|^ContactTEL$)/ },
+  { kind: "email", keys: /(^email$|Email\d*$|^receiver$)/i },
+  { kind: "person", keys: /(^customerName$|^personName$|CEOName$|^ceoname$|ContactName\d*$|^contactName$)/i },
+  { kind: "url", keys: /^url$/i }
+]
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g
+
+/**
+ * A request as it is matched: personal-data placeholders without their numbers (`<person-4>` →
+ * `<person>`), so that a test replaying only part of a recorded scenario — whose values get other
+ * numbers in its session — still matches, while every other field must be equal.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const forMatching = (request: RecordedRequest, personalData: ReadonlyArray<PersonalData> = defaultPersonalData): RecordedRequest => {
+  if (personalData.length === 0) return request
+  const kinds = new RegExp(`<(${personalData.map((rule) => rule.kind).join("|")})-\\d+>`, "g")
+  const strip = (value: unknown): unknown =>
+    typeof value === "string"
+      ? value.replace(kinds, "<$1>")
+      : Array.isArray(value)
+      ? value.map(strip)
+      : value !== null && typeof value === "object"
+      ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, strip(v)]))
+      : value
+  return strip(request) as RecordedRequest
+}
+
+/**
  * `<token-1>`, `<token-2>`, …
  *
  * @since 0.1.0
@@ -75,6 +129,8 @@ const SVC_SIGNATURE = /\bSVC\s+([^\s<>"]+)\s+([A-Za-z0-9+/]{16,}={0,2})/g
 
 // Placeholders are kept whole: a value is never searched for inside one.
 const PLACEHOLDER = /<[a-z]+(?:-[a-z]+)*(?:-\d+)?>/g
+
+const PLACEHOLDER_WHOLE = /^<[a-z]+(?:-[a-z]+)*(?:-\d+)?>$/
 
 const outsidePlaceholders = (text: string, f: (segment: string) => string): string => {
   let out = ""
@@ -112,10 +168,33 @@ export interface Scrubber {
  * @since 0.1.0
  * @category constructors
  */
-export const make = (options: { readonly secrets: ReadonlyArray<string>; readonly existing?: Cassette | undefined }): Scrubber => {
+export const make = (options: {
+  readonly secrets: ReadonlyArray<string>
+  readonly existing?: Cassette | undefined
+  /** Personal data to scrub (default `defaultPersonalData`; `[]` keeps it). */
+  readonly personalData?: ReadonlyArray<PersonalData> | undefined
+}): Scrubber => {
   const secrets = options.secrets.filter((s) => s.length >= MIN_SEARCHED_LENGTH)
   const placeholders = new Map<string, string>()
   let next = highestTokenNumber(options.existing) + 1
+  const personalData = options.personalData ?? defaultPersonalData
+  const personal = new Map<string, string>()
+  const counters = new Map<string, number>()
+
+  // `<kind-N>` per distinct value, numbered per session in order of first appearance.
+  const pseudonym = (kind: string, raw: string): string => {
+    if (raw === "" || PLACEHOLDER_WHOLE.test(raw)) return raw
+    const key = `${kind}\u0000${raw}`
+    const known = personal.get(key)
+    if (known !== undefined) return known
+    const n = (counters.get(kind) ?? 0) + 1
+    counters.set(kind, n)
+    const placeholder = `<${kind}-${n}>`
+    personal.set(key, placeholder)
+    return placeholder
+  }
+  const kindOf = (key: string): string | undefined => personalData.find((rule) => rule.keys.test(key))?.kind
+  const emails = personalData.some((rule) => rule.kind === "email")
 
   const token = (raw: string): string => {
     if (isTokenPlaceholder(raw)) return raw
@@ -165,7 +244,10 @@ export const make = (options: { readonly secrets: ReadonlyArray<string>; readonl
 
   const string = (text: string): string => {
     collectString(text)
-    return outsidePlaceholders(text, replaceKnown)
+    return outsidePlaceholders(text, (segment) => {
+      const known = replaceKnown(segment)
+      return emails ? known.replace(EMAIL, (address) => pseudonym("email", address)) : known
+    })
       .replace(BEARER, (_, raw: string) => `Bearer ${token(raw)}`)
       .replace(SVC_SIGNATURE, (_, linkId: string) => `SVC ${linkId} ${SIGNATURE_PLACEHOLDER}`)
   }
@@ -185,6 +267,8 @@ export const make = (options: { readonly secrets: ReadonlyArray<string>; readonl
             ? token(member)
             : /^password$/i.test(key)
             ? PASSWORD_PLACEHOLDER
+            : kindOf(key) !== undefined
+            ? pseudonym(kindOf(key)!, member)
             : string(member)
         )
       }

@@ -1,5 +1,6 @@
 /**
- * The admin API under `/_sandbox/` (no authentication; DESIGN.md §5, LocalStack style): reset,
+ * The admin API under `/_sandbox/` (DESIGN.md §5, LocalStack style; guarded by `AdminGuard.ts`
+ * before it gets here — an admin token off loopback, same origin, JSON bodies): reset,
  * clock, token expiry, progressions, faults, statistics, seeded members and member preferences. The
  * same operations exist as Effects on the `Sandbox` service; these routes expose them over HTTP.
  *
@@ -17,7 +18,8 @@
  * | GET / POST   | /_sandbox/members/{corpNum}/preferences | object merged into the preferences             |
  * | POST         | /_sandbox/members/{corpNum}/certificate | `CertificateRegistration` → `{code, expireDT}` |
  * | POST         | /_sandbox/members/{corpNum}/taxinvoices | draft fields → `{code, itemKey, ntsconfirmNum}` (issued on the portal) |
- * | GET          | /_sandbox/outbox                        | → `{entries}` (buyer notifications, resent mails) |
+ * | POST         | /_sandbox/statements/approve            | `{corpNum, itemCode, mgtKey}` → status record (200 → 300) |
+ * | GET          | /_sandbox/outbox                        | → `{mails}`: every mail the service would have sent |
  *
  * The environment is test, or production under `/production/_sandbox/...`. The clock moves document
  * time only; tokens expire on the base clock, or on purpose with `tokens/expire` (every valid token
@@ -29,8 +31,9 @@ import { Effect, Schema } from "effect"
 import { fail, type SandboxFailure } from "./Failure.js"
 import { CertificateRegistration } from "./certificate/Routes.js"
 import { Fault } from "./Faults.js"
+import type { StatementInfo } from "../domains/statement/Schemas.js"
 import type { MemberSeed } from "./member/Seed.js"
-import type { OutboxEntry } from "./Outbox.js"
+import type { Mail } from "./Outbox.js"
 import { Kinds, type Kind, Policy } from "./Progression.js"
 import { decodeValue, json, type RouteResponse } from "./Route.js"
 import type { Stats } from "./Stats.js"
@@ -86,8 +89,15 @@ export interface AdminOperations {
     corpNum: string,
     fields: Readonly<Record<string, unknown>>
   ) => Effect.Effect<{ readonly itemKey: string; readonly ntsconfirmNum: string }, SandboxFailure>
-  /** The mails the sandbox recorded instead of sending, oldest first. */
-  readonly outbox: (environment: Environment) => Effect.Effect<ReadonlyArray<OutboxEntry>>
+  /** Approves a pending statement (200 → 300) as its receiver would; answers its status record. */
+  readonly approveStatement: (
+    environment: Environment,
+    corpNum: string,
+    itemCode: number,
+    mgtKey: string
+  ) => Effect.Effect<typeof StatementInfo.Encoded, SandboxFailure>
+  /** Every mail the service would have sent in the environment, oldest first. */
+  readonly outbox: (environment: Environment) => Effect.Effect<ReadonlyArray<Mail>>
 }
 
 /**
@@ -123,6 +133,11 @@ const MemberSeedBody = Schema.Struct({
   )
 })
 const Preferences = Schema.Record({ key: Schema.String, value: Schema.Unknown })
+const Approval = Schema.Struct({
+  corpNum: Schema.String.pipe(Schema.pattern(/^\d{10}$/)),
+  itemCode: Schema.Union(Schema.Number, Schema.NumberFromString),
+  mgtKey: Schema.String
+})
 
 const ok = json({ code: 1, message: "OK" })
 
@@ -172,9 +187,6 @@ export const handleAdmin = (ops: AdminOperations, request: AdminRequest): Effect
       if (method === "GET") return Effect.map(ops.faults, json)
       if (method !== "POST") return unsupported
       return body(request, Fault).pipe(Effect.flatMap(ops.setFault), Effect.as(ok))
-    case "outbox":
-      if (second !== undefined) break
-      return method === "GET" ? Effect.map(ops.outbox(request.environment), (entries) => json({ entries })) : unsupported
     case "stats":
       if (second !== undefined) break
       return method === "GET" ? Effect.map(ops.stats, json) : unsupported
@@ -209,6 +221,16 @@ export const handleAdmin = (ops: AdminOperations, request: AdminRequest): Effect
         Effect.map(json)
       )
     }
+    case "statements":
+      if (second !== "approve" || third !== undefined) break
+      if (method !== "POST") return unsupported
+      return body(request, Approval).pipe(
+        Effect.flatMap(({ corpNum, itemCode, mgtKey }) => ops.approveStatement(request.environment, corpNum, itemCode, mgtKey)),
+        Effect.map(json)
+      )
+    case "outbox":
+      if (second !== undefined) break
+      return method === "GET" ? Effect.map(ops.outbox(request.environment), (mails) => json({ mails })) : unsupported
   }
   return Effect.fail(fail("NotFoundPath"))
 }

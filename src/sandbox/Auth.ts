@@ -126,11 +126,24 @@ export const verifyTokenRequest = (
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
+/** A top-level string or number field of a JSON object body, as text; `undefined` when there is none. */
+const bodyField = (body: Uint8Array, field: string): string | undefined => {
+  try {
+    const value: unknown = JSON.parse(utf8.decode(body))
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined
+    const found = (value as Record<string, unknown>)[field]
+    return typeof found === "string" || typeof found === "number" ? String(found) : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * The caller of an API request: no token for operations called without one; otherwise a bearer
  * token of this environment, not expired on the base clock (document time moved by the admin
  * offset does not expire tokens), used from its IP, granting the operation's declared scope (fixed,
- * or the value of a path parameter such as a statement's item code).
+ * the value of a path parameter such as a statement's item code, or of a body field such as the
+ * item code of a statement's RegistIssue).
  *
  * @since 0.1.0
  * @category combinators
@@ -151,8 +164,16 @@ export const authenticate = (route: Route, request: RouteRequest): Effect.Effect
     if (now >= token.expiresAt) return yield* fail("TokenExpired")
     const ip = token.record.ipaddress
     if (ip !== "*" && normalizeAddress(ip) !== normalizeAddress(request.remoteAddress)) return yield* fail("TokenIpMismatch")
-    const scope = required._tag === "Fixed" ? required.scope : request.params[required.param] ?? ""
-    if (!token.record.scope.includes(scope)) return yield* fail("ScopeNotGranted", `scope ${scope}`)
+    const scope = required._tag === "Fixed"
+      ? required.scope
+      : required._tag === "FromParam"
+      ? request.params[required.param] ?? ""
+      : bodyField(request.body, required.field)
+    if (scope === undefined) {
+      // No readable scope in the body: any of the declared scopes lets the handler report the body's fault.
+      const declared = required._tag === "FromBody" ? required.tokenScopes : []
+      if (!declared.some((s) => token.record.scope.includes(s))) return yield* fail("ScopeNotGranted", declared.join(","))
+    } else if (!token.record.scope.includes(scope)) return yield* fail("ScopeNotGranted", `scope ${scope}`)
     return {
       linkId: token.record.linkID,
       corpNum: token.record.userID,

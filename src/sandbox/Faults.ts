@@ -1,6 +1,8 @@
 /**
- * Injected faults per route id (DESIGN.md §5 "Faults"): latency, an error answer, a 5xx status or
- * a dropped connection, each firing with a probability drawn from a seeded PRNG so a run replays.
+ * Injected faults per route id (DESIGN.md §5 "Faults"): latency, an error answer, a 5xx status,
+ * and the failures real networks produce — a connection reset before processing, an answer lost
+ * after processing, a truncated answer, an answer that never ends — each firing with a probability
+ * drawn from a seeded PRNG (so a run replays) and optionally for the next N calls only.
  *
  * @since 0.1.0
  */
@@ -9,20 +11,45 @@ import { ErrorCodes, nameOfCode } from "../core/ErrorCodes.js"
 import { fail, SandboxFailure } from "./Failure.js"
 
 /**
- * A fault: on route `route`, with `probability` (default 1), wait `latencyMillis`, then drop the
- * connection, or answer with catalogue `code` and/or a 5xx `status`. Latency alone delays a normal
- * answer.
+ * What a fault does to the connection:
+ * - `reset`: the connection is reset before the request is processed (nothing happened);
+ * - `dropAfter`: the request is processed (a write happened), then the connection is closed
+ *   without an answer — the outcome is unknown to the client;
+ * - `truncate`: processed, then the status, headers (with the full `Content-Length`) and half of
+ *   the body are sent and the connection is closed;
+ * - `hang`: processed, then the status, headers and half of the body are sent and the answer never
+ *   ends (until the client gives up or the server stops).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const FaultKinds = ["reset", "dropAfter", "truncate", "hang"] as const
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type FaultKind = typeof FaultKinds[number]
+
+/**
+ * A fault: on route `route`, with `probability` (default 1) and for the next `count` calls (default:
+ * until removed), wait `latencyMillis`, then act on the connection (`kind`, see `FaultKinds`; the
+ * older `drop: true` means `reset`), or answer with catalogue `code` and/or a 5xx `status` instead
+ * of processing. Latency alone delays a normal answer. `dropAfter`, `truncate` and `hang` apply to
+ * whatever answer there is (the handler's, or the injected error).
  *
  * @since 0.1.0
  * @category schemas
  */
 export const Fault = Schema.Struct({
   route: Schema.String.pipe(Schema.minLength(1)),
+  kind: Schema.optional(Schema.Literal(...FaultKinds)),
   latencyMillis: Schema.optional(Schema.Int.pipe(Schema.nonNegative())),
   code: Schema.optional(Schema.Int),
   status: Schema.optional(Schema.Int.pipe(Schema.between(500, 599))),
   drop: Schema.optional(Schema.Boolean),
-  probability: Schema.optionalWith(Schema.Number.pipe(Schema.between(0, 1)), { default: () => 1 })
+  probability: Schema.optionalWith(Schema.Number.pipe(Schema.between(0, 1)), { default: () => 1 }),
+  count: Schema.optional(Schema.Int.pipe(Schema.positive()))
 })
 
 /**
@@ -39,7 +66,9 @@ export type Fault = typeof Fault.Type
  */
 export interface FaultAction {
   readonly latencyMillis: number
-  readonly drop: boolean
+  /** What happens to the connection, if anything. */
+  readonly kind: FaultKind | undefined
+  /** The error answered instead of processing the request. */
   readonly failure: SandboxFailure | undefined
 }
 
@@ -97,13 +126,17 @@ export const makeRegistry = (seed: number): FaultRegistry => {
     draw: (route) => {
       const fault = faults.get(route)
       if (fault === undefined || !(random() < fault.probability)) return undefined
+      if (fault.count !== undefined) {
+        if (fault.count <= 1) faults.delete(route)
+        else faults.set(route, { ...fault, count: fault.count - 1 })
+      }
       const name = fault.code === undefined ? undefined : nameOfCode(fault.code)
       const failure = name !== undefined
         ? new SandboxFailure({ entry: ErrorCodes[name], status: fault.status })
         : fault.status !== undefined
         ? new SandboxFailure({ entry: ErrorCodes.InjectedFault, status: fault.status })
         : undefined
-      return { latencyMillis: fault.latencyMillis ?? 0, drop: fault.drop === true, failure }
+      return { latencyMillis: fault.latencyMillis ?? 0, kind: fault.kind ?? (fault.drop === true ? "reset" : undefined), failure }
     },
     reset: () => {
       faults.clear()

@@ -2,7 +2,9 @@
  * An `HttpClient` answered by the sandbox in the same process: no socket is opened. The client
  * request becomes a web `Request`, then an `HttpServerRequest`; `Sandbox.handle` runs in the
  * caller's fiber (so the caller's `TestClock` drives the sandbox); the answer comes back through a
- * web `Response`, decompressed like `fetch` does.
+ * web `Response`, decompressed like `fetch` does. Injected connection faults become what a socket
+ * would give: a transport error (reset, answer lost), or an answer whose body fails half-way
+ * (truncated) or never ends (hang).
  *
  * @since 0.1.0
  */
@@ -16,7 +18,8 @@ import {
   HttpServerResponse
 } from "@effect/platform"
 import { Chunk, Effect, Layer, Stream } from "effect"
-import { isDropped, Sandbox, type SandboxOptions } from "./Sandbox.js"
+import type { FaultKind } from "./Faults.js"
+import { interruptionOf, Sandbox, type SandboxOptions } from "./Sandbox.js"
 import * as SandboxModule from "./Sandbox.js"
 
 /**
@@ -104,6 +107,41 @@ const toClientResponse = (
 }
 
 /**
+ * The answer of a `truncate` or `hang` fault: status and headers as sent, then half of the body
+ * (decompressed when asked, as `fetch` streams it); then the body fails as undici's does when the
+ * socket closes early (`TypeError: terminated`), or never ends.
+ */
+const interruptedResponse = (
+  request: HttpClientRequest.HttpClientRequest,
+  response: HttpServerResponse.HttpServerResponse,
+  kind: "truncate" | "hang",
+  decompress: boolean
+): Effect.Effect<HttpClientResponse.HttpClientResponse> =>
+  Effect.promise(async () => {
+    const web = HttpServerResponse.toWeb(response)
+    const headers = new Headers(web.headers)
+    let bytes = new Uint8Array(await web.arrayBuffer())
+    if (decompress && headers.get("content-encoding")?.toLowerCase() === "gzip") {
+      bytes = new Uint8Array(gunzipSync(bytes))
+      headers.delete("content-encoding")
+      headers.delete("content-length")
+    }
+    const part = bytes.slice(0, Math.floor(bytes.length / 2))
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        if (part.length > 0) controller.enqueue(part)
+        if (kind === "truncate") controller.error(new TypeError("terminated"))
+      }
+    })
+    return HttpClientResponse.fromWeb(request, new Response(body, { status: web.status, headers }))
+  })
+
+const lost: Record<Exclude<FaultKind, "truncate" | "hang">, string> = {
+  reset: "the connection was reset before the request was processed (injected fault)",
+  dropAfter: "the connection closed without an answer after the request was processed (injected fault)"
+}
+
+/**
  * An in-process client of the sandbox in context.
  *
  * @since 0.1.0
@@ -115,7 +153,11 @@ export const makeClient = (options: ClientOptions = {}): Effect.Effect<HttpClien
       Effect.gen(function*() {
         const serverRequest = yield* toServerRequest(request, url, options.remoteAddress ?? "127.0.0.1")
         const response = yield* sandbox.handle(serverRequest)
-        if (isDropped(response)) return yield* transportError(request, "the sandbox dropped the connection (injected fault)")
+        const interruption = interruptionOf(response)
+        if (interruption === "truncate" || interruption === "hang") {
+          return yield* interruptedResponse(request, response, interruption, options.decompress ?? true)
+        }
+        if (interruption !== undefined) return yield* transportError(request, lost[interruption])
         return yield* toClientResponse(request, response, options.decompress ?? true)
       })
     ))

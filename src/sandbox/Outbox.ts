@@ -1,47 +1,56 @@
 /**
- * The sandbox's outbox: the mails the live service would send (buyer notifications on issue,
- * resent notifications), recorded instead of sent so tests can see them. One list per environment,
- * read through the admin route `GET /_sandbox/outbox`. General on purpose: any domain records into
- * it with its own `domain` and `kind`.
+ * The sandbox's outbox: every mail the service would have sent (notification mails on issuance,
+ * mails sent again on request), kept per environment so tests and people can see them — read with
+ * `GET /_sandbox/outbox` or `Sandbox.outbox`. Nothing leaves the sandbox.
  *
  * @since 0.1.0
  */
-import { slot } from "./Store.js"
+import { Effect } from "effect"
+import * as Kst from "../core/Kst.js"
+import { type Environment, SandboxStore, slot } from "./Store.js"
 
 /**
- * One mail.
+ * One mail as the service would have sent it.
  *
  * @since 0.1.0
  * @category models
  */
-export interface OutboxEntry {
-  /** The domain that sent it (`taxinvoice`, `statement`, …). */
-  readonly domain: string
-  /** The member the document belongs to. */
+export interface Mail {
+  /** When it was sent, KST `yyyyMMddHHmmss` (document time). */
+  readonly sentDT: string
+  /** The member on whose behalf it was sent. */
   readonly corpNum: string
-  /** The document's ID (document ID, or item key when it has none). */
-  readonly documentId: string
-  readonly to: string
-  /** What was sent (`issue` notification, `resend` via SendEmail, …). */
-  readonly kind: string
-  /** Document time, epoch milliseconds. */
-  readonly at: number
+  /** The operation that sent it (`Statement.RegistIssue`, `Statement.SendEmail`). */
+  readonly operation: string
+  /** The document it is about (`123/EST-001`). */
+  readonly document: string
+  readonly receiver: string
+  readonly subject: string
 }
 
 /**
- * The store slot of the outbox.
+ * The store slot of the outbox, oldest first.
  *
  * @since 0.1.0
  * @category constants
  */
-export const outboxSlot = slot<Array<OutboxEntry>>("outbox", () => [])
+export const outboxSlot = slot<Array<Mail>>("outbox", () => [])
 
 /**
- * Records a mail (mutates the slot's list; call inside one synchronous state change).
+ * Records a mail (call inside a synchronous state change).
  *
  * @since 0.1.0
  * @category combinators
  */
-export const record = (outbox: Array<OutboxEntry>, entry: OutboxEntry): void => {
-  outbox.push(entry)
+export const post = (outbox: Array<Mail>, mail: Omit<Mail, "sentDT">, now: number): void => {
+  outbox.push({ sentDT: Kst.toDateTime14(now), ...mail })
 }
+
+/**
+ * Every mail of the environment, oldest first.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const list = (environment: Environment): Effect.Effect<ReadonlyArray<Mail>, never, SandboxStore> =>
+  Effect.map(SandboxStore, (store) => [...store.get(outboxSlot, environment)])

@@ -1,5 +1,5 @@
 /**
- * Per-member preferences the web portal would hold (e.g. `statementAutoApproval`), set through the
+ * Per-member preferences the web portal would hold (e.g. `statementApprovalRequired`), set through the
  * admin route `POST /_sandbox/members/{corpNum}/preferences` and read by domain handlers.
  *
  * @since 0.1.0

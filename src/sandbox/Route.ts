@@ -205,12 +205,20 @@ const safeDecode = (text: string): string => {
   }
 }
 
+const isBlank = (body: Uint8Array): boolean => body.every((byte) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d)
+
+const acceptsEmptyObject = (schema: Schema.Schema<any, any, never>): boolean => Either.isRight(Schema.decodeUnknownEither(schema)({}))
+
 const declaredBody = (operation: Operation.Any, request: RouteRequest): Effect.Effect<unknown, SandboxFailure> => {
   const body = operation.body
   switch (body._tag) {
     case "None":
       return Effect.succeed(undefined)
     case "Json":
+      // FACTS.md: some clients send a body-less POST (`Content-Length: 0`) where a JSON object with
+      // only optional fields is declared (statement Cancel): an empty body stands for `{}` when the
+      // schema accepts `{}`; otherwise it is still a malformed request.
+      return isBlank(request.body) && acceptsEmptyObject(body.schema) ? decodeValue({}, body.schema) : decodeBody(request, body.schema)
     case "JsonArray":
       return decodeBody(request, body.schema)
     case "Form":
@@ -262,15 +270,15 @@ export const pdf = (bytes: Uint8Array): PdfAnswer => ({ _tag: "Pdf", bytes })
 const decoder = new TextDecoder("utf-8", { fatal: true })
 
 /**
- * The body parsed as JSON; `InvalidRequest` when it is not UTF-8 JSON.
+ * The body parsed as JSON; `InvalidRequest` when there is none, `MalformedJson` when it is not UTF-8 JSON.
  *
  * @since 0.1.0
  * @category combinators
  */
 export const bodyJson = (request: RouteRequest): Effect.Effect<unknown, SandboxFailure> =>
-  Effect.try({
+  request.body.length === 0 ? Effect.fail(fail("InvalidRequest", "the body is missing")) : Effect.try({
     try: () => JSON.parse(decoder.decode(request.body)) as unknown,
-    catch: () => fail("InvalidRequest", "body is not valid UTF-8 JSON")
+    catch: () => fail("MalformedJson")
   })
 
 /**

@@ -11,6 +11,7 @@ import { companyStatusRoutes } from "./companyStatus/Routes.js"
 import { memberRoutes } from "./member/Routes.js"
 import type { PartnerRegistry } from "./Partners.js"
 import type { Route } from "./Route.js"
+import { statementRoutes } from "./statement/Routes.js"
 import { taxinvoiceRoutes } from "./taxinvoice/Routes.js"
 
 /**
@@ -23,6 +24,7 @@ export const domainRoutes: ReadonlyArray<Route> = [
   ...memberRoutes,
   ...companyStatusRoutes,
   ...cashbillRoutes,
+  ...statementRoutes,
   ...taxinvoiceRoutes,
   ...certificateRoutes
 ]

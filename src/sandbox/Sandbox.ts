@@ -4,8 +4,9 @@
  * (DESIGN.md §5). `handle` is an `@effect/platform` HttpApp that never fails; it runs in the
  * caller's fiber, so the caller's `Clock` (e.g. `TestClock`) drives the sandbox.
  *
- * Request pipeline: read the exact body → environment prefix (`/production`) → admin routes
- * (`/_sandbox/`) → routing → statistics → injected faults → bearer check → handler → answer
+ * Request pipeline: read the exact body (refused above `maxBodyBytes` before it is buffered) →
+ * JSON nesting guard → environment prefix (`/production`) → admin routes (`/_sandbox/`, guarded by
+ * `AdminGuard.ts`) → routing → statistics → injected faults → bearer check → handler → answer
  * (`{code, message}` on failure, gzip when accepted).
  *
  * @since 0.1.0
@@ -13,6 +14,7 @@
 import type { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Cause, Context, Duration, Effect, Either, Layer } from "effect"
 import { type AdminOperations, handleAdmin } from "./Admin.js"
+import { type AdminAccess, refusal } from "./AdminGuard.js"
 import { authenticate } from "./Auth.js"
 import { registerCertificate } from "./certificate/Routes.js"
 import * as Kst from "../core/Kst.js"
@@ -20,8 +22,9 @@ import * as TaxinvoiceAdmin from "./taxinvoice/Admin.js"
 import * as SandboxClockModule from "./Clock.js"
 import { SandboxClock } from "./Clock.js"
 import { fail, SandboxFailure } from "./Failure.js"
-import { makeRegistry } from "./Faults.js"
+import { type FaultKind, makeRegistry } from "./Faults.js"
 import { addMember, type MemberSeed } from "./member/Seed.js"
+import * as Outbox from "./Outbox.js"
 import * as Partners from "./Partners.js"
 import * as Preferences from "./Preferences.js"
 import * as ProgressionModule from "./Progression.js"
@@ -29,11 +32,21 @@ import { type Kind, Kinds, type Policy, Progressions } from "./Progression.js"
 import type { Route, RouteContext, RouteRequest, RouteResponse } from "./Route.js"
 import * as Router from "./Router.js"
 import { allRoutes } from "./Routes.js"
+import { approveStatement } from "./statement/Routes.js"
 import { makeCallCounter, snapshot } from "./Stats.js"
 import * as StoreModule from "./Store.js"
 import { type Environment, SandboxStore } from "./Store.js"
 import * as Tokens from "./Tokens.js"
-import { type Incoming, readIncoming, render, renderFailure } from "./Wire.js"
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_JSON_DEPTH,
+  type Incoming,
+  jsonNestsDeeperThan,
+  looksLikeJson,
+  readIncoming,
+  render,
+  renderFailure
+} from "./Wire.js"
 
 /**
  * Options of a sandbox.
@@ -54,7 +67,19 @@ export interface SandboxOptions {
   readonly members?: ReadonlyArray<MemberSeed>
   /** Extra routes, matched together with the built-in ones. */
   readonly routes?: ReadonlyArray<Route>
+  /** Largest request body in bytes (default `DEFAULT_MAX_BODY_BYTES`, 12 MiB); larger → 413. */
+  readonly maxBodyBytes?: number
+  /** Deepest JSON nesting of a body (default `DEFAULT_MAX_JSON_DEPTH`, 64); deeper → 400. */
+  readonly maxJsonDepth?: number
 }
+
+/**
+ * How the edge serving a request wants it handled.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type HandleOptions = AdminAccess
 
 /**
  * The sandbox service: the HTTP app plus the admin operations as Effects.
@@ -63,8 +88,13 @@ export interface SandboxOptions {
  * @category models
  */
 export interface SandboxService extends AdminOperations {
-  /** The whole service as an HttpApp; never fails, every failure is a `{code, message}` answer. */
-  readonly handle: (request: HttpServerRequest.HttpServerRequest) => Effect.Effect<HttpServerResponse.HttpServerResponse>
+  /**
+   * The whole service as an HttpApp; never fails, every failure is a `{code, message}` answer. An
+   * injected connection fault marks the answer (see `interruptionOf`): the edge acts it out.
+   */
+  readonly handle: (request: HttpServerRequest.HttpServerRequest, options?: HandleOptions) => Effect.Effect<HttpServerResponse.HttpServerResponse>
+  /** The language of answers when Accept-Language is absent. */
+  readonly language: "ko" | "en"
   /** The partners (with their secrets: this is a sandbox). */
   readonly partners: ReadonlyArray<Partners.Partner>
   readonly secretOf: (linkId: string) => string | undefined
@@ -80,25 +110,27 @@ export interface SandboxService extends AdminOperations {
  */
 export class Sandbox extends Context.Tag("taxdoc/sandbox/Sandbox")<Sandbox, SandboxService>() {}
 
-const dropped = new WeakSet<HttpServerResponse.HttpServerResponse>()
+const interruptions = new WeakMap<HttpServerResponse.HttpServerResponse, FaultKind>()
 
 /**
- * `true` when the answer stands for a dropped connection (an injected fault): a socket server has
- * already destroyed the socket; an in-process client must fail with a transport error.
+ * The injected connection fault an answer stands for, if any: `reset` (nothing was processed),
+ * `dropAfter` (processed, no answer), `truncate` (processed, half the answer then the connection
+ * closes), `hang` (processed, half the answer, never finished). The answer carries the status,
+ * headers and full body the edge sends part of. A socket server acts it out on the socket
+ * (`Server.ts`); the in-process client turns it into the transport failure a socket would give.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const isDropped = (response: HttpServerResponse.HttpServerResponse): boolean => dropped.has(response)
+export const interruptionOf = (response: HttpServerResponse.HttpServerResponse): FaultKind | undefined => interruptions.get(response)
 
-const Dropped = Symbol.for("taxdoc/sandbox/Dropped")
-
-/** The node socket under a server request, when there is one (NodeHttpServer). */
-const destroyConnection = (source: unknown): void => {
-  if (typeof source !== "object" || source === null || !("socket" in source)) return
-  const socket = (source as { readonly socket?: { destroy?: () => void } }).socket
-  socket?.destroy?.()
-}
+/**
+ * `true` when the answer stands for a lost connection (an injected fault of any kind).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const isDropped = (response: HttpServerResponse.HttpServerResponse): boolean => interruptions.has(response)
 
 const PRODUCTION_PREFIX = /^\/production(?=\/|$)/i
 
@@ -124,6 +156,8 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
     const calls = makeCallCounter()
     const table = Router.compile([...allRoutes(partners), ...(options.routes ?? [])])
     const language = options.language ?? "ko"
+    const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+    const maxJsonDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH
     const context = Context.make(SandboxClock, clock).pipe(
       Context.add(SandboxStore, store),
       Context.add(Progressions, progressions)
@@ -157,14 +191,27 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
       registerCertificate: (environment, corpNum, registration) =>
         use(Effect.map(registerCertificate(environment, corpNum, registration), (c) => Kst.toDateTime14(c.expireAt))),
       issueOnPortal: (environment, corpNum, fields) => use(TaxinvoiceAdmin.issueOnPortal(environment, corpNum, fields)),
-      outbox: (environment) => use(TaxinvoiceAdmin.outbox(environment))
+      approveStatement: (environment, corpNum, itemCode, mgtKey) => use(approveStatement(environment, corpNum, itemCode, mgtKey)),
+      outbox: (environment) => use(Outbox.list(environment))
     }
 
-    const respond = (incoming: Incoming): Effect.Effect<RouteResponse | typeof Dropped, SandboxFailure, RouteContext> =>
+    /** `fate.kind` receives the connection fault drawn for the request, if any. */
+    const respond = (
+      incoming: Incoming,
+      access: AdminAccess,
+      fate: { kind?: FaultKind | undefined }
+    ): Effect.Effect<RouteResponse, SandboxFailure, RouteContext> =>
       Effect.gen(function*() {
+        // Before anything parses the body: recursive code (schema decoding, error formatting) would
+        // overflow the stack on a hostile nesting that JSON.parse itself accepts.
+        if (looksLikeJson(incoming.body) && jsonNestsDeeperThan(incoming.body, maxJsonDepth)) {
+          return yield* fail("JsonTooDeep", `at most ${maxJsonDepth} levels`)
+        }
         const { environment, path } = splitEnvironment(incoming.path)
         const segments = Router.segmentsOf(path)
         if (segments[0]?.toLowerCase() === "_sandbox") {
+          const refused = refusal(access, incoming)
+          if (refused !== undefined) return yield* refused
           return yield* handleAdmin(admin, { method: incoming.method, segments: segments.slice(1), body: incoming.body, environment })
         }
         // An empty override header counts as none (FACTS.md: one client sends it empty).
@@ -184,7 +231,8 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
         const fault = faults.draw(operation.name)
         if (fault !== undefined) {
           if (fault.latencyMillis > 0) yield* Effect.sleep(Duration.millis(fault.latencyMillis))
-          if (fault.drop) return Dropped
+          fate.kind = fault.kind
+          if (fault.kind === "reset") return { _tag: "Json", status: 500, body: {} }
           if (fault.failure !== undefined) return yield* fault.failure
         }
         const request: RouteRequest = {
@@ -210,27 +258,28 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
         renderFailure(fail("InjectedFault", "internal error"), language, gzip)
       )
 
-    const handle = (request: HttpServerRequest.HttpServerRequest): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
+    const handle = (
+      request: HttpServerRequest.HttpServerRequest,
+      access: HandleOptions = {}
+    ): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
       Effect.gen(function*() {
-        const { failure, incoming } = yield* readIncoming(request, language)
-        const answer = failure === undefined ? respond(incoming) : Effect.fail(failure)
-        return yield* answer.pipe(
+        const { failure, incoming } = yield* readIncoming(request, language, maxBodyBytes)
+        const fate: { kind?: FaultKind | undefined } = {}
+        const answer = failure === undefined ? respond(incoming, access, fate) : Effect.fail(failure)
+        const response = yield* answer.pipe(
           use,
-          Effect.map((outcome) => {
-            if (outcome !== Dropped) return render(outcome, incoming.gzip)
-            destroyConnection(request.source)
-            const response = render({ _tag: "Json", status: 500, body: {} }, false)
-            dropped.add(response)
-            return response
-          }),
+          Effect.map((outcome) => render(outcome, incoming.gzip)),
           Effect.catchAll((failure) => Effect.succeed(renderFailure(failure, incoming.language, incoming.gzip))),
           Effect.catchAllDefect((defect) => internalError(defect, incoming.language, incoming.gzip))
         )
+        if (fate.kind !== undefined) interruptions.set(response, fate.kind)
+        return response
       }).pipe(Effect.catchAllDefect((defect) => internalError(defect, language, false)))
 
     return {
       ...admin,
       handle,
+      language,
       partners: partners.all,
       secretOf: partners.secretOf,
       memberPreference: (environment, corpNum, key) => use(Preferences.memberPreference(environment, corpNum, key)),

@@ -9,7 +9,7 @@
 import { gzipSync } from "node:zlib"
 import { HttpServerResponse } from "@effect/platform"
 import type { HttpServerRequest } from "@effect/platform"
-import { Effect, Option } from "effect"
+import { Effect, Option, Stream } from "effect"
 import { fail, type SandboxFailure } from "./Failure.js"
 import type { RouteResponse } from "./Route.js"
 
@@ -78,15 +78,137 @@ export const acceptsGzip = (header: string | undefined): boolean =>
   })
 
 /**
- * Reads a server request: the body is read once, as bytes (chunked or not), never re-encoded.
+ * Default largest request body: 12 MiB. The largest legal requests are a 100-document bulk submit
+ * (well under 2 MB of JSON) and an e-Tax invoice attachment of up to 10 MiB
+ * (`MAX_FILE_BYTES`) plus its multipart envelope; 12 MiB leaves room for both, lets the e-Tax
+ * invoice route answer a slightly larger file with its own code, and refuses anything far beyond.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const DEFAULT_MAX_BODY_BYTES = 12 * 1024 * 1024
+
+/**
+ * Default deepest JSON nesting accepted (objects and arrays). Legal requests nest 4 levels at most;
+ * deeper values would make recursive code (schema decoding, error formatting) overflow the stack.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const DEFAULT_MAX_JSON_DEPTH = 64
+
+/**
+ * The result of reading a request: the request, and the failure to answer instead when the body
+ * could not be read or is too large (the rest of such a body is left unread: the socket server
+ * discards it for a moment after the answer, then closes the connection — `Server.ts`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Read {
+  readonly incoming: Incoming
+  readonly failure?: SandboxFailure
+}
+
+type BodyOutcome =
+  | { readonly _tag: "Body"; readonly bytes: Uint8Array }
+  | { readonly _tag: "TooLarge" }
+  | { readonly _tag: "Unreadable" }
+
+interface NodeReadable {
+  readonly readableEnded: boolean
+  on(event: string, listener: (...args: Array<any>) => void): unknown
+  off(event: string, listener: (...args: Array<any>) => void): unknown
+}
+
+const isNodeReadable = (source: unknown): source is NodeReadable =>
+  typeof source === "object" && source !== null && "readableEnded" in source && typeof (source as { on?: unknown }).on === "function"
+
+const isWebRequest = (source: unknown): source is Request => typeof Request !== "undefined" && source instanceof Request
+
+/**
+ * Reads a Node stream's chunks and concatenates them once (linear in the size); stops buffering as
+ * soon as the total passes `limit`. Later chunks are not buffered.
+ */
+const readNode = (source: NodeReadable, limit: number): Effect.Effect<BodyOutcome> =>
+  source.readableEnded
+    ? Effect.succeed({ _tag: "Body", bytes: new Uint8Array(0) })
+    : Effect.async<BodyOutcome>((resume) => {
+      const chunks: Array<Uint8Array> = []
+      let total = 0
+      const cleanup = () => {
+        source.off("data", onData)
+        source.off("end", onEnd)
+        source.off("error", onError)
+        source.off("aborted", onError)
+      }
+      const onData = (chunk: Uint8Array) => {
+        total += chunk.length
+        if (total > limit) {
+          cleanup()
+          chunks.length = 0
+          resume(Effect.succeed({ _tag: "TooLarge" }))
+          return
+        }
+        chunks.push(chunk)
+      }
+      const onEnd = () => {
+        cleanup()
+        resume(Effect.succeed({ _tag: "Body", bytes: Buffer.concat(chunks, total) }))
+      }
+      const onError = () => {
+        cleanup()
+        resume(Effect.succeed({ _tag: "Unreadable" }))
+      }
+      source.on("data", onData)
+      source.on("end", onEnd)
+      source.on("error", onError)
+      source.on("aborted", onError)
+      return Effect.sync(cleanup)
+    })
+
+/**
+ * A web `Request` (the in-process client, whose body is already in memory): read at once, the
+ * limit applied to its size.
+ */
+const readWeb = (source: Request, limit: number): Effect.Effect<BodyOutcome> =>
+  source.body === null ? Effect.succeed({ _tag: "Body", bytes: new Uint8Array(0) }) : Effect.tryPromise(() => source.arrayBuffer()).pipe(
+    Effect.map((buffer): BodyOutcome => buffer.byteLength > limit ? { _tag: "TooLarge" } : { _tag: "Body", bytes: new Uint8Array(buffer) }),
+    Effect.catchAll(() => Effect.succeed<BodyOutcome>({ _tag: "Unreadable" }))
+  )
+
+/** Any other request: its stream, with the same limit. */
+const readStream = (request: HttpServerRequest.HttpServerRequest, limit: number): Effect.Effect<BodyOutcome> => {
+  const chunks: Array<Uint8Array> = []
+  let total = 0
+  return request.stream.pipe(
+    Stream.runForEachWhile((chunk) =>
+      Effect.sync(() => {
+        total += chunk.length
+        if (total <= limit) chunks.push(chunk)
+        return total <= limit
+      })
+    ),
+    Effect.map((): BodyOutcome => total > limit ? { _tag: "TooLarge" } : { _tag: "Body", bytes: Buffer.concat(chunks, total) }),
+    Effect.catchAll(() => Effect.succeed<BodyOutcome>({ _tag: "Unreadable" }))
+  )
+}
+
+const tooLarge = (limit: number): SandboxFailure => fail("PayloadTooLarge", `at most ${limit} bytes`)
+
+/**
+ * Reads a server request: the body is read once, as bytes (chunked or not), never re-encoded. A
+ * body larger than `maxBodyBytes` is refused from its `Content-Length` before any byte is read, or
+ * as soon as the bytes received pass the limit (chunked bodies); it is never buffered whole.
  *
  * @since 0.1.0
  * @category combinators
  */
 export const readIncoming = (
   request: HttpServerRequest.HttpServerRequest,
-  defaultLanguage: "ko" | "en"
-): Effect.Effect<{ readonly incoming: Incoming; readonly failure?: SandboxFailure }> =>
+  defaultLanguage: "ko" | "en",
+  maxBodyBytes: number = DEFAULT_MAX_BODY_BYTES
+): Effect.Effect<Read> =>
   Effect.gen(function*() {
     const headers = request.headers as Readonly<Record<string, string>>
     const queryAt = request.url.indexOf("?")
@@ -100,13 +222,63 @@ export const readIncoming = (
       gzip: acceptsGzip(headers["accept-encoding"]),
       remoteAddress: normalizeAddress(Option.getOrElse(request.remoteAddress, () => "127.0.0.1"))
     }
-    return yield* request.arrayBuffer.pipe(
-      Effect.map((buffer) => ({ incoming: { ...base, body: new Uint8Array(buffer) } })),
-      Effect.catchAll(() =>
-        Effect.succeed({ incoming: { ...base, body: new Uint8Array(0) }, failure: fail("InvalidRequest", "the body could not be read") })
-      )
-    )
+    const empty = { ...base, body: new Uint8Array(0) }
+    const declared = headers["content-length"]
+    if (declared !== undefined && Number(declared) > maxBodyBytes) return { incoming: empty, failure: tooLarge(maxBodyBytes) }
+    const outcome = isNodeReadable(request.source)
+      ? yield* readNode(request.source, maxBodyBytes)
+      : isWebRequest(request.source)
+      ? yield* readWeb(request.source, maxBodyBytes)
+      : yield* readStream(request, maxBodyBytes)
+    switch (outcome._tag) {
+      case "Body":
+        return { incoming: { ...base, body: outcome.bytes } }
+      case "TooLarge":
+        return { incoming: empty, failure: tooLarge(maxBodyBytes) }
+      case "Unreadable":
+        return { incoming: empty, failure: fail("InvalidRequest", "the body could not be read") }
+    }
   })
+
+/**
+ * `true` when JSON text nests objects and arrays deeper than `maxDepth`: one pass over the bytes,
+ * no parsing, so a hostile body is refused before any recursive code sees it.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const jsonNestsDeeperThan = (bytes: Uint8Array, maxDepth: number): boolean => {
+  let depth = 0
+  let inString = false
+  let escaped = false
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!
+    if (inString) {
+      if (escaped) escaped = false
+      else if (b === 0x5c) escaped = true
+      else if (b === 0x22) inString = false
+    } else if (b === 0x22) inString = true
+    else if (b === 0x5b || b === 0x7b) {
+      if (++depth > maxDepth) return true
+    } else if (b === 0x5d || b === 0x7d) depth--
+  }
+  return false
+}
+
+/**
+ * `true` when a body looks like JSON text (its first non-blank byte opens an object or array).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const looksLikeJson = (bytes: Uint8Array): boolean => {
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!
+    if (b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d || b === 0xef || b === 0xbb || b === 0xbf) continue
+    return b === 0x5b || b === 0x7b
+  }
+  return false
+}
 
 const bytesResponse = (bytes: Uint8Array, status: number, contentType: string, gzip: boolean): HttpServerResponse.HttpServerResponse =>
   gzip
@@ -157,4 +329,4 @@ const decoder = new TextDecoder("utf-8", { fatal: true })
 export const parseJsonBody = (body: Uint8Array): Effect.Effect<unknown, SandboxFailure> =>
   body.length === 0
     ? Effect.succeed(undefined)
-    : Effect.try({ try: () => JSON.parse(decoder.decode(body)) as unknown, catch: () => fail("InvalidRequest", "body is not valid UTF-8 JSON") })
+    : Effect.try({ try: () => JSON.parse(decoder.decode(body)) as unknown, catch: () => fail("MalformedJson") })

@@ -50,6 +50,9 @@ export * as Preferences from "./Preferences.js"
 export type { MemberSeed } from "./member/Seed.js"
 
 /** @since 0.1.0 */
+export * as Outbox from "./Outbox.js"
+
+/** @since 0.1.0 */
 export type { Stats } from "./Stats.js"
 
 /** @since 0.1.0 */

@@ -12,11 +12,13 @@ import * as Cashbill from "../../src/domains/cashbill/Operations.js"
 import * as CompanyStatus from "../../src/domains/companyStatus/Operations.js"
 import * as Certificate from "../../src/domains/certificate/Operations.js"
 import * as Member from "../../src/domains/member/Operations.js"
+import * as Statement from "../../src/domains/statement/Operations.js"
 import * as Taxinvoice from "../../src/domains/taxinvoice/Operations.js"
 import { Sandbox } from "../../src/sandbox/Sandbox.js"
 import { FAILS_FILING, receipt } from "../support/receipts.js"
 import { draft } from "../support/invoices.js"
 import * as Sdk from "../support/sdk.js"
+import { statement } from "../support/statements.js"
 
 const CORP = Sdk.MEMBER
 const NEWCOMER = "6798700433"
@@ -61,6 +63,19 @@ describe("every operation of the catalogue", () => {
       yield* ok(Cashbill.RegistIssue, { ...member, body: receipt("E-3", CORP, { identityNum: FAILS_FILING }) })
       yield* TestClock.adjust("1 day")
       yield* ok(Cashbill.Delete, { ...member, params: { mgtKey: "E-3" } })
+
+      const estimate = { itemCode: "123", mgtKey: "S-1" }
+      expect((yield* ok(Statement.RegistIssue, { ...member, body: statement(123, "S-1", CORP) })).invoiceNum).toHaveLength(24)
+      expect((yield* ok(Statement.GetInfo, { ...member, params: estimate })).stateCode).toBe(300)
+      expect((yield* ok(Statement.GetInfos, { ...member, params: { itemCode: "123" }, body: ["S-1"] })).map((i) => i.mgtKey)).toEqual(["S-1"])
+      expect((yield* ok(Statement.GetDetailInfo, { ...member, params: estimate })).propertyBag).toEqual(statement(123, "S-1", CORP).propertyBag)
+      for (const operation of [Statement.GetPopUpURL, Statement.GetViewURL, Statement.GetPrintURL, Statement.GetEPrintURL, Statement.GetMailURL]) {
+        expect((yield* ok(operation, { ...member, params: estimate })).url).toMatch(/^http/)
+      }
+      expect((yield* ok(Statement.GetMassPrintURL, { ...member, params: { itemCode: "123" }, body: ["S-1"] })).url).toMatch(/^http/)
+      yield* ok(Statement.SendEmail, { ...member, params: estimate, body: { receiver: "buyer@example.com" } })
+      yield* ok(Statement.Cancel, { ...member, params: estimate, body: { memo: "취소" } })
+      expect((yield* ok(Statement.Delete, { ...member, params: estimate })).code).toBe(1)
 
       // e-Tax invoices and the certificate.
       const sandbox = yield* Sandbox

@@ -5,6 +5,7 @@
 import * as fc from "fast-check"
 import type * as Operation from "../../src/core/Operation.js"
 import * as Arb from "../domains/cashbill/arbitraries.js"
+import * as StatementArb from "../domains/statement/arbitraries.js"
 import * as TiArb from "../domains/taxinvoice/arbitraries.js"
 import { joinInput, MEMBER } from "../support/sdk.js"
 
@@ -14,6 +15,8 @@ const digits = (length: number) => fc.array(fc.integer({ min: 0, max: 9 }), { mi
 const contactId = fc.stringMatching(/^[a-z][a-z0-9]{5,20}$/)
 const text = (min: number, max: number) => fc.string({ minLength: min, maxLength: max }).filter((s) => s.trim().length >= min)
 const submitID = fc.stringMatching(/^[A-Za-z0-9-]{1,36}$/)
+const statementType = fc.record({ itemCode: StatementArb.itemCode.map(String) })
+const statementKey = fc.record({ itemCode: StatementArb.itemCode.map(String), mgtKey: StatementArb.mgtKey })
 
 /** The input of some operation (each generator below is typed by its own declaration's use). */
 export interface AnyInput {
@@ -73,6 +76,27 @@ export const inputs: Readonly<Record<string, fc.Arbitrary<AnyInput>>> = {
   "Cashbill.GetDetailInfo": fc.record({ corpNum: fc.constant(MEMBER), params: fc.record({ mgtKey: Arb.mgtKey }) }),
   "Cashbill.GetURL": fc.record({ corpNum: fc.constant(MEMBER), params: fc.record({ TG: fc.constantFrom("PBOX", "WRITE") }) }),
   "Cashbill.GetPDF": fc.record({ corpNum: fc.constant(MEMBER), params: fc.record({ mgtKey: Arb.mgtKey }) }),
+  "Statement.RegistIssue": StatementArb.statement(MEMBER).map((body) => ({ corpNum: MEMBER, body })),
+  "Statement.Cancel": fc.record({
+    corpNum: fc.constant(MEMBER),
+    params: statementKey,
+    body: fc.oneof(fc.constant({}), fc.record({ memo: text(0, 200) }))
+  }),
+  "Statement.Delete": fc.record({ corpNum: fc.constant(MEMBER), params: statementKey }),
+  "Statement.GetInfo": fc.record({ corpNum: fc.constant(MEMBER), params: statementKey }),
+  "Statement.GetInfos": fc.record({ corpNum: fc.constant(MEMBER), params: statementType, body: fc.array(StatementArb.mgtKey, { maxLength: 5 }) }),
+  "Statement.GetDetailInfo": fc.record({ corpNum: fc.constant(MEMBER), params: statementKey }),
+  "Statement.GetPopUpURL": fc.record({ corpNum: fc.constant(MEMBER), params: statementKey }),
+  "Statement.GetViewURL": fc.record({ corpNum: fc.constant(MEMBER), params: statementKey }),
+  "Statement.GetPrintURL": fc.record({ corpNum: fc.constant(MEMBER), params: statementKey }),
+  "Statement.GetEPrintURL": fc.record({ corpNum: fc.constant(MEMBER), params: statementKey }),
+  "Statement.GetMailURL": fc.record({ corpNum: fc.constant(MEMBER), params: statementKey }),
+  "Statement.GetMassPrintURL": fc.record({
+    corpNum: fc.constant(MEMBER),
+    params: statementType,
+    body: fc.array(StatementArb.mgtKey, { minLength: 1, maxLength: 5 })
+  }),
+  "Statement.SendEmail": fc.record({ corpNum: fc.constant(MEMBER), params: statementKey, body: fc.record({ receiver: fc.constant("buyer@example.com") }) }),
   ...taxinvoiceInputs(),
   "CompanyStatus.CheckCorpNum": fc.record({ corpNum: fc.constant(MEMBER), params: fc.record({ target: digits(10) }) }),
   "CompanyStatus.CheckCorpNums": fc.record({ corpNum: fc.constant(MEMBER), body: fc.array(digits(10), { minLength: 1, maxLength: 5 }) })

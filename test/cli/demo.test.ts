@@ -31,6 +31,7 @@ describe("taxdoc demo --json", () => {
       "cashbill.issueMany",
       "sandbox.advanceClock",
       "cashbill.deleteAndReuse",
+      "statement.issueAndApprove",
       "companyStatus.checkMany",
       "taxinvoice.lifecycle",
       "summary"

@@ -6,7 +6,9 @@ import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
-const MAIN = path.join(ROOT, "src/cli/main.ts")
+// The command as users run it: the compiled bin with plain node (the suite's global set-up rebuilds
+// dist/ when a source is newer than it).
+const BIN = path.join(ROOT, "bin/taxdoc.js")
 
 export interface Finished {
   readonly code: number | null
@@ -34,9 +36,9 @@ const collect = (child: ChildProcess): Promise<Finished> =>
     child.on("close", (code, signal) => resolve({ code, signal, stdout: stdout.replace(ANSI, ""), stderr: stderr.replace(ANSI, "") }))
   })
 
-/** `node --import tsx src/cli/main.ts …args` (or another entry, e.g. the bin shim). */
+/** `node bin/taxdoc.js …args` (or another entry). */
 export const taxdoc = (args: ReadonlyArray<string>, options: { readonly env?: Record<string, string>; readonly entry?: string } = {}): Promise<Finished> =>
-  collect(spawn(process.execPath, [...(options.entry === undefined ? ["--import", "tsx", MAIN] : [options.entry]), ...args], {
+  collect(spawn(process.execPath, [options.entry ?? BIN, ...args], {
     cwd: ROOT,
     env: cleanEnv(options.env),
     stdio: ["ignore", "pipe", "pipe"]
@@ -50,7 +52,7 @@ export interface Running {
 }
 
 export const start = (args: ReadonlyArray<string>): Running => {
-  const child = spawn(process.execPath, ["--import", "tsx", MAIN, ...args], { cwd: ROOT, env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"] })
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"] })
   const finished = collect(child)
   let seen = ""
   const waiters: Array<{ readonly pattern: RegExp; readonly resolve: (m: RegExpMatchArray) => void }> = []

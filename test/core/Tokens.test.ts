@@ -188,6 +188,27 @@ describe("Tokens deadline", () => {
       yield* Deferred.succeed(state.gate, undefined)
       yield* tokens.get("1234567890", ["140"])
       expect(state.tokenCount).toBe(1)
-    }).pipe(Effect.provide(withTokens(state, { requestTimeout: "5 seconds" })))
+    }).pipe(Effect.provide(withTokens(state, { requestTimeout: "5 seconds", retries: 0 })))
+  })
+
+  it.effect("an authentication server that is busy (503) is asked again after a backoff; a refusal is not", () => {
+    let busy = 1
+    const state = Fake.makeState(ok)
+    state.refuseToken = (corpNum) =>
+      corpNum === "9999999999"
+        ? { status: 400, body: JSON.stringify({ code: -99003008, message: "not a member" }) }
+        : busy-- > 0
+        ? { status: 503, body: JSON.stringify({ code: -99999999, message: "busy" }) }
+        : undefined
+    return Effect.gen(function*() {
+      const tokens = yield* Tokens.Tokens
+      const fiber = yield* Effect.fork(tokens.get("1234567890", ["140"]))
+      yield* TestClock.adjust("1 second")
+      yield* Fiber.join(fiber)
+      expect(state.tokenCount).toBe(1)
+      const refused = yield* Effect.flip(tokens.get("9999999999", ["140"]))
+      expect(refused._tag).toBe("TokenError")
+      expect(state.seen.filter((s) => s.body.includes("9999999999"))).toHaveLength(1)
+    }).pipe(Effect.provide(withTokens(state)))
   })
 })

@@ -182,7 +182,7 @@ class Query implements fc.AsyncCommand<Model, Real> {
       const info = yield* t.getInfo(CORP, "SELL", key)
       const files = yield* t.getFiles(CORP, "SELL", key)
       const outbox = yield* Effect.flatMap(Sandbox, (s) => s.outbox("test"))
-      return { info, files: files.length, mails: outbox.filter((e) => e.documentId === key).length }
+      return { info, files: files.length, mails: outbox.filter((m) => m.document === key).length }
     }))
     const found = model.invoices.get(this.key)
     if (found === undefined) return expect(codeOf(exit)).toBe(NOT_FOUND)

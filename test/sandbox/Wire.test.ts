@@ -149,8 +149,8 @@ describe("robustness: every failure is {code, message}", () => {
     Effect.gen(function*() {
       const token = (yield* issueToken()).session_token
       const cases = [
-        { answer: yield* api({ method: "POST", path: "/CorpInfo", token, rawBody: "{not json" }), code: ErrorCodes.InvalidRequest.code },
-        { answer: yield* api({ method: "POST", path: "/CorpInfo", token, rawBody: new Uint8Array([0xff, 0xfe, 0x7b]) }), code: ErrorCodes.InvalidRequest.code },
+        { answer: yield* api({ method: "POST", path: "/CorpInfo", token, rawBody: "{not json" }), code: ErrorCodes.MalformedJson.code },
+        { answer: yield* api({ method: "POST", path: "/CorpInfo", token, rawBody: new Uint8Array([0xff, 0xfe, 0x7b]) }), code: ErrorCodes.MalformedJson.code },
         { answer: yield* api({ method: "POST", path: "/CorpInfo", token, body: { ceoname: 1 } }), code: ErrorCodes.InvalidField.code },
         { answer: yield* api({ method: "POST", path: "/CorpInfo", token, body: [] }), code: ErrorCodes.InvalidField.code },
         { answer: yield* api({ method: "POST", path: "/CorpInfo", token, body: null }), code: ErrorCodes.InvalidField.code },

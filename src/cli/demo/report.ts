@@ -3,7 +3,7 @@
  *
  * @since 0.1.0
  */
-import { stateName } from "../cashbill.js"
+import { cashbillState as stateName } from "../names.js"
 import { fields, table } from "../output.js"
 import type { StepResult } from "./steps.js"
 import type { Summary, TourState } from "./tour.js"

@@ -5,8 +5,10 @@
  *
  * @since 0.1.0
  */
-import { Cause, Clock, Console, Effect, Option } from "effect"
+import { Cause, Clock, Effect, Option } from "effect"
 import { describe } from "../errors.js"
+import { printLine } from "../output.js"
+import * as Terminal from "../terminal.js"
 
 /**
  * One checked expectation.
@@ -89,7 +91,8 @@ const show = (value: unknown): string => (typeof value === "string" ? value : JS
  */
 export const runSteps = <R>(steps: ReadonlyArray<Step<R>>, options: { readonly quiet: boolean }): Effect.Effect<ReadonlyArray<StepResult>, never, R> =>
   Effect.gen(function*() {
-    const print = (line: string) => (options.quiet ? Effect.void : Console.log(line))
+    // Narration is prose: wrapped to the terminal (80 columns in a pipe), continuation lines indented.
+    const print = (line: string) => (options.quiet ? Effect.void : printLine(Terminal.wrap(line, Terminal.stdout().columns)))
     const results: Array<StepResult> = []
     let stopped: string | undefined
     for (const [index, step] of steps.entries()) {

@@ -82,7 +82,7 @@ export const taxinvoiceStep: Step<TourContext> = {
       yield* say(`filing: ${codes.join(" → ")}`)
       yield* expect("filing went 301 → 302 → 303 → 304", codes, [301, 302, 303, 304])
       const outbox = yield* sandbox.outbox("test")
-      yield* expect("the buyer was notified (sandbox outbox)", outbox.filter((m) => m.documentId === "DEMO-INV-0001").map((m) => m.to), ["buyer@example.com"])
+      yield* expect("the buyer was notified (sandbox outbox)", outbox.filter((m) => m.document === "DEMO-INV-0001").map((m) => m.receiver), ["buyer@example.com"])
 
       const drafts = Array.from({ length: INVOICE_BULK_COUNT }, (_, i) => demoDraft(`DEMO-INV-B${String(i).padStart(3, "0")}`, today))
       const display = Progress.make(`issuing ${INVOICE_BULK_COUNT} e-Tax invoices`)

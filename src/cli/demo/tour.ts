@@ -15,11 +15,12 @@ import { CompanyStatus } from "../../domains/companyStatus/CompanyStatus.js"
 import { Member } from "../../domains/member/Member.js"
 import { companyStatusOf } from "../../sandbox/companyStatus/Table.js"
 import { Sandbox } from "../../sandbox/index.js"
-import { stateName as companyStateName } from "../companyStatus.js"
+import { businessState as companyStateName } from "../names.js"
 import { kst, won } from "../output.js"
 import * as Progress from "../progress.js"
 import type { Sdk } from "../target.js"
 import { BULK_COUNT, bulkKey, bulkReceipts, GOOD_IDENTITY, JOIN, MEMBER, receipt, REFUSED } from "./receipts.js"
+import { statementStep } from "./statements.js"
 import type { Step } from "./steps.js"
 import { taxinvoiceStep } from "./taxinvoice.js"
 
@@ -267,6 +268,7 @@ export const steps = (state: TourState, startedAt: number): ReadonlyArray<Step<T
         yield* expect("the new receipt is issued (300)", info.stateCode, StateCode.Issued)
       })
   },
+  statementStep,
   {
     name: "companyStatus.checkMany",
     title: "Check the status of a few businesses",

@@ -8,12 +8,14 @@
 import { Clock, Context, Effect, Layer, Schema } from "effect"
 import * as Bulk from "../../core/Bulk.js"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
-import type { PollTimeoutError, ValidationError } from "../../core/Errors.js"
+import type { PollTimeoutError, UnknownOutcomeError, ValidationError } from "../../core/Errors.js"
 import * as Operation from "../../core/Operation.js"
+import * as Outcome from "../../core/Outcome.js"
 import * as Polling from "../../core/Polling.js"
 import { CorpNum, type GenericResult, MgtKey } from "../../core/Schemas.js"
 import { validate } from "../../core/Validation.js"
 import * as Operations from "./Operations.js"
+import * as Settle from "./Settle.js"
 import * as Rules from "./Rules.js"
 import {
   type BulkIssueResult,
@@ -43,7 +45,7 @@ export { SCOPE } from "./Operations.js"
  * @since 0.1.0
  * @category errors
  */
-export type CashbillError = ValidationError | CallError
+export type CashbillError = ValidationError | CallError | UnknownOutcomeError
 
 /**
  * Progress of `issueMany`, reported after each submission and each poll.
@@ -108,7 +110,11 @@ export class Cashbill extends Context.Tag("taxdoc/Cashbill")<Cashbill, {
    * Validates every receipt, submits them in bulk submissions of at most 100, awaits each result
    * and answers one result per receipt, in input order.
    */
-  readonly issueMany: (corpNum: string, receipts: ReadonlyArray<CashReceiptIssue>, options?: IssueManyOptions) => Effect.Effect<ReadonlyArray<BulkIssueResult>, CashbillError | PollTimeoutError>
+  readonly issueMany: (
+    corpNum: string,
+    receipts: ReadonlyArray<CashReceiptIssue>,
+    options?: IssueManyOptions
+  ) => Effect.Effect<ReadonlyArray<BulkIssueResult>, CashbillError | PollTimeoutError | Bulk.BulkIncompleteError>
   /** Delete: only a receipt whose filing failed (305); its document ID can then be reused. */
   readonly delete: (corpNum: string, mgtKey: string, userId?: string) => Effect.Effect<GenericResult, CashbillError>
   readonly getInfo: (corpNum: string, mgtKey: string, userId?: string) => Effect.Effect<CashbillInfo, CashbillError>
@@ -131,11 +137,27 @@ export class Cashbill extends Context.Tag("taxdoc/Cashbill")<Cashbill, {
 export const make = Effect.gen(function*() {
   const client = yield* TaxdocClient
 
+  // A receipt read back by its document ID, `None` when there is none.
+  const detailOf = (corpNum: string, mgtKey: string, userId: string | undefined) =>
+    Outcome.found(client.call(Operations.GetDetailInfo, { corpNum, userId, params: { mgtKey } }))
+
   const issue = Effect.fn("Cashbill.issue")((corpNum: string, receipt: CashReceiptIssue, userId?: string) =>
-    client.call(Operations.RegistIssue, { corpNum, userId, body: receipt }))
+    Outcome.settle({
+      operation: "Cashbill.issue",
+      documentId: receipt.mgtKey,
+      write: client.call(Operations.RegistIssue, { corpNum, userId, body: receipt }),
+      read: detailOf(corpNum, receipt.mgtKey, userId),
+      judge: Settle.issued(receipt)
+    }))
 
   const revoke = Effect.fn("Cashbill.revoke")((corpNum: string, revocation: CashReceiptRevoke, userId?: string) =>
-    client.call(Operations.RevokeRegistIssue, { corpNum, userId, body: revocation }))
+    Outcome.settle({
+      operation: "Cashbill.revoke",
+      documentId: revocation.mgtKey,
+      write: client.call(Operations.RevokeRegistIssue, { corpNum, userId, body: revocation }),
+      read: detailOf(corpNum, revocation.mgtKey, userId),
+      judge: Settle.revoked(revocation)
+    }))
 
   const bulkSubmit = Effect.fn("Cashbill.bulkSubmit")((corpNum: string, submitId: string, receipts: ReadonlyArray<CashReceiptIssue>, userId?: string) =>
     client.call(Operations.BulkSubmit, { corpNum, userId, params: { submitID: submitId }, body: { cashbills: receipts } }))
@@ -169,7 +191,7 @@ export const make = Effect.gen(function*() {
           const body = Operation.encodeBody(Operations.BulkSubmit, { cashbills: chunk })
           const submitID = Bulk.submitIdFor(body.bytes)
           yield* client.send(Operations.BulkSubmit, Operation.build(Operations.BulkSubmit, { submitID }, body), { corpNum, userId: options.userId })
-          yield* tracker.submitted
+          yield* tracker.submitted(submitID)
           const result = yield* awaitBulkResult(corpNum, submitID, {
             interval: options.interval,
             factor: options.factor,
@@ -183,12 +205,20 @@ export const make = Effect.gen(function*() {
       keyOfItem: (receipt) => receipt.mgtKey,
       keyOfResult: (result) => result.mgtKey,
       succeeded: (result) => result.code === 1,
-      missing: missingResult
+      missing: missingResult,
+      mayHaveSubmitted: Outcome.isUnknown,
+      operation: "Cashbill.issueMany"
     })
   })
 
   const deleteReceipt = Effect.fn("Cashbill.delete")((corpNum: string, mgtKey: string, userId?: string) =>
-    client.call(Operations.Delete, { corpNum, userId, params: { mgtKey } }))
+    Outcome.settle({
+      operation: "Cashbill.delete",
+      documentId: mgtKey,
+      write: client.call(Operations.Delete, { corpNum, userId, params: { mgtKey } }),
+      read: detailOf(corpNum, mgtKey, userId),
+      judge: Settle.deleted
+    }))
 
   const getInfo = Effect.fn("Cashbill.getInfo")((corpNum: string, mgtKey: string, userId?: string) =>
     client.call(Operations.GetInfo, { corpNum, userId, params: { mgtKey } }))

@@ -13,6 +13,7 @@ import * as Bulk from "../../core/Bulk.js"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { PollTimeoutError, ValidationError } from "../../core/Errors.js"
 import * as Operation from "../../core/Operation.js"
+import * as Outcome from "../../core/Outcome.js"
 import * as Polling from "../../core/Polling.js"
 import { CorpNum, type GenericResult, MgtKey } from "../../core/Schemas.js"
 import { invalid, validate } from "../../core/Validation.js"
@@ -141,7 +142,7 @@ export class Taxinvoice extends Context.Tag("taxdoc/Taxinvoice")<Taxinvoice, {
    * Validates every draft, submits them in bulk submissions of at most 100, awaits each result and
    * answers one result per invoice, in input order.
    */
-  readonly issueMany: (corpNum: string, invoices: ReadonlyArray<TaxinvoiceDraft>, options?: IssueManyOptions) => Effect.Effect<ReadonlyArray<BulkIssueResult>, TaxinvoiceError | PollTimeoutError>
+  readonly issueMany: (corpNum: string, invoices: ReadonlyArray<TaxinvoiceDraft>, options?: IssueManyOptions) => Effect.Effect<ReadonlyArray<BulkIssueResult>, TaxinvoiceError | PollTimeoutError | Bulk.BulkIncompleteError>
 }>() {}
 
 const Member = Schema.Struct({ corpNum: CorpNum })
@@ -259,7 +260,7 @@ export const make = Effect.gen(function*() {
           const body = Operation.encodeBody(Operations.BulkIssue, bulkBody(chunk, options.forceIssue))
           const submitID = Bulk.submitIdFor(body.bytes)
           yield* client.send(Operations.BulkIssue, Operation.build(Operations.BulkIssue, { submitID }, body), { corpNum, userId: options.userId })
-          yield* tracker.submitted
+          yield* tracker.submitted(submitID)
           const result = yield* awaitBulkResult(corpNum, submitID, {
             interval: options.interval,
             factor: options.factor,
@@ -273,7 +274,9 @@ export const make = Effect.gen(function*() {
       keyOfItem: (invoice) => invoice.invoicerMgtKey,
       keyOfResult: (result) => result.invoicerMgtKey,
       succeeded: (result) => result.code === 1,
-      missing: missingResult
+      missing: missingResult,
+      mayHaveSubmitted: Outcome.isUnknown,
+      operation: "Taxinvoice.issueMany"
     })
   })
 

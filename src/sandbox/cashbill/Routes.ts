@@ -28,6 +28,7 @@ import {
   success
 } from "../Route.js"
 import { SandboxStore } from "../Store.js"
+import * as Tickets from "../Tickets.js"
 import { receiptDocument } from "./Pdf.js"
 import * as Records from "./Records.js"
 import * as State from "./State.js"
@@ -207,18 +208,18 @@ export const cashbillRoutes: ReadonlyArray<Route> = [
   implement(Operations.GetURL, (request, caller) =>
     Effect.flatMap(request.parameters, ({ TG: menu }) =>
       withMember(request, caller, (ctx) => {
-        const ticket = State.identifier(ctx.state, `url/${caller.corpNum}`).replaceAll("-", "")
-        ctx.state.tickets.set(ticket, { corpNum: caller.corpNum, menu, expiresAt: ctx.now + Rules.URL_VALIDITY_MILLIS })
+        const ticket = Tickets.issue(ctx.state.tickets, { corpNum: caller.corpNum, menu }, ctx.now + Rules.URL_VALIDITY_MILLIS)
         return Either.right(json({ url: `${origin(request)}/Cashbill/Portal/${ticket}` }))
       }))),
-  // The page a GetURL URL opens: answered within 30 seconds of issue (sandbox clock), then UrlExpired.
+  // The page a GetURL URL opens: once, within 30 seconds of issue (sandbox clock); then UrlExpired.
+  // A ticket never issued is an unknown path.
   implement(Portal, (request) =>
     Effect.gen(function*() {
       const store = yield* SandboxStore
       const now = yield* nowMillis
-      const ticket = store.get(State.cashbillSlot, request.environment).tickets.get(request.params["ticket"] ?? "")
-      if (ticket === undefined) return yield* Effect.fail(fail("NotFoundPath"))
-      if (now >= ticket.expiresAt) return yield* Effect.fail(fail("UrlExpired"))
-      return json({ code: 1, message: okMessage(request), menu: ticket.menu, corpNum: ticket.corpNum })
+      const opened = Tickets.redeem(store.get(State.cashbillSlot, request.environment).tickets, request.params["ticket"] ?? "", now)
+      if (opened._tag === "Unknown") return yield* Effect.fail(fail("NotFoundPath"))
+      if (opened._tag === "Expired") return yield* Effect.fail(fail("UrlExpired"))
+      return json({ code: 1, message: okMessage(request), menu: opened.data.menu, corpNum: opened.data.corpNum })
     }))
 ]

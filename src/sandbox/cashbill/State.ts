@@ -17,6 +17,7 @@ import { fail, type SandboxFailure } from "../Failure.js"
 import * as BulkSubmission from "../BulkSubmission.js"
 import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
 import { slot } from "../Store.js"
+import type * as Tickets from "../Tickets.js"
 import { type FilingOutcome, filingOutcome } from "./Filing.js"
 
 /**
@@ -98,7 +99,7 @@ export interface MemberCashbills {
 }
 
 /**
- * A portal URL handed out by GetURL.
+ * What a portal URL handed out by GetURL opens (the ticket itself is random, see `Tickets.ts`).
  *
  * @since 0.1.0
  * @category models
@@ -106,7 +107,6 @@ export interface MemberCashbills {
 export interface PortalTicket {
   readonly corpNum: string
   readonly menu: string
-  readonly expiresAt: number
 }
 
 /**
@@ -117,8 +117,8 @@ export interface PortalTicket {
  */
 export interface CashbillState {
   readonly members: Map<string, MemberCashbills>
-  readonly tickets: Map<string, PortalTicket>
-  /** Sequence of everything numbered (confirmation numbers, item keys, receipt IDs, tickets). */
+  readonly tickets: Map<string, Tickets.Ticket<PortalTicket>>
+  /** Sequence of everything numbered (confirmation numbers, item keys, receipt IDs). */
   sequence: number
 }
 

@@ -1,6 +1,6 @@
 /**
  * Sandbox-only e-Tax invoice operations behind admin routes: an invoice "issued on the web portal"
- * (known only by its item key, for AssignMgtKey), and the outbox of buyer notifications.
+ * (known only by its item key, for AssignMgtKey). Buyer notifications go to the sandbox outbox (Outbox.ts).
  *
  * @since 0.1.0
  */
@@ -8,7 +8,7 @@ import { Effect } from "effect"
 import * as Kst from "../../core/Kst.js"
 import { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { SandboxClock } from "../Clock.js"
-import { outboxSlot, type OutboxEntry } from "../Outbox.js"
+import { outboxSlot } from "../Outbox.js"
 import { decodeValue } from "../Route.js"
 import { type Environment, SandboxStore } from "../Store.js"
 import { withoutNulls } from "./Routes.js"
@@ -58,12 +58,3 @@ export const issueOnPortal = (environment: Environment, corpNum: string, overrid
     const invoice = State.issueOnPortal(state, store.get(outboxSlot, environment), State.memberOf(state, corpNum), corpNum, draft, now)
     return { itemKey: invoice.itemKey, ntsconfirmNum: invoice.issued?.ntsconfirmNum ?? "" }
   })
-
-/**
- * The mails recorded in an environment, oldest first.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const outbox = (environment: Environment): Effect.Effect<ReadonlyArray<OutboxEntry>, never, SandboxStore> =>
-  Effect.map(SandboxStore, (store) => [...store.get(outboxSlot, environment)])

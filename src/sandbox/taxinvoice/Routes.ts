@@ -16,7 +16,7 @@ import * as Rules from "../../domains/taxinvoice/Rules.js"
 import { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { SandboxClock } from "../Clock.js"
 import { fail, type SandboxFailure } from "../Failure.js"
-import { type OutboxEntry, outboxSlot } from "../Outbox.js"
+import { type Mail, outboxSlot } from "../Outbox.js"
 import { type Policy, Progressions } from "../Progression.js"
 import { bodyJson, type Caller, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
 import { SandboxStore } from "../Store.js"
@@ -31,7 +31,7 @@ const nowMillis = Effect.flatMap(SandboxClock, (clock) => clock.now)
 interface Context {
   readonly state: State.TaxinvoiceState
   readonly member: State.MemberInvoices
-  readonly outbox: Array<OutboxEntry>
+  readonly outbox: Array<Mail>
   readonly corpNum: string
   readonly now: number
   readonly filing: Policy
@@ -68,7 +68,7 @@ const processItem = (ctx: Context, forceIssue: boolean) => (item: unknown, at: n
   }
   const registered = State.register(ctx.state, ctx.member, ctx.corpNum, draft, at)
   if (Either.isLeft(registered)) return { _tag: "Failed", mgtKey, failure: registered.left }
-  const issued = State.issue(ctx.state, ctx.outbox, registered.right, { forceIssue }, at)
+  const issued = State.issue(ctx.state, ctx.outbox, registered.right, { forceIssue }, at, Operations.BulkIssue.name)
   if (Either.isLeft(issued)) return { _tag: "Failed", mgtKey, failure: issued.left }
   return { _tag: "Issued", mgtKey: draft.invoicerMgtKey, invoice: registered.right }
 }
@@ -238,7 +238,7 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
           if (invoice.issued === undefined) {
             return Either.left(fail("TaxinvoiceInvalidState", "stateCode 100; the notification mail exists once the invoice is issued"))
           }
-          State.notify(ctx.outbox, invoice, [receiver], "resend", ctx.now)
+          State.notify(ctx.outbox, invoice, [receiver], Operations.SendEmail.name, ctx.now)
           return Either.right(success(request))
         })))),
   implement(Operations.AssignMgtKey, (request, caller) =>

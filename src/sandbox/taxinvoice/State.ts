@@ -12,7 +12,7 @@ import { Either } from "effect"
 import * as Rules from "../../domains/taxinvoice/Rules.js"
 import type { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { fail, type SandboxFailure } from "../Failure.js"
-import { type OutboxEntry, record } from "../Outbox.js"
+import { type Mail, post } from "../Outbox.js"
 import * as BulkSubmission from "../BulkSubmission.js"
 import type { Policy } from "../Progression.js"
 import { slot } from "../Store.js"
@@ -285,14 +285,23 @@ const buyerAddresses = (draft: TaxinvoiceDraft): ReadonlyArray<string> =>
   [draft.invoiceeEmail1, ...(draft.addContactList ?? []).map((c) => c.email)].filter((a): a is string => a !== undefined && a !== "")
 
 /**
- * Records mails about an invoice in the outbox.
+ * The subject of the notification mail about an invoice.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const notify = (outbox: Array<OutboxEntry>, invoice: Invoice, to: ReadonlyArray<string>, kind: string, at: number): void => {
-  for (const address of to) {
-    record(outbox, { domain: "taxinvoice", corpNum: invoice.corpNum, documentId: invoice.mgtKey ?? invoice.itemKey, to: address, kind, at })
+export const mailSubject = (invoice: Invoice): string =>
+  `${invoice.draft.invoicerCorpName}님이 보낸 전자세금계산서입니다.`
+
+/**
+ * Records mails about an invoice in the outbox, one per address; `operation` is what sent them.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const notify = (outbox: Array<Mail>, invoice: Invoice, to: ReadonlyArray<string>, operation: string, at: number): void => {
+  for (const receiver of to) {
+    post(outbox, { corpNum: invoice.corpNum, operation, document: invoice.mgtKey ?? invoice.itemKey, receiver, subject: mailSubject(invoice) }, at)
   }
 }
 
@@ -305,10 +314,11 @@ export const notify = (outbox: Array<OutboxEntry>, invoice: Invoice, to: Readonl
  */
 export const issue = (
   state: TaxinvoiceState,
-  outbox: Array<OutboxEntry>,
+  outbox: Array<Mail>,
   invoice: Invoice,
   options: { readonly forceIssue?: boolean | undefined; readonly memo?: string | undefined },
-  now: number
+  now: number,
+  operation = "Taxinvoice.Issue"
 ): Either.Either<Issued, SandboxFailure> => {
   if (invoice.issued !== undefined) return Either.left(fail("TaxinvoiceInvalidState", `stateCode ${stateCodeOf(invoice)}; only a saved invoice (100) can be issued`))
   const late = Rules.isOverdue(invoice.draft.writeDate, now)
@@ -323,7 +333,7 @@ export const issue = (
     filingFails: buyerClosed(invoice.draft, now)
   }
   invoice.issued = issued
-  notify(outbox, invoice, buyerAddresses(invoice.draft), "issue", now)
+  notify(outbox, invoice, buyerAddresses(invoice.draft), operation, now)
   return Either.right(issued)
 }
 
@@ -336,7 +346,7 @@ export const issue = (
  */
 export const issueOnPortal = (
   state: TaxinvoiceState,
-  outbox: Array<OutboxEntry>,
+  outbox: Array<Mail>,
   member: MemberInvoices,
   corpNum: string,
   draft: TaxinvoiceDraft,
@@ -345,7 +355,7 @@ export const issueOnPortal = (
   const invoice = create(state, member, corpNum, draft, undefined, now)
   // The portal issues at once; the due date is the portal user's business.
   invoice.issued = { at: now, ntsconfirmNum: newNtsConfirmNum(state, now), late: Rules.isOverdue(draft.writeDate, now), memo: undefined, filingFails: buyerClosed(draft, now) }
-  notify(outbox, invoice, buyerAddresses(draft), "issue", now)
+  notify(outbox, invoice, buyerAddresses(draft), "Sandbox.IssueOnPortal", now)
   return invoice
 }
 

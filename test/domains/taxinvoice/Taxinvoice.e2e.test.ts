@@ -86,7 +86,7 @@ describe("Taxinvoice, end to end through the in-process sandbox", () => {
       // The buyer notification was recorded; SendEmail adds to the outbox.
       yield* ti.sendEmail(CORP, "SELL", "T-001", "again@example.com")
       const outbox = yield* sandbox.outbox("test")
-      expect(outbox.map((e) => [e.documentId, e.to, e.kind])).toEqual([["T-001", "buyer@example.com", "issue"], ["T-001", "again@example.com", "resend"]])
+      expect(outbox.map((m) => [m.document, m.receiver, m.operation])).toEqual([["T-001", "buyer@example.com", "Taxinvoice.Issue"], ["T-001", "again@example.com", "Taxinvoice.SendEmail"]])
     }).pipe(Effect.provide(Sdk.layer(seeded))))
 
   it.effect("due date: overdue needs forceIssue and is marked late; a closed buyer's invoice fails filing (305)", () =>

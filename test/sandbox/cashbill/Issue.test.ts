@@ -70,7 +70,7 @@ describe("RegistIssue", () => {
       const failure = yield* Effect.flip(call("RegistIssue", { body: receipt("A-1", { tradeUsage: "지출증빙용", identityNum: "010-000-1234" }) }))
       expect(failure.entry.code).toBe(ErrorCodes.InvalidField.code)
       expect(failure.detail).toBe("identityNum: identityNumForUsage")
-      expect(yield* codeOf("RegistIssue", { raw: "{not json" })).toBe(ErrorCodes.InvalidRequest.code)
+      expect(yield* codeOf("RegistIssue", { raw: "{not json" })).toBe(ErrorCodes.MalformedJson.code)
     })))
 
   it.effect("judges tradeDT on the sandbox clock: today or the previous day only", () =>

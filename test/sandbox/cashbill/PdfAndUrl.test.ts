@@ -54,15 +54,19 @@ const openUrl = (url: string) => {
 }
 
 describe("GetURL", () => {
-  it.effect("hands out a URL on the sandbox origin that opens for 30 seconds", () =>
+  it.effect("hands out a URL on the sandbox origin that opens once, within 30 seconds", () =>
     run(Effect.gen(function*() {
       const { url } = yield* jsonOf("GetURL", { query: "TG=PBOX" })
       expect(url).toMatch(/^http:\/\/sandbox\.taxdoc\.local\/Cashbill\/Portal\/[0-9a-f]{32}$/)
       expect(yield* openUrl(url)).toMatchObject({ _tag: "Json", body: { code: 1, menu: "PBOX", corpNum: "1234567890" } })
-      yield* TestClock.adjust("29 seconds")
-      expect((yield* openUrl(url))._tag).toBe("Json")
-      yield* TestClock.adjust("1 second")
+      // Single-use: the second visit finds it used up.
       expect((yield* Effect.flip(openUrl(url))).entry.code).toBe(ErrorCodes.UrlExpired.code)
+      const late = (yield* jsonOf("GetURL", { query: "TG=PBOX" })).url as string
+      yield* TestClock.adjust("29 seconds")
+      const inTime = (yield* jsonOf("GetURL", { query: "TG=PBOX" })).url as string
+      yield* TestClock.adjust("1 second")
+      expect((yield* Effect.flip(openUrl(late))).entry.code).toBe(ErrorCodes.UrlExpired.code)
+      expect((yield* openUrl(inTime))._tag).toBe("Json")
     })))
 
   it.effect("expiry follows the sandbox clock offset; every call gives a new URL", () =>

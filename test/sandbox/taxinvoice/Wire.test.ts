@@ -191,6 +191,6 @@ describe("e-Tax invoice requests as the public clients send them", () => {
       const other = Effect.map(issueToken({ scopes: ["member", "140"] }), (t) => t.session_token)
       expect((yield* api({ path: "/Taxinvoice/CertCheck", token: yield* other })).status).toBe(403)
       const outbox = yield* api({ path: "/_sandbox/outbox" })
-      expect(outbox.body).toMatchObject({ entries: [] })
+      expect(outbox.body).toMatchObject({ mails: [] })
     }).pipe(Effect.provide(sandboxLayer())))
 })

@@ -1,0 +1,180 @@
+/**
+ * What the `taxdoc cashbill …` commands do (their options: ./command.ts).
+ *
+ * @since 0.1.0
+ */
+import { FileSystem, Path } from "@effect/platform"
+import { Effect, Option } from "effect"
+import { Cashbill } from "../../domains/cashbill/Cashbill.js"
+import { URL_VALIDITY_MILLIS } from "../../domains/cashbill/Rules.js"
+import type { BulkIssueResult, CashbillInfo, CashReceiptIssue, CashReceiptRevoke, IssueResponse } from "../../domains/cashbill/Schemas.js"
+import { CliError, ExitWith, fromFile } from "../errors.js"
+import { readJsonObject, readRecords, readStringList } from "../input.js"
+import type { Parsed } from "../lazy.js"
+import { cashbillState as stateName } from "../names.js"
+import { emit, fields, result, table, won } from "../output.js"
+import * as Progress from "../progress.js"
+import * as Target from "../target.js"
+import type { bulkOptions, infosOptions, issueOptions, oneOptions, pdfOptions, revokeOptions, urlOptions } from "./command.js"
+
+const uid = (o: { readonly userId: Option.Option<string> }) => Option.getOrUndefined(o.userId)
+
+// The answer of RegistIssue / RevokeRegistIssue, with the document it is about.
+const printIssued = (json: boolean, mgtKey: unknown, answer: IssueResponse) => {
+  const shown = { mgtKey, code: answer.code, message: answer.message, confirmNum: answer.confirmNum, tradeDate: answer.tradeDate, tradeDT: answer.tradeDT }
+  return emit(json, shown, () => fields(shown))
+}
+
+/**
+ * `taxdoc cashbill issue`.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const issue = (o: Parsed<typeof issueOptions>) =>
+  Effect.gen(function*() {
+    const { source, value } = yield* readJsonObject(o.file)
+    const answer = yield* Effect.flatMap(Cashbill, (c) => c.issue(o.corpNum, value as CashReceiptIssue, uid(o))).pipe(fromFile(source))
+    yield* printIssued(o.json, value["mgtKey"], answer)
+  }).pipe(Target.run(o, "Cashbill.issue", [o.corpNum]))
+
+/**
+ * `taxdoc cashbill revoke`.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const revoke = (o: Parsed<typeof revokeOptions>) =>
+  Effect.gen(function*() {
+    const { source, value } = yield* readJsonObject(o.file)
+    const answer = yield* Effect.flatMap(Cashbill, (c) => c.revoke(o.corpNum, value as CashReceiptRevoke, uid(o))).pipe(fromFile(source))
+    yield* printIssued(o.json, value["mgtKey"], answer)
+  }).pipe(Target.run(o, "Cashbill.revoke", [o.corpNum]))
+
+const resultColumns = [
+  { header: "mgtKey", value: (r: BulkIssueResult) => r.mgtKey },
+  { header: "code", value: (r: BulkIssueResult) => r.code, align: "right" as const },
+  { header: "confirmNum", value: (r: BulkIssueResult) => r.confirmNum },
+  { header: "tradeDate", value: (r: BulkIssueResult) => r.tradeDate },
+  { header: "message", value: (r: BulkIssueResult) => (r.code === 1 ? "" : r.message) }
+]
+
+/**
+ * `taxdoc cashbill bulk`.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const bulk = (o: Parsed<typeof bulkOptions>) =>
+  Effect.gen(function*() {
+    const { records, source } = yield* readRecords(o.file)
+    if (records.length === 0) {
+      return yield* new CliError({ message: `${o.file} holds no receipts`, hint: "one receipt per CSV line after the header, or per element of the JSON array", exitCode: 2 })
+    }
+    const display = Progress.make("issuing")
+    const results = yield* Effect.flatMap(Cashbill, (c) =>
+      c.issueMany(o.corpNum, records as ReadonlyArray<CashReceiptIssue>, {
+        userId: uid(o),
+        interval: Option.getOrElse(o.interval, () => Target.defaultInterval(o)),
+        deadline: Option.getOrUndefined(o.deadline),
+        onProgress: Progress.issueManyReporter(display)
+      })).pipe(fromFile(source))
+    const issued = results.filter((r) => r.code === 1).length
+    const summary = `${results.length} receipt${results.length === 1 ? "" : "s"}: ${issued} issued, ${results.length - issued} refused`
+    yield* display.finish(summary)
+    yield* emit(o.json, { total: results.length, issued, refused: results.length - issued, results }, () => `${table(results, resultColumns)}\n${summary}`)
+    if (issued < results.length) return yield* new ExitWith({ code: 1 })
+  }).pipe(Target.provide(o, [o.corpNum]))
+
+/**
+ * `taxdoc cashbill info`.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const info = (o: Parsed<typeof oneOptions>) =>
+  Effect.gen(function*() {
+    const found = yield* Effect.flatMap(Cashbill, (c) => c.getInfo(o.corpNum, o.mgtKey, uid(o)))
+    yield* emit(o.json, found, () => fields({ ...found, stateCode: `${found.stateCode} (${stateName(found.stateCode)})` }))
+  }).pipe(Target.run(o, "Cashbill.getInfo", [o.corpNum]))
+
+const infoColumns = [
+  { header: "mgtKey", value: (r: CashbillInfo) => r.mgtKey },
+  { header: "state", value: (r: CashbillInfo) => `${r.stateCode} ${stateName(r.stateCode)}` },
+  { header: "tradeType", value: (r: CashbillInfo) => r.tradeType },
+  { header: "total", value: (r: CashbillInfo) => won(r.totalAmount), align: "right" as const },
+  { header: "confirmNum", value: (r: CashbillInfo) => r.confirmNum },
+  { header: "tradeDate", value: (r: CashbillInfo) => r.tradeDate },
+  { header: "filing", value: (r: CashbillInfo) => r.ntsresultCode }
+]
+
+/**
+ * `taxdoc cashbill infos`.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const infos = (o: Parsed<typeof infosOptions>) =>
+  Effect.gen(function*() {
+    const listed = Option.isSome(o.file) ? yield* readStringList(o.file.value) : []
+    const keys = [...o.mgtKeys, ...listed]
+    if (keys.length === 0) {
+      return yield* new CliError({ message: "no document IDs given", hint: "give them as arguments or in a JSON array with --file", exitCode: 2 })
+    }
+    const found = yield* Effect.flatMap(Cashbill, (c) => c.getInfos(o.corpNum, keys, uid(o)))
+    const missing = keys.filter((key) => !found.some((r) => r.mgtKey === key))
+    yield* emit(o.json, found, () => [table(found, infoColumns), ...(missing.length === 0 ? [] : [`not found: ${missing.join(", ")}`])].join("\n"))
+  }).pipe(Target.run(o, "Cashbill.getInfos", [o.corpNum]))
+
+/**
+ * `taxdoc cashbill detail`.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const detail = (o: Parsed<typeof oneOptions>) =>
+  Effect.gen(function*() {
+    const found = yield* Effect.flatMap(Cashbill, (c) => c.getDetailInfo(o.corpNum, o.mgtKey, uid(o)))
+    yield* emit(o.json, found, () => fields(found))
+  }).pipe(Target.run(o, "Cashbill.getDetailInfo", [o.corpNum]))
+
+/**
+ * `taxdoc cashbill pdf`.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const pdf = (o: Parsed<typeof pdfOptions>) =>
+  Effect.gen(function*() {
+    const bytes = yield* Effect.flatMap(Cashbill, (c) => c.getPDF(o.corpNum, o.mgtKey, uid(o)))
+    const path = yield* Path.Path
+    const target = path.resolve(Option.getOrElse(o.out, () => `${o.mgtKey}.pdf`))
+    yield* Effect.flatMap(FileSystem.FileSystem, (fs) => fs.writeFile(target, bytes)).pipe(
+      Effect.mapError((e) => new CliError({ message: `cannot write ${target}: ${e.message}`, hint: "choose another place with --out", exitCode: 1 }))
+    )
+    yield* emit(o.json, { mgtKey: o.mgtKey, path: target, bytes: bytes.length }, () => `saved ${target} (${bytes.length} bytes)`)
+  }).pipe(Target.run(o, "Cashbill.getPDF", [o.corpNum]))
+
+/**
+ * `taxdoc cashbill delete`.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const remove = (o: Parsed<typeof oneOptions>) =>
+  Effect.gen(function*() {
+    const answer = yield* Effect.flatMap(Cashbill, (c) => c.delete(o.corpNum, o.mgtKey, uid(o)))
+    yield* result(o.json, answer, `deleted ${o.mgtKey}; its document ID can be used again`)
+  }).pipe(Target.run(o, "Cashbill.delete", [o.corpNum]))
+
+/**
+ * `taxdoc cashbill url`.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const url = (o: Parsed<typeof urlOptions>) =>
+  Effect.gen(function*() {
+    const address = yield* Effect.flatMap(Cashbill, (c) => c.getURL(o.corpNum, o.menu, uid(o)))
+    yield* emit(o.json, { menu: o.menu, url: address, validForSeconds: URL_VALIDITY_MILLIS / 1000 }, () => `${address}\n(valid for 30 seconds)`)
+  }).pipe(Target.run(o, "Cashbill.getURL", [o.corpNum]))

@@ -1,0 +1,42 @@
+/**
+ * `taxdoc cassettes check <files…>`: validates record/replay cassettes and looks for secrets that
+ * scrubbing should have replaced (src/recordings/Check.ts). What it does is in ./handlers.ts,
+ * loaded when it runs.
+ *
+ * @since 0.1.0
+ */
+import * as Args from "@effect/cli/Args"
+import * as Command from "@effect/cli/Command"
+import { handlers } from "../lazy.js"
+import { json } from "../options.js"
+
+const run = handlers(() => import("./handlers.js"))
+
+/**
+ * The options of `taxdoc cassettes check`.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const checkOptions = {
+  json,
+  files: Args.text({ name: "file" }).pipe(
+    Args.withDescription("Cassette files to check. Example: test/cassettes/member-cashbill.json"),
+    Args.atLeast(1)
+  )
+}
+
+/**
+ * `taxdoc cassettes`.
+ *
+ * @since 0.1.0
+ * @category commands
+ */
+export const command = Command.make("cassettes").pipe(
+  Command.withDescription("Record/replay cassettes"),
+  Command.withSubcommands([
+    Command.make("check", checkOptions, run("check")).pipe(
+      Command.withDescription("Check cassette files: valid, canonical, and free of tokens, signatures and secret keys")
+    )
+  ])
+)

@@ -1,0 +1,49 @@
+/**
+ * What `taxdoc demo` does (its options: ./command.ts): the tour on a fresh in-process sandbox,
+ * then the report — text, or one JSON document with `--json`.
+ *
+ * @since 0.1.0
+ */
+import { Effect, Layer } from "effect"
+import * as Kst from "../../core/Kst.js"
+import { Connect, InProcess, Sandbox } from "../../sandbox/index.js"
+import * as Taxdoc from "../../Taxdoc.js"
+import { ExitWith } from "../errors.js"
+import type { Parsed } from "../lazy.js"
+import { printJson, printLine } from "../output.js"
+import * as Terminal from "../terminal.js"
+import type { demoOptions } from "./command.js"
+import { report, text } from "./report.js"
+import { runSteps } from "./steps.js"
+import { steps, type TourState } from "./tour.js"
+
+const NOON_MILLIS = 12 * 60 * 60 * 1000
+
+// The SDK on a fresh in-process sandbox, the sandbox itself kept in reach for its clock and stats.
+const demoLayer = Taxdoc.services.pipe(
+  Layer.provideMerge(Connect.layerConfig()),
+  Layer.provideMerge(InProcess.layer())
+)
+
+/**
+ * `taxdoc demo`.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const demo = (o: Parsed<typeof demoOptions>) =>
+  Effect.gen(function*() {
+    const startedAt = Date.now()
+    if (!o.json) {
+      yield* printLine(Terminal.wrap("taxdoc demo: a guided tour of the SDK against a sandbox inside this process (no configuration, no network)", Terminal.stdout().columns))
+    }
+    // Noon (KST) of today in sandbox time: the tour's receipts are all issued on one day, whenever
+    // it runs, and step 8 then moves the clock past that day's midnight.
+    const sandbox = yield* Sandbox.Sandbox
+    yield* sandbox.setClock(Kst.parse(Kst.toDate8(startedAt)) + NOON_MILLIS)
+    const state: TourState = { outDir: o.outDir, documents: [] }
+    const results = yield* runSteps(steps(state, startedAt), { quiet: o.json })
+    const demo = report(results, state)
+    yield* o.json ? printJson(demo) : printLine(text(demo))
+    if (!demo.ok) return yield* new ExitWith({ code: 1 })
+  }).pipe(Effect.provide(demoLayer))

@@ -1,0 +1,200 @@
+/**
+ * What the `taxdoc sandbox …` commands do (their options: ./command.ts): serve the sandbox on a
+ * socket, and reset it, move its clock or read its statistics over its admin routes
+ * (`/_sandbox/…`, see src/sandbox/Admin.ts).
+ *
+ * @since 0.1.0
+ */
+import { FileSystem, HttpClient, HttpClientRequest } from "@effect/platform"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import { Config, Console, Duration, Effect, Either, Option, Redacted } from "effect"
+import * as Kst from "../../core/Kst.js"
+import { Partners, Server } from "../../sandbox/index.js"
+import { CliError } from "../errors.js"
+import type { Parsed } from "../lazy.js"
+import { parseDuration } from "../options.js"
+import { emit, kst, table } from "../output.js"
+import type { clockOptions, serveOptions, sandboxOptions } from "./command.js"
+
+/** Printed when a secret is given on the command line. */
+const commandLineSecret = (flag: string, instead: string) =>
+  Console.error(`warning: ${flag} puts a secret on the command line, where anyone on this machine can read it in the process list (ps); use ${instead} instead`)
+
+/** Partners of a secret file: one `LINKID:BASE64SECRET` a line; blank lines and `#` comments are skipped. */
+const partnersOfFile = (path: string) =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const text = yield* fs.readFileString(path).pipe(
+      Effect.mapError((e) => new CliError({ message: `--secret-file ${path}: ${e.message}`, hint: "give a readable file with one LINKID:BASE64SECRET a line", exitCode: 2 }))
+    )
+    const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "" && !line.startsWith("#"))
+    return yield* Either.all(lines.map(Partners.parsePartner)).pipe(
+      Either.mapLeft((message) => new CliError({ message: `--secret-file ${path}: ${message}`, hint: "write one LINKID:BASE64SECRET a line", exitCode: 2 }))
+    )
+  })
+
+const millisOf = (d: Option.Option<Duration.Duration>): number | undefined => Option.match(d, { onNone: () => undefined, onSome: Duration.toMillis })
+
+/**
+ * `taxdoc sandbox serve`.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const serve = (o: Parsed<typeof serveOptions>) =>
+  Effect.gen(function*() {
+    if (o.partners.length > 0) yield* commandLineSecret("--partner", "TAXDOC_SANDBOX_PARTNERS or --secret-file")
+    if (Option.isSome(o.adminToken)) yield* commandLineSecret("--admin-token", "TAXDOC_SANDBOX_ADMIN_TOKEN")
+    const fromFlags = yield* Either.all(o.partners.map(Partners.parsePartner)).pipe(
+      Either.mapLeft((message) => new CliError({ message, hint: "write --partner LINKID:BASE64SECRET", exitCode: 2 }))
+    )
+    const fromFile = Option.isSome(o.secretFile) ? yield* partnersOfFile(o.secretFile.value) : []
+    const partners = [...fromFile, ...fromFlags]
+    const adminToken = Option.isSome(o.adminToken)
+      ? Option.some(o.adminToken.value)
+      : yield* Config.option(Config.redacted("TAXDOC_SANDBOX_ADMIN_TOKEN")).pipe(Effect.orElseSucceed(() => Option.none()))
+    const positive = [["--max-body-bytes", o.maxBodyBytes], ["--max-header-bytes", o.maxHeaderBytes], ["--max-connections", o.maxConnections]] as const
+    for (const [flag, value] of positive) {
+      if (Option.isSome(value) && value.value < 1) return yield* new CliError({ message: `${flag} must be at least 1`, hint: `e.g. ${flag} 1024`, exitCode: 2 })
+    }
+    const bad = o.members.find((m) => !/^\d{10}$/.test(m))
+    if (bad !== undefined) {
+      return yield* new CliError({ message: `--member ${bad} is not a registration number`, hint: "give 10 digits without hyphens", exitCode: 2 })
+    }
+    const limits: Partial<Server.ServerLimits> = {
+      ...Option.match(o.maxHeaderBytes, { onNone: () => ({}), onSome: (maxHeaderBytes) => ({ maxHeaderBytes }) }),
+      ...Option.match(o.maxConnections, { onNone: () => ({}), onSome: (maxConnections) => ({ maxConnections }) }),
+      ...(millisOf(o.headerTimeout) === undefined ? {} : { headersTimeoutMillis: millisOf(o.headerTimeout)! }),
+      ...(millisOf(o.requestTimeout) === undefined ? {} : { requestTimeoutMillis: millisOf(o.requestTimeout)! }),
+      ...(millisOf(o.keepAliveTimeout) === undefined ? {} : { keepAliveTimeoutMillis: millisOf(o.keepAliveTimeout)! })
+    }
+    yield* Server.run({
+      host: o.host,
+      port: o.port,
+      partners,
+      members: o.members.map((corpNum) => ({ corpNum })),
+      limits,
+      ...Option.match(o.maxBodyBytes, { onNone: () => ({}), onSome: (maxBodyBytes) => ({ maxBodyBytes }) }),
+      ...Option.match(adminToken, { onNone: () => ({}), onSome: (token) => ({ adminToken: Redacted.value(token) }) })
+    }).pipe(
+      Effect.catchTag("ServeError", (e) =>
+        new CliError({ message: `cannot listen on ${o.host}:${o.port}: ${String(e.cause ?? e.message)}`, hint: "the port may be in use: choose another with --port (0 picks a free one)", exitCode: 1 }))
+    )
+  })
+
+/** Calls an admin route (with the admin token when one is given); answers its JSON body. */
+const admin = (
+  target: { readonly sandboxUrl: string; readonly adminToken: Option.Option<Redacted.Redacted> },
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown
+): Effect.Effect<unknown, CliError> =>
+  Effect.gen(function*() {
+    const origin = target.sandboxUrl
+    const client = yield* HttpClient.HttpClient
+    const url = `${origin.replace(/\/+$/, "")}/_sandbox/${path}`
+    const plain = method === "GET" ? HttpClientRequest.get(url) : HttpClientRequest.bodyUnsafeJson(HttpClientRequest.post(url), body ?? {})
+    const request = Option.match(target.adminToken, { onNone: () => plain, onSome: (token) => HttpClientRequest.bearerToken(plain, Redacted.value(token)) })
+    const response = yield* client.execute(request)
+    const answer: unknown = yield* response.json
+    if (response.status === 401) {
+      return yield* new CliError({ message: `the sandbox at ${origin} refused the admin request: it needs its admin token`, hint: "pass --admin-token or set TAXDOC_SANDBOX_ADMIN_TOKEN (printed by taxdoc sandbox serve at start)", exitCode: 1 })
+    }
+    if (response.status !== 200) {
+      const message = typeof answer === "object" && answer !== null && "message" in answer ? String(answer.message) : JSON.stringify(answer)
+      return yield* new CliError({ message: `the sandbox answered ${response.status}: ${message}`, hint: "is the URL a taxdoc sandbox (taxdoc sandbox serve)?", exitCode: 1 })
+    }
+    return answer
+  }).pipe(
+    Effect.scoped,
+    Effect.catchTags({
+      RequestError: (e) => new CliError({ message: `cannot reach the sandbox at ${target.sandboxUrl}: ${e.message}`, hint: "is `taxdoc sandbox serve` running there? check --sandbox-url", exitCode: 1 }),
+      ResponseError: (e) => new CliError({ message: `unexpected answer from ${target.sandboxUrl}: ${e.message}`, hint: "is the URL a taxdoc sandbox (taxdoc sandbox serve)?", exitCode: 1 })
+    }),
+    Effect.provide(NodeHttpClient.layerUndici)
+  )
+
+/**
+ * `taxdoc sandbox reset`.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const reset = (o: Parsed<typeof sandboxOptions>) =>
+  Effect.gen(function*() {
+    const answer = yield* admin(o, "POST", "reset")
+    yield* emit(o.json, answer, () => "sandbox reset: every member, document, token, fault and clock change is gone")
+  })
+
+interface ClockState {
+  readonly now: number
+  readonly offset: number
+}
+
+const describeOffset = (millis: number): string => {
+  // Whole seconds: the milliseconds between the request and the answer are noise here.
+  const seconds = Math.round(Math.abs(millis) / 1000)
+  if (seconds === 0) return "the same as this machine's clock"
+  return `${Duration.format(Duration.seconds(seconds))} ${millis > 0 ? "ahead of" : "behind"} this machine's clock`
+}
+
+/**
+ * `taxdoc sandbox clock`.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const clock = (o: Parsed<typeof clockOptions>) =>
+  Effect.gen(function*() {
+    if (Option.isSome(o.advance) && Option.isSome(o.set)) {
+      return yield* new CliError({ message: "--advance and --set exclude each other", hint: "give one of them", exitCode: 2 })
+    }
+    let answer: unknown
+    if (Option.isSome(o.advance)) {
+      const text = o.advance.value.trim()
+      const negative = text.startsWith("-")
+      const parsed = parseDuration(negative ? text.slice(1) : text)
+      if (Either.isLeft(parsed)) return yield* new CliError({ message: `--advance: ${parsed.left}`, hint: "e.g. --advance \"25 hours\"", exitCode: 2 })
+      const millis = Duration.toMillis(parsed.right) * (negative ? -1 : 1)
+      answer = yield* admin(o, "POST", "clock", { advanceMillis: millis })
+    } else if (Option.isSome(o.set)) {
+      const at = Date.parse(o.set.value)
+      if (Number.isNaN(at)) return yield* new CliError({ message: `--set: "${o.set.value}" is not an ISO instant`, hint: "e.g. --set 2026-03-02T15:00:00Z", exitCode: 2 })
+      answer = yield* admin(o, "POST", "clock", { set: at })
+    } else {
+      answer = yield* admin(o, "GET", "clock")
+    }
+    const state = answer as ClockState
+    yield* emit(o.json, { ...state, iso: new Date(state.now).toISOString(), kst: Kst.toDateTime14(state.now) }, () =>
+      `sandbox time ${new Date(state.now).toISOString()} (${kst(Kst.toDateTime14(state.now))}), ${describeOffset(state.offset)}`)
+  })
+
+interface StatsAnswer {
+  readonly calls: Readonly<Record<string, number>>
+  readonly tokensIssued: ReadonlyArray<{ readonly environment: string; readonly linkId: string; readonly corpNum: string; readonly count: number }>
+  readonly totalTokens: number
+}
+
+/**
+ * `taxdoc sandbox stats`.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const stats = (o: Parsed<typeof sandboxOptions>) =>
+  Effect.gen(function*() {
+    const answer = (yield* admin(o, "GET", "stats")) as StatsAnswer
+    yield* emit(o.json, answer, () => {
+      const calls = Object.entries(answer.calls).map(([route, count]) => ({ route, count }))
+      return [
+        table(calls, [{ header: "route", value: (r) => r.route }, { header: "calls", value: (r) => r.count, align: "right" }]),
+        "",
+        table(answer.tokensIssued, [
+          { header: "environment", value: (t) => t.environment },
+          { header: "partner", value: (t) => t.linkId },
+          { header: "member", value: (t) => t.corpNum },
+          { header: "tokens", value: (t) => t.count, align: "right" }
+        ])
+      ].join("\n")
+    })
+  })

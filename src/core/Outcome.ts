@@ -1,0 +1,120 @@
+/**
+ * Writes whose answer was lost (DESIGN.md §3 "Retries"). A single-document write whose ID the caller
+ * chooses (issue, revoke, delete…) is never sent again blindly: when its outcome is unknown — the
+ * connection dropped or the deadline passed after the request went out, or the answer came back cut
+ * short or from a failing gateway — the document is read back by its ID. Found as sent: the write
+ * happened, and its answer is rebuilt from the document. Not there: the write did not happen, and it
+ * is sent once more. Anything else (a different document under that ID, a second lost answer, a
+ * failed read) is an `UnknownOutcomeError` that says which.
+ *
+ * @since 0.1.0
+ */
+import { Effect, Option } from "effect"
+import { type ApiError, UnknownOutcomeError } from "./Errors.js"
+import type { AttemptError } from "./Retry.js"
+
+/**
+ * `true` when a write may have been processed although no answer arrived.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const isUnknown = (error: { readonly _tag: string }): boolean => {
+  const e = error as AttemptError
+  switch (e._tag) {
+    case "TransportError":
+      return e.outcome === "Unknown"
+    case "ResponseError":
+      // A 200 whose body was cut short, or a gateway's page: the service may have done the work.
+      return e.status === 200 || e.status >= 500
+    default:
+      return false
+  }
+}
+
+/**
+ * What reading the document back says about the write.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Verdict<A> =
+  | { readonly _tag: "Happened"; readonly answer: A }
+  | { readonly _tag: "DidNotHappen" }
+  | { readonly _tag: "Different"; readonly detail: string }
+
+/**
+ * The write happened; `answer` is what it would have answered.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const happened = <A>(answer: A): Verdict<A> => ({ _tag: "Happened", answer })
+
+/**
+ * The write did not happen: it may be sent once more.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const didNotHappen: Verdict<never> = { _tag: "DidNotHappen" }
+
+/**
+ * Something else stands under the ID.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const different = (detail: string): Verdict<never> => ({ _tag: "Different", detail })
+
+/**
+ * A read by ID, with "not found" as `None`.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const found = <D, E extends { readonly _tag: string }, R>(read: Effect.Effect<D, E, R>): Effect.Effect<Option.Option<D>, E, R> =>
+  Effect.catchIf(
+    Effect.map(read, Option.some),
+    (error): error is E => error._tag === "ApiError" && (error as unknown as ApiError).isNotFound,
+    () => Effect.succeed(Option.none())
+  )
+
+/**
+ * Runs `write`; when its outcome is unknown, settles it by reading the document back.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const settle = <A, E extends { readonly _tag: string }, R, D, E2, R2>(options: {
+  readonly operation: string
+  readonly documentId: string
+  readonly write: Effect.Effect<A, E, R>
+  readonly read: Effect.Effect<Option.Option<D>, E2, R2>
+  readonly judge: (document: Option.Option<D>) => Verdict<A>
+}): Effect.Effect<A, E | UnknownOutcomeError, R | R2> => {
+  const unknown = (reason: UnknownOutcomeError["reason"], detail: string, cause?: unknown) =>
+    new UnknownOutcomeError({
+      operation: options.operation,
+      documentId: options.documentId,
+      reason,
+      message: `${options.operation}: the answer for ${options.documentId} was lost and ${detail}`,
+      cause
+    })
+  return Effect.catchIf(options.write, isUnknown, (lost) =>
+    options.read.pipe(
+      Effect.mapError((error) => unknown("ReadFailed", "reading it back failed; read it again before sending it once more", error)),
+      Effect.flatMap((document) => {
+        const verdict = options.judge(document)
+        switch (verdict._tag) {
+          case "Happened":
+            return Effect.succeed(verdict.answer)
+          case "Different":
+            return Effect.fail(unknown("DifferentDocument", `a document under that ID differs from what was sent: ${verdict.detail}`, lost))
+          case "DidNotHappen":
+            return Effect.catchIf(options.write, isUnknown, (again) =>
+              Effect.fail(unknown("StillUnknown", "it was not there, so it was sent once more, and that answer was lost too", again)))
+        }
+      })
+    ))
+}

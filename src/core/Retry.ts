@@ -1,0 +1,163 @@
+/**
+ * Retries after transient faults (DESIGN.md §3 "Retries"). Operations the catalogue marks safe to
+ * repeat — reads, and writes the service recognises when repeated (a bulk submit with the same
+ * submit ID and bytes) — are retried when the connection failed or was reset before an answer, on
+ * 429, 502, 503 and 504, on an answer cut short, and when one attempt's deadline passed; with capped
+ * exponential backoff and full jitter, never sooner than a `Retry-After`, and never past the call's
+ * overall deadline. Any operation is retried when its request surely was not sent (connection
+ * refused). Each retry is a span event. The happy path pays nothing: the schedule is set up only
+ * after a first failure.
+ *
+ * @since 0.1.0
+ */
+import { Clock, Duration, Effect, Option, Random, Schedule } from "effect"
+import type { ApiError, ResponseError, TokenError, TransportError } from "./Errors.js"
+
+/**
+ * A failure of one attempt.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type AttemptError = ApiError | TokenError | TransportError | ResponseError
+
+/**
+ * The retry policy of a client: the schedule (its input is the failure of the last attempt) and the
+ * overall deadline of a call, retries included.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Policy {
+  /** `None`: no operation is retried. */
+  readonly schedule: Option.Option<Schedule.Schedule<unknown, AttemptError>>
+  readonly callTimeout: Duration.Duration
+}
+
+const TRANSIENT_STATUS = new Set([429, 502, 503, 504])
+
+/**
+ * `true` for a failure worth another attempt of an operation that is safe to repeat.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const isTransient = (error: AttemptError): boolean => {
+  switch (error._tag) {
+    case "TransportError":
+      return error.reason !== "Local"
+    case "ApiError":
+      return TRANSIENT_STATUS.has(error.status)
+    case "ResponseError":
+      // A gateway's HTML page, or an answer cut short (a 200 whose body is not whole JSON).
+      return TRANSIENT_STATUS.has(error.status) || (error.status === 200 && error.reason === "Decode")
+    case "TokenError":
+      // A refusal is final; an authentication server that is busy or behind a failing gateway is not.
+      return TRANSIENT_STATUS.has(error.status)
+  }
+}
+
+/**
+ * `true` when the request surely did not reach the service: any operation may be sent again.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const isNotSent = (error: AttemptError): boolean =>
+  error._tag === "TransportError" && error.outcome === "NotSent" && error.reason !== "Local"
+
+const retryAfterOf = (error: AttemptError): number =>
+  error._tag === "ApiError" || error._tag === "ResponseError" ? error.retryAfterMillis ?? 0 : 0
+
+/**
+ * Capped exponential backoff with full jitter: before retry `n` (from 0), a random delay between 0
+ * and `min(maxDelay, baseDelay × 2^n)`; at most `retries` retries.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const backoff = (options: {
+  readonly retries: number
+  readonly baseDelay: Duration.DurationInput
+  readonly maxDelay: Duration.DurationInput
+}): Schedule.Schedule<unknown, AttemptError> => {
+  const cap = Duration.toMillis(options.maxDelay)
+  return Schedule.exponential(options.baseDelay, 2).pipe(
+    Schedule.modifyDelayEffect((_, delay) =>
+      Effect.map(Random.nextIntBetween(0, Math.max(1, Math.min(cap, Duration.toMillis(delay))) + 1), (millis) => Duration.millis(millis))
+    ),
+    Schedule.intersect(Schedule.recurs(options.retries)),
+    Schedule.as(undefined as unknown)
+  )
+}
+
+/**
+ * `schedule`, never sooner than the `Retry-After` of the failure it is fed, with a span event per
+ * retry.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const honouringRetryAfter = (
+  operation: string,
+  schedule: Schedule.Schedule<unknown, AttemptError>
+): Schedule.Schedule<unknown, AttemptError> =>
+  Schedule.intersect(schedule, Schedule.identity<AttemptError>()).pipe(
+    Schedule.modifyDelay(([, error], delay) => Duration.max(delay, Duration.millis(retryAfterOf(error)))),
+    Schedule.tapInput((error: AttemptError) =>
+      Effect.annotateCurrentSpan("taxdoc.retried", true).pipe(
+        Effect.zipRight(Effect.flatMap(Effect.option(Effect.currentSpan), (span) =>
+          Effect.sync(() => {
+            if (Option.isSome(span)) {
+              span.value.event("taxdoc.retry", BigInt(Date.now()) * 1_000_000n, {
+                operation,
+                failure: error._tag,
+                ...("status" in error ? { status: error.status } : {}),
+                ...(error._tag === "TransportError" ? { reason: error.reason, outcome: error.outcome } : {})
+              })
+            }
+          })))
+      )),
+    Schedule.as(undefined as unknown)
+  )
+
+/**
+ * Runs `attempt`; after a failure `retryable` accepts, retries along the policy within what is left
+ * of the call's deadline. When the deadline leaves no room for the next retry, the last failure is
+ * the answer.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const withRetries = <A, E extends AttemptError, R>(
+  operation: string,
+  policy: Policy,
+  retryable: (error: E) => boolean,
+  attempt: Effect.Effect<A, E, R>
+): Effect.Effect<A, E, R> => {
+  if (Option.isNone(policy.schedule)) return attempt
+  const schedule = honouringRetryAfter(operation, policy.schedule.value)
+  return Effect.flatMap(Clock.currentTimeMillis, (started) =>
+    Effect.catchIf(attempt, retryable, (first) => {
+      // The first failure is replayed into the schedule (no second request), so its delay — and
+      // its Retry-After — come before the second attempt.
+      let replay = true
+      let last: E = first
+      const again = Effect.suspend(() => {
+        if (replay) {
+          replay = false
+          return Effect.fail(first)
+        }
+        return Effect.tapError(attempt, (error) => Effect.sync(() => (last = error)))
+      })
+      const budget = Duration.toMillis(policy.callTimeout)
+      const retried = Effect.retry(again, {
+        schedule: Schedule.checkEffect(schedule, () =>
+          Effect.map(Clock.currentTimeMillis, (now) => !Duration.isFinite(policy.callTimeout) || now - started < budget)),
+        while: retryable
+      })
+      if (!Duration.isFinite(policy.callTimeout)) return retried
+      return Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        Effect.timeoutFail(retried, { duration: Duration.millis(Math.max(0, budget - (now - started))), onTimeout: () => last }))
+    }))
+}

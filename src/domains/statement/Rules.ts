@@ -1,0 +1,183 @@
+/**
+ * Pure rules of statements (SPEC.md "Statement", "Limits"; DESIGN.md §6): the six item codes and
+ * their names, the states, the list limits, and the condition under which `taxType` is required.
+ *
+ * @since 0.1.0
+ */
+import { fieldRule, type CrossRule } from "../../core/CrossRule.js"
+
+/**
+ * The statement types by name (DESIGN.md §6 "statement item codes"). The item code is the path's
+ * `{ItemCode}` and the token scope of every call about a statement of that type.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const ItemCode = {
+  /** 121 거래명세서 */
+  TransactionStatement: 121,
+  /** 122 청구서 */
+  Bill: 122,
+  /** 123 견적서 */
+  Estimate: 123,
+  /** 124 발주서 */
+  PurchaseOrder: 124,
+  /** 125 입금표 */
+  DepositSlip: 125,
+  /** 126 영수증 */
+  Receipt: 126
+} as const
+
+/**
+ * An item code: 121 to 126.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type ItemCode = typeof ItemCode[keyof typeof ItemCode]
+
+/**
+ * The name of an item code (`Estimate`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type ItemCodeName = keyof typeof ItemCode
+
+/**
+ * Every item code, in order.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const ITEM_CODES: readonly [ItemCode, ...Array<ItemCode>] = [121, 122, 123, 124, 125, 126]
+
+/**
+ * The token scopes of statements: the six item codes, requested together (FACTS.md).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const SCOPES: ReadonlyArray<string> = ITEM_CODES.map(String)
+
+/**
+ * `true` for 121 to 126.
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const isItemCode = (value: unknown): value is ItemCode => (ITEM_CODES as ReadonlyArray<unknown>).includes(value)
+
+/**
+ * The item code for a name (`Estimate`) or a number (`123`, `"123"`); `undefined` otherwise.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const parseItemCode = (text: string): ItemCode | undefined => {
+  const byName = Object.entries(ItemCode).find(([name]) => name.toLowerCase() === text.trim().toLowerCase())
+  if (byName !== undefined) return byName[1]
+  const n = Number(text)
+  return isItemCode(n) ? n : undefined
+}
+
+/**
+ * The name of an item code.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const nameOf = (itemCode: ItemCode): ItemCodeName =>
+  (Object.keys(ItemCode) as Array<ItemCodeName>).find((name) => ItemCode[name] === itemCode)!
+
+/**
+ * Tax types: taxable, zero-rated, exempt.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const TAX_TYPES = ["과세", "영세", "면세"] as const
+
+/**
+ * Purpose types: receipt (paid), claim (to be paid), none.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const PURPOSE_TYPES = ["영수", "청구", "없음"] as const
+
+/**
+ * The item codes whose statements must state `taxType` (SPEC.md: "conditional"). Decision
+ * (docs/decisions.md): every type that bills a supply carries a tax column — transaction
+ * statement, bill, estimate, purchase order and receipt; a deposit slip (125) only records money
+ * received, so its tax type is optional.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const TAX_TYPE_REQUIRED: ReadonlySet<ItemCode> = new Set([121, 122, 123, 124, 126])
+
+/**
+ * `taxType` is present where the item code requires it.
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const taxTypeRule: CrossRule<{ readonly itemCode: ItemCode; readonly taxType?: string | undefined }> = fieldRule(
+  ["taxType"],
+  "taxTypeRequired",
+  (s) => !TAX_TYPE_REQUIRED.has(s.itemCode) || s.taxType !== undefined,
+  "is required for item codes 121, 122, 123, 124 and 126 (all but the deposit slip, 125)"
+)
+
+/**
+ * Document IDs per GetInfos request (SPEC.md "Limits").
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const INFOS_MAX = 1000
+
+/**
+ * Document IDs per GetMassPrintURL request (SPEC.md "Limits").
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const MASS_PRINT_MAX = 100
+
+/**
+ * How long a returned URL is valid (SPEC.md "Limits"; MAIL URLs do not expire).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const URL_VALIDITY_MILLIS = 30_000
+
+/**
+ * The states of a statement (DESIGN.md §6): 200 pending approval, 300 issued, 600 cancelled.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const StateCode = {
+  PendingApproval: 200,
+  Issued: 300,
+  Cancelled: 600
+} as const
+
+/**
+ * The `TG` selector of each document URL operation.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const URL_KINDS = ["POPUP", "VIEW", "PRINT", "EPRINT", "MAIL"] as const
+
+/**
+ * A document URL kind.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type UrlKind = typeof URL_KINDS[number]

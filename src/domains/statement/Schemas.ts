@@ -1,0 +1,315 @@
+/**
+ * Wire shapes of statements (SPEC.md "Statement"): the issue body with every rule of the spec, the
+ * small bodies of Cancel, SendEmail, GetInfos and mass print, and the answers, decoded tolerantly
+ * (FACTS.md "Answers": unknown fields ignored, `null` for absent values, `stateCode` as a number or
+ * a string, booleans in their string forms).
+ *
+ * Optional input fields are absent or valid; the sandbox, like the live service, reads a `null`
+ * value as absent (FACTS.md: one client sends `null` for absent values) before decoding.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { withCrossRules } from "../../core/CrossRule.js"
+import { maxLen, requiredLen, rule } from "../../core/Rule.js"
+import { CorpNumText, Date8, LenientBoolean, MgtKey, oneOf, SignedAmount } from "../../core/Schemas.js"
+import * as Rules from "./Rules.js"
+
+/** Absent or valid (the sandbox takes a `null` value for absent before decoding). */
+const opt = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(schema, { exact: true })
+
+// ── fields ──────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * An item code in a body: the number 121 to 126.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ItemCodeNumber = Schema.Number.pipe(
+  rule<number>("itemCode", Rules.isItemCode, "must be a statement item code: 121, 122, 123, 124, 125 or 126"),
+  Schema.compose(Schema.Literal(...Rules.ITEM_CODES), { strict: false })
+)
+
+/**
+ * An item code as it travels in the path (`/Statement/121/…`): the text "121" to "126".
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ItemCodeText = Schema.String.pipe(
+  rule<string>("itemCode", (s) => Rules.SCOPES.includes(s), "must be a statement item code: 121, 122, 123, 124, 125 or 126")
+)
+
+/** A branch number: 4 digits, or empty (the official examples send `""`). */
+const TaxRegId = Schema.String.pipe(rule("taxRegID", (s: string) => /^(\d{4})?$/.test(s), "must be a branch number of exactly 4 digits"))
+
+/**
+ * One line of a statement (SPEC.md "detailList item fields seen").
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const DetailItem = Schema.Struct({
+  serialNum: opt(Schema.Number.pipe(rule<number>("serialNum", (n) => Number.isInteger(n) && n >= 1, "must be a whole number from 1"))),
+  purchaseDT: opt(Date8),
+  itemName: opt(Schema.String),
+  spec: opt(Schema.String),
+  qty: opt(Schema.String),
+  unitCost: opt(Schema.String),
+  supplyCost: opt(SignedAmount(18)),
+  tax: opt(SignedAmount(18)),
+  remark: opt(Schema.String),
+  spare1: opt(Schema.String),
+  spare2: opt(Schema.String),
+  spare3: opt(Schema.String),
+  spare4: opt(Schema.String),
+  spare5: opt(Schema.String)
+})
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type DetailItem = typeof DetailItem.Type
+
+const IssueFields = Schema.Struct({
+  itemCode: ItemCodeNumber,
+  mgtKey: MgtKey,
+  formCode: opt(maxLen(8)),
+  writeDate: Date8,
+  taxType: opt(oneOf("taxType", Rules.TAX_TYPES)),
+  purposeType: oneOf("purposeType", Rules.PURPOSE_TYPES),
+  serialNum: opt(maxLen(30)),
+  taxTotal: SignedAmount(18),
+  supplyCostTotal: SignedAmount(18),
+  totalAmount: opt(SignedAmount(18)),
+  remark1: opt(maxLen(150)),
+  remark2: opt(maxLen(150)),
+  remark3: opt(maxLen(150)),
+  senderCorpNum: CorpNumText,
+  senderTaxRegID: opt(TaxRegId),
+  senderCorpName: opt(maxLen(200)),
+  senderCEOName: opt(maxLen(100)),
+  senderAddr: opt(maxLen(300)),
+  senderBizType: opt(maxLen(100)),
+  senderBizClass: opt(maxLen(100)),
+  senderContactName: opt(maxLen(100)),
+  senderDeptName: opt(maxLen(40)),
+  senderTEL: opt(maxLen(20)),
+  senderHP: opt(maxLen(20)),
+  senderFAX: opt(maxLen(20)),
+  senderEmail: opt(maxLen(100)),
+  receiverCorpNum: opt(CorpNumText),
+  receiverTaxRegID: opt(TaxRegId),
+  receiverCorpName: opt(maxLen(200)),
+  receiverCEOName: opt(maxLen(100)),
+  receiverAddr: opt(maxLen(300)),
+  receiverBizType: opt(maxLen(100)),
+  receiverBizClass: opt(maxLen(100)),
+  receiverContactName: opt(maxLen(100)),
+  receiverDeptName: opt(maxLen(40)),
+  receiverTEL: opt(maxLen(20)),
+  receiverHP: opt(maxLen(20)),
+  receiverFAX: opt(maxLen(20)),
+  receiverEmail: opt(maxLen(100)),
+  /** Extra properties that depend on the type (e.g. a deposit slip's `Balance`, `Deposit`, `CBalance`). */
+  propertyBag: opt(Schema.Record({ key: Schema.String, value: Schema.String })),
+  /** No length limit (SPEC.md "Limits"). */
+  detailList: opt(Schema.Array(DetailItem)),
+  memo: opt(maxLen(200)),
+  emailSubject: opt(maxLen(300))
+})
+
+/**
+ * The issue body (`StatementIssue`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type StatementIssue = typeof IssueFields.Type
+
+/**
+ * The issue body with every rule of the spec: required fields, lengths, signed integer amounts
+ * (`-` allowed, at most 18 characters), `writeDate` a calendar date, registration numbers of 10
+ * digits, branch numbers of 4, `detailList` without a length limit, `propertyBag` a record of
+ * strings, and `taxType` required for item codes 121, 122, 123, 124 and 126 (every type but the
+ * deposit slip 125 — `Rules.TAX_TYPE_REQUIRED`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const StatementIssue: Schema.Schema<StatementIssue, StatementIssue> = IssueFields.pipe(
+  withCrossRules<StatementIssue>(Rules.taxTypeRule)
+)
+
+/**
+ * The body of Cancel: an optional memo (clients send `{}`, `{"memo":…}` or nothing at all).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const CancelBody = Schema.Struct({ memo: opt(maxLen(200)) })
+
+/**
+ * The body of SendEmail: the receiver's address.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const SendEmailBody = Schema.Struct({ receiver: requiredLen(100) })
+
+/**
+ * The body of GetInfos: at most 1,000 document IDs.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const MgtKeyList = Schema.Array(MgtKey).pipe(
+  rule<ReadonlyArray<string>>(`maxItems(${Rules.INFOS_MAX})`, (keys) => keys.length <= Rules.INFOS_MAX, `must hold at most ${Rules.INFOS_MAX} document IDs`)
+)
+
+/**
+ * The body of GetMassPrintURL: 1 to 100 document IDs.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const MassPrintList = Schema.Array(MgtKey).pipe(
+  rule<ReadonlyArray<string>>("minItems(1)", (keys) => keys.length >= 1, "must hold at least one document ID"),
+  rule<ReadonlyArray<string>>(
+    `maxItems(${Rules.MASS_PRINT_MAX})`,
+    (keys) => keys.length <= Rules.MASS_PRINT_MAX,
+    `must hold at most ${Rules.MASS_PRINT_MAX} document IDs (mass print limit)`
+  )
+)
+
+// ── answers ─────────────────────────────────────────────────────────────────────────────────
+
+const nullable = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(schema, { nullable: true })
+
+/** A number the service may write as a numeric string. */
+const LenientNumber = Schema.Union(Schema.Number, Schema.NumberFromString)
+
+/**
+ * The answer of RegistIssue: the invoice number assigned at issuance (24 characters).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export class IssueResponse extends Schema.Class<IssueResponse>("StatementIssueResponse")({
+  code: LenientNumber,
+  message: Schema.String,
+  invoiceNum: nullable(Schema.String)
+}) {}
+
+/**
+ * The status record (GetInfo; GetInfos returns an array of them). `stateCode` 200 pending
+ * approval, 300 issued, 600 cancelled.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export class StatementInfo extends Schema.Class<StatementInfo>("StatementInfo")({
+  itemCode: LenientNumber,
+  itemKey: nullable(Schema.String),
+  invoiceNum: nullable(Schema.String),
+  mgtKey: Schema.String,
+  taxType: nullable(Schema.String),
+  writeDate: nullable(Schema.String),
+  regDT: nullable(Schema.String),
+  senderCorpName: nullable(Schema.String),
+  senderCorpNum: nullable(Schema.String),
+  senderPrintYN: nullable(LenientBoolean),
+  receiverCorpName: nullable(Schema.String),
+  receiverCorpNum: nullable(Schema.String),
+  receiverPrintYN: nullable(LenientBoolean),
+  supplyCostTotal: nullable(Schema.String),
+  taxTotal: nullable(Schema.String),
+  purposeType: nullable(Schema.String),
+  issueDT: nullable(Schema.String),
+  stateCode: LenientNumber,
+  stateDT: nullable(Schema.String),
+  stateMemo: nullable(Schema.String),
+  openYN: nullable(LenientBoolean),
+  openDT: nullable(Schema.String)
+}) {}
+
+const text = nullable(Schema.String)
+
+/**
+ * A detail line as answered.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const DetailLine = Schema.Struct({
+  serialNum: nullable(LenientNumber),
+  purchaseDT: text,
+  itemName: text,
+  spec: text,
+  qty: text,
+  unitCost: text,
+  supplyCost: text,
+  tax: text,
+  remark: text,
+  spare1: text,
+  spare2: text,
+  spare3: text,
+  spare4: text,
+  spare5: text
+})
+
+/**
+ * The detail record (GetDetailInfo): the statement as issued, with its lines and `propertyBag`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export class StatementDetail extends Schema.Class<StatementDetail>("StatementDetail")({
+  itemCode: LenientNumber,
+  mgtKey: Schema.String,
+  invoiceNum: text,
+  formCode: text,
+  writeDate: text,
+  taxType: text,
+  purposeType: text,
+  serialNum: text,
+  supplyCostTotal: text,
+  taxTotal: text,
+  totalAmount: text,
+  remark1: text,
+  remark2: text,
+  remark3: text,
+  senderCorpNum: text,
+  senderTaxRegID: text,
+  senderCorpName: text,
+  senderCEOName: text,
+  senderAddr: text,
+  senderBizType: text,
+  senderBizClass: text,
+  senderContactName: text,
+  senderDeptName: text,
+  senderTEL: text,
+  senderHP: text,
+  senderFAX: text,
+  senderEmail: text,
+  receiverCorpNum: text,
+  receiverTaxRegID: text,
+  receiverCorpName: text,
+  receiverCEOName: text,
+  receiverAddr: text,
+  receiverBizType: text,
+  receiverBizClass: text,
+  receiverContactName: text,
+  receiverDeptName: text,
+  receiverTEL: text,
+  receiverHP: text,
+  receiverFAX: text,
+  receiverEmail: text,
+  propertyBag: nullable(Schema.Record({ key: Schema.String, value: Schema.String })),
+  detailList: nullable(Schema.Array(DetailLine)),
+  memo: text,
+  emailSubject: text,
+  stateCode: nullable(LenientNumber)
+}) {}

@@ -1,0 +1,140 @@
+/**
+ * The statement service (SPEC.md "Statement"): the six document types of item codes 121 to 126 —
+ * issue, cancel, delete, status and detail queries (GetInfos for any number of document IDs), the
+ * document URLs, mass print and the notification mail. Inputs are validated before anything is
+ * sent; the token scope follows the item code (one token carries all six).
+ *
+ * @since 0.1.0
+ */
+import { Context, Effect, Layer, Schema } from "effect"
+import * as Bulk from "../../core/Bulk.js"
+import { type CallError, TaxdocClient } from "../../core/Client.js"
+import type { ValidationError } from "../../core/Errors.js"
+import { CorpNum, type GenericResult, MgtKey } from "../../core/Schemas.js"
+import { validate } from "../../core/Validation.js"
+import * as Operations from "./Operations.js"
+import * as Rules from "./Rules.js"
+import { type IssueResponse, MassPrintList, type StatementDetail, type StatementInfo, type StatementIssue } from "./Schemas.js"
+
+/**
+ * The item codes by name (`ItemCode.Estimate` = 123).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export { ItemCode } from "./Rules.js"
+
+/**
+ * Failures of statement operations.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export type StatementError = ValidationError | CallError
+
+type ItemCode = Rules.ItemCode
+
+/**
+ * @since 0.1.0
+ * @category services
+ */
+export class Statement extends Context.Tag("taxdoc/Statement")<Statement, {
+  /** RegistIssue: issues a statement; 300 issued, or 200 pending approval when the member's preference asks for it. */
+  readonly issue: (corpNum: string, statement: StatementIssue, userId?: string) => Effect.Effect<IssueResponse, StatementError>
+  /** Cancel: a pending (200) or issued (300) statement becomes cancelled (600). */
+  readonly cancel: (corpNum: string, itemCode: ItemCode, mgtKey: string, memo?: string, userId?: string) => Effect.Effect<GenericResult, StatementError>
+  /** Delete: only a cancelled statement (600); its document ID can then be reused. */
+  readonly delete: (corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) => Effect.Effect<GenericResult, StatementError>
+  readonly getInfo: (corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) => Effect.Effect<StatementInfo, StatementError>
+  /** GetInfos for any number of document IDs (requests of 1,000), answered in input order; unknown IDs left out. */
+  readonly getInfos: (corpNum: string, itemCode: ItemCode, mgtKeys: ReadonlyArray<string>, userId?: string) => Effect.Effect<ReadonlyArray<StatementInfo>, StatementError>
+  readonly getDetailInfo: (corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) => Effect.Effect<StatementDetail, StatementError>
+  /** GetPopUpURL: valid 30 seconds. */
+  readonly getPopUpURL: (corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) => Effect.Effect<string, StatementError>
+  /** GetViewURL: valid 30 seconds. */
+  readonly getViewURL: (corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) => Effect.Effect<string, StatementError>
+  /** GetPrintURL: valid 30 seconds. */
+  readonly getPrintURL: (corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) => Effect.Effect<string, StatementError>
+  /** GetEPrintURL: the receiver's copy, valid 30 seconds. */
+  readonly getEPrintURL: (corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) => Effect.Effect<string, StatementError>
+  /** GetMailURL: the mail button's URL, with no expiry. */
+  readonly getMailURL: (corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) => Effect.Effect<string, StatementError>
+  /** GetMassPrintURL: 1 to 100 document IDs of one type (more is a ValidationError at `mgtKeys`). */
+  readonly getMassPrintURL: (corpNum: string, itemCode: ItemCode, mgtKeys: ReadonlyArray<string>, userId?: string) => Effect.Effect<string, StatementError>
+  /** SendEmail: the notification mail again, to `receiver`. */
+  readonly sendEmail: (corpNum: string, itemCode: ItemCode, mgtKey: string, receiver: string, userId?: string) => Effect.Effect<GenericResult, StatementError>
+}>() {}
+
+const MassPrintInput = Schema.Struct({ corpNum: CorpNum, mgtKeys: MassPrintList })
+const InfosInput = Schema.Struct({ corpNum: CorpNum, mgtKeys: Schema.Array(MgtKey) })
+
+/**
+ * The statement service over `TaxdocClient`: every operation through the catalogue declaration of
+ * `Operations.ts`.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make = Effect.gen(function*() {
+  const client = yield* TaxdocClient
+  // The item code travels as text in the path; a value outside 121–126 is refused by the params schema.
+  const key = (itemCode: ItemCode, mgtKey: string) => ({ itemCode: String(itemCode), mgtKey })
+
+  const issue = Effect.fn("Statement.issue")((corpNum: string, statement: StatementIssue, userId?: string) =>
+    client.call(Operations.RegistIssue, { corpNum, userId, body: statement }))
+
+  const cancel = Effect.fn("Statement.cancel")((corpNum: string, itemCode: ItemCode, mgtKey: string, memo?: string, userId?: string) =>
+    client.call(Operations.Cancel, { corpNum, userId, params: key(itemCode, mgtKey), body: memo === undefined ? {} : { memo } }))
+
+  const deleteStatement = Effect.fn("Statement.delete")((corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) =>
+    client.call(Operations.Delete, { corpNum, userId, params: key(itemCode, mgtKey) }))
+
+  const getInfo = Effect.fn("Statement.getInfo")((corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) =>
+    client.call(Operations.GetInfo, { corpNum, userId, params: key(itemCode, mgtKey) }))
+
+  const getInfos = Effect.fn("Statement.getInfos")(function*(corpNum: string, itemCode: ItemCode, mgtKeys: ReadonlyArray<string>, userId?: string) {
+    const input = yield* validate("Statement.getInfos", InfosInput, { corpNum, mgtKeys })
+    const answers = yield* Bulk.inChunks(input.mgtKeys, Rules.INFOS_MAX, (chunk) =>
+      client.call(Operations.GetInfos, { corpNum, userId, params: { itemCode: String(itemCode) }, body: chunk }))
+    return Bulk.inInputOrder(input.mgtKeys, answers, (info) => info.mgtKey, () => undefined)
+  })
+
+  const getDetailInfo = Effect.fn("Statement.getDetailInfo")((corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) =>
+    client.call(Operations.GetDetailInfo, { corpNum, userId, params: key(itemCode, mgtKey) }))
+
+  const url = (kind: Rules.UrlKind, span: string) =>
+    Effect.fn(span)((corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) =>
+      Effect.map(client.call(Operations.urlOperations[kind], { corpNum, userId, params: key(itemCode, mgtKey) }), (result) => result.url))
+
+  const getMassPrintURL = Effect.fn("Statement.getMassPrintURL")(function*(corpNum: string, itemCode: ItemCode, mgtKeys: ReadonlyArray<string>, userId?: string) {
+    // Validated here so that a list over 100 is reported at `mgtKeys`, before anything is sent.
+    yield* validate("Statement.getMassPrintURL", MassPrintInput, { corpNum, mgtKeys })
+    const result = yield* client.call(Operations.GetMassPrintURL, { corpNum, userId, params: { itemCode: String(itemCode) }, body: mgtKeys })
+    return result.url
+  })
+
+  const sendEmail = Effect.fn("Statement.sendEmail")((corpNum: string, itemCode: ItemCode, mgtKey: string, receiver: string, userId?: string) =>
+    client.call(Operations.SendEmail, { corpNum, userId, params: key(itemCode, mgtKey), body: { receiver } }))
+
+  return Statement.of({
+    issue,
+    cancel,
+    delete: deleteStatement,
+    getInfo,
+    getInfos,
+    getDetailInfo,
+    getPopUpURL: url("POPUP", "Statement.getPopUpURL"),
+    getViewURL: url("VIEW", "Statement.getViewURL"),
+    getPrintURL: url("PRINT", "Statement.getPrintURL"),
+    getEPrintURL: url("EPRINT", "Statement.getEPrintURL"),
+    getMailURL: url("MAIL", "Statement.getMailURL"),
+    getMassPrintURL,
+    sendEmail
+  })
+})
+
+/**
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer: Layer.Layer<Statement, never, TaxdocClient> = Layer.effect(Statement, make)

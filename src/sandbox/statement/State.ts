@@ -1,0 +1,282 @@
+/**
+ * Statement state of one environment (DESIGN.md §6 "statement states"): the statements of each
+ * member (a member sees only its own), keyed by item code and document ID, and the document URLs
+ * handed out. 300 issued, or 200 pending approval when the member's `statementApprovalRequired`
+ * preference is set; approval 200 → 300; Cancel 200/300 → 600; Delete only in 600, after which
+ * the document ID is free again. Every function here changes the state synchronously (Store.ts).
+ *
+ * @since 0.1.0
+ */
+import { Either } from "effect"
+import * as Kst from "../../core/Kst.js"
+import * as Rules from "../../domains/statement/Rules.js"
+import type { StatementIssue } from "../../domains/statement/Schemas.js"
+import { fail, type SandboxFailure } from "../Failure.js"
+import { type Mail, post } from "../Outbox.js"
+import { slot } from "../Store.js"
+
+/**
+ * The member preference that makes new statements wait for approval (200).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const APPROVAL_PREFERENCE = "statementApprovalRequired"
+
+/**
+ * A statement as stored: the issue body, plus what the service assigns.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Stored {
+  readonly body: StatementIssue
+  readonly itemKey: string
+  readonly invoiceNum: string
+  readonly registeredAt: number
+  issuedAt: number | undefined
+  stateCode: number
+  stateAt: number
+  stateMemo: string | undefined
+  senderPrintYN: boolean
+  receiverPrintYN: boolean
+  openYN: boolean
+  openAt: number | undefined
+}
+
+/**
+ * A document URL handed out: one use; valid 30 s of document time, MAIL without expiry.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Ticket {
+  readonly corpNum: string
+  readonly kind: Rules.UrlKind | "MASSPRINT"
+  readonly itemCode: number
+  readonly mgtKeys: ReadonlyArray<string>
+  readonly expiresAt: number | undefined
+  used: boolean
+}
+
+/**
+ * The statement state of one environment.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface StatementState {
+  readonly members: Map<string, Map<string, Stored>>
+  readonly tickets: Map<string, Ticket>
+  /** Sequence of everything numbered (item keys, invoice numbers, tickets). */
+  sequence: number
+}
+
+/**
+ * The store slot of statements.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const statementSlot = slot<StatementState>("statement", () => ({ members: new Map(), tickets: new Map(), sequence: 0 }))
+
+/**
+ * The statements of a member, created empty on first use.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const memberOf = (state: StatementState, corpNum: string): Map<string, Stored> => {
+  let member = state.members.get(corpNum)
+  if (member === undefined) {
+    member = new Map()
+    state.members.set(corpNum, member)
+  }
+  return member
+}
+
+/**
+ * A statement's key within its member: a document ID is unique per item code.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const keyOf = (itemCode: number, mgtKey: string): string => `${itemCode}/${mgtKey}`
+
+const next = (state: StatementState): number => ++state.sequence
+
+const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+/** 16 characters of [0-9a-z], distinct per sequence number (a bijection mod 36^16 would do; this suffices). */
+const base36 = (n: number, width: number): string => {
+  let out = ""
+  let v = n
+  for (let i = 0; i < width; i++) {
+    out = ALPHABET[v % 36]! + out
+    v = Math.floor(v / 36)
+  }
+  return out
+}
+
+/**
+ * Finds a statement of the member; `StatementNotFound` (-12000004) when there is none.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const find = (member: Map<string, Stored>, itemCode: number, mgtKey: string): Either.Either<Stored, SandboxFailure> => {
+  const found = member.get(keyOf(itemCode, mgtKey))
+  return found === undefined ? Either.left(fail("StatementNotFound", `${itemCode} ${mgtKey}`)) : Either.right(found)
+}
+
+/**
+ * The subject of a statement's notification mail: the body's `emailSubject`, or the service's default.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const mailSubject = (stored: Stored): string =>
+  stored.body.emailSubject ?? `${stored.body.senderCorpName ?? stored.body.senderCorpNum}님이 보낸 전자명세서입니다.`
+
+/** The notification mail to the receiver, when the statement names one. */
+const notify = (outbox: Array<Mail>, corpNum: string, stored: Stored, now: number, operation: string): void => {
+  const receiver = stored.body.receiverEmail
+  if (receiver === undefined || receiver === "") return
+  post(outbox, {
+    corpNum,
+    operation,
+    document: keyOf(stored.body.itemCode, stored.body.mgtKey),
+    receiver,
+    subject: mailSubject(stored)
+  }, now)
+}
+
+/**
+ * Issues a statement: 300 (notification mail sent), or 200 when approval is required. The invoice
+ * number (24 characters: KST date, item code, 13 of [0-9a-z]) and item key (18) are assigned now.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const issue = (
+  state: StatementState,
+  corpNum: string,
+  body: StatementIssue,
+  approvalRequired: boolean,
+  outbox: Array<Mail>,
+  now: number
+): Either.Either<Stored, SandboxFailure> => {
+  const member = memberOf(state, corpNum)
+  const key = keyOf(body.itemCode, body.mgtKey)
+  if (member.has(key)) return Either.left(fail("StatementMgtKeyInUse", `${body.itemCode} ${body.mgtKey}`))
+  const n = next(state)
+  const stamp = Kst.toDateTime14(now)
+  const stored: Stored = {
+    body,
+    itemKey: `${stamp.slice(2)}${String(n % 1_000_000).padStart(6, "0")}`,
+    invoiceNum: `${stamp.slice(0, 8)}${body.itemCode}${base36(n * 7_919, 13)}`,
+    registeredAt: now,
+    issuedAt: approvalRequired ? undefined : now,
+    stateCode: approvalRequired ? Rules.StateCode.PendingApproval : Rules.StateCode.Issued,
+    stateAt: now,
+    stateMemo: undefined,
+    senderPrintYN: false,
+    receiverPrintYN: false,
+    openYN: false,
+    openAt: undefined
+  }
+  member.set(key, stored)
+  if (!approvalRequired) notify(outbox, corpNum, stored, now, "Statement.RegistIssue")
+  return Either.right(stored)
+}
+
+/**
+ * The receiver approves a pending statement: 200 → 300 (notification mail sent).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const approve = (
+  member: Map<string, Stored>,
+  corpNum: string,
+  itemCode: number,
+  mgtKey: string,
+  outbox: Array<Mail>,
+  now: number
+): Either.Either<Stored, SandboxFailure> =>
+  Either.flatMap(find(member, itemCode, mgtKey), (stored) => {
+    if (stored.stateCode !== Rules.StateCode.PendingApproval) {
+      return Either.left(fail("StatementInvalidState", `stateCode ${stored.stateCode}; only 200 can be approved`))
+    }
+    stored.stateCode = Rules.StateCode.Issued
+    stored.issuedAt = now
+    stored.stateAt = now
+    notify(outbox, corpNum, stored, now, "Sandbox.ApproveStatement")
+    return Either.right(stored)
+  })
+
+/**
+ * Cancels a pending or issued statement (200/300 → 600), keeping the memo.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const cancel = (
+  member: Map<string, Stored>,
+  itemCode: number,
+  mgtKey: string,
+  memo: string | undefined,
+  now: number
+): Either.Either<Stored, SandboxFailure> =>
+  Either.flatMap(find(member, itemCode, mgtKey), (stored) => {
+    if (stored.stateCode !== Rules.StateCode.Issued && stored.stateCode !== Rules.StateCode.PendingApproval) {
+      return Either.left(fail("StatementInvalidState", `stateCode ${stored.stateCode}; only 200 or 300 can be cancelled`))
+    }
+    stored.stateCode = Rules.StateCode.Cancelled
+    stored.stateAt = now
+    stored.stateMemo = memo
+    return Either.right(stored)
+  })
+
+/**
+ * Deletes a cancelled statement (600); its document ID is free again.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const remove = (member: Map<string, Stored>, itemCode: number, mgtKey: string): Either.Either<void, SandboxFailure> =>
+  Either.flatMap(find(member, itemCode, mgtKey), (stored) => {
+    if (stored.stateCode !== Rules.StateCode.Cancelled) {
+      return Either.left(fail("StatementInvalidState", `stateCode ${stored.stateCode}; only 600 can be deleted`))
+    }
+    member.delete(keyOf(itemCode, mgtKey))
+    return Either.right(undefined)
+  })
+
+/**
+ * Hands out a document URL ticket: 30 s of document time, MAIL without expiry. A print URL marks
+ * the statements printed by the sender.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const ticket = (
+  state: StatementState,
+  corpNum: string,
+  kind: Ticket["kind"],
+  documents: ReadonlyArray<Stored>,
+  itemCode: number,
+  now: number
+): string => {
+  const id = `${base36(next(state) * 104_729, 12)}${base36(now % 36 ** 8, 8)}`
+  state.tickets.set(id, {
+    corpNum,
+    kind,
+    itemCode,
+    mgtKeys: documents.map((d) => d.body.mgtKey),
+    expiresAt: kind === "MAIL" ? undefined : now + Rules.URL_VALIDITY_MILLIS,
+    used: false
+  })
+  if (kind === "PRINT" || kind === "EPRINT" || kind === "MASSPRINT") for (const d of documents) d.senderPrintYN = true
+  return id
+}

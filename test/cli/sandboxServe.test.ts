@@ -1,0 +1,88 @@
+/**
+ * `taxdoc sandbox serve` as a process: graceful shutdown on SIGTERM/SIGINT (requests in flight
+ * finish, exit 0 within 5 s), the admin token on a non-loopback address, secrets kept off the
+ * command line.
+ */
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { describe, expect, it } from "@effect/vitest"
+import * as Net from "node:net"
+import { Effect, type Scope } from "effect"
+import { issueToken, request } from "../sandbox/socket.js"
+import { fixtures, start, taxdoc } from "./support.js"
+
+const run = <A>(effect: Effect.Effect<A, never, Scope.Scope>) => Effect.runPromise(Effect.scoped(effect))
+
+const portOf = (url: string) => Number(new URL(url).port)
+
+describe("taxdoc sandbox serve", () => {
+  it("SIGTERM: stops accepting, the request in flight is answered, exit 0 within 5 s", { timeout: 60_000 }, async () => {
+    const server = start(["sandbox", "serve", "--port", "0"])
+    const secret = (await server.waitFor(/partner TESTER secret (\S+)/))[1]!
+    const url = (await server.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/))[1]!
+    const port = portOf(url)
+    const json = { "content-type": "application/json" }
+    await run(request(port, { method: "POST", path: "/_sandbox/members", headers: json, body: JSON.stringify({ corpNum: "1234567891" }) }))
+    await run(request(port, { method: "POST", path: "/_sandbox/faults", headers: json, body: JSON.stringify({ route: "Member.GetCorpInfo", latencyMillis: 1_500 }) }))
+    const token = await run(issueToken(port, { secret, scopes: ["member"], corpNum: "1234567891" }))
+
+    // An idle keep-alive connection must not hold the shutdown.
+    const idle = Net.connect(port, "127.0.0.1")
+    idle.on("error", () => {})
+    await new Promise((resolve) => idle.once("connect", resolve))
+    const inFlight = run(request(port, { path: "/CorpInfo", headers: { authorization: `Bearer ${token}` } }))
+    // The request is in flight once the sandbox counted it (it then waits out the latency).
+    for (;;) {
+      const stats = await run(request(port, { path: "/_sandbox/stats" }))
+      if ((stats.body as { calls: Record<string, number> }).calls["Member.GetCorpInfo"] === 1) break
+    }
+    const signalled = Date.now()
+    const finished = server.stop("SIGTERM")
+    const answer = await inFlight
+    expect(answer.status).toBe(200)
+    expect(answer.body).toMatchObject({ corpName: expect.any(String) })
+    const exit = await finished
+    expect(Date.now() - signalled).toBeLessThan(5_000)
+    expect(exit.signal).toBeNull()
+    expect(exit.code).toBe(0)
+    await expect(fetch(`${url}/_sandbox/clock`)).rejects.toThrow()
+    expect(idle.destroyed || idle.readableEnded).toBe(true)
+    idle.destroy()
+  })
+
+  it("SIGINT: exit 0", { timeout: 60_000 }, async () => {
+    const server = start(["sandbox", "serve", "--port", "0"])
+    await server.waitFor(/listening on /)
+    const signalled = Date.now()
+    const exit = await server.stop("SIGINT")
+    expect(Date.now() - signalled).toBeLessThan(5_000)
+    expect(exit.code).toBe(0)
+  })
+
+  it("on 0.0.0.0 prints a generated admin token; admin commands need it; secrets from a file, a warning for --partner", { timeout: 90_000 }, async () => {
+    const dir = fixtures({ "partners.txt": `# partners\nFILEP:${Buffer.alloc(32, 3).toString("base64")}\n` })
+    try {
+      const server = start([
+        "sandbox", "serve", "--port", "0", "--host", "0.0.0.0",
+        "--secret-file", path.join(dir, "partners.txt"),
+        "--partner", `FLAGP:${Buffer.alloc(32, 4).toString("base64")}`
+      ])
+      expect((await server.waitFor(/partner FILEP secret (\S+)/))[1]).toBe(Buffer.alloc(32, 3).toString("base64"))
+      const adminToken = (await server.waitFor(/admin token (\S+)/))[1]!
+      const url = (await server.waitFor(/listening on (http:\/\/0\.0\.0\.0:\d+)/))[1]!
+      const local = `http://127.0.0.1:${portOf(url)}`
+      const refused = await taxdoc(["sandbox", "clock", "--sandbox-url", local])
+      expect(refused.code).toBe(1)
+      expect(refused.stderr).toContain("admin token")
+      const allowed = await taxdoc(["sandbox", "clock", "--sandbox-url", local, "--json"], { env: { TAXDOC_SANDBOX_ADMIN_TOKEN: adminToken } })
+      expect(allowed.code).toBe(0)
+      expect(JSON.parse(allowed.stdout)).toMatchObject({ offset: 0 })
+      const exit = await server.stop("SIGTERM")
+      expect(exit.code).toBe(0)
+      expect(exit.stderr).toContain("warning: --partner puts a secret on the command line")
+      expect(exit.stdout).not.toContain("warning")
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

@@ -1,0 +1,98 @@
+/**
+ * package.json says what the package is, and the README and CI agree with it: entry points with
+ * types, the files shipped, the peers on their Effect 3 lines, the one install line, the set-up and
+ * test commands; and `taxdoc --help` starts without loading the SDK.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { manifest, ROOT, run } from "./support.js"
+
+const pkg = manifest()
+const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8")
+
+// DESIGN.md §1: the Effect 3 lines the package is built for.
+const EFFECT_LINES: Record<string, RegExp> = {
+  "effect": /^\^3\.22\.\d+$/,
+  "@effect/platform": /^\^0\.97\.\d+$/,
+  "@effect/platform-node": /^\^0\.108\.\d+$/,
+  "@effect/cli": /^\^0\.77\.\d+$/
+}
+
+describe("package.json", () => {
+  it("exports each entry point as compiled JavaScript with its declarations, types first", () => {
+    const exports = pkg.exports as Record<string, { types: string; default: string } | string>
+    expect(Object.keys(exports)).toEqual([".", "./sandbox", "./recordings", "./package.json"])
+    for (const [key, target] of Object.entries(exports)) {
+      if (key === "./package.json") continue
+      const entry = target as { types: string; default: string }
+      expect(Object.keys(entry)).toEqual(["types", "default"])
+      expect(entry.default).toMatch(/^\.\/dist\/.+\.js$/)
+      expect(entry.types).toBe(entry.default.replace(/\.js$/, ".d.ts"))
+      expect(fs.existsSync(path.join(ROOT, "src", entry.default.slice("./dist/".length).replace(/\.js$/, ".ts")))).toBe(true)
+    }
+    expect(pkg["type"]).toBe("module")
+  })
+
+  it("ships dist, the bin, the README and the LICENSE; Node 20.19 or later", () => {
+    expect(pkg["files"]).toEqual(expect.arrayContaining(["dist", "bin", "README.md", "LICENSE"]))
+    expect((pkg["files"] as ReadonlyArray<string>).filter((f) => /^(test|bench|\.ci|examples)/.test(f))).toEqual([])
+    expect(pkg["engines"]).toEqual({ node: ">=20.19" })
+    expect(pkg["bin"]).toEqual({ taxdoc: "./bin/taxdoc.js" })
+    expect(fs.readFileSync(path.join(ROOT, "LICENSE"), "utf8")).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} taxdoc contributors\n/)
+  })
+
+  it("lists as having side effects exactly the modules that run something when loaded", () => {
+    expect(pkg["sideEffects"]).toEqual(["./bin/taxdoc.js", "./dist/cli/main.js"])
+  })
+
+  it("takes effect and the @effect packages as peers on the Effect 3 lines, and develops against them", () => {
+    expect(Object.keys(pkg.peerDependencies).sort()).toEqual(Object.keys(EFFECT_LINES).sort())
+    for (const [name, line] of Object.entries(EFFECT_LINES)) {
+      expect(pkg.peerDependencies[name]).toMatch(line)
+      expect(pkg.devDependencies[name]).toMatch(line)
+    }
+    // At run time the package needs only its peers and iconv-lite: no TypeScript runner, no Effect copy of its own.
+    expect(pkg.dependencies).toEqual({ "iconv-lite": expect.stringMatching(/^\^0\.7\./) })
+    expect(pkg.devDependencies["tsx"]).toBeDefined()
+  })
+
+  it("the README's install line installs exactly the peers, on their ranges", () => {
+    const lines = readme.split("\n").filter((line) => line.startsWith("npm install taxdoc"))
+    expect(lines).toHaveLength(1)
+    const packages = lines[0]!.split(/\s+/).slice(3).map((arg) => arg.replace(/^"|"$/g, ""))
+    expect(Object.fromEntries(packages.map((spec) => {
+      const at = spec.lastIndexOf("@")
+      return [spec.slice(0, at), spec.slice(at + 1)]
+    }))).toEqual(pkg.peerDependencies)
+  })
+
+  it("the README's set-up commands are the scripts; CI runs exactly the README's test command", () => {
+    expect(readme).toContain("npm install && npm start    #")
+    expect(readme).toContain("npm install && npm test     #")
+    expect(pkg.scripts["prepare"]).toBe("npm run build")
+    expect(pkg.scripts["test"]).toBe("tsc --noEmit -p . && vitest run")
+    expect(pkg.scripts["start"]).toBe("node bin/taxdoc.js demo")
+    expect(pkg.scripts["demo:json"]).toBe("node bin/taxdoc.js demo --json")
+    const ci = fs.readFileSync(path.join(ROOT, ".ci/run"), "utf8").split("\n").filter((line) => line.trim() !== "" && !line.startsWith("#"))
+    expect(ci.at(-1)).toBe("npm install && npm test")
+  })
+})
+
+describe("start-up of the command", () => {
+  it("taxdoc --help loads the command's declarations only: no SDK, sandbox or recorder module, no package index", { timeout: 60_000 }, async () => {
+    // A loader hook that lists every module loaded, then the help.
+    const hook = `data:text/javascript,${encodeURIComponent("export async function load(url, context, next) { process.stderr.write(`LOADED ${url}\\n`); return next(url, context) }")}`
+    const register = `data:text/javascript,${encodeURIComponent(`import { register } from "node:module"; register(${JSON.stringify(hook)})`)}`
+    const ran = await run(process.execPath, ["--import", register, path.join(ROOT, "bin/taxdoc.js"), "--help"], ROOT)
+    expect(ran.code).toBe(0)
+    expect(ran.stdout).toContain("COMMANDS")
+    const loaded = ran.stderr.split("\n").filter((line) => line.startsWith("LOADED file:")).map((line) => line.slice("LOADED file://".length))
+    const ours = loaded.filter((file) => file.startsWith(path.join(ROOT, "dist"))).map((file) => path.relative(path.join(ROOT, "dist"), file))
+    expect(ours.length).toBeGreaterThan(5)
+    expect(ours.filter((file) => !file.startsWith("cli/") && file !== "core/ErrorCodes.js")).toEqual([])
+    expect(ours.filter((file) => /handlers?\.js$|target\.js$|input\.js$|progress\.js$/.test(file))).toEqual([])
+    const indexes = loaded.filter((file) => /node_modules\/(effect|@effect\/[\w-]+)\/dist\/esm\/index\.js$/.test(file))
+    expect(indexes).toEqual([])
+  })
+})

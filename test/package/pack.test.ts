@@ -1,0 +1,211 @@
+/**
+ * The package as a user gets it: `npm pack`, then the tarball installed into a fresh project
+ * outside this repository that already holds `effect`, next to the peers as the README's install
+ * line gives them. There, with plain `node` and no TypeScript runner: `import` and `require` of
+ * every entry point, a program that issues a receipt against the sandbox, `npx taxdoc --help`;
+ * a consumer's TypeScript checked under `nodenext`, `strict`, `skipLibCheck: false`, also without
+ * the DOM library; one copy of `effect`.
+ *
+ * Installs use `--prefer-offline`: the packages are those this repository installed, so npm's
+ * cache holds them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { installedVersion, manifest, type Ran, ROOT, run, runOk } from "./support.js"
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "taxdoc-pack-"))
+const app = path.join(work, "app")
+const INSTALL = ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"]
+const PEERS = ["@effect/platform", "@effect/platform-node", "@effect/cli"]
+const TSC = path.join(ROOT, "node_modules/typescript/bin/tsc")
+
+interface Packed {
+  readonly filename: string
+  readonly files: ReadonlyArray<{ readonly path: string }>
+}
+
+let packed: Packed
+
+const entries = Object.keys(manifest().exports).filter((key) => key !== "./package.json").map((key) => (key === "." ? "taxdoc" : `taxdoc/${key.slice(2)}`))
+
+const write = (file: string, text: string) => fs.writeFileSync(path.join(app, file), text)
+
+const tsconfig = (lib: ReadonlyArray<string> | undefined) =>
+  JSON.stringify({
+    compilerOptions: {
+      target: "ES2022",
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      ...(lib === undefined ? {} : { lib }),
+      types: ["node"],
+      strict: true,
+      skipLibCheck: false,
+      noEmit: true
+    },
+    files: ["app.ts", "legacy.cts"]
+  })
+
+const APP_TS = [
+  "import { Effect, Layer } from \"effect\"",
+  "import { ApiError, Cashbill, Taxdoc, type TaxdocError } from \"taxdoc\"",
+  "import { RecordReplay } from \"taxdoc/recordings\"",
+  "import { Connect, InProcess } from \"taxdoc/sandbox\"",
+  "",
+  "const corpNum = \"1234567891\"",
+  "",
+  "export const program: Effect.Effect<number, TaxdocError, Cashbill.Cashbill> = Effect.gen(function*() {",
+  "  const cashbill = yield* Cashbill.Cashbill",
+  "  const info = yield* cashbill.getInfo(corpNum, \"ORDER-1\")",
+  "  return info.stateCode",
+  "})",
+  "",
+  "export const Sdk = Taxdoc.services.pipe(",
+  "  Layer.provideMerge(Connect.layerConfig()),",
+  "  Layer.provideMerge(InProcess.layer({ members: [{ corpNum }] }))",
+  ")",
+  "",
+  "export const notFound = (e: unknown): boolean => e instanceof ApiError && e.isNotFound",
+  "export const replay = RecordReplay.layerReplay({ cassette: \"cassettes/app.json\" })",
+  ""
+].join("\n")
+
+// CommonJS callers: require() of the ES module entry points (Node 20.19, TypeScript 5.8+).
+const LEGACY_CTS = [
+  "import { Cashbill } from \"taxdoc\"",
+  "import { Check } from \"taxdoc/recordings\"",
+  "import { Partners } from \"taxdoc/sandbox\"",
+  "",
+  "export const used = [Cashbill.Cashbill, Check.checkCassettes, Partners.TESTER_LINK_ID] as const",
+  ""
+].join("\n")
+
+// Both type-checks start once the package is installed and run side by side (each reads every
+// declaration file of Effect); their tests await them.
+let typeChecks: { readonly full: Promise<Ran>; readonly noDom: Promise<Ran> } | undefined
+
+beforeAll(async () => {
+  // dist/ is current: the suite's global set-up rebuilt it if a source changed.
+  const pack = await runOk("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], ROOT)
+  packed = (JSON.parse(pack.stdout) as ReadonlyArray<Packed>)[0]!
+  fs.mkdirSync(app)
+  write("package.json", JSON.stringify({ name: "taxdoc-app", version: "1.0.0", private: true, type: "module" }, null, 2))
+  // The application already holds effect (and Node's types, as any TypeScript project on Node).
+  await runOk("npm", [...INSTALL, `effect@${installedVersion("effect")}`, `@types/node@${installedVersion("@types/node")}`], app)
+  // Then the README's install line, effect aside: taxdoc and the other peers.
+  await runOk("npm", [...INSTALL, path.join(work, packed.filename), ...PEERS.map((peer) => `${peer}@${installedVersion(peer)}`)], app)
+  write("app.ts", APP_TS)
+  write("legacy.cts", LEGACY_CTS)
+  write("tsconfig.json", tsconfig(undefined))
+  write("tsconfig.es2022.json", tsconfig(["ES2022"]))
+  typeChecks = {
+    full: run(process.execPath, [TSC, "-p", "tsconfig.json"], app),
+    noDom: run(process.execPath, [TSC, "-p", "tsconfig.es2022.json"], app)
+  }
+}, 300_000)
+
+afterAll(async () => {
+  // The type-checks have ended (their tests awaited them) unless a test before them failed.
+  if (typeChecks !== undefined) await Promise.all([typeChecks.full, typeChecks.noDom])
+  fs.rmSync(work, { recursive: true, force: true })
+}, 120_000)
+
+describe("npm pack", () => {
+  it("holds the compiled package, its declarations, the bin, the README and the LICENSE", () => {
+    const files = packed.files.map((f) => f.path)
+    for (const file of ["package.json", "README.md", "LICENSE", "bin/taxdoc.js", "dist/cli/main.js"]) expect(files).toContain(file)
+    for (const entry of ["index", "sandbox/index", "recordings/index"]) {
+      expect(files).toContain(`dist/${entry}.js`)
+      expect(files).toContain(`dist/${entry}.d.ts`)
+      expect(files).toContain(`dist/${entry}.js.map`)
+    }
+  })
+
+  it("holds no tests, benchmarks, CI scripts, examples or build state", () => {
+    const stray = packed.files.map((f) => f.path).filter((file) =>
+      /^(test|bench|\.ci|examples|node_modules|\.snippets|\.tmp)\//.test(file) || /\.tsbuildinfo$|^tsconfig|^vitest/.test(file)
+    )
+    expect(stray).toEqual([])
+  })
+})
+
+describe("the installed package, in a project beside this repository", () => {
+  it("every entry point loads with import() under plain node", { timeout: 60_000 }, async () => {
+    const script = `for (const entry of ${JSON.stringify(entries)}) { const m = await import(entry); console.log(entry, Object.keys(m).sort().join(",")) }`
+    const ran = await runOk(process.execPath, ["--input-type=module", "-e", script], app)
+    const loaded = Object.fromEntries(ran.stdout.trim().split("\n").map((line) => line.split(" ") as [string, string]))
+    expect(Object.keys(loaded)).toEqual(entries)
+    expect(loaded["taxdoc"]!.split(",")).toEqual(expect.arrayContaining(["Cashbill", "CompanyStatus", "Config", "Member", "Taxdoc", "ApiError"]))
+    expect(loaded["taxdoc/sandbox"]!.split(",")).toEqual(expect.arrayContaining(["Connect", "InProcess", "Sandbox", "Server"]))
+    expect(loaded["taxdoc/recordings"]!.split(",")).toEqual(expect.arrayContaining(["Cassette", "RecordReplay"]))
+  })
+
+  it("every entry point loads with require() from CommonJS, without warnings", { timeout: 60_000 }, async () => {
+    const script = `for (const entry of ${JSON.stringify(entries)}) console.log(entry, Object.keys(require(entry)).length)`
+    const ran = await runOk(process.execPath, ["-e", script], app)
+    expect(ran.stdout.trim().split("\n").map((line) => line.split(" ")[0])).toEqual(entries)
+    expect(ran.stderr).toBe("")
+  })
+
+  it("a program issues a receipt against the in-process sandbox, with the application's effect", { timeout: 60_000 }, async () => {
+    write("issue.mjs", [
+      "import { Effect, Layer } from \"effect\"",
+      "import { Cashbill, Taxdoc } from \"taxdoc\"",
+      "import { Connect, InProcess } from \"taxdoc/sandbox\"",
+      "const corpNum = \"1234567891\"",
+      "const program = Effect.gen(function*() {",
+      "  const cashbill = yield* Cashbill.Cashbill",
+      "  yield* cashbill.issue(corpNum, { mgtKey: \"APP-1\", tradeType: \"승인거래\", tradeUsage: \"소득공제용\", taxationType: \"과세\",",
+      "    totalAmount: \"11000\", supplyCost: \"10000\", tax: \"1000\", serviceFee: \"0\", franchiseCorpNum: corpNum, identityNum: \"01012341234\" })",
+      "  return yield* cashbill.getInfo(corpNum, \"APP-1\")",
+      "})",
+      "const Sdk = Taxdoc.services.pipe(Layer.provideMerge(Connect.layerConfig()), Layer.provideMerge(InProcess.layer({ members: [{ corpNum }] })))",
+      "const info = await Effect.runPromise(program.pipe(Effect.provide(Sdk)))",
+      "console.log(JSON.stringify({ mgtKey: info.mgtKey, stateCode: info.stateCode }))"
+    ].join("\n"))
+    const ran = await runOk(process.execPath, ["issue.mjs"], app)
+    expect(JSON.parse(ran.stdout)).toEqual({ mgtKey: "APP-1", stateCode: 300 })
+  })
+
+  it("npx taxdoc --help works with no TypeScript runner installed", { timeout: 60_000 }, async () => {
+    for (const runner of ["tsx", "ts-node", "typescript"]) expect(fs.existsSync(path.join(app, "node_modules", runner))).toBe(false)
+    const ran = await run("npx", ["taxdoc", "--help"], app)
+    expect(ran.code).toBe(0)
+    expect(ran.stdout).toContain("taxdoc 0.1.0")
+    expect(ran.stdout).toContain("- cashbill bulk")
+    // A pipe: no escape codes, and no line wider than 80 columns.
+    expect(ran.stdout).not.toContain("\x1b")
+    expect(Math.max(...ran.stdout.split("\n").map((line) => line.length))).toBeLessThanOrEqual(80)
+  })
+
+  it("holds one copy of effect, and npm finds every peer satisfied", { timeout: 60_000 }, async () => {
+    const copies = fs.readdirSync(path.join(app, "node_modules"), { recursive: true, encoding: "utf8" })
+      .filter((file) => file.split(path.sep).slice(-2).join("/") === "effect/package.json")
+      .filter((file) => !file.split(path.sep).slice(0, -2).includes("dist"))
+    expect(copies).toEqual([path.join("effect", "package.json")])
+    const tree = await runOk("npm", ["ls", "effect", "--all"], app)
+    const lines = tree.stdout.split("\n").filter((line) => /effect@\d/.test(line))
+    expect(lines.filter((line) => !line.includes("deduped"))).toHaveLength(1)
+    expect(lines.some((line) => line.includes("taxdoc@") || line.includes("effect@3"))).toBe(true)
+    // `npm ls` exits non-zero on a missing or invalid peer anywhere in the tree.
+    await runOk("npm", ["ls", "--all"], app)
+  })
+
+  describe("TypeScript in the application: nodenext, strict, skipLibCheck false", () => {
+    it("type-checks with the default library of ES2022", { timeout: 120_000 }, async () => {
+      const ran = await typeChecks!.full
+      expect(ran.stdout + ran.stderr).toBe("")
+      expect(ran.code).toBe(0)
+    })
+
+    it("type-checks with lib: [\"ES2022\"] (no DOM): no error in the application or in taxdoc's declarations", { timeout: 120_000 }, async () => {
+      const ran = await typeChecks!.noDom
+      const errors = ran.stdout.split("\n").filter((line) => /error TS\d+/.test(line))
+      // Effect's own declarations name a few DOM types (Storage, WebSocket, QueuingStrategy,
+      // Transferable); an application without the DOM library sees those in Effect's files only.
+      const ours = errors.filter((line) => !/^node_modules\/(effect|@effect\/[\w-]+)\/dist\/dts\//.test(line))
+      expect(ours).toEqual([])
+    })
+  })
+})

@@ -1,0 +1,61 @@
+/** Running programs (npm, node, tsc) for the packaging tests: awaited by their exit, never by time. */
+import { spawn } from "node:child_process"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
+
+export interface Ran {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/**
+ * The environment of a child: this one without what an enclosing `npm test` or a loader sets
+ * (`npm_*`, e.g. `npm_config_local_prefix` would point npm at this repository; `NODE_OPTIONS`), so
+ * a child runs like a user's shell runs it.
+ */
+export const plainEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!/^npm_/i.test(key) && key !== "NODE_OPTIONS" && !key.startsWith("TAXDOC_") && !key.startsWith("VITEST")) env[key] = value
+  }
+  return { ...env, ...extra }
+}
+
+/** Runs `command args` in `cwd` and collects its output. */
+export const run = (command: string, args: ReadonlyArray<string>, cwd: string, env: NodeJS.ProcessEnv = plainEnv()): Promise<Ran> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] })
+    let stdout = ""
+    let stderr = ""
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+    child.on("error", reject)
+    child.on("close", (code) => resolve({ code, stdout, stderr }))
+  })
+
+/** Like `run`, but a non-zero exit is an error carrying the output. */
+export const runOk = async (command: string, args: ReadonlyArray<string>, cwd: string, env?: NodeJS.ProcessEnv): Promise<Ran> => {
+  const ran = await run(command, args, cwd, env)
+  if (ran.code !== 0) throw new Error(`${command} ${args.join(" ")} exited ${ran.code}\n${ran.stdout}\n${ran.stderr}`)
+  return ran
+}
+
+/** The version of a package installed in this repository (the version the suite tested). */
+export const installedVersion = (name: string): string =>
+  (JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string }).version
+
+/** package.json of this repository. */
+export const manifest = (): {
+  readonly name: string
+  readonly version: string
+  readonly exports: Record<string, unknown>
+  readonly peerDependencies: Record<string, string>
+  readonly dependencies?: Record<string, string>
+  readonly devDependencies: Record<string, string>
+  readonly scripts: Record<string, string>
+  readonly [key: string]: unknown
+} => JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"))
