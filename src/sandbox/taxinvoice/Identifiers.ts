@@ -1,13 +1,13 @@
 /**
  * Identifiers the sandbox hands out for e-Tax invoices (DESIGN.md §6 "identifiers"): item keys (18
  * digits), confirmation numbers (KST issue date + 16 of `[0-9a-z]`), path-safe file IDs, bulk receipt
- * IDs and URL tickets — each unique per sandbox (and different between environments).
+ * IDs — each unique per sandbox (and different between environments).
  *
  * @since 0.1.0
  */
 import { createHash } from "node:crypto"
 import * as Kst from "../../core/Kst.js"
-import type { TaxinvoiceState, Ticket } from "./State.js"
+import type { TaxinvoiceState } from "./State.js"
 
 const hash = (state: TaxinvoiceState, purpose: string): string =>
   createHash("sha1").update(`${state.environment}/${purpose}/${++state.sequence}`).digest("hex")
@@ -60,15 +60,3 @@ const uuidLike = (h: string): string => `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.
  * @category constructors
  */
 export const newReceiptId = (state: TaxinvoiceState): string => unique(state, "receipt", uuidLike)
-
-/**
- * A URL ticket (32 hex characters).
- *
- * @since 0.1.0
- * @category constructors
- */
-export const newTicket = (state: TaxinvoiceState, ticket: Ticket): string => {
-  const id = unique(state, "ticket", (h) => h.slice(0, 32))
-  state.tickets.set(id, ticket)
-  return id
-}

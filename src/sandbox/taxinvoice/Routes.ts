@@ -20,6 +20,7 @@ import { type Mail, outboxSlot } from "../Outbox.js"
 import { type Policy, Progressions } from "../Progression.js"
 import { bodyJson, type Caller, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
 import { SandboxStore } from "../Store.js"
+import * as Tickets from "../Tickets.js"
 import * as Filing from "./Filing.js"
 import * as Identifiers from "./Identifiers.js"
 import * as Records from "./Records.js"
@@ -131,7 +132,7 @@ export const portalUrl = (
   now: number,
   expires = true
 ): string => {
-  const id = Identifiers.newTicket(state, { ...ticket, expiresAt: expires ? now + Rules.URL_VALIDITY_MILLIS : undefined })
+  const id = Tickets.issue(state.tickets, ticket, expires ? now + Rules.URL_VALIDITY_MILLIS : undefined)
   return `${origin(request)}/portal/Taxinvoice/${id}`
 }
 
@@ -294,16 +295,18 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
       State.advance(bulk, ctx.bulk, ctx.now, true, processItem(ctx, bulk.forceIssue))
       return Either.right(json(Records.bulkResultRecord(bulk, request.language)))
     })),
-  // The page a URL opens: within 30 seconds of issue (document time), then UrlExpired; the mail
-  // confirmation page never expires and marks the invoice opened by the buyer (openYN, openDT).
+  // The page a URL opens: once, within 30 seconds of issue (document time), then UrlExpired; the
+  // mail confirmation page has no expiry and marks the invoice opened by the buyer (openYN, openDT).
+  // A ticket never issued is an unknown path.
   implement(Portal, (request) =>
     Effect.gen(function*() {
       const store = yield* SandboxStore
       const now = yield* nowMillis
       const state = store.get(State.taxinvoiceSlot, request.environment)
-      const ticket = state.tickets.get(request.params["ticket"] ?? "")
-      if (ticket === undefined) return yield* Effect.fail(fail("NotFoundPath"))
-      if (ticket.expiresAt !== undefined && now >= ticket.expiresAt) return yield* Effect.fail(fail("UrlExpired"))
+      const opened = Tickets.redeem(state.tickets, request.params["ticket"] ?? "", now)
+      if (opened._tag === "Unknown") return yield* Effect.fail(fail("NotFoundPath"))
+      if (opened._tag === "Expired") return yield* Effect.fail(fail("UrlExpired"))
+      const ticket = opened.data
       if (ticket.kind === "MAIL") {
         for (const itemKey of ticket.itemKeys) {
           const invoice = state.members.get(ticket.corpNum)?.byItemKey.get(itemKey)

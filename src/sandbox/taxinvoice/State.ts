@@ -13,6 +13,7 @@ import * as Rules from "../../domains/taxinvoice/Rules.js"
 import type { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { type Mail, post } from "../Outbox.js"
+import type * as Tickets from "../Tickets.js"
 import * as BulkSubmission from "../BulkSubmission.js"
 import type { Policy } from "../Progression.js"
 import { slot } from "../Store.js"
@@ -120,16 +121,16 @@ export interface MemberInvoices {
 }
 
 /**
- * A URL handed out by a URL operation: the page it opens, valid until `expiresAt` (MAIL: never).
+ * What a portal URL handed out by a URL operation opens (the ticket itself, its expiry and its
+ * single use are `Tickets.Ticket`'s: MAIL pages do not expire).
  *
  * @since 0.1.0
  * @category models
  */
-export interface Ticket {
+export interface PortalPage {
   readonly corpNum: string
   readonly kind: string
   readonly itemKeys: ReadonlyArray<string>
-  readonly expiresAt: number | undefined
 }
 
 /**
@@ -142,7 +143,8 @@ export interface TaxinvoiceState {
   /** Set on first use: identifiers differ between environments too. */
   environment: string
   readonly members: Map<string, MemberInvoices>
-  readonly tickets: Map<string, Ticket>
+  /** Random single-use portal tickets (Tickets.ts). */
+  readonly tickets: Map<string, Tickets.Ticket<PortalPage>>
   /** Identifiers handed out (item keys, confirmation numbers, file IDs): each is unique. */
   readonly used: Set<string>
   sequence: number
