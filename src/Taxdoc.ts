@@ -12,10 +12,12 @@ import * as Client from "./core/Client.js"
 import * as Config from "./core/Config.js"
 import type { Tokens } from "./core/Tokens.js"
 import * as Cashbill from "./domains/cashbill/Cashbill.js"
+import * as Certificate from "./domains/certificate/Certificate.js"
 import * as CompanyStatus from "./domains/companyStatus/CompanyStatus.js"
 import * as Member from "./domains/member/Member.js"
 import * as Statement from "./domains/statement/Statement.js"
 import * as TaxPortal from "./domains/taxPortal/TaxPortal.js"
+import * as Taxinvoice from "./domains/taxinvoice/Taxinvoice.js"
 
 /**
  * Every service of the SDK.
@@ -23,7 +25,16 @@ import * as TaxPortal from "./domains/taxPortal/TaxPortal.js"
  * @since 0.1.0
  * @category models
  */
-export type Services = Member.Member | CompanyStatus.CompanyStatus | Cashbill.Cashbill | Statement.Statement | TaxPortal.TaxPortal | Client.TaxdocClient | Tokens
+export type Services =
+  | Member.Member
+  | CompanyStatus.CompanyStatus
+  | Cashbill.Cashbill
+  | Statement.Statement
+  | Taxinvoice.Taxinvoice
+  | Certificate.Certificate
+  | TaxPortal.TaxPortal
+  | Client.TaxdocClient
+  | Tokens
 
 /**
  * The services, given a configuration and an `HttpClient`.
@@ -36,6 +47,8 @@ export const services: Layer.Layer<Services, never, Config.TaxdocConfig | HttpCl
   CompanyStatus.layer,
   Cashbill.layer,
   Statement.layer,
+  Taxinvoice.layer,
+  Certificate.layer,
   TaxPortal.layer
 ).pipe(Layer.provideMerge(Client.layer))
 

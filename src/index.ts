@@ -54,6 +54,10 @@ export * as StatementOperations from "./domains/statement/Operations.js"
 
 /** @since 0.1.0 */
 export * as TaxPortalOperations from "./domains/taxPortal/Operations.js"
+export * as TaxinvoiceOperations from "./domains/taxinvoice/Operations.js"
+
+/** @since 0.1.0 */
+export * as CertificateOperations from "./domains/certificate/Operations.js"
 
 /** @since 0.1.0 */
 export { ApiError, PollTimeoutError, ResponseError, type TaxdocError, TokenError, TransportError, ValidationError, ValidationIssue } from "./core/Errors.js"
@@ -96,3 +100,16 @@ export * as TaxPortalSchemas from "./domains/taxPortal/Schemas.js"
 
 /** @since 0.1.0 */
 export * as TaxPortalRules from "./domains/taxPortal/Rules.js"
+export * as Taxinvoice from "./domains/taxinvoice/Taxinvoice.js"
+
+/** @since 0.1.0 */
+export * as TaxinvoiceSchemas from "./domains/taxinvoice/Schemas.js"
+
+/** @since 0.1.0 */
+export * as TaxinvoiceRules from "./domains/taxinvoice/Rules.js"
+
+/** @since 0.1.0 */
+export * as Certificate from "./domains/certificate/Certificate.js"
+
+/** @since 0.1.0 */
+export * as CertificateSchemas from "./domains/certificate/Schemas.js"

@@ -15,6 +15,7 @@ import * as Effect from "effect/Effect"
 import { pathToFileURL } from "node:url"
 import * as Cashbill from "./cashbill/command.js"
 import * as Cassettes from "./cassettes/command.js"
+import * as Certificate from "./certificate/command.js"
 import * as CompanyStatus from "./companyStatus/command.js"
 import * as Collect from "./collect/command.js"
 import * as Demo from "./demo/command.js"
@@ -23,6 +24,7 @@ import * as Help from "./help.js"
 import * as Member from "./member/command.js"
 import * as Sandbox from "./sandbox/command.js"
 import * as Statement from "./statement/command.js"
+import * as Taxinvoice from "./taxinvoice/command.js"
 
 /**
  * The version printed by `taxdoc --version`.
@@ -40,7 +42,7 @@ export const VERSION = "0.1.0"
  */
 export const taxdoc = Command.make("taxdoc").pipe(
   Command.withDescription("The Tax Document Service from the shell: a guided demo, a sandbox, every operation of the SDK"),
-  Command.withSubcommands([Demo.command, Sandbox.command, Member.command, Cashbill.command, Statement.command, CompanyStatus.command, Collect.command, Cassettes.command])
+  Command.withSubcommands([Demo.command, Sandbox.command, Member.command, Cashbill.command, Statement.command, Taxinvoice.command, Certificate.command, CompanyStatus.command, Collect.command, Cassettes.command])
 )
 
 /**

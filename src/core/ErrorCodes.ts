@@ -79,6 +79,18 @@ export const ErrorCodes = {
   // ── e-Tax invoice (-110…) ─────────────────────────────────────────────────────────────────
   TaxinvoiceNotFound: entry(-11000005, 404, "해당 관리번호의 세금계산서가 없습니다.", "No e-Tax invoice with this document ID.", true),
   TaxinvoiceInvalidState: entry(-11000010, 400, "현재 상태에서 처리할 수 없습니다.", "The e-Tax invoice is not in a state that allows this operation."),
+  TaxinvoiceMgtKeyInUse: entry(-11000011, 400, "이미 사용중인 관리번호입니다.", "The e-Tax invoice document ID is already in use."),
+  TaxinvoiceFilesOnlyWhileSaved: entry(-11000012, 400, "첨부파일은 임시저장 상태에서만 추가하거나 삭제할 수 있습니다.", "Files can be attached or deleted only while the invoice is saved (100)."),
+  TaxinvoiceTooManyFiles: entry(-11000013, 400, "첨부파일은 최대 5개까지 첨부할 수 있습니다.", "At most 5 files can be attached to an e-Tax invoice."),
+  TaxinvoiceOverdue: entry(-11000014, 400, "발행기한이 지난 세금계산서입니다. 지연발행(forceIssue)으로 발행하세요.", "The issue is overdue (after the 10th of the month following writeDate); send forceIssue: true to issue it late."),
+  TaxinvoiceFileNotFound: entry(-11000015, 404, "해당 첨부파일이 없습니다.", "No attached file with this file ID."),
+  TaxinvoiceFileTooLarge: entry(-11000016, 400, "첨부파일의 크기가 허용 한도(10MB)를 초과합니다.", "The attached file is larger than the sandbox's limit of 10 MiB."),
+  TaxinvoiceWriteDateInFuture: entry(-11000017, 400, "작성일자는 오늘 이후일 수 없습니다.", "writeDate may not be after today (KST)."),
+  TaxinvoiceItemKeyNotFound: entry(-11000018, 404, "해당 아이템키의 세금계산서가 없습니다.", "No e-Tax invoice with this item key."),
+  TaxinvoiceAlreadyAssigned: entry(-11000019, 400, "이미 관리번호가 할당된 세금계산서입니다.", "The e-Tax invoice already has a document ID."),
+  TaxinvoiceInvoicerMismatch: entry(-11000020, 400, "공급자 사업자번호가 연동회원과 일치하지 않습니다.", "invoicerCorpNum must be the member's own registration number."),
+  CertificateNotRegistered: entry(-11000030, 404, "등록된 인증서가 없습니다.", "No tax invoice issuing certificate is registered for this member."),
+  CertificateExpired: entry(-11000031, 400, "인증서가 만료되었습니다.", "The member's certificate has expired."),
   // ── statement (-120…) ─────────────────────────────────────────────────────────────────────
   StatementNotFound: entry(-12000004, 404, "해당 관리번호의 전자명세서가 없습니다.", "No statement with this document ID.", true),
   StatementMgtKeyInUse: entry(-12001012, 400, "이미 사용중인 관리번호입니다.", "The statement document ID is already in use.", true),

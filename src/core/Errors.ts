@@ -73,11 +73,27 @@ export class ApiError extends Schema.TaggedError<ApiError>()("ApiError", {
   }
   /** The document ID is already used by another document of this member. */
   get isDocumentIdInUse(): boolean {
-    return this.is("CashbillMgtKeyInUse") || this.is("StatementMgtKeyInUse")
+    return this.is("CashbillMgtKeyInUse") || this.is("StatementMgtKeyInUse") || this.is("TaxinvoiceMgtKeyInUse")
   }
   /** The document is not in a state that allows the operation. */
   get isInvalidState(): boolean {
     return this.is("CashbillInvalidState") || this.is("TaxinvoiceInvalidState") || this.is("StatementInvalidState")
+  }
+  /** Files of an e-Tax invoice can be attached or deleted only while it is saved (100). */
+  get isFilesOnlyWhileSaved(): boolean {
+    return this.is("TaxinvoiceFilesOnlyWhileSaved")
+  }
+  /** The e-Tax invoice already holds 5 files. */
+  get isTooManyFiles(): boolean {
+    return this.is("TaxinvoiceTooManyFiles")
+  }
+  /** The e-Tax invoice is past its due date and was issued without `forceIssue`. */
+  get isOverdue(): boolean {
+    return this.is("TaxinvoiceOverdue")
+  }
+  /** The member has no (valid) tax invoice issuing certificate. */
+  get isCertificateMissing(): boolean {
+    return this.is("CertificateNotRegistered") || this.is("CertificateExpired")
   }
   /** The access token was refused (missing, unreadable or expired); the SDK retries these once. */
   get isTokenRejected(): boolean {

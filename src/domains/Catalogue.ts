@@ -9,10 +9,12 @@
 import type * as Operation from "../core/Operation.js"
 import { IssueToken } from "../core/Tokens.js"
 import * as Cashbill from "./cashbill/Operations.js"
+import * as Certificate from "./certificate/Operations.js"
 import * as CompanyStatus from "./companyStatus/Operations.js"
 import * as Member from "./member/Operations.js"
 import * as Statement from "./statement/Operations.js"
 import * as TaxPortal from "./taxPortal/Operations.js"
+import * as Taxinvoice from "./taxinvoice/Operations.js"
 
 /**
  * The catalogue by domain, in the order of the spec's endpoint tables.
@@ -25,6 +27,8 @@ export const domains: ReadonlyArray<{ readonly domain: string; readonly operatio
   { domain: "Member", operations: Member.operations },
   { domain: "Cash receipt", operations: Cashbill.operations },
   { domain: "Statement", operations: Statement.operations },
+  { domain: "e-Tax invoice", operations: Taxinvoice.operations },
+  { domain: "Certificate management", operations: Certificate.operations },
   { domain: "Company status", operations: CompanyStatus.operations },
   { domain: "Tax authority collection", operations: TaxPortal.operations }
 ]

@@ -16,6 +16,8 @@
  * | GET          | /_sandbox/stats                         | → `Stats`                                      |
  * | POST         | /_sandbox/members                       | `MemberSeed` (adds a member)                   |
  * | GET / POST   | /_sandbox/members/{corpNum}/preferences | object merged into the preferences             |
+ * | POST         | /_sandbox/members/{corpNum}/certificate | `CertificateRegistration` → `{code, expireDT}` |
+ * | POST         | /_sandbox/members/{corpNum}/taxinvoices | draft fields → `{code, itemKey, ntsconfirmNum}` (issued on the portal) |
  * | POST         | /_sandbox/statements/approve            | `{corpNum, itemCode, mgtKey}` → status record (200 → 300) |
  * | GET          | /_sandbox/outbox                        | → `{mails}`: every mail the service would have sent |
  *
@@ -27,6 +29,7 @@
  */
 import { Effect, Schema } from "effect"
 import { fail, type SandboxFailure } from "./Failure.js"
+import { CertificateRegistration } from "./certificate/Routes.js"
 import { Fault } from "./Faults.js"
 import type { StatementInfo } from "../domains/statement/Schemas.js"
 import type { MemberSeed } from "./member/Seed.js"
@@ -74,6 +77,18 @@ export interface AdminOperations {
     corpNum: string,
     preferences: Readonly<Record<string, unknown>>
   ) => Effect.Effect<Readonly<Record<string, unknown>>>
+  /** Registers a member's tax invoice issuing certificate; answers its expiry (`yyyyMMddHHmmss`). */
+  readonly registerCertificate: (
+    environment: Environment,
+    corpNum: string,
+    registration: typeof CertificateRegistration.Type
+  ) => Effect.Effect<string>
+  /** Creates an e-Tax invoice issued on the web portal (only an item key), for AssignMgtKey. */
+  readonly issueOnPortal: (
+    environment: Environment,
+    corpNum: string,
+    fields: Readonly<Record<string, unknown>>
+  ) => Effect.Effect<{ readonly itemKey: string; readonly ntsconfirmNum: string }, SandboxFailure>
   /** Approves a pending statement (200 → 300) as its receiver would; answers its status record. */
   readonly approveStatement: (
     environment: Environment,
@@ -183,8 +198,22 @@ export const handleAdmin = (ops: AdminOperations, request: AdminRequest): Effect
           Effect.as(ok)
         )
       }
-      if (third !== "preferences" || rest.length > 0) break
       const corpNum = request.segments[1]!
+      if (third === "certificate" && rest.length === 0) {
+        if (method !== "POST") return unsupported
+        return body(request, CertificateRegistration, {}).pipe(
+          Effect.flatMap((registration) => ops.registerCertificate(request.environment, corpNum, registration)),
+          Effect.map((expireDT) => json({ code: 1, message: "OK", expireDT }))
+        )
+      }
+      if (third === "taxinvoices" && rest.length === 0) {
+        if (method !== "POST") return unsupported
+        return body(request, Preferences, {}).pipe(
+          Effect.flatMap((fields) => ops.issueOnPortal(request.environment, corpNum, fields)),
+          Effect.map((issued) => json({ code: 1, message: "OK", ...issued }))
+        )
+      }
+      if (third !== "preferences" || rest.length > 0) break
       if (method === "GET") return Effect.map(ops.memberPreferences(request.environment, corpNum), json)
       if (method !== "POST") return unsupported
       return body(request, Preferences).pipe(

@@ -12,6 +12,7 @@ import { Effect, Either, Schema } from "effect"
 import type * as Operation from "../core/Operation.js"
 import type { SandboxClock } from "./Clock.js"
 import { fail, type SandboxFailure } from "./Failure.js"
+import { readUpload } from "./Multipart.js"
 import type { Progressions } from "./Progression.js"
 import type { Environment, SandboxStore } from "./Store.js"
 import { issuesOf } from "../core/Validation.js"
@@ -223,7 +224,7 @@ const declaredBody = (operation: Operation.Any, request: RouteRequest): Effect.E
     case "Form":
       return decodeValue(formFields(request.body), body.schema)
     case "Multipart":
-      return Effect.fail(fail("InvalidRequest", "multipart bodies are read by the operation's handler"))
+      return Effect.flatMap(readUpload(request.headers["content-type"], request.body), (upload) => decodeValue(upload, body.schema))
   }
 }
 

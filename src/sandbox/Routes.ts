@@ -6,12 +6,14 @@
  */
 import { tokenRoutes } from "./auth/Routes.js"
 import { cashbillRoutes } from "./cashbill/Routes.js"
+import { certificateRoutes } from "./certificate/Routes.js"
 import { companyStatusRoutes } from "./companyStatus/Routes.js"
 import { memberRoutes } from "./member/Routes.js"
 import type { PartnerRegistry } from "./Partners.js"
 import type { Route } from "./Route.js"
 import { statementRoutes } from "./statement/Routes.js"
 import { taxPortalRoutes } from "./taxPortal/Routes.js"
+import { taxinvoiceRoutes } from "./taxinvoice/Routes.js"
 
 /**
  * The operations of every domain.
@@ -19,7 +21,15 @@ import { taxPortalRoutes } from "./taxPortal/Routes.js"
  * @since 0.1.0
  * @category routes
  */
-export const domainRoutes: ReadonlyArray<Route> = [...memberRoutes, ...companyStatusRoutes, ...cashbillRoutes, ...statementRoutes, ...taxPortalRoutes]
+export const domainRoutes: ReadonlyArray<Route> = [
+  ...memberRoutes,
+  ...companyStatusRoutes,
+  ...cashbillRoutes,
+  ...statementRoutes,
+  ...taxinvoiceRoutes,
+  ...certificateRoutes,
+  ...taxPortalRoutes
+]
 
 /**
  * The whole table for a set of partners: token issuance first, then the domains.

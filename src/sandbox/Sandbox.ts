@@ -16,6 +16,9 @@ import { Cause, Context, Duration, Effect, Either, Layer } from "effect"
 import { type AdminOperations, handleAdmin } from "./Admin.js"
 import { type AdminAccess, refusal } from "./AdminGuard.js"
 import { authenticate } from "./Auth.js"
+import { registerCertificate } from "./certificate/Routes.js"
+import * as Kst from "../core/Kst.js"
+import * as TaxinvoiceAdmin from "./taxinvoice/Admin.js"
 import * as SandboxClockModule from "./Clock.js"
 import { SandboxClock } from "./Clock.js"
 import { fail, SandboxFailure } from "./Failure.js"
@@ -64,7 +67,7 @@ export interface SandboxOptions {
   readonly members?: ReadonlyArray<MemberSeed>
   /** Extra routes, matched together with the built-in ones. */
   readonly routes?: ReadonlyArray<Route>
-  /** Largest request body in bytes (default `DEFAULT_MAX_BODY_BYTES`, 8 MiB); larger → 413. */
+  /** Largest request body in bytes (default `DEFAULT_MAX_BODY_BYTES`, 12 MiB); larger → 413. */
   readonly maxBodyBytes?: number
   /** Deepest JSON nesting of a body (default `DEFAULT_MAX_JSON_DEPTH`, 64); deeper → 400. */
   readonly maxJsonDepth?: number
@@ -185,6 +188,9 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
       addMember: (seed) => use(addMember(seed)),
       memberPreferences: (environment, corpNum) => use(Preferences.memberPreferences(environment, corpNum)),
       setMemberPreferences: (environment, corpNum, preferences) => use(Preferences.setMemberPreferences(environment, corpNum, preferences)),
+      registerCertificate: (environment, corpNum, registration) =>
+        use(Effect.map(registerCertificate(environment, corpNum, registration), (c) => Kst.toDateTime14(c.expireAt))),
+      issueOnPortal: (environment, corpNum, fields) => use(TaxinvoiceAdmin.issueOnPortal(environment, corpNum, fields)),
       approveStatement: (environment, corpNum, itemCode, mgtKey) => use(approveStatement(environment, corpNum, itemCode, mgtKey)),
       outbox: (environment) => use(Outbox.list(environment))
     }

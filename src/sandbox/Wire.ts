@@ -78,14 +78,15 @@ export const acceptsGzip = (header: string | undefined): boolean =>
   })
 
 /**
- * Default largest request body: 8 MiB. The largest legal requests are a 100-receipt bulk submit
- * (about 0.5 MB of JSON) and a multipart attachment of up to 5 MB plus its envelope; 8 MiB leaves
- * room for both and refuses anything far beyond.
+ * Default largest request body: 12 MiB. The largest legal requests are a 100-document bulk submit
+ * (well under 2 MB of JSON) and an e-Tax invoice attachment of up to 10 MiB
+ * (`MAX_FILE_BYTES`) plus its multipart envelope; 12 MiB leaves room for both, lets the e-Tax
+ * invoice route answer a slightly larger file with its own code, and refuses anything far beyond.
  *
  * @since 0.1.0
  * @category constants
  */
-export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024
+export const DEFAULT_MAX_BODY_BYTES = 12 * 1024 * 1024
 
 /**
  * Default deepest JSON nesting accepted (objects and arrays). Legal requests nest 4 levels at most;

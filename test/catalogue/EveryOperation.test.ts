@@ -10,12 +10,15 @@ import type * as Operation from "../../src/core/Operation.js"
 import * as Catalogue from "../../src/domains/Catalogue.js"
 import * as Cashbill from "../../src/domains/cashbill/Operations.js"
 import * as CompanyStatus from "../../src/domains/companyStatus/Operations.js"
+import * as Certificate from "../../src/domains/certificate/Operations.js"
 import * as Member from "../../src/domains/member/Operations.js"
 import * as Statement from "../../src/domains/statement/Operations.js"
 import * as TaxPortal from "../../src/domains/taxPortal/Operations.js"
 import { HttpClient } from "@effect/platform"
+import * as Taxinvoice from "../../src/domains/taxinvoice/Operations.js"
 import { Sandbox } from "../../src/sandbox/Sandbox.js"
 import { FAILS_FILING, receipt } from "../support/receipts.js"
+import { draft } from "../support/invoices.js"
 import * as Sdk from "../support/sdk.js"
 import { statement } from "../support/statements.js"
 
@@ -97,6 +100,34 @@ describe("every operation of the catalogue", () => {
       yield* ok(TaxPortal.CheckDeptUser, member)
       yield* ok(TaxPortal.CheckLoginDeptUser, member)
       yield* ok(TaxPortal.DeleteDeptUser, member)
+
+      // e-Tax invoices and the certificate.
+      const sandbox = yield* Sandbox
+      const key = { MgtKeyType: "SELL", MgtKey: "TI-1" } as const
+      const writeDate = "20261122"
+      yield* ok(Taxinvoice.Register, { ...member, body: draft("TI-1", CORP, writeDate) })
+      yield* ok(Taxinvoice.AttachFile, { ...member, params: key, body: { fileName: "견적서.pdf", content: new Uint8Array([1, 2, 3]) } })
+      yield* ok(Taxinvoice.AttachFile, { ...member, params: key, body: { fileName: "b.txt", content: new Uint8Array([4]) } })
+      const files = yield* ok(Taxinvoice.GetFiles, { ...member, params: key })
+      yield* ok(Taxinvoice.DeleteFile, { ...member, params: { ...key, FileID: files[1]!.attachedFile } })
+      expect((yield* ok(Taxinvoice.Issue, { ...member, params: key, body: { forceIssue: false } })).ntsConfirmNum).toHaveLength(24)
+      expect((yield* ok(Taxinvoice.GetInfo, { ...member, params: key })).stateCode).toBe(300)
+      expect((yield* ok(Taxinvoice.GetInfos, { ...member, params: { MgtKeyType: "SELL" }, body: ["TI-1"] })).length).toBe(1)
+      expect((yield* ok(Taxinvoice.GetDetailInfo, { ...member, params: key })).invoicerMgtKey).toBe("TI-1")
+      for (const url of [Taxinvoice.GetPopUpURL, Taxinvoice.GetViewURL, Taxinvoice.GetPrintURL, Taxinvoice.GetEPrintURL, Taxinvoice.GetMailURL, Taxinvoice.GetPDFURL]) {
+        expect((yield* ok(url, { ...member, params: key })).url).toMatch(/^http/)
+      }
+      expect((yield* ok(Taxinvoice.GetMassPrintURL, { ...member, params: { MgtKeyType: "SELL" }, body: ["TI-1"] })).url).toMatch(/^http/)
+      yield* ok(Taxinvoice.SendEmail, { ...member, params: key, body: { receiver: "again@example.com" } })
+      const portal = yield* sandbox.issueOnPortal("test", CORP, {})
+      yield* ok(Taxinvoice.AssignMgtKey, { ...member, params: { ItemKey: portal.itemKey, MgtKeyType: "SELL" }, body: { MgtKey: "TI-PORTAL" } })
+      yield* ok(Taxinvoice.BulkIssue, { ...member, params: { submitID: "TI-BULK-1" }, body: { invoices: [draft("TI-2", CORP, writeDate)] } })
+      expect((yield* ok(Taxinvoice.GetBulkResult, { ...member, params: { submitID: "TI-BULK-1" } })).submitID).toBe("TI-BULK-1")
+      expect((yield* ok(Certificate.GetTaxCertURL, member)).url).toMatch(/^http/)
+      yield* sandbox.registerCertificate("test", CORP, {})
+      expect((yield* ok(Certificate.GetCertificateExpireDate, member)).certificateExpiration).toMatch(/^\d{14}$/)
+      expect((yield* ok(Certificate.CheckCertValidation, member)).code).toBe(1)
+      expect((yield* ok(Certificate.GetTaxCertInfo, member)).expireDT).toMatch(/^\d{14}$/)
 
       yield* ok(Member.QuitMember, { ...member, body: { quitReason: "end of the scenario" } })
 

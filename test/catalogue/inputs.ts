@@ -7,6 +7,7 @@ import type * as Operation from "../../src/core/Operation.js"
 import * as Arb from "../domains/cashbill/arbitraries.js"
 import * as StatementArb from "../domains/statement/arbitraries.js"
 import { taxPortalInputs } from "../domains/taxPortal/arbitraries.js"
+import * as TiArb from "../domains/taxinvoice/arbitraries.js"
 import { joinInput, MEMBER } from "../support/sdk.js"
 
 export const NOW = Date.UTC(2026, 10, 22, 3, 0, 0)
@@ -97,7 +98,60 @@ export const inputs: Readonly<Record<string, fc.Arbitrary<AnyInput>>> = {
     body: fc.array(StatementArb.mgtKey, { minLength: 1, maxLength: 5 })
   }),
   "Statement.SendEmail": fc.record({ corpNum: fc.constant(MEMBER), params: statementKey, body: fc.record({ receiver: fc.constant("buyer@example.com") }) }),
+  ...taxinvoiceInputs(),
   "CompanyStatus.CheckCorpNum": fc.record({ corpNum: fc.constant(MEMBER), params: fc.record({ target: digits(10) }) }),
   "CompanyStatus.CheckCorpNums": fc.record({ corpNum: fc.constant(MEMBER), body: fc.array(digits(10), { minLength: 1, maxLength: 5 }) }),
   ...taxPortalInputs
+}
+
+function taxinvoiceInputs(): Readonly<Record<string, fc.Arbitrary<AnyInput>>> {
+  const member = fc.constant(MEMBER)
+  const byKey = fc.record({ MgtKeyType: fc.constantFrom("SELL", "BUY", "TRUSTEE"), MgtKey: TiArb.mgtKey })
+  const keyed = fc.record({ corpNum: member, params: byKey })
+  const byType = fc.record({ MgtKeyType: fc.constantFrom("SELL", "BUY", "TRUSTEE") })
+  const fileName = fc.stringMatching(/^[A-Za-z0-9가-힣 ._-]{1,40}$/)
+  return {
+    "Taxinvoice.Register": TiArb.draft(NOW, MEMBER).map((draft) => ({ corpNum: MEMBER, body: draft })),
+    "Taxinvoice.AttachFile": fc.record({
+      corpNum: member,
+      params: byKey,
+      body: fc.record({ fileName, displayName: text(1, 50), content: fc.uint8Array({ maxLength: 200 }) })
+    }),
+    "Taxinvoice.Issue": fc.record({
+      corpNum: member,
+      params: byKey,
+      body: fc.record({ memo: text(0, 200), forceIssue: fc.boolean() }, { requiredKeys: [] })
+    }),
+    "Taxinvoice.GetFiles": keyed,
+    "Taxinvoice.DeleteFile": fc.record({
+      corpNum: member,
+      params: byKey.chain((key) => fc.stringMatching(/^[A-Za-z0-9-]{1,40}$/).map((FileID) => ({ ...key, FileID })))
+    }),
+    "Taxinvoice.GetInfo": keyed,
+    "Taxinvoice.GetInfos": fc.record({ corpNum: member, params: byType, body: fc.array(TiArb.mgtKey, { maxLength: 5 }) }),
+    "Taxinvoice.GetDetailInfo": keyed,
+    "Taxinvoice.GetPopUpURL": keyed,
+    "Taxinvoice.GetViewURL": keyed,
+    "Taxinvoice.GetPrintURL": keyed,
+    "Taxinvoice.GetEPrintURL": keyed,
+    "Taxinvoice.GetMailURL": keyed,
+    "Taxinvoice.GetPDFURL": keyed,
+    "Taxinvoice.GetMassPrintURL": fc.record({ corpNum: member, params: byType, body: fc.array(TiArb.mgtKey, { minLength: 1, maxLength: 5 }) }),
+    "Taxinvoice.SendEmail": fc.record({ corpNum: member, params: byKey, body: fc.constant({ receiver: "buyer@example.com" }) }),
+    "Taxinvoice.AssignMgtKey": fc.record({
+      corpNum: member,
+      params: fc.record({ ItemKey: digits(18), MgtKeyType: fc.constantFrom("SELL", "BUY", "TRUSTEE") }),
+      body: fc.record({ MgtKey: TiArb.mgtKey })
+    }),
+    "Taxinvoice.BulkIssue": fc.record({
+      corpNum: member,
+      params: fc.record({ submitID }),
+      body: fc.uniqueArray(TiArb.draft(NOW, MEMBER), { minLength: 1, maxLength: 3, selector: (d) => d.invoicerMgtKey }).map((invoices) => ({ invoices }))
+    }),
+    "Taxinvoice.GetBulkResult": fc.record({ corpNum: member, params: fc.record({ submitID }) }),
+    "Certificate.GetTaxCertURL": fc.constant({ corpNum: MEMBER }),
+    "Certificate.GetCertificateExpireDate": fc.constant({ corpNum: MEMBER }),
+    "Certificate.CheckCertValidation": fc.constant({ corpNum: MEMBER }),
+    "Certificate.GetTaxCertInfo": fc.constant({ corpNum: MEMBER })
+  }
 }

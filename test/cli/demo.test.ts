@@ -33,6 +33,7 @@ describe("taxdoc demo --json", () => {
       "cashbill.deleteAndReuse",
       "statement.issueAndApprove",
       "companyStatus.checkMany",
+      "taxinvoice.lifecycle",
       "taxPortal.collect",
       "summary"
     ])

@@ -23,6 +23,7 @@ import { BULK_COUNT, bulkKey, bulkReceipts, GOOD_IDENTITY, JOIN, MEMBER, receipt
 import { statementStep } from "./statements.js"
 import type { Step } from "./steps.js"
 import { collectStep } from "./collect.js"
+import { taxinvoiceStep } from "./taxinvoice.js"
 
 /**
  * What the steps learn and hand on, and what the JSON report shows.
@@ -284,6 +285,7 @@ export const steps = (state: TourState, startedAt: number): ReadonlyArray<Step<T
         )
       })
   },
+  taxinvoiceStep,
   collectStep(state),
   {
     name: "summary",

@@ -52,7 +52,7 @@ export const serveOptions = {
   ),
   maxBodyBytes: Options.integer("max-body-bytes").pipe(
     Options.withPseudoName("BYTES"),
-    Options.withDescription("The largest request body accepted; larger bodies get 413 before they are read (default 8388608, 8 MiB). Example: --max-body-bytes 16777216"),
+    Options.withDescription("The largest request body accepted; larger bodies get 413 before they are read (default 12582912, 12 MiB). Example: --max-body-bytes 16777216"),
     Options.optional
   ),
   maxHeaderBytes: Options.integer("max-header-bytes").pipe(

@@ -14,6 +14,7 @@ import * as Kst from "../../core/Kst.js"
 import * as Rules from "../../domains/cashbill/Rules.js"
 import type { CashReceiptIssue, CashReceiptRevoke } from "../../domains/cashbill/Schemas.js"
 import { fail, type SandboxFailure } from "../Failure.js"
+import * as BulkSubmission from "../BulkSubmission.js"
 import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
 import { slot } from "../Store.js"
 import type * as Tickets from "../Tickets.js"
@@ -328,27 +329,16 @@ export const remove = (member: MemberCashbills, mgtKey: string, filing: Policy, 
 // ── bulk ────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Advances a bulk submission under its policy (txState 0 → 1 → 2); a poll counts for `AfterPolls`.
- * On reaching 2 each receipt is processed by `process` at the instant of completion.
+ * Advances a bulk submission under its policy (txState 0 → 1 → 2), processing each receipt on
+ * completion (`BulkSubmission.advance`).
  *
  * @since 0.1.0
  * @category combinators
  */
-export const advance = (
+export const advance: (
   bulk: Bulk,
   policy: Policy,
   now: number,
   poll: boolean,
   process: (item: unknown, at: number) => BulkItemResult
-): Bulk => {
-  if (poll) bulk.polls += 1
-  const stage = Math.max(bulk.stage, stageOf(policy, { startedAt: bulk.receivedAt, now, polls: bulk.polls, stages: 2 }))
-  if (stage >= 1 && bulk.startedAt === undefined) bulk.startedAt = stageReachedAt(policy, bulk.receivedAt, 1) ?? now
-  if (stage >= 2 && bulk.results === undefined) {
-    const at = stageReachedAt(policy, bulk.receivedAt, 2) ?? now
-    bulk.completedAt = at
-    bulk.results = bulk.items.map((item) => process(item, at))
-  }
-  bulk.stage = stage
-  return bulk
-}
+) => Bulk = BulkSubmission.advance

@@ -2,8 +2,7 @@
  * Where the sandbox's tax authority finds the documents issued through the sandbox itself
  * (DESIGN.md §6 "collection data"): cash receipts from the cash receipt domain's state, and tax
  * invoices from the e-Tax invoice domain through `TaxinvoiceSource` — a pure read of the store.
- * Until that domain provides its read function, `taxinvoiceSource` is `noTaxinvoices`; wiring it
- * is the one line below.
+ * `taxinvoiceSource` reads the e-Tax invoice domain's issued invoices (`taxinvoice/Collected.ts`).
  *
  * @since 0.1.0
  */
@@ -12,6 +11,7 @@ import * as Kst from "../../core/Kst.js"
 import { maskIdentityNum } from "../cashbill/Masking.js"
 import { cashbillSlot } from "../cashbill/State.js"
 import { membersSlot } from "../member/State.js"
+import * as Issued from "../taxinvoice/Collected.js"
 import type { Environment, SandboxStore } from "../Store.js"
 import type { CollectedReceipt, IssuedInvoice, Party } from "./Records.js"
 
@@ -41,14 +41,69 @@ export type TaxinvoiceSource = (store: Store, environment: Environment) => Reado
  */
 export const noTaxinvoices: TaxinvoiceSource = () => []
 
+const TAX_TYPES = new Set(["과세", "영세", "면세"])
+const PURPOSE_TYPES = new Set(["영수", "청구", "없음"])
+const INVOICEE_TYPES = new Set(["사업자", "개인", "외국인"])
+
+const orUndefined = (value: string | null): string | undefined => (value === null || value === "" ? undefined : value)
+
 /**
- * The e-Tax invoices collection sees. Replace with the e-Tax invoice domain's read function when
- * it lands (`import { issuedInvoices } from "../taxinvoice/…"`).
+ * An e-Tax invoice of the e-Tax invoice domain as the tax authority holds it.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const collected = (invoice: Issued.IssuedInvoice): IssuedInvoice => {
+  const trustee = invoice.trusteeCorpNum === null ? undefined : { corpNum: invoice.trusteeCorpNum, corpName: invoice.trusteeCorpName ?? "" }
+  const line = invoice.firstLine
+  return {
+    ntsconfirmNum: invoice.ntsconfirmNum,
+    writeDate: invoice.writeDate,
+    issueDT: invoice.issueDT,
+    // Filed when it was sent to the authority; until then, on the day it was issued.
+    sendDate: (invoice.ntssendDT ?? invoice.issueDT).slice(0, 8),
+    taxType: (TAX_TYPES.has(invoice.taxType) ? invoice.taxType : "과세") as IssuedInvoice["taxType"],
+    purposeType: (PURPOSE_TYPES.has(invoice.purposeType) ? invoice.purposeType : "없음") as IssuedInvoice["purposeType"],
+    modifyYN: invoice.modifyCode !== null,
+    invoicer: {
+      corpNum: invoice.invoicerCorpNum,
+      corpName: invoice.invoicerCorpName,
+      ceoName: invoice.invoicerCEOName,
+      email: orUndefined(invoice.invoicerEmail)
+    },
+    invoiceeType: (INVOICEE_TYPES.has(invoice.invoiceeType) ? invoice.invoiceeType : "사업자") as IssuedInvoice["invoiceeType"],
+    invoicee: {
+      corpNum: invoice.invoiceeCorpNum,
+      corpName: invoice.invoiceeCorpName,
+      ceoName: invoice.invoiceeCEOName,
+      email: orUndefined(invoice.invoiceeEmail1)
+    },
+    ...(trustee === undefined ? {} : { trustee }),
+    supplyCostTotal: invoice.supplyCostTotal,
+    taxTotal: invoice.taxTotal,
+    totalAmount: invoice.totalAmount,
+    remark1: orUndefined(invoice.remark1),
+    lines: line === null
+      ? []
+      : [{
+        purchaseDT: line.purchaseDT ?? invoice.writeDate,
+        itemName: line.itemName ?? "",
+        supplyCost: line.supplyCost ?? invoice.supplyCostTotal,
+        tax: line.tax ?? invoice.taxTotal
+      }],
+    knownAt: Kst.parse(invoice.issueDT)
+  }
+}
+
+/**
+ * The e-Tax invoices collection sees: those the e-Tax invoice domain issued, except those the tax
+ * authority refused (filing failed, 305).
  *
  * @since 0.1.0
  * @category constants
  */
-export const taxinvoiceSource: TaxinvoiceSource = noTaxinvoices
+export const taxinvoiceSource: TaxinvoiceSource = (store, environment) =>
+  Issued.issuedInvoices(store, environment).filter((invoice) => invoice.stateCode !== 305).map(collected)
 
 /**
  * An issued cash receipt with its parties: the seller (franchiseCorpNum) and the buyer when the

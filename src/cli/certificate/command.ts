@@ -1,0 +1,40 @@
+/**
+ * `taxdoc certificate …`: the member's tax invoice issuing certificate (SPEC.md "Certificate
+ * management"): expiry, check, record and the registration page. What each command does is in
+ * ./handlers.ts, loaded when it runs.
+ *
+ * @since 0.1.0
+ */
+import * as Command from "@effect/cli/Command"
+import { handlers } from "../lazy.js"
+import { withMember } from "../options.js"
+
+const run = handlers(() => import("./handlers.js"))
+
+/**
+ * The options of every `taxdoc certificate` command.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const memberOptions = withMember
+
+/**
+ * `taxdoc certificate`.
+ *
+ * @since 0.1.0
+ * @category commands
+ */
+export const command = Command.make("certificate").pipe(
+  Command.withDescription("The tax invoice issuing certificate: expiry, check, record, registration page URL"),
+  Command.withSubcommands([
+    Command.make("expiry", memberOptions, run("expiry")).pipe(
+      Command.withDescription("When the member's issuing certificate expires (GetCertificateExpireDate)")
+    ),
+    Command.make("check", memberOptions, run("check")).pipe(Command.withDescription("Check the member's issuing certificate (CheckCertValidation)")),
+    Command.make("info", memberOptions, run("info")).pipe(Command.withDescription("Show the member's certificate record (GetTaxCertInfo)")),
+    Command.make("url", memberOptions, run("url")).pipe(
+      Command.withDescription("The certificate registration page, valid 30 seconds (GetTaxCertURL)")
+    )
+  ])
+)

@@ -1,0 +1,45 @@
+/**
+ * Wire shapes of the tax invoice issuing certificate (SPEC.md "Certificate record", "Certificate
+ * management"), decoded tolerantly: the live sample writes the OID key in lower case.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import * as Kst from "../../core/Kst.js"
+import { isDateTime14 } from "../../core/Schemas.js"
+
+const nullable = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(schema, { nullable: true })
+
+/**
+ * The answer of GetCertificateExpireDate: `certificateExpiration`, exactly 14 digits
+ * (`yyyyMMddHHmmss`, KST; FACTS.md: a missing value crashes a public client).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export class CertificateExpiration extends Schema.Class<CertificateExpiration>("CertificateExpiration")({
+  certificateExpiration: Schema.String.pipe(Schema.filter(isDateTime14, { message: () => "must be exactly 14 digits yyyyMMddHHmmss" }))
+}) {
+  /** The expiry as an instant (the 14 digits read as KST). */
+  get expiresAt(): Date {
+    return new Date(Kst.parse(this.certificateExpiration))
+  }
+}
+
+/**
+ * The certificate record (GetTaxCertInfo).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export class CertificateInfo extends Schema.Class<CertificateInfo>("CertificateInfo")({
+  regDT: nullable(Schema.String),
+  expireDT: nullable(Schema.String),
+  issuerDN: nullable(Schema.String),
+  subjectDN: nullable(Schema.String),
+  issuerName: nullable(Schema.String),
+  oid: nullable(Schema.String),
+  OID: nullable(Schema.String),
+  regContactName: nullable(Schema.String),
+  regContactID: nullable(Schema.String)
+}) {}

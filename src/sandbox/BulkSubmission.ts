@@ -1,0 +1,51 @@
+/**
+ * The progress of a bulk submission, shared by every domain with bulk issue (cash receipts, e-Tax
+ * invoices): txState 0 submitted → 1 in progress → 2 completed along a progression policy, derived
+ * when read; on completion each item is processed once, at the instant of completion.
+ *
+ * @since 0.1.0
+ */
+import { type Policy, stageOf, stageReachedAt } from "./Progression.js"
+
+/**
+ * What the progress of a submission needs; a domain's submission record extends it.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Submission<R> {
+  readonly receivedAt: number
+  /** The items as sent; each is validated when the submission is processed. */
+  readonly items: ReadonlyArray<unknown>
+  polls: number
+  stage: number
+  startedAt: number | undefined
+  completedAt: number | undefined
+  results: ReadonlyArray<R> | undefined
+}
+
+/**
+ * Advances a submission under its policy (txState 0 → 1 → 2); a poll counts for `AfterPolls`. On
+ * reaching 2 each item is processed by `process` at the instant of completion.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const advance = <R, S extends Submission<R>>(
+  bulk: S,
+  policy: Policy,
+  now: number,
+  poll: boolean,
+  process: (item: unknown, at: number) => R
+): S => {
+  if (poll) bulk.polls += 1
+  const stage = Math.max(bulk.stage, stageOf(policy, { startedAt: bulk.receivedAt, now, polls: bulk.polls, stages: 2 }))
+  if (stage >= 1 && bulk.startedAt === undefined) bulk.startedAt = stageReachedAt(policy, bulk.receivedAt, 1) ?? now
+  if (stage >= 2 && bulk.results === undefined) {
+    const at = stageReachedAt(policy, bulk.receivedAt, 2) ?? now
+    bulk.completedAt = at
+    bulk.results = bulk.items.map((item) => process(item, at))
+  }
+  bulk.stage = stage
+  return bulk
+}

@@ -1,0 +1,72 @@
+/**
+ * Filing of issued e-Tax invoices to the tax authority (DESIGN.md §6 "e-Tax invoice filing"):
+ * 300 issued → 301 waiting to be sent → 302 sending → 303 sent → 304 filed or 305 failed, along the
+ * `taxinvoice.filing` progression on document time, derived when read and frozen once reached.
+ * Filing fails when the buyer (사업자) is closed per the sandbox's company-status table.
+ *
+ * @since 0.1.0
+ */
+import { States } from "../../domains/companyStatus/Schemas.js"
+import * as Rules from "../../domains/taxinvoice/Rules.js"
+import type { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
+import { companyStatusOf } from "../companyStatus/Table.js"
+import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
+import type { Invoice } from "./State.js"
+
+const FILING_STEPS = 4
+
+/**
+ * Brings the filing of an issued invoice up to date under `policy` (300 → 301 → 302 → 303 →
+ * 304/305), recording when each step was reached.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const settle = (invoice: Invoice, policy: Policy, now: number): Invoice => {
+  const issued = invoice.issued
+  if (issued === undefined || invoice.filingStage >= FILING_STEPS) return invoice
+  const stage = Math.max(invoice.filingStage, stageOf(policy, { startedAt: issued.at, now, polls: invoice.polls, stages: FILING_STEPS }))
+  for (let step = invoice.filingStage + 1; step <= stage; step++) invoice.filingTimes.push(stageReachedAt(policy, issued.at, step) ?? now)
+  invoice.filingStage = stage
+  return invoice
+}
+
+/**
+ * The status code of an invoice.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const stateCodeOf = (invoice: Invoice): number => {
+  if (invoice.issued === undefined) return Rules.StateCode.Saved
+  switch (invoice.filingStage) {
+    case 0:
+      return Rules.StateCode.Issued
+    case 1:
+      return Rules.StateCode.WaitingToSend
+    case 2:
+      return Rules.StateCode.Sending
+    case 3:
+      return Rules.StateCode.Sent
+    default:
+      return invoice.issued.filingFails ? Rules.StateCode.FilingFailed : Rules.StateCode.Filed
+  }
+}
+
+/**
+ * When the invoice last changed state.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const stateAt = (invoice: Invoice): number => invoice.filingTimes.at(-1) ?? invoice.issued?.at ?? invoice.regAt
+
+/**
+ * `true` when filing of this invoice fails: the buyer is a business closed per the company-status
+ * table (DESIGN.md §6 "e-Tax invoice filing").
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const buyerClosed = (draft: TaxinvoiceDraft, now: number): boolean =>
+  (draft.invoiceeType ?? "사업자") === "사업자" && companyStatusOf(draft.invoiceeCorpNum, now).state === States.Closed

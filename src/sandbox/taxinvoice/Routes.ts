@@ -1,0 +1,318 @@
+/**
+ * The e-Tax invoice operations of the sandbox (SPEC.md "e-Tax invoice", DESIGN.md §6): drafts,
+ * files, issue with the due-date rule, filing along the `taxinvoice.filing` progression, status and
+ * detail records, URL operations with the pages they open, mail resend, AssignMgtKey, bulk issue.
+ * Bodies are validated with the domain's own input schemas (unknown fields ignored, `null` taken for
+ * absent, FACTS.md), so the sandbox refuses what the SDK refuses; writeDate and the due date are
+ * judged on document time.
+ *
+ * @since 0.1.0
+ */
+import { Effect, Either, Schema } from "effect"
+import * as Operation from "../../core/Operation.js"
+import { messageDigest } from "../../core/Signing.js"
+import * as Operations from "../../domains/taxinvoice/Operations.js"
+import * as Rules from "../../domains/taxinvoice/Rules.js"
+import { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
+import { SandboxClock } from "../Clock.js"
+import { fail, type SandboxFailure } from "../Failure.js"
+import { type Mail, outboxSlot } from "../Outbox.js"
+import { type Policy, Progressions } from "../Progression.js"
+import { bodyJson, type Caller, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
+import { SandboxStore } from "../Store.js"
+import * as Tickets from "../Tickets.js"
+import * as Filing from "./Filing.js"
+import * as Identifiers from "./Identifiers.js"
+import * as Records from "./Records.js"
+import * as State from "./State.js"
+
+const nowMillis = Effect.flatMap(SandboxClock, (clock) => clock.now)
+
+/** What a member's handler works on. */
+interface Context {
+  readonly state: State.TaxinvoiceState
+  readonly member: State.MemberInvoices
+  readonly outbox: Array<Mail>
+  readonly corpNum: string
+  readonly now: number
+  readonly filing: Policy
+  readonly bulk: Policy
+}
+
+/**
+ * A JSON value with every `null` member removed (FACTS.md: one client sends `null` for absent).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const withoutNulls = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(withoutNulls)
+  if (typeof value !== "object" || value === null) return value
+  const out: Record<string, unknown> = {}
+  for (const [key, member] of Object.entries(value)) if (member !== null) out[key] = withoutNulls(member)
+  return out
+}
+
+const decodeDraft = (input: unknown) => decodeValue(withoutNulls(input), TaxinvoiceDraft)
+
+/** One invoice of a bulk submission, registered and issued at `at` (all or nothing). */
+const processItem = (ctx: Context, forceIssue: boolean) => (item: unknown, at: number): State.BulkItemResult => {
+  const mgtKey = typeof item === "object" && item !== null && typeof (item as { invoicerMgtKey?: unknown }).invoicerMgtKey === "string"
+    ? (item as { invoicerMgtKey: string }).invoicerMgtKey
+    : null
+  // decodeValue is a pure Effect; run here so that processing stays one synchronous state change.
+  const decoded = Effect.runSync(Effect.either(decodeDraft(item)))
+  if (Either.isLeft(decoded)) return { _tag: "Failed", mgtKey, failure: decoded.left }
+  const draft = decoded.right
+  if (Rules.isOverdue(draft.writeDate, at) && !forceIssue) {
+    return { _tag: "Failed", mgtKey, failure: fail("TaxinvoiceOverdue", `due ${Rules.dueDateOf(draft.writeDate)}`) }
+  }
+  const registered = State.register(ctx.state, ctx.member, ctx.corpNum, draft, at)
+  if (Either.isLeft(registered)) return { _tag: "Failed", mgtKey, failure: registered.left }
+  const issued = State.issue(ctx.state, ctx.outbox, registered.right, { forceIssue }, at, Operations.BulkIssue.name)
+  if (Either.isLeft(issued)) return { _tag: "Failed", mgtKey, failure: issued.left }
+  return { _tag: "Issued", mgtKey: draft.invoicerMgtKey, invoice: registered.right }
+}
+
+/**
+ * Runs `f` on the caller's invoices in one synchronous step, after bringing every pending bulk
+ * submission of the member up to date.
+ */
+const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: Context) => Either.Either<A, SandboxFailure>) =>
+  Effect.gen(function*() {
+    const store = yield* SandboxStore
+    const progressions = yield* Progressions
+    const now = yield* nowMillis
+    const filing = yield* progressions.get("taxinvoice.filing")
+    const bulk = yield* progressions.get("taxinvoice.bulk")
+    return yield* Effect.suspend(() => {
+      const state = store.get(State.taxinvoiceSlot, request.environment)
+      if (state.environment === "") state.environment = request.environment
+      const ctx: Context = {
+        state,
+        member: State.memberOf(state, caller.corpNum),
+        outbox: store.get(outboxSlot, request.environment),
+        corpNum: caller.corpNum,
+        now,
+        filing,
+        bulk
+      }
+      for (const pending of ctx.member.pendingBulks) {
+        State.advance(pending, bulk, now, false, processItem(ctx, pending.forceIssue))
+        if (pending.results !== undefined) ctx.member.pendingBulks.delete(pending)
+      }
+      return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
+    })
+  })
+
+/** An invoice read by a query: the read counts for the `AfterPolls` filing policy. */
+const read = (ctx: Context, mgtKeyType: string, mgtKey: string): Either.Either<State.Invoice, SandboxFailure> =>
+  Either.map(State.find(ctx.member, mgtKeyType, mgtKey), (invoice) => {
+    // Only reads after the issue count towards filing.
+    if (invoice.issued !== undefined) invoice.polls += 1
+    return Filing.settle(invoice, ctx.filing, ctx.now)
+  })
+
+const keyParams = (request: RouteRequest) => [request.params["MgtKeyType"] ?? "", request.params["MgtKey"] ?? ""] as const
+
+const origin = (request: RouteRequest): string =>
+  `http://${request.headers["host"] ?? "sandbox.taxdoc.local"}${request.environment === "production" ? "/production" : ""}`
+
+/**
+ * The URL of a page of the sandbox portal (DESIGN.md §6 "document URLs"): a one-use ticket, valid
+ * 30 seconds of document time (`expires: false` for the mail confirmation page).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const portalUrl = (
+  request: RouteRequest,
+  state: State.TaxinvoiceState,
+  ticket: { readonly corpNum: string; readonly kind: string; readonly itemKeys: ReadonlyArray<string> },
+  now: number,
+  expires = true
+): string => {
+  const id = Tickets.issue(state.tickets, ticket, expires ? now + Rules.URL_VALIDITY_MILLIS : undefined)
+  return `${origin(request)}/portal/Taxinvoice/${id}`
+}
+
+const urlRoute = (operation: typeof Operations.GetPopUpURL, kind: string) =>
+  implement(operation, (request, caller) =>
+    withMember(request, caller, (ctx) =>
+      Either.map(State.find(ctx.member, ...keyParams(request)), (invoice) =>
+        json({ url: portalUrl(request, ctx.state, { corpNum: caller.corpNum, kind, itemKeys: [invoice.itemKey] }, ctx.now, kind !== "MAIL") }))))
+
+const IssueEnvelope = Schema.Struct({ invoices: Schema.Array(Schema.Unknown), forceIssue: Schema.optional(Schema.NullOr(Schema.Boolean)) })
+
+const submitIdHeader = Object.keys(Operations.BulkIssue.headers)[0] ?? ""
+
+/** The sandbox's portal page behind the URL operations (not an operation of the service). */
+const Portal = Operation.make({
+  name: "Sandbox.TaxinvoicePortal",
+  sdk: "(sandbox page)",
+  summary: "the page a URL operation's link opens",
+  method: "GET",
+  path: "/portal/Taxinvoice/{ticket}",
+  params: Schema.Struct({ ticket: Schema.String }),
+  scope: Operation.noToken,
+  success: Schema.Struct({ code: Schema.Number, message: Schema.String, kind: Schema.String, corpNum: Schema.String, itemKeys: Schema.Array(Schema.String) }),
+  safeToRepeat: true
+})
+
+/**
+ * The e-Tax invoice operations (scope 110), plus the portal page their URLs lead to.
+ *
+ * @since 0.1.0
+ * @category routes
+ */
+export const taxinvoiceRoutes: ReadonlyArray<Route> = [
+  implement(Operations.Register, (request, caller) =>
+    Effect.gen(function*() {
+      const draft = yield* Effect.flatMap(bodyJson(request), decodeDraft)
+      return yield* withMember(request, caller, (ctx) =>
+        Either.map(State.register(ctx.state, ctx.member, caller.corpNum, draft, ctx.now), () => success(request)))
+    })),
+  implement(Operations.AttachFile, (request, caller) =>
+    Effect.gen(function*() {
+      const file = yield* Effect.mapError(request.input, (failure) =>
+        failure.detail?.includes("maxBytes") === true ? fail("TaxinvoiceFileTooLarge", `at most ${Rules.MAX_FILE_BYTES} bytes`) : failure)
+      return yield* withMember(request, caller, (ctx) =>
+        Either.flatMap(State.find(ctx.member, ...keyParams(request)), (invoice) =>
+          Either.map(State.attach(ctx.state, invoice, file, ctx.now), () => success(request))))
+    })),
+  implement(Operations.Issue, (request, caller) =>
+    Effect.gen(function*() {
+      // An empty body stands for no options.
+      const body = request.body.length === 0 ? {} : yield* request.input
+      return yield* withMember(request, caller, (ctx) =>
+        Either.flatMap(State.find(ctx.member, ...keyParams(request)), (invoice) =>
+          Either.map(State.issue(ctx.state, ctx.outbox, invoice, body, ctx.now), (issued) =>
+            json({
+              code: 1,
+              message: request.language === "en" ? "Success" : "성공",
+              ntsConfirmNum: issued.ntsconfirmNum,
+              issueDT: Records.statusRecord(invoice, ctx.now).issueDT
+            }))))
+    })),
+  implement(Operations.GetFiles, (request, caller) =>
+    withMember(request, caller, (ctx) =>
+      Either.map(State.find(ctx.member, ...keyParams(request)), (invoice) => json(invoice.files.map(Records.fileRecord))))),
+  implement(Operations.DeleteFile, (request, caller) =>
+    withMember(request, caller, (ctx) =>
+      Either.flatMap(State.find(ctx.member, ...keyParams(request)), (invoice) =>
+        Either.map(State.deleteFile(invoice, request.params["FileID"] ?? ""), () => success(request))))),
+  implement(Operations.GetInfo, (request, caller) =>
+    withMember(request, caller, (ctx) => Either.map(read(ctx, ...keyParams(request)), (invoice) => json(Records.statusRecord(invoice, ctx.now))))),
+  implement(Operations.GetInfos, (request, caller) =>
+    Effect.flatMap(request.input, (mgtKeys) =>
+      withMember(request, caller, (ctx) =>
+        // Unknown document IDs are left out; the others answer in the order asked.
+        Either.right(json(mgtKeys.flatMap((key) =>
+          Either.match(read(ctx, request.params["MgtKeyType"] ?? "", key), {
+            onLeft: () => [],
+            onRight: (invoice) => [Records.statusRecord(invoice, ctx.now)]
+          })
+        )))))),
+  implement(Operations.GetDetailInfo, (request, caller) =>
+    withMember(request, caller, (ctx) => Either.map(read(ctx, ...keyParams(request)), (invoice) => json(Records.detailRecord(invoice, ctx.now))))),
+  urlRoute(Operations.GetPopUpURL, "POPUP"),
+  urlRoute(Operations.GetViewURL, "VIEW"),
+  urlRoute(Operations.GetPrintURL, "PRINT"),
+  urlRoute(Operations.GetEPrintURL, "EPRINT"),
+  urlRoute(Operations.GetMailURL, "MAIL"),
+  urlRoute(Operations.GetPDFURL, "PDF"),
+  implement(Operations.GetMassPrintURL, (request, caller) =>
+    Effect.flatMap(request.input, (mgtKeys) =>
+      withMember(request, caller, (ctx) => {
+        const itemKeys: Array<string> = []
+        for (const key of mgtKeys) {
+          const found = State.find(ctx.member, request.params["MgtKeyType"] ?? "", key)
+          if (Either.isLeft(found)) return Either.left(found.left)
+          itemKeys.push(found.right.itemKey)
+        }
+        return Either.right(json({ url: portalUrl(request, ctx.state, { corpNum: caller.corpNum, kind: "MASSPRINT", itemKeys }, ctx.now) }))
+      }))),
+  implement(Operations.SendEmail, (request, caller) =>
+    Effect.flatMap(request.input, ({ receiver }) =>
+      withMember(request, caller, (ctx) =>
+        Either.flatMap(State.find(ctx.member, ...keyParams(request)), (invoice) => {
+          if (invoice.issued === undefined) {
+            return Either.left(fail("TaxinvoiceInvalidState", "stateCode 100; the notification mail exists once the invoice is issued"))
+          }
+          State.notify(ctx.outbox, invoice, [receiver], Operations.SendEmail.name, ctx.now)
+          return Either.right(success(request))
+        })))),
+  implement(Operations.AssignMgtKey, (request, caller) =>
+    Effect.gen(function*() {
+      const { MgtKey } = yield* request.input
+      // The router matched MgtKeyType among SELL, BUY, TRUSTEE in any case.
+      const mgtKeyType = (request.params["MgtKeyType"] ?? "").toUpperCase() as Rules.MgtKeyType
+      return yield* withMember(request, caller, (ctx) =>
+        Either.map(State.assignMgtKey(ctx.member, request.params["ItemKey"] ?? "", mgtKeyType, MgtKey), () => success(request)))
+    })),
+  implement(Operations.BulkIssue, (request, caller) =>
+    Effect.gen(function*() {
+      const { submitID } = yield* Effect.mapError(request.parameters, () => fail("BulkSubmitIdInvalid", request.headers[submitIdHeader]))
+      // The digest is over the raw bytes received, never a re-serialisation (SPEC.md "Integrity digest").
+      const digest = messageDigest(request.body)
+      if (request.headers[Operation.DIGEST_HEADER] !== digest) return yield* Effect.fail(fail("BulkDigestMismatch"))
+      // Each invoice is judged on its own when the submission is processed; only the envelope here.
+      const envelope = yield* Effect.flatMap(bodyJson(request), (input) => decodeValue(input, IssueEnvelope))
+      return yield* withMember(request, caller, (ctx) => {
+        const ok = request.language === "en" ? "Success" : "성공"
+        const existing = ctx.member.bulks.get(submitID)
+        if (existing !== undefined) {
+          // Same ID and digest: a safe retry answers the original receipt ID (DESIGN.md §6).
+          return existing.digest === digest
+            ? Either.right(json({ code: 1, message: ok, receiptID: existing.receiptID }))
+            : Either.left(fail("BulkSubmitIdReused", submitID))
+        }
+        const count = envelope.invoices.length
+        if (count < 1 || count > Rules.Limits.bulk) return Either.left(fail("BulkTooMany", String(count)))
+        const bulk: State.Bulk = {
+          submitID,
+          receiptID: Identifiers.newReceiptId(ctx.state),
+          digest,
+          receivedAt: ctx.now,
+          forceIssue: envelope.forceIssue === true,
+          items: envelope.invoices,
+          polls: 0,
+          stage: 0,
+          startedAt: undefined,
+          completedAt: undefined,
+          results: undefined
+        }
+        const submitted = State.advance(bulk, ctx.bulk, ctx.now, false, processItem(ctx, bulk.forceIssue))
+        ctx.member.bulks.set(submitID, submitted)
+        if (submitted.results === undefined) ctx.member.pendingBulks.add(submitted)
+        return Either.right(json({ code: 1, message: ok, receiptID: bulk.receiptID }))
+      })
+    })),
+  implement(Operations.GetBulkResult, (request, caller) =>
+    withMember(request, caller, (ctx) => {
+      const bulk = ctx.member.bulks.get(request.params["submitID"] ?? "")
+      if (bulk === undefined) return Either.left(fail("BulkNotFound", request.params["submitID"]))
+      State.advance(bulk, ctx.bulk, ctx.now, true, processItem(ctx, bulk.forceIssue))
+      return Either.right(json(Records.bulkResultRecord(bulk, request.language)))
+    })),
+  // The page a URL opens: once, within 30 seconds of issue (document time), then UrlExpired; the
+  // mail confirmation page has no expiry and marks the invoice opened by the buyer (openYN, openDT).
+  // A ticket never issued is an unknown path.
+  implement(Portal, (request) =>
+    Effect.gen(function*() {
+      const store = yield* SandboxStore
+      const now = yield* nowMillis
+      const state = store.get(State.taxinvoiceSlot, request.environment)
+      const opened = Tickets.redeem(state.tickets, request.params["ticket"] ?? "", now)
+      if (opened._tag === "Unknown") return yield* Effect.fail(fail("NotFoundPath"))
+      if (opened._tag === "Expired") return yield* Effect.fail(fail("UrlExpired"))
+      const ticket = opened.data
+      if (ticket.kind === "MAIL") {
+        for (const itemKey of ticket.itemKeys) {
+          const invoice = state.members.get(ticket.corpNum)?.byItemKey.get(itemKey)
+          if (invoice !== undefined && invoice.openAt === undefined) invoice.openAt = now
+        }
+      }
+      return json({ code: 1, message: request.language === "en" ? "Success" : "성공", kind: ticket.kind, corpNum: ticket.corpNum, itemKeys: ticket.itemKeys })
+    }))
+]

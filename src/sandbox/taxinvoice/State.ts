@@ -1,0 +1,401 @@
+/**
+ * e-Tax invoice state of one environment (DESIGN.md §6): invoices per member (a member sees only
+ * its own), keyed by document ID kind and ID, and by item key; their files; the bulk submissions;
+ * the URL tickets. Every function here changes the state synchronously (Store.ts).
+ *
+ * States: 100 saved → (Issue) 300 issued → 301 waiting to be sent → 302 sending → 303 sent → 304
+ * filed or 305 failed. The filing steps are in `Filing.ts`, the identifiers in `Identifiers.ts`.
+ *
+ * @since 0.1.0
+ */
+import { Either } from "effect"
+import * as Rules from "../../domains/taxinvoice/Rules.js"
+import type { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
+import { fail, type SandboxFailure } from "../Failure.js"
+import { type Mail, post } from "../Outbox.js"
+import type * as Tickets from "../Tickets.js"
+import * as BulkSubmission from "../BulkSubmission.js"
+import type { Policy } from "../Progression.js"
+import { slot } from "../Store.js"
+import { buyerClosed, stateCodeOf } from "./Filing.js"
+import { newFileId, newItemKey, newNtsConfirmNum } from "./Identifiers.js"
+
+/**
+ * An attached file.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface StoredFile {
+  readonly serialNum: number
+  readonly fileId: string
+  readonly fileName: string
+  readonly displayName: string
+  readonly content: Uint8Array
+  readonly regAt: number
+}
+
+/**
+ * The issue of an invoice, once it happened.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Issued {
+  readonly at: number
+  readonly ntsconfirmNum: string
+  readonly late: boolean
+  readonly memo: string | undefined
+  /** Decided at issue: the buyer (사업자) is closed per the company-status table. */
+  readonly filingFails: boolean
+}
+
+/**
+ * An invoice as stored.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Invoice {
+  readonly corpNum: string
+  readonly draft: TaxinvoiceDraft
+  mgtKeyType: Rules.MgtKeyType
+  /** `undefined` for an invoice issued on the portal until AssignMgtKey gives it one. */
+  mgtKey: string | undefined
+  readonly itemKey: string
+  readonly regAt: number
+  readonly files: Array<StoredFile>
+  fileSerial: number
+  issued: Issued | undefined
+  /** Filing steps reached after the issue (0 … 4) and when each was reached. */
+  filingStage: number
+  readonly filingTimes: Array<number>
+  /** Reads of the invoice, for the `AfterPolls` filing policy. */
+  polls: number
+  openAt: number | undefined
+}
+
+/**
+ * The result of one invoice of a bulk submission.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type BulkItemResult =
+  | { readonly _tag: "Issued"; readonly mgtKey: string; readonly invoice: Invoice }
+  | { readonly _tag: "Failed"; readonly mgtKey: string | null; readonly failure: SandboxFailure }
+
+/**
+ * A bulk submission.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Bulk {
+  readonly submitID: string
+  readonly receiptID: string
+  readonly digest: string
+  readonly receivedAt: number
+  readonly forceIssue: boolean
+  /** The invoices as sent; each is validated when the submission is processed. */
+  readonly items: ReadonlyArray<unknown>
+  polls: number
+  stage: number
+  startedAt: number | undefined
+  completedAt: number | undefined
+  results: ReadonlyArray<BulkItemResult> | undefined
+}
+
+/**
+ * The invoices of one member.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface MemberInvoices {
+  /** By `${MgtKeyType}:${mgtKey}`. */
+  readonly byKey: Map<string, Invoice>
+  readonly byItemKey: Map<string, Invoice>
+  readonly bulks: Map<string, Bulk>
+  readonly pendingBulks: Set<Bulk>
+}
+
+/**
+ * What a portal URL handed out by a URL operation opens (the ticket itself, its expiry and its
+ * single use are `Tickets.Ticket`'s: MAIL pages do not expire).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface PortalPage {
+  readonly corpNum: string
+  readonly kind: string
+  readonly itemKeys: ReadonlyArray<string>
+}
+
+/**
+ * The e-Tax invoice state of one environment.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface TaxinvoiceState {
+  /** Set on first use: identifiers differ between environments too. */
+  environment: string
+  readonly members: Map<string, MemberInvoices>
+  /** Random single-use portal tickets (Tickets.ts). */
+  readonly tickets: Map<string, Tickets.Ticket<PortalPage>>
+  /** Identifiers handed out (item keys, confirmation numbers, file IDs): each is unique. */
+  readonly used: Set<string>
+  sequence: number
+}
+
+/**
+ * The store slot of e-Tax invoices.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const taxinvoiceSlot = slot<TaxinvoiceState>("taxinvoice", () => ({
+  environment: "",
+  members: new Map(),
+  tickets: new Map(),
+  used: new Set(),
+  sequence: 0
+}))
+
+/**
+ * The invoices of a member, created empty on first use.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const memberOf = (state: TaxinvoiceState, corpNum: string): MemberInvoices => {
+  let member = state.members.get(corpNum)
+  if (member === undefined) {
+    member = { byKey: new Map(), byItemKey: new Map(), bulks: new Map(), pendingBulks: new Set() }
+    state.members.set(corpNum, member)
+  }
+  return member
+}
+
+/**
+ * The map key of a document ID of a kind.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const keyOf = (mgtKeyType: string, mgtKey: string): string => `${mgtKeyType.toUpperCase()}:${mgtKey}`
+
+// ── register, files, issue ──────────────────────────────────────────────────────────────────
+
+const create = (state: TaxinvoiceState, member: MemberInvoices, corpNum: string, draft: TaxinvoiceDraft, mgtKey: string | undefined, now: number): Invoice => {
+  const invoice: Invoice = {
+    corpNum,
+    draft,
+    mgtKeyType: "SELL",
+    mgtKey,
+    itemKey: newItemKey(state, now),
+    regAt: now,
+    files: [],
+    fileSerial: 0,
+    issued: undefined,
+    filingStage: 0,
+    filingTimes: [],
+    polls: 0,
+    openAt: undefined
+  }
+  if (mgtKey !== undefined) member.byKey.set(keyOf("SELL", mgtKey), invoice)
+  member.byItemKey.set(invoice.itemKey, invoice)
+  return invoice
+}
+
+/**
+ * Saves a draft (state 100) under the seller's document ID. The draft is valid; its seller must be
+ * the member and its writeDate not after today.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const register = (
+  state: TaxinvoiceState,
+  member: MemberInvoices,
+  corpNum: string,
+  draft: TaxinvoiceDraft,
+  now: number
+): Either.Either<Invoice, SandboxFailure> => {
+  if (draft.invoicerCorpNum !== corpNum) return Either.left(fail("TaxinvoiceInvoicerMismatch", draft.invoicerCorpNum))
+  if (!Rules.writeDateNotInFuture(draft.writeDate, now)) return Either.left(fail("TaxinvoiceWriteDateInFuture", draft.writeDate))
+  if (member.byKey.has(keyOf("SELL", draft.invoicerMgtKey))) return Either.left(fail("TaxinvoiceMgtKeyInUse", draft.invoicerMgtKey))
+  return Either.right(create(state, member, corpNum, draft, draft.invoicerMgtKey, now))
+}
+
+/**
+ * Finds an invoice of the member by kind and document ID; -11000005 when there is none.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const find = (member: MemberInvoices, mgtKeyType: string, mgtKey: string): Either.Either<Invoice, SandboxFailure> => {
+  const invoice = member.byKey.get(keyOf(mgtKeyType, mgtKey))
+  return invoice === undefined ? Either.left(fail("TaxinvoiceNotFound", mgtKey)) : Either.right(invoice)
+}
+
+/**
+ * Attaches a file: only while saved, at most 5.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const attach = (
+  state: TaxinvoiceState,
+  invoice: Invoice,
+  file: { readonly fileName: string; readonly displayName?: string | undefined; readonly content: Uint8Array },
+  now: number
+): Either.Either<StoredFile, SandboxFailure> => {
+  if (invoice.issued !== undefined) return Either.left(fail("TaxinvoiceFilesOnlyWhileSaved", `stateCode ${stateCodeOf(invoice)}`))
+  if (invoice.files.length >= Rules.Limits.files) return Either.left(fail("TaxinvoiceTooManyFiles"))
+  const stored: StoredFile = {
+    serialNum: ++invoice.fileSerial,
+    fileId: newFileId(state),
+    fileName: file.fileName,
+    displayName: file.displayName ?? file.fileName,
+    // A copy: the request's buffer is not the sandbox's to keep.
+    content: Uint8Array.from(file.content),
+    regAt: now
+  }
+  invoice.files.push(stored)
+  return Either.right(stored)
+}
+
+/**
+ * Deletes a file by its ID: only while saved.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const deleteFile = (invoice: Invoice, fileId: string): Either.Either<void, SandboxFailure> => {
+  if (invoice.issued !== undefined) return Either.left(fail("TaxinvoiceFilesOnlyWhileSaved", `stateCode ${stateCodeOf(invoice)}`))
+  const index = invoice.files.findIndex((f) => f.fileId === fileId)
+  if (index < 0) return Either.left(fail("TaxinvoiceFileNotFound", fileId))
+  invoice.files.splice(index, 1)
+  return Either.right(undefined)
+}
+
+/** The addresses the buyer notification goes to: the buyer's mail and the extra contacts. */
+const buyerAddresses = (draft: TaxinvoiceDraft): ReadonlyArray<string> =>
+  [draft.invoiceeEmail1, ...(draft.addContactList ?? []).map((c) => c.email)].filter((a): a is string => a !== undefined && a !== "")
+
+/**
+ * The subject of the notification mail about an invoice.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const mailSubject = (invoice: Invoice): string =>
+  `${invoice.draft.invoicerCorpName}님이 보낸 전자세금계산서입니다.`
+
+/**
+ * Records mails about an invoice in the outbox, one per address; `operation` is what sent them.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const notify = (outbox: Array<Mail>, invoice: Invoice, to: ReadonlyArray<string>, operation: string, at: number): void => {
+  for (const receiver of to) {
+    post(outbox, { corpNum: invoice.corpNum, operation, document: invoice.mgtKey ?? invoice.itemKey, receiver, subject: mailSubject(invoice) }, at)
+  }
+}
+
+/**
+ * Issues a saved invoice: the due-date rule (overdue needs `forceIssue` and marks it late), a
+ * confirmation number, the buyer notification in the outbox.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const issue = (
+  state: TaxinvoiceState,
+  outbox: Array<Mail>,
+  invoice: Invoice,
+  options: { readonly forceIssue?: boolean | undefined; readonly memo?: string | undefined },
+  now: number,
+  operation = "Taxinvoice.Issue"
+): Either.Either<Issued, SandboxFailure> => {
+  if (invoice.issued !== undefined) return Either.left(fail("TaxinvoiceInvalidState", `stateCode ${stateCodeOf(invoice)}; only a saved invoice (100) can be issued`))
+  const late = Rules.isOverdue(invoice.draft.writeDate, now)
+  if (late && options.forceIssue !== true) {
+    return Either.left(fail("TaxinvoiceOverdue", `due ${Rules.dueDateOf(invoice.draft.writeDate)}`))
+  }
+  const issued: Issued = {
+    at: now,
+    ntsconfirmNum: newNtsConfirmNum(state, now),
+    late,
+    memo: options.memo,
+    filingFails: buyerClosed(invoice.draft, now)
+  }
+  invoice.issued = issued
+  notify(outbox, invoice, buyerAddresses(invoice.draft), operation, now)
+  return Either.right(issued)
+}
+
+/**
+ * Creates an invoice issued on the web portal, known only by its item key (the sandbox's stand-in
+ * for the portal; AssignMgtKey then gives it a document ID).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const issueOnPortal = (
+  state: TaxinvoiceState,
+  outbox: Array<Mail>,
+  member: MemberInvoices,
+  corpNum: string,
+  draft: TaxinvoiceDraft,
+  now: number
+): Invoice => {
+  const invoice = create(state, member, corpNum, draft, undefined, now)
+  // The portal issues at once; the due date is the portal user's business.
+  invoice.issued = { at: now, ntsconfirmNum: newNtsConfirmNum(state, now), late: Rules.isOverdue(draft.writeDate, now), memo: undefined, filingFails: buyerClosed(draft, now) }
+  notify(outbox, invoice, buyerAddresses(draft), "Sandbox.IssueOnPortal", now)
+  return invoice
+}
+
+/**
+ * Gives a portal-issued invoice a document ID of a kind.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const assignMgtKey = (
+  member: MemberInvoices,
+  itemKey: string,
+  mgtKeyType: Rules.MgtKeyType,
+  mgtKey: string
+): Either.Either<Invoice, SandboxFailure> => {
+  const invoice = member.byItemKey.get(itemKey)
+  if (invoice === undefined) return Either.left(fail("TaxinvoiceItemKeyNotFound", itemKey))
+  if (invoice.mgtKey !== undefined) return Either.left(fail("TaxinvoiceAlreadyAssigned", invoice.mgtKey))
+  if (member.byKey.has(keyOf(mgtKeyType, mgtKey))) return Either.left(fail("TaxinvoiceMgtKeyInUse", mgtKey))
+  invoice.mgtKey = mgtKey
+  invoice.mgtKeyType = mgtKeyType
+  member.byKey.set(keyOf(mgtKeyType, mgtKey), invoice)
+  return Either.right(invoice)
+}
+
+// ── bulk ────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Advances a bulk submission under its policy (txState 0 → 1 → 2), processing each invoice on
+ * completion (`BulkSubmission.advance`).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const advance: (
+  bulk: Bulk,
+  policy: Policy,
+  now: number,
+  poll: boolean,
+  process: (item: unknown, at: number) => BulkItemResult
+) => Bulk = BulkSubmission.advance

@@ -1,0 +1,156 @@
+/**
+ * Properties across SDK and sandbox for e-Tax invoices: every generated valid draft is saved
+ * through the SDK; each single-rule mutation is refused by the SDK with a ValidationError at the
+ * field and — sent raw, past the SDK — by the sandbox with `{code, message}`. Multipart: any
+ * boundary, UTF-8 file names, with or without the `form` part, extra CRLFs, lower-case part headers
+ * — the file arrives byte for byte.
+ */
+import { HttpClient, HttpClientRequest } from "@effect/platform"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Redacted, TestClock } from "effect"
+import * as fc from "fast-check"
+import * as Kst from "../../src/core/Kst.js"
+import * as Signing from "../../src/core/Signing.js"
+import { Tokens } from "../../src/core/Tokens.js"
+import { Taxinvoice } from "../../src/domains/taxinvoice/Taxinvoice.js"
+import { SANDBOX_ORIGIN } from "../../src/sandbox/InProcess.js"
+import * as Multipart from "../../src/sandbox/Multipart.js"
+import { Sandbox } from "../../src/sandbox/Sandbox.js"
+import { SandboxStore } from "../../src/sandbox/Store.js"
+import * as State from "../../src/sandbox/taxinvoice/State.js"
+import * as Arb from "../domains/taxinvoice/arbitraries.js"
+import { mutations } from "../domains/taxinvoice/mutations.js"
+import * as Sdk from "../support/sdk.js"
+
+const CORP = Sdk.MEMBER
+const NOW = Date.UTC(2026, 10, 22, 3, 0, 0)
+const TOMORROW = Kst.addDays(Kst.toDate8(NOW), 1)
+const fresh = () => Sdk.layer({ sandbox: { members: [{ corpNum: CORP }] } })
+
+/** Sends a request straight to the sandbox with a valid 110 token, no SDK validation. */
+const sendRaw = (path: string, contentType: string, body: Uint8Array) =>
+  Effect.gen(function*() {
+    const http = yield* HttpClient.HttpClient
+    const token = yield* Effect.flatMap(Tokens, (t) => t.get(CORP, ["110"]))
+    const response = yield* http.execute(
+      HttpClientRequest.post(`${SANDBOX_ORIGIN}${path}`).pipe(
+        HttpClientRequest.setHeader("authorization", `Bearer ${Redacted.value(token)}`),
+        HttpClientRequest.bodyUint8Array(body, contentType)
+      )
+    )
+    return { status: response.status, body: (yield* response.json) as unknown }
+  })
+
+describe("e-Tax invoice drafts: SDK and sandbox agree on validity", () => {
+  it.effect.prop("every valid generated draft is saved through the SDK and reads back as sent", [Arb.draft(NOW, CORP)], ([draft]) =>
+    Effect.gen(function*() {
+      yield* TestClock.setTime(NOW)
+      const ti = yield* Taxinvoice
+      expect((yield* ti.register(CORP, draft)).code).toBe(1)
+      const detail = yield* ti.getDetailInfo(CORP, "SELL", draft.invoicerMgtKey)
+      expect([detail.totalAmount, detail.invoiceeCorpNum, detail.invoiceeType]).toEqual([draft.totalAmount, draft.invoiceeCorpNum, draft.invoiceeType])
+    }).pipe(Effect.provide(fresh())), { fastCheck: { numRuns: 40 } })
+
+  it.effect.prop(
+    "each single-rule mutation: ValidationError at the field from the SDK, {code, message} from the sandbox",
+    [Arb.draft(NOW, CORP), fc.constantFrom(...mutations)],
+    ([draft, [name, mutate, path, rule]]) =>
+      Effect.gen(function*() {
+        yield* TestClock.setTime(NOW)
+        const broken = mutate(draft, TOMORROW)
+        const error = yield* Effect.flip(Effect.flatMap(Taxinvoice, (t) => t.register(CORP, broken as typeof draft)))
+        expect(error._tag, name).toBe("ValidationError")
+        const issues = (error as { issues: ReadonlyArray<{ path: string; rule: string }> }).issues
+        expect(issues.map((i) => [i.path, i.rule]), name).toContainEqual([path, rule])
+        const raw = yield* sendRaw("/Taxinvoice", "application/json", Signing.utf8(JSON.stringify(broken)))
+        expect(raw.status, name).toBe(400)
+        expect(raw.body, name).toMatchObject({ code: expect.any(Number), message: expect.any(String) })
+        expect((raw.body as { code: number }).code, name).toBeLessThan(0)
+      }).pipe(Effect.provide(fresh())),
+    { fastCheck: { numRuns: 60 } }
+  )
+})
+
+const boundaryChars = fc.stringMatching(/^[A-Za-z0-9'()+_,.\/:=?-]{1,60}$/)
+const utf8Name = fc.string({ unit: fc.constantFrom(..."가나다라견적서보고서계약 abcXYZ012._-()[]"), minLength: 1, maxLength: 30 })
+  .filter((s) => s.trim() !== "" && s !== "." && s !== "..")
+
+const upload = fc.record({
+  boundary: boundaryChars,
+  fileName: utf8Name,
+  directory: fc.constantFrom("", "C:\\Users\\me\\", "/tmp/dir/"),
+  displayName: fc.option(utf8Name, { nil: undefined }),
+  formFirst: fc.boolean(),
+  withForm: fc.boolean(),
+  lowerCase: fc.boolean(),
+  trailingSemicolon: fc.boolean(),
+  leadingCrlf: fc.boolean(),
+  trailingCrlfs: fc.integer({ min: 0, max: 3 }),
+  quotedBoundary: fc.boolean(),
+  charsetFirst: fc.boolean(),
+  content: fc.uint8Array({ maxLength: 600 }),
+  // File bytes that hold the boundary text (not at the start of a line) must not cut the file.
+  boundaryInside: fc.boolean()
+})
+
+type Upload = typeof upload extends fc.Arbitrary<infer A> ? A : never
+
+const contentOf = (u: Upload): Uint8Array =>
+  u.boundaryInside ? Uint8Array.from([...Signing.utf8(`x--${u.boundary}--x`), ...u.content]) : u.content
+
+const encode = (u: Upload): { contentType: string; body: Uint8Array } => {
+  const h = (name: string) => (u.lowerCase ? name.toLowerCase() : name)
+  const parts: Array<string | Uint8Array> = []
+  const form = `--${u.boundary}\r\n${h("Content-Disposition")}: form-data; name="form"\r\n\r\n${JSON.stringify(u.displayName === undefined ? {} : { DisplayName: u.displayName })}\r\n`
+  if (u.leadingCrlf) parts.push("\r\n")
+  if (u.withForm && u.formFirst) parts.push(form)
+  parts.push(
+    `--${u.boundary}\r\n${h("Content-Disposition")}: form-data; name="Filedata"; filename="${u.directory}${u.fileName}"${u.trailingSemicolon ? ";" : ""}\r\n${h("Content-Type")}: Application/octet-stream\r\n\r\n`,
+    contentOf(u),
+    "\r\n"
+  )
+  if (u.withForm && !u.formFirst) parts.push(form)
+  parts.push(`--${u.boundary}--${"\r\n".repeat(u.trailingCrlfs)}`)
+  const chunks = parts.map((p) => (typeof p === "string" ? Signing.utf8(p) : p))
+  const body = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0))
+  let at = 0
+  for (const c of chunks) {
+    body.set(c, at)
+    at += c.length
+  }
+  const boundary = u.quotedBoundary ? `"${u.boundary}"` : u.boundary
+  const contentType = u.charsetFirst ? `multipart/form-data;charset=utf-8; boundary=${boundary}` : `multipart/form-data; boundary=${boundary}`
+  return { contentType, body }
+}
+
+describe("multipart AttachFile as any client writes it", () => {
+  it.prop("the reader gets the file byte for byte, its base name and the display name", [upload], ([u]) => {
+    const { body, contentType } = encode(u)
+    const read = Effect.runSync(Effect.either(Multipart.readUpload(contentType, body)))
+    expect(read._tag).toBe("Right")
+    if (read._tag !== "Right") return
+    expect(read.right.fileName).toBe(u.fileName)
+    expect(read.right.displayName).toBe(u.withForm ? u.displayName : undefined)
+    expect([...read.right.content]).toEqual([...contentOf(u)])
+  }, { fastCheck: { numRuns: 200 } })
+
+  it.effect.prop("the sandbox stores the file byte for byte", [upload], ([u]) =>
+    Effect.gen(function*() {
+      yield* TestClock.setTime(NOW)
+      const ti = yield* Taxinvoice
+      yield* ti.register(CORP, {
+        issueType: "정발행", taxType: "과세", chargeDirection: "정과금", writeDate: Kst.toDate8(NOW), purposeType: "영수",
+        supplyCostTotal: "1000", taxTotal: "100", totalAmount: "1100", invoicerMgtKey: "MP-1", invoicerCorpNum: CORP,
+        invoicerCorpName: "공급자", invoicerCEOName: "대표", invoiceeCorpNum: "3333333336", invoiceeCorpName: "구매자", invoiceeCEOName: "대표"
+      })
+      const { body, contentType } = encode(u)
+      const answer = yield* sendRaw("/Taxinvoice/SELL/MP-1/Files", contentType, body)
+      expect(answer.body).toMatchObject({ code: 1 })
+      const sandbox = yield* Sandbox
+      const file = yield* sandbox.use(Effect.map(SandboxStore, (store) =>
+        State.memberOf(store.get(State.taxinvoiceSlot, "test"), CORP).byKey.get(State.keyOf("SELL", "MP-1"))!.files[0]!))
+      expect(file.fileName).toBe(u.fileName)
+      expect(file.displayName).toBe(u.withForm && u.displayName !== undefined ? u.displayName : u.fileName)
+      expect([...file.content]).toEqual([...contentOf(u)])
+    }).pipe(Effect.provide(fresh())), { fastCheck: { numRuns: 30 } })
+})
