@@ -11,7 +11,7 @@ import { readFile } from "node:fs/promises"
 import { basename } from "node:path"
 import * as Bulk from "../../core/Bulk.js"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
-import type { PollTimeoutError, ValidationError } from "../../core/Errors.js"
+import type { PollTimeoutError, UnknownOutcomeError, ValidationError } from "../../core/Errors.js"
 import * as Operation from "../../core/Operation.js"
 import * as Outcome from "../../core/Outcome.js"
 import * as Polling from "../../core/Polling.js"
@@ -19,6 +19,7 @@ import { CorpNum, type GenericResult, MgtKey } from "../../core/Schemas.js"
 import { invalid, validate } from "../../core/Validation.js"
 import * as Operations from "./Operations.js"
 import * as Rules from "./Rules.js"
+import * as Settle from "./Settle.js"
 import {
   type AttachedFile,
   type BulkIssueResult,
@@ -47,7 +48,7 @@ export { SCOPE } from "./Operations.js"
  * @since 0.1.0
  * @category errors
  */
-export type TaxinvoiceError = ValidationError | CallError
+export type TaxinvoiceError = ValidationError | CallError | UnknownOutcomeError
 
 /**
  * A file to attach: bytes with a file name, or a path read when the call runs. `displayName` is
@@ -174,8 +175,18 @@ export const make = Effect.gen(function*() {
   const client = yield* TaxdocClient
   const key = (mgtKeyType: Type, mgtKey: string) => ({ MgtKeyType: mgtKeyType, MgtKey: mgtKey })
 
+  // An invoice read back by its document ID, `None` when there is none.
+  const infoOf = (corpNum: string, mgtKeyType: Type, mgtKey: string, userId: string | undefined) =>
+    Outcome.found(client.call(Operations.GetInfo, { corpNum, userId, params: key(mgtKeyType, mgtKey) }))
+
   const register = Effect.fn("Taxinvoice.register")((corpNum: string, draft: TaxinvoiceDraft, userId?: string) =>
-    client.call(Operations.Register, { corpNum, userId, body: draft }))
+    Outcome.settle({
+      operation: "Taxinvoice.register",
+      documentId: draft.invoicerMgtKey,
+      write: client.call(Operations.Register, { corpNum, userId, body: draft }),
+      read: infoOf(corpNum, "SELL", draft.invoicerMgtKey, userId),
+      judge: Settle.registered(draft)
+    }))
 
   const attachFile = Effect.fn("Taxinvoice.attachFile")(function*(corpNum: string, mgtKeyType: Type, mgtKey: string, file: FileSource, userId?: string) {
     const loaded = yield* loadFile(file)
@@ -186,7 +197,13 @@ export const make = Effect.gen(function*() {
   })
 
   const issue = Effect.fn("Taxinvoice.issue")((corpNum: string, mgtKeyType: Type, mgtKey: string, options: IssueBody = {}, userId?: string) =>
-    client.call(Operations.Issue, { corpNum, userId, params: key(mgtKeyType, mgtKey), body: options }))
+    Outcome.settle({
+      operation: "Taxinvoice.issue",
+      documentId: mgtKey,
+      write: client.call(Operations.Issue, { corpNum, userId, params: key(mgtKeyType, mgtKey), body: options }),
+      read: infoOf(corpNum, mgtKeyType, mgtKey, userId),
+      judge: Settle.issued
+    }))
 
   const getFiles = Effect.fn("Taxinvoice.getFiles")((corpNum: string, mgtKeyType: Type, mgtKey: string, userId?: string) =>
     client.call(Operations.GetFiles, { corpNum, userId, params: key(mgtKeyType, mgtKey) }))
