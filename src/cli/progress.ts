@@ -8,6 +8,8 @@
  */
 import { Duration, Effect, Fiber, Schedule } from "effect"
 import type { IssueManyProgress } from "../domains/cashbill/Cashbill.js"
+import { ExitWith } from "./errors.js"
+import { type Column, emit, table } from "./output.js"
 import * as Terminal from "./terminal.js"
 
 /**
@@ -152,3 +154,24 @@ export const issueManyReporter = (progress: Progress) => (p: IssueManyProgress):
     p.total,
     `submitted ${p.submitted} in ${p.submissions} submission${p.submissions === 1 ? "" : "s"}, ${p.polls} poll${p.polls === 1 ? "" : "s"}, issued ${p.succeeded}, refused ${p.failed}`
   )
+
+/**
+ * The end of a bulk issue: the summary on the progress line, one row per document (or the JSON
+ * report), and exit code 1 when any document was refused.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const finishBulk = <R extends { readonly code: number }>(
+  progress: Progress,
+  options: { readonly json: boolean; readonly noun: string; readonly columns: ReadonlyArray<Column<R>> },
+  results: ReadonlyArray<R>
+): Effect.Effect<void, ExitWith> =>
+  Effect.gen(function*() {
+    const issued = results.filter((r) => r.code === 1).length
+    const refused = results.length - issued
+    const summary = `${results.length} ${options.noun}${results.length === 1 ? "" : "s"}: ${issued} issued, ${refused} refused`
+    yield* progress.finish(summary)
+    yield* emit(options.json, { total: results.length, issued, refused, results }, () => `${table(results, options.columns)}\n${summary}`)
+    if (refused > 0) return yield* new ExitWith({ code: 1 })
+  })

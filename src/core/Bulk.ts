@@ -6,8 +6,10 @@
  *
  * @since 0.1.0
  */
-import { Data, Effect, Either } from "effect"
+import { type Context, Data, Effect, Either } from "effect"
 import { createHash } from "node:crypto"
+import type { CallError, TaxdocClient } from "./Client.js"
+import * as Operation from "./Operation.js"
 
 /**
  * `items` in chunks of at most `size`, in order.
@@ -74,6 +76,26 @@ export const inInputOrder = <B>(
  * @category constructors
  */
 export const submitIdFor = (body: Uint8Array): string => `TD-${createHash("sha256").update(body).digest("hex").slice(0, 33)}`
+
+/**
+ * Submits one chunk, already validated, under the submit ID derived from its exact bytes (sent
+ * with its digest as the declaration says); answers the submit ID to await. Repeating it repeats
+ * the same ID and bytes, which the service recognises.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const submit = <O extends Operation.Any>(
+  client: Context.Tag.Service<TaxdocClient>,
+  operation: O,
+  body: unknown,
+  member: { readonly corpNum: string; readonly userId?: string | undefined }
+): Effect.Effect<string, CallError> =>
+  Effect.suspend(() => {
+    const encoded = Operation.encodeBody(operation, body)
+    const submitID = submitIdFor(encoded.bytes)
+    return Effect.as(client.send(operation, Operation.build(operation, { submitID }, encoded), member), submitID)
+  })
 
 /**
  * Progress of a bulk issue over many submissions, reported after each submission, each poll and

@@ -26,6 +26,19 @@ export interface PollOptions {
 }
 
 /**
+ * The polling options alone, from options that carry more (`issueMany`'s, `collect`'s).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const pollOptionsOf = (options: PollOptions): PollOptions => ({
+  interval: options.interval,
+  factor: options.factor,
+  maxInterval: options.maxInterval,
+  deadline: options.deadline
+})
+
+/**
  * What a progress observer is told after each poll.
  *
  * @since 0.1.0

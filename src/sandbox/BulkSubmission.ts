@@ -8,12 +8,16 @@
 import { type Policy, stageOf, stageReachedAt } from "./Progression.js"
 
 /**
- * What the progress of a submission needs; a domain's submission record extends it.
+ * A bulk submission and its progress; a domain's submission record is one, or extends it.
  *
  * @since 0.1.0
  * @category models
  */
 export interface Submission<R> {
+  readonly submitID: string
+  readonly receiptID: string
+  /** Base64(SHA-1) of the body as received: a repeat with the same ID must carry the same bytes. */
+  readonly digest: string
   readonly receivedAt: number
   /** The items as sent; each is validated when the submission is processed. */
   readonly items: ReadonlyArray<unknown>

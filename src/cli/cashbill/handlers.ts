@@ -8,7 +8,7 @@ import { Effect, Option } from "effect"
 import { Cashbill } from "../../domains/cashbill/Cashbill.js"
 import { URL_VALIDITY_MILLIS } from "../../domains/cashbill/Rules.js"
 import type { BulkIssueResult, CashbillInfo, CashReceiptIssue, CashReceiptRevoke, IssueResponse } from "../../domains/cashbill/Schemas.js"
-import { CliError, ExitWith, fromFile } from "../errors.js"
+import { CliError, fromFile } from "../errors.js"
 import { readJsonObject, readRecords, readStringList } from "../input.js"
 import type { Parsed } from "../lazy.js"
 import { cashbillState as stateName } from "../names.js"
@@ -79,11 +79,7 @@ export const bulk = (o: Parsed<typeof bulkOptions>) =>
         deadline: Option.getOrUndefined(o.deadline),
         onProgress: Progress.issueManyReporter(display)
       })).pipe(fromFile(source))
-    const issued = results.filter((r) => r.code === 1).length
-    const summary = `${results.length} receipt${results.length === 1 ? "" : "s"}: ${issued} issued, ${results.length - issued} refused`
-    yield* display.finish(summary)
-    yield* emit(o.json, { total: results.length, issued, refused: results.length - issued, results }, () => `${table(results, resultColumns)}\n${summary}`)
-    if (issued < results.length) return yield* new ExitWith({ code: 1 })
+    yield* Progress.finishBulk(display, { json: o.json, noun: "receipt", columns: resultColumns }, results)
   }).pipe(Target.provide(o, [o.corpNum]))
 
 /**

@@ -7,7 +7,7 @@ import { Effect, Option } from "effect"
 import { MGT_KEY_TYPES, type MgtKeyType, StateCode, URL_VALIDITY_MILLIS } from "../../domains/taxinvoice/Rules.js"
 import type { BulkIssueResult, TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { Taxinvoice, type UrlKind } from "../../domains/taxinvoice/Taxinvoice.js"
-import { CliError, ExitWith, fromFile } from "../errors.js"
+import { CliError, fromFile } from "../errors.js"
 import { readJsonObject, readRecords } from "../input.js"
 import type { Parsed } from "../lazy.js"
 import { emit, fields, result, table } from "../output.js"
@@ -250,9 +250,5 @@ export const bulk = (o: Parsed<typeof bulkOptions>) =>
         deadline: Option.getOrUndefined(o.deadline),
         onProgress: Progress.issueManyReporter(display)
       })).pipe(fromFile(source))
-    const issued = results.filter((r) => r.code === 1).length
-    const summary = `${results.length} invoice${results.length === 1 ? "" : "s"}: ${issued} issued, ${results.length - issued} refused`
-    yield* display.finish(summary)
-    yield* emit(o.json, { total: results.length, issued, refused: results.length - issued, results }, () => `${table(results, resultColumns)}\n${summary}`)
-    if (issued < results.length) return yield* new ExitWith({ code: 1 })
+    yield* Progress.finishBulk(display, { json: o.json, noun: "invoice", columns: resultColumns }, results)
   }).pipe(Target.provide(o, [o.corpNum]))

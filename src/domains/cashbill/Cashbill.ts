@@ -9,7 +9,6 @@ import { Clock, Context, Effect, Layer, Schema } from "effect"
 import * as Bulk from "../../core/Bulk.js"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { PollTimeoutError, UnknownOutcomeError, ValidationError } from "../../core/Errors.js"
-import * as Operation from "../../core/Operation.js"
 import * as Outcome from "../../core/Outcome.js"
 import * as Polling from "../../core/Polling.js"
 import { CorpNum, type GenericResult, MgtKey } from "../../core/Schemas.js"
@@ -188,15 +187,10 @@ export const make = Effect.gen(function*() {
       onProgress: options.onProgress,
       run: (chunk, tracker) =>
         Effect.gen(function*() {
-          const body = Operation.encodeBody(Operations.BulkSubmit, { cashbills: chunk })
-          const submitID = Bulk.submitIdFor(body.bytes)
-          yield* client.send(Operations.BulkSubmit, Operation.build(Operations.BulkSubmit, { submitID }, body), { corpNum, userId: options.userId })
+          const submitID = yield* Bulk.submit(client, Operations.BulkSubmit, { cashbills: chunk }, { corpNum, userId: options.userId })
           yield* tracker.submitted(submitID)
           const result = yield* awaitBulkResult(corpNum, submitID, {
-            interval: options.interval,
-            factor: options.factor,
-            maxInterval: options.maxInterval,
-            deadline: options.deadline,
+            ...Polling.pollOptionsOf(options),
             userId: options.userId,
             onProgress: () => tracker.polled
           })

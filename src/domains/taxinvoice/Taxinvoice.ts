@@ -12,7 +12,6 @@ import { basename } from "node:path"
 import * as Bulk from "../../core/Bulk.js"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { PollTimeoutError, UnknownOutcomeError, ValidationError } from "../../core/Errors.js"
-import * as Operation from "../../core/Operation.js"
 import * as Outcome from "../../core/Outcome.js"
 import * as Polling from "../../core/Polling.js"
 import { CorpNum, type GenericResult, MgtKey } from "../../core/Schemas.js"
@@ -274,15 +273,10 @@ export const make = Effect.gen(function*() {
       onProgress: options.onProgress,
       run: (chunk, tracker) =>
         Effect.gen(function*() {
-          const body = Operation.encodeBody(Operations.BulkIssue, bulkBody(chunk, options.forceIssue))
-          const submitID = Bulk.submitIdFor(body.bytes)
-          yield* client.send(Operations.BulkIssue, Operation.build(Operations.BulkIssue, { submitID }, body), { corpNum, userId: options.userId })
+          const submitID = yield* Bulk.submit(client, Operations.BulkIssue, bulkBody(chunk, options.forceIssue), { corpNum, userId: options.userId })
           yield* tracker.submitted(submitID)
           const result = yield* awaitBulkResult(corpNum, submitID, {
-            interval: options.interval,
-            factor: options.factor,
-            maxInterval: options.maxInterval,
-            deadline: options.deadline,
+            ...Polling.pollOptionsOf(options),
             userId: options.userId,
             onProgress: () => tracker.polled
           })

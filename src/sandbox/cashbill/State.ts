@@ -71,19 +71,7 @@ export type BulkItemResult =
  * @since 0.1.0
  * @category models
  */
-export interface Bulk {
-  readonly submitID: string
-  readonly receiptID: string
-  readonly digest: string
-  readonly receivedAt: number
-  /** The receipts as sent; each is validated when the submission is processed. */
-  readonly items: ReadonlyArray<unknown>
-  polls: number
-  stage: number
-  startedAt: number | undefined
-  completedAt: number | undefined
-  results: ReadonlyArray<BulkItemResult> | undefined
-}
+export type Bulk = BulkSubmission.Submission<BulkItemResult>
 
 /**
  * The cash receipts of one member.

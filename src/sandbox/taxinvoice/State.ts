@@ -91,19 +91,8 @@ export type BulkItemResult =
  * @since 0.1.0
  * @category models
  */
-export interface Bulk {
-  readonly submitID: string
-  readonly receiptID: string
-  readonly digest: string
-  readonly receivedAt: number
+export interface Bulk extends BulkSubmission.Submission<BulkItemResult> {
   readonly forceIssue: boolean
-  /** The invoices as sent; each is validated when the submission is processed. */
-  readonly items: ReadonlyArray<unknown>
-  polls: number
-  stage: number
-  startedAt: number | undefined
-  completedAt: number | undefined
-  results: ReadonlyArray<BulkItemResult> | undefined
 }
 
 /**
