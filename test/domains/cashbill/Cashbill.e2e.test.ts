@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { HttpClient, HttpClientRequest } from "@effect/platform"
-import { type Duration, Effect, Fiber, Option, Redacted, TestClock } from "effect"
+import { Effect, Redacted, TestClock } from "effect"
 import { Tokens } from "../../../src/core/Tokens.js"
 import { SANDBOX_ORIGIN } from "../../../src/sandbox/InProcess.js"
 import { ErrorCodes } from "../../../src/core/ErrorCodes.js"
@@ -9,6 +9,7 @@ import { Cashbill, type IssueManyProgress } from "../../../src/domains/cashbill/
 import { Sandbox } from "../../../src/sandbox/Sandbox.js"
 import * as Sdk from "../../support/sdk.js"
 import { FAILS_FILING, receipt } from "../../support/receipts.js"
+import { driven } from "../../support/clock.js"
 
 const CORP = Sdk.MEMBER
 const OTHER = "6798700433"
@@ -19,17 +20,6 @@ const DAY = 24 * 60 * 60 * 1000
 
 const atStart = TestClock.setTime(START)
 
-/** Runs `effect` while moving the TestClock in steps until it completes. */
-const driven = <A, E, R>(effect: Effect.Effect<A, E, R>, step: Duration.DurationInput = "2 seconds", maxSteps = 200) =>
-  Effect.gen(function*() {
-    const fiber = yield* Effect.fork(effect)
-    for (let i = 0; i < maxSteps; i++) {
-      yield* Effect.yieldNow()
-      if (Option.isSome(yield* Fiber.poll(fiber))) break
-      yield* TestClock.adjust(step)
-    }
-    return yield* Fiber.join(fiber)
-  })
 
 describe("Cashbill, end to end through the in-process sandbox", () => {
   it.effect("issues, queries, revokes partially, lists, details, URL and PDF", () =>

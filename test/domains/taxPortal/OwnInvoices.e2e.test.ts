@@ -4,27 +4,18 @@
  * with its confirmation number and amounts.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Chunk, type Duration, Effect, Fiber, Option, Stream, TestClock } from "effect"
+import { Chunk, Effect, Stream, TestClock } from "effect"
 import { Taxinvoice } from "../../../src/domains/taxinvoice/Taxinvoice.js"
 import { TaxPortal } from "../../../src/domains/taxPortal/TaxPortal.js"
 import { draft } from "../../support/invoices.js"
 import * as Sdk from "../../support/sdk.js"
+import { driven } from "../../support/clock.js"
 
 const SELLER = Sdk.MEMBER
 const BUYER = "6798700433"
 // 2026-11-22 10:00 KST
 const START = Date.UTC(2026, 10, 22, 1, 0, 0)
 
-const driven = <A, E, R>(effect: Effect.Effect<A, E, R>, step: Duration.DurationInput = "2 seconds") =>
-  Effect.gen(function*() {
-    const fiber = yield* Effect.fork(effect)
-    for (let i = 0; i < 100; i++) {
-      yield* Effect.yieldNow()
-      if (Option.isSome(yield* Fiber.poll(fiber))) break
-      yield* TestClock.adjust(step)
-    }
-    return yield* Fiber.join(fiber)
-  })
 
 describe("collection of the sandbox's own e-Tax invoices", () => {
   it.effect("an issued invoice is collected by its seller (SELL) and its buyer (BUY)", () =>

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
 import { HttpClient, type HttpClientRequest } from "@effect/platform"
-import { Chunk, type Duration, Effect, Either, Fiber, Option, Redacted, Stream, TestClock } from "effect"
+import { Chunk, Effect, Either, Redacted, Stream, TestClock } from "effect"
 import { Cashbill } from "../../../src/domains/cashbill/Cashbill.js"
 import { JobFailedError, TaxPortal } from "../../../src/domains/taxPortal/TaxPortal.js"
 import { JOB_ERROR_PREFERENCE } from "../../../src/sandbox/taxPortal/Routes.js"
 import { Sandbox } from "../../../src/sandbox/Sandbox.js"
 import * as Sdk from "../../support/sdk.js"
 import { receipt } from "../../support/receipts.js"
+import { driven } from "../../support/clock.js"
 
 const CORP = Sdk.MEMBER
 const OTHER = "6798700433"
@@ -15,17 +16,6 @@ const seeded = { sandbox: { members: [{ corpNum: CORP }, { corpNum: OTHER }] } }
 const START = Date.UTC(2026, 10, 22, 1, 0, 0)
 const atStart = TestClock.setTime(START)
 
-/** Runs `effect` while moving the TestClock in steps until it completes. */
-const driven = <A, E, R>(effect: Effect.Effect<A, E, R>, step: Duration.DurationInput = "2 seconds", maxSteps = 100) =>
-  Effect.gen(function*() {
-    const fiber = yield* Effect.fork(effect)
-    for (let i = 0; i < maxSteps; i++) {
-      yield* Effect.yieldNow()
-      if (Option.isSome(yield* Fiber.poll(fiber))) break
-      yield* TestClock.adjust(step)
-    }
-    return yield* Fiber.join(fiber)
-  })
 
 const failureOf = <A, E>(effect: Effect.Effect<A, E>) => Effect.map(Effect.either(effect), (e) => Either.isLeft(e) ? e.left : undefined)
 const codeOf = (error: unknown) => (error as { readonly code?: number }).code

@@ -3,7 +3,7 @@
  * TestClock driving time and polls.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { type Duration, Effect, Fiber, Option, TestClock } from "effect"
+import { Effect, TestClock } from "effect"
 import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -15,6 +15,7 @@ import { SandboxStore } from "../../../src/sandbox/Store.js"
 import { issuedInvoices } from "../../../src/sandbox/taxinvoice/Collected.js"
 import { CLOSED_BUYER, draft } from "../../support/invoices.js"
 import * as Sdk from "../../support/sdk.js"
+import { driven } from "../../support/clock.js"
 
 const CORP = Sdk.MEMBER
 const OTHER = "6798700433"
@@ -26,17 +27,6 @@ const DAY = 24 * 60 * 60 * 1000
 
 const atStart = TestClock.setTime(START)
 
-/** Runs `effect` while moving the TestClock in steps until it completes. */
-const driven = <A, E, R>(effect: Effect.Effect<A, E, R>, step: Duration.DurationInput = "2 seconds", maxSteps = 200) =>
-  Effect.gen(function*() {
-    const fiber = yield* Effect.fork(effect)
-    for (let i = 0; i < maxSteps; i++) {
-      yield* Effect.yieldNow()
-      if (Option.isSome(yield* Fiber.poll(fiber))) break
-      yield* TestClock.adjust(step)
-    }
-    return yield* Fiber.join(fiber)
-  })
 
 const bytes = (text: string) => new TextEncoder().encode(text)
 
