@@ -2,6 +2,11 @@ import { describe, expect, it } from "@effect/vitest"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { Effect } from "effect"
+import * as Cassette from "../../src/recordings/Cassette.js"
+import { GOOD_IDENTITY, JOIN, REFUSED } from "../../src/cli/demo/receipts.js"
+import { demoDraft } from "../../src/cli/demo/taxinvoice.js"
+import { TESTER_SECRET } from "../../src/sandbox/Partners.js"
 import { taxdoc } from "./support.js"
 
 describe("taxdoc demo --json", () => {
@@ -50,5 +55,44 @@ describe("taxdoc demo --json", () => {
     // Without a terminal, progress is plain status lines on stderr.
     expect(run.stderr).toContain("issuing 250 receipts: 250/250 (100%)")
     fs.rmSync(outDir, { recursive: true, force: true })
+  })
+
+  it("--record writes a cassette of the tour that holds none of its identity numbers, phones, e-mails or persons' names", { timeout: 120_000 }, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "taxdoc-demo-record-"))
+    const cassettePath = path.join(dir, "demo.cassette.json")
+    const run = await taxdoc(["demo", "--json", "--out-dir", dir, "--record", cassettePath])
+    expect(run.code).toBe(0)
+    expect((JSON.parse(run.stdout) as { ok: boolean }).ok).toBe(true)
+    const text = fs.readFileSync(cassettePath, "utf8")
+    const cassette = await Effect.runPromise(Cassette.decode(text, cassettePath))
+    // Every step of the tour went through the recorder: sign-up, receipts, bulk, statements,
+    // e-Tax invoices and collection.
+    const paths = cassette.interactions.map((i) => i.request.path.toLowerCase())
+    for (const part of ["/join", "/cashbill", "/statement/", "/taxinvoice", "/taxportal/"]) {
+      expect(paths.some((p) => p.includes(part)), part).toBe(true)
+    }
+    const draft = demoDraft("DEMO-INV-0001", "20260101")
+    const used = [
+      GOOD_IDENTITY,
+      ...Object.values(REFUSED).map((r) => r.identityNum),
+      JOIN.ContactEmail,
+      JOIN.ContactTEL,
+      JOIN.ContactName,
+      JOIN.CEOName,
+      JOIN.Password,
+      draft.invoiceeEmail1 ?? "",
+      draft.invoicerCEOName,
+      draft.invoiceeCEOName,
+      TESTER_SECRET
+    ]
+    for (const value of used) expect(text.includes(value), value).toBe(false)
+    // Nor anything shaped like one: an e-mail address, a mobile or dashed phone number.
+    expect(text.match(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g)).toBeNull()
+    expect(text.match(/\b01[016789]\d{7,8}\b/g)).toBeNull()
+    expect(text.match(/\b0\d{1,2}-\d{3,4}-\d{4}\b/g)).toBeNull()
+    // The placeholders keep the shape of the traffic: one identity placeholder per distinct number.
+    expect(text).toContain("<identity-1>")
+    expect(text).toContain("<email-1>")
+    fs.rmSync(dir, { recursive: true, force: true })
   })
 })

@@ -24,6 +24,11 @@ export const demoOptions = {
     Options.withPseudoName("PATH"),
     Options.withDescription("Where to save the demo receipt's PDF (default: a new temporary directory). Example: --out-dir ./demo-out"),
     Options.optional
+  ),
+  record: Options.text("record").pipe(
+    Options.withPseudoName("PATH"),
+    Options.withDescription("Record the tour's HTTP exchanges into a cassette (secrets and personal data scrubbed). Example: --record ./demo.cassette.json"),
+    Options.optional
   )
 }
 

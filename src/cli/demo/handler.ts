@@ -4,8 +4,10 @@
  *
  * @since 0.1.0
  */
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option, Redacted } from "effect"
 import * as Kst from "../../core/Kst.js"
+import * as RecordReplay from "../../recordings/RecordReplay.js"
+import { TESTER_SECRET } from "../../sandbox/Partners.js"
 import { Connect, InProcess, Sandbox } from "../../sandbox/index.js"
 import * as Taxdoc from "../../Taxdoc.js"
 import { ExitWith } from "../errors.js"
@@ -19,11 +21,17 @@ import { steps, type TourState } from "./tour.js"
 
 const NOON_MILLIS = 12 * 60 * 60 * 1000
 
-// The SDK on a fresh in-process sandbox, the sandbox itself kept in reach for its clock and stats.
-const demoLayer = Taxdoc.services.pipe(
-  Layer.provideMerge(Connect.layerConfig()),
-  Layer.provideMerge(InProcess.layer())
-)
+// The SDK on a fresh in-process sandbox, the sandbox itself kept in reach for its clock and stats;
+// with `--record`, every exchange goes through the recorder, written (scrubbed) when the tour ends.
+const demoLayer = (record: Option.Option<string>) => {
+  const sandbox = InProcess.layer()
+  const transport = Option.match(record, {
+    onNone: () => sandbox,
+    onSome: (cassette) =>
+      RecordReplay.layer({ cassette, mode: "record", secrets: [Redacted.make(TESTER_SECRET)] }).pipe(Layer.provideMerge(sandbox))
+  })
+  return Taxdoc.services.pipe(Layer.provideMerge(Connect.layerConfig()), Layer.provideMerge(transport))
+}
 
 /**
  * `taxdoc demo`.
@@ -46,4 +54,4 @@ export const demo = (o: Parsed<typeof demoOptions>) =>
     const demo = report(results, state)
     yield* o.json ? printJson(demo) : printLine(text(demo))
     if (!demo.ok) return yield* new ExitWith({ code: 1 })
-  }).pipe(Effect.provide(demoLayer))
+  }).pipe(Effect.provide(demoLayer(o.record)))
