@@ -147,6 +147,26 @@ describe("socket server limits", () => {
       expect((yield* clock(port)).status).toBe(200)
     }).pipe(Effect.scoped, Effect.provide(sandboxLayer())))
 
+  it.live("a client sending its body one byte at a time is disconnected at the request timeout with 408; the default is at most 10 s", () =>
+    Effect.gen(function*() {
+      expect(Server.DEFAULT_LIMITS.requestTimeoutMillis).toBeLessThanOrEqual(10_000)
+      const { port } = yield* Server.serve({ port: 0, limits: { headersTimeoutMillis: 1_000, requestTimeoutMillis: 1_500 } })
+      const socket = yield* connect(port)
+      const answer = received(socket)
+      const started = Date.now()
+      socket.write("POST /_sandbox/clock HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+      const dripping = yield* Effect.fork(Effect.repeat(Effect.sync(() => socket.write(" ")), Schedule.spaced("300 millis")))
+      const raw = yield* answer.pipe(Effect.timeout("6 seconds"))
+      yield* Fiber.interrupt(dripping)
+      expect(Date.now() - started).toBeLessThan(1_500 + 1_000)
+      expect(raw.startsWith("HTTP/1.1 408")).toBe(true)
+      expect(codeInRaw(raw)).toBe(ErrorCodes.RequestTimeout.code)
+      // The clock was not moved, and the server keeps serving.
+      const after = yield* clock(port)
+      expect(after.status).toBe(200)
+      expect(after.body).toMatchObject({ offset: 0 })
+    }).pipe(Effect.scoped, Effect.provide(sandboxLayer())))
+
   it.live("a connection that never sends a request is closed after the header timeout; the default timeout is at most 10 s", () =>
     Effect.gen(function*() {
       expect(Server.DEFAULT_LIMITS.headersTimeoutMillis).toBeLessThanOrEqual(10_000)
