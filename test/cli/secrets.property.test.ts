@@ -46,28 +46,25 @@ describe("the taxdoc command never prints a secret", () => {
           taxdoc(["cashbill", "info", ...target, RECEIPT.mgtKey, "--json", "--secret", secret]),
           // The service refuses: not found.
           taxdoc(["cashbill", "info", ...target, "NOPE-0001"], { env }),
-          taxdoc(["cashbill", "info", ...target, "NOPE-0001", "--json"], { env }),
           // A wrong secret: the token request is refused.
-          taxdoc(["cashbill", "info", ...target, RECEIPT.mgtKey], { env: { TAXDOC_SECRET_KEY: wrong } }),
           taxdoc(["cashbill", "info", ...target, RECEIPT.mgtKey, "--json"], { env: { TAXDOC_SECRET_KEY: wrong } }),
           // Invalid input, refused before anything is sent, at the most talkative log level.
           taxdoc(["--log-level", "all", "cashbill", "info", ...target, "not valid!"], { env })
         ])
       })
-      const [issued, info, notFound, notFoundJson, refused, refusedJson, invalid] = runs
+      const [issued, info, notFound, refused, invalid] = runs
       // The commands did what they say, so their output is the output of each case.
       expect(issued!.code).toBe(0)
       expect(info!.code).toBe(0)
       expect(JSON.parse(info!.stdout)).toMatchObject({ mgtKey: RECEIPT.mgtKey })
       expect(notFound!.stderr).toContain("CashbillNotFound")
-      expect(notFoundJson!.stderr).toContain("CashbillNotFound")
       expect(refused!.code).toBe(1)
-      expect(refusedJson!.code).toBe(1)
+      expect(JSON.parse(refused!.stderr)).toMatchObject({ error: { type: expect.any(String) } })
       expect(invalid!.code).toBe(2)
       expect(tokens.length).toBeGreaterThanOrEqual(2)
 
       const forbidden = [secret, wrong, Buffer.from(secret, "base64").toString("hex"), ...tokens, ...tokens.map((t) => `Bearer ${t}`)]
       const printed = runs.map((run) => `${run.stdout}\n${run.stderr}`).join("\n")
       for (const value of forbidden) expect(printed.includes(value), "a secret was printed").toBe(false)
-    }), { fastCheck: { numRuns: 3 }, timeout: 120_000 })
+    }), { fastCheck: { numRuns: 2 }, timeout: 240_000 })
 })
