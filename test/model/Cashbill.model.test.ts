@@ -182,7 +182,7 @@ const commands = [
 describe("cash receipt lifecycle, model-based", () => {
   it("the sandbox behaves like the model for any sequence of operations", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: 40 }), async (cmds) => {
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 40, size: "max" }), async (cmds) => {
         const runtime = ManagedRuntime.make(
           Sdk.layer({ sandbox: { members: [{ corpNum: CORP }] } }).pipe(Layer.provideMerge(TestContext.TestContext))
         )

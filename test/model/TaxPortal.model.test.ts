@@ -168,7 +168,7 @@ const commands = [
 describe("collection jobs, model-based", () => {
   it("the sandbox behaves like the model for any sequence of job operations", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: 30 }), async (cmds) => {
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 30, size: "max" }), async (cmds) => {
         const runtime = ManagedRuntime.make(Sdk.layer({ sandbox: { members: [{ corpNum: CORP }] } }).pipe(Layer.provideMerge(TestContext.TestContext)))
         try {
           // 2026-11-22 12:00 KST
