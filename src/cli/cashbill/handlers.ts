@@ -15,7 +15,7 @@ import { cashbillState as stateName } from "../names.js"
 import { emit, fields, result, table, won } from "../output.js"
 import * as Progress from "../progress.js"
 import * as Target from "../target.js"
-import type { bulkOptions, infosOptions, issueOptions, oneOptions, pdfOptions, revokeOptions, urlOptions } from "./command.js"
+import type { bulkOptions, infosOptions, issueOptions, oneOptions, pdfOptions, revokeOptions, urlOptions } from "./options.js"
 
 const uid = (o: { readonly userId: Option.Option<string> }) => Option.getOrUndefined(o.userId)
 

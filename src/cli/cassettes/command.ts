@@ -5,26 +5,11 @@
  *
  * @since 0.1.0
  */
-import * as Args from "@effect/cli/Args"
 import * as Command from "@effect/cli/Command"
 import { handlers } from "../lazy.js"
-import { json } from "../options.js"
+import { checkOptions } from "./options.js"
 
 const run = handlers(() => import("./handlers.js"))
-
-/**
- * The options of `taxdoc cassettes check`.
- *
- * @since 0.1.0
- * @category options
- */
-export const checkOptions = {
-  json,
-  files: Args.text({ name: "file" }).pipe(
-    Args.withDescription("Cassette files to check. Example: test/cassettes/member-cashbill.json"),
-    Args.atLeast(1)
-  )
-}
 
 /**
  * `taxdoc cassettes`.

@@ -1,5 +1,5 @@
 /**
- * What `taxdoc cassettes check` does (its options: ./command.ts). The configured
+ * What `taxdoc cassettes check` does (its options: ./options.ts). The configured
  * `TAXDOC_SECRET_KEY`, when set, is searched for too.
  *
  * @since 0.1.0
@@ -9,7 +9,7 @@ import { Check } from "../../recordings/index.js"
 import { ExitWith } from "../errors.js"
 import type { Parsed } from "../lazy.js"
 import { emit } from "../output.js"
-import type { checkOptions } from "./command.js"
+import type { checkOptions } from "./options.js"
 
 /**
  * `taxdoc cassettes check`.

@@ -7,17 +7,9 @@
  */
 import * as Command from "@effect/cli/Command"
 import { handlers } from "../lazy.js"
-import { withMember } from "../options.js"
+import { memberOptions } from "./options.js"
 
 const run = handlers(() => import("./handlers.js"))
-
-/**
- * The options of every `taxdoc certificate` command.
- *
- * @since 0.1.0
- * @category options
- */
-export const memberOptions = withMember
 
 /**
  * `taxdoc certificate`.

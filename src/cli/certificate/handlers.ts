@@ -8,7 +8,7 @@ import { Certificate } from "../../domains/certificate/Certificate.js"
 import type { Parsed } from "../lazy.js"
 import { emit, fields, result } from "../output.js"
 import * as Target from "../target.js"
-import type { memberOptions } from "./command.js"
+import type { memberOptions } from "./options.js"
 
 type Options = Parsed<typeof memberOptions>
 

@@ -12,7 +12,7 @@ import { emit, table, won } from "../output.js"
 import * as Progress from "../progress.js"
 import type { Target as TargetOptions } from "../options.js"
 import * as Target from "../target.js"
-import type { cashbillOptions, taxinvoiceOptions } from "./command.js"
+import type { cashbillOptions, taxinvoiceOptions } from "./options.js"
 
 const values = <A extends string>(option: Option.Option<string>): ReadonlyArray<A> | undefined =>
   Option.match(option, { onNone: () => undefined, onSome: (text) => text.split(",").map((s) => s.trim()).filter((s) => s !== "") as Array<A> })

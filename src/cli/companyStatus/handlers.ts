@@ -1,5 +1,5 @@
 /**
- * What `taxdoc company-status` does (its options: ./command.ts).
+ * What `taxdoc company-status` does (its options: ./options.ts).
  *
  * @since 0.1.0
  */
@@ -12,7 +12,7 @@ import type { Parsed } from "../lazy.js"
 import { businessState, taxType } from "../names.js"
 import { emit, table } from "../output.js"
 import * as Target from "../target.js"
-import type { checkOptions } from "./command.js"
+import type { checkOptions } from "./options.js"
 
 const columns = [
   { header: "corpNum", value: (s: Status) => s.corpNum },

@@ -15,7 +15,7 @@ import { won } from "../output.js"
 import * as Progress from "../progress.js"
 import { MEMBER } from "./receipts.js"
 import type { Step } from "./steps.js"
-import type { TourContext } from "./tour.js"
+import type { TourContext } from "./context.js"
 
 /**
  * Collects the member's cash receipts of the tour's days and checks them against what was issued.

@@ -6,31 +6,10 @@
  * @since 0.1.0
  */
 import * as Command from "@effect/cli/Command"
-import * as Options from "@effect/cli/Options"
 import { handlers } from "../lazy.js"
-import { json } from "../options.js"
+import { demoOptions } from "./options.js"
 
 const run = handlers(() => import("./handler.js"))
-
-/**
- * The options of `taxdoc demo`.
- *
- * @since 0.1.0
- * @category options
- */
-export const demoOptions = {
-  json,
-  outDir: Options.directory("out-dir").pipe(
-    Options.withPseudoName("PATH"),
-    Options.withDescription("Where to save the demo receipt's PDF (default: a new temporary directory). Example: --out-dir ./demo-out"),
-    Options.optional
-  ),
-  record: Options.text("record").pipe(
-    Options.withPseudoName("PATH"),
-    Options.withDescription("Record the tour's HTTP exchanges into a cassette (secrets and personal data scrubbed). Example: --record ./demo.cassette.json"),
-    Options.optional
-  )
-}
 
 /**
  * `taxdoc demo`.

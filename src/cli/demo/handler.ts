@@ -1,5 +1,5 @@
 /**
- * What `taxdoc demo` does (its options: ./command.ts): the tour on a fresh in-process sandbox,
+ * What `taxdoc demo` does (its options: ./options.ts): the tour on a fresh in-process sandbox,
  * then the report — text, or one JSON document with `--json`.
  *
  * @since 0.1.0
@@ -14,10 +14,11 @@ import { ExitWith } from "../errors.js"
 import type { Parsed } from "../lazy.js"
 import { printJson, printLine } from "../output.js"
 import * as Terminal from "../terminal.js"
-import type { demoOptions } from "./command.js"
+import type { TourState } from "./context.js"
+import type { demoOptions } from "./options.js"
 import { report, text } from "./report.js"
 import { runSteps } from "./steps.js"
-import { steps, type TourState } from "./tour.js"
+import { steps } from "./tour.js"
 
 const NOON_MILLIS = 12 * 60 * 60 * 1000
 

@@ -6,7 +6,7 @@
 import { cashbillState as stateName } from "../names.js"
 import { fields, table } from "../output.js"
 import type { StepResult } from "./steps.js"
-import type { Summary, TourState } from "./tour.js"
+import type { Summary, TourState } from "./context.js"
 
 /**
  * The JSON document of `taxdoc demo --json`.

@@ -13,7 +13,7 @@ import { Statement } from "../../domains/statement/Statement.js"
 import { Sandbox } from "../../sandbox/index.js"
 import { MEMBER } from "./receipts.js"
 import type { Step } from "./steps.js"
-import type { TourContext } from "./tour.js"
+import type { TourContext } from "./context.js"
 
 const document = (itemCode: StatementIssue["itemCode"], mgtKey: string, writeDate: string): StatementIssue => ({
   itemCode,

@@ -13,7 +13,7 @@ import { Sandbox } from "../../sandbox/index.js"
 import * as Progress from "../progress.js"
 import { MEMBER } from "./receipts.js"
 import type { Step } from "./steps.js"
-import type { TourContext } from "./tour.js"
+import type { TourContext } from "./context.js"
 
 /**
  * Invoices the bulk part of the step issues.

@@ -18,51 +18,12 @@ import { Sandbox } from "../../sandbox/index.js"
 import { businessState as companyStateName } from "../names.js"
 import { kst, won } from "../output.js"
 import * as Progress from "../progress.js"
-import type { Sdk } from "../target.js"
 import { BULK_COUNT, bulkKey, bulkReceipts, GOOD_IDENTITY, JOIN, MEMBER, receipt, REFUSED } from "./receipts.js"
 import { statementStep } from "./statements.js"
 import type { Step } from "./steps.js"
+import type { TourContext, TourState } from "./context.js"
 import { collectStep } from "./collect.js"
 import { taxinvoiceStep } from "./taxinvoice.js"
-
-/**
- * What the steps learn and hand on, and what the JSON report shows.
- *
- * @since 0.1.0
- * @category models
- */
-export interface TourState {
-  readonly outDir: Option.Option<string>
-  /** Every document ID issued, in order. */
-  readonly documents: Array<string>
-  original?: { readonly mgtKey: string; readonly confirmNum: string; readonly tradeDate: string }
-  pdf?: string
-  bulk?: { readonly results: number; readonly submissions: number; readonly issued: number; readonly refused: number }
-  filing?: Readonly<Record<string, number>>
-  reusedId?: string
-  summary?: Summary
-}
-
-/**
- * The end-of-tour numbers.
- *
- * @since 0.1.0
- * @category models
- */
-export interface Summary {
-  readonly documentsByState: Readonly<Record<string, number>>
-  readonly calls: { readonly total: number; readonly byOperation: Readonly<Record<string, number>> }
-  readonly tokens: { readonly issued: number; readonly reused: number; readonly countedBySandbox: number }
-  readonly elapsedMillis: number
-}
-
-/**
- * What the tour needs: the SDK, the sandbox behind it, files.
- *
- * @since 0.1.0
- * @category models
- */
-export type TourContext = Sdk | Sandbox.Sandbox | FileSystem.FileSystem | Path.Path
 
 const ORIGINAL = "DEMO-0001"
 const REVOCATION = "DEMO-0001-R"

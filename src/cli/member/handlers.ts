@@ -22,7 +22,7 @@ import type {
   quitOptions,
   updateContactOptions,
   updateCorpInfoOptions
-} from "./command.js"
+} from "./options.js"
 
 // The SDK validates every field of a file's content before anything is sent; the casts only
 // name the shape it will check.

@@ -14,7 +14,7 @@ import { CliError } from "../errors.js"
 import type { Parsed } from "../lazy.js"
 import { parseDuration } from "../options.js"
 import { emit, kst, table } from "../output.js"
-import type { clockOptions, serveOptions, sandboxOptions } from "./command.js"
+import type { clockOptions, serveOptions, sandboxOptions } from "./options.js"
 
 /** Printed when a secret is given on the command line. */
 const commandLineSecret = (flag: string, instead: string) =>

@@ -12,7 +12,7 @@ import { readJsonObject } from "../input.js"
 import type { Parsed } from "../lazy.js"
 import { emit, fields, result } from "../output.js"
 import * as Target from "../target.js"
-import type { cancelOptions, documentOptions, emailOptions, issueOptions, urlOptions } from "./command.js"
+import type { cancelOptions, documentOptions, emailOptions, issueOptions, urlOptions } from "./options.js"
 
 /**
  * The meaning of a statement status code (DESIGN.md §6).

@@ -24,7 +24,7 @@ import type {
   keyOptions,
   registerOptions,
   urlOptions
-} from "./command.js"
+} from "./options.js"
 
 /**
  * The meaning of an e-Tax invoice status code (DESIGN.md §6).

@@ -1,0 +1,120 @@
+/**
+ * The options and arguments of `taxdoc member …`, declared apart from what the commands do
+ * (./handlers.ts) and how they are assembled (./command.ts).
+ *
+ * @since 0.1.0
+ */
+import * as Args from "@effect/cli/Args"
+import * as Options from "@effect/cli/Options"
+import { corpNum, file, json, target, withMember } from "../options.js"
+
+/**
+ * The options of `taxdoc member check`.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const checkOptions = { ...target, corpNum, json }
+
+/**
+ * The options of `taxdoc member check-id`.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const checkIdOptions = {
+  ...target,
+  json,
+  id: Args.text({ name: "id" }).pipe(Args.withDescription("The account ID to look up. Example: user1234"))
+}
+
+/**
+ * The options of `taxdoc member join`.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const joinOptions = {
+  ...target,
+  json,
+  file: file("JoinMember input: ID, Password, CorpNum, CEOName, CorpName, Addr, BizType, BizClass, ContactName, ContactEmail, ContactTEL (LinkID defaults to the partner)", "join.json")
+}
+
+/**
+ * The options of `taxdoc member quit`.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const quitOptions = {
+  ...withMember,
+  reason: Options.text("reason").pipe(Options.withPseudoName("TEXT"), Options.withDescription("Why the member leaves (at most 200 characters). Example: --reason \"closing the business\""))
+}
+
+/**
+ * The options of the commands about the member alone (`corp-info`, `contacts`).
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const memberOptions = withMember
+
+/**
+ * The options of `taxdoc member update-corp-info`.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const updateCorpInfoOptions = {
+  ...withMember,
+  file: file("Company information: ceoname, corpName, addr, bizType, bizClass (all required)", "corp.json")
+}
+
+const contactId = Args.text({ name: "contact-id" }).pipe(Args.withDescription("A contact's account ID. Example: clerk01"))
+
+/**
+ * The options of `taxdoc member contact`.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const contactOptions = { ...withMember, contactId }
+
+/**
+ * The options of `taxdoc member add-contact`.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const addContactOptions = {
+  ...withMember,
+  file: file("The contact: id, password, personName, tel, email, searchRole (1, 2 or 3; default 3)", "contact.json")
+}
+
+/**
+ * The options of `taxdoc member update-contact`.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const updateContactOptions = {
+  ...withMember,
+  file: file("The contact's new details: id, personName, tel, email, searchRole (default 3)", "contact.json")
+}
+
+/**
+ * The options of `taxdoc member delete-contact`.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const deleteContactOptions = {
+  ...target,
+  corpNum,
+  json,
+  contactId,
+  managerId: Options.text("manager-id").pipe(
+    Options.withPseudoName("ID"),
+    Options.withDescription("The member's manager account (sent as X-SVC-UserID; only the manager may delete). Example: --manager-id user1234567891")
+  )
+}
