@@ -7,12 +7,15 @@
  * Request pipeline: read the exact body (refused above `maxBodyBytes` before it is buffered) →
  * JSON nesting guard → environment prefix (`/production`) → admin routes (`/_sandbox/`, guarded by
  * `AdminGuard.ts`) → routing → statistics → injected faults → bearer check → handler → answer
- * (`{code, message}` on failure, gzip when accepted).
+ * (`{code, message}` on failure; bytes, compressed by the edge when the client accepts gzip).
+ * `answer` is that pipeline over a request already read: the socket server (`Server.ts`) and the
+ * in-process client (`InProcess.ts`) read requests their own way and call it in one fiber;
+ * `handle` is the same over an `@effect/platform` server request.
  *
  * @since 0.1.0
  */
 import type { HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Cause, Context, Duration, Effect, Either, Layer } from "effect"
+import { Cause, Context, Duration, Effect, Either, Layer, Option } from "effect"
 import { type AdminOperations, handleAdmin } from "./Admin.js"
 import { type AdminAccess, refusal } from "./AdminGuard.js"
 import { authenticate } from "./Auth.js"
@@ -21,6 +24,7 @@ import * as Kst from "../core/Kst.js"
 import * as TaxinvoiceAdmin from "./taxinvoice/Admin.js"
 import * as SandboxClockModule from "./Clock.js"
 import { SandboxClock } from "./Clock.js"
+import * as Encoded from "./Encoded.js"
 import { fail, SandboxFailure } from "./Failure.js"
 import { type FaultKind, makeRegistry } from "./Faults.js"
 import { addMember, type MemberSeed } from "./member/Seed.js"
@@ -43,9 +47,9 @@ import {
   type Incoming,
   jsonNestsDeeperThan,
   looksLikeJson,
+  type Read,
   readIncoming,
-  render,
-  renderFailure
+  render
 } from "./Wire.js"
 
 /**
@@ -93,8 +97,15 @@ export interface SandboxService extends AdminOperations {
    * injected connection fault marks the answer (see `interruptionOf`): the edge acts it out.
    */
   readonly handle: (request: HttpServerRequest.HttpServerRequest, options?: HandleOptions) => Effect.Effect<HttpServerResponse.HttpServerResponse>
+  /**
+   * The whole service over a request already read (see `Wire.Read`): the answer as bytes, never a
+   * failure. An injected connection fault is the answer's `fault`: the edge acts it out.
+   */
+  readonly answer: (read: Read, options?: HandleOptions) => Effect.Effect<Encoded.WireAnswer>
   /** The language of answers when Accept-Language is absent. */
   readonly language: "ko" | "en"
+  /** The largest request body accepted, in bytes (edges refuse larger ones before reading them). */
+  readonly maxBodyBytes: number
   /** The partners (with their secrets: this is a sandbox). */
   readonly partners: ReadonlyArray<Partners.Partner>
   readonly secretOf: (linkId: string) => string | undefined
@@ -252,34 +263,51 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
         return yield* route.handle(request, caller)
       })
 
-    const internalError = (defect: unknown, language: "ko" | "en", gzip: boolean) =>
+    const internalError = (defect: unknown, language: "ko" | "en") =>
       Effect.as(
         Effect.logError("sandbox handler defect", Cause.die(defect)),
-        renderFailure(fail("InjectedFault", "internal error"), language, gzip)
+        Encoded.failureAnswer(fail("InjectedFault", "internal error"), language)
       )
+
+    /** JSON as is (or as kept, see `AnswerCache.ts`); other answers (PDF, …) as `Wire.render` writes them. */
+    const encode = (outcome: RouteResponse): Encoded.WireAnswer =>
+      outcome._tag === "Json"
+        ? Encoded.jsonAnswer(outcome.status ?? 200, outcome.encoded ?? Encoded.jsonBody(outcome.body))
+        : Encoded.fromServerResponse(render(outcome, false))
+
+    const answer = (read: Read, access: HandleOptions = {}): Effect.Effect<Encoded.WireAnswer> => {
+      const { failure, incoming } = read
+      const fate: { kind?: FaultKind | undefined } = {}
+      const outcome = failure === undefined ? Effect.map(use(respond(incoming, access, fate)), encode) : Effect.fail(failure)
+      return Effect.matchCauseEffect(outcome, {
+        onSuccess: (answered) => Effect.succeed(Encoded.withFault(answered, fate.kind)),
+        onFailure: (cause) => {
+          const failed = Cause.failureOption(cause)
+          if (Option.isSome(failed)) return Effect.succeed(Encoded.withFault(Encoded.failureAnswer(failed.value, incoming.language), fate.kind))
+          // The caller's fiber was interrupted (the in-process client gave up): not an answer.
+          if (Cause.isInterruptedOnly(cause)) return Effect.failCause(cause as Cause.Cause<never>)
+          return internalError(Cause.squash(cause), incoming.language)
+        }
+      })
+    }
 
     const handle = (
       request: HttpServerRequest.HttpServerRequest,
       access: HandleOptions = {}
     ): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
-      Effect.gen(function*() {
-        const { failure, incoming } = yield* readIncoming(request, language, maxBodyBytes)
-        const fate: { kind?: FaultKind | undefined } = {}
-        const answer = failure === undefined ? respond(incoming, access, fate) : Effect.fail(failure)
-        const response = yield* answer.pipe(
-          use,
-          Effect.map((outcome) => render(outcome, incoming.gzip)),
-          Effect.catchAll((failure) => Effect.succeed(renderFailure(failure, incoming.language, incoming.gzip))),
-          Effect.catchAllDefect((defect) => internalError(defect, incoming.language, incoming.gzip))
-        )
-        if (fate.kind !== undefined) interruptions.set(response, fate.kind)
-        return response
-      }).pipe(Effect.catchAllDefect((defect) => internalError(defect, language, false)))
+      Effect.flatMap(readIncoming(request, language, maxBodyBytes), (read) =>
+        Effect.map(answer(read, access), (answered) => {
+          const response = Encoded.toServerResponse(answered, read.incoming.gzip)
+          if (answered.fault !== undefined) interruptions.set(response, answered.fault)
+          return response
+        })).pipe(Effect.catchAllDefect((defect) => Effect.map(internalError(defect, language), (a) => Encoded.toServerResponse(a, false))))
 
     return {
       ...admin,
       handle,
+      answer,
       language,
+      maxBodyBytes,
       partners: partners.all,
       secretOf: partners.secretOf,
       memberPreference: (environment, corpNum, key) => use(Preferences.memberPreference(environment, corpNum, key)),

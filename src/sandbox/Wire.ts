@@ -194,7 +194,43 @@ const readStream = (request: HttpServerRequest.HttpServerRequest, limit: number)
   )
 }
 
-const tooLarge = (limit: number): SandboxFailure => fail("PayloadTooLarge", `at most ${limit} bytes`)
+const EMPTY_BODY = new Uint8Array(0)
+
+/**
+ * A request as the kernel sees it, from its method, target (`/path?query` as sent), headers (lower-case
+ * names) and remote address; the body is empty (the caller reads it).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const incomingOf = (
+  method: string,
+  target: string,
+  headers: Readonly<Record<string, string>>,
+  remoteAddress: string,
+  defaultLanguage: "ko" | "en"
+): Incoming => {
+  const queryAt = target.indexOf("?")
+  const rawPath = queryAt < 0 ? target : target.slice(0, queryAt)
+  return {
+    method,
+    path: rawPath === "" ? "/" : rawPath,
+    query: new URLSearchParams(queryAt < 0 ? "" : target.slice(queryAt + 1)),
+    headers,
+    body: EMPTY_BODY,
+    language: languageOf(headers["accept-language"], defaultLanguage),
+    gzip: acceptsGzip(headers["accept-encoding"]),
+    remoteAddress: normalizeAddress(remoteAddress)
+  }
+}
+
+/**
+ * The failure answered for a body larger than `limit` bytes.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const tooLarge = (limit: number): SandboxFailure => fail("PayloadTooLarge", `at most ${limit} bytes`)
 
 /**
  * Reads a server request: the body is read once, as bytes (chunked or not), never re-encoded. A
@@ -211,18 +247,7 @@ export const readIncoming = (
 ): Effect.Effect<Read> =>
   Effect.gen(function*() {
     const headers = request.headers as Readonly<Record<string, string>>
-    const queryAt = request.url.indexOf("?")
-    const rawPath = queryAt < 0 ? request.url : request.url.slice(0, queryAt)
-    const base = {
-      method: request.method,
-      path: rawPath === "" ? "/" : rawPath,
-      query: new URLSearchParams(queryAt < 0 ? "" : request.url.slice(queryAt + 1)),
-      headers,
-      language: languageOf(headers["accept-language"], defaultLanguage),
-      gzip: acceptsGzip(headers["accept-encoding"]),
-      remoteAddress: normalizeAddress(Option.getOrElse(request.remoteAddress, () => "127.0.0.1"))
-    }
-    const empty = { ...base, body: new Uint8Array(0) }
+    const empty = incomingOf(request.method, request.url, headers, Option.getOrElse(request.remoteAddress, () => "127.0.0.1"), defaultLanguage)
     const declared = headers["content-length"]
     if (declared !== undefined && Number(declared) > maxBodyBytes) return { incoming: empty, failure: tooLarge(maxBodyBytes) }
     const outcome = isNodeReadable(request.source)
@@ -232,7 +257,7 @@ export const readIncoming = (
       : yield* readStream(request, maxBodyBytes)
     switch (outcome._tag) {
       case "Body":
-        return { incoming: { ...base, body: outcome.bytes } }
+        return { incoming: { ...empty, body: outcome.bytes } }
       case "TooLarge":
         return { incoming: empty, failure: tooLarge(maxBodyBytes) }
       case "Unreadable":
