@@ -2,7 +2,8 @@
  * Answers as bytes, the way the sandbox's edges send them (the socket server, the in-process client,
  * the HttpApp): status, content type, extra headers and the body, plain and — only when a client
  * asks for gzip — compressed once and remembered with the bytes. An answer whose bytes are kept
- * (a document's cached record, a failure sent before) is therefore compressed once, not per request.
+ * (a document's record, see `AnswerCache.ts`; a failure sent before) is therefore encoded and
+ * compressed once, not per request.
  *
  * @since 0.1.0
  */
@@ -10,6 +11,7 @@ import { gzipSync } from "node:zlib"
 import { HttpServerResponse } from "@effect/platform"
 import type { FaultKind } from "./Faults.js"
 import type { SandboxFailure } from "./Failure.js"
+import type { JsonAnswer } from "./Route.js"
 import { Lru } from "./Lru.js"
 import { JSON_CONTENT_TYPE } from "./Wire.js"
 
@@ -59,6 +61,32 @@ export class Body {
  * @category constructors
  */
 export const jsonBody = (value: unknown): Body => new Body(encoder.encode(JSON.stringify(value) ?? ""))
+
+// The encodings of JSON bodies that are kept (answers of stored documents): found by the body
+// itself, so a handler answers the same `{_tag: "Json", body}` whether it is kept or not.
+const encodings = new WeakMap<object, Body>()
+
+/**
+ * A JSON answer whose body's encoding is remembered with the body: `encodedOf(body)` finds it, and
+ * the kernel sends those bytes instead of encoding the body again. The body must not change
+ * afterwards.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const keep = <T extends object>(body: T, encoded: Body): JsonAnswer<T> => {
+  encodings.set(body, encoded)
+  return { _tag: "Json", body }
+}
+
+/**
+ * The remembered encoding of a JSON body (see `keep`), if any.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const encodedOf = (body: unknown): Body | undefined =>
+  typeof body === "object" && body !== null ? encodings.get(body) : undefined
 
 /**
  * An answer ready for the wire.

@@ -11,8 +11,16 @@
  * @since 0.1.0
  */
 import { gunzipSync } from "node:zlib"
-import { HttpClient, HttpClientError, type HttpClientRequest, HttpClientResponse, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Chunk, Effect, Layer, Stream } from "effect"
+import {
+  HttpClient,
+  HttpClientError,
+  type HttpClientRequest,
+  HttpClientResponse,
+  HttpServerRequest,
+  HttpServerResponse,
+  UrlParams
+} from "@effect/platform"
+import { Chunk, Effect, Either, Layer, Stream } from "effect"
 import * as Encoded from "./Encoded.js"
 import type { FaultKind } from "./Faults.js"
 import * as MemoryResponse from "./MemoryResponse.js"
@@ -186,9 +194,16 @@ export const makeClient = (options: ClientOptions = {}): Effect.Effect<HttpClien
   Effect.map(Sandbox, (sandbox) => {
     const remoteAddress = options.remoteAddress ?? "127.0.0.1"
     const decompress = options.decompress ?? true
-    return HttpClient.make((request, url) =>
-      Effect.flatMap(readRequest(sandbox, request, url, remoteAddress), (read) =>
-        Effect.flatMap(sandbox.answer(read), (answer) => toClientResponse(request, answer, read.incoming.gzip, decompress)))
+    // `makeWith`, not `make`: no network, so no abort controller, `http.client` span or trace headers per request.
+    return HttpClient.makeWith<HttpClientError.HttpClientError, never, HttpClientError.HttpClientError, never>(
+      (prepared) =>
+        Effect.flatMap(prepared, (request) => {
+          const url = UrlParams.makeUrl(request.url, request.urlParams, request.hash)
+          if (Either.isLeft(url)) return Effect.fail(new HttpClientError.RequestError({ request, reason: "InvalidUrl", cause: url.left }))
+          return Effect.flatMap(readRequest(sandbox, request, url.right, remoteAddress), (read) =>
+            Effect.flatMap(sandbox.answer(read), (answer) => toClientResponse(request, answer, read.incoming.gzip, decompress)))
+        }),
+      Effect.succeed
     )
   })
 

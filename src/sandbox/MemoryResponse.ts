@@ -25,6 +25,11 @@ class MemoryResponse extends Inspectable.Class implements HttpClientResponse.Htt
     this.headers = Headers.fromInput(headers)
   }
 
+  /** A copy in a buffer of its own (`bytes` may be a view of a larger buffer, or kept by the sandbox). */
+  private copy(): Uint8Array<ArrayBuffer> {
+    return new Uint8Array(this.bytes)
+  }
+
   private decodeError(cause: unknown): HttpClientError.ResponseError {
     return new HttpClientError.ResponseError({ request: this.request, response: this, reason: "Decode", cause })
   }
@@ -39,7 +44,7 @@ class MemoryResponse extends Inspectable.Class implements HttpClientResponse.Htt
   }
 
   get arrayBuffer(): Effect.Effect<ArrayBuffer, HttpClientError.ResponseError> {
-    return Effect.sync(() => this.bytes.slice().buffer)
+    return Effect.sync(() => this.copy().buffer)
   }
 
   get text(): Effect.Effect<string, HttpClientError.ResponseError> {
@@ -58,13 +63,13 @@ class MemoryResponse extends Inspectable.Class implements HttpClientResponse.Htt
 
   get formData(): Effect.Effect<FormData, HttpClientError.ResponseError> {
     return Effect.tryPromise({
-      try: () => new Response(this.bytes.slice(), { headers: this.headers }).formData(),
+      try: () => new Response(this.copy(), { headers: this.headers }).formData(),
       catch: (cause) => this.decodeError(cause)
     })
   }
 
   get stream(): Stream.Stream<Uint8Array, HttpClientError.ResponseError> {
-    return Stream.sync(() => this.bytes.slice())
+    return Stream.sync(() => this.copy())
   }
 
   toJSON(): unknown {

@@ -11,7 +11,6 @@
 import { Effect, Either, Schema } from "effect"
 import type * as Operation from "../core/Operation.js"
 import type { SandboxClock } from "./Clock.js"
-import type * as Encoded from "./Encoded.js"
 import { fail, type SandboxFailure } from "./Failure.js"
 import { readUpload } from "./Multipart.js"
 import type { Progressions } from "./Progression.js"
@@ -70,8 +69,6 @@ export interface JsonAnswer<out T> {
   readonly _tag: "Json"
   readonly status?: number
   readonly body: T
-  /** The body already encoded (a kept answer, see `AnswerCache.ts`): sent as is, not encoded again. */
-  readonly encoded?: Encoded.Body | undefined
 }
 
 /**

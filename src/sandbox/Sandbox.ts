@@ -272,7 +272,7 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
     /** JSON as is (or as kept, see `AnswerCache.ts`); other answers (PDF, …) as `Wire.render` writes them. */
     const encode = (outcome: RouteResponse): Encoded.WireAnswer =>
       outcome._tag === "Json"
-        ? Encoded.jsonAnswer(outcome.status ?? 200, outcome.encoded ?? Encoded.jsonBody(outcome.body))
+        ? Encoded.jsonAnswer(outcome.status ?? 200, Encoded.encodedOf(outcome.body) ?? Encoded.jsonBody(outcome.body))
         : Encoded.fromServerResponse(render(outcome, false))
 
     const answer = (read: Read, access: HandleOptions = {}): Effect.Effect<Encoded.WireAnswer> => {

@@ -12,6 +12,7 @@ import * as Rules from "../../domains/cashbill/Rules.js"
 import * as Operations from "../../domains/cashbill/Operations.js"
 import { CashReceiptIssue } from "../../domains/cashbill/Schemas.js"
 import * as Operation from "../../core/Operation.js"
+import { type AnswerCache, answersSlot, arrayOf } from "../AnswerCache.js"
 import { SandboxClock } from "../Clock.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { type Policy, Progressions } from "../Progression.js"
@@ -41,6 +42,7 @@ const nowMillis = Effect.flatMap(SandboxClock, (clock) => clock.now)
 interface Context {
   readonly state: State.CashbillState
   readonly member: State.MemberCashbills
+  readonly answers: AnswerCache
   readonly now: number
   readonly filing: Policy
   readonly bulk: Policy
@@ -80,7 +82,14 @@ const withMember = <A>(
     const bulk = yield* progressions.get("cashbill.bulk")
     return yield* Effect.suspend(() => {
       const state = store.get(State.cashbillSlot, request.environment)
-      const ctx: Context = { state, member: State.memberOf(state, caller.corpNum), now, filing, bulk }
+      const ctx: Context = {
+        state,
+        member: State.memberOf(state, caller.corpNum),
+        answers: store.get(answersSlot, request.environment),
+        now,
+        filing,
+        bulk
+      }
       for (const pending of ctx.member.pendingBulks) {
         State.advance(pending, bulk, now, false, processItem(ctx))
         if (pending.results !== undefined) ctx.member.pendingBulks.delete(pending)
@@ -96,6 +105,13 @@ const read = (ctx: Context, mgtKey: string): Either.Either<State.Receipt, Sandbo
   receipt.polls += 1
   return Either.right(State.settle(receipt, ctx.filing, ctx.now))
 }
+
+/** The status record of a receipt, kept until its filing changes it. */
+const statusAnswer = (ctx: Context, receipt: State.Receipt, language: "ko" | "en") =>
+  ctx.answers.answer(receipt, language, receipt.filing === undefined ? 0 : 1, () => Records.statusRecord(receipt, language))
+
+/** The detail record of a receipt (never changes once issued). */
+const detailAnswer = (ctx: Context, receipt: State.Receipt) => ctx.answers.answer(receipt, "detail", 0, () => Records.detailRecord(receipt))
 
 const checkTradeDT = (tradeDT: string | undefined) =>
   Effect.flatMap(nowMillis, (now) =>
@@ -192,17 +208,16 @@ export const cashbillRoutes: ReadonlyArray<Route> = [
     withMember(request, caller, (ctx) =>
       Either.map(State.remove(ctx.member, request.params["mgtKey"] ?? "", ctx.filing, ctx.now), () => success(request)))),
   implement(Operations.GetInfo, (request, caller) =>
-    withMember(request, caller, (ctx) =>
-      Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => json(Records.statusRecord(r, request.language))))),
+    withMember(request, caller, (ctx) => Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => statusAnswer(ctx, r, request.language)))),
   implement(Operations.GetInfos, (request, caller) =>
     Effect.flatMap(request.input, (mgtKeys) =>
       withMember(request, caller, (ctx) =>
         // Unknown document IDs are left out; the others answer in the order asked.
-        Either.right(json(mgtKeys.flatMap((key) =>
-          Either.match(read(ctx, key), { onLeft: () => [], onRight: (r) => [Records.statusRecord(r, request.language)] })
+        Either.right(arrayOf(mgtKeys.flatMap((key) =>
+          Either.match(read(ctx, key), { onLeft: () => [], onRight: (r) => [statusAnswer(ctx, r, request.language)] })
         )))))),
   implement(Operations.GetDetailInfo, (request, caller) =>
-    withMember(request, caller, (ctx) => Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => json(Records.detailRecord(r))))),
+    withMember(request, caller, (ctx) => Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => detailAnswer(ctx, r)))),
   implement(Operations.GetPDF, (request, caller) =>
     withMember(request, caller, (ctx) => Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => pdf(receiptDocument(r))))),
   implement(Operations.GetURL, (request, caller) =>
