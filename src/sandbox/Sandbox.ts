@@ -18,7 +18,7 @@ import type { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Cause, Context, Duration, Effect, Either, Layer, Option } from "effect"
 import { type AdminOperations, handleAdmin } from "./Admin.js"
 import { type AdminAccess, refusal } from "./AdminGuard.js"
-import { authenticate } from "./Auth.js"
+import { callerOf, needsToken } from "./Auth.js"
 import { registerCertificate } from "./certificate/Routes.js"
 import * as Kst from "../core/Kst.js"
 import * as TaxinvoiceAdmin from "./taxinvoice/Admin.js"
@@ -102,6 +102,11 @@ export interface SandboxService extends AdminOperations {
    * failure. An injected connection fault is the answer's `fault`: the edge acts it out.
    */
   readonly answer: (read: Read, options?: HandleOptions) => Effect.Effect<Encoded.WireAnswer>
+  /**
+   * `answer` without providing the sandbox's state services: for an edge that runs requests in a
+   * runtime that already holds them (`use(Effect.runtime())`), saving the per-request `provide`.
+   */
+  readonly answerInContext: (read: Read, options?: HandleOptions) => Effect.Effect<Encoded.WireAnswer, never, RouteContext>
   /** The language of answers when Accept-Language is absent. */
   readonly language: "ko" | "en"
   /** The largest request body accepted, in bytes (edges refuse larger ones before reading them). */
@@ -206,62 +211,71 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
       outbox: (environment) => use(Outbox.list(environment))
     }
 
-    /** `fate.kind` receives the connection fault drawn for the request, if any. */
+    /**
+     * What a request asks for, decided synchronously (nesting guard, environment, admin routes,
+     * routing, statistics, faults), then the effect that answers it (bearer check on the base clock,
+     * handler). `fate.kind` receives the connection fault drawn for the request, if any.
+     */
     const respond = (
       incoming: Incoming,
       access: AdminAccess,
       fate: { kind?: FaultKind | undefined }
-    ): Effect.Effect<RouteResponse, SandboxFailure, RouteContext> =>
-      Effect.gen(function*() {
-        // Before anything parses the body: recursive code (schema decoding, error formatting) would
-        // overflow the stack on a hostile nesting that JSON.parse itself accepts.
-        if (looksLikeJson(incoming.body) && jsonNestsDeeperThan(incoming.body, maxJsonDepth)) {
-          return yield* fail("JsonTooDeep", `at most ${maxJsonDepth} levels`)
-        }
-        const { environment, path } = splitEnvironment(incoming.path)
-        const segments = Router.segmentsOf(path)
-        if (segments[0]?.toLowerCase() === "_sandbox") {
-          const refused = refusal(access, incoming)
-          if (refused !== undefined) return yield* refused
-          return yield* handleAdmin(admin, { method: incoming.method, segments: segments.slice(1), body: incoming.body, environment })
-        }
-        // An empty override header counts as none (FACTS.md: one client sends it empty).
-        const override = incoming.headers["x-http-method-override"]?.trim().toUpperCase() || undefined
-        const matched = Router.match(table, {
-          method: incoming.method,
-          path,
-          override,
-          query: incoming.query,
-          contentType: incoming.headers["content-type"]
-        })
-        if (matched._tag === "NotFound") return yield* fail("NotFoundPath")
-        if (matched._tag === "Unsupported") return yield* fail("UnsupportedMethod")
-        const route = matched.route
-        const operation = route.operation
-        calls.count(operation.name)
-        const fault = faults.draw(operation.name)
-        if (fault !== undefined) {
-          if (fault.latencyMillis > 0) yield* Effect.sleep(Duration.millis(fault.latencyMillis))
-          fate.kind = fault.kind
-          if (fault.kind === "reset") return { _tag: "Json", status: 500, body: {} }
-          if (fault.failure !== undefined) return yield* fault.failure
-        }
-        const request: RouteRequest = {
-          method: operation.method,
-          path,
-          params: matched.params,
-          query: incoming.query,
-          headers: incoming.headers,
-          body: incoming.body,
-          override,
-          language: incoming.language,
-          environment,
-          remoteAddress: incoming.remoteAddress,
-          operation
-        }
-        const caller = yield* authenticate(route, request)
-        return yield* route.handle(request, caller)
+    ): Effect.Effect<RouteResponse, SandboxFailure, RouteContext> => {
+      // Before anything parses the body: recursive code (schema decoding, error formatting) would
+      // overflow the stack on a hostile nesting that JSON.parse itself accepts.
+      if (looksLikeJson(incoming.body) && jsonNestsDeeperThan(incoming.body, maxJsonDepth)) {
+        return Effect.fail(fail("JsonTooDeep", `at most ${maxJsonDepth} levels`))
+      }
+      const { environment, path } = splitEnvironment(incoming.path)
+      const segments = Router.segmentsOf(path)
+      if (segments[0]?.toLowerCase() === "_sandbox") {
+        const refused = refusal(access, incoming)
+        if (refused !== undefined) return Effect.fail(refused)
+        return handleAdmin(admin, { method: incoming.method, segments: segments.slice(1), body: incoming.body, environment })
+      }
+      // An empty override header counts as none (FACTS.md: one client sends it empty).
+      const override = incoming.headers["x-http-method-override"]?.trim().toUpperCase() || undefined
+      const matched = Router.matchSegments(table, segments, {
+        method: incoming.method,
+        override,
+        query: incoming.query,
+        contentType: incoming.headers["content-type"]
       })
+      if (matched._tag === "NotFound") return Effect.fail(fail("NotFoundPath"))
+      if (matched._tag === "Unsupported") return Effect.fail(fail("UnsupportedMethod"))
+      const route = matched.route
+      const operation = route.operation
+      calls.count(operation.name)
+      const request: RouteRequest = {
+        method: operation.method,
+        path,
+        params: matched.params,
+        query: incoming.query,
+        headers: incoming.headers,
+        body: incoming.body,
+        override,
+        language: incoming.language,
+        environment,
+        remoteAddress: incoming.remoteAddress,
+        operation
+      }
+      const handled = (now: number) =>
+        Either.match(callerOf(route, request, store.get(Tokens.tokensSlot, environment), now), {
+          onLeft: Effect.fail,
+          onRight: (caller) => route.handle(request, caller)
+        })
+      // Tokens expire on the base clock, read only when the operation needs one.
+      const authenticated = needsToken(route) ? Effect.flatMap(clock.base, handled) : Effect.suspend(() => handled(0))
+      const fault = faults.draw(operation.name)
+      if (fault === undefined) return authenticated
+      fate.kind = fault.kind
+      const injected = fault.kind === "reset"
+        ? Effect.succeed<RouteResponse>({ _tag: "Json", status: 500, body: {} })
+        : fault.failure !== undefined
+        ? Effect.fail(fault.failure)
+        : authenticated
+      return fault.latencyMillis > 0 ? Effect.zipRight(Effect.sleep(Duration.millis(fault.latencyMillis)), injected) : injected
+    }
 
     const internalError = (defect: unknown, language: "ko" | "en") =>
       Effect.as(
@@ -275,10 +289,10 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
         ? Encoded.jsonAnswer(outcome.status ?? 200, Encoded.encodedOf(outcome.body) ?? Encoded.jsonBody(outcome.body))
         : Encoded.fromServerResponse(render(outcome, false))
 
-    const answer = (read: Read, access: HandleOptions = {}): Effect.Effect<Encoded.WireAnswer> => {
+    const answerInContext = (read: Read, access: HandleOptions = {}): Effect.Effect<Encoded.WireAnswer, never, RouteContext> => {
       const { failure, incoming } = read
       const fate: { kind?: FaultKind | undefined } = {}
-      const outcome = failure === undefined ? Effect.map(use(respond(incoming, access, fate)), encode) : Effect.fail(failure)
+      const outcome = failure === undefined ? Effect.map(Effect.suspend(() => respond(incoming, access, fate)), encode) : Effect.fail(failure)
       return Effect.matchCauseEffect(outcome, {
         onSuccess: (answered) => Effect.succeed(Encoded.withFault(answered, fate.kind)),
         onFailure: (cause) => {
@@ -290,6 +304,8 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
         }
       })
     }
+
+    const answer = (read: Read, access: HandleOptions = {}): Effect.Effect<Encoded.WireAnswer> => use(answerInContext(read, access))
 
     const handle = (
       request: HttpServerRequest.HttpServerRequest,
@@ -306,6 +322,7 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
       ...admin,
       handle,
       answer,
+      answerInContext,
       language,
       maxBodyBytes,
       partners: partners.all,

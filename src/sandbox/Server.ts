@@ -19,6 +19,7 @@ import type { WireAnswer } from "./Encoded.js"
 import { deliver, readRequest } from "./NodeEdge.js"
 import { TESTER_LINK_ID } from "./Partners.js"
 import * as Partners from "./Partners.js"
+import type { RouteContext } from "./Route.js"
 import { type HandleOptions, Sandbox, type SandboxOptions } from "./Sandbox.js"
 import * as SandboxModule from "./Sandbox.js"
 
@@ -165,11 +166,12 @@ export const serve = (options: ServeOptions = {}): Effect.Effect<ServerAddress, 
       loopbackHostOnly: loopback
     }
     const connections = track(server, limits)
-    const runFork = Runtime.runFork(yield* Effect.runtime<never>())
+    // The sandbox's state services are in the runtime of every request: nothing to provide per request.
+    const runFork = Runtime.runFork(yield* sandbox.use(Effect.runtime<RouteContext>()))
     const onRequest = (request: Http.IncomingMessage, response: Http.ServerResponse) => {
       connections.begin(request, response)
       readRequest(request, sandbox.language, sandbox.maxBodyBytes, (read) => {
-        const fiber = runFork(sandbox.answer(read, access))
+        const fiber = runFork(sandbox.answerInContext(read, access))
         const settled = fiber.unsafePoll()
         if (settled !== null) return finish(request, response, settled, read.incoming.gzip)
         // Answered later (injected latency): delivered then, or interrupted if the client leaves.

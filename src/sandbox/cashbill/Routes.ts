@@ -14,8 +14,9 @@ import { CashReceiptIssue } from "../../domains/cashbill/Schemas.js"
 import * as Operation from "../../core/Operation.js"
 import { type AnswerCache, answersSlot, arrayOf } from "../AnswerCache.js"
 import { SandboxClock } from "../Clock.js"
+import { handlerContext } from "../HandlerContext.js"
 import { fail, type SandboxFailure } from "../Failure.js"
-import { type Policy, Progressions } from "../Progression.js"
+import type { Policy } from "../Progression.js"
 import {
   type Answer,
   bodyJson,
@@ -74,28 +75,22 @@ const withMember = <A>(
   caller: Caller,
   f: (ctx: Context) => Either.Either<A, SandboxFailure>
 ) =>
-  Effect.gen(function*() {
-    const store = yield* SandboxStore
-    const progressions = yield* Progressions
-    const now = yield* nowMillis
-    const filing = yield* progressions.get("cashbill.filing")
-    const bulk = yield* progressions.get("cashbill.bulk")
-    return yield* Effect.suspend(() => {
-      const state = store.get(State.cashbillSlot, request.environment)
-      const ctx: Context = {
-        state,
-        member: State.memberOf(state, caller.corpNum),
-        answers: store.get(answersSlot, request.environment),
-        now,
-        filing,
-        bulk
-      }
-      for (const pending of ctx.member.pendingBulks) {
-        State.advance(pending, bulk, now, false, processItem(ctx))
-        if (pending.results !== undefined) ctx.member.pendingBulks.delete(pending)
-      }
-      return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
-    })
+  Effect.flatMap(handlerContext, ({ now, policies, store }) => {
+    const state = store.get(State.cashbillSlot, request.environment)
+    const bulk = policies["cashbill.bulk"]
+    const ctx: Context = {
+      state,
+      member: State.memberOf(state, caller.corpNum),
+      answers: store.get(answersSlot, request.environment),
+      now,
+      filing: policies["cashbill.filing"],
+      bulk
+    }
+    for (const pending of ctx.member.pendingBulks) {
+      State.advance(pending, bulk, now, false, processItem(ctx))
+      if (pending.results !== undefined) ctx.member.pendingBulks.delete(pending)
+    }
+    return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
   })
 
 /** A receipt read by a query: the read counts for the `AfterPolls` filing policy. */
