@@ -149,6 +149,8 @@ export interface CompareOptions {
   readonly prepared: Prepared
   readonly workload: Workload
   readonly load: LoadOptions
+  /** The load of the information sides, when smaller (they judge no target). */
+  readonly infoLoad?: LoadOptions
   readonly rounds: number
   readonly budgetMillis?: number
   /** Extra configuration of every client process (e.g. the undici pool size). */
@@ -175,7 +177,8 @@ export const compareClients = (options: CompareOptions): Promise<ReadonlyArray<S
           // Fresh document IDs for every run of every side (RegistIssue).
           const run = (runs.get(side.id) ?? 0) + 1
           runs.set(side.id, run)
-          return byId.get(side.id)!.run(options.workload, options.load, `B${side.id.replace(/[^a-z]/g, "")}-${run}-`)
+          const load = side.info ? options.infoLoad ?? options.load : options.load
+          return byId.get(side.id)!.run(options.workload, load, `B${side.id.replace(/[^a-z]/g, "")}-${run}-`)
         }
       })),
       onRound: (round, results) =>
