@@ -324,10 +324,20 @@ export const decodeBody = <A, I>(request: RouteRequest, schema: Schema.Schema<A,
  * @since 0.1.0
  * @category combinators
  */
-export const decodeValue = <A, I>(input: unknown, schema: Schema.Schema<A, I, never>): Effect.Effect<A, SandboxFailure> => {
+export const decodeValue = <A, I>(input: unknown, schema: Schema.Schema<A, I, never>): Effect.Effect<A, SandboxFailure> =>
+  Either.match(decodeEither(input, schema), { onLeft: Effect.fail, onRight: Effect.succeed })
+
+/**
+ * `decodeValue` as an `Either`, for code that stays synchronous (e.g. each item of a bulk
+ * submission, processed in one state change).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const decodeEither = <A, I>(input: unknown, schema: Schema.Schema<A, I, never>): Either.Either<A, SandboxFailure> => {
   const result = Schema.decodeUnknownEither(schema, { errors: "all" })(input)
-  if (Either.isRight(result)) return Effect.succeed(result.right)
+  if (Either.isRight(result)) return Either.right(result.right)
   const issues = issuesOf(result.left)
   const detail = issues.map((i) => `${i.path || "body"}: ${i.rule}`).join("; ")
-  return Effect.fail(fail("InvalidField", detail))
+  return Either.left(fail("InvalidField", detail))
 }

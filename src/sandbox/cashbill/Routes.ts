@@ -21,6 +21,7 @@ import {
   type Answer,
   bodyJson,
   type Caller,
+  decodeEither,
   decodeValue,
   implement,
   json,
@@ -54,8 +55,7 @@ const processItem = (ctx: Context) => (item: unknown, at: number): State.BulkIte
   const mgtKey = typeof item === "object" && item !== null && typeof (item as { mgtKey?: unknown }).mgtKey === "string"
     ? (item as { mgtKey: string }).mgtKey
     : null
-  // decodeValue is a pure Effect; run here so that processing stays one synchronous state change.
-  const decoded = Effect.runSync(Effect.either(decodeValue(item, CashReceiptIssue)))
+  const decoded = decodeEither(item, CashReceiptIssue)
   if (Either.isLeft(decoded)) return { _tag: "Failed", mgtKey, failure: decoded.left }
   if (!Rules.tradeDTValid(decoded.right.tradeDT, at)) {
     return { _tag: "Failed", mgtKey, failure: fail("CashbillInvalidTradeDT", decoded.right.tradeDT) }
@@ -179,6 +179,7 @@ export const cashbillRoutes: ReadonlyArray<Route> = [
           receiptID: State.identifier(ctx.state, `bulk/${submitID}`),
           digest,
           receivedAt: ctx.now,
+          submitCount: envelope.cashbills.length,
           items: envelope.cashbills,
           polls: 0,
           stage: 0,
@@ -197,11 +198,12 @@ export const cashbillRoutes: ReadonlyArray<Route> = [
       const bulk = ctx.member.bulks.get(request.params["submitID"] ?? "")
       if (bulk === undefined) return Either.left(fail("BulkNotFound", request.params["submitID"]))
       State.advance(bulk, ctx.bulk, ctx.now, true, processItem(ctx))
-      return Either.right(json(Records.bulkResultRecord(bulk, request.language)))
+      // The record changes only with the stage (results come with stage 2, then never change).
+      return Either.right(ctx.answers.answer(bulk, request.language, bulk.stage, () => Records.bulkResultRecord(bulk, request.language)))
     })),
   implement(Operations.Delete, (request, caller) =>
     withMember(request, caller, (ctx) =>
-      Either.map(State.remove(ctx.member, request.params["mgtKey"] ?? "", ctx.filing, ctx.now), () => success(request)))),
+      Either.map(State.remove(ctx.state, ctx.member, request.params["mgtKey"] ?? "", ctx.filing, ctx.now), () => success(request)))),
   implement(Operations.GetInfo, (request, caller) =>
     withMember(request, caller, (ctx) => Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => statusAnswer(ctx, r, request.language)))),
   implement(Operations.GetInfos, (request, caller) =>

@@ -6,6 +6,12 @@
  * progression policy and the sandbox clock, then frozen once reached, so a later policy change never
  * moves a document back. Every function here changes the state synchronously (Store.ts).
  *
+ * Nothing here looks through all receipts: a receipt is found by document ID (per member), by
+ * confirmation number (its sequence number, see `confirmNumOf`), its revocations are kept on the
+ * original, and the tax-portal collection finds a party's receipts of a date range through
+ * `byParty` (seller, and buyer when identified by registration number). A stored receipt is
+ * compact (`Receipt`): repeated texts are shared, the item key and confirmation number derived.
+ *
  * @since 0.1.0
  */
 import { Either } from "effect"
@@ -15,6 +21,7 @@ import * as Rules from "../../domains/cashbill/Rules.js"
 import type { CashReceiptIssue, CashReceiptRevoke } from "../../domains/cashbill/Schemas.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import * as BulkSubmission from "../BulkSubmission.js"
+import { DayIndex } from "../DayIndex.js"
 import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
 import { slot } from "../Store.js"
 import type * as Tickets from "../Tickets.js"
@@ -32,27 +39,171 @@ export interface Filing {
 }
 
 /**
- * A receipt as stored: the issue body's fields (a revocation copies the original's), plus what
- * the service assigns.
+ * The fields of a receipt as issued: the issue body's (a revocation copies the original's), with
+ * the trade time filled in.
  *
  * @since 0.1.0
  * @category models
  */
-export interface Receipt extends Omit<CashReceiptIssue, "tradeType" | "tradeDT" | "tradeOpt"> {
+export interface ReceiptFields extends Omit<CashReceiptIssue, "tradeType" | "tradeDT" | "tradeOpt"> {
   readonly tradeType: "승인거래" | "취소거래"
   readonly tradeDT: string
-  readonly tradeDate: string
   readonly tradeOpt: string
-  readonly itemKey: string
-  readonly confirmNum: string
-  readonly issuedAt: number
   readonly orgConfirmNum?: string
   readonly orgTradeDate?: string
   readonly cancelType?: number
   readonly smssendYN: boolean
+}
+
+/** Fields most receipts leave out: kept in one object when any is present. */
+interface Rare {
+  readonly franchiseTaxRegID?: string | undefined
+  readonly franchiseCEOName?: string | undefined
+  readonly franchiseAddr?: string | undefined
+  readonly franchiseTEL?: string | undefined
+  readonly orderNumber?: string | undefined
+  readonly email?: string | undefined
+  readonly hp?: string | undefined
+  readonly memo?: string | undefined
+  readonly emailSubject?: string | undefined
+  readonly orgConfirmNum?: string | undefined
+  readonly orgTradeDate?: string | undefined
+  readonly cancelType?: number | undefined
+}
+
+const RARE_KEYS = [
+  "franchiseTaxRegID", "franchiseCEOName", "franchiseAddr", "franchiseTEL", "orderNumber", "email", "hp", "memo", "emailSubject",
+  "orgConfirmNum", "orgTradeDate", "cancelType"
+] as const
+
+const rareOf = (fields: ReceiptFields): Rare | undefined => {
+  let rare: Record<string, unknown> | undefined
+  for (const key of RARE_KEYS) {
+    const value = fields[key]
+    if (value !== undefined) (rare ??= {})[key] = value
+  }
+  return rare as Rare | undefined
+}
+
+/**
+ * A receipt as stored: its fields as issued, plus what the service assigns — the sequence number
+ * (from which the item key and confirmation number derive), the issue instant — and its filing.
+ * A class with a fixed shape and the rarely given fields in one optional object, so a stored
+ * receipt costs a few hundred bytes.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export class Receipt {
+  readonly mgtKey: string
+  readonly tradeType: "승인거래" | "취소거래"
+  readonly tradeUsage: CashReceiptIssue["tradeUsage"]
+  readonly tradeOpt: string
+  readonly taxationType: CashReceiptIssue["taxationType"]
+  readonly tradeDT: string
+  readonly tradeDate: string
+  readonly totalAmount: string
+  readonly supplyCost: string
+  readonly tax: string
+  readonly serviceFee: string
+  readonly franchiseCorpNum: string
+  readonly franchiseCorpName: string | undefined
+  readonly identityNum: string
+  readonly customerName: string | undefined
+  readonly itemName: string | undefined
+  readonly smssendYN: boolean
+  private readonly rare: Rare | undefined
   /** Reads of the receipt, for the `AfterPolls` filing policy. */
-  polls: number
-  filing: Filing | undefined
+  polls = 0
+  filing: Filing | undefined = undefined
+  /** Revocations of this (approval) receipt, when it has any. */
+  revocations: Array<Receipt> | undefined = undefined
+
+  constructor(fields: ReceiptFields, readonly sequence: number, readonly issuedAt: number, shared: Interner) {
+    this.mgtKey = fields.mgtKey
+    this.tradeType = shared.text(fields.tradeType)
+    this.tradeUsage = shared.text(fields.tradeUsage)
+    this.tradeOpt = shared.text(fields.tradeOpt)
+    this.taxationType = shared.text(fields.taxationType)
+    this.tradeDT = fields.tradeDT
+    this.tradeDate = shared.text(fields.tradeDT.slice(0, 8))
+    this.totalAmount = shared.text(fields.totalAmount)
+    this.supplyCost = shared.text(fields.supplyCost)
+    this.tax = shared.text(fields.tax)
+    this.serviceFee = shared.text(fields.serviceFee)
+    this.franchiseCorpNum = shared.text(fields.franchiseCorpNum)
+    this.franchiseCorpName = shared.optional(fields.franchiseCorpName)
+    this.identityNum = fields.identityNum
+    this.customerName = shared.optional(fields.customerName)
+    this.itemName = shared.optional(fields.itemName)
+    this.smssendYN = fields.smssendYN
+    this.rare = rareOf(fields)
+  }
+
+  /** 18 characters: the KST issue time without the century, then the sequence number. */
+  get itemKey(): string {
+    return `${Kst.toDateTime14(this.issuedAt).slice(2)}${String(this.sequence % 1_000_000).padStart(6, "0")}`
+  }
+  get confirmNum(): string {
+    return confirmNumOf(this.sequence)
+  }
+  get franchiseTaxRegID(): string | undefined {
+    return this.rare?.franchiseTaxRegID
+  }
+  get franchiseCEOName(): string | undefined {
+    return this.rare?.franchiseCEOName
+  }
+  get franchiseAddr(): string | undefined {
+    return this.rare?.franchiseAddr
+  }
+  get franchiseTEL(): string | undefined {
+    return this.rare?.franchiseTEL
+  }
+  get orderNumber(): string | undefined {
+    return this.rare?.orderNumber
+  }
+  get email(): string | undefined {
+    return this.rare?.email
+  }
+  get hp(): string | undefined {
+    return this.rare?.hp
+  }
+  get memo(): string | undefined {
+    return this.rare?.memo
+  }
+  get emailSubject(): string | undefined {
+    return this.rare?.emailSubject
+  }
+  get orgConfirmNum(): string | undefined {
+    return this.rare?.orgConfirmNum
+  }
+  get orgTradeDate(): string | undefined {
+    return this.rare?.orgTradeDate
+  }
+  get cancelType(): number | undefined {
+    return this.rare?.cancelType
+  }
+}
+
+/**
+ * Repeated texts of receipts (the same seller, amounts, enumerations) stored once: a bounded table,
+ * so unique texts never make it grow without limit.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export class Interner {
+  private readonly texts = new Map<string, string>()
+  constructor(readonly capacity: number) {}
+  text<S extends string>(value: S): S {
+    const known = this.texts.get(value)
+    if (known !== undefined) return known as S
+    if (this.texts.size < this.capacity) this.texts.set(value, value)
+    return value
+  }
+  optional<S extends string>(value: S | undefined): S | undefined {
+    return value === undefined ? undefined : this.text(value)
+  }
 }
 
 /**
@@ -80,6 +231,7 @@ export type Bulk = BulkSubmission.Submission<BulkItemResult>
  * @category models
  */
 export interface MemberCashbills {
+  readonly corpNum: string
   readonly receipts: Map<string, Receipt>
   readonly bulks: Map<string, Bulk>
   /** The submissions still without results: every request advances these, not all of `bulks`. */
@@ -108,6 +260,11 @@ export interface CashbillState {
   readonly tickets: Map<string, Tickets.Ticket<PortalTicket>>
   /** Sequence of everything numbered (confirmation numbers, item keys, receipt IDs). */
   sequence: number
+  /** Receipts by sequence number (the confirmation number's source); holes for other numbers. */
+  readonly bySequence: Array<Receipt | undefined>
+  /** Receipts by party — the seller, and the buyer identified by registration number — and trade day. */
+  readonly byParty: { readonly seller: DayIndex<Receipt>; readonly buyer: DayIndex<Receipt> }
+  readonly shared: Interner
 }
 
 /**
@@ -116,7 +273,14 @@ export interface CashbillState {
  * @since 0.1.0
  * @category constants
  */
-export const cashbillSlot = slot<CashbillState>("cashbill", () => ({ members: new Map(), tickets: new Map(), sequence: 0 }))
+export const cashbillSlot = slot<CashbillState>("cashbill", () => ({
+  members: new Map(),
+  tickets: new Map(),
+  sequence: 0,
+  bySequence: [],
+  byParty: { seller: new DayIndex(), buyer: new DayIndex() },
+  shared: new Interner(4_096)
+}))
 
 /**
  * The cash receipts of a member, created empty on first use.
@@ -127,7 +291,7 @@ export const cashbillSlot = slot<CashbillState>("cashbill", () => ({ members: ne
 export const memberOf = (state: CashbillState, corpNum: string): MemberCashbills => {
   let member = state.members.get(corpNum)
   if (member === undefined) {
-    member = { receipts: new Map(), bulks: new Map(), pendingBulks: new Set() }
+    member = { corpNum, receipts: new Map(), bulks: new Map(), pendingBulks: new Set() }
     state.members.set(corpNum, member)
   }
   return member
@@ -135,8 +299,31 @@ export const memberOf = (state: CashbillState, corpNum: string): MemberCashbills
 
 const next = (state: CashbillState): number => ++state.sequence
 
-/** 9 digits, distinct for the first 900 million numbers (48271 is coprime with 9·10⁸). */
-const confirmNumOf = (n: number): string => String(100_000_000 + ((n * 48_271) % 900_000_000))
+const CONFIRM_MODULUS = 900_000_000
+const CONFIRM_FACTOR = 48_271
+/** The inverse of CONFIRM_FACTOR modulo CONFIRM_MODULUS (48271 · 391371631 ≡ 1 mod 9·10⁸). */
+const CONFIRM_INVERSE = 391_371_631n
+
+/**
+ * The confirmation number of sequence number `n`: 9 digits, distinct for the first 900 million
+ * numbers (48271 is coprime with 9·10⁸).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const confirmNumOf = (n: number): string => String(100_000_000 + ((n * CONFIRM_FACTOR) % CONFIRM_MODULUS))
+
+/**
+ * The sequence number a confirmation number was made from (`confirmNumOf` reversed); `undefined`
+ * for a text that is not one.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const sequenceOf = (confirmNum: string): number | undefined => {
+  if (!/^[1-9]\d{8}$/.test(confirmNum)) return undefined
+  return Number(((BigInt(confirmNum) - 100_000_000n) * CONFIRM_INVERSE) % BigInt(CONFIRM_MODULUS))
+}
 
 const hex = (text: string): string => createHash("sha1").update(text).digest("hex")
 
@@ -179,24 +366,32 @@ export const stateCodeOf = (receipt: Receipt): number =>
 
 // ── issue and revoke ────────────────────────────────────────────────────────────────────────
 
-const create = (
-  state: CashbillState,
-  member: MemberCashbills,
-  fields: Omit<Receipt, "tradeDate" | "itemKey" | "confirmNum" | "issuedAt" | "polls" | "filing">,
-  now: number
-): Receipt => {
+/** The buyer a receipt names by registration number (expense proof), if any. */
+const buyerOf = (receipt: Receipt): string | undefined => (/^\d{10}$/.test(receipt.identityNum) ? receipt.identityNum : undefined)
+
+const create = (state: CashbillState, member: MemberCashbills, fields: ReceiptFields, now: number): Receipt => {
   const n = next(state)
-  const receipt: Receipt = {
-    ...fields,
-    tradeDate: fields.tradeDT.slice(0, 8),
-    itemKey: `${Kst.toDateTime14(now).slice(2)}${String(n % 1_000_000).padStart(6, "0")}`,
-    confirmNum: confirmNumOf(n),
-    issuedAt: now,
-    polls: 0,
-    filing: undefined
-  }
+  const receipt = new Receipt(fields, n, now, state.shared)
   member.receipts.set(receipt.mgtKey, receipt)
+  state.bySequence[n] = receipt
+  state.byParty.seller.add(receipt.franchiseCorpNum, receipt.tradeDate, receipt)
+  const buyer = buyerOf(receipt)
+  if (buyer !== undefined) state.byParty.buyer.add(buyer, receipt.tradeDate, receipt)
   return receipt
+}
+
+/**
+ * A member's approval receipt by its confirmation number and trade date (what a revocation names).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const findOriginal = (state: CashbillState, member: MemberCashbills, confirmNum: string, tradeDate: string): Receipt | undefined => {
+  const n = sequenceOf(confirmNum)
+  const receipt = n === undefined ? undefined : state.bySequence[n]
+  return receipt !== undefined && receipt.tradeType === "승인거래" && receipt.tradeDate === tradeDate && member.receipts.get(receipt.mgtKey) === receipt
+    ? receipt
+    : undefined
 }
 
 /**
@@ -232,9 +427,9 @@ const toNumbers = (a: Rules.Amounts) => [Number(a.supplyCost), Number(a.tax), Nu
  */
 export const remainingOf = (member: MemberCashbills, original: Receipt): readonly [number, number, number, number] => {
   const left = [...toNumbers(original)] as [number, number, number, number]
-  for (const r of member.receipts.values()) {
-    if (r.tradeType !== "취소거래" || r.orgConfirmNum !== original.confirmNum || r.orgTradeDate !== original.tradeDate) continue
-    if (stateCodeOf(r) === Rules.StateCode.FilingFailed) continue
+  for (const r of original.revocations ?? []) {
+    // Deleted revocations (filing failed, then Delete) are gone from the member.
+    if (member.receipts.get(r.mgtKey) !== r || stateCodeOf(r) === Rules.StateCode.FilingFailed) continue
     toNumbers(r).forEach((amount, i) => (left[i] = left[i]! - amount))
   }
   return left
@@ -257,9 +452,7 @@ export const revoke = (
   now: number
 ): Either.Either<Receipt, SandboxFailure> => {
   if (member.receipts.has(body.mgtKey)) return Either.left(fail("CashbillMgtKeyInUse", body.mgtKey))
-  const original = [...member.receipts.values()].find((r) =>
-    r.tradeType === "승인거래" && r.confirmNum === body.orgConfirmNum && r.tradeDate === body.orgTradeDate
-  )
+  const original = findOriginal(state, member, body.orgConfirmNum, body.orgTradeDate)
   if (original === undefined) return Either.left(fail("CashbillOriginalNotFound", `${body.orgConfirmNum} ${body.orgTradeDate}`))
   if (stateCodeOf(settle(original, filing, now)) === Rules.StateCode.FilingFailed) {
     return Either.left(fail("CashbillInvalidState", "the original's filing failed (305); delete it instead"))
@@ -272,7 +465,7 @@ export const revoke = (
   if (wanted[3] <= 0 || wanted.some((amount, i) => amount > remaining[i]!)) {
     return Either.left(fail("CashbillRevokeOverTotal", `remaining total ${Math.max(0, remaining[3])}`))
   }
-  return Either.right(create(state, member, {
+  const revocation = create(state, member, {
     mgtKey: body.mgtKey,
     tradeDT,
     tradeType: "취소거래",
@@ -290,12 +483,18 @@ export const revoke = (
     orgConfirmNum: original.confirmNum,
     orgTradeDate: original.tradeDate,
     smssendYN: body.smssendYN ?? false
-  }, now))
+  }, now)
+  ;(original.revocations ??= []).push(revocation)
+  return Either.right(revocation)
 }
 
-const pick = <A extends object, K extends keyof A>(record: A, keys: ReadonlyArray<K>): Partial<Pick<A, K>> => {
-  const out: Partial<Pick<A, K>> = {}
-  for (const key of keys) if (record[key] !== undefined) out[key] = record[key]
+/** The given fields of `record` (read through getters too), leaving out those without a value. */
+const pick = <A extends object, K extends keyof A>(record: A, keys: ReadonlyArray<K>): { [P in K]?: Exclude<A[P], undefined> } => {
+  const out: { [P in K]?: Exclude<A[P], undefined> } = {}
+  for (const key of keys) {
+    const value = record[key]
+    if (value !== undefined) out[key] = value as Exclude<A[K], undefined>
+  }
   return out
 }
 
@@ -305,14 +504,35 @@ const pick = <A extends object, K extends keyof A>(record: A, keys: ReadonlyArra
  * @since 0.1.0
  * @category combinators
  */
-export const remove = (member: MemberCashbills, mgtKey: string, filing: Policy, now: number): Either.Either<void, SandboxFailure> => {
+export const remove = (
+  state: CashbillState,
+  member: MemberCashbills,
+  mgtKey: string,
+  filing: Policy,
+  now: number
+): Either.Either<void, SandboxFailure> => {
   const receipt = member.receipts.get(mgtKey)
   if (receipt === undefined) return Either.left(fail("CashbillNotFound", mgtKey))
   const code = stateCodeOf(settle(receipt, filing, now))
   if (code !== Rules.StateCode.FilingFailed) return Either.left(fail("CashbillInvalidState", `stateCode ${code}; only 305 can be deleted`))
   member.receipts.delete(mgtKey)
+  state.bySequence[receipt.sequence] = undefined
+  state.byParty.seller.remove(receipt.franchiseCorpNum, receipt.tradeDate, receipt)
+  const buyer = buyerOf(receipt)
+  if (buyer !== undefined) state.byParty.buyer.remove(buyer, receipt.tradeDate, receipt)
   return Either.right(undefined)
 }
+
+/**
+ * The receipts of every member where `corpNum` is the seller (`SELL`) or the buyer named by
+ * registration number (`BUY`), traded from `sDate` to `eDate` (KST days): what the tax authority's
+ * collection starts from.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const receiptsOfParty = (state: CashbillState, side: "SELL" | "BUY", corpNum: string, sDate: string, eDate: string): ReadonlyArray<Receipt> =>
+  (side === "SELL" ? state.byParty.seller : state.byParty.buyer).between(corpNum, sDate, eDate)
 
 // ── bulk ────────────────────────────────────────────────────────────────────────────────────
 

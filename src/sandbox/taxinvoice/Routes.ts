@@ -18,7 +18,7 @@ import { SandboxClock } from "../Clock.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { type Mail, outboxSlot } from "../Outbox.js"
 import { type Policy, Progressions } from "../Progression.js"
-import { bodyJson, type Caller, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
+import { bodyJson, type Caller, decodeEither, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
 import { SandboxStore } from "../Store.js"
 import * as Tickets from "../Tickets.js"
 import * as Filing from "./Filing.js"
@@ -54,14 +54,14 @@ export const withoutNulls = (value: unknown): unknown => {
 }
 
 const decodeDraft = (input: unknown) => decodeValue(withoutNulls(input), TaxinvoiceDraft)
+const decodeDraftEither = (input: unknown) => decodeEither(withoutNulls(input), TaxinvoiceDraft)
 
 /** One invoice of a bulk submission, registered and issued at `at` (all or nothing). */
 const processItem = (ctx: Context, forceIssue: boolean) => (item: unknown, at: number): State.BulkItemResult => {
   const mgtKey = typeof item === "object" && item !== null && typeof (item as { invoicerMgtKey?: unknown }).invoicerMgtKey === "string"
     ? (item as { invoicerMgtKey: string }).invoicerMgtKey
     : null
-  // decodeValue is a pure Effect; run here so that processing stays one synchronous state change.
-  const decoded = Effect.runSync(Effect.either(decodeDraft(item)))
+  const decoded = decodeDraftEither(item)
   if (Either.isLeft(decoded)) return { _tag: "Failed", mgtKey, failure: decoded.left }
   const draft = decoded.right
   if (Rules.isOverdue(draft.writeDate, at) && !forceIssue) {
@@ -275,6 +275,7 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
           digest,
           receivedAt: ctx.now,
           forceIssue: envelope.forceIssue === true,
+          submitCount: envelope.invoices.length,
           items: envelope.invoices,
           polls: 0,
           stage: 0,
