@@ -39,19 +39,29 @@ export interface Filing {
 }
 
 /**
- * The fields of a receipt as issued: the issue body's (a revocation copies the original's), with
- * the trade time filled in.
+ * The fields a receipt keeps from the body it was issued with (a revocation copies the original's
+ * and adds its own).
  *
  * @since 0.1.0
  * @category models
  */
 export interface ReceiptFields extends Omit<CashReceiptIssue, "tradeType" | "tradeDT" | "tradeOpt"> {
-  readonly tradeType: "승인거래" | "취소거래"
-  readonly tradeDT: string
-  readonly tradeOpt: string
   readonly orgConfirmNum?: string
   readonly orgTradeDate?: string
   readonly cancelType?: number
+}
+
+/**
+ * The trade of a receipt as issued: its type, time (filled in when the body had none), option
+ * (default 일반) and whether the buyer was told by SMS.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Trade {
+  readonly tradeType: "승인거래" | "취소거래"
+  readonly tradeDT: string
+  readonly tradeOpt: string
   readonly smssendYN: boolean
 }
 
@@ -119,14 +129,14 @@ export class Receipt {
   /** Revocations of this (approval) receipt, when it has any. */
   revocations: Array<Receipt> | undefined = undefined
 
-  constructor(fields: ReceiptFields, readonly sequence: number, readonly issuedAt: number, shared: Interner) {
+  constructor(fields: ReceiptFields, trade: Trade, readonly sequence: number, readonly issuedAt: number, shared: Interner) {
     this.mgtKey = fields.mgtKey
-    this.tradeType = shared.text(fields.tradeType)
+    this.tradeType = shared.text(trade.tradeType)
     this.tradeUsage = shared.text(fields.tradeUsage)
-    this.tradeOpt = shared.text(fields.tradeOpt)
+    this.tradeOpt = shared.text(trade.tradeOpt)
     this.taxationType = shared.text(fields.taxationType)
-    this.tradeDT = fields.tradeDT
-    this.tradeDate = shared.text(fields.tradeDT.slice(0, 8))
+    this.tradeDT = trade.tradeDT
+    this.tradeDate = shared.text(trade.tradeDT.slice(0, 8))
     this.totalAmount = shared.text(fields.totalAmount)
     this.supplyCost = shared.text(fields.supplyCost)
     this.tax = shared.text(fields.tax)
@@ -136,7 +146,7 @@ export class Receipt {
     this.identityNum = fields.identityNum
     this.customerName = shared.optional(fields.customerName)
     this.itemName = shared.optional(fields.itemName)
-    this.smssendYN = fields.smssendYN
+    this.smssendYN = trade.smssendYN
     this.rare = rareOf(fields)
   }
 
@@ -369,9 +379,9 @@ export const stateCodeOf = (receipt: Receipt): number =>
 /** The buyer a receipt names by registration number (expense proof), if any. */
 const buyerOf = (receipt: Receipt): string | undefined => (/^\d{10}$/.test(receipt.identityNum) ? receipt.identityNum : undefined)
 
-const create = (state: CashbillState, member: MemberCashbills, fields: ReceiptFields, now: number): Receipt => {
+const create = (state: CashbillState, member: MemberCashbills, fields: ReceiptFields, trade: Trade, now: number): Receipt => {
   const n = next(state)
-  const receipt = new Receipt(fields, n, now, state.shared)
+  const receipt = new Receipt(fields, trade, n, now, state.shared)
   member.receipts.set(receipt.mgtKey, receipt)
   state.bySequence[n] = receipt
   state.byParty.seller.add(receipt.franchiseCorpNum, receipt.tradeDate, receipt)
@@ -408,8 +418,8 @@ export const issue = (
   now: number
 ): Either.Either<Receipt, SandboxFailure> => {
   if (member.receipts.has(body.mgtKey)) return Either.left(fail("CashbillMgtKeyInUse", body.mgtKey))
-  return Either.right(create(state, member, {
-    ...body,
+  return Either.right(create(state, member, body, {
+    tradeType: body.tradeType,
     tradeDT: body.tradeDT ?? Kst.toDateTime14(now),
     tradeOpt: body.tradeOpt ?? "일반",
     smssendYN: false
@@ -467,10 +477,7 @@ export const revoke = (
   }
   const revocation = create(state, member, {
     mgtKey: body.mgtKey,
-    tradeDT,
-    tradeType: "취소거래",
     tradeUsage: original.tradeUsage,
-    tradeOpt: original.tradeOpt,
     taxationType: original.taxationType,
     supplyCost: String(wanted[0]),
     tax: String(wanted[1]),
@@ -481,9 +488,8 @@ export const revoke = (
     ...pick(original, ["franchiseTaxRegID", "franchiseCorpName", "franchiseCEOName", "franchiseAddr", "franchiseTEL", "customerName", "itemName", "orderNumber", "email", "hp"]),
     ...pick(body, ["memo", "emailSubject", "cancelType"]),
     orgConfirmNum: original.confirmNum,
-    orgTradeDate: original.tradeDate,
-    smssendYN: body.smssendYN ?? false
-  }, now)
+    orgTradeDate: original.tradeDate
+  }, { tradeType: "취소거래", tradeDT, tradeOpt: original.tradeOpt, smssendYN: body.smssendYN ?? false }, now)
   ;(original.revocations ??= []).push(revocation)
   return Either.right(revocation)
 }
