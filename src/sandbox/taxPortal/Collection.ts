@@ -57,7 +57,7 @@ export const collectInvoices = (
 ): ReadonlyArray<IssuedInvoice> => {
   const side = query.queryType as "SELL" | "BUY" | "TRUSTEE"
   const candidates = [
-    ...source(store, environment).filter((invoice) => onSide(invoice, query)),
+    ...source(store, environment, query).filter((invoice) => onSide(invoice, query)),
     ...Synthetic.invoicesAround(memberParty(store, environment, query.corpNum), side, query.sDate, query.eDate)
   ]
   return unique(candidates.filter((invoice) => {

@@ -21,7 +21,6 @@ import { type Policy, Progressions } from "../Progression.js"
 import { bodyJson, type Caller, decodeEither, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
 import { SandboxStore } from "../Store.js"
 import * as Tickets from "../Tickets.js"
-import * as Filing from "./Filing.js"
 import * as Identifiers from "./Identifiers.js"
 import * as Records from "./Records.js"
 import * as State from "./State.js"
@@ -110,7 +109,7 @@ const read = (ctx: Context, mgtKeyType: string, mgtKey: string): Either.Either<S
   Either.map(State.find(ctx.member, mgtKeyType, mgtKey), (invoice) => {
     // Only reads after the issue count towards filing.
     if (invoice.issued !== undefined) invoice.polls += 1
-    return Filing.settle(invoice, ctx.filing, ctx.now)
+    return State.settleFiling(ctx.state, invoice, ctx.filing, ctx.now)
   })
 
 const keyParams = (request: RouteRequest) => [request.params["MgtKeyType"] ?? "", request.params["MgtKey"] ?? ""] as const
