@@ -12,7 +12,7 @@ import * as Rules from "../../domains/cashbill/Rules.js"
 import * as Operations from "../../domains/cashbill/Operations.js"
 import { CashReceiptIssue } from "../../domains/cashbill/Schemas.js"
 import * as Operation from "../../core/Operation.js"
-import { type AnswerCache, answersSlot, arrayOf } from "../AnswerCache.js"
+import { type AnswerCache, answersSlot, arrayOf, fingerprint } from "../AnswerCache.js"
 import { SandboxClock } from "../Clock.js"
 import { handlerContext } from "../HandlerContext.js"
 import { fail, type SandboxFailure } from "../Failure.js"
@@ -101,12 +101,13 @@ const read = (ctx: Context, mgtKey: string): Either.Either<State.Receipt, Sandbo
   return Either.right(State.settle(receipt, ctx.filing, ctx.now))
 }
 
-/** The status record of a receipt, kept until its filing changes it. */
+/** The status record of a receipt, kept until one of its changing fields (its filing, …) changes. */
 const statusAnswer = (ctx: Context, receipt: State.Receipt, language: "ko" | "en") =>
-  ctx.answers.answer(receipt, language, receipt.filing === undefined ? 0 : 1, () => Records.statusRecord(receipt, language))
+  ctx.answers.answer(receipt, language, fingerprint(receipt, State.UNCHANGING), () => Records.statusRecord(receipt, language))
 
-/** The detail record of a receipt (never changes once issued). */
-const detailAnswer = (ctx: Context, receipt: State.Receipt) => ctx.answers.answer(receipt, "detail", 0, () => Records.detailRecord(receipt))
+/** The detail record of a receipt, kept the same way. */
+const detailAnswer = (ctx: Context, receipt: State.Receipt) =>
+  ctx.answers.answer(receipt, "detail", fingerprint(receipt, State.UNCHANGING), () => Records.detailRecord(receipt))
 
 const checkTradeDT = (tradeDT: string | undefined) =>
   Effect.flatMap(nowMillis, (now) =>

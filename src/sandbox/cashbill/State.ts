@@ -196,6 +196,19 @@ export class Receipt {
 }
 
 /**
+ * The fields of a stored receipt that never change once issued, and those no record shows (reads,
+ * revocations): a kept answer's version is made of the others (`AnswerCache.fingerprint`).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const UNCHANGING: ReadonlySet<string> = new Set([
+  "mgtKey", "tradeType", "tradeUsage", "tradeOpt", "taxationType", "tradeDT", "tradeDate", "totalAmount", "supplyCost", "tax",
+  "serviceFee", "franchiseCorpNum", "franchiseCorpName", "identityNum", "customerName", "itemName", "smssendYN", "rare",
+  "sequence", "issuedAt", "polls", "revocations"
+])
+
+/**
  * Repeated texts of receipts (the same seller, amounts, enumerations) stored once: a bounded table,
  * so unique texts never make it grow without limit.
  *

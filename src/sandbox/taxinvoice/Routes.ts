@@ -14,6 +14,7 @@ import { messageDigest } from "../../core/Signing.js"
 import * as Operations from "../../domains/taxinvoice/Operations.js"
 import * as Rules from "../../domains/taxinvoice/Rules.js"
 import { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
+import { type AnswerCache, answersSlot, arrayOf, fingerprint } from "../AnswerCache.js"
 import { SandboxClock } from "../Clock.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { type Mail, outboxSlot } from "../Outbox.js"
@@ -32,6 +33,7 @@ interface Context {
   readonly state: State.TaxinvoiceState
   readonly member: State.MemberInvoices
   readonly outbox: Array<Mail>
+  readonly answers: AnswerCache
   readonly corpNum: string
   readonly now: number
   readonly filing: Policy
@@ -91,6 +93,7 @@ const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: Context) 
         state,
         member: State.memberOf(state, caller.corpNum),
         outbox: store.get(outboxSlot, request.environment),
+        answers: store.get(answersSlot, request.environment),
         corpNum: caller.corpNum,
         now,
         filing,
@@ -111,6 +114,21 @@ const read = (ctx: Context, mgtKeyType: string, mgtKey: string): Either.Either<S
     if (invoice.issued !== undefined) invoice.polls += 1
     return State.settleFiling(ctx.state, invoice, ctx.filing, ctx.now)
   })
+
+/** The draft never changes and reads (`polls`) show in no record: every other field makes the version. */
+const UNCHANGING = new Set(["draft", "polls"])
+
+/**
+ * The status record of an invoice, kept until any of its fields changes (issue, filing steps, the
+ * buyer opening it, a document ID assigned, …). The buyer's business status in it depends on the
+ * buyer's number only.
+ */
+const statusAnswer = (ctx: Context, invoice: State.Invoice) =>
+  ctx.answers.answer(invoice, "status", fingerprint(invoice, UNCHANGING), () => Records.statusRecord(invoice, ctx.now))
+
+/** The detail record of an invoice, kept until any of its fields changes. */
+const detailAnswer = (ctx: Context, invoice: State.Invoice) =>
+  ctx.answers.answer(invoice, "detail", fingerprint(invoice, UNCHANGING), () => Records.detailRecord(invoice, ctx.now))
 
 const keyParams = (request: RouteRequest) => [request.params["MgtKeyType"] ?? "", request.params["MgtKey"] ?? ""] as const
 
@@ -201,19 +219,19 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
       Either.flatMap(State.find(ctx.member, ...keyParams(request)), (invoice) =>
         Either.map(State.deleteFile(invoice, request.params["FileID"] ?? ""), () => success(request))))),
   implement(Operations.GetInfo, (request, caller) =>
-    withMember(request, caller, (ctx) => Either.map(read(ctx, ...keyParams(request)), (invoice) => json(Records.statusRecord(invoice, ctx.now))))),
+    withMember(request, caller, (ctx) => Either.map(read(ctx, ...keyParams(request)), (invoice) => statusAnswer(ctx, invoice)))),
   implement(Operations.GetInfos, (request, caller) =>
     Effect.flatMap(request.input, (mgtKeys) =>
       withMember(request, caller, (ctx) =>
         // Unknown document IDs are left out; the others answer in the order asked.
-        Either.right(json(mgtKeys.flatMap((key) =>
+        Either.right(arrayOf(mgtKeys.flatMap((key) =>
           Either.match(read(ctx, request.params["MgtKeyType"] ?? "", key), {
             onLeft: () => [],
-            onRight: (invoice) => [Records.statusRecord(invoice, ctx.now)]
+            onRight: (invoice) => [statusAnswer(ctx, invoice)]
           })
         )))))),
   implement(Operations.GetDetailInfo, (request, caller) =>
-    withMember(request, caller, (ctx) => Either.map(read(ctx, ...keyParams(request)), (invoice) => json(Records.detailRecord(invoice, ctx.now))))),
+    withMember(request, caller, (ctx) => Either.map(read(ctx, ...keyParams(request)), (invoice) => detailAnswer(ctx, invoice)))),
   urlRoute(Operations.GetPopUpURL, "POPUP"),
   urlRoute(Operations.GetViewURL, "VIEW"),
   urlRoute(Operations.GetPrintURL, "PRINT"),
