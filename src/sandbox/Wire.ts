@@ -305,7 +305,44 @@ export const jsonResponse = (body: unknown, status: number, gzip: boolean): Http
 export const render = (response: RouteResponse, gzip: boolean): HttpServerResponse.HttpServerResponse =>
   response._tag === "Pdf"
     ? bytesResponse(response.bytes, 200, PDF_CONTENT_TYPE, gzip)
+    : response._tag === "Html"
+    ? htmlResponse(response.html, response.status, gzip)
     : jsonResponse(response.body, response.status ?? 200, gzip)
+
+/**
+ * The headers of every portal page: no script at all (inline or loaded), styles only from the page
+ * itself, images only as data, forms posting only to the sandbox, never framed by another site, not
+ * cached, no referrer leaking the one-use link.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+  "content-security-policy":
+    "default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'self'",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "cache-control": "no-store"
+}
+
+/**
+ * The content type of portal pages.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const HTML_CONTENT_TYPE = "text/html; charset=utf-8"
+
+const htmlResponse = (html: string, status: number, gzip: boolean): HttpServerResponse.HttpServerResponse => {
+  const bytes = encoder.encode(html)
+  return gzip
+    ? HttpServerResponse.uint8Array(gzipSync(bytes), {
+      status,
+      contentType: HTML_CONTENT_TYPE,
+      headers: { ...PAGE_HEADERS, "content-encoding": "gzip", vary: "Accept-Encoding" }
+    })
+    : HttpServerResponse.uint8Array(bytes, { status, contentType: HTML_CONTENT_TYPE, headers: PAGE_HEADERS })
+}
 
 /**
  * The HTTP answer of a failure: its status and `{code, message}` in the request's language.
