@@ -92,6 +92,8 @@ export interface HtmlAnswer {
   readonly _tag: "Html"
   readonly status: number
   readonly html: string
+  /** The page's own headers (its Content-Security-Policy and the like). */
+  readonly headers: Readonly<Record<string, string>>
 }
 
 /**

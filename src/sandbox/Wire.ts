@@ -11,7 +11,7 @@ import { HttpServerResponse } from "@effect/platform"
 import type { HttpServerRequest } from "@effect/platform"
 import { Effect, Option, Stream } from "effect"
 import { fail, type SandboxFailure } from "./Failure.js"
-import type { RouteResponse } from "./Route.js"
+import type { HtmlAnswer, RouteResponse } from "./Route.js"
 
 /**
  * Content-Type of JSON answers.
@@ -306,24 +306,8 @@ export const render = (response: RouteResponse, gzip: boolean): HttpServerRespon
   response._tag === "Pdf"
     ? bytesResponse(response.bytes, 200, PDF_CONTENT_TYPE, gzip)
     : response._tag === "Html"
-    ? htmlResponse(response.html, response.status, gzip)
+    ? htmlResponse(response, gzip)
     : jsonResponse(response.body, response.status ?? 200, gzip)
-
-/**
- * The headers of every portal page: no script at all (inline or loaded), styles only from the page
- * itself, images only as data, forms posting only to the sandbox, never framed by another site, not
- * cached, no referrer leaking the one-use link.
- *
- * @since 0.1.0
- * @category constants
- */
-export const PAGE_HEADERS: Readonly<Record<string, string>> = {
-  "content-security-policy":
-    "default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'self'",
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
-  "cache-control": "no-store"
-}
 
 /**
  * The content type of portal pages.
@@ -333,15 +317,15 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
  */
 export const HTML_CONTENT_TYPE = "text/html; charset=utf-8"
 
-const htmlResponse = (html: string, status: number, gzip: boolean): HttpServerResponse.HttpServerResponse => {
-  const bytes = encoder.encode(html)
+const htmlResponse = (page: HtmlAnswer, gzip: boolean): HttpServerResponse.HttpServerResponse => {
+  const bytes = encoder.encode(page.html)
   return gzip
     ? HttpServerResponse.uint8Array(gzipSync(bytes), {
-      status,
+      status: page.status,
       contentType: HTML_CONTENT_TYPE,
-      headers: { ...PAGE_HEADERS, "content-encoding": "gzip", vary: "Accept-Encoding" }
+      headers: { ...page.headers, "content-encoding": "gzip", vary: "Accept-Encoding" }
     })
-    : HttpServerResponse.uint8Array(bytes, { status, contentType: HTML_CONTENT_TYPE, headers: PAGE_HEADERS })
+    : HttpServerResponse.uint8Array(bytes, { status: page.status, contentType: HTML_CONTENT_TYPE, headers: page.headers })
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, TestClock } from "effect"
 import { ErrorCodes } from "../../../src/core/ErrorCodes.js"
-import { textDocument } from "../../../src/sandbox/cashbill/Pdf.js"
+import { textDocument } from "../../../src/sandbox/Pdf.js"
 import { cashbillRoutes } from "../../../src/sandbox/cashbill/Routes.js"
 import { SandboxClock } from "../../../src/sandbox/Clock.js"
 import { call, codeOf, jsonOf, receipt, run } from "./harness.js"
