@@ -25,6 +25,8 @@ export interface Served {
   readonly url: string
   /** Runs an SDK program against the served sandbox. */
   readonly run: <A, E>(program: Effect.Effect<A, E, Sdk>) => Promise<A>
+  /** POSTs a JSON body to an admin route (`/_sandbox/<route>`). */
+  readonly admin: (route: string, body: unknown) => Promise<void>
   /** Moves document time through the admin route. */
   readonly advance: (millis: number) => Promise<void>
   /** Sets document time through the admin route. */
@@ -32,9 +34,9 @@ export interface Served {
   readonly close: () => Promise<void>
 }
 
-const admin = async (url: string, body: unknown): Promise<void> => {
-  const answer = await fetch(`${url}/_sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
-  if (answer.status !== 200) throw new Error(`admin clock route answered ${answer.status}: ${await answer.text()}`)
+const admin = async (url: string, route: string, body: unknown): Promise<void> => {
+  const answer = await fetch(`${url}/_sandbox/${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+  if (answer.status !== 200) throw new Error(`admin route ${route} answered ${answer.status}: ${await answer.text()}`)
 }
 
 /** Serves a fresh sandbox with `members` and builds the SDK against it. */
@@ -47,8 +49,9 @@ export const serve = async (members: ReadonlyArray<MemberSeed>): Promise<Served>
   return {
     url,
     run: (program) => sdk.runPromise(program),
-    advance: (millis) => admin(url, { advanceMillis: millis }),
-    setClock: (epochMillis) => admin(url, { set: epochMillis }),
+    admin: (route, body) => admin(url, route, body),
+    advance: (millis) => admin(url, "clock", { advanceMillis: millis }),
+    setClock: (epochMillis) => admin(url, "clock", { set: epochMillis }),
     close: async () => {
       await sdk.dispose()
       await server.dispose()
