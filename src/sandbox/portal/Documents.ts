@@ -102,7 +102,7 @@ export const statementPrintable = (stored: StatementState.Stored, language: Lang
     sheet: (copy) => statementSheet(stored, copy),
     facts: [
       [t.documentId, stored.body.mgtKey],
-      [t.confirmNum, stored.invoiceNum],
+      [t.statementNum, stored.invoiceNum],
       [t.state, Format.state("statement", stored.stateCode)],
       [t.issuedAt, stored.issuedAt === undefined ? "—" : Format.instant(stored.issuedAt)],
       [t.openedAt, stored.openAt === undefined ? t.notOpened : Format.instant(stored.openAt)]

@@ -29,6 +29,7 @@ export interface Texts {
   readonly missing: string
   readonly documentId: string
   readonly confirmNum: string
+  readonly statementNum: string
   readonly state: string
   readonly issuedAt: string
   readonly openedAt: string
@@ -85,6 +86,7 @@ const ko: Texts = {
   missing: "이 링크의 문서가 더 이상 없습니다 (삭제되었습니다).",
   documentId: "문서번호",
   confirmNum: "승인번호",
+  statementNum: "일련번호",
   state: "상태",
   issuedAt: "발행일시",
   openedAt: "수신확인",
@@ -141,6 +143,7 @@ const en: Texts = {
   missing: "The document of this link no longer exists (it was deleted).",
   documentId: "Document ID",
   confirmNum: "Confirmation number",
+  statementNum: "Statement number",
   state: "State",
   issuedAt: "Issued",
   openedAt: "Opened by the buyer",
