@@ -99,7 +99,7 @@ describe("portal forms in Chromium", () => {
     await done()
   })
 
-  it("PBOX lists the receipts and opens each one's slip; WRITE names a refused field on the page, then issues the receipt", async () => {
+  it("PBOX lists the receipts and opens each one's slip and its PDF (GetPDF's bytes); WRITE names a refused field on the page, then issues the receipt", async () => {
     const urls = await h().served.run(Effect.gen(function*() {
       const cb = yield* Cashbill
       const issued = yield* cb.issue(SELLER, receipt("F-BOX-1", SELLER))
@@ -112,6 +112,11 @@ describe("portal forms in Chromium", () => {
     await page.locator(".sheet").waitFor()
     const slip = await textOf(page, ".sheet")
     for (const fact of ["현금영수증", urls.confirmNum, "소득공제용", "010****1234", "11,000", "발행완료 (300)"]) expect(slip, fact).toContain(fact)
+    const pdfLink = new URL((await page.locator("a.pdf").getAttribute("href"))!, page.url()).href
+    const pdf = await h().browser.context.request.get(pdfLink)
+    expect(pdf.headers()["content-type"]).toBe("application/pdf;charset=utf-8")
+    const getPDF = await h().served.run(Effect.flatMap(Cashbill, (cb) => cb.getPDF(SELLER, "F-BOX-1")))
+    expect((await pdf.body()).equals(Buffer.from(getPDF))).toBe(true)
 
     await page.goto(urls.write)
     await page.fill("input[name=mgtKey]", "F-WRITE-1")

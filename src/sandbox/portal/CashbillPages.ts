@@ -1,7 +1,7 @@
 /**
  * The cash receipt pages behind GetURL (docs/decisions.md): PBOX, the member's issued receipts,
  * newest first (the latest 100), each with a link to its slip (`CashbillSheet.ts`; a link of its
- * own, one use, 30 seconds); WRITE, a form with the fields of RegistIssue that issues one receipt
+ * own, one use, 30 seconds), the slip with a link to the receipt's PDF (GetPDF's bytes); WRITE, a form with the fields of RegistIssue that issues one receipt
  * through the same rules (`Forms.ts`), every refused field named under its input.
  *
  * @since 0.1.0
@@ -11,7 +11,8 @@ import * as Rules from "../../domains/cashbill/Rules.js"
 import { withMemberOf } from "../cashbill/Routes.js"
 import { type Receipt, settle, stateCodeOf } from "../cashbill/State.js"
 import type { SandboxFailure } from "../Failure.js"
-import type { HtmlAnswer, RouteContext } from "../Route.js"
+import { receiptDocument } from "../cashbill/Pdf.js"
+import { type HtmlAnswer, pdf, type RouteContext, type RouteResponse } from "../Route.js"
 import { cashbillSheet } from "./CashbillSheet.js"
 import * as Format from "./Format.js"
 import { type Html, html } from "./Html.js"
@@ -39,7 +40,7 @@ export const boxPage = (ctx: PageContext, corpNum: string): Effect.Effect<HtmlAn
     const all = [...member.member.receipts.values()]
     const latest = all.slice(-BOX_MAX).reverse().map((receipt) => settle(receipt, member.filing, member.now))
     const rows = latest.map((receipt) => {
-      const link = `${ctx.prefix}/portal/${mint(ctx.portal, { _tag: "Cashbill", corpNum, itemKey: receipt.itemKey }, member.now)}`
+      const link = `${ctx.prefix}/portal/${mint(ctx.portal, { _tag: "Cashbill", corpNum, itemKey: receipt.itemKey, pdf: false }, member.now)}`
       return html`<tr><td>${receipt.mgtKey}</td><td>${receipt.confirmNum}</td><td>${Format.dateTime(receipt.tradeDT)}</td><td>${receipt.tradeType}</td><td>${receipt.tradeUsage}</td><td class="num">${
         Format.amount(receipt.totalAmount)
       }</td><td>${Format.state("cashbill", stateCodeOf(receipt))}</td><td><a href="${link}">${t.boxView}</a></td></tr>`
@@ -57,33 +58,39 @@ export const boxPage = (ctx: PageContext, corpNum: string): Effect.Effect<HtmlAn
   })
 
 /**
- * The page of one receipt (opened from the box, or after WRITE issued it).
+ * The page of one receipt (opened from the box, or after WRITE issued it), with a link to its PDF
+ * (the document GetPDF answers) minted at `now`.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const receiptPage = (ctx: PageContext, receipt: Receipt, outcome?: Html): HtmlAnswer =>
-  page({
+export const receiptPage = (ctx: PageContext, corpNum: string, receipt: Receipt, now: number, outcome?: Html): HtmlAnswer => {
+  const pdfLink = `${ctx.prefix}/portal/${mint(ctx.portal, { _tag: "Cashbill", corpNum, itemKey: receipt.itemKey, pdf: true }, now)}`
+  return page({
     language: ctx.language,
     title: `현금영수증 ${receipt.mgtKey}`,
     body: html`<header class="bar no-print"><h1>현금영수증 ${receipt.mgtKey}</h1>${outcome}<p class="hint">${
       textsOf(ctx.language).printHint
-    }</p></header><main class="documents">${cashbillSheet(receipt)}</main>`
+    } <a href="${pdfLink}" class="pdf">PDF</a></p></header><main class="documents">${cashbillSheet(receipt)}</main>`
   })
+}
 
 /**
- * The receipt of a link from the box; `undefined` when it no longer exists.
+ * The page of a receipt's link from the box: its slip, or its PDF (the same bytes as GetPDF);
+ * `undefined` when the receipt no longer exists.
  *
  * @since 0.1.0
- * @category combinators
+ * @category constructors
  */
-export const findReceipt = (
+export const receiptLinkPage = (
   ctx: PageContext,
   target: Extract<Target, { readonly _tag: "Cashbill" }>
-): Effect.Effect<Receipt | undefined, SandboxFailure, RouteContext> =>
+): Effect.Effect<RouteResponse | undefined, SandboxFailure, RouteContext> =>
   withMemberOf(ctx.environment, target.corpNum, (member) => {
     for (const receipt of member.member.receipts.values()) {
-      if (receipt.itemKey === target.itemKey) return Either.right(settle(receipt, member.filing, member.now))
+      if (receipt.itemKey !== target.itemKey) continue
+      const settled = settle(receipt, member.filing, member.now)
+      return Either.right(target.pdf ? pdf(receiptDocument(settled)) : receiptPage(ctx, target.corpNum, settled, member.now))
     }
     return Either.right(undefined)
   })

@@ -124,8 +124,11 @@ const issueCashbill = (ctx: PageContext, target: Extract<Target, { readonly _tag
     return Effect.succeed(writePage(ctx, target, values, errors))
   }
   const t = textsOf(ctx.language)
-  return cashbillMember(ctx.environment, target.corpNum, (m) => CashbillState.issueReceipt(m.state, m.member, decoded.right, m.now)).pipe(
-    Effect.map((receipt): RouteResponse => receiptPage(ctx, receipt, outcomeOf(t.writeIssuedTitle, t.writeIssued(receipt.confirmNum)))),
+  return cashbillMember(ctx.environment, target.corpNum, (m) =>
+    Either.map(CashbillState.issueReceipt(m.state, m.member, decoded.right, m.now), (receipt) => ({ receipt, now: m.now }))).pipe(
+    Effect.map(({ now, receipt }): RouteResponse =>
+      receiptPage(ctx, target.corpNum, receipt, now, outcomeOf(t.writeIssuedTitle, t.writeIssued(receipt.confirmNum)))
+    ),
     Effect.catchAll((failure) =>
       Effect.succeed(writePage(ctx, target, values, [{ path: FIELD_OF_CODE.get(failure.entry.code) ?? "", message: failure.render(ctx.language).body.message }]))
     )

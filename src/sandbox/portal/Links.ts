@@ -53,8 +53,8 @@ export type Target =
   | { readonly _tag: "CashbillBox"; readonly corpNum: string }
   /** GetURL TG=WRITE: a form that issues a cash receipt. */
   | { readonly _tag: "CashbillWrite"; readonly corpNum: string }
-  /** One cash receipt, opened from the box. */
-  | { readonly _tag: "Cashbill"; readonly corpNum: string; readonly itemKey: string }
+  /** One cash receipt, opened from the box: its slip, or (`pdf`) the bytes GetPDF answers. */
+  | { readonly _tag: "Cashbill"; readonly corpNum: string; readonly itemKey: string; readonly pdf: boolean }
   /** The e-Tax invoice issuing certificate (GetTaxCertURL). */
   | { readonly _tag: "Certificate"; readonly corpNum: string }
   /** The tax authority portal certificate (collection of cash receipts, GetCertificatePopUpURL). */

@@ -19,7 +19,7 @@ import { SandboxClock } from "../Clock.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import type { RouteContext, RouteResponse } from "../Route.js"
 import type { Environment } from "../Store.js"
-import { boxPage, findReceipt, receiptPage, writePage } from "./CashbillPages.js"
+import { boxPage, receiptLinkPage, writePage } from "./CashbillPages.js"
 import { certificatePage, currentExpiry } from "./CertificatePages.js"
 import { invoicePage, statementPage } from "./Documents.js"
 import { refusedPage, submit } from "./Forms.js"
@@ -80,7 +80,7 @@ const openPage = (ctx: PageContext, target: Target): Effect.Effect<RouteResponse
       case "CashbillWrite":
         return Effect.succeed(writePage(ctx, target))
       case "Cashbill":
-        return Effect.map(findReceipt(ctx, target), (receipt) => (receipt === undefined ? undefined : receiptPage(ctx, receipt)))
+        return receiptLinkPage(ctx, target)
       case "Certificate":
       case "PortalCertificate":
         return Effect.map(currentExpiry(ctx, target), (expiresAt) => certificatePage(ctx, target, expiresAt))

@@ -181,7 +181,7 @@ describe("portal forms", () => {
       expect((yield* post(url, { ...fields, token: tokenOf(lateTrade) })).status).toBe(410)
     }).pipe(Effect.provide(Sdk.layer(seeded))))
 
-  it.effect("PBOX lists the member's receipts newest first, each opening its slip (identityNum masked) once", () =>
+  it.effect("PBOX lists the member's receipts newest first, each opening its slip (identityNum masked) once, with GetPDF's PDF", () =>
     Effect.gen(function*() {
       yield* TestClock.setTime(START)
       const cb = yield* Cashbill
@@ -201,5 +201,10 @@ describe("portal forms", () => {
       expect(slip.text).toContain("&lt;img src=x onerror=alert(1)&gt;")
       expect(slip.text).not.toContain("<img")
       expect((yield* open(`http://sandbox.taxdoc.local${links[0]}`)).status).toBe(410)
+      // The slip's PDF link answers the bytes GetPDF answers.
+      const pdfLink = /<a href="(\/portal\/[0-9a-f]{32})" class="pdf">/.exec(slip.text)?.[1]
+      const pdf = yield* open(`http://sandbox.taxdoc.local${pdfLink}`)
+      expect(pdf.headers["content-type"]).toBe("application/pdf;charset=utf-8")
+      expect(Buffer.from(pdf.bytes).equals(Buffer.from(yield* cb.getPDF(CORP, "B-2")))).toBe(true)
     }).pipe(Effect.provide(Sdk.layer(seeded))))
 })
