@@ -131,13 +131,26 @@ describe("document pages in Chromium", () => {
       const st = yield* Statement
       yield* st.issue(SELLER, statement(121, "S-DOC-1", SELLER))
       yield* st.issue(SELLER, statement(121, "S-DOC-2", SELLER))
-      return { view: yield* st.getViewURL(SELLER, 121, "S-DOC-1"), mass: yield* st.getMassPrintURL(SELLER, 121, ["S-DOC-1", "S-DOC-2"]) }
+      return {
+        view: yield* st.getViewURL(SELLER, 121, "S-DOC-1"),
+        popup: yield* st.getPopUpURL(SELLER, 121, "S-DOC-1"),
+        print: yield* st.getPrintURL(SELLER, 121, "S-DOC-1"),
+        eprint: yield* st.getEPrintURL(SELLER, 121, "S-DOC-1"),
+        mass: yield* st.getMassPrintURL(SELLER, 121, ["S-DOC-1", "S-DOC-2"])
+      }
     }))
     await page.goto(urls.view)
     const sheet = await textOf(page, ".sheet")
     for (const fact of ["거래명세서", "S-DOC-1", "공급자 상사", "공급받는자 상사", "679-87-00433", "원두", "1kg", "100,000", "110,000", "Balance", "15000", "발행완료 (300)"]) {
       expect(sheet, fact).toContain(fact)
     }
+    await page.goto(urls.popup)
+    expect(await textOf(page, ".bar")).toContain("문서번호S-DOC-1")
+    await page.goto(urls.print)
+    expect(await page.locator(".sheet.supplier, .sheet.buyer").count()).toBe(2)
+    await page.goto(urls.eprint)
+    expect(await textOf(page, ".sheet.buyer")).toContain("공급받는자 보관용")
+    expect(await page.locator(".sheet.supplier").count()).toBe(0)
     await page.goto(urls.mass)
     await page.emulateMedia({ media: "print" })
     expect(await printedPages(page)).toBe(2)

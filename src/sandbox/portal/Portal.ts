@@ -15,8 +15,9 @@
  * @since 0.1.0
  */
 import { Effect } from "effect"
+import { ErrorCodes } from "../../core/ErrorCodes.js"
 import { SandboxClock } from "../Clock.js"
-import { fail, type SandboxFailure } from "../Failure.js"
+import type { SandboxFailure } from "../Failure.js"
 import type { RouteContext, RouteResponse } from "../Route.js"
 import type { Environment } from "../Store.js"
 import { boxPage, receiptLinkPage, writePage } from "./CashbillPages.js"
@@ -64,7 +65,7 @@ const gone = (language: "ko" | "en", reason: "Used" | "Late"): RouteResponse => 
     language,
     title: t.goneTitle,
     paragraphs: [reason === "Used" ? t.goneUsed : t.goneLate, t.goneHint],
-    code: `UrlExpired (${fail("UrlExpired").entry.code})`
+    code: `UrlExpired (${ErrorCodes.UrlExpired.code})`
   })
 }
 
