@@ -88,7 +88,7 @@ export interface FormGrant {
  * @category models
  */
 export interface PortalState {
-  readonly tickets: Map<string, Tickets.Ticket<Target>>
+  readonly tickets: Tickets.TicketBook<Target>
   readonly forms: Map<string, FormGrant>
 }
 
@@ -98,7 +98,7 @@ export interface PortalState {
  * @since 0.1.0
  * @category constants
  */
-export const portalSlot = slot<PortalState>("portal", () => ({ tickets: new Map(), forms: new Map() }))
+export const portalSlot = slot<PortalState>("portal", () => ({ tickets: Tickets.book(), forms: new Map() }))
 
 /**
  * The origin the client reached the sandbox at (its Host header), with the production prefix.
@@ -123,8 +123,15 @@ export const expires = (target: Target): boolean => !("page" in target && target
  * @since 0.1.0
  * @category constructors
  */
-export const mint = (state: PortalState, target: Target, now: number): string =>
-  Tickets.issue(state.tickets, target, expires(target) ? now + LINK_VALIDITY_MILLIS : undefined)
+export const mint = (state: PortalState, target: Target, now: number): string => {
+  const { forgotten, ticket } = Tickets.issue(state.tickets, target, expires(target) ? now + LINK_VALIDITY_MILLIS : undefined, now)
+  if (forgotten.length > 0) {
+    // A forgotten page's form tokens go with it.
+    const gone = new Set(forgotten)
+    for (const [token, grant] of state.forms) if (gone.has(grant.ticket)) state.forms.delete(token)
+  }
+  return ticket
+}
 
 /**
  * The URL of a page to `target`, for the answer of a URL operation: `<origin>/portal/<ticket>`.
