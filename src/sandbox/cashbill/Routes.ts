@@ -16,7 +16,7 @@ import { type AnswerCache, answersSlot, arrayOf, fingerprint } from "../AnswerCa
 import { SandboxClock } from "../Clock.js"
 import { handlerContext } from "../HandlerContext.js"
 import { fail, type SandboxFailure } from "../Failure.js"
-import type { Policy } from "../Progression.js"
+import type { Policy, Progressions } from "../Progression.js"
 import {
   type Answer,
   bodyJson,
@@ -30,8 +30,8 @@ import {
   type RouteRequest,
   success
 } from "../Route.js"
-import { SandboxStore } from "../Store.js"
-import * as Tickets from "../Tickets.js"
+import { type Environment, SandboxStore } from "../Store.js"
+import * as Links from "../portal/Links.js"
 import { receiptDocument } from "./Pdf.js"
 import * as Records from "./Records.js"
 import * as State from "./State.js"
@@ -40,8 +40,13 @@ const okMessage = (request: RouteRequest): string => (request.language === "en" 
 
 const nowMillis = Effect.flatMap(SandboxClock, (clock) => clock.now)
 
-/** What a member's handler works on: its receipts, the time, and the progression policies. */
-interface Context {
+/**
+ * What a member's handler works on: its receipts, the time, and the progression policies.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface MemberContext {
   readonly state: State.CashbillState
   readonly member: State.MemberCashbills
   readonly answers: AnswerCache
@@ -51,37 +56,38 @@ interface Context {
 }
 
 /** The single receipt of a bulk submission, validated and issued like RegistIssue at `at`. */
-const processItem = (ctx: Context) => (item: unknown, at: number): State.BulkItemResult => {
+const processItem = (ctx: MemberContext) => (item: unknown, at: number): State.BulkItemResult => {
   const mgtKey = typeof item === "object" && item !== null && typeof (item as { mgtKey?: unknown }).mgtKey === "string"
     ? (item as { mgtKey: string }).mgtKey
     : null
   const decoded = decodeEither(item, CashReceiptIssue)
   if (Either.isLeft(decoded)) return { _tag: "Failed", mgtKey, failure: decoded.left }
-  if (!Rules.tradeDTValid(decoded.right.tradeDT, at)) {
-    return { _tag: "Failed", mgtKey, failure: fail("CashbillInvalidTradeDT", decoded.right.tradeDT) }
-  }
-  return Either.match(State.issue(ctx.state, ctx.member, decoded.right, at), {
+  return Either.match(State.issueReceipt(ctx.state, ctx.member, decoded.right, at), {
     onLeft: (failure): State.BulkItemResult => ({ _tag: "Failed", mgtKey, failure }),
     onRight: (receipt): State.BulkItemResult => ({ _tag: "Issued", mgtKey: receipt.mgtKey, receipt })
   })
 }
 
 /**
- * Runs `f` on the caller's receipts in one synchronous step, after bringing every pending bulk
- * submission of the member up to date (so receipts of a completed submission are visible).
+ * Runs `f` on a member's receipts in one synchronous step, after bringing every pending bulk
+ * submission of the member up to date (so receipts of a completed submission are visible). The
+ * operations and the portal's pages both see the receipts through it.
+ *
+ * @since 0.1.0
+ * @category combinators
  */
-const withMember = <A>(
-  request: RouteRequest,
-  caller: Caller,
-  f: (ctx: Context) => Either.Either<A, SandboxFailure>
-) =>
+export const withMemberOf = <A>(
+  environment: Environment,
+  corpNum: string,
+  f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>
+): Effect.Effect<A, SandboxFailure, SandboxStore | SandboxClock | Progressions> =>
   Effect.flatMap(handlerContext, ({ now, policies, store }) => {
-    const state = store.get(State.cashbillSlot, request.environment)
+    const state = store.get(State.cashbillSlot, environment)
     const bulk = policies["cashbill.bulk"]
-    const ctx: Context = {
+    const ctx: MemberContext = {
       state,
-      member: State.memberOf(state, caller.corpNum),
-      answers: store.get(answersSlot, request.environment),
+      member: State.memberOf(state, corpNum),
+      answers: store.get(answersSlot, environment),
       now,
       filing: policies["cashbill.filing"],
       bulk
@@ -93,8 +99,11 @@ const withMember = <A>(
     return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
   })
 
+const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>) =>
+  withMemberOf(request.environment, caller.corpNum, f)
+
 /** A receipt read by a query: the read counts for the `AfterPolls` filing policy. */
-const read = (ctx: Context, mgtKey: string): Either.Either<State.Receipt, SandboxFailure> => {
+const read = (ctx: MemberContext, mgtKey: string): Either.Either<State.Receipt, SandboxFailure> => {
   const receipt = ctx.member.receipts.get(mgtKey)
   if (receipt === undefined) return Either.left(fail("CashbillNotFound", mgtKey))
   receipt.polls += 1
@@ -102,11 +111,11 @@ const read = (ctx: Context, mgtKey: string): Either.Either<State.Receipt, Sandbo
 }
 
 /** The status record of a receipt, kept until one of its changing fields (its filing, …) changes. */
-const statusAnswer = (ctx: Context, receipt: State.Receipt, language: "ko" | "en") =>
+const statusAnswer = (ctx: MemberContext, receipt: State.Receipt, language: "ko" | "en") =>
   ctx.answers.answer(receipt, language, fingerprint(receipt, State.UNCHANGING), () => Records.statusRecord(receipt, language))
 
 /** The detail record of a receipt, kept the same way. */
-const detailAnswer = (ctx: Context, receipt: State.Receipt) =>
+const detailAnswer = (ctx: MemberContext, receipt: State.Receipt) =>
   ctx.answers.answer(receipt, "detail", fingerprint(receipt, State.UNCHANGING), () => Records.detailRecord(receipt))
 
 const checkTradeDT = (tradeDT: string | undefined) =>
@@ -120,24 +129,9 @@ const submitIdHeader = Object.keys(Operations.BulkSubmit.headers)[0] ?? ""
 
 const BulkEnvelope = Schema.Struct({ cashbills: Schema.Array(Schema.Unknown) })
 
-const origin = (request: RouteRequest): string =>
-  `http://${request.headers["host"] ?? "sandbox.taxdoc.local"}${request.environment === "production" ? "/production" : ""}`
-
-/** The sandbox's portal page behind GetURL (not an operation of the service). */
-const Portal = Operation.make({
-  name: "Sandbox.CashbillPortal",
-  sdk: "(sandbox page)",
-  summary: "the page a GetURL link opens",
-  method: "GET",
-  path: "/Cashbill/Portal/{ticket}",
-  params: Schema.Struct({ ticket: Schema.String }),
-  scope: Operation.noToken,
-  success: Schema.Struct({ code: Schema.Number, message: Schema.String, menu: Schema.String, corpNum: Schema.String }),
-  safeToRepeat: true
-})
-
 /**
- * The cash receipt operations (scope 140), plus the portal page the URLs of GetURL lead to.
+ * The cash receipt operations (scope 140). GetURL hands out a portal link (`portal/Links.ts`): the
+ * receipt box (PBOX) or the issue form (WRITE).
  *
  * @since 0.1.0
  * @category routes
@@ -146,9 +140,8 @@ export const cashbillRoutes: ReadonlyArray<Route> = [
   implement(Operations.RegistIssue, (request, caller) =>
     Effect.gen(function*() {
       const body = yield* request.input
-      yield* checkTradeDT(body.tradeDT)
       return yield* withMember(request, caller, (ctx) =>
-        Either.map(State.issue(ctx.state, ctx.member, body, ctx.now), (receipt) => issueAnswer(request, receipt)))
+        Either.map(State.issueReceipt(ctx.state, ctx.member, body, ctx.now), (receipt) => issueAnswer(request, receipt)))
     })),
   implement(Operations.RevokeRegistIssue, (request, caller) =>
     Effect.gen(function*() {
@@ -220,19 +213,8 @@ export const cashbillRoutes: ReadonlyArray<Route> = [
     withMember(request, caller, (ctx) => Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => pdf(receiptDocument(r))))),
   implement(Operations.GetURL, (request, caller) =>
     Effect.flatMap(request.parameters, ({ TG: menu }) =>
-      withMember(request, caller, (ctx) => {
-        const ticket = Tickets.issue(ctx.state.tickets, { corpNum: caller.corpNum, menu }, ctx.now + Rules.URL_VALIDITY_MILLIS)
-        return Either.right(json({ url: `${origin(request)}/Cashbill/Portal/${ticket}` }))
-      }))),
-  // The page a GetURL URL opens: once, within 30 seconds of issue (sandbox clock); then UrlExpired.
-  // A ticket never issued is an unknown path.
-  implement(Portal, (request) =>
-    Effect.gen(function*() {
-      const store = yield* SandboxStore
-      const now = yield* nowMillis
-      const opened = Tickets.redeem(store.get(State.cashbillSlot, request.environment).tickets, request.params["ticket"] ?? "", now)
-      if (opened._tag === "Unknown") return yield* Effect.fail(fail("NotFoundPath"))
-      if (opened._tag === "Expired") return yield* Effect.fail(fail("UrlExpired"))
-      return json({ code: 1, message: okMessage(request), menu: opened.data.menu, corpNum: opened.data.corpNum })
-    }))
+      Effect.map(
+        Links.url(request, { _tag: menu === "PBOX" ? "CashbillBox" : "CashbillWrite", corpNum: caller.corpNum }),
+        (url) => json({ url })
+      )))
 ]

@@ -1,6 +1,6 @@
 /**
  * Cash receipt state of one environment (DESIGN.md §6): receipts per member (a member sees only its
- * own), the bulk submissions of each member, and the portal URLs handed out by GetURL.
+ * own) and the bulk submissions of each member.
  *
  * Filing (300 → 304/305) and bulk progress (txState 0 → 1 → 2) are derived when read, from the
  * progression policy and the sandbox clock, then frozen once reached, so a later policy change never
@@ -24,7 +24,6 @@ import * as BulkSubmission from "../BulkSubmission.js"
 import { DayIndex } from "../DayIndex.js"
 import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
 import { slot } from "../Store.js"
-import type * as Tickets from "../Tickets.js"
 import { type FilingOutcome, filingOutcome } from "./Filing.js"
 
 /**
@@ -256,20 +255,11 @@ export type Bulk = BulkSubmission.Submission<BulkItemResult>
 export interface MemberCashbills {
   readonly corpNum: string
   readonly receipts: Map<string, Receipt>
+  /** Every receipt the member issued, in issue order (deleted ones included: see `latestOf`). */
+  readonly issued: Array<Receipt>
   readonly bulks: Map<string, Bulk>
   /** The submissions still without results: every request advances these, not all of `bulks`. */
   readonly pendingBulks: Set<Bulk>
-}
-
-/**
- * What a portal URL handed out by GetURL opens (the ticket itself is random, see `Tickets.ts`).
- *
- * @since 0.1.0
- * @category models
- */
-export interface PortalTicket {
-  readonly corpNum: string
-  readonly menu: string
 }
 
 /**
@@ -280,7 +270,6 @@ export interface PortalTicket {
  */
 export interface CashbillState {
   readonly members: Map<string, MemberCashbills>
-  readonly tickets: Map<string, Tickets.Ticket<PortalTicket>>
   /** Sequence of everything numbered (confirmation numbers, item keys, receipt IDs). */
   sequence: number
   /** Receipts by sequence number (the confirmation number's source); holes for other numbers. */
@@ -298,7 +287,6 @@ export interface CashbillState {
  */
 export const cashbillSlot = slot<CashbillState>("cashbill", () => ({
   members: new Map(),
-  tickets: new Map(),
   sequence: 0,
   bySequence: [],
   byParty: { seller: new DayIndex(), buyer: new DayIndex() },
@@ -314,7 +302,7 @@ export const cashbillSlot = slot<CashbillState>("cashbill", () => ({
 export const memberOf = (state: CashbillState, corpNum: string): MemberCashbills => {
   let member = state.members.get(corpNum)
   if (member === undefined) {
-    member = { corpNum, receipts: new Map(), bulks: new Map(), pendingBulks: new Set() }
+    member = { corpNum, receipts: new Map(), issued: [], bulks: new Map(), pendingBulks: new Set() }
     state.members.set(corpNum, member)
   }
   return member
@@ -396,11 +384,46 @@ const create = (state: CashbillState, member: MemberCashbills, fields: ReceiptFi
   const n = next(state)
   const receipt = new Receipt(fields, trade, n, now, state.shared)
   member.receipts.set(receipt.mgtKey, receipt)
+  member.issued.push(receipt)
   state.bySequence[n] = receipt
   state.byParty.seller.add(receipt.franchiseCorpNum, receipt.tradeDate, receipt)
   const buyer = buyerOf(receipt)
   if (buyer !== undefined) state.byParty.buyer.add(buyer, receipt.tradeDate, receipt)
   return receipt
+}
+
+/** `true` while the receipt is one of the member's (not deleted). */
+const isCurrent = (member: MemberCashbills, receipt: Receipt): boolean => member.receipts.get(receipt.mgtKey) === receipt
+
+/**
+ * A member's receipt by its item key: the item key ends with the sequence number modulo 10⁶, so
+ * only the receipts numbered alike are looked at.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const findByItemKey = (state: CashbillState, member: MemberCashbills, itemKey: string): Receipt | undefined => {
+  if (!/^\d{18}$/.test(itemKey)) return undefined
+  for (let n = Number(itemKey.slice(12)); n < state.bySequence.length; n += 1_000_000) {
+    const receipt = state.bySequence[n]
+    if (receipt !== undefined && isCurrent(member, receipt) && receipt.itemKey === itemKey) return receipt
+  }
+  return undefined
+}
+
+/**
+ * The member's `count` most recently issued receipts (not deleted), newest first.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const latestOf = (member: MemberCashbills, count: number): ReadonlyArray<Receipt> => {
+  const latest: Array<Receipt> = []
+  for (let i = member.issued.length - 1; i >= 0 && latest.length < count; i--) {
+    const receipt = member.issued[i]!
+    if (isCurrent(member, receipt)) latest.push(receipt)
+  }
+  return latest
 }
 
 /**
@@ -412,9 +435,7 @@ const create = (state: CashbillState, member: MemberCashbills, fields: ReceiptFi
 export const findOriginal = (state: CashbillState, member: MemberCashbills, confirmNum: string, tradeDate: string): Receipt | undefined => {
   const n = sequenceOf(confirmNum)
   const receipt = n === undefined ? undefined : state.bySequence[n]
-  return receipt !== undefined && receipt.tradeType === "승인거래" && receipt.tradeDate === tradeDate && member.receipts.get(receipt.mgtKey) === receipt
-    ? receipt
-    : undefined
+  return receipt !== undefined && receipt.tradeType === "승인거래" && receipt.tradeDate === tradeDate && isCurrent(member, receipt) ? receipt : undefined
 }
 
 /**
@@ -438,6 +459,22 @@ export const issue = (
     smssendYN: false
   }, now))
 }
+
+/**
+ * Issues an approval receipt whose body passed the schema: the trade-time window on document time
+ * (`CashbillInvalidTradeDT`), then `issue`. The one path of RegistIssue, each receipt of a bulk
+ * submission and the portal's WRITE page.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const issueReceipt = (
+  state: CashbillState,
+  member: MemberCashbills,
+  body: CashReceiptIssue,
+  now: number
+): Either.Either<Receipt, SandboxFailure> =>
+  Rules.tradeDTValid(body.tradeDT, now) ? issue(state, member, body, now) : Either.left(fail("CashbillInvalidTradeDT", body.tradeDT))
 
 const toNumbers = (a: Rules.Amounts) => [Number(a.supplyCost), Number(a.tax), Number(a.serviceFee), Number(a.totalAmount)] as const
 
@@ -535,6 +572,8 @@ export const remove = (
   const code = stateCodeOf(settle(receipt, filing, now))
   if (code !== Rules.StateCode.FilingFailed) return Either.left(fail("CashbillInvalidState", `stateCode ${code}; only 305 can be deleted`))
   member.receipts.delete(mgtKey)
+  const at = member.issued.lastIndexOf(receipt)
+  if (at >= 0) member.issued.splice(at, 1)
   state.bySequence[receipt.sequence] = undefined
   state.byParty.seller.remove(receipt.franchiseCorpNum, receipt.tradeDate, receipt)
   const buyer = buyerOf(receipt)
