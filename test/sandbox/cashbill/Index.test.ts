@@ -5,8 +5,8 @@
  * same receipts a look through every member's would find, deleted ones gone.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, FastCheck as fc, TestClock } from "effect"
-import { confirmNumOf, sequenceOf } from "../../../src/sandbox/cashbill/State.js"
+import { Effect, Either, FastCheck as fc, TestClock } from "effect"
+import { cashbillSlot, confirmNumOf, findByItemKey, issue, latestOf, memberOf, remove, sequenceOf } from "../../../src/sandbox/cashbill/State.js"
 import * as Sandbox from "../../../src/sandbox/Sandbox.js"
 import { FAILS_FILING, receipt } from "../../support/receipts.js"
 import { api, type Answer, issueToken, MEMBER, sandboxLayer } from "../support.js"
@@ -22,6 +22,31 @@ describe("confirmation numbers", () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 899_999_999 }), (n) => sequenceOf(confirmNumOf(n)) === n))
     expect([1, 2, 3].map(confirmNumOf)).toEqual(["100048271", "100096542", "100144813"])
     for (const text of ["", "12345678", "0123456789", "abcdefghi", "1000482710"]) expect(sequenceOf(text)).toBeUndefined()
+  })
+})
+
+describe("a member's receipts by item key, and the latest", () => {
+  it("are the member's own, not deleted ones, newest first", () => {
+    const state = cashbillSlot.empty()
+    const mine = memberOf(state, MEMBER)
+    const theirs = memberOf(state, OTHER)
+    const at = NOW
+    const issued = (member: typeof mine, mgtKey: string, identityNum = "01012341234") =>
+      Either.getOrThrow(issue(state, member, receipt(mgtKey, member.corpNum, { identityNum, tradeDT: "20261122120000" }), at))
+    const a = issued(mine, "L-1")
+    const other = issued(theirs, "L-X")
+    const b = issued(mine, "L-2", FAILS_FILING)
+    const c = issued(mine, "L-3")
+    expect(latestOf(mine, 10).map((r) => r.mgtKey)).toEqual(["L-3", "L-2", "L-1"])
+    expect(latestOf(mine, 2).map((r) => r.mgtKey)).toEqual(["L-3", "L-2"])
+    expect(findByItemKey(state, mine, a.itemKey)).toBe(a)
+    expect(findByItemKey(state, mine, c.itemKey)).toBe(c)
+    expect(findByItemKey(state, mine, other.itemKey)).toBeUndefined()
+    expect(findByItemKey(state, mine, "not an item key")).toBeUndefined()
+    // The failing receipt is filed (305) at the end of its day, then deleted.
+    Either.getOrThrow(remove(state, mine, "L-2", { _tag: "Immediate" }, at))
+    expect(latestOf(mine, 10).map((r) => r.mgtKey)).toEqual(["L-3", "L-1"])
+    expect(findByItemKey(state, mine, b.itemKey)).toBeUndefined()
   })
 })
 
