@@ -9,7 +9,7 @@
 import * as Http from "node:http"
 import { fail } from "./Failure.js"
 import { headersOf, type WireAnswer } from "./Encoded.js"
-import { incomingOf, type Read, tooLarge } from "./Wire.js"
+import { incomingOf, type Read, readNodeBody, tooLarge } from "./Wire.js"
 
 /** A request that carries no body: no `Content-Length` (or 0) and no `Transfer-Encoding` (RFC 9112 §6.3). */
 const hasNoBody = (headers: Http.IncomingHttpHeaders): boolean =>
@@ -39,36 +39,16 @@ export const readRequest = (
   )
   if (hasNoBody(request.headers)) return then({ incoming })
   if (Number(request.headers["content-length"]) > maxBodyBytes) return then({ incoming, failure: tooLarge(maxBodyBytes) })
-  const chunks: Array<Buffer> = []
-  let total = 0
-  const cleanup = () => {
-    request.off("data", onData)
-    request.off("end", onEnd)
-    request.off("error", onError)
-    request.off("aborted", onError)
-  }
-  const onData = (chunk: Buffer) => {
-    total += chunk.length
-    if (total > maxBodyBytes) {
-      cleanup()
-      chunks.length = 0
-      then({ incoming, failure: tooLarge(maxBodyBytes) })
-      return
+  readNodeBody(request, maxBodyBytes, (outcome) => {
+    switch (outcome._tag) {
+      case "Body":
+        return then({ incoming: { ...incoming, body: outcome.bytes } })
+      case "TooLarge":
+        return then({ incoming, failure: tooLarge(maxBodyBytes) })
+      case "Unreadable":
+        return then({ incoming, failure: fail("InvalidRequest", "the body could not be read") })
     }
-    chunks.push(chunk)
-  }
-  const onEnd = () => {
-    cleanup()
-    then({ incoming: { ...incoming, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total) } })
-  }
-  const onError = () => {
-    cleanup()
-    then({ incoming, failure: fail("InvalidRequest", "the body could not be read") })
-  }
-  request.on("data", onData)
-  request.on("end", onEnd)
-  request.on("error", onError)
-  request.on("aborted", onError)
+  })
 }
 
 /** The bytes of an answer as sent: gzip-encoded when the client accepts gzip. */

@@ -34,6 +34,7 @@ import { type Environment, SandboxStore } from "../Store.js"
 import * as Links from "../portal/Links.js"
 import { receiptDocument } from "./Pdf.js"
 import * as Records from "./Records.js"
+import { UNCHANGING } from "./Receipt.js"
 import * as State from "./State.js"
 
 const okMessage = (request: RouteRequest): string => (request.language === "en" ? "Success" : "성공")
@@ -112,11 +113,11 @@ const read = (ctx: MemberContext, mgtKey: string): Either.Either<State.Receipt, 
 
 /** The status record of a receipt, kept until one of its changing fields (its filing, …) changes. */
 const statusAnswer = (ctx: MemberContext, receipt: State.Receipt, language: "ko" | "en") =>
-  ctx.answers.answer(receipt, language, fingerprint(receipt, State.UNCHANGING), () => Records.statusRecord(receipt, language))
+  ctx.answers.answer(receipt, language, fingerprint(receipt, UNCHANGING), () => Records.statusRecord(receipt, language))
 
 /** The detail record of a receipt, kept the same way. */
 const detailAnswer = (ctx: MemberContext, receipt: State.Receipt) =>
-  ctx.answers.answer(receipt, "detail", fingerprint(receipt, State.UNCHANGING), () => Records.detailRecord(receipt))
+  ctx.answers.answer(receipt, "detail", fingerprint(receipt, UNCHANGING), () => Records.detailRecord(receipt))
 
 const checkTradeDT = (tradeDT: string | undefined) =>
   Effect.flatMap(nowMillis, (now) =>

@@ -12,13 +12,12 @@ import * as Kst from "../../core/Kst.js"
 import { isDate8 } from "../../core/Schemas.js"
 import * as Operations from "../../domains/taxPortal/Operations.js"
 import * as Rules from "../../domains/taxPortal/Rules.js"
-import { SandboxClock } from "../Clock.js"
+import { handlerContext } from "../HandlerContext.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { memberPreference } from "../Preferences.js"
-import { type Policy, Progressions } from "../Progression.js"
+import type { Policy } from "../Progression.js"
 import { type Caller, implement, json, type Route, type RouteRequest, success } from "../Route.js"
 import * as Links from "../portal/Links.js"
-import { SandboxStore } from "../Store.js"
 import { collectInvoices, collectReceipts } from "./Collection.js"
 import * as Records from "./Records.js"
 import * as Search from "./Search.js"
@@ -47,15 +46,10 @@ interface Context {
 }
 
 const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: Context) => Either.Either<A, SandboxFailure>) =>
-  Effect.gen(function*() {
-    const store = yield* SandboxStore
-    const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.now)
-    const policy = yield* Effect.flatMap(Progressions, (p) => p.get("taxPortal.job"))
-    return yield* Effect.suspend(() => {
-      const state = store.get(State.taxPortalSlot, request.environment)
-      const ctx: Context = { store, request, state, member: State.memberOf(state, caller.corpNum), corpNum: caller.corpNum, now, policy }
-      return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
-    })
+  Effect.flatMap(handlerContext, ({ now, policies, store }) => {
+    const state = store.get(State.taxPortalSlot, request.environment)
+    const ctx: Context = { store, request, state, member: State.memberOf(state, caller.corpNum), corpNum: caller.corpNum, now, policy: policies["taxPortal.job"] }
+    return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
   })
 
 /** A job's snapshot, sorted once in the order Search pages through. */

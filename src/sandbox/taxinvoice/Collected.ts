@@ -14,7 +14,8 @@
 import * as Kst from "../../core/Kst.js"
 import type { Environment, SandboxStore } from "../Store.js"
 import { stateCodeOf } from "./Filing.js"
-import { type DateType, type Invoice, type Issued, issuedOfParty, taxinvoiceSlot } from "./State.js"
+import { issuedOfParty } from "./Index.js"
+import { type DateType, type Invoice, type Issued, taxinvoiceSlot } from "./State.js"
 
 /**
  * An issued invoice as collected: dates (KST), the confirmation number, types, amounts, both

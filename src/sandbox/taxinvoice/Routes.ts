@@ -15,18 +15,19 @@ import * as Operations from "../../domains/taxinvoice/Operations.js"
 import * as Rules from "../../domains/taxinvoice/Rules.js"
 import { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { type AnswerCache, answersSlot, arrayOf, fingerprint } from "../AnswerCache.js"
-import { SandboxClock } from "../Clock.js"
+import type { SandboxClock } from "../Clock.js"
+import { handlerContext } from "../HandlerContext.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { type Mail, outboxSlot } from "../Outbox.js"
-import { type Policy, Progressions } from "../Progression.js"
+import type { Policy, Progressions } from "../Progression.js"
 import { bodyJson, type Caller, decodeEither, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
 import { type Environment, SandboxStore } from "../Store.js"
 import * as Links from "../portal/Links.js"
 import * as Identifiers from "./Identifiers.js"
 import * as Records from "./Records.js"
+import * as Index from "./Index.js"
 import * as State from "./State.js"
 
-const nowMillis = Effect.flatMap(SandboxClock, (clock) => clock.now)
 
 /**
  * What a member's handler works on.
@@ -93,31 +94,25 @@ export const withMemberOf = <A>(
   corpNum: string,
   f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>
 ): Effect.Effect<A, SandboxFailure, SandboxStore | SandboxClock | Progressions> =>
-  Effect.gen(function*() {
-    const store = yield* SandboxStore
-    const progressions = yield* Progressions
-    const now = yield* nowMillis
-    const filing = yield* progressions.get("taxinvoice.filing")
-    const bulk = yield* progressions.get("taxinvoice.bulk")
-    return yield* Effect.suspend(() => {
-      const state = store.get(State.taxinvoiceSlot, environment)
-      if (state.environment === "") state.environment = environment
-      const ctx: MemberContext = {
-        state,
-        member: State.memberOf(state, corpNum),
-        outbox: store.get(outboxSlot, environment),
-        answers: store.get(answersSlot, environment),
-        corpNum,
-        now,
-        filing,
-        bulk
-      }
-      for (const pending of ctx.member.pendingBulks) {
-        State.advance(pending, bulk, now, false, processItem(ctx, pending.forceIssue))
-        if (pending.results !== undefined) ctx.member.pendingBulks.delete(pending)
-      }
-      return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
-    })
+  Effect.flatMap(handlerContext, ({ now, policies, store }) => {
+    const state = store.get(State.taxinvoiceSlot, environment)
+    if (state.environment === "") state.environment = environment
+    const bulk = policies["taxinvoice.bulk"]
+    const ctx: MemberContext = {
+      state,
+      member: State.memberOf(state, corpNum),
+      outbox: store.get(outboxSlot, environment),
+      answers: store.get(answersSlot, environment),
+      corpNum,
+      now,
+      filing: policies["taxinvoice.filing"],
+      bulk
+    }
+    for (const pending of ctx.member.pendingBulks) {
+      State.advance(pending, bulk, now, false, processItem(ctx, pending.forceIssue))
+      if (pending.results !== undefined) ctx.member.pendingBulks.delete(pending)
+    }
+    return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
   })
 
 const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>) =>
@@ -128,7 +123,7 @@ const read = (ctx: MemberContext, mgtKeyType: string, mgtKey: string): Either.Ei
   Either.map(State.find(ctx.member, mgtKeyType, mgtKey), (invoice) => {
     // Only reads after the issue count towards filing.
     if (invoice.issued !== undefined) invoice.polls += 1
-    return State.settleFiling(ctx.state, invoice, ctx.filing, ctx.now)
+    return Index.settleFiling(ctx.state, invoice, ctx.filing, ctx.now)
   })
 
 /** The draft never changes and reads (`polls`) show in no record: every other field makes the version. */

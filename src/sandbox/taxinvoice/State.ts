@@ -6,9 +6,7 @@
  * States: 100 saved → (Issue) 300 issued → 301 waiting to be sent → 302 sending → 303 sent → 304
  * filed or 305 failed. The filing steps are in `Filing.ts`, the identifiers in `Identifiers.ts`.
  *
- * Issued invoices are indexed for the tax-portal collection — by confirmation number, and by party
- * (seller and buyer) and day for each date type a collection ranges over (write, issue and filing
- * date) — so that finding a member's invoices of a range never looks at the others.
+ * Issued invoices are indexed for the tax-portal collection (`Index.ts`).
  *
  * @since 0.1.0
  */
@@ -20,9 +18,9 @@ import { type Mail, post } from "../Outbox.js"
 import * as BulkSubmission from "../BulkSubmission.js"
 import type { Policy } from "../Progression.js"
 import { slot } from "../Store.js"
-import * as Kst from "../../core/Kst.js"
 import { DayIndex } from "../DayIndex.js"
-import { buyerClosed, settle, stateCodeOf } from "./Filing.js"
+import { buyerClosed, stateCodeOf } from "./Filing.js"
+import { index } from "./Index.js"
 import { newFileId, newItemKey, newNtsConfirmNum } from "./Identifiers.js"
 
 /**
@@ -179,58 +177,6 @@ export const memberOf = (state: TaxinvoiceState, corpNum: string): MemberInvoice
  * @category combinators
  */
 export const keyOf = (mgtKeyType: string, mgtKey: string): string => `${mgtKeyType.toUpperCase()}:${mgtKey}`
-
-// ── indexes ─────────────────────────────────────────────────────────────────────────────────
-
-/** The parties an issued invoice is found under: its seller and its buyer. */
-const partiesOf = (invoice: Invoice): ReadonlyArray<string> =>
-  invoice.draft.invoiceeCorpNum === invoice.corpNum ? [invoice.corpNum] : [invoice.corpNum, invoice.draft.invoiceeCorpNum]
-
-/**
- * The day (`yyyyMMdd`, KST) of an issued invoice for a date type.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const dayOf = (invoice: Invoice, dateType: DateType): string =>
-  dateType === "W" ? invoice.draft.writeDate : Kst.toDate8(dateType === "S" ? invoice.filingTimes[2] ?? invoice.issued!.at : invoice.issued!.at)
-
-const index = (state: TaxinvoiceState, invoice: Invoice): void => {
-  state.byConfirmNum.set(invoice.issued!.ntsconfirmNum, invoice)
-  for (const party of partiesOf(invoice)) {
-    for (const dateType of ["W", "I", "S"] as const) state.byDay[dateType].add(party, dayOf(invoice, dateType), invoice)
-  }
-}
-
-/**
- * Brings the filing of an invoice up to date (`Filing.settle`); once it is sent, it is found under
- * its filing day.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const settleFiling = (state: TaxinvoiceState, invoice: Invoice, policy: Policy, now: number): Invoice => {
-  const before = invoice.issued === undefined ? undefined : dayOf(invoice, "S")
-  settle(invoice, policy, now)
-  const after = invoice.issued === undefined ? undefined : dayOf(invoice, "S")
-  if (before !== undefined && after !== undefined && before !== after) {
-    for (const party of partiesOf(invoice)) {
-      state.byDay.S.remove(party, before, invoice)
-      state.byDay.S.add(party, after, invoice)
-    }
-  }
-  return invoice
-}
-
-/**
- * The issued invoices where `corpNum` is seller or buyer whose date of `dateType` is from `sDate`
- * to `eDate`.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const issuedOfParty = (state: TaxinvoiceState, corpNum: string, dateType: DateType, sDate: string, eDate: string): ReadonlyArray<Invoice> =>
-  state.byDay[dateType].between(corpNum, sDate, eDate)
 
 // ── register, files, issue ──────────────────────────────────────────────────────────────────
 

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, FastCheck as fc, TestClock } from "effect"
-import { cashbillSlot, confirmNumOf, findByItemKey, issue, latestOf, memberOf, remove, sequenceOf } from "../../../src/sandbox/cashbill/State.js"
+import { confirmNumOf, sequenceOf } from "../../../src/sandbox/cashbill/Receipt.js"
+import { cashbillSlot, findByItemKey, issue, latestOf, memberOf, remove } from "../../../src/sandbox/cashbill/State.js"
 import * as Sandbox from "../../../src/sandbox/Sandbox.js"
 import { FAILS_FILING, receipt } from "../../support/receipts.js"
 import { api, type Answer, issueToken, MEMBER, sandboxLayer } from "../support.js"
