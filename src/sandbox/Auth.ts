@@ -7,14 +7,14 @@
  *
  * @since 0.1.0
  */
-import { Effect } from "effect"
+import { Effect, Either } from "effect"
 import * as Signing from "../core/Signing.js"
 import { SandboxClock } from "./Clock.js"
 import { fail, type SandboxFailure } from "./Failure.js"
 import type { PartnerRegistry } from "./Partners.js"
 import { anonymous, type Caller, type Route, type RouteRequest } from "./Route.js"
 import { SandboxStore } from "./Store.js"
-import { tokensSlot } from "./Tokens.js"
+import { type TokenState, tokensSlot } from "./Tokens.js"
 import { normalizeAddress } from "./Wire.js"
 
 /**
@@ -139,46 +139,66 @@ const bodyField = (body: Uint8Array, field: string): string | undefined => {
 }
 
 /**
- * The caller of an API request: no token for operations called without one; otherwise a bearer
- * token of this environment, not expired on the base clock (document time moved by the admin
- * offset does not expire tokens), used from its IP, granting the operation's declared scope (fixed,
- * the value of a path parameter such as a statement's item code, or of a body field such as the
- * item code of a statement's RegistIssue).
+ * The caller of an API request, judged at `now` (base clock) against the token state of the
+ * request's environment: no token for operations called without one; otherwise a bearer token of
+ * this environment, not expired on the base clock (document time moved by the admin offset does not
+ * expire tokens), used from its IP, granting the operation's declared scope (fixed, the value of a
+ * path parameter such as a statement's item code, or of a body field such as the item code of a
+ * statement's RegistIssue). A pure function: the kernel reads the clock only for requests that
+ * carry a token.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const callerOf = (route: Route, request: RouteRequest, tokens: TokenState, now: number): Either.Either<Caller, SandboxFailure> => {
+  const userId = request.headers["x-svc-userid"]
+  const required = route.operation.scope
+  if (required._tag === "None") return Either.right({ ...anonymous(request.environment), userId })
+  const header = request.headers["authorization"]
+  if (header === undefined || header.trim() === "") return Either.left(fail("TokenMissing"))
+  const bearer = BEARER.exec(header)
+  if (bearer === null) return Either.left(fail("TokenUnreadable", "Authorization must be Bearer <token>"))
+  const token = tokens.byValue.get(bearer[1]!)
+  if (token === undefined) return Either.left(fail("TokenUnreadable"))
+  if (now >= token.expiresAt) return Either.left(fail("TokenExpired"))
+  const ip = token.record.ipaddress
+  if (ip !== "*" && normalizeAddress(ip) !== normalizeAddress(request.remoteAddress)) return Either.left(fail("TokenIpMismatch"))
+  const scope = required._tag === "Fixed"
+    ? required.scope
+    : required._tag === "FromParam"
+    ? request.params[required.param] ?? ""
+    : bodyField(request.body, required.field)
+  if (scope === undefined) {
+    // No readable scope in the body: any of the declared scopes lets the handler report the body's fault.
+    const declared = required._tag === "FromBody" ? required.tokenScopes : []
+    if (!declared.some((s) => token.record.scope.includes(s))) return Either.left(fail("ScopeNotGranted", declared.join(",")))
+  } else if (!token.record.scope.includes(scope)) return Either.left(fail("ScopeNotGranted", `scope ${scope}`))
+  return Either.right({
+    linkId: token.record.linkID,
+    corpNum: token.record.userID,
+    userId,
+    scopes: token.record.scope,
+    environment: request.environment
+  })
+}
+
+/**
+ * `true` when the route needs the caller's bearer token (and so the base clock to judge it).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const needsToken = (route: Route): boolean => route.operation.scope._tag !== "None"
+
+/**
+ * The caller of an API request (`callerOf` at the base clock's now, on the sandbox's token state).
  *
  * @since 0.1.0
  * @category combinators
  */
 export const authenticate = (route: Route, request: RouteRequest): Effect.Effect<Caller, SandboxFailure, SandboxStore | SandboxClock> =>
   Effect.gen(function*() {
-    const userId = request.headers["x-svc-userid"]
-    const required = route.operation.scope
-    if (required._tag === "None") return { ...anonymous(request.environment), userId }
-    const header = request.headers["authorization"]
-    if (header === undefined || header.trim() === "") return yield* fail("TokenMissing")
-    const bearer = BEARER.exec(header)
-    if (bearer === null) return yield* fail("TokenUnreadable", "Authorization must be Bearer <token>")
-    const store = yield* SandboxStore
-    const token = store.get(tokensSlot, request.environment).byValue.get(bearer[1]!)
-    if (token === undefined) return yield* fail("TokenUnreadable")
-    const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.base)
-    if (now >= token.expiresAt) return yield* fail("TokenExpired")
-    const ip = token.record.ipaddress
-    if (ip !== "*" && normalizeAddress(ip) !== normalizeAddress(request.remoteAddress)) return yield* fail("TokenIpMismatch")
-    const scope = required._tag === "Fixed"
-      ? required.scope
-      : required._tag === "FromParam"
-      ? request.params[required.param] ?? ""
-      : bodyField(request.body, required.field)
-    if (scope === undefined) {
-      // No readable scope in the body: any of the declared scopes lets the handler report the body's fault.
-      const declared = required._tag === "FromBody" ? required.tokenScopes : []
-      if (!declared.some((s) => token.record.scope.includes(s))) return yield* fail("ScopeNotGranted", declared.join(","))
-    } else if (!token.record.scope.includes(scope)) return yield* fail("ScopeNotGranted", `scope ${scope}`)
-    return {
-      linkId: token.record.linkID,
-      corpNum: token.record.userID,
-      userId,
-      scopes: token.record.scope,
-      environment: request.environment
-    }
+    const tokens = (yield* SandboxStore).get(tokensSlot, request.environment)
+    const now = needsToken(route) ? yield* Effect.flatMap(SandboxClock, (clock) => clock.base) : 0
+    return yield* callerOf(route, request, tokens, now)
   })

@@ -19,8 +19,13 @@ export interface Submission<R> {
   /** Base64(SHA-1) of the body as received: a repeat with the same ID must carry the same bytes. */
   readonly digest: string
   readonly receivedAt: number
-  /** The items as sent; each is validated when the submission is processed. */
-  readonly items: ReadonlyArray<unknown>
+  /** How many items were submitted. */
+  readonly submitCount: number
+  /**
+   * The items as sent, until the submission is processed (each is validated then); afterwards only
+   * the results are kept.
+   */
+  items: ReadonlyArray<unknown> | undefined
   polls: number
   stage: number
   startedAt: number | undefined
@@ -48,7 +53,8 @@ export const advance = <R, S extends Submission<R>>(
   if (stage >= 2 && bulk.results === undefined) {
     const at = stageReachedAt(policy, bulk.receivedAt, 2) ?? now
     bulk.completedAt = at
-    bulk.results = bulk.items.map((item) => process(item, at))
+    bulk.results = (bulk.items ?? []).map((item) => process(item, at))
+    bulk.items = undefined
   }
   bulk.stage = stage
   return bulk

@@ -1,10 +1,12 @@
 /**
- * An `HttpClient` answered by the sandbox in the same process: no socket is opened. The client
- * request becomes a web `Request`, then an `HttpServerRequest`; `Sandbox.handle` runs in the
- * caller's fiber (so the caller's `TestClock` drives the sandbox); the answer comes back through a
- * web `Response`, decompressed like `fetch` does. Injected connection faults become what a socket
- * would give: a transport error (reset, answer lost), or an answer whose body fails half-way
- * (truncated) or never ends (hang).
+ * An `HttpClient` answered by the sandbox in the same process: no socket is opened and no HTTP is
+ * framed. The client request is read as the kernel sees a request (method, path, query, lower-case
+ * headers, exact body bytes, the remote address); `Sandbox.answer` runs in the caller's fiber (so
+ * the caller's `TestClock` drives the sandbox) with every check a socket request gets; the answer
+ * comes back as an in-memory response, its body handed over as `fetch` hands it: decompressed, the
+ * `Content-Encoding` header kept (option `decompress: false`: the gzip bytes). Injected connection
+ * faults become what a socket would give: a transport error (reset, answer lost), or an answer
+ * whose body fails half-way (truncated) or never ends (hang).
  *
  * @since 0.1.0
  */
@@ -15,12 +17,16 @@ import {
   type HttpClientRequest,
   HttpClientResponse,
   HttpServerRequest,
-  HttpServerResponse
+  HttpServerResponse,
+  UrlParams
 } from "@effect/platform"
-import { Chunk, Effect, Layer, Stream } from "effect"
+import { Chunk, Effect, Either, Layer, Stream } from "effect"
+import * as Encoded from "./Encoded.js"
 import type { FaultKind } from "./Faults.js"
-import { interruptionOf, Sandbox, type SandboxOptions } from "./Sandbox.js"
+import * as MemoryResponse from "./MemoryResponse.js"
+import { Sandbox, type SandboxOptions, type SandboxService } from "./Sandbox.js"
 import * as SandboxModule from "./Sandbox.js"
+import { incomingOf, type Read, readIncoming, tooLarge } from "./Wire.js"
 
 /**
  * The origin of the in-process sandbox (no DNS lookup, no socket).
@@ -46,65 +52,76 @@ export interface ClientOptions {
 const transportError = (request: HttpClientRequest.HttpClientRequest, description: string, cause?: unknown) =>
   new HttpClientError.RequestError({ request, reason: "Transport", description, cause })
 
-/** The exact body bytes of a client request (streams are collected; FormData is left to `Request`). */
-const bodyOf = (request: HttpClientRequest.HttpClientRequest): Effect.Effect<BodyInit | undefined, HttpClientError.RequestError> => {
+/**
+ * The body bytes of a client request when they are at hand (bytes, text, a stream); `undefined`
+ * for bodies only a web `Request` can serialise (FormData, Blob, …).
+ */
+const bytesOf = (request: HttpClientRequest.HttpClientRequest): Effect.Effect<Uint8Array | undefined, HttpClientError.RequestError> => {
   const body = request.body
   switch (body._tag) {
     case "Empty":
-      return Effect.succeed(undefined)
+      return Effect.succeed(new Uint8Array(0))
     case "Uint8Array":
-      return Effect.succeed(body.body as Uint8Array<ArrayBuffer>)
+      return Effect.succeed(body.body)
     case "Raw":
-      return Effect.succeed(body.body as BodyInit)
+      return Effect.succeed(typeof body.body === "string" ? encoder.encode(body.body) : body.body instanceof Uint8Array ? body.body : undefined)
     case "FormData":
-      return Effect.succeed(body.formData)
+      return Effect.succeed(undefined)
     case "Stream":
       return Stream.runCollect(body.stream).pipe(
-        Effect.map((chunks) => Buffer.concat(Chunk.toReadonlyArray(chunks)) as Uint8Array<ArrayBuffer>),
+        Effect.map((chunks) => Buffer.concat(Chunk.toReadonlyArray(chunks)) as Uint8Array),
         Effect.mapError((cause) => new HttpClientError.RequestError({ request, reason: "Encode", cause }))
       )
   }
 }
 
-const toServerRequest = (
+const encoder = new TextEncoder()
+
+/** The content type a request is sent with: its header, else its body's. */
+const contentTypeOf = (request: HttpClientRequest.HttpClientRequest): string | undefined =>
+  request.headers["content-type"] ?? (request.body._tag === "Empty" ? undefined : request.body.contentType)
+
+/**
+ * The client request as the kernel reads a request. GET and HEAD carry no body (as with `fetch`);
+ * a body larger than the sandbox's limit is refused without being read.
+ */
+const readRequest = (
+  sandbox: SandboxService,
   request: HttpClientRequest.HttpClientRequest,
   url: URL,
   remoteAddress: string
-): Effect.Effect<HttpServerRequest.HttpServerRequest, HttpClientError.RequestError> =>
-  Effect.flatMap(bodyOf(request), (body) =>
-    Effect.try({
-      try: () => {
-        const headers = new Headers(request.headers)
-        const contentType = request.body._tag === "Empty" ? undefined : request.body.contentType
-        if (contentType !== undefined && !headers.has("content-type") && request.body._tag !== "FormData") {
-          headers.set("content-type", contentType)
-        }
-        const withBody = request.method !== "GET" && request.method !== "HEAD"
-        const web = new Request(url, { method: request.method, headers, ...(withBody && body !== undefined ? { body } : {}) })
-        return HttpServerRequest.fromWeb(web).modify({ remoteAddress })
-      },
-      catch: (cause) => new HttpClientError.RequestError({ request, reason: "Encode", cause })
-    }))
-
-const toClientResponse = (
-  request: HttpClientRequest.HttpClientRequest,
-  response: HttpServerResponse.HttpServerResponse,
-  decompress: boolean
-): Effect.Effect<HttpClientResponse.HttpClientResponse, HttpClientError.RequestError> => {
-  const web = HttpServerResponse.toWeb(response)
-  if (!decompress || web.headers.get("content-encoding")?.toLowerCase() !== "gzip") {
-    return Effect.succeed(HttpClientResponse.fromWeb(request, web))
-  }
-  return Effect.tryPromise({
-    try: async () => {
-      const bytes = gunzipSync(new Uint8Array(await web.arrayBuffer()))
-      const headers = new Headers(web.headers)
-      headers.delete("content-length")
-      return HttpClientResponse.fromWeb(request, new Response(bytes, { status: web.status, headers }))
-    },
-    catch: (cause) => transportError(request, "the gzip answer could not be decoded", cause)
+): Effect.Effect<Read, HttpClientError.RequestError> => {
+  const withBody = request.method !== "GET" && request.method !== "HEAD"
+  return Effect.flatMap(withBody ? bytesOf(request) : Effect.succeed(new Uint8Array(0)), (bytes) => {
+    if (bytes === undefined) return viaWebRequest(sandbox, request, url, remoteAddress)
+    const contentType = contentTypeOf(request)
+    const headers = contentType === undefined || request.headers["content-type"] !== undefined
+      ? request.headers
+      : { ...request.headers, "content-type": contentType }
+    const incoming = incomingOf(request.method, `${url.pathname}${url.search}`, headers, remoteAddress, sandbox.language)
+    if (bytes.length > sandbox.maxBodyBytes) return Effect.succeed({ incoming, failure: tooLarge(sandbox.maxBodyBytes) })
+    return Effect.succeed({ incoming: bytes.length === 0 ? incoming : { ...incoming, body: bytes } })
   })
 }
+
+/** A body only a web `Request` serialises (multipart FormData with its boundary, a Blob): read through one. */
+const viaWebRequest = (
+  sandbox: SandboxService,
+  request: HttpClientRequest.HttpClientRequest,
+  url: URL,
+  remoteAddress: string
+): Effect.Effect<Read, HttpClientError.RequestError> =>
+  Effect.try({
+    try: () => {
+      const headers = new Headers(request.headers)
+      const body = request.body
+      if (body._tag === "Raw" && body.contentType !== undefined && !headers.has("content-type")) headers.set("content-type", body.contentType)
+      const init = body._tag === "FormData" ? body.formData : body._tag === "Raw" ? (body.body as BodyInit) : undefined
+      const web = new Request(url, { method: request.method, headers, ...(init === undefined ? {} : { body: init }) })
+      return HttpServerRequest.fromWeb(web).modify({ remoteAddress })
+    },
+    catch: (cause) => new HttpClientError.RequestError({ request, reason: "Encode", cause })
+  }).pipe(Effect.flatMap((serverRequest) => readIncoming(serverRequest, sandbox.language, sandbox.maxBodyBytes)))
 
 /**
  * The answer of a `truncate` or `hang` fault: status and headers as sent, then half of the body
@@ -142,25 +159,53 @@ const lost: Record<Exclude<FaultKind, "truncate" | "hang">, string> = {
 }
 
 /**
+ * The client's view of an answer. A gzip answer is handed over decompressed, as `fetch` does
+ * (`Content-Encoding` kept, the body plain): the sandbox's plain bytes, never compressed only to be
+ * decompressed again; with `decompress: false`, the gzip bytes.
+ */
+const toClientResponse = (
+  request: HttpClientRequest.HttpClientRequest,
+  answer: Encoded.WireAnswer,
+  gzip: boolean,
+  decompress: boolean
+): Effect.Effect<HttpClientResponse.HttpClientResponse, HttpClientError.RequestError> => {
+  switch (answer.fault) {
+    case undefined: {
+      const bytes = gzip && !decompress ? answer.body.gzipped : answer.body.bytes
+      const headers = Encoded.headersOf(answer, gzip)
+      headers["content-length"] = String(bytes.length)
+      return Effect.succeed(MemoryResponse.make(request, answer.status, headers, bytes))
+    }
+    case "truncate":
+    case "hang":
+      return interruptedResponse(request, Encoded.toServerResponse(answer, gzip), answer.fault, decompress)
+    default:
+      return Effect.fail(transportError(request, lost[answer.fault]))
+  }
+}
+
+/**
  * An in-process client of the sandbox in context.
  *
  * @since 0.1.0
  * @category constructors
  */
 export const makeClient = (options: ClientOptions = {}): Effect.Effect<HttpClient.HttpClient, never, Sandbox> =>
-  Effect.map(Sandbox, (sandbox) =>
-    HttpClient.make((request, url) =>
-      Effect.gen(function*() {
-        const serverRequest = yield* toServerRequest(request, url, options.remoteAddress ?? "127.0.0.1")
-        const response = yield* sandbox.handle(serverRequest)
-        const interruption = interruptionOf(response)
-        if (interruption === "truncate" || interruption === "hang") {
-          return yield* interruptedResponse(request, response, interruption, options.decompress ?? true)
-        }
-        if (interruption !== undefined) return yield* transportError(request, lost[interruption])
-        return yield* toClientResponse(request, response, options.decompress ?? true)
-      })
-    ))
+  Effect.map(Sandbox, (sandbox) => {
+    const remoteAddress = options.remoteAddress ?? "127.0.0.1"
+    const decompress = options.decompress ?? true
+    // `makeWith`, not `make`: no network, so no abort controller, `http.client` span or trace headers per request.
+    return HttpClient.makeWith<HttpClientError.HttpClientError, never, HttpClientError.HttpClientError, never>(
+      (prepared) =>
+        Effect.flatMap(prepared, (request) => {
+          const url = UrlParams.makeUrl(request.url, request.urlParams, request.hash)
+          if (Either.isLeft(url)) return Effect.fail(new HttpClientError.RequestError({ request, reason: "InvalidUrl", cause: url.left }))
+          return Effect.flatMap(readRequest(sandbox, request, url.right, remoteAddress), (read) =>
+            Effect.flatMap(sandbox.answer(read), (answer) => toClientResponse(request, answer, read.incoming.gzip, decompress)))
+        }),
+      Effect.succeed
+    )
+  })
 
 /**
  * `HttpClient` answered in process by the `Sandbox` in context.

@@ -109,6 +109,8 @@ export const stageReachedAt = (policy: Policy, startedAt: number, stage: number)
  */
 export class Progressions extends Context.Tag("taxdoc/sandbox/Progressions")<Progressions, {
   readonly get: (kind: Kind) => Effect.Effect<Policy>
+  /** Every kind's policy at once. */
+  readonly all: Effect.Effect<Readonly<Record<Kind, Policy>>>
   readonly set: (kind: Kind, policy: Policy) => Effect.Effect<void>
   readonly reset: Effect.Effect<void>
 }>() {}
@@ -123,6 +125,7 @@ export const make = (initial: Partial<Record<Kind, Policy>> = {}) =>
     const ref = yield* Ref.make<Record<Kind, Policy>>(start)
     return Progressions.of({
       get: (kind) => Effect.map(Ref.get(ref), (all) => all[kind]),
+      all: Ref.get(ref),
       set: (kind, policy) => Ref.update(ref, (all) => ({ ...all, [kind]: policy })),
       reset: Ref.set(ref, start)
     })

@@ -166,13 +166,40 @@ export const implement = <O extends Operation.Any>(
   handle: (request: OperationRequest<O>, caller: Caller) => Effect.Effect<Answer<O>, SandboxFailure, RouteContext>
 ): Route => ({
   operation,
-  handle: (request, caller) =>
-    handle({
-      ...request,
-      input: declaredBody(operation, request) as Effect.Effect<BodyType<O>, SandboxFailure>,
-      parameters: Effect.suspend(() => decodeValue(declaredParams(operation, request), operation.params))
-    }, caller)
+  handle: (request, caller) => handle(new DeclaredRequest(operation, request), caller)
 })
+
+/** A request with its declared body and parameters, decoded when asked for. */
+class DeclaredRequest<O extends Operation.Any> implements OperationRequest<O> {
+  readonly method: RouteRequest["method"]
+  readonly path: string
+  readonly params: Readonly<Record<string, string>>
+  readonly query: URLSearchParams
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: Uint8Array
+  readonly override: string | undefined
+  readonly language: "ko" | "en"
+  readonly environment: Environment
+  readonly remoteAddress: string
+  constructor(readonly operation: O, request: RouteRequest) {
+    this.method = request.method
+    this.path = request.path
+    this.params = request.params
+    this.query = request.query
+    this.headers = request.headers
+    this.body = request.body
+    this.override = request.override
+    this.language = request.language
+    this.environment = request.environment
+    this.remoteAddress = request.remoteAddress
+  }
+  get input(): Effect.Effect<BodyType<O>, SandboxFailure> {
+    return declaredBody(this.operation, this) as Effect.Effect<BodyType<O>, SandboxFailure>
+  }
+  get parameters(): Effect.Effect<Schema.Schema.Type<O["params"]>, SandboxFailure> {
+    return Effect.suspend(() => decodeValue(declaredParams(this.operation, this), this.operation.params))
+  }
+}
 
 const queryValue = (query: URLSearchParams, name: string): string | undefined => {
   const exact = query.get(name)
@@ -311,10 +338,20 @@ export const decodeBody = <A, I>(request: RouteRequest, schema: Schema.Schema<A,
  * @since 0.1.0
  * @category combinators
  */
-export const decodeValue = <A, I>(input: unknown, schema: Schema.Schema<A, I, never>): Effect.Effect<A, SandboxFailure> => {
+export const decodeValue = <A, I>(input: unknown, schema: Schema.Schema<A, I, never>): Effect.Effect<A, SandboxFailure> =>
+  Either.match(decodeEither(input, schema), { onLeft: Effect.fail, onRight: Effect.succeed })
+
+/**
+ * `decodeValue` as an `Either`, for code that stays synchronous (e.g. each item of a bulk
+ * submission, processed in one state change).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const decodeEither = <A, I>(input: unknown, schema: Schema.Schema<A, I, never>): Either.Either<A, SandboxFailure> => {
   const result = Schema.decodeUnknownEither(schema, { errors: "all" })(input)
-  if (Either.isRight(result)) return Effect.succeed(result.right)
+  if (Either.isRight(result)) return Either.right(result.right)
   const issues = issuesOf(result.left)
   const detail = issues.map((i) => `${i.path || "body"}: ${i.rule}`).join("; ")
-  return Effect.fail(fail("InvalidField", detail))
+  return Either.left(fail("InvalidField", detail))
 }

@@ -225,7 +225,7 @@ export const compile = (routes: ReadonlyArray<Route>): RouteTable => {
   return { routes, root }
 }
 
-const requestKeys = (group: Group, key: RoutingKey, override: string | undefined): ReadonlyArray<string> => {
+const requestKeys = (group: Group, key: Omit<RoutingKey, "path">, override: string | undefined): ReadonlyArray<string> => {
   const present: Array<string> = []
   if (group.selectors.size > 0) {
     for (const [name, value] of key.query) {
@@ -246,8 +246,17 @@ const requestKeys = (group: Group, key: RoutingKey, override: string | undefined
  * @since 0.1.0
  * @category combinators
  */
-export const match = (table: RouteTable, key: RoutingKey): RouteMatch => {
-  const segments = segmentsOf(key.path).map(decode)
+export const match = (table: RouteTable, key: RoutingKey): RouteMatch => matchSegments(table, segmentsOf(key.path), key)
+
+/**
+ * Finds the operation of a request whose path is already split into its non-empty segments
+ * (`segmentsOf`, still percent-encoded).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const matchSegments = (table: RouteTable, rawSegments: ReadonlyArray<string>, key: Omit<RoutingKey, "path">): RouteMatch => {
+  const segments = rawSegments.map(decode)
   const method = key.method.toUpperCase()
   const override = key.override === undefined || key.override.trim() === "" ? undefined : key.override.trim().toUpperCase()
   const values: Array<string> = []

@@ -6,21 +6,25 @@
  *
  * Request pipeline: read the exact body (refused above `maxBodyBytes` before it is buffered) →
  * JSON nesting guard → environment prefix (`/production`) → admin routes (`/_sandbox/`, guarded by
- * `AdminGuard.ts`) → portal pages (`/portal/`, `portal/Portal.ts`) → routing → statistics → injected faults → bearer check → handler → answer
- * (`{code, message}` on failure, gzip when accepted).
+ * `AdminGuard.ts`) → portal pages (`/portal/`, `portal/Portal.ts`) → routing → statistics → injected
+ * faults → bearer check → handler → answer (`{code, message}` on failure; bytes, compressed by the
+ * edge when the client accepts gzip). `answer` is that pipeline over a request already read: the
+ * socket server (`Server.ts`) and the in-process client (`InProcess.ts`) read requests their own
+ * way and call it in one fiber; `handle` is the same over an `@effect/platform` server request.
  *
  * @since 0.1.0
  */
 import type { HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Cause, Context, Duration, Effect, Either, Layer } from "effect"
+import { Cause, Context, Duration, Effect, Either, Layer, Option } from "effect"
 import { type AdminOperations, handleAdmin } from "./Admin.js"
 import { type AdminAccess, refusal } from "./AdminGuard.js"
-import { authenticate } from "./Auth.js"
+import { callerOf, needsToken } from "./Auth.js"
 import { registerCertificate } from "./certificate/Routes.js"
 import * as Kst from "../core/Kst.js"
 import * as TaxinvoiceAdmin from "./taxinvoice/Admin.js"
 import * as SandboxClockModule from "./Clock.js"
 import { SandboxClock } from "./Clock.js"
+import * as Encoded from "./Encoded.js"
 import { fail, SandboxFailure } from "./Failure.js"
 import { type FaultKind, makeRegistry } from "./Faults.js"
 import { addMember, type MemberSeed } from "./member/Seed.js"
@@ -44,9 +48,9 @@ import {
   type Incoming,
   jsonNestsDeeperThan,
   looksLikeJson,
+  type Read,
   readIncoming,
-  render,
-  renderFailure
+  render
 } from "./Wire.js"
 
 /**
@@ -94,8 +98,20 @@ export interface SandboxService extends AdminOperations {
    * injected connection fault marks the answer (see `interruptionOf`): the edge acts it out.
    */
   readonly handle: (request: HttpServerRequest.HttpServerRequest, options?: HandleOptions) => Effect.Effect<HttpServerResponse.HttpServerResponse>
+  /**
+   * The whole service over a request already read (see `Wire.Read`): the answer as bytes, never a
+   * failure. An injected connection fault is the answer's `fault`: the edge acts it out.
+   */
+  readonly answer: (read: Read, options?: HandleOptions) => Effect.Effect<Encoded.WireAnswer>
+  /**
+   * `answer` without providing the sandbox's state services: for an edge that runs requests in a
+   * runtime that already holds them (`use(Effect.runtime())`), saving the per-request `provide`.
+   */
+  readonly answerInContext: (read: Read, options?: HandleOptions) => Effect.Effect<Encoded.WireAnswer, never, RouteContext>
   /** The language of answers when Accept-Language is absent. */
   readonly language: "ko" | "en"
+  /** The largest request body accepted, in bytes (edges refuse larger ones before reading them). */
+  readonly maxBodyBytes: number
   /** The partners (with their secrets: this is a sandbox). */
   readonly partners: ReadonlyArray<Partners.Partner>
   readonly secretOf: (linkId: string) => string | undefined
@@ -196,94 +212,123 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
       outbox: (environment) => use(Outbox.list(environment))
     }
 
-    /** `fate.kind` receives the connection fault drawn for the request, if any. */
+    /**
+     * What a request asks for, decided synchronously (nesting guard, environment, admin routes,
+     * routing, statistics, faults), then the effect that answers it (bearer check on the base clock,
+     * handler). `fate.kind` receives the connection fault drawn for the request, if any.
+     */
     const respond = (
       incoming: Incoming,
       access: AdminAccess,
       fate: { kind?: FaultKind | undefined }
-    ): Effect.Effect<RouteResponse, SandboxFailure, RouteContext> =>
-      Effect.gen(function*() {
-        // Before anything parses the body: recursive code (schema decoding, error formatting) would
-        // overflow the stack on a hostile nesting that JSON.parse itself accepts.
-        if (looksLikeJson(incoming.body) && jsonNestsDeeperThan(incoming.body, maxJsonDepth)) {
-          return yield* fail("JsonTooDeep", `at most ${maxJsonDepth} levels`)
-        }
-        const { environment, path } = splitEnvironment(incoming.path)
-        const segments = Router.segmentsOf(path)
-        if (segments[0]?.toLowerCase() === "_sandbox") {
-          const refused = refusal(access, incoming)
-          if (refused !== undefined) return yield* refused
-          return yield* handleAdmin(admin, { method: incoming.method, segments: segments.slice(1), body: incoming.body, environment })
-        }
-        if (Portal.isPortalPath(segments)) {
-          return yield* Portal.respond({ method: incoming.method, segments, body: incoming.body, environment, language: incoming.language })
-        }
-        // An empty override header counts as none (FACTS.md: one client sends it empty).
-        const override = incoming.headers["x-http-method-override"]?.trim().toUpperCase() || undefined
-        const matched = Router.match(table, {
-          method: incoming.method,
-          path,
-          override,
-          query: incoming.query,
-          contentType: incoming.headers["content-type"]
-        })
-        if (matched._tag === "NotFound") return yield* fail("NotFoundPath")
-        if (matched._tag === "Unsupported") return yield* fail("UnsupportedMethod")
-        const route = matched.route
-        const operation = route.operation
-        calls.count(operation.name)
-        const fault = faults.draw(operation.name)
-        if (fault !== undefined) {
-          if (fault.latencyMillis > 0) yield* Effect.sleep(Duration.millis(fault.latencyMillis))
-          fate.kind = fault.kind
-          if (fault.kind === "reset") return { _tag: "Json", status: 500, body: {} }
-          if (fault.failure !== undefined) return yield* fault.failure
-        }
-        const request: RouteRequest = {
-          method: operation.method,
-          path,
-          params: matched.params,
-          query: incoming.query,
-          headers: incoming.headers,
-          body: incoming.body,
-          override,
-          language: incoming.language,
-          environment,
-          remoteAddress: incoming.remoteAddress,
-          operation
-        }
-        const caller = yield* authenticate(route, request)
-        return yield* route.handle(request, caller)
+    ): Effect.Effect<RouteResponse, SandboxFailure, RouteContext> => {
+      // Before anything parses the body: recursive code (schema decoding, error formatting) would
+      // overflow the stack on a hostile nesting that JSON.parse itself accepts.
+      if (looksLikeJson(incoming.body) && jsonNestsDeeperThan(incoming.body, maxJsonDepth)) {
+        return Effect.fail(fail("JsonTooDeep", `at most ${maxJsonDepth} levels`))
+      }
+      const { environment, path } = splitEnvironment(incoming.path)
+      const segments = Router.segmentsOf(path)
+      if (segments[0]?.toLowerCase() === "_sandbox") {
+        const refused = refusal(access, incoming)
+        if (refused !== undefined) return Effect.fail(refused)
+        return handleAdmin(admin, { method: incoming.method, segments: segments.slice(1), body: incoming.body, environment })
+      }
+      if (Portal.isPortalPath(segments)) {
+        return Portal.respond({ method: incoming.method, segments, body: incoming.body, environment, language: incoming.language })
+      }
+      // An empty override header counts as none (FACTS.md: one client sends it empty).
+      const override = incoming.headers["x-http-method-override"]?.trim().toUpperCase() || undefined
+      const matched = Router.matchSegments(table, segments, {
+        method: incoming.method,
+        override,
+        query: incoming.query,
+        contentType: incoming.headers["content-type"]
       })
+      if (matched._tag === "NotFound") return Effect.fail(fail("NotFoundPath"))
+      if (matched._tag === "Unsupported") return Effect.fail(fail("UnsupportedMethod"))
+      const route = matched.route
+      const operation = route.operation
+      calls.count(operation.name)
+      const request: RouteRequest = {
+        method: operation.method,
+        path,
+        params: matched.params,
+        query: incoming.query,
+        headers: incoming.headers,
+        body: incoming.body,
+        override,
+        language: incoming.language,
+        environment,
+        remoteAddress: incoming.remoteAddress,
+        operation
+      }
+      const handled = (now: number) =>
+        Either.match(callerOf(route, request, store.get(Tokens.tokensSlot, environment), now), {
+          onLeft: Effect.fail,
+          onRight: (caller) => route.handle(request, caller)
+        })
+      // Tokens expire on the base clock, read only when the operation needs one.
+      const authenticated = needsToken(route) ? Effect.flatMap(clock.base, handled) : Effect.suspend(() => handled(0))
+      const fault = faults.draw(operation.name)
+      if (fault === undefined) return authenticated
+      fate.kind = fault.kind
+      const injected = fault.kind === "reset"
+        ? Effect.succeed<RouteResponse>({ _tag: "Json", status: 500, body: {} })
+        : fault.failure !== undefined
+        ? Effect.fail(fault.failure)
+        : authenticated
+      return fault.latencyMillis > 0 ? Effect.zipRight(Effect.sleep(Duration.millis(fault.latencyMillis)), injected) : injected
+    }
 
-    const internalError = (defect: unknown, language: "ko" | "en", gzip: boolean) =>
+    const internalError = (defect: unknown, language: "ko" | "en") =>
       Effect.as(
         Effect.logError("sandbox handler defect", Cause.die(defect)),
-        renderFailure(fail("InjectedFault", "internal error"), language, gzip)
+        Encoded.failureAnswer(fail("InjectedFault", "internal error"), language)
       )
+
+    /** JSON as is (or as kept, see `AnswerCache.ts`); other answers (PDF, …) as `Wire.render` writes them. */
+    const encode = (outcome: RouteResponse): Encoded.WireAnswer =>
+      outcome._tag === "Json"
+        ? Encoded.jsonAnswer(outcome.status ?? 200, Encoded.encodedOf(outcome.body) ?? Encoded.jsonBody(outcome.body))
+        : Encoded.fromServerResponse(render(outcome, false))
+
+    const answerInContext = (read: Read, access: HandleOptions = {}): Effect.Effect<Encoded.WireAnswer, never, RouteContext> => {
+      const { failure, incoming } = read
+      const fate: { kind?: FaultKind | undefined } = {}
+      const outcome = failure === undefined ? Effect.map(Effect.suspend(() => respond(incoming, access, fate)), encode) : Effect.fail(failure)
+      return Effect.matchCauseEffect(outcome, {
+        onSuccess: (answered) => Effect.succeed(Encoded.withFault(answered, fate.kind)),
+        onFailure: (cause) => {
+          const failed = Cause.failureOption(cause)
+          if (Option.isSome(failed)) return Effect.succeed(Encoded.withFault(Encoded.failureAnswer(failed.value, incoming.language), fate.kind))
+          // The caller's fiber was interrupted (the in-process client gave up): not an answer.
+          if (Cause.isInterruptedOnly(cause)) return Effect.failCause(cause as Cause.Cause<never>)
+          return internalError(Cause.squash(cause), incoming.language)
+        }
+      })
+    }
+
+    const answer = (read: Read, access: HandleOptions = {}): Effect.Effect<Encoded.WireAnswer> => use(answerInContext(read, access))
 
     const handle = (
       request: HttpServerRequest.HttpServerRequest,
       access: HandleOptions = {}
     ): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
-      Effect.gen(function*() {
-        const { failure, incoming } = yield* readIncoming(request, language, maxBodyBytes)
-        const fate: { kind?: FaultKind | undefined } = {}
-        const answer = failure === undefined ? respond(incoming, access, fate) : Effect.fail(failure)
-        const response = yield* answer.pipe(
-          use,
-          Effect.map((outcome) => render(outcome, incoming.gzip)),
-          Effect.catchAll((failure) => Effect.succeed(renderFailure(failure, incoming.language, incoming.gzip))),
-          Effect.catchAllDefect((defect) => internalError(defect, incoming.language, incoming.gzip))
-        )
-        if (fate.kind !== undefined) interruptions.set(response, fate.kind)
-        return response
-      }).pipe(Effect.catchAllDefect((defect) => internalError(defect, language, false)))
+      Effect.flatMap(readIncoming(request, language, maxBodyBytes), (read) =>
+        Effect.map(answer(read, access), (answered) => {
+          const response = Encoded.toServerResponse(answered, read.incoming.gzip)
+          if (answered.fault !== undefined) interruptions.set(response, answered.fault)
+          return response
+        })).pipe(Effect.catchAllDefect((defect) => Effect.map(internalError(defect, language), (a) => Encoded.toServerResponse(a, false))))
 
     return {
       ...admin,
       handle,
+      answer,
+      answerInContext,
       language,
+      maxBodyBytes,
       partners: partners.all,
       secretOf: partners.secretOf,
       memberPreference: (environment, corpNum, key) => use(Preferences.memberPreference(environment, corpNum, key)),

@@ -110,12 +110,24 @@ export interface Read {
   readonly failure?: SandboxFailure
 }
 
-type BodyOutcome =
+/**
+ * What reading a body gave: its bytes, or that it was larger than the limit, or unreadable.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type BodyOutcome =
   | { readonly _tag: "Body"; readonly bytes: Uint8Array }
   | { readonly _tag: "TooLarge" }
   | { readonly _tag: "Unreadable" }
 
-interface NodeReadable {
+/**
+ * A Node readable stream, as far as reading a body needs one.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface NodeReadable {
   readonly readableEnded: boolean
   on(event: string, listener: (...args: Array<any>) => void): unknown
   off(event: string, listener: (...args: Array<any>) => void): unknown
@@ -127,45 +139,51 @@ const isNodeReadable = (source: unknown): source is NodeReadable =>
 const isWebRequest = (source: unknown): source is Request => typeof Request !== "undefined" && source instanceof Request
 
 /**
- * Reads a Node stream's chunks and concatenates them once (linear in the size); stops buffering as
- * soon as the total passes `limit`. Later chunks are not buffered.
+ * Reads a Node stream's chunks and concatenates them once (linear in the size), then calls `done`;
+ * stops buffering as soon as the total passes `limit` (later chunks are not buffered). Answers the
+ * function that stops listening.
+ *
+ * @since 0.1.0
+ * @category combinators
  */
+export const readNodeBody = (source: NodeReadable, limit: number, done: (outcome: BodyOutcome) => void): () => void => {
+  const chunks: Array<Uint8Array> = []
+  let total = 0
+  const cleanup = () => {
+    source.off("data", onData)
+    source.off("end", onEnd)
+    source.off("error", onError)
+    source.off("aborted", onError)
+  }
+  const onData = (chunk: Uint8Array) => {
+    total += chunk.length
+    if (total > limit) {
+      cleanup()
+      chunks.length = 0
+      done({ _tag: "TooLarge" })
+      return
+    }
+    chunks.push(chunk)
+  }
+  const onEnd = () => {
+    cleanup()
+    done({ _tag: "Body", bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total) })
+  }
+  const onError = () => {
+    cleanup()
+    done({ _tag: "Unreadable" })
+  }
+  source.on("data", onData)
+  source.on("end", onEnd)
+  source.on("error", onError)
+  source.on("aborted", onError)
+  return cleanup
+}
+
 const readNode = (source: NodeReadable, limit: number): Effect.Effect<BodyOutcome> =>
   source.readableEnded
     ? Effect.succeed({ _tag: "Body", bytes: new Uint8Array(0) })
-    : Effect.async<BodyOutcome>((resume) => {
-      const chunks: Array<Uint8Array> = []
-      let total = 0
-      const cleanup = () => {
-        source.off("data", onData)
-        source.off("end", onEnd)
-        source.off("error", onError)
-        source.off("aborted", onError)
-      }
-      const onData = (chunk: Uint8Array) => {
-        total += chunk.length
-        if (total > limit) {
-          cleanup()
-          chunks.length = 0
-          resume(Effect.succeed({ _tag: "TooLarge" }))
-          return
-        }
-        chunks.push(chunk)
-      }
-      const onEnd = () => {
-        cleanup()
-        resume(Effect.succeed({ _tag: "Body", bytes: Buffer.concat(chunks, total) }))
-      }
-      const onError = () => {
-        cleanup()
-        resume(Effect.succeed({ _tag: "Unreadable" }))
-      }
-      source.on("data", onData)
-      source.on("end", onEnd)
-      source.on("error", onError)
-      source.on("aborted", onError)
-      return Effect.sync(cleanup)
-    })
+    : Effect.async<BodyOutcome>((resume) => Effect.sync(readNodeBody(source, limit, (outcome) => resume(Effect.succeed(outcome)))))
 
 /**
  * A web `Request` (the in-process client, whose body is already in memory): read at once, the
@@ -194,7 +212,43 @@ const readStream = (request: HttpServerRequest.HttpServerRequest, limit: number)
   )
 }
 
-const tooLarge = (limit: number): SandboxFailure => fail("PayloadTooLarge", `at most ${limit} bytes`)
+const EMPTY_BODY = new Uint8Array(0)
+
+/**
+ * A request as the kernel sees it, from its method, target (`/path?query` as sent), headers (lower-case
+ * names) and remote address; the body is empty (the caller reads it).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const incomingOf = (
+  method: string,
+  target: string,
+  headers: Readonly<Record<string, string>>,
+  remoteAddress: string,
+  defaultLanguage: "ko" | "en"
+): Incoming => {
+  const queryAt = target.indexOf("?")
+  const rawPath = queryAt < 0 ? target : target.slice(0, queryAt)
+  return {
+    method,
+    path: rawPath === "" ? "/" : rawPath,
+    query: new URLSearchParams(queryAt < 0 ? "" : target.slice(queryAt + 1)),
+    headers,
+    body: EMPTY_BODY,
+    language: languageOf(headers["accept-language"], defaultLanguage),
+    gzip: acceptsGzip(headers["accept-encoding"]),
+    remoteAddress: normalizeAddress(remoteAddress)
+  }
+}
+
+/**
+ * The failure answered for a body larger than `limit` bytes.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const tooLarge = (limit: number): SandboxFailure => fail("PayloadTooLarge", `at most ${limit} bytes`)
 
 /**
  * Reads a server request: the body is read once, as bytes (chunked or not), never re-encoded. A
@@ -211,18 +265,7 @@ export const readIncoming = (
 ): Effect.Effect<Read> =>
   Effect.gen(function*() {
     const headers = request.headers as Readonly<Record<string, string>>
-    const queryAt = request.url.indexOf("?")
-    const rawPath = queryAt < 0 ? request.url : request.url.slice(0, queryAt)
-    const base = {
-      method: request.method,
-      path: rawPath === "" ? "/" : rawPath,
-      query: new URLSearchParams(queryAt < 0 ? "" : request.url.slice(queryAt + 1)),
-      headers,
-      language: languageOf(headers["accept-language"], defaultLanguage),
-      gzip: acceptsGzip(headers["accept-encoding"]),
-      remoteAddress: normalizeAddress(Option.getOrElse(request.remoteAddress, () => "127.0.0.1"))
-    }
-    const empty = { ...base, body: new Uint8Array(0) }
+    const empty = incomingOf(request.method, request.url, headers, Option.getOrElse(request.remoteAddress, () => "127.0.0.1"), defaultLanguage)
     const declared = headers["content-length"]
     if (declared !== undefined && Number(declared) > maxBodyBytes) return { incoming: empty, failure: tooLarge(maxBodyBytes) }
     const outcome = isNodeReadable(request.source)
@@ -232,7 +275,7 @@ export const readIncoming = (
       : yield* readStream(request, maxBodyBytes)
     switch (outcome._tag) {
       case "Body":
-        return { incoming: { ...base, body: outcome.bytes } }
+        return { incoming: { ...empty, body: outcome.bytes } }
       case "TooLarge":
         return { incoming: empty, failure: tooLarge(maxBodyBytes) }
       case "Unreadable":

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Deferred, Effect, Either, Fiber } from "effect"
+import { Deferred, Effect, Either, Fiber, Schema } from "effect"
+import * as Operation from "../../src/core/Operation.js"
+import { implement } from "../../src/sandbox/Route.js"
 import * as Signing from "../../src/core/Signing.js"
 import { tester, TESTER_LINK_ID, TESTER_SECRET } from "../../src/sandbox/Partners.js"
 import * as Sandbox from "../../src/sandbox/Sandbox.js"
@@ -69,6 +71,35 @@ describe("socket server", () => {
       yield* sandbox.clearFaults()
       expect((yield* fetchJson(`${address.url}/CloseDown?CN=1111111119`, { headers: bearer })).status).toBe(200)
     }).pipe(Effect.scoped, Effect.provide(sandboxLayer)))
+
+  it.live("a request whose client goes away before the answer is interrupted; the server keeps serving", () =>
+    Effect.gen(function*() {
+      const interrupted = yield* Deferred.make<void>()
+      const started = yield* Deferred.make<void>()
+      const slow = implement(
+        Operation.make({
+          name: "Test.Slow",
+          sdk: "Test.slow",
+          summary: "never answers",
+          method: "GET",
+          path: "/Slow",
+          scope: Operation.noToken,
+          success: Schema.Unknown,
+          safeToRepeat: true
+        }),
+        () => Effect.zipRight(Deferred.succeed(started, undefined), Effect.never).pipe(Effect.onInterrupt(() => Deferred.succeed(interrupted, undefined)))
+      )
+      yield* Effect.scoped(Effect.gen(function*() {
+        const { url } = yield* Server.serve({ port: 0 })
+        const controller = new AbortController()
+        const pending = fetch(`${url}/Slow`, { signal: controller.signal }).catch(() => "aborted")
+        yield* Deferred.await(started)
+        controller.abort()
+        expect(yield* Effect.promise(() => pending)).toBe("aborted")
+        yield* Deferred.await(interrupted).pipe(Effect.timeout("5 seconds"))
+        expect((yield* fetchJson(`${url}/_sandbox/clock`)).status).toBe(200)
+      })).pipe(Effect.provide(Sandbox.layer({ partners: [tester], routes: [slow] })))
+    }))
 
   it.live("stops accepting when its scope closes", () =>
     Effect.gen(function*() {

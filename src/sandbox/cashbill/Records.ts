@@ -109,7 +109,7 @@ export const bulkResultRecord = (bulk: Bulk, language: Language): typeof BulkRes
     code: 1,
     message: language === "en" ? "Success" : "성공",
     submitID: bulk.submitID,
-    submitCount: bulk.items.length,
+    submitCount: bulk.submitCount,
     successCount,
     failCount: results.length - successCount,
     txState: bulk.stage,

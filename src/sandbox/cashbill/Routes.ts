@@ -12,13 +12,16 @@ import * as Rules from "../../domains/cashbill/Rules.js"
 import * as Operations from "../../domains/cashbill/Operations.js"
 import { CashReceiptIssue } from "../../domains/cashbill/Schemas.js"
 import * as Operation from "../../core/Operation.js"
+import { type AnswerCache, answersSlot, arrayOf, fingerprint } from "../AnswerCache.js"
 import { SandboxClock } from "../Clock.js"
+import { handlerContext } from "../HandlerContext.js"
 import { fail, type SandboxFailure } from "../Failure.js"
-import { type Policy, Progressions } from "../Progression.js"
+import type { Policy, Progressions } from "../Progression.js"
 import {
   type Answer,
   bodyJson,
   type Caller,
+  decodeEither,
   decodeValue,
   implement,
   json,
@@ -31,6 +34,7 @@ import { type Environment, SandboxStore } from "../Store.js"
 import * as Links from "../portal/Links.js"
 import { receiptDocument } from "./Pdf.js"
 import * as Records from "./Records.js"
+import { UNCHANGING } from "./Receipt.js"
 import * as State from "./State.js"
 
 const okMessage = (request: RouteRequest): string => (request.language === "en" ? "Success" : "성공")
@@ -46,6 +50,7 @@ const nowMillis = Effect.flatMap(SandboxClock, (clock) => clock.now)
 export interface MemberContext {
   readonly state: State.CashbillState
   readonly member: State.MemberCashbills
+  readonly answers: AnswerCache
   readonly now: number
   readonly filing: Policy
   readonly bulk: Policy
@@ -56,8 +61,7 @@ const processItem = (ctx: MemberContext) => (item: unknown, at: number): State.B
   const mgtKey = typeof item === "object" && item !== null && typeof (item as { mgtKey?: unknown }).mgtKey === "string"
     ? (item as { mgtKey: string }).mgtKey
     : null
-  // decodeValue is a pure Effect; run here so that processing stays one synchronous state change.
-  const decoded = Effect.runSync(Effect.either(decodeValue(item, CashReceiptIssue)))
+  const decoded = decodeEither(item, CashReceiptIssue)
   if (Either.isLeft(decoded)) return { _tag: "Failed", mgtKey, failure: decoded.left }
   return Either.match(State.issueReceipt(ctx.state, ctx.member, decoded.right, at), {
     onLeft: (failure): State.BulkItemResult => ({ _tag: "Failed", mgtKey, failure }),
@@ -78,21 +82,22 @@ export const withMemberOf = <A>(
   corpNum: string,
   f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>
 ): Effect.Effect<A, SandboxFailure, SandboxStore | SandboxClock | Progressions> =>
-  Effect.gen(function*() {
-    const store = yield* SandboxStore
-    const progressions = yield* Progressions
-    const now = yield* nowMillis
-    const filing = yield* progressions.get("cashbill.filing")
-    const bulk = yield* progressions.get("cashbill.bulk")
-    return yield* Effect.suspend(() => {
-      const state = store.get(State.cashbillSlot, environment)
-      const ctx: MemberContext = { state, member: State.memberOf(state, corpNum), now, filing, bulk }
-      for (const pending of ctx.member.pendingBulks) {
-        State.advance(pending, bulk, now, false, processItem(ctx))
-        if (pending.results !== undefined) ctx.member.pendingBulks.delete(pending)
-      }
-      return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
-    })
+  Effect.flatMap(handlerContext, ({ now, policies, store }) => {
+    const state = store.get(State.cashbillSlot, environment)
+    const bulk = policies["cashbill.bulk"]
+    const ctx: MemberContext = {
+      state,
+      member: State.memberOf(state, corpNum),
+      answers: store.get(answersSlot, environment),
+      now,
+      filing: policies["cashbill.filing"],
+      bulk
+    }
+    for (const pending of ctx.member.pendingBulks) {
+      State.advance(pending, bulk, now, false, processItem(ctx))
+      if (pending.results !== undefined) ctx.member.pendingBulks.delete(pending)
+    }
+    return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
   })
 
 const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>) =>
@@ -105,6 +110,14 @@ const read = (ctx: MemberContext, mgtKey: string): Either.Either<State.Receipt, 
   receipt.polls += 1
   return Either.right(State.settle(receipt, ctx.filing, ctx.now))
 }
+
+/** The status record of a receipt, kept until one of its changing fields (its filing, …) changes. */
+const statusAnswer = (ctx: MemberContext, receipt: State.Receipt, language: "ko" | "en") =>
+  ctx.answers.answer(receipt, language, fingerprint(receipt, UNCHANGING), () => Records.statusRecord(receipt, language))
+
+/** The detail record of a receipt, kept the same way. */
+const detailAnswer = (ctx: MemberContext, receipt: State.Receipt) =>
+  ctx.answers.answer(receipt, "detail", fingerprint(receipt, UNCHANGING), () => Records.detailRecord(receipt))
 
 const checkTradeDT = (tradeDT: string | undefined) =>
   Effect.flatMap(nowMillis, (now) =>
@@ -161,6 +174,7 @@ export const cashbillRoutes: ReadonlyArray<Route> = [
           receiptID: State.identifier(ctx.state, `bulk/${submitID}`),
           digest,
           receivedAt: ctx.now,
+          submitCount: envelope.cashbills.length,
           items: envelope.cashbills,
           polls: 0,
           stage: 0,
@@ -179,23 +193,23 @@ export const cashbillRoutes: ReadonlyArray<Route> = [
       const bulk = ctx.member.bulks.get(request.params["submitID"] ?? "")
       if (bulk === undefined) return Either.left(fail("BulkNotFound", request.params["submitID"]))
       State.advance(bulk, ctx.bulk, ctx.now, true, processItem(ctx))
-      return Either.right(json(Records.bulkResultRecord(bulk, request.language)))
+      // The record changes only with the stage (results come with stage 2, then never change).
+      return Either.right(ctx.answers.answer(bulk, request.language, bulk.stage, () => Records.bulkResultRecord(bulk, request.language)))
     })),
   implement(Operations.Delete, (request, caller) =>
     withMember(request, caller, (ctx) =>
-      Either.map(State.remove(ctx.member, request.params["mgtKey"] ?? "", ctx.filing, ctx.now), () => success(request)))),
+      Either.map(State.remove(ctx.state, ctx.member, request.params["mgtKey"] ?? "", ctx.filing, ctx.now), () => success(request)))),
   implement(Operations.GetInfo, (request, caller) =>
-    withMember(request, caller, (ctx) =>
-      Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => json(Records.statusRecord(r, request.language))))),
+    withMember(request, caller, (ctx) => Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => statusAnswer(ctx, r, request.language)))),
   implement(Operations.GetInfos, (request, caller) =>
     Effect.flatMap(request.input, (mgtKeys) =>
       withMember(request, caller, (ctx) =>
         // Unknown document IDs are left out; the others answer in the order asked.
-        Either.right(json(mgtKeys.flatMap((key) =>
-          Either.match(read(ctx, key), { onLeft: () => [], onRight: (r) => [Records.statusRecord(r, request.language)] })
+        Either.right(arrayOf(mgtKeys.flatMap((key) =>
+          Either.match(read(ctx, key), { onLeft: () => [], onRight: (r) => [statusAnswer(ctx, r, request.language)] })
         )))))),
   implement(Operations.GetDetailInfo, (request, caller) =>
-    withMember(request, caller, (ctx) => Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => json(Records.detailRecord(r))))),
+    withMember(request, caller, (ctx) => Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => detailAnswer(ctx, r)))),
   implement(Operations.GetPDF, (request, caller) =>
     withMember(request, caller, (ctx) => Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => pdf(receiptDocument(r))))),
   implement(Operations.GetURL, (request, caller) =>

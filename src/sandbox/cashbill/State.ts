@@ -6,6 +6,12 @@
  * progression policy and the sandbox clock, then frozen once reached, so a later policy change never
  * moves a document back. Every function here changes the state synchronously (Store.ts).
  *
+ * Nothing here looks through all receipts: a receipt is found by document ID (per member), by
+ * confirmation number (its sequence number, see `confirmNumOf`), its revocations are kept on the
+ * original, and the tax-portal collection finds a party's receipts of a date range through
+ * `byParty` (seller, and buyer when identified by registration number). A stored receipt is
+ * compact (`Receipt`): repeated texts are shared, the item key and confirmation number derived.
+ *
  * @since 0.1.0
  */
 import { Either } from "effect"
@@ -15,44 +21,20 @@ import * as Rules from "../../domains/cashbill/Rules.js"
 import type { CashReceiptIssue, CashReceiptRevoke } from "../../domains/cashbill/Schemas.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import * as BulkSubmission from "../BulkSubmission.js"
+import { DayIndex } from "../DayIndex.js"
 import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
 import { slot } from "../Store.js"
-import { type FilingOutcome, filingOutcome } from "./Filing.js"
+import { filingOutcome } from "./Filing.js"
+import { Interner } from "../Interner.js"
+import { Receipt, type ReceiptFields, sequenceOf, type Trade } from "./Receipt.js"
 
 /**
- * The filing of a receipt to the tax authority, once it happened.
+ * A stored cash receipt (see `Receipt.ts`).
  *
  * @since 0.1.0
  * @category models
  */
-export interface Filing {
-  readonly at: number
-  readonly outcome: FilingOutcome
-}
-
-/**
- * A receipt as stored: the issue body's fields (a revocation copies the original's), plus what
- * the service assigns.
- *
- * @since 0.1.0
- * @category models
- */
-export interface Receipt extends Omit<CashReceiptIssue, "tradeType" | "tradeDT" | "tradeOpt"> {
-  readonly tradeType: "승인거래" | "취소거래"
-  readonly tradeDT: string
-  readonly tradeDate: string
-  readonly tradeOpt: string
-  readonly itemKey: string
-  readonly confirmNum: string
-  readonly issuedAt: number
-  readonly orgConfirmNum?: string
-  readonly orgTradeDate?: string
-  readonly cancelType?: number
-  readonly smssendYN: boolean
-  /** Reads of the receipt, for the `AfterPolls` filing policy. */
-  polls: number
-  filing: Filing | undefined
-}
+export type { Receipt } from "./Receipt.js"
 
 /**
  * The result of one receipt of a bulk submission.
@@ -79,7 +61,10 @@ export type Bulk = BulkSubmission.Submission<BulkItemResult>
  * @category models
  */
 export interface MemberCashbills {
+  readonly corpNum: string
   readonly receipts: Map<string, Receipt>
+  /** Every receipt the member issued, in issue order (deleted ones included: see `latestOf`). */
+  readonly issued: Array<Receipt>
   readonly bulks: Map<string, Bulk>
   /** The submissions still without results: every request advances these, not all of `bulks`. */
   readonly pendingBulks: Set<Bulk>
@@ -95,6 +80,11 @@ export interface CashbillState {
   readonly members: Map<string, MemberCashbills>
   /** Sequence of everything numbered (confirmation numbers, item keys, receipt IDs). */
   sequence: number
+  /** Receipts by sequence number (the confirmation number's source); holes for other numbers. */
+  readonly bySequence: Array<Receipt | undefined>
+  /** Receipts by party — the seller, and the buyer identified by registration number — and trade day. */
+  readonly byParty: { readonly seller: DayIndex<Receipt>; readonly buyer: DayIndex<Receipt> }
+  readonly shared: Interner
 }
 
 /**
@@ -103,7 +93,13 @@ export interface CashbillState {
  * @since 0.1.0
  * @category constants
  */
-export const cashbillSlot = slot<CashbillState>("cashbill", () => ({ members: new Map(), sequence: 0 }))
+export const cashbillSlot = slot<CashbillState>("cashbill", () => ({
+  members: new Map(),
+  sequence: 0,
+  bySequence: [],
+  byParty: { seller: new DayIndex(), buyer: new DayIndex() },
+  shared: new Interner(4_096)
+}))
 
 /**
  * The cash receipts of a member, created empty on first use.
@@ -114,16 +110,13 @@ export const cashbillSlot = slot<CashbillState>("cashbill", () => ({ members: ne
 export const memberOf = (state: CashbillState, corpNum: string): MemberCashbills => {
   let member = state.members.get(corpNum)
   if (member === undefined) {
-    member = { receipts: new Map(), bulks: new Map(), pendingBulks: new Set() }
+    member = { corpNum, receipts: new Map(), issued: [], bulks: new Map(), pendingBulks: new Set() }
     state.members.set(corpNum, member)
   }
   return member
 }
 
 const next = (state: CashbillState): number => ++state.sequence
-
-/** 9 digits, distinct for the first 900 million numbers (48271 is coprime with 9·10⁸). */
-const confirmNumOf = (n: number): string => String(100_000_000 + ((n * 48_271) % 900_000_000))
 
 const hex = (text: string): string => createHash("sha1").update(text).digest("hex")
 
@@ -166,24 +159,65 @@ export const stateCodeOf = (receipt: Receipt): number =>
 
 // ── issue and revoke ────────────────────────────────────────────────────────────────────────
 
-const create = (
-  state: CashbillState,
-  member: MemberCashbills,
-  fields: Omit<Receipt, "tradeDate" | "itemKey" | "confirmNum" | "issuedAt" | "polls" | "filing">,
-  now: number
-): Receipt => {
+/** The buyer a receipt names by registration number (expense proof), if any. */
+const buyerOf = (receipt: Receipt): string | undefined => (/^\d{10}$/.test(receipt.identityNum) ? receipt.identityNum : undefined)
+
+const create = (state: CashbillState, member: MemberCashbills, fields: ReceiptFields, trade: Trade, now: number): Receipt => {
   const n = next(state)
-  const receipt: Receipt = {
-    ...fields,
-    tradeDate: fields.tradeDT.slice(0, 8),
-    itemKey: `${Kst.toDateTime14(now).slice(2)}${String(n % 1_000_000).padStart(6, "0")}`,
-    confirmNum: confirmNumOf(n),
-    issuedAt: now,
-    polls: 0,
-    filing: undefined
-  }
+  const receipt = new Receipt(fields, trade, n, now, state.shared)
   member.receipts.set(receipt.mgtKey, receipt)
+  member.issued.push(receipt)
+  state.bySequence[n] = receipt
+  state.byParty.seller.add(receipt.franchiseCorpNum, receipt.tradeDate, receipt)
+  const buyer = buyerOf(receipt)
+  if (buyer !== undefined) state.byParty.buyer.add(buyer, receipt.tradeDate, receipt)
   return receipt
+}
+
+/** `true` while the receipt is one of the member's (not deleted). */
+const isCurrent = (member: MemberCashbills, receipt: Receipt): boolean => member.receipts.get(receipt.mgtKey) === receipt
+
+/**
+ * A member's receipt by its item key: the item key ends with the sequence number modulo 10⁶, so
+ * only the receipts numbered alike are looked at.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const findByItemKey = (state: CashbillState, member: MemberCashbills, itemKey: string): Receipt | undefined => {
+  if (!/^\d{18}$/.test(itemKey)) return undefined
+  for (let n = Number(itemKey.slice(12)); n < state.bySequence.length; n += 1_000_000) {
+    const receipt = state.bySequence[n]
+    if (receipt !== undefined && isCurrent(member, receipt) && receipt.itemKey === itemKey) return receipt
+  }
+  return undefined
+}
+
+/**
+ * The member's `count` most recently issued receipts (not deleted), newest first.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const latestOf = (member: MemberCashbills, count: number): ReadonlyArray<Receipt> => {
+  const latest: Array<Receipt> = []
+  for (let i = member.issued.length - 1; i >= 0 && latest.length < count; i--) {
+    const receipt = member.issued[i]!
+    if (isCurrent(member, receipt)) latest.push(receipt)
+  }
+  return latest
+}
+
+/**
+ * A member's approval receipt by its confirmation number and trade date (what a revocation names).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const findOriginal = (state: CashbillState, member: MemberCashbills, confirmNum: string, tradeDate: string): Receipt | undefined => {
+  const n = sequenceOf(confirmNum)
+  const receipt = n === undefined ? undefined : state.bySequence[n]
+  return receipt !== undefined && receipt.tradeType === "승인거래" && receipt.tradeDate === tradeDate && isCurrent(member, receipt) ? receipt : undefined
 }
 
 /**
@@ -200,8 +234,8 @@ export const issue = (
   now: number
 ): Either.Either<Receipt, SandboxFailure> => {
   if (member.receipts.has(body.mgtKey)) return Either.left(fail("CashbillMgtKeyInUse", body.mgtKey))
-  return Either.right(create(state, member, {
-    ...body,
+  return Either.right(create(state, member, body, {
+    tradeType: body.tradeType,
     tradeDT: body.tradeDT ?? Kst.toDateTime14(now),
     tradeOpt: body.tradeOpt ?? "일반",
     smssendYN: false
@@ -235,9 +269,9 @@ const toNumbers = (a: Rules.Amounts) => [Number(a.supplyCost), Number(a.tax), Nu
  */
 export const remainingOf = (member: MemberCashbills, original: Receipt): readonly [number, number, number, number] => {
   const left = [...toNumbers(original)] as [number, number, number, number]
-  for (const r of member.receipts.values()) {
-    if (r.tradeType !== "취소거래" || r.orgConfirmNum !== original.confirmNum || r.orgTradeDate !== original.tradeDate) continue
-    if (stateCodeOf(r) === Rules.StateCode.FilingFailed) continue
+  for (const r of original.revocations ?? []) {
+    // Deleted revocations (filing failed, then Delete) are gone from the member.
+    if (member.receipts.get(r.mgtKey) !== r || stateCodeOf(r) === Rules.StateCode.FilingFailed) continue
     toNumbers(r).forEach((amount, i) => (left[i] = left[i]! - amount))
   }
   return left
@@ -260,9 +294,7 @@ export const revoke = (
   now: number
 ): Either.Either<Receipt, SandboxFailure> => {
   if (member.receipts.has(body.mgtKey)) return Either.left(fail("CashbillMgtKeyInUse", body.mgtKey))
-  const original = [...member.receipts.values()].find((r) =>
-    r.tradeType === "승인거래" && r.confirmNum === body.orgConfirmNum && r.tradeDate === body.orgTradeDate
-  )
+  const original = findOriginal(state, member, body.orgConfirmNum, body.orgTradeDate)
   if (original === undefined) return Either.left(fail("CashbillOriginalNotFound", `${body.orgConfirmNum} ${body.orgTradeDate}`))
   if (stateCodeOf(settle(original, filing, now)) === Rules.StateCode.FilingFailed) {
     return Either.left(fail("CashbillInvalidState", "the original's filing failed (305); delete it instead"))
@@ -275,12 +307,9 @@ export const revoke = (
   if (wanted[3] <= 0 || wanted.some((amount, i) => amount > remaining[i]!)) {
     return Either.left(fail("CashbillRevokeOverTotal", `remaining total ${Math.max(0, remaining[3])}`))
   }
-  return Either.right(create(state, member, {
+  const revocation = create(state, member, {
     mgtKey: body.mgtKey,
-    tradeDT,
-    tradeType: "취소거래",
     tradeUsage: original.tradeUsage,
-    tradeOpt: original.tradeOpt,
     taxationType: original.taxationType,
     supplyCost: String(wanted[0]),
     tax: String(wanted[1]),
@@ -291,14 +320,19 @@ export const revoke = (
     ...pick(original, ["franchiseTaxRegID", "franchiseCorpName", "franchiseCEOName", "franchiseAddr", "franchiseTEL", "customerName", "itemName", "orderNumber", "email", "hp"]),
     ...pick(body, ["memo", "emailSubject", "cancelType"]),
     orgConfirmNum: original.confirmNum,
-    orgTradeDate: original.tradeDate,
-    smssendYN: body.smssendYN ?? false
-  }, now))
+    orgTradeDate: original.tradeDate
+  }, { tradeType: "취소거래", tradeDT, tradeOpt: original.tradeOpt, smssendYN: body.smssendYN ?? false }, now)
+  ;(original.revocations ??= []).push(revocation)
+  return Either.right(revocation)
 }
 
-const pick = <A extends object, K extends keyof A>(record: A, keys: ReadonlyArray<K>): Partial<Pick<A, K>> => {
-  const out: Partial<Pick<A, K>> = {}
-  for (const key of keys) if (record[key] !== undefined) out[key] = record[key]
+/** The given fields of `record` (read through getters too), leaving out those without a value. */
+const pick = <A extends object, K extends keyof A>(record: A, keys: ReadonlyArray<K>): { [P in K]?: Exclude<A[P], undefined> } => {
+  const out: { [P in K]?: Exclude<A[P], undefined> } = {}
+  for (const key of keys) {
+    const value = record[key]
+    if (value !== undefined) out[key] = value as Exclude<A[K], undefined>
+  }
   return out
 }
 
@@ -308,14 +342,37 @@ const pick = <A extends object, K extends keyof A>(record: A, keys: ReadonlyArra
  * @since 0.1.0
  * @category combinators
  */
-export const remove = (member: MemberCashbills, mgtKey: string, filing: Policy, now: number): Either.Either<void, SandboxFailure> => {
+export const remove = (
+  state: CashbillState,
+  member: MemberCashbills,
+  mgtKey: string,
+  filing: Policy,
+  now: number
+): Either.Either<void, SandboxFailure> => {
   const receipt = member.receipts.get(mgtKey)
   if (receipt === undefined) return Either.left(fail("CashbillNotFound", mgtKey))
   const code = stateCodeOf(settle(receipt, filing, now))
   if (code !== Rules.StateCode.FilingFailed) return Either.left(fail("CashbillInvalidState", `stateCode ${code}; only 305 can be deleted`))
   member.receipts.delete(mgtKey)
+  const at = member.issued.lastIndexOf(receipt)
+  if (at >= 0) member.issued.splice(at, 1)
+  state.bySequence[receipt.sequence] = undefined
+  state.byParty.seller.remove(receipt.franchiseCorpNum, receipt.tradeDate, receipt)
+  const buyer = buyerOf(receipt)
+  if (buyer !== undefined) state.byParty.buyer.remove(buyer, receipt.tradeDate, receipt)
   return Either.right(undefined)
 }
+
+/**
+ * The receipts of every member where `corpNum` is the seller (`SELL`) or the buyer named by
+ * registration number (`BUY`), traded from `sDate` to `eDate` (KST days): what the tax authority's
+ * collection starts from.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const receiptsOfParty = (state: CashbillState, side: "SELL" | "BUY", corpNum: string, sDate: string, eDate: string): ReadonlyArray<Receipt> =>
+  (side === "SELL" ? state.byParty.seller : state.byParty.buyer).between(corpNum, sDate, eDate)
 
 // ── bulk ────────────────────────────────────────────────────────────────────────────────────
 

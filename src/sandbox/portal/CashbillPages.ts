@@ -9,7 +9,7 @@
 import { Effect, Either } from "effect"
 import * as Rules from "../../domains/cashbill/Rules.js"
 import { withMemberOf } from "../cashbill/Routes.js"
-import { type Receipt, settle, stateCodeOf } from "../cashbill/State.js"
+import { findByItemKey, latestOf, type Receipt, settle, stateCodeOf } from "../cashbill/State.js"
 import type { SandboxFailure } from "../Failure.js"
 import { receiptDocument } from "../cashbill/Pdf.js"
 import { type HtmlAnswer, pdf, type RouteContext, type RouteResponse } from "../Route.js"
@@ -37,8 +37,7 @@ export const BOX_MAX = 100
 export const boxPage = (ctx: PageContext, corpNum: string): Effect.Effect<HtmlAnswer, SandboxFailure, RouteContext> =>
   withMemberOf(ctx.environment, corpNum, (member) => {
     const t = textsOf(ctx.language)
-    const all = [...member.member.receipts.values()]
-    const latest = all.slice(-BOX_MAX).reverse().map((receipt) => settle(receipt, member.filing, member.now))
+    const latest = latestOf(member.member, BOX_MAX).map((receipt) => settle(receipt, member.filing, member.now))
     const rows = latest.map((receipt) => {
       const link = `${ctx.prefix}/portal/${mint(ctx.portal, { _tag: "Cashbill", corpNum, itemKey: receipt.itemKey, pdf: false }, member.now)}`
       return html`<tr><td>${receipt.mgtKey}</td><td>${receipt.confirmNum}</td><td>${Format.dateTime(receipt.tradeDT)}</td><td>${receipt.tradeType}</td><td>${receipt.tradeUsage}</td><td class="num">${
@@ -47,7 +46,7 @@ export const boxPage = (ctx: PageContext, corpNum: string): Effect.Effect<HtmlAn
     })
     const list = latest.length === 0
       ? html`<p>${t.boxEmpty}</p>`
-      : html`<p class="hint">${t.boxShown(latest.length, all.length)}</p>
+      : html`<p class="hint">${t.boxShown(latest.length, member.member.receipts.size)}</p>
 <table class="list"><thead><tr><th>문서번호</th><th>승인번호</th><th>거래일시</th><th>거래구분</th><th>용도</th><th>합계</th><th>상태</th><th></th></tr></thead>
 <tbody>${rows}</tbody></table>`
     return Either.right(page({
@@ -87,12 +86,10 @@ export const receiptLinkPage = (
   target: Extract<Target, { readonly _tag: "Cashbill" }>
 ): Effect.Effect<RouteResponse | undefined, SandboxFailure, RouteContext> =>
   withMemberOf(ctx.environment, target.corpNum, (member) => {
-    for (const receipt of member.member.receipts.values()) {
-      if (receipt.itemKey !== target.itemKey) continue
-      const settled = settle(receipt, member.filing, member.now)
-      return Either.right(target.pdf ? pdf(receiptDocument(settled)) : receiptPage(ctx, target.corpNum, settled, member.now))
-    }
-    return Either.right(undefined)
+    const receipt = findByItemKey(member.state, member.member, target.itemKey)
+    if (receipt === undefined) return Either.right(undefined)
+    const settled = settle(receipt, member.filing, member.now)
+    return Either.right(target.pdf ? pdf(receiptDocument(settled)) : receiptPage(ctx, target.corpNum, settled, member.now))
   })
 
 interface Field {

@@ -12,6 +12,7 @@ import { Effect, Either, type Schema } from "effect"
 import * as Operations from "../../domains/statement/Operations.js"
 import type * as Rules from "../../domains/statement/Rules.js"
 import type { StatementInfo } from "../../domains/statement/Schemas.js"
+import { type AnswerCache, answersSlot, arrayOf, fingerprint } from "../AnswerCache.js"
 import { SandboxClock } from "../Clock.js"
 import type { SandboxFailure } from "../Failure.js"
 import { type Mail, outboxSlot, post } from "../Outbox.js"
@@ -25,7 +26,7 @@ import * as State from "./State.js"
 const nowMillis = Effect.flatMap(SandboxClock, (clock) => clock.now)
 
 /**
- * What a handler works on: the member's statements, the outbox and the time.
+ * What a handler works on: the member's statements, the outbox, kept answers and the time.
  *
  * @since 0.1.0
  * @category models
@@ -34,6 +35,7 @@ export interface MemberContext {
   readonly state: State.StatementState
   readonly member: Map<string, State.Stored>
   readonly outbox: Array<Mail>
+  readonly answers: AnswerCache
   readonly now: number
 }
 
@@ -53,10 +55,27 @@ export const withMemberOf = <A>(
     const now = yield* nowMillis
     return yield* Effect.suspend(() => {
       const state = store.get(State.statementSlot, environment)
-      const ctx: MemberContext = { state, member: State.memberOf(state, corpNum), outbox: store.get(outboxSlot, environment), now }
+      const ctx: MemberContext = {
+        state,
+        member: State.memberOf(state, corpNum),
+        outbox: store.get(outboxSlot, environment),
+        answers: store.get(answersSlot, environment),
+        now
+      }
       return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
     })
   })
+
+/** The body never changes once issued: every other field makes the version. */
+const UNCHANGING = new Set(["body"])
+
+/** The status record of a statement, kept until any of its fields changes. */
+const statusAnswer = (ctx: MemberContext, stored: State.Stored) =>
+  ctx.answers.answer(stored, "status", fingerprint(stored, UNCHANGING), () => Records.statusRecord(stored))
+
+/** The detail record of a statement, kept until any of its fields changes. */
+const detailAnswer = (ctx: MemberContext, stored: State.Stored) =>
+  ctx.answers.answer(stored, "detail", fingerprint(stored, UNCHANGING), () => Records.detailRecord(stored))
 
 /** The decoded `{itemCode, mgtKey}` of a document operation. */
 const documentOf = (request: { readonly parameters: Effect.Effect<{ readonly itemCode: string; readonly mgtKey: string }, SandboxFailure> }) =>
@@ -139,21 +158,21 @@ export const statementRoutes: ReadonlyArray<Route> = [
   implement(Operations.GetInfo, (request, caller) =>
     Effect.flatMap(documentOf(request), ({ itemCode, mgtKey }) =>
       withMemberOf(request.environment, caller.corpNum, (ctx) =>
-        Either.map(State.find(ctx.member, itemCode, mgtKey), (s) => json(Records.statusRecord(s)))))),
+        Either.map(State.find(ctx.member, itemCode, mgtKey), (s) => statusAnswer(ctx, s))))),
   implement(Operations.GetInfos, (request, caller) =>
     Effect.gen(function*() {
       const { itemCode } = yield* request.parameters
       const mgtKeys = yield* request.input
       return yield* withMemberOf(request.environment, caller.corpNum, (ctx) =>
         // Unknown document IDs are left out; the others answer in the order asked.
-        Either.right(json(mgtKeys.flatMap((mgtKey) =>
-          Either.match(State.find(ctx.member, Number(itemCode), mgtKey), { onLeft: () => [], onRight: (s) => [Records.statusRecord(s)] })
+        Either.right(arrayOf(mgtKeys.flatMap((mgtKey) =>
+          Either.match(State.find(ctx.member, Number(itemCode), mgtKey), { onLeft: () => [], onRight: (s) => [statusAnswer(ctx, s)] })
         ))))
     })),
   implement(Operations.GetDetailInfo, (request, caller) =>
     Effect.flatMap(documentOf(request), ({ itemCode, mgtKey }) =>
       withMemberOf(request.environment, caller.corpNum, (ctx) =>
-        Either.map(State.find(ctx.member, itemCode, mgtKey), (s) => json(Records.detailRecord(s)))))),
+        Either.map(State.find(ctx.member, itemCode, mgtKey), (s) => detailAnswer(ctx, s))))),
   urlRoute("POPUP"),
   urlRoute("VIEW"),
   urlRoute("PRINT"),

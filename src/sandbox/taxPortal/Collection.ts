@@ -57,7 +57,7 @@ export const collectInvoices = (
 ): ReadonlyArray<IssuedInvoice> => {
   const side = query.queryType as "SELL" | "BUY" | "TRUSTEE"
   const candidates = [
-    ...source(store, environment).filter((invoice) => onSide(invoice, query)),
+    ...source(store, environment, query).filter((invoice) => onSide(invoice, query)),
     ...Synthetic.invoicesAround(memberParty(store, environment, query.corpNum), side, query.sDate, query.eDate)
   ]
   return unique(candidates.filter((invoice) => {
@@ -74,9 +74,7 @@ export const collectInvoices = (
  */
 export const collectReceipts = (store: Store, environment: Environment, query: Query, at: number): ReadonlyArray<CollectedReceipt> => {
   const side = query.queryType as "SELL" | "BUY"
-  const own = issuedReceipts(store, environment)
-    .filter((issued) => (side === "SELL" ? issued.seller === query.corpNum : issued.buyer === query.corpNum))
-    .map((issued) => issued.receipt)
+  const own = issuedReceipts(store, environment, side, query.corpNum, query.sDate, query.eDate)
   const candidates = [...own, ...Synthetic.receiptsBetween(memberParty(store, environment, query.corpNum), side, query.sDate, query.eDate)]
   return unique(candidates.filter((receipt) =>
     receipt.tradeDate >= query.sDate && receipt.tradeDate <= query.eDate && notAfterDayOf(receipt.tradeDate, at) && receipt.knownAt <= at

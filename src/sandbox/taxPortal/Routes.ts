@@ -12,17 +12,16 @@ import * as Kst from "../../core/Kst.js"
 import { isDate8 } from "../../core/Schemas.js"
 import * as Operations from "../../domains/taxPortal/Operations.js"
 import * as Rules from "../../domains/taxPortal/Rules.js"
-import { SandboxClock } from "../Clock.js"
+import { handlerContext } from "../HandlerContext.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { memberPreference } from "../Preferences.js"
-import { type Policy, Progressions } from "../Progression.js"
+import type { Policy } from "../Progression.js"
 import { type Caller, implement, json, type Route, type RouteRequest, success } from "../Route.js"
 import * as Links from "../portal/Links.js"
-import { SandboxStore } from "../Store.js"
 import { collectInvoices, collectReceipts } from "./Collection.js"
 import * as Records from "./Records.js"
 import * as Search from "./Search.js"
-import { memberParty, type Store, taxinvoiceSource } from "./Sources.js"
+import { memberParty, type Store, taxinvoiceByConfirmNum } from "./Sources.js"
 import * as State from "./State.js"
 import * as Synthetic from "./Synthetic.js"
 
@@ -47,20 +46,16 @@ interface Context {
 }
 
 const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: Context) => Either.Either<A, SandboxFailure>) =>
-  Effect.gen(function*() {
-    const store = yield* SandboxStore
-    const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.now)
-    const policy = yield* Effect.flatMap(Progressions, (p) => p.get("taxPortal.job"))
-    return yield* Effect.suspend(() => {
-      const state = store.get(State.taxPortalSlot, request.environment)
-      const ctx: Context = { store, request, state, member: State.memberOf(state, caller.corpNum), corpNum: caller.corpNum, now, policy }
-      return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
-    })
+  Effect.flatMap(handlerContext, ({ now, policies, store }) => {
+    const state = store.get(State.taxPortalSlot, request.environment)
+    const ctx: Context = { store, request, state, member: State.memberOf(state, caller.corpNum), corpNum: caller.corpNum, now, policy: policies["taxPortal.job"] }
+    return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
   })
 
+/** A job's snapshot, sorted once in the order Search pages through. */
 const snapshot = (ctx: Context) => (job: State.Job, at: number): void => {
-  if (job.kind === "taxinvoice") job.invoices = collectInvoices(ctx.store, ctx.request.environment, job, at)
-  else job.receipts = collectReceipts(ctx.store, ctx.request.environment, job, at)
+  if (job.kind === "taxinvoice") job.invoices = Search.sortInvoices(collectInvoices(ctx.store, ctx.request.environment, job, at), job.dateType)
+  else job.receipts = Search.sortReceipts(collectReceipts(ctx.store, ctx.request.environment, job, at))
 }
 
 /** The member's job of a kind, brought up to date (a state poll counts for `AfterPolls`). */
@@ -116,14 +111,14 @@ const listActive = (request: RouteRequest, caller: Caller, kind: State.Job["kind
 
 /** A crawled tax invoice the member is a party of: from its jobs, the sandbox's own, or synthetic. */
 const findInvoice = (ctx: Context, ntsConfirmNum: string): Records.IssuedInvoice | undefined => {
-  for (const job of [...ctx.member.jobs].reverse()) {
-    const found = job.invoices?.find((i) => i.ntsconfirmNum === ntsConfirmNum)
+  for (let i = ctx.member.jobs.length - 1; i >= 0; i--) {
+    const found = State.collectedInvoice(ctx.member.jobs[i]!, ntsConfirmNum)
     if (found !== undefined) return found
   }
   const isParty = (i: Records.IssuedInvoice) =>
     i.invoicer.corpNum === ctx.corpNum || i.invoicee.corpNum === ctx.corpNum || i.trustee?.corpNum === ctx.corpNum
-  const own = taxinvoiceSource(ctx.store, ctx.request.environment).find((i) => i.ntsconfirmNum === ntsConfirmNum && isParty(i))
-  if (own !== undefined) return own.knownAt <= ctx.now ? own : undefined
+  const own = taxinvoiceByConfirmNum(ctx.store, ctx.request.environment, ntsConfirmNum)
+  if (own !== undefined && isParty(own)) return own.knownAt <= ctx.now ? own : undefined
   const writeDate = ntsConfirmNum.slice(0, 8)
   if (!isDate8(writeDate)) return undefined
   const member = memberParty(ctx.store, ctx.request.environment, ctx.corpNum)
@@ -159,7 +154,7 @@ export const taxPortalRoutes: ReadonlyArray<Route> = [
       withMember(request, caller, (ctx) =>
         Either.map(completedJob(ctx, "taxinvoice", params.jobID), (job) => {
           const { page, perPage } = Search.paging(params)
-          const found = Rules.pageOf(Search.filterInvoices(job.invoices ?? [], job.dateType, params), page, perPage)
+          const found = Rules.pageOf(Search.selectInvoices(job.invoices ?? [], params), page, perPage)
           const side = job.queryType as keyof typeof Records.sideLabel
           return json({ code: 1, message: okMessage(request), ...found, list: found.list.map((i) => Records.listItem(i, side)) })
         })))),
@@ -167,7 +162,7 @@ export const taxPortalRoutes: ReadonlyArray<Route> = [
     Effect.flatMap(request.parameters, (params) =>
       withMember(request, caller, (ctx) =>
         Either.map(completedJob(ctx, "taxinvoice", params.jobID), (job) =>
-          json(Search.invoiceSummary(Search.filterInvoices(job.invoices ?? [], job.dateType, params))))))),
+          json(Search.invoiceSummary(Search.selectInvoices(job.invoices ?? [], params))))))),
   implement(Operations.TaxinvoiceGetTaxinvoice, (request, caller) =>
     Effect.flatMap(request.parameters, ({ ntsConfirmNum }) =>
       withMember(request, caller, (ctx) => {
@@ -186,14 +181,14 @@ export const taxPortalRoutes: ReadonlyArray<Route> = [
       withMember(request, caller, (ctx) =>
         Either.map(completedJob(ctx, "cashbill", params.jobID), (job) => {
           const { page, perPage } = Search.paging(params)
-          const found = Rules.pageOf(Search.filterReceipts(job.receipts ?? [], params), page, perPage)
+          const found = Rules.pageOf(Search.selectReceipts(job.receipts ?? [], params), page, perPage)
           const side = job.queryType as "SELL" | "BUY"
           return json({ code: 1, message: okMessage(request), ...found, list: found.list.map((r) => Records.cashbillItem(r, side)) })
         })))),
   implement(Operations.CashbillSummarize, (request, caller) =>
     Effect.flatMap(request.parameters, (params) =>
       withMember(request, caller, (ctx) =>
-        Either.map(completedJob(ctx, "cashbill", params.jobID), (job) => json(Search.receiptSummary(Search.filterReceipts(job.receipts ?? [], params))))))),
+        Either.map(completedJob(ctx, "cashbill", params.jobID), (job) => json(Search.receiptSummary(Search.selectReceipts(job.receipts ?? [], params))))))),
   // ── certificate and department account ──
   implement(Operations.GetCertificatePopUpURL, (request, caller) =>
     Effect.map(Links.url(request, { _tag: "PortalCertificate", corpNum: caller.corpNum }), (url) => json({ url }))),

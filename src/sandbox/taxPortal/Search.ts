@@ -102,10 +102,48 @@ export const invoiceMatcher = (params: InvoiceFilterParams): (invoice: IssuedInv
 export const invoiceDate = (invoice: IssuedInvoice, dateType: string): string =>
   dateType === "W" ? invoice.writeDate : dateType === "I" ? invoice.issueDT : invoice.sendDate
 
-const ordered = <A>(items: ReadonlyArray<A>, key: (a: A) => string, order: string | undefined): ReadonlyArray<A> => {
-  const ascending = [...items].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
-  return order === "A" ? ascending : ascending.reverse()
+/** Ascending by `key`, each key computed once. */
+const sortedBy = <A>(items: ReadonlyArray<A>, key: (a: A) => string): ReadonlyArray<A> =>
+  items
+    .map((item) => ({ item, key: key(item) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map((keyed) => keyed.item)
+
+/**
+ * The items of an ascending list that match, in the requested order (A ascending, D — the
+ * default — descending): no sorting, so a job's snapshot is sorted once and searched any number
+ * of times.
+ */
+const selected = <A>(ascending: ReadonlyArray<A>, matches: ((a: A) => boolean) | undefined, order: string | undefined): ReadonlyArray<A> => {
+  const found = matches === undefined ? [...ascending] : ascending.filter(matches)
+  return order === "A" ? found : found.reverse()
 }
+
+/**
+ * Tax invoices in ascending order of the date of the job's date type, then confirmation number
+ * (the order Search pages through; a job sorts its snapshot once).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const sortInvoices = (invoices: ReadonlyArray<IssuedInvoice>, dateType: string): ReadonlyArray<IssuedInvoice> =>
+  sortedBy(invoices, (i) => `${invoiceDate(i, dateType)}|${i.ntsconfirmNum}`)
+
+const anyOf = (...values: ReadonlyArray<string | undefined>): boolean => values.some((v) => v !== undefined && v.trim() !== "")
+
+/**
+ * The tax invoices of an ascending list (`sortInvoices`) that pass the filters, D descending by
+ * default.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const selectInvoices = (sorted: ReadonlyArray<IssuedInvoice>, params: InvoiceFilterParams & PageParams): ReadonlyArray<IssuedInvoice> =>
+  selected(
+    sorted,
+    anyOf(params.Type, params.TaxType, params.PurposeType, params.TaxRegIDYN, params.TaxRegID, params.SearchString) ? invoiceMatcher(params) : undefined,
+    params.Order
+  )
 
 /**
  * The filtered tax invoices, ordered by the job's date type (then confirmation number), D
@@ -118,8 +156,7 @@ export const filterInvoices = (
   invoices: ReadonlyArray<IssuedInvoice>,
   dateType: string,
   params: InvoiceFilterParams & PageParams
-): ReadonlyArray<IssuedInvoice> =>
-  ordered(invoices.filter(invoiceMatcher(params)), (i) => `${invoiceDate(i, dateType)}|${i.ntsconfirmNum}`, params.Order)
+): ReadonlyArray<IssuedInvoice> => selectInvoices(sortInvoices(invoices, dateType), params)
 
 /**
  * The predicate of cash receipt filters.
@@ -134,13 +171,32 @@ export const receiptMatcher = (params: ReceiptFilterParams): (receipt: Collected
 }
 
 /**
+ * Cash receipts in ascending order of trade time, then confirmation number.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const sortReceipts = (receipts: ReadonlyArray<CollectedReceipt>): ReadonlyArray<CollectedReceipt> =>
+  sortedBy(receipts, (r) => `${r.tradeDT}|${r.ntsconfirmNum}`)
+
+/**
+ * The cash receipts of an ascending list (`sortReceipts`) that pass the filters, D descending by
+ * default.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const selectReceipts = (sorted: ReadonlyArray<CollectedReceipt>, params: ReceiptFilterParams & PageParams): ReadonlyArray<CollectedReceipt> =>
+  selected(sorted, anyOf(params.TradeType, params.TradeUsage) ? receiptMatcher(params) : undefined, params.Order)
+
+/**
  * The filtered cash receipts, ordered by trade time (then confirmation number).
  *
  * @since 0.1.0
  * @category combinators
  */
 export const filterReceipts = (receipts: ReadonlyArray<CollectedReceipt>, params: ReceiptFilterParams & PageParams): ReadonlyArray<CollectedReceipt> =>
-  ordered(receipts.filter(receiptMatcher(params)), (r) => `${r.tradeDT}|${r.ntsconfirmNum}`, params.Order)
+  selectReceipts(sortReceipts(receipts), params)
 
 /**
  * Page number and size of the paging parameters (defaults 1 and 500).

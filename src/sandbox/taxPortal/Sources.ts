@@ -9,7 +9,7 @@
 import type { Context } from "effect"
 import * as Kst from "../../core/Kst.js"
 import { maskIdentityNum } from "../cashbill/Masking.js"
-import { cashbillSlot } from "../cashbill/State.js"
+import { cashbillSlot, receiptsOfParty } from "../cashbill/State.js"
 import { membersSlot } from "../member/State.js"
 import * as Issued from "../taxinvoice/Collected.js"
 import type { Environment, SandboxStore } from "../Store.js"
@@ -24,14 +24,29 @@ import type { CollectedReceipt, IssuedInvoice, Party } from "./Records.js"
 export type Store = Context.Tag.Service<typeof SandboxStore>
 
 /**
- * The e-Tax invoices issued through the sandbox in an environment, as the tax authority holds
- * them (every member's; collection picks those where the member is a party). Must be pure: it
- * reads the store and changes nothing.
+ * What a collection asks a source for: the invoices of a member whose date of a date type (W, I,
+ * S) is within a range.
  *
  * @since 0.1.0
  * @category models
  */
-export type TaxinvoiceSource = (store: Store, environment: Environment) => ReadonlyArray<IssuedInvoice>
+export interface SourceQuery {
+  readonly corpNum: string
+  readonly dateType: string
+  readonly sDate: string
+  readonly eDate: string
+}
+
+/**
+ * The e-Tax invoices issued through the sandbox in an environment, as the tax authority holds
+ * them: with a query, at least those of the query (collection then picks the member's side and
+ * range exactly); without one, every member's. Must be pure: it reads the store and changes
+ * nothing.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type TaxinvoiceSource = (store: Store, environment: Environment, query?: SourceQuery) => ReadonlyArray<IssuedInvoice>
 
 /**
  * No issued e-Tax invoices.
@@ -95,62 +110,70 @@ export const collected = (invoice: Issued.IssuedInvoice): IssuedInvoice => {
   }
 }
 
+const dateTypeOf = (dateType: string): "W" | "I" | "S" => (dateType === "W" || dateType === "I" ? dateType : "S")
+
 /**
  * The e-Tax invoices collection sees: those the e-Tax invoice domain issued, except those the tax
- * authority refused (filing failed, 305).
+ * authority refused (filing failed, 305) — for a query, only the member's of the range, through
+ * the e-Tax invoice state's index.
  *
  * @since 0.1.0
  * @category constants
  */
-export const taxinvoiceSource: TaxinvoiceSource = (store, environment) =>
-  Issued.issuedInvoices(store, environment).filter((invoice) => invoice.stateCode !== 305).map(collected)
+export const taxinvoiceSource: TaxinvoiceSource = (store, environment, query) =>
+  (query === undefined
+    ? Issued.issuedInvoices(store, environment)
+    : Issued.issuedInvoicesOf(store, environment, query.corpNum, dateTypeOf(query.dateType), query.sDate, query.eDate))
+    .filter((invoice) => invoice.stateCode !== 305)
+    .map(collected)
 
 /**
- * An issued cash receipt with its parties: the seller (franchiseCorpNum) and the buyer when the
- * receipt identifies one by registration number (expense proof).
- *
- * @since 0.1.0
- * @category models
- */
-export interface IssuedReceipt {
-  readonly seller: string
-  readonly buyer: string | undefined
-  readonly receipt: CollectedReceipt
-}
-
-/**
- * The cash receipts issued through the sandbox in an environment (every member's), except those
- * the tax authority refused (filing failed, 305).
+ * The e-Tax invoice with a confirmation number as collection sees it (not when filing failed).
  *
  * @since 0.1.0
  * @category combinators
  */
-export const issuedReceipts = (store: Store, environment: Environment): ReadonlyArray<IssuedReceipt> => {
-  const out: Array<IssuedReceipt> = []
-  for (const member of store.get(cashbillSlot, environment).members.values()) {
-    for (const r of member.receipts.values()) {
-      if (r.filing !== undefined && r.filing.outcome.code !== "0000") continue
-      out.push({
-        seller: r.franchiseCorpNum,
-        buyer: /^\d{10}$/.test(r.identityNum) ? r.identityNum : undefined,
-        receipt: {
-          ntsconfirmNum: r.confirmNum,
-          tradeDate: r.tradeDate,
-          tradeDT: r.tradeDT,
-          tradeType: r.tradeType,
-          tradeUsage: r.tradeUsage,
-          totalAmount: r.totalAmount,
-          supplyCost: r.supplyCost,
-          tax: r.tax,
-          serviceFee: r.serviceFee,
-          franchiseCorpNum: r.franchiseCorpNum,
-          franchiseCorpName: r.franchiseCorpName ?? "",
-          identityNum: maskIdentityNum(r.identityNum),
-          customerName: r.customerName ?? "",
-          knownAt: r.issuedAt
-        }
-      })
-    }
+export const taxinvoiceByConfirmNum = (store: Store, environment: Environment, ntsconfirmNum: string): IssuedInvoice | undefined => {
+  const found = Issued.issuedInvoice(store, environment, ntsconfirmNum)
+  return found === undefined || found.stateCode === 305 ? undefined : collected(found)
+}
+
+/**
+ * The cash receipts issued through the sandbox in an environment (every member's) where `corpNum`
+ * is the seller (`SELL`) or the buyer named by registration number (`BUY`), traded from `sDate` to
+ * `eDate`, except those the tax authority refused (filing failed, 305), as the authority holds them.
+ * Found through the receipts' party index: the other stored receipts are never looked at.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const issuedReceipts = (
+  store: Store,
+  environment: Environment,
+  side: "SELL" | "BUY",
+  corpNum: string,
+  sDate: string,
+  eDate: string
+): ReadonlyArray<CollectedReceipt> => {
+  const out: Array<CollectedReceipt> = []
+  for (const r of receiptsOfParty(store.get(cashbillSlot, environment), side, corpNum, sDate, eDate)) {
+    if (r.filing !== undefined && r.filing.outcome.code !== "0000") continue
+    out.push({
+      ntsconfirmNum: r.confirmNum,
+      tradeDate: r.tradeDate,
+      tradeDT: r.tradeDT,
+      tradeType: r.tradeType,
+      tradeUsage: r.tradeUsage,
+      totalAmount: r.totalAmount,
+      supplyCost: r.supplyCost,
+      tax: r.tax,
+      serviceFee: r.serviceFee,
+      franchiseCorpNum: r.franchiseCorpNum,
+      franchiseCorpName: r.franchiseCorpName ?? "",
+      identityNum: maskIdentityNum(r.identityNum),
+      customerName: r.customerName ?? "",
+      knownAt: r.issuedAt
+    })
   }
   return out
 }

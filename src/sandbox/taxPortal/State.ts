@@ -36,8 +36,12 @@ export interface Job extends Query {
   stage: number
   startedAt: number | undefined
   completedAt: number | undefined
+  /** The snapshot of a completed tax invoice job, in Search's ascending order. */
   invoices: ReadonlyArray<IssuedInvoice> | undefined
+  /** The snapshot of a completed cash receipt job, in Search's ascending order. */
   receipts: ReadonlyArray<CollectedReceipt> | undefined
+  /** The snapshot's invoices by confirmation number, built when first asked for (GetTaxinvoice). */
+  byConfirmNum?: Map<string, IssuedInvoice> | undefined
 }
 
 /**
@@ -189,6 +193,18 @@ export const advance = (job: Job, policy: Policy, now: number, poll: boolean, sn
   }
   job.stage = stage
   return job
+}
+
+/**
+ * The invoice with a confirmation number in a job's snapshot, if any.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const collectedInvoice = (job: Job, ntsconfirmNum: string): IssuedInvoice | undefined => {
+  if (job.invoices === undefined) return undefined
+  job.byConfirmNum ??= new Map(job.invoices.map((invoice) => [invoice.ntsconfirmNum, invoice]))
+  return job.byConfirmNum.get(ntsconfirmNum)
 }
 
 /**

@@ -195,7 +195,7 @@ export const bulkResultRecord = (bulk: Bulk, language: Language): typeof BulkRes
     code: 1,
     message: ok,
     submitID: bulk.submitID,
-    submitCount: bulk.items.length,
+    submitCount: bulk.submitCount,
     successCount,
     failCount: results.length - successCount,
     txState: bulk.stage,

@@ -14,19 +14,20 @@ import { messageDigest } from "../../core/Signing.js"
 import * as Operations from "../../domains/taxinvoice/Operations.js"
 import * as Rules from "../../domains/taxinvoice/Rules.js"
 import { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
-import { SandboxClock } from "../Clock.js"
+import { type AnswerCache, answersSlot, arrayOf, fingerprint } from "../AnswerCache.js"
+import type { SandboxClock } from "../Clock.js"
+import { handlerContext } from "../HandlerContext.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { type Mail, outboxSlot } from "../Outbox.js"
-import { type Policy, Progressions } from "../Progression.js"
-import { bodyJson, type Caller, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
+import type { Policy, Progressions } from "../Progression.js"
+import { bodyJson, type Caller, decodeEither, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
 import { type Environment, SandboxStore } from "../Store.js"
 import * as Links from "../portal/Links.js"
-import * as Filing from "./Filing.js"
 import * as Identifiers from "./Identifiers.js"
 import * as Records from "./Records.js"
+import * as Index from "./Index.js"
 import * as State from "./State.js"
 
-const nowMillis = Effect.flatMap(SandboxClock, (clock) => clock.now)
 
 /**
  * What a member's handler works on.
@@ -38,6 +39,7 @@ export interface MemberContext {
   readonly state: State.TaxinvoiceState
   readonly member: State.MemberInvoices
   readonly outbox: Array<Mail>
+  readonly answers: AnswerCache
   readonly corpNum: string
   readonly now: number
   readonly filing: Policy
@@ -59,14 +61,14 @@ export const withoutNulls = (value: unknown): unknown => {
 }
 
 const decodeDraft = (input: unknown) => decodeValue(withoutNulls(input), TaxinvoiceDraft)
+const decodeDraftEither = (input: unknown) => decodeEither(withoutNulls(input), TaxinvoiceDraft)
 
 /** One invoice of a bulk submission, registered and issued at `at` (all or nothing). */
 const processItem = (ctx: MemberContext, forceIssue: boolean) => (item: unknown, at: number): State.BulkItemResult => {
   const mgtKey = typeof item === "object" && item !== null && typeof (item as { invoicerMgtKey?: unknown }).invoicerMgtKey === "string"
     ? (item as { invoicerMgtKey: string }).invoicerMgtKey
     : null
-  // decodeValue is a pure Effect; run here so that processing stays one synchronous state change.
-  const decoded = Effect.runSync(Effect.either(decodeDraft(item)))
+  const decoded = decodeDraftEither(item)
   if (Either.isLeft(decoded)) return { _tag: "Failed", mgtKey, failure: decoded.left }
   const draft = decoded.right
   if (Rules.isOverdue(draft.writeDate, at) && !forceIssue) {
@@ -92,30 +94,25 @@ export const withMemberOf = <A>(
   corpNum: string,
   f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>
 ): Effect.Effect<A, SandboxFailure, SandboxStore | SandboxClock | Progressions> =>
-  Effect.gen(function*() {
-    const store = yield* SandboxStore
-    const progressions = yield* Progressions
-    const now = yield* nowMillis
-    const filing = yield* progressions.get("taxinvoice.filing")
-    const bulk = yield* progressions.get("taxinvoice.bulk")
-    return yield* Effect.suspend(() => {
-      const state = store.get(State.taxinvoiceSlot, environment)
-      if (state.environment === "") state.environment = environment
-      const ctx: MemberContext = {
-        state,
-        member: State.memberOf(state, corpNum),
-        outbox: store.get(outboxSlot, environment),
-        corpNum,
-        now,
-        filing,
-        bulk
-      }
-      for (const pending of ctx.member.pendingBulks) {
-        State.advance(pending, bulk, now, false, processItem(ctx, pending.forceIssue))
-        if (pending.results !== undefined) ctx.member.pendingBulks.delete(pending)
-      }
-      return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
-    })
+  Effect.flatMap(handlerContext, ({ now, policies, store }) => {
+    const state = store.get(State.taxinvoiceSlot, environment)
+    if (state.environment === "") state.environment = environment
+    const bulk = policies["taxinvoice.bulk"]
+    const ctx: MemberContext = {
+      state,
+      member: State.memberOf(state, corpNum),
+      outbox: store.get(outboxSlot, environment),
+      answers: store.get(answersSlot, environment),
+      corpNum,
+      now,
+      filing: policies["taxinvoice.filing"],
+      bulk
+    }
+    for (const pending of ctx.member.pendingBulks) {
+      State.advance(pending, bulk, now, false, processItem(ctx, pending.forceIssue))
+      if (pending.results !== undefined) ctx.member.pendingBulks.delete(pending)
+    }
+    return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
   })
 
 const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>) =>
@@ -126,8 +123,23 @@ const read = (ctx: MemberContext, mgtKeyType: string, mgtKey: string): Either.Ei
   Either.map(State.find(ctx.member, mgtKeyType, mgtKey), (invoice) => {
     // Only reads after the issue count towards filing.
     if (invoice.issued !== undefined) invoice.polls += 1
-    return Filing.settle(invoice, ctx.filing, ctx.now)
+    return Index.settleFiling(ctx.state, invoice, ctx.filing, ctx.now)
   })
+
+/** The draft never changes and reads (`polls`) show in no record: every other field makes the version. */
+const UNCHANGING = new Set(["draft", "polls"])
+
+/**
+ * The status record of an invoice, kept until any of its fields changes (issue, filing steps, the
+ * buyer opening it, a document ID assigned, …). The buyer's business status in it depends on the
+ * buyer's number only.
+ */
+const statusAnswer = (ctx: MemberContext, invoice: State.Invoice) =>
+  ctx.answers.answer(invoice, "status", fingerprint(invoice, UNCHANGING), () => Records.statusRecord(invoice, ctx.now))
+
+/** The detail record of an invoice, kept until any of its fields changes. */
+const detailAnswer = (ctx: MemberContext, invoice: State.Invoice) =>
+  ctx.answers.answer(invoice, "detail", fingerprint(invoice, UNCHANGING), () => Records.detailRecord(invoice, ctx.now))
 
 const keyParams = (request: RouteRequest) => [request.params["MgtKeyType"] ?? "", request.params["MgtKey"] ?? ""] as const
 
@@ -186,19 +198,19 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
       Either.flatMap(State.find(ctx.member, ...keyParams(request)), (invoice) =>
         Either.map(State.deleteFile(invoice, request.params["FileID"] ?? ""), () => success(request))))),
   implement(Operations.GetInfo, (request, caller) =>
-    withMember(request, caller, (ctx) => Either.map(read(ctx, ...keyParams(request)), (invoice) => json(Records.statusRecord(invoice, ctx.now))))),
+    withMember(request, caller, (ctx) => Either.map(read(ctx, ...keyParams(request)), (invoice) => statusAnswer(ctx, invoice)))),
   implement(Operations.GetInfos, (request, caller) =>
     Effect.flatMap(request.input, (mgtKeys) =>
       withMember(request, caller, (ctx) =>
         // Unknown document IDs are left out; the others answer in the order asked.
-        Either.right(json(mgtKeys.flatMap((key) =>
+        Either.right(arrayOf(mgtKeys.flatMap((key) =>
           Either.match(read(ctx, request.params["MgtKeyType"] ?? "", key), {
             onLeft: () => [],
-            onRight: (invoice) => [Records.statusRecord(invoice, ctx.now)]
+            onRight: (invoice) => [statusAnswer(ctx, invoice)]
           })
         )))))),
   implement(Operations.GetDetailInfo, (request, caller) =>
-    withMember(request, caller, (ctx) => Either.map(read(ctx, ...keyParams(request)), (invoice) => json(Records.detailRecord(invoice, ctx.now))))),
+    withMember(request, caller, (ctx) => Either.map(read(ctx, ...keyParams(request)), (invoice) => detailAnswer(ctx, invoice)))),
   urlRoute(Operations.GetPopUpURL, "POPUP"),
   urlRoute(Operations.GetViewURL, "VIEW"),
   urlRoute(Operations.GetPrintURL, "PRINT"),
@@ -262,6 +274,7 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
           digest,
           receivedAt: ctx.now,
           forceIssue: envelope.forceIssue === true,
+          submitCount: envelope.invoices.length,
           items: envelope.invoices,
           polls: 0,
           stage: 0,

@@ -6,6 +6,8 @@
  * States: 100 saved → (Issue) 300 issued → 301 waiting to be sent → 302 sending → 303 sent → 304
  * filed or 305 failed. The filing steps are in `Filing.ts`, the identifiers in `Identifiers.ts`.
  *
+ * Issued invoices are indexed for the tax-portal collection (`Index.ts`).
+ *
  * @since 0.1.0
  */
 import { Either } from "effect"
@@ -16,7 +18,9 @@ import { type Mail, post } from "../Outbox.js"
 import * as BulkSubmission from "../BulkSubmission.js"
 import type { Policy } from "../Progression.js"
 import { slot } from "../Store.js"
+import { DayIndex } from "../DayIndex.js"
 import { buyerClosed, stateCodeOf } from "./Filing.js"
+import { index } from "./Index.js"
 import { newFileId, newItemKey, newNtsConfirmNum } from "./Identifiers.js"
 
 /**
@@ -121,7 +125,20 @@ export interface TaxinvoiceState {
   /** Identifiers handed out (item keys, confirmation numbers, file IDs): each is unique. */
   readonly used: Set<string>
   sequence: number
+  /** Issued invoices by confirmation number. */
+  readonly byConfirmNum: Map<string, Invoice>
+  /** Issued invoices by party (seller, buyer) and day: W write date, I issue date, S filing date. */
+  readonly byDay: Readonly<Record<DateType, DayIndex<Invoice>>>
 }
+
+/**
+ * The date types a collection ranges over: W write date, I issue date, S filing date (the day it
+ * was sent to the authority; the issue day until then).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type DateType = "W" | "I" | "S"
 
 /**
  * The store slot of e-Tax invoices.
@@ -133,7 +150,9 @@ export const taxinvoiceSlot = slot<TaxinvoiceState>("taxinvoice", () => ({
   environment: "",
   members: new Map(),
   used: new Set(),
-  sequence: 0
+  sequence: 0,
+  byConfirmNum: new Map(),
+  byDay: { W: new DayIndex(), I: new DayIndex(), S: new DayIndex() }
 }))
 
 /**
@@ -307,6 +326,7 @@ export const issue = (
     filingFails: buyerClosed(invoice.draft, now)
   }
   invoice.issued = issued
+  index(state, invoice)
   notify(outbox, invoice, buyerAddresses(invoice.draft), operation, now)
   return Either.right(issued)
 }
@@ -344,6 +364,7 @@ export const issueOnPortal = (
   const invoice = create(state, member, corpNum, draft, undefined, now)
   // The portal issues at once; the due date is the portal user's business.
   invoice.issued = { at: now, ntsconfirmNum: newNtsConfirmNum(state, now), late: Rules.isOverdue(draft.writeDate, now), memo: undefined, filingFails: buyerClosed(draft, now) }
+  index(state, invoice)
   notify(outbox, invoice, buyerAddresses(draft), "Sandbox.IssueOnPortal", now)
   return invoice
 }

@@ -1,0 +1,140 @@
+/**
+ * Answers of stored documents kept between requests: a document's status or detail record is built
+ * and encoded (JSON, and gzip when first asked) once per change of the document, not once per
+ * request. Only the most recently read documents are kept (`ANSWER_CACHE_CAPACITY` per
+ * environment), so what a stored document costs in memory does not grow with it; an evicted answer
+ * is simply built again.
+ *
+ * A handler names the document (the stored object itself), the variant (which record, in which
+ * language) and the document's version: anything that changes the record must change the version
+ * (e.g. a receipt's filing), so a kept answer is never stale — `fingerprint` makes one of every
+ * field of a document, for documents changed in many places.
+ *
+ * @since 0.1.0
+ */
+import { Body, encodedOf, jsonBody, keep } from "./Encoded.js"
+import { Lru } from "./Lru.js"
+import type { JsonAnswer } from "./Route.js"
+import { slot } from "./Store.js"
+
+/**
+ * Documents whose answers are kept, per environment.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const ANSWER_CACHE_CAPACITY = 2_048
+
+interface Kept {
+  readonly variant: string
+  readonly version: string | number
+  /** The record; its encoding is known to `encodedOf`. */
+  readonly body: object
+}
+
+/**
+ * The kept answers of one environment.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export class AnswerCache {
+  private readonly documents = new Lru<object, Array<Kept>>(ANSWER_CACHE_CAPACITY)
+
+  /**
+   * The answer `build` gives for `document` in `variant` at `version`, built and encoded only when
+   * no answer of that version is kept.
+   */
+  answer<T extends object>(document: object, variant: string, version: string | number, build: () => T): JsonAnswer<T> {
+    let kept = this.documents.get(document)
+    if (kept === undefined) {
+      kept = []
+      this.documents.set(document, kept)
+    }
+    for (let i = 0; i < kept.length; i++) {
+      const entry = kept[i]!
+      if (entry.variant !== variant) continue
+      if (entry.version === version) return { _tag: "Json", body: entry.body as T }
+      kept.splice(i, 1)
+      break
+    }
+    const body = build()
+    kept.push({ variant, version, body })
+    return keep(body, jsonBody(body))
+  }
+
+  /** Forgets a document's answers (it was deleted; its ID may be used again). */
+  forget(document: object): void {
+    this.documents.delete(document)
+  }
+}
+
+const identities = new WeakMap<object, number>()
+let nextIdentity = 0
+const identityOf = (value: object): number => {
+  let id = identities.get(value)
+  if (id === undefined) {
+    id = ++nextIdentity
+    identities.set(value, id)
+  }
+  return id
+}
+
+/**
+ * A version of a document made of all its own fields but those named in `ignore` (inputs that
+ * never change, counters no record shows): primitive values as they are, objects by identity and
+ * arrays by identity and length (they grow in place). Any field a change sets — one added later
+ * included — changes the version, so a kept answer cannot go stale.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const fingerprint = (document: object, ignore: ReadonlySet<string>): string => {
+  let version = ""
+  for (const key in document) {
+    if (ignore.has(key)) continue
+    const value = (document as Record<string, unknown>)[key]
+    version += typeof value === "object" && value !== null
+      ? Array.isArray(value) ? `#${identityOf(value)}:${value.length}|` : `#${identityOf(value)}|`
+      : `${String(value)}|`
+  }
+  return version
+}
+
+const comma = new Uint8Array([0x2c])
+const open = new Uint8Array([0x5b])
+const close = new Uint8Array([0x5d])
+
+/**
+ * A JSON array answer made of answers (kept or not): the array of their bodies, encoded by joining
+ * their encodings — no record is encoded again.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const arrayOf = <T>(items: ReadonlyArray<JsonAnswer<T>>): JsonAnswer<ReadonlyArray<T>> => {
+  const parts: Array<Uint8Array> = [open]
+  let length = 2 + Math.max(0, items.length - 1)
+  items.forEach((item, i) => {
+    if (i > 0) parts.push(comma)
+    const bytes = (encodedOf(item.body) ?? jsonBody(item.body)).bytes
+    parts.push(bytes)
+    length += bytes.length
+  })
+  parts.push(close)
+  const joined = new Uint8Array(length)
+  let offset = 0
+  for (const part of parts) {
+    joined.set(part, offset)
+    offset += part.length
+  }
+  return keep(items.map((item) => item.body), new Body(joined))
+}
+
+/**
+ * The store slot of kept answers (an admin reset empties it with everything else).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const answersSlot = slot<AnswerCache>("sandbox.answers", () => new AnswerCache())

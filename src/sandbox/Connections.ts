@@ -1,0 +1,158 @@
+/**
+ * The connections of the sandbox's socket server (docs/resilience.md, "Sandbox"): Node's
+ * `http.Server` with the head size and time limits, `{code, message}` answers for what Node refuses
+ * before a request exists, the connection cap that closes idle connections first, a lingering close
+ * after an answer sent before the whole body arrived, and graceful shutdown.
+ *
+ * @since 0.1.0
+ */
+import * as Http from "node:http"
+import type * as Net from "node:net"
+import type { Duplex } from "node:stream"
+import { Effect } from "effect"
+import { fail, type SandboxFailure } from "./Failure.js"
+import type { ServerLimits } from "./Server.js"
+import { JSON_CONTENT_TYPE } from "./Wire.js"
+
+/** A raw HTTP/1.1 answer `{code, message}` for failures Node detects before a request exists. */
+const rawFailure = (failure: SandboxFailure, language: "ko" | "en"): string => {
+  const { body, status } = failure.render(language)
+  const text = JSON.stringify(body)
+  return `HTTP/1.1 ${status} ${Http.STATUS_CODES[status] ?? ""}\r\ncontent-type: ${JSON_CONTENT_TYPE}\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`
+}
+
+const clientFailure = (code: string | undefined): SandboxFailure | undefined => {
+  if (code === "HPE_HEADER_OVERFLOW") return fail("HeaderTooLarge")
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return fail("RequestTimeout")
+  if (code !== undefined && code.startsWith("HPE_")) return fail("InvalidRequest", "malformed HTTP")
+  return undefined
+}
+
+/**
+ * A Node `http.Server` with the limits' head size, header and request timeouts and keep-alive
+ * timeout; what Node refuses itself (oversized head, timeouts, malformed HTTP) is answered with
+ * `{code, message}` like every other failure.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const createNodeServer = (limits: ServerLimits, language: "ko" | "en"): Http.Server => {
+  const server = Http.createServer({
+    maxHeaderSize: limits.maxHeaderBytes,
+    headersTimeout: limits.headersTimeoutMillis,
+    requestTimeout: Math.max(limits.requestTimeoutMillis, limits.headersTimeoutMillis),
+    keepAliveTimeout: limits.keepAliveTimeoutMillis,
+    // Node checks the header and request timeouts on this interval (default 30 s): small enough
+    // that a slow client is cut off close to the timeout.
+    connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(limits.headersTimeoutMillis / 4)))
+  })
+  server.keepAliveTimeout = limits.keepAliveTimeoutMillis
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    const failure = clientFailure(error.code)
+    const started = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true
+    if (failure !== undefined && socket.writable && !started) socket.end(rawFailure(failure, language), () => socket.destroy())
+    else socket.destroy()
+  })
+  return server
+}
+
+/** How long a connection answered before its body arrived keeps discarding the body. */
+const LINGER_MILLIS = 2_000
+
+interface Connection {
+  busy: number
+  current?: Http.IncomingMessage
+}
+
+/**
+ * Node closes a connection as soon as it has answered a request whose body has not all arrived
+ * (a 413). Closing a socket with unread data resets it: a client still sending gets EPIPE/ECONNRESET,
+ * often before it reads the answer. Instead, the connection half-closes (FIN after the answer) and
+ * keeps discarding what arrives until the client closes, for LINGER_MILLIS at most.
+ */
+const lingerOnUnreadBody = (socket: Net.Socket, connection: Connection): void => {
+  const destroySoon = socket.destroySoon.bind(socket)
+  socket.destroySoon = () => {
+    if (connection.current === undefined || connection.current.complete) return destroySoon()
+    socket.end()
+    const timer = setTimeout(() => socket.destroy(), LINGER_MILLIS)
+    socket.once("close", () => clearTimeout(timer))
+  }
+}
+
+/**
+ * The bookkeeping of a server's connections.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Tracker {
+  /** Marks a request in flight on its connection until its answer closes. */
+  readonly begin: (request: Http.IncomingMessage, response: Http.ServerResponse) => void
+  /** Stops accepting, lets requests in flight finish (up to the grace), then closes every connection. */
+  readonly shutdown: Effect.Effect<void>
+}
+
+/**
+ * Connection bookkeeping: the cap (closing idle connections first), the time allowed before a new
+ * connection's first request, requests in flight (for shutdown). The request handler calls
+ * `begin` first thing for every request.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const track = (server: Http.Server, limits: ServerLimits): Tracker => {
+  // In order of last activity: the first idle entry is the one to close at the cap.
+  const open = new Map<Net.Socket, Connection>()
+  let inFlight = 0
+  let stopping = false
+  let onIdle: (() => void) | undefined
+  server.on("connection", (socket: Net.Socket) => {
+    // Node's header timeout starts at a request's first byte; a connection that sends nothing
+    // would be held forever. It gets the same time for its first request.
+    socket.setTimeout(limits.headersTimeoutMillis)
+    const connection: Connection = { busy: 0 }
+    lingerOnUnreadBody(socket, connection)
+    open.set(socket, connection)
+    socket.once("close", () => void open.delete(socket))
+    if (open.size > limits.maxConnections) {
+      for (const [other, state] of open) {
+        if (other !== socket && state.busy === 0) return void other.destroy()
+      }
+      socket.destroy()
+    }
+  })
+  const begin = (request: Http.IncomingMessage, response: Http.ServerResponse): void => {
+    const socket = request.socket
+    const connection = open.get(socket) ?? { busy: 0 }
+    if (connection.busy === 0) socket.setTimeout(0)
+    connection.busy++
+    inFlight++
+    if (stopping) response.setHeader("connection", "close")
+    connection.current = request
+    response.once("close", () => {
+      connection.busy--
+      inFlight--
+      // Most recently active last.
+      open.delete(socket)
+      if (!socket.destroyed) open.set(socket, connection)
+      if (inFlight === 0) onIdle?.()
+    })
+  }
+  const shutdown = Effect.async<void>((resume) => {
+    stopping = true
+    server.close()
+    for (const [socket, connection] of open) if (connection.busy === 0) socket.destroy()
+    const finish = () => {
+      onIdle = undefined
+      clearTimeout(timer)
+      server.closeAllConnections()
+      resume(Effect.void)
+    }
+    const timer = setTimeout(finish, limits.shutdownGraceMillis)
+    if (inFlight === 0) finish()
+    else onIdle = finish
+    return Effect.sync(() => clearTimeout(timer))
+  })
+  return { begin, shutdown }
+}

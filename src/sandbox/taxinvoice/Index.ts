@@ -1,0 +1,70 @@
+/**
+ * The indexes of issued e-Tax invoices (kept in `TaxinvoiceState`): by confirmation number, and by
+ * party (seller and buyer) and day for each date type a tax-portal collection ranges over — write
+ * date, issue date and filing date, the last moving from the issue day to the day the invoice was
+ * sent once its filing is brought up to date. Finding a member's invoices of a range never looks at
+ * the others.
+ *
+ * @since 0.1.0
+ */
+import * as Kst from "../../core/Kst.js"
+import type { Policy } from "../Progression.js"
+import { settle } from "./Filing.js"
+import type { DateType, Invoice, TaxinvoiceState } from "./State.js"
+
+/** The parties an issued invoice is found under: its seller and its buyer. */
+const partiesOf = (invoice: Invoice): ReadonlyArray<string> =>
+  invoice.draft.invoiceeCorpNum === invoice.corpNum ? [invoice.corpNum] : [invoice.corpNum, invoice.draft.invoiceeCorpNum]
+
+/**
+ * The day (`yyyyMMdd`, KST) of an issued invoice for a date type.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const dayOf = (invoice: Invoice, dateType: DateType): string =>
+  dateType === "W" ? invoice.draft.writeDate : Kst.toDate8(dateType === "S" ? invoice.filingTimes[2] ?? invoice.issued!.at : invoice.issued!.at)
+
+/**
+ * Files an invoice just issued in the indexes: by confirmation number, and under its seller and
+ * buyer for each date type.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const index = (state: TaxinvoiceState, invoice: Invoice): void => {
+  state.byConfirmNum.set(invoice.issued!.ntsconfirmNum, invoice)
+  for (const party of partiesOf(invoice)) {
+    for (const dateType of ["W", "I", "S"] as const) state.byDay[dateType].add(party, dayOf(invoice, dateType), invoice)
+  }
+}
+
+/**
+ * Brings the filing of an invoice up to date (`Filing.settle`); once it is sent, it is found under
+ * its filing day.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const settleFiling = (state: TaxinvoiceState, invoice: Invoice, policy: Policy, now: number): Invoice => {
+  const before = invoice.issued === undefined ? undefined : dayOf(invoice, "S")
+  settle(invoice, policy, now)
+  const after = invoice.issued === undefined ? undefined : dayOf(invoice, "S")
+  if (before !== undefined && after !== undefined && before !== after) {
+    for (const party of partiesOf(invoice)) {
+      state.byDay.S.remove(party, before, invoice)
+      state.byDay.S.add(party, after, invoice)
+    }
+  }
+  return invoice
+}
+
+/**
+ * The issued invoices where `corpNum` is seller or buyer whose date of `dateType` is from `sDate`
+ * to `eDate`.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const issuedOfParty = (state: TaxinvoiceState, corpNum: string, dateType: DateType, sDate: string, eDate: string): ReadonlyArray<Invoice> =>
+  state.byDay[dateType].between(corpNum, sDate, eDate)
