@@ -11,8 +11,56 @@ import type * as Net from "node:net"
 import type { Duplex } from "node:stream"
 import { Effect } from "effect"
 import { fail, type SandboxFailure } from "./Failure.js"
-import type { ServerLimits } from "./Server.js"
 import { JSON_CONTENT_TYPE } from "./Wire.js"
+
+/**
+ * Limits of the socket server (Node's `http.Server` settings plus the connection cap and the
+ * shutdown grace). The body size limit and the JSON nesting limit are the kernel's
+ * (`SandboxOptions.maxBodyBytes`, `maxJsonDepth`): they hold in process too.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface ServerLimits {
+  /** Largest request head (request line and headers) in bytes; larger → 431. Default 16 KiB. */
+  readonly maxHeaderBytes: number
+  /**
+   * Time to receive the whole request head, from the connection's opening or the first byte of a
+   * request; slower → 408 and the connection closes (slow-loris). Default 10 s.
+   */
+  readonly headersTimeoutMillis: number
+  /**
+   * Time to receive a whole request, body included, from its first byte; slower → 408 and the
+   * connection closes (a body sent a byte at a time). Default 10 s: a body of the largest legal
+   * size arrives in it at 1.3 MB/s; raise it for slower links.
+   */
+  readonly requestTimeoutMillis: number
+  /** An idle keep-alive connection closes after this. Default 5 s. */
+  readonly keepAliveTimeoutMillis: number
+  /**
+   * Open connections at most. At the cap a new connection closes the least recently active idle
+   * one (no request in flight); only when every connection is busy is the new one refused.
+   * Default 1,024.
+   */
+  readonly maxConnections: number
+  /** On shutdown, requests in flight get this long to finish. Default 3 s. */
+  readonly shutdownGraceMillis: number
+}
+
+/**
+ * The default limits.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const DEFAULT_LIMITS: ServerLimits = {
+  maxHeaderBytes: 16 * 1024,
+  headersTimeoutMillis: 10_000,
+  requestTimeoutMillis: 10_000,
+  keepAliveTimeoutMillis: 5_000,
+  maxConnections: 1_024,
+  shutdownGraceMillis: 3_000
+}
 
 /** A raw HTTP/1.1 answer `{code, message}` for failures Node detects before a request exists. */
 const rawFailure = (failure: SandboxFailure, language: "ko" | "en"): string => {

@@ -11,7 +11,7 @@ import * as Rules from "../../domains/taxinvoice/Rules.js"
 import type { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { companyStatusOf } from "../companyStatus/Table.js"
 import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
-import type { Invoice } from "./State.js"
+import type { Invoice } from "./Model.js"
 
 const FILING_STEPS = 4
 

@@ -10,7 +10,7 @@
 import * as Kst from "../../core/Kst.js"
 import type { Policy } from "../Progression.js"
 import { settle } from "./Filing.js"
-import type { DateType, Invoice, TaxinvoiceState } from "./State.js"
+import type { DateType, Invoice, TaxinvoiceState } from "./Model.js"
 
 /** The parties an issued invoice is found under: its seller and its buyer. */
 const partiesOf = (invoice: Invoice): ReadonlyArray<string> =>
