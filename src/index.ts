@@ -113,3 +113,6 @@ export * as Certificate from "./domains/certificate/Certificate.js"
 
 /** @since 0.1.0 */
 export * as CertificateSchemas from "./domains/certificate/Schemas.js"
+
+/** @since 0.1.0 */
+export * as Undici from "./core/Undici.js"

@@ -5,7 +5,10 @@
  *
  * @since 0.1.0
  */
-import { Effect, Either, ParseResult, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import { gunzipSync } from "node:zlib"
 import { ApiError, ResponseError } from "./Errors.js"
 
@@ -46,6 +49,7 @@ export const excerpt = (body: Uint8Array): string => {
 }
 
 const ErrorShape = Schema.Struct({ code: Schema.Number, message: Schema.String })
+const decodeErrorShape = Schema.decodeUnknownEither(ErrorShape)
 
 const parseJson = (body: Uint8Array): Either.Either<unknown, unknown> =>
   Either.try(() => JSON.parse(decoder.decode(body)) as unknown)
@@ -74,7 +78,7 @@ export const retryAfterOf = (headers: Readonly<Record<string, string>>, nowMilli
 export const failureOf = (operation: string, received: Received): ApiError | ResponseError => {
   const parsed = parseJson(received.body)
   if (Either.isRight(parsed)) {
-    const shape = Schema.decodeUnknownEither(ErrorShape)(parsed.right)
+    const shape = decodeErrorShape(parsed.right)
     if (Either.isRight(shape)) {
       const retryAfterMillis = retryAfterOf(received.headers)
       return new ApiError({
@@ -96,6 +100,20 @@ export const failureOf = (operation: string, received: Received): ApiError | Res
   })
 }
 
+type AnswerDecoder = (input: unknown) => Either.Either<any, ParseResult.ParseError>
+
+// Built once per schema: building a decoder compiles a parser.
+const answerDecoders = new WeakMap<object, AnswerDecoder>()
+
+const answerDecoderOf = <A, I>(schema: Schema.Schema<A, I, never>): (input: unknown) => Either.Either<A, ParseResult.ParseError> => {
+  let decoder = answerDecoders.get(schema)
+  if (decoder === undefined) {
+    decoder = Schema.decodeUnknownEither(schema, { errors: "all", onExcessProperty: "ignore" })
+    answerDecoders.set(schema, decoder)
+  }
+  return decoder
+}
+
 /**
  * Decodes a 200 JSON answer with `schema` (extra fields are ignored).
  *
@@ -113,7 +131,7 @@ export const decodeJson = <A, I>(operation: string, schema: Schema.Schema<A, I, 
       message: `${operation}: the answer is not JSON`
     }))
   }
-  const decoded = Schema.decodeUnknownEither(schema, { errors: "all", onExcessProperty: "ignore" })(parsed.right)
+  const decoded = answerDecoderOf(schema)(parsed.right)
   return Either.isRight(decoded)
     ? Effect.succeed(decoded.right)
     : Effect.fail(new ResponseError({
