@@ -13,6 +13,7 @@ import * as Outcome from "../../core/Outcome.js"
 import * as Polling from "../../core/Polling.js"
 import { CorpNum, type GenericResult, MgtKey } from "../../core/Schemas.js"
 import { validate } from "../../core/Validation.js"
+import * as Trace from "../../core/Trace.js"
 import * as Operations from "./Operations.js"
 import * as Settle from "./Settle.js"
 import * as Rules from "./Rules.js"
@@ -140,7 +141,7 @@ export const make = Effect.gen(function*() {
   const detailOf = (corpNum: string, mgtKey: string, userId: string | undefined) =>
     Outcome.found(client.call(Operations.GetDetailInfo, { corpNum, userId, params: { mgtKey } }))
 
-  const issue = Effect.fn("Cashbill.issue")((corpNum: string, receipt: CashReceiptIssue, userId?: string) =>
+  const issue = Trace.fn("Cashbill.issue", (corpNum: string, receipt: CashReceiptIssue, userId?: string) =>
     Outcome.settle({
       operation: "Cashbill.issue",
       documentId: receipt.mgtKey,
@@ -149,7 +150,7 @@ export const make = Effect.gen(function*() {
       judge: Settle.issued(receipt)
     }))
 
-  const revoke = Effect.fn("Cashbill.revoke")((corpNum: string, revocation: CashReceiptRevoke, userId?: string) =>
+  const revoke = Trace.fn("Cashbill.revoke", (corpNum: string, revocation: CashReceiptRevoke, userId?: string) =>
     Outcome.settle({
       operation: "Cashbill.revoke",
       documentId: revocation.mgtKey,
@@ -158,11 +159,11 @@ export const make = Effect.gen(function*() {
       judge: Settle.revoked(revocation)
     }))
 
-  const bulkSubmit = Effect.fn("Cashbill.bulkSubmit")((corpNum: string, submitId: string, receipts: ReadonlyArray<CashReceiptIssue>, userId?: string) =>
-    client.call(Operations.BulkSubmit, { corpNum, userId, params: { submitID: submitId }, body: { cashbills: receipts } }))
+  const bulkSubmit = (corpNum: string, submitId: string, receipts: ReadonlyArray<CashReceiptIssue>, userId?: string) =>
+    client.call(Operations.BulkSubmit, { corpNum, userId, params: { submitID: submitId }, body: { cashbills: receipts } })
 
-  const getBulkResult = Effect.fn("Cashbill.getBulkResult")((corpNum: string, submitId: string, userId?: string) =>
-    client.call(Operations.GetBulkResult, { corpNum, userId, params: { submitID: submitId } }))
+  const getBulkResult = (corpNum: string, submitId: string, userId?: string) =>
+    client.call(Operations.GetBulkResult, { corpNum, userId, params: { submitID: submitId } })
 
   const awaitBulkResult = (corpNum: string, submitId: string, options: AwaitOptions = {}) =>
     Polling.until({
@@ -174,7 +175,7 @@ export const make = Effect.gen(function*() {
       onProgress: options.onProgress
     }, options).pipe(Effect.withSpan("Cashbill.awaitBulkResult", { attributes: { corpNum, submitId } }))
 
-  const issueMany = Effect.fn("Cashbill.issueMany")(function*(corpNum: string, receipts: ReadonlyArray<CashReceiptIssue>, options: IssueManyOptions = {}) {
+  const issueMany = Trace.fn("Cashbill.issueMany", Effect.fnUntraced(function*(corpNum: string, receipts: ReadonlyArray<CashReceiptIssue>, options: IssueManyOptions = {}) {
     yield* validate("Cashbill.issueMany", Member, { corpNum })
     if (receipts.length === 0) return []
     // Validate everything first: one bad receipt anywhere means nothing is sent.
@@ -203,9 +204,9 @@ export const make = Effect.gen(function*() {
       mayHaveSubmitted: Outcome.isUnknown,
       operation: "Cashbill.issueMany"
     })
-  })
+  }))
 
-  const deleteReceipt = Effect.fn("Cashbill.delete")((corpNum: string, mgtKey: string, userId?: string) =>
+  const deleteReceipt = Trace.fn("Cashbill.delete", (corpNum: string, mgtKey: string, userId?: string) =>
     Outcome.settle({
       operation: "Cashbill.delete",
       documentId: mgtKey,
@@ -214,25 +215,25 @@ export const make = Effect.gen(function*() {
       judge: Settle.deleted
     }))
 
-  const getInfo = Effect.fn("Cashbill.getInfo")((corpNum: string, mgtKey: string, userId?: string) =>
-    client.call(Operations.GetInfo, { corpNum, userId, params: { mgtKey } }))
+  const getInfo = (corpNum: string, mgtKey: string, userId?: string) =>
+    client.call(Operations.GetInfo, { corpNum, userId, params: { mgtKey } })
 
-  const getInfos = Effect.fn("Cashbill.getInfos")(function*(corpNum: string, mgtKeys: ReadonlyArray<string>, userId?: string) {
-    const input = yield* validate("Cashbill.getInfos", Schema.Struct({ corpNum: CorpNum, mgtKeys: Schema.Array(MgtKey) }), { corpNum, mgtKeys })
+  const getInfos = Trace.fn("Cashbill.getInfos", Effect.fnUntraced(function*(corpNum: string, mgtKeys: ReadonlyArray<string>, userId?: string) {
+    const input = yield* validate("Cashbill.getInfos", InfosInput, { corpNum, mgtKeys })
     const answers = yield* Bulk.inChunks(input.mgtKeys, Rules.INFOS_MAX, (chunk) =>
       client.call(Operations.GetInfos, { corpNum, userId, body: chunk }))
     // Unknown document IDs are left out; the others answer in the order asked.
     return Bulk.inInputOrder(input.mgtKeys, answers, (info) => info.mgtKey, () => undefined)
-  })
+  }))
 
-  const getDetailInfo = Effect.fn("Cashbill.getDetailInfo")((corpNum: string, mgtKey: string, userId?: string) =>
-    client.call(Operations.GetDetailInfo, { corpNum, userId, params: { mgtKey } }))
+  const getDetailInfo = (corpNum: string, mgtKey: string, userId?: string) =>
+    client.call(Operations.GetDetailInfo, { corpNum, userId, params: { mgtKey } })
 
-  const getURL = Effect.fn("Cashbill.getURL")((corpNum: string, menu: UrlMenu, userId?: string) =>
+  const getURL = Trace.fn("Cashbill.getURL", (corpNum: string, menu: UrlMenu, userId?: string) =>
     Effect.map(client.call(Operations.GetURL, { corpNum, userId, params: { TG: menu } }), (result) => result.url))
 
-  const getPDF = Effect.fn("Cashbill.getPDF")((corpNum: string, mgtKey: string, userId?: string) =>
-    client.call(Operations.GetPDF, { corpNum, userId, params: { mgtKey } }))
+  const getPDF = (corpNum: string, mgtKey: string, userId?: string) =>
+    client.call(Operations.GetPDF, { corpNum, userId, params: { mgtKey } })
 
   return Cashbill.of({
     issue,
@@ -255,6 +256,8 @@ const Member = Schema.Struct({ corpNum: CorpNum })
 // A completed submission that does not mention a receipt: reported, never silently dropped.
 const missingResult = (mgtKey: string): BulkIssueResult =>
   ({ mgtKey, code: -99999999, message: "the bulk result does not mention this receipt" }) as BulkIssueResult
+
+const InfosInput = Schema.Struct({ corpNum: CorpNum, mgtKeys: Schema.Array(MgtKey) })
 
 /**
  * @since 0.1.0

@@ -8,6 +8,7 @@ import { Context, Effect, Layer } from "effect"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { ValidationError } from "../../core/Errors.js"
 import type { GenericResult } from "../../core/Schemas.js"
+import * as Trace from "../../core/Trace.js"
 import * as Operations from "./Operations.js"
 import type { CertificateInfo } from "./Schemas.js"
 
@@ -54,13 +55,13 @@ export class Certificate extends Context.Tag("taxdoc/Certificate")<Certificate, 
 export const make = Effect.gen(function*() {
   const client = yield* TaxdocClient
   return Certificate.of({
-    getTaxCertURL: Effect.fn("Certificate.getTaxCertURL")((corpNum: string, userId?: string) =>
+    getTaxCertURL: Trace.fn("Certificate.getTaxCertURL", (corpNum: string, userId?: string) =>
       Effect.map(client.call(Operations.GetTaxCertURL, { corpNum, userId }), (r) => r.url)),
-    getExpireDate: Effect.fn("Certificate.getExpireDate")((corpNum: string, userId?: string) =>
+    getExpireDate: Trace.fn("Certificate.getExpireDate", (corpNum: string, userId?: string) =>
       Effect.map(client.call(Operations.GetCertificateExpireDate, { corpNum, userId }), (r) => ({ raw: r.certificateExpiration, expiresAt: r.expiresAt }))),
-    checkValidation: Effect.fn("Certificate.checkValidation")((corpNum: string, userId?: string) =>
+    checkValidation: Trace.fn("Certificate.checkValidation", (corpNum: string, userId?: string) =>
       client.call(Operations.CheckCertValidation, { corpNum, userId })),
-    getInfo: Effect.fn("Certificate.getInfo")((corpNum: string, userId?: string) => client.call(Operations.GetTaxCertInfo, { corpNum, userId }))
+    getInfo: Trace.fn("Certificate.getInfo", (corpNum: string, userId?: string) => client.call(Operations.GetTaxCertInfo, { corpNum, userId }))
   })
 })
 

@@ -11,6 +11,7 @@ import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { ValidationError } from "../../core/Errors.js"
 import { CorpNum } from "../../core/Schemas.js"
 import { validate } from "../../core/Validation.js"
+import * as Trace from "../../core/Trace.js"
 import * as Operations from "./Operations.js"
 import { type CompanyStatus as Status, MAX_CORP_NUMS } from "./Schemas.js"
 
@@ -52,15 +53,15 @@ const Many = Schema.Struct({ corpNum: CorpNum, targets: Schema.Array(CorpNum) })
 export const make = Effect.gen(function*() {
   const client = yield* TaxdocClient
 
-  const check = Effect.fn("CompanyStatus.check")((corpNum: string, target: string, userId?: string) =>
-    client.call(Operations.CheckCorpNum, { corpNum, userId, params: { target } }))
+  const check = (corpNum: string, target: string, userId?: string) =>
+    client.call(Operations.CheckCorpNum, { corpNum, userId, params: { target } })
 
-  const checkMany = Effect.fn("CompanyStatus.checkMany")(function*(corpNum: string, targets: ReadonlyArray<string>, userId?: string) {
+  const checkMany = Trace.fn("CompanyStatus.checkMany", Effect.fnUntraced(function*(corpNum: string, targets: ReadonlyArray<string>, userId?: string) {
     const input = yield* validate("CompanyStatus.checkMany", Many, { corpNum, targets })
     // The service answers each request in its input order, so the chunks concatenate in order.
     return yield* Bulk.inChunks(input.targets, MAX_CORP_NUMS, (chunk) =>
       client.call(Operations.CheckCorpNums, { corpNum, userId, body: chunk }))
-  })
+  }))
 
   return CompanyStatus.of({ check, checkMany })
 })

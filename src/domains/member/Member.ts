@@ -11,6 +11,7 @@ import { TaxdocConfig } from "../../core/Config.js"
 import type { ValidationError } from "../../core/Errors.js"
 import type { GenericResult } from "../../core/Schemas.js"
 import { validate } from "../../core/Validation.js"
+import * as Trace from "../../core/Trace.js"
 import * as Operations from "./Operations.js"
 import type { Contact, ContactInput, CorpInfo, JoinMemberInput, UpdateContactInput } from "./Schemas.js"
 
@@ -77,45 +78,45 @@ export const make = Effect.gen(function*() {
   const client = yield* TaxdocClient
   const config = yield* TaxdocConfig
 
-  const checkIsMember = Effect.fn("Member.checkIsMember")((corpNum: string) =>
+  const checkIsMember = Trace.fn("Member.checkIsMember", (corpNum: string) =>
     Effect.map(client.call(Operations.CheckIsMember, { params: { CorpNum: corpNum, LID: config.linkId } }), (result) => result.code === 1))
 
-  const checkId = Effect.fn("Member.checkId")((id: string) =>
+  const checkId = Trace.fn("Member.checkId", (id: string) =>
     Effect.map(client.call(Operations.CheckID, { params: { ID: id } }), (result) => result.code === 1))
 
-  const join = Effect.fn("Member.join")((input: JoinInput) =>
-    client.call(Operations.JoinMember, { body: { ...input, LinkID: input.LinkID ?? config.linkId } }))
+  const join = (input: JoinInput) =>
+    client.call(Operations.JoinMember, { body: { ...input, LinkID: input.LinkID ?? config.linkId } })
 
-  const quit = Effect.fn("Member.quit")(function*(corpNum: string, quitReason: string, userId?: string) {
+  const quit = Trace.fn("Member.quit", Effect.fnUntraced(function*(corpNum: string, quitReason: string, userId?: string) {
     const result = yield* client.call(Operations.QuitMember, { corpNum, userId, body: { quitReason } })
     // The member's tokens die with it (FACTS.md: good clients drop the cached token).
     yield* client.forgetMember(corpNum)
     return result
-  })
+  }))
 
-  const getCorpInfo = Effect.fn("Member.getCorpInfo")((corpNum: string, userId?: string) =>
-    client.call(Operations.GetCorpInfo, { corpNum, userId }))
+  const getCorpInfo = (corpNum: string, userId?: string) =>
+    client.call(Operations.GetCorpInfo, { corpNum, userId })
 
-  const updateCorpInfo = Effect.fn("Member.updateCorpInfo")((corpNum: string, info: typeof CorpInfo.Encoded, userId?: string) =>
-    client.call(Operations.UpdateCorpInfo, { corpNum, userId, body: info }))
+  const updateCorpInfo = (corpNum: string, info: typeof CorpInfo.Encoded, userId?: string) =>
+    client.call(Operations.UpdateCorpInfo, { corpNum, userId, body: info })
 
-  const registContact = Effect.fn("Member.registContact")((corpNum: string, contact: typeof ContactInput.Encoded, userId?: string) =>
-    client.call(Operations.RegistContact, { corpNum, userId, body: contact }))
+  const registContact = (corpNum: string, contact: typeof ContactInput.Encoded, userId?: string) =>
+    client.call(Operations.RegistContact, { corpNum, userId, body: contact })
 
-  const getContactInfo = Effect.fn("Member.getContactInfo")((corpNum: string, contactId: string, userId?: string) =>
-    client.call(Operations.GetContactInfo, { corpNum, userId, body: { id: contactId } }))
+  const getContactInfo = (corpNum: string, contactId: string, userId?: string) =>
+    client.call(Operations.GetContactInfo, { corpNum, userId, body: { id: contactId } })
 
-  const listContact = Effect.fn("Member.listContact")((corpNum: string, userId?: string) =>
-    client.call(Operations.ListContact, { corpNum, userId }))
+  const listContact = (corpNum: string, userId?: string) =>
+    client.call(Operations.ListContact, { corpNum, userId })
 
-  const updateContact = Effect.fn("Member.updateContact")((corpNum: string, contact: typeof UpdateContactInput.Encoded, userId?: string) =>
-    client.call(Operations.UpdateContact, { corpNum, userId, body: contact }))
+  const updateContact = (corpNum: string, contact: typeof UpdateContactInput.Encoded, userId?: string) =>
+    client.call(Operations.UpdateContact, { corpNum, userId, body: contact })
 
-  const deleteContact = Effect.fn("Member.deleteContact")(function*(corpNum: string, contactId: string, managerId: string) {
+  const deleteContact = Trace.fn("Member.deleteContact", Effect.fnUntraced(function*(corpNum: string, contactId: string, managerId: string) {
     // DeleteContact is the one operation whose X-SVC-UserID is required (the manager's).
     yield* validate("Member.deleteContact", ManagerId, { managerId })
     return yield* client.call(Operations.DeleteContact, { corpNum, userId: managerId, params: { ContactID: contactId } })
-  })
+  }))
 
   return Member.of({
     checkIsMember,

@@ -13,6 +13,7 @@ import type { UnknownOutcomeError, ValidationError } from "../../core/Errors.js"
 import * as Outcome from "../../core/Outcome.js"
 import { CorpNum, type GenericResult, MgtKey } from "../../core/Schemas.js"
 import { validate } from "../../core/Validation.js"
+import * as Trace from "../../core/Trace.js"
 import * as Operations from "./Operations.js"
 import * as Rules from "./Rules.js"
 import * as Settle from "./Settle.js"
@@ -86,7 +87,7 @@ export const make = Effect.gen(function*() {
   const infoOf = (corpNum: string, itemCode: ItemCode, mgtKey: string, userId: string | undefined) =>
     Outcome.found(client.call(Operations.GetInfo, { corpNum, userId, params: key(itemCode, mgtKey) }))
 
-  const issue = Effect.fn("Statement.issue")((corpNum: string, statement: StatementIssue, userId?: string) =>
+  const issue = Trace.fn("Statement.issue", (corpNum: string, statement: StatementIssue, userId?: string) =>
     Outcome.settle({
       operation: "Statement.issue",
       documentId: statement.mgtKey,
@@ -95,7 +96,7 @@ export const make = Effect.gen(function*() {
       judge: Settle.issued(statement)
     }))
 
-  const cancel = Effect.fn("Statement.cancel")((corpNum: string, itemCode: ItemCode, mgtKey: string, memo?: string, userId?: string) =>
+  const cancel = Trace.fn("Statement.cancel", (corpNum: string, itemCode: ItemCode, mgtKey: string, memo?: string, userId?: string) =>
     Outcome.settle({
       operation: "Statement.cancel",
       documentId: mgtKey,
@@ -104,7 +105,7 @@ export const make = Effect.gen(function*() {
       judge: Settle.cancelled
     }))
 
-  const deleteStatement = Effect.fn("Statement.delete")((corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) =>
+  const deleteStatement = Trace.fn("Statement.delete", (corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) =>
     Outcome.settle({
       operation: "Statement.delete",
       documentId: mgtKey,
@@ -113,32 +114,32 @@ export const make = Effect.gen(function*() {
       judge: Settle.deleted
     }))
 
-  const getInfo = Effect.fn("Statement.getInfo")((corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) =>
-    client.call(Operations.GetInfo, { corpNum, userId, params: key(itemCode, mgtKey) }))
+  const getInfo = (corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) =>
+    client.call(Operations.GetInfo, { corpNum, userId, params: key(itemCode, mgtKey) })
 
-  const getInfos = Effect.fn("Statement.getInfos")(function*(corpNum: string, itemCode: ItemCode, mgtKeys: ReadonlyArray<string>, userId?: string) {
+  const getInfos = Trace.fn("Statement.getInfos", Effect.fnUntraced(function*(corpNum: string, itemCode: ItemCode, mgtKeys: ReadonlyArray<string>, userId?: string) {
     const input = yield* validate("Statement.getInfos", InfosInput, { corpNum, mgtKeys })
     const answers = yield* Bulk.inChunks(input.mgtKeys, Rules.INFOS_MAX, (chunk) =>
       client.call(Operations.GetInfos, { corpNum, userId, params: { itemCode: String(itemCode) }, body: chunk }))
     return Bulk.inInputOrder(input.mgtKeys, answers, (info) => info.mgtKey, () => undefined)
-  })
+  }))
 
-  const getDetailInfo = Effect.fn("Statement.getDetailInfo")((corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) =>
-    client.call(Operations.GetDetailInfo, { corpNum, userId, params: key(itemCode, mgtKey) }))
+  const getDetailInfo = (corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) =>
+    client.call(Operations.GetDetailInfo, { corpNum, userId, params: key(itemCode, mgtKey) })
 
   const url = (kind: Rules.UrlKind, span: string) =>
-    Effect.fn(span)((corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) =>
+    Trace.fn(span, (corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) =>
       Effect.map(client.call(Operations.urlOperations[kind], { corpNum, userId, params: key(itemCode, mgtKey) }), (result) => result.url))
 
-  const getMassPrintURL = Effect.fn("Statement.getMassPrintURL")(function*(corpNum: string, itemCode: ItemCode, mgtKeys: ReadonlyArray<string>, userId?: string) {
+  const getMassPrintURL = Trace.fn("Statement.getMassPrintURL", Effect.fnUntraced(function*(corpNum: string, itemCode: ItemCode, mgtKeys: ReadonlyArray<string>, userId?: string) {
     // Validated here so that a list over 100 is reported at `mgtKeys`, before anything is sent.
     yield* validate("Statement.getMassPrintURL", MassPrintInput, { corpNum, mgtKeys })
     const result = yield* client.call(Operations.GetMassPrintURL, { corpNum, userId, params: { itemCode: String(itemCode) }, body: mgtKeys })
     return result.url
-  })
+  }))
 
-  const sendEmail = Effect.fn("Statement.sendEmail")((corpNum: string, itemCode: ItemCode, mgtKey: string, receiver: string, userId?: string) =>
-    client.call(Operations.SendEmail, { corpNum, userId, params: key(itemCode, mgtKey), body: { receiver } }))
+  const sendEmail = (corpNum: string, itemCode: ItemCode, mgtKey: string, receiver: string, userId?: string) =>
+    client.call(Operations.SendEmail, { corpNum, userId, params: key(itemCode, mgtKey), body: { receiver } })
 
   return Statement.of({
     issue,

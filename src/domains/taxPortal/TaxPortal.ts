@@ -15,6 +15,7 @@ import type { PollTimeoutError, ValidationError } from "../../core/Errors.js"
 import * as Kst from "../../core/Kst.js"
 import * as Polling from "../../core/Polling.js"
 import type { GenericResult } from "../../core/Schemas.js"
+import * as Trace from "../../core/Trace.js"
 import { type CashbillFilter, cashbillFilterParams, type PageRequest, pageParams, type TaxinvoiceFilter, taxinvoiceFilterParams } from "./Filters.js"
 import * as Operations from "./Operations.js"
 import * as Rules from "./Rules.js"
@@ -224,7 +225,7 @@ export class TaxPortal extends Context.Tag("taxdoc/TaxPortal")<TaxPortal, {
 export const make = Effect.gen(function*() {
   const client = yield* TaxdocClient
 
-  const requestTaxinvoiceJob = Effect.fn("TaxPortal.requestTaxinvoiceJob")((corpNum: string, query: Omit<TaxinvoiceQuery, "kind" | "filter">, userId?: string) =>
+  const requestTaxinvoiceJob = Trace.fn("TaxPortal.requestTaxinvoiceJob", (corpNum: string, query: Omit<TaxinvoiceQuery, "kind" | "filter">, userId?: string) =>
     Effect.map(
       client.call(Operations.TaxinvoiceRequestJob, {
         corpNum,
@@ -234,63 +235,63 @@ export const make = Effect.gen(function*() {
       (r) => r.jobID
     ))
 
-  const getTaxinvoiceJobState = Effect.fn("TaxPortal.getTaxinvoiceJobState")((corpNum: string, jobID: string, userId?: string) =>
-    client.call(Operations.TaxinvoiceGetJobState, { corpNum, userId, params: { jobID } }))
+  const getTaxinvoiceJobState = (corpNum: string, jobID: string, userId?: string) =>
+    client.call(Operations.TaxinvoiceGetJobState, { corpNum, userId, params: { jobID } })
 
-  const listActiveTaxinvoiceJobs = Effect.fn("TaxPortal.listActiveTaxinvoiceJobs")((corpNum: string, userId?: string) =>
-    client.call(Operations.TaxinvoiceListActiveJob, { corpNum, userId }))
+  const listActiveTaxinvoiceJobs = (corpNum: string, userId?: string) =>
+    client.call(Operations.TaxinvoiceListActiveJob, { corpNum, userId })
 
-  const searchTaxinvoices = Effect.fn("TaxPortal.searchTaxinvoices")((corpNum: string, jobID: string, filter?: TaxinvoiceFilter, page?: PageRequest, userId?: string) =>
-    client.call(Operations.TaxinvoiceSearch, { corpNum, userId, params: { jobID, ...taxinvoiceFilterParams(filter), ...pageParams(page) } }))
+  const searchTaxinvoices = (corpNum: string, jobID: string, filter?: TaxinvoiceFilter, page?: PageRequest, userId?: string) =>
+    client.call(Operations.TaxinvoiceSearch, { corpNum, userId, params: { jobID, ...taxinvoiceFilterParams(filter), ...pageParams(page) } })
 
-  const summarizeTaxinvoices = Effect.fn("TaxPortal.summarizeTaxinvoices")((corpNum: string, jobID: string, filter?: TaxinvoiceFilter, userId?: string) =>
-    client.call(Operations.TaxinvoiceSummarize, { corpNum, userId, params: { jobID, ...taxinvoiceFilterParams(filter) } }))
+  const summarizeTaxinvoices = (corpNum: string, jobID: string, filter?: TaxinvoiceFilter, userId?: string) =>
+    client.call(Operations.TaxinvoiceSummarize, { corpNum, userId, params: { jobID, ...taxinvoiceFilterParams(filter) } })
 
-  const getTaxinvoice = Effect.fn("TaxPortal.getTaxinvoice")((corpNum: string, ntsConfirmNum: string, userId?: string) =>
-    client.call(Operations.TaxinvoiceGetTaxinvoice, { corpNum, userId, params: { ntsConfirmNum } }))
+  const getTaxinvoice = (corpNum: string, ntsConfirmNum: string, userId?: string) =>
+    client.call(Operations.TaxinvoiceGetTaxinvoice, { corpNum, userId, params: { ntsConfirmNum } })
 
-  const requestCashbillJob = Effect.fn("TaxPortal.requestCashbillJob")((corpNum: string, query: Omit<CashbillQuery, "kind" | "filter">, userId?: string) =>
+  const requestCashbillJob = Trace.fn("TaxPortal.requestCashbillJob", (corpNum: string, query: Omit<CashbillQuery, "kind" | "filter">, userId?: string) =>
     Effect.map(
       client.call(Operations.CashbillRequestJob, { corpNum, userId, params: { queryType: query.queryType, SDate: query.from, EDate: query.to } }),
       (r) => r.jobID
     ))
 
-  const getCashbillJobState = Effect.fn("TaxPortal.getCashbillJobState")((corpNum: string, jobID: string, userId?: string) =>
-    client.call(Operations.CashbillGetJobState, { corpNum, userId, params: { jobID } }))
+  const getCashbillJobState = (corpNum: string, jobID: string, userId?: string) =>
+    client.call(Operations.CashbillGetJobState, { corpNum, userId, params: { jobID } })
 
-  const listActiveCashbillJobs = Effect.fn("TaxPortal.listActiveCashbillJobs")((corpNum: string, userId?: string) =>
-    client.call(Operations.CashbillListActiveJob, { corpNum, userId }))
+  const listActiveCashbillJobs = (corpNum: string, userId?: string) =>
+    client.call(Operations.CashbillListActiveJob, { corpNum, userId })
 
-  const searchCashbills = Effect.fn("TaxPortal.searchCashbills")((corpNum: string, jobID: string, filter?: CashbillFilter, page?: PageRequest, userId?: string) =>
-    client.call(Operations.CashbillSearch, { corpNum, userId, params: { jobID, ...cashbillFilterParams(filter), ...pageParams(page) } }))
+  const searchCashbills = (corpNum: string, jobID: string, filter?: CashbillFilter, page?: PageRequest, userId?: string) =>
+    client.call(Operations.CashbillSearch, { corpNum, userId, params: { jobID, ...cashbillFilterParams(filter), ...pageParams(page) } })
 
-  const summarizeCashbills = Effect.fn("TaxPortal.summarizeCashbills")((corpNum: string, jobID: string, filter?: CashbillFilter, userId?: string) =>
-    client.call(Operations.CashbillSummarize, { corpNum, userId, params: { jobID, ...cashbillFilterParams(filter) } }))
+  const summarizeCashbills = (corpNum: string, jobID: string, filter?: CashbillFilter, userId?: string) =>
+    client.call(Operations.CashbillSummarize, { corpNum, userId, params: { jobID, ...cashbillFilterParams(filter) } })
 
-  const getCertificatePopUpURL = Effect.fn("TaxPortal.getCertificatePopUpURL")((corpNum: string, userId?: string) =>
+  const getCertificatePopUpURL = Trace.fn("TaxPortal.getCertificatePopUpURL", (corpNum: string, userId?: string) =>
     Effect.map(client.call(Operations.GetCertificatePopUpURL, { corpNum, userId }), (r) => r.url))
 
-  const getCertificateExpireDate = Effect.fn("TaxPortal.getCertificateExpireDate")((corpNum: string, userId?: string) =>
+  const getCertificateExpireDate = Trace.fn("TaxPortal.getCertificateExpireDate", (corpNum: string, userId?: string) =>
     Effect.map(client.call(Operations.GetCertificateExpireDate, { corpNum, userId }), (r): CertificateExpiry => ({
       certificateExpiration: r.certificateExpiration,
       expiresAt: new Date(Kst.parse(r.certificateExpiration))
     })))
 
-  const checkCertValidation = Effect.fn("TaxPortal.checkCertValidation")((corpNum: string, userId?: string) =>
-    client.call(Operations.CheckCertValidation, { corpNum, userId }))
+  const checkCertValidation = (corpNum: string, userId?: string) =>
+    client.call(Operations.CheckCertValidation, { corpNum, userId })
 
-  const registDeptUser = Effect.fn("TaxPortal.registDeptUser")((corpNum: string, id: string, password: Redacted.Redacted<string>, userId?: string) =>
+  const registDeptUser = Trace.fn("TaxPortal.registDeptUser", (corpNum: string, id: string, password: Redacted.Redacted<string>, userId?: string) =>
     // The one place the password is unwrapped: into the body sent.
     client.call(Operations.RegistDeptUser, { corpNum, userId, body: { id, pwd: Redacted.value(password) } }))
 
-  const checkDeptUser = Effect.fn("TaxPortal.checkDeptUser")((corpNum: string, userId?: string) =>
-    client.call(Operations.CheckDeptUser, { corpNum, userId }))
+  const checkDeptUser = (corpNum: string, userId?: string) =>
+    client.call(Operations.CheckDeptUser, { corpNum, userId })
 
-  const checkLoginDeptUser = Effect.fn("TaxPortal.checkLoginDeptUser")((corpNum: string, userId?: string) =>
-    client.call(Operations.CheckLoginDeptUser, { corpNum, userId }))
+  const checkLoginDeptUser = (corpNum: string, userId?: string) =>
+    client.call(Operations.CheckLoginDeptUser, { corpNum, userId })
 
-  const deleteDeptUser = Effect.fn("TaxPortal.deleteDeptUser")((corpNum: string, userId?: string) =>
-    client.call(Operations.DeleteDeptUser, { corpNum, userId }))
+  const deleteDeptUser = (corpNum: string, userId?: string) =>
+    client.call(Operations.DeleteDeptUser, { corpNum, userId })
 
   const awaitJob = (corpNum: string, kind: Kind, jobID: string, options: AwaitJobOptions = {}) =>
     Polling.until({

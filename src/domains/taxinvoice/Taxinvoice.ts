@@ -16,6 +16,7 @@ import * as Outcome from "../../core/Outcome.js"
 import * as Polling from "../../core/Polling.js"
 import { CorpNum, type GenericResult, MgtKey } from "../../core/Schemas.js"
 import { invalid, validate } from "../../core/Validation.js"
+import * as Trace from "../../core/Trace.js"
 import * as Operations from "./Operations.js"
 import * as Rules from "./Rules.js"
 import * as Settle from "./Settle.js"
@@ -178,7 +179,7 @@ export const make = Effect.gen(function*() {
   const infoOf = (corpNum: string, mgtKeyType: Type, mgtKey: string, userId: string | undefined) =>
     Outcome.found(client.call(Operations.GetInfo, { corpNum, userId, params: key(mgtKeyType, mgtKey) }))
 
-  const register = Effect.fn("Taxinvoice.register")((corpNum: string, draft: TaxinvoiceDraft, userId?: string) =>
+  const register = Trace.fn("Taxinvoice.register", (corpNum: string, draft: TaxinvoiceDraft, userId?: string) =>
     Outcome.settle({
       operation: "Taxinvoice.register",
       documentId: draft.invoicerMgtKey,
@@ -187,15 +188,15 @@ export const make = Effect.gen(function*() {
       judge: Settle.registered(draft)
     }))
 
-  const attachFile = Effect.fn("Taxinvoice.attachFile")(function*(corpNum: string, mgtKeyType: Type, mgtKey: string, file: FileSource, userId?: string) {
+  const attachFile = Trace.fn("Taxinvoice.attachFile", Effect.fnUntraced(function*(corpNum: string, mgtKeyType: Type, mgtKey: string, file: FileSource, userId?: string) {
     const loaded = yield* loadFile(file)
     const body = loaded.displayName === undefined
       ? { fileName: loaded.fileName, content: loaded.content }
       : { fileName: loaded.fileName, displayName: loaded.displayName, content: loaded.content }
     return yield* client.call(Operations.AttachFile, { corpNum, userId, params: key(mgtKeyType, mgtKey), body })
-  })
+  }))
 
-  const issue = Effect.fn("Taxinvoice.issue")((corpNum: string, mgtKeyType: Type, mgtKey: string, options: IssueBody = {}, userId?: string) =>
+  const issue = Trace.fn("Taxinvoice.issue", (corpNum: string, mgtKeyType: Type, mgtKey: string, options: IssueBody = {}, userId?: string) =>
     Outcome.settle({
       operation: "Taxinvoice.issue",
       documentId: mgtKey,
@@ -204,24 +205,24 @@ export const make = Effect.gen(function*() {
       judge: Settle.issued
     }))
 
-  const getFiles = Effect.fn("Taxinvoice.getFiles")((corpNum: string, mgtKeyType: Type, mgtKey: string, userId?: string) =>
-    client.call(Operations.GetFiles, { corpNum, userId, params: key(mgtKeyType, mgtKey) }))
+  const getFiles = (corpNum: string, mgtKeyType: Type, mgtKey: string, userId?: string) =>
+    client.call(Operations.GetFiles, { corpNum, userId, params: key(mgtKeyType, mgtKey) })
 
-  const deleteFile = Effect.fn("Taxinvoice.deleteFile")((corpNum: string, mgtKeyType: Type, mgtKey: string, fileId: string, userId?: string) =>
-    client.call(Operations.DeleteFile, { corpNum, userId, params: { ...key(mgtKeyType, mgtKey), FileID: fileId } }))
+  const deleteFile = (corpNum: string, mgtKeyType: Type, mgtKey: string, fileId: string, userId?: string) =>
+    client.call(Operations.DeleteFile, { corpNum, userId, params: { ...key(mgtKeyType, mgtKey), FileID: fileId } })
 
-  const getInfo = Effect.fn("Taxinvoice.getInfo")((corpNum: string, mgtKeyType: Type, mgtKey: string, userId?: string) =>
-    client.call(Operations.GetInfo, { corpNum, userId, params: key(mgtKeyType, mgtKey) }))
+  const getInfo = (corpNum: string, mgtKeyType: Type, mgtKey: string, userId?: string) =>
+    client.call(Operations.GetInfo, { corpNum, userId, params: key(mgtKeyType, mgtKey) })
 
-  const getInfos = Effect.fn("Taxinvoice.getInfos")(function*(corpNum: string, mgtKeyType: Type, mgtKeys: ReadonlyArray<string>, userId?: string) {
-    const input = yield* validate("Taxinvoice.getInfos", Schema.Struct({ corpNum: CorpNum, mgtKeys: Schema.Array(MgtKey) }), { corpNum, mgtKeys })
+  const getInfos = Trace.fn("Taxinvoice.getInfos", Effect.fnUntraced(function*(corpNum: string, mgtKeyType: Type, mgtKeys: ReadonlyArray<string>, userId?: string) {
+    const input = yield* validate("Taxinvoice.getInfos", InfosInput, { corpNum, mgtKeys })
     const answers = yield* Bulk.inChunks(input.mgtKeys, Rules.Limits.infos, (chunk) =>
       client.call(Operations.GetInfos, { corpNum, userId, params: { MgtKeyType: mgtKeyType }, body: chunk }))
     return Bulk.inInputOrder(input.mgtKeys, answers, (info) => info.invoicerMgtKey, () => undefined)
-  })
+  }))
 
-  const getDetailInfo = Effect.fn("Taxinvoice.getDetailInfo")((corpNum: string, mgtKeyType: Type, mgtKey: string, userId?: string) =>
-    client.call(Operations.GetDetailInfo, { corpNum, userId, params: key(mgtKeyType, mgtKey) }))
+  const getDetailInfo = (corpNum: string, mgtKeyType: Type, mgtKey: string, userId?: string) =>
+    client.call(Operations.GetDetailInfo, { corpNum, userId, params: key(mgtKeyType, mgtKey) })
 
   const getURL = (corpNum: string, mgtKeyType: Type, mgtKey: string, kind: UrlKind, userId?: string) => {
     const operation = urlOperations[kind]
@@ -231,24 +232,24 @@ export const make = Effect.gen(function*() {
     )
   }
 
-  const getMassPrintURL = Effect.fn("Taxinvoice.getMassPrintURL")((corpNum: string, mgtKeyType: Type, mgtKeys: ReadonlyArray<string>, userId?: string) =>
+  const getMassPrintURL = Trace.fn("Taxinvoice.getMassPrintURL", (corpNum: string, mgtKeyType: Type, mgtKeys: ReadonlyArray<string>, userId?: string) =>
     Effect.map(client.call(Operations.GetMassPrintURL, { corpNum, userId, params: { MgtKeyType: mgtKeyType }, body: mgtKeys }), (r) => r.url))
 
-  const sendEmail = Effect.fn("Taxinvoice.sendEmail")((corpNum: string, mgtKeyType: Type, mgtKey: string, receiver: string, userId?: string) =>
-    client.call(Operations.SendEmail, { corpNum, userId, params: key(mgtKeyType, mgtKey), body: { receiver } }))
+  const sendEmail = (corpNum: string, mgtKeyType: Type, mgtKey: string, receiver: string, userId?: string) =>
+    client.call(Operations.SendEmail, { corpNum, userId, params: key(mgtKeyType, mgtKey), body: { receiver } })
 
-  const assignMgtKey = Effect.fn("Taxinvoice.assignMgtKey")((corpNum: string, itemKey: string, mgtKeyType: Type, mgtKey: string, userId?: string) =>
-    client.call(Operations.AssignMgtKey, { corpNum, userId, params: { ItemKey: itemKey, MgtKeyType: mgtKeyType }, body: { MgtKey: mgtKey } }))
+  const assignMgtKey = (corpNum: string, itemKey: string, mgtKeyType: Type, mgtKey: string, userId?: string) =>
+    client.call(Operations.AssignMgtKey, { corpNum, userId, params: { ItemKey: itemKey, MgtKeyType: mgtKeyType }, body: { MgtKey: mgtKey } })
 
   const bulkBody = (invoices: ReadonlyArray<TaxinvoiceDraft>, forceIssue: boolean | undefined) =>
     // FACTS.md: the public clients put `forceIssue` first, and only when true.
     forceIssue === true ? { forceIssue: true, invoices } : { invoices }
 
-  const bulkIssue = Effect.fn("Taxinvoice.bulkIssue")((corpNum: string, submitId: string, invoices: ReadonlyArray<TaxinvoiceDraft>, forceIssue?: boolean, userId?: string) =>
-    client.call(Operations.BulkIssue, { corpNum, userId, params: { submitID: submitId }, body: bulkBody(invoices, forceIssue) }))
+  const bulkIssue = (corpNum: string, submitId: string, invoices: ReadonlyArray<TaxinvoiceDraft>, forceIssue?: boolean, userId?: string) =>
+    client.call(Operations.BulkIssue, { corpNum, userId, params: { submitID: submitId }, body: bulkBody(invoices, forceIssue) })
 
-  const getBulkResult = Effect.fn("Taxinvoice.getBulkResult")((corpNum: string, submitId: string, userId?: string) =>
-    client.call(Operations.GetBulkResult, { corpNum, userId, params: { submitID: submitId } }))
+  const getBulkResult = (corpNum: string, submitId: string, userId?: string) =>
+    client.call(Operations.GetBulkResult, { corpNum, userId, params: { submitID: submitId } })
 
   const awaitBulkResult = (corpNum: string, submitId: string, options: AwaitOptions = {}) =>
     Polling.until({
@@ -260,7 +261,7 @@ export const make = Effect.gen(function*() {
       onProgress: options.onProgress
     }, options).pipe(Effect.withSpan("Taxinvoice.awaitBulkResult", { attributes: { corpNum, submitId } }))
 
-  const issueMany = Effect.fn("Taxinvoice.issueMany")(function*(corpNum: string, invoices: ReadonlyArray<TaxinvoiceDraft>, options: IssueManyOptions = {}) {
+  const issueMany = Trace.fn("Taxinvoice.issueMany", Effect.fnUntraced(function*(corpNum: string, invoices: ReadonlyArray<TaxinvoiceDraft>, options: IssueManyOptions = {}) {
     yield* validate("Taxinvoice.issueMany", Member, { corpNum })
     if (invoices.length === 0) return []
     // Validate everything first: one bad draft anywhere means nothing is sent.
@@ -289,7 +290,7 @@ export const make = Effect.gen(function*() {
       mayHaveSubmitted: Outcome.isUnknown,
       operation: "Taxinvoice.issueMany"
     })
-  })
+  }))
 
   return Taxinvoice.of({
     register,
@@ -310,6 +311,8 @@ export const make = Effect.gen(function*() {
     issueMany
   })
 })
+
+const InfosInput = Schema.Struct({ corpNum: CorpNum, mgtKeys: Schema.Array(MgtKey) })
 
 /**
  * @since 0.1.0
