@@ -10,6 +10,7 @@ import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { gunzipSync } from "node:zlib"
+import * as Answer from "./Answer.js"
 import { ApiError, ResponseError } from "./Errors.js"
 
 const decoder = new TextDecoder()
@@ -108,7 +109,7 @@ const answerDecoders = new WeakMap<object, AnswerDecoder>()
 const answerDecoderOf = <A, I>(schema: Schema.Schema<A, I, never>): (input: unknown) => Either.Either<A, ParseResult.ParseError> => {
   let decoder = answerDecoders.get(schema)
   if (decoder === undefined) {
-    decoder = Schema.decodeUnknownEither(schema, { errors: "all", onExcessProperty: "ignore" })
+    decoder = Answer.decoder(schema)
     answerDecoders.set(schema, decoder)
   }
   return decoder
