@@ -85,6 +85,54 @@ const compileStruct = (ast: SchemaAST.TypeLiteral, nullable: ReadonlySet<Propert
   }
 }
 
+/**
+ * The two passes of a struct with nullable fields in one, when both sides have the same keys in the
+ * same order (`Schema.Struct` / `Schema.Class` fields made with `optionalWith(..., { nullable })`):
+ * each value is checked on the encoded side, dropped when null, and checked on the decoded side,
+ * with no intermediate object.
+ */
+const compileNullableStruct = (from: SchemaAST.TypeLiteral, to: SchemaAST.TypeLiteral, nullable: ReadonlySet<PropertyKey>): Fast | undefined => {
+  if (from.indexSignatures.length > 0 || to.indexSignatures.length > 0) return undefined
+  if (from.propertySignatures.length !== to.propertySignatures.length) return undefined
+  const properties: Array<{
+    readonly name: PropertyKey
+    readonly fromOptional: boolean
+    readonly toOptional: boolean
+    readonly nullable: boolean
+    readonly encoded: Fast
+    readonly decoded: Fast
+  }> = []
+  for (let i = 0; i < from.propertySignatures.length; i++) {
+    const f = from.propertySignatures[i]!
+    const t = to.propertySignatures[i]!
+    if (f.name !== t.name) return undefined
+    const encoded = compile(f.type)
+    const decoded = compile(t.type)
+    if (encoded === undefined || decoded === undefined) return undefined
+    properties.push({ name: f.name, fromOptional: f.isOptional, toOptional: t.isOptional, nullable: nullable.has(f.name), encoded, decoded })
+  }
+  return (input) => {
+    if (!isRecord(input)) return Fail
+    const output: Record<PropertyKey, unknown> = {}
+    for (const property of properties) {
+      const present = hasOwn(input, property.name)
+      let value: unknown
+      if (present || !property.fromOptional) {
+        value = property.encoded(present ? input[property.name] : undefined)
+        if (value === Fail) return Fail
+        // Dropped by the nullable transformation: absent on the decoded side (always optional there).
+        if (property.nullable && value === null) continue
+      } else if (property.toOptional) {
+        continue
+      }
+      const decoded = property.decoded(value)
+      if (decoded === Fail) return Fail
+      output[property.name] = decoded
+    }
+    return output
+  }
+}
+
 const compile = (ast: SchemaAST.AST): Fast | undefined => {
   switch (ast._tag) {
     case "StringKeyword":
@@ -162,13 +210,16 @@ const compile = (ast: SchemaAST.AST): Fast | undefined => {
           dropsNull(pst) && target.propertySignatures.some((property) => property.name === pst.to && property.isOptional)
         )
         if (!known) return undefined
-        const from = compileStruct(ast.from, new Set())
-        const to = compileStruct(ast.to, new Set(transformation.propertySignatureTransformations.map((pst) => pst.from)))
-        if (from === undefined || to === undefined) return undefined
-        return (u) => {
-          const a = from(u)
-          return a === Fail ? Fail : to(a)
-        }
+        const nullable = new Set(transformation.propertySignatureTransformations.map((pst) => pst.from))
+        return compileNullableStruct(ast.from, target, nullable) ?? (() => {
+          const from = compileStruct(ast.from, new Set())
+          const to = compileStruct(target, nullable)
+          if (from === undefined || to === undefined) return undefined
+          return (u: unknown) => {
+            const a = from(u)
+            return a === Fail ? Fail : to(a)
+          }
+        })()
       }
       const from = compile(ast.from)
       const to = compile(ast.to)

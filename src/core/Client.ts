@@ -197,31 +197,33 @@ export const make = Effect.gen(function*() {
 
   // One exchange; a 200 is decoded, anything else is the call's failure — except a refused token
   // (expired, unreadable, missing), which is dropped and the call made once more with a new one.
-  const exchange = <A>(plan: Plan<A>, ready: Ready, authorization: string | undefined, renewable: boolean): Effect.Effect<A, CallError> =>
-    wire.exchange(plan.operation, outgoing(ready, authorization), plan.maxBytes ?? config.maxAnswerBytes, (received) => {
+  const exchange = <A>(fiber: Fiber.RuntimeFiber<unknown, unknown>, plan: Plan<A>, ready: Ready, authorization: string | undefined, renewable: boolean): Effect.Effect<A, CallError> =>
+    wire.exchangeIn(fiber, plan.operation, outgoing(ready, authorization), plan.maxBytes ?? config.maxAnswerBytes, (received) => {
       if (received.status === 200) return plan.decode(plan.operation, received)
       const failure = failureOf(plan.operation, received)
       if (!renewable || failure._tag !== "ApiError" || !failure.isTokenRejected) return Effect.fail(failure)
-      return Effect.zipRight(tokens.invalidate(ready.corpNum!, plan.scopes), Effect.suspend(() => withToken(plan, ready, Number.NEGATIVE_INFINITY, false)))
+      return Effect.zipRight(tokens.invalidate(ready.corpNum!, plan.scopes), Effect.suspend(() => withToken(fiber, plan, ready, Number.NEGATIVE_INFINITY, false)))
     })
 
   // A cached token is read in place (no fiber, no allocation beyond the lookup); a missing or
   // stale one is issued (single flight) through `Tokens.get`.
-  const withToken = <A>(plan: Plan<A>, ready: Ready, now: number, renewable: boolean): Effect.Effect<A, CallError> => {
-    if (plan.scopes === undefined) return exchange(plan, ready, undefined, false)
+  const withToken = <A>(fiber: Fiber.RuntimeFiber<unknown, unknown>, plan: Plan<A>, ready: Ready, now: number, renewable: boolean): Effect.Effect<A, CallError> => {
+    if (plan.scopes === undefined) return exchange(fiber, plan, ready, undefined, false)
     const corpNum = ready.corpNum ?? ""
     const authorization = cached?.authorization(cached.keyOf(corpNum, plan.scopeKey), now)
-    if (authorization !== undefined) return exchange(plan, ready, authorization, renewable)
-    return Effect.flatMap(tokens.get(corpNum, plan.scopes), (token) => exchange(plan, ready, bearer(token), renewable))
+    if (authorization !== undefined) return exchange(fiber, plan, ready, authorization, renewable)
+    return Effect.flatMap(tokens.get(corpNum, plan.scopes), (token) => exchange(fiber, plan, ready, bearer(token), renewable))
   }
 
-  const run = <A>(fiber: Fiber.RuntimeFiber<unknown, unknown>, plan: Plan<A>, ready: Ready, now: number): Effect.Effect<A, CallError> =>
-    Trace.span(
-      fiber,
-      plan.retryable === never ? withToken(plan, ready, now, true) : Retry.withRetriesFrom(plan.operation, config.retry, plan.retryable, withToken(plan, ready, now, true), now),
-      plan.operation,
-      () => spanAttributes(ready, plan.scopes !== undefined)
-    )
+  const run = <A>(fiber: Fiber.RuntimeFiber<unknown, unknown>, plan: Plan<A>, ready: Ready, now: number): Effect.Effect<A, CallError> => {
+    const once = withToken(fiber, plan, ready, now, true)
+    // A retry reads the token again: it may have been renewed meanwhile.
+    const call = plan.retryable === never
+      ? once
+      : Retry.withRetriesFrom(plan.operation, config.retry, plan.retryable, once, now, () =>
+        Effect.suspend(() => withToken(fiber, plan, ready, clockOf(fiber).unsafeCurrentTimeMillis(), true)))
+    return Trace.isTracing(fiber) ? Trace.span(fiber, call, plan.operation, () => spanAttributes(ready, plan.scopes !== undefined)) : call
+  }
 
   const readyOf = (built: Operation.Built, member: { readonly corpNum?: string | undefined; readonly userId?: string | undefined }): Ready => ({
     method: built.method,

@@ -122,7 +122,7 @@ export const send = (
  */
 export const wire = (client: HttpClient.HttpClient, timeout: Duration.Duration, deadline: Deadline): Wire => {
   const quiet = HttpClient.withTracerDisabledWhen(client, () => true)
-  return {
-    exchange: (operation, outgoing, maxBytes, finish) => Effect.flatMap(send(quiet, operation, outgoing, deadline, timeout, maxBytes), finish)
-  }
+  const exchange: Wire["exchange"] = (operation, outgoing, maxBytes, finish) =>
+    Effect.flatMap(send(quiet, operation, outgoing, deadline, timeout, maxBytes), finish)
+  return { exchange, exchangeIn: (_fiber, operation, outgoing, maxBytes, finish) => exchange(operation, outgoing, maxBytes, finish) }
 }

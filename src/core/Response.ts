@@ -52,8 +52,15 @@ export const excerpt = (body: Uint8Array): string => {
 const ErrorShape = Schema.Struct({ code: Schema.Number, message: Schema.String })
 const decodeErrorShape = Schema.decodeUnknownEither(ErrorShape)
 
-const parseJson = (body: Uint8Array): Either.Either<unknown, unknown> =>
-  Either.try(() => JSON.parse(decoder.decode(body)) as unknown)
+const NotJson: unique symbol = Symbol("taxdoc/Response/NotJson")
+
+const parseJson = (body: Uint8Array): unknown => {
+  try {
+    return JSON.parse(decoder.decode(body)) as unknown
+  } catch {
+    return NotJson
+  }
+}
 
 /**
  * `Retry-After` in milliseconds: delay-seconds or an HTTP date (relative to `nowMillis`).
@@ -78,8 +85,8 @@ export const retryAfterOf = (headers: Readonly<Record<string, string>>, nowMilli
  */
 export const failureOf = (operation: string, received: Received): ApiError | ResponseError => {
   const parsed = parseJson(received.body)
-  if (Either.isRight(parsed)) {
-    const shape = decodeErrorShape(parsed.right)
+  if (parsed !== NotJson) {
+    const shape = decodeErrorShape(parsed)
     if (Either.isRight(shape)) {
       const retryAfterMillis = retryAfterOf(received.headers)
       return new ApiError({
@@ -123,7 +130,7 @@ const answerDecoderOf = <A, I>(schema: Schema.Schema<A, I, never>): (input: unkn
  */
 export const decodeJson = <A, I>(operation: string, schema: Schema.Schema<A, I, never>, received: Received): Effect.Effect<A, ResponseError> => {
   const parsed = parseJson(received.body)
-  if (Either.isLeft(parsed)) {
+  if (parsed === NotJson) {
     return Effect.fail(new ResponseError({
       operation,
       status: received.status,
@@ -132,7 +139,7 @@ export const decodeJson = <A, I>(operation: string, schema: Schema.Schema<A, I, 
       message: `${operation}: the answer is not JSON`
     }))
   }
-  const decoded = answerDecoderOf(schema)(parsed.right)
+  const decoded = answerDecoderOf(schema)(parsed)
   return Either.isRight(decoded)
     ? Effect.succeed(decoded.right)
     : Effect.fail(new ResponseError({

@@ -145,9 +145,9 @@ export const withRetries = <A, E extends AttemptError, R>(
     : Effect.flatMap(Clock.currentTimeMillis, (started) => withRetriesFrom(operation, policy, retryable, attempt, started))
 
 /**
- * `withRetries` for a call that started at `startedMillis` (read by the caller from its clock).
- * On the happy path it adds one error handler and nothing else: the schedule is built after a
- * first failure.
+ * `withRetries` for a call that started at `startedMillis` (read by the caller from its clock);
+ * the retries run `retry()` (default: `attempt` once more). On the happy path it adds one error
+ * handler and nothing else: the schedule is built after a first failure.
  *
  * @since 0.1.0
  * @category combinators
@@ -157,11 +157,13 @@ export const withRetriesFrom = <A, E extends AttemptError, R>(
   policy: Policy,
   retryable: (error: E) => boolean,
   attempt: Effect.Effect<A, E, R>,
-  startedMillis: number
+  startedMillis: number,
+  retry: () => Effect.Effect<A, E, R> = () => attempt
 ): Effect.Effect<A, E, R> => {
   if (Option.isNone(policy.schedule)) return attempt
   const base = policy.schedule.value
   return Effect.catchIf(attempt, retryable, (first) => {
+    const next = retry()
     const schedule = honouringRetryAfter(operation, base)
     // The first failure is replayed into the schedule (no second request), so its delay — and
     // its Retry-After — come before the second attempt.
@@ -172,7 +174,7 @@ export const withRetriesFrom = <A, E extends AttemptError, R>(
         replay = false
         return Effect.fail(first)
       }
-      return Effect.tapError(attempt, (error) => Effect.sync(() => (last = error)))
+      return Effect.tapError(next, (error) => Effect.sync(() => (last = error)))
     })
     const budget = Duration.toMillis(policy.callTimeout)
     const retried = Effect.retry(again, {

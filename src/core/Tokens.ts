@@ -139,6 +139,8 @@ interface Entry {
   readonly deferred: Deferred.Deferred<Issued, TokenFailure>
   /** Set once issuance succeeded; absent while in flight. */
   result?: Issued
+  /** When it was last used, on the cache's own counter: the smallest is the least recently used. */
+  used: number
 }
 
 type Lookup =
@@ -206,8 +208,10 @@ export const make = Effect.gen(function*() {
   const auth = Wire.baseOf(config.authUrl)
   const margin = Duration.toMillis(config.tokenRefreshMargin)
   const forwarded = Option.getOrUndefined(config.forwardedIp)
-  // Map keeps insertion order: re-inserting on use makes the first key the least recently used.
   const cache = new Map<string, Entry>()
+  // A hit only stamps its entry; the least recently used is looked for when the cache overflows
+  // (a token issuance, far rarer than reads).
+  let uses = 0
   let issued = 0
   let reused = 0
 
@@ -257,19 +261,25 @@ export const make = Effect.gen(function*() {
 
   const evict = () => {
     while (cache.size > config.tokenCacheCapacity) {
-      const oldest = cache.keys().next()
-      if (oldest.done === true) return
-      cache.delete(oldest.value)
+      let oldest: string | undefined
+      let oldestUse = Number.POSITIVE_INFINITY
+      for (const [key, entry] of cache) {
+        if (entry.used < oldestUse) {
+          oldest = key
+          oldestUse = entry.used
+        }
+      }
+      if (oldest === undefined) return
+      cache.delete(oldest)
     }
   }
 
-  // A fresh token under `key`, counted as reused and moved to the most recently used end.
+  // A fresh token under `key`, counted as reused and stamped as the most recently used.
   const fresh = (key: string, now: number): Issued | undefined => {
     const existing = cache.get(key)
     if (existing === undefined || existing.result === undefined || now >= existing.result.expiresAt - margin) return undefined
     reused++
-    cache.delete(key)
-    cache.set(key, existing)
+    existing.used = ++uses
     return existing.result
   }
 
@@ -280,8 +290,7 @@ export const make = Effect.gen(function*() {
     if (hit !== undefined) return { _tag: "Hit", token: hit.token }
     const existing = cache.get(key)
     if (existing !== undefined && existing.result === undefined) return { _tag: "Wait", entry: existing }
-    const entry: Entry = { deferred: Deferred.unsafeMake<Issued, TokenFailure>(fiberId) }
-    cache.delete(key)
+    const entry: Entry = { deferred: Deferred.unsafeMake<Issued, TokenFailure>(fiberId), used: ++uses }
     cache.set(key, entry)
     evict()
     return { _tag: "Issue", entry }

@@ -25,7 +25,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as Scope from "effect/Scope"
 import { HttpClientTag } from "./HttpClientTag.js"
-import { gunzipIfNeeded } from "./Response.js"
+import { gunzipIfNeeded, type Received } from "./Response.js"
 import { type Direct, type DirectFailure, DirectTypeId } from "./Wire.js"
 
 /**
@@ -57,6 +57,93 @@ const headerRecord = (raw: ReadonlyArray<Buffer>): Record<string, string> => {
   return headers
 }
 
+const declaredLength = (raw: ReadonlyArray<Buffer>): number => {
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    if (raw[i]!.length === 14 && raw[i]!.toString("latin1").toLowerCase() === "content-length") return Number(raw[i + 1]!.toString("latin1"))
+  }
+  return Number.NaN
+}
+
+/** An answer whose headers are read from undici's raw pairs only when asked for. */
+class DirectAnswer implements Received {
+  #headers: Record<string, string> | undefined
+  constructor(readonly status: number, private readonly raw: ReadonlyArray<Buffer>, readonly body: Uint8Array) {}
+  get headers(): Record<string, string> {
+    return this.#headers ??= headerRecord(this.raw)
+  }
+}
+
+type Done = (failure: DirectFailure | undefined, received: Received | undefined) => void
+
+/**
+ * One exchange, as undici's dispatch handler: the answer collected into one buffer, `done` called
+ * once. `stop` ends it early (the caller is not kept waiting for undici) and aborts the request.
+ */
+class Exchange {
+  finished = false
+  stopped: DirectFailure | undefined = undefined
+  abortUndici: ((error: Error) => void) | undefined = undefined
+  status = 0
+  raw: ReadonlyArray<Buffer> = []
+  chunks: Array<Buffer> = []
+  size = 0
+
+  constructor(readonly maxBytes: number, readonly done: Done) {}
+
+  finish(failure: DirectFailure | undefined, body: Uint8Array | undefined) {
+    if (this.finished) return
+    this.finished = true
+    this.chunks = []
+    this.done(failure, failure === undefined ? new DirectAnswer(this.status, this.raw, body!) : undefined)
+  }
+
+  stop(failure: DirectFailure) {
+    if (this.finished) return
+    this.stopped = failure
+    this.abortUndici?.(new Stop())
+    this.finish(failure, undefined)
+  }
+
+  onConnect(abort: (error: Error) => void) {
+    this.abortUndici = abort
+    if (this.stopped !== undefined) abort(new Stop())
+  }
+
+  onHeaders(statusCode: number, raw: Array<Buffer>) {
+    // 1xx answers come before the real one.
+    if (statusCode < 200) return true
+    this.status = statusCode
+    this.raw = raw
+    if (Number.isFinite(this.maxBytes) && declaredLength(raw) > this.maxBytes) this.stop({ _tag: "TooLarge", status: statusCode })
+    return true
+  }
+
+  onData(chunk: Buffer) {
+    this.size += chunk.length
+    if (this.size > this.maxBytes) this.stop({ _tag: "TooLarge", status: this.status })
+    else this.chunks.push(chunk)
+    return true
+  }
+
+  onComplete() {
+    if (this.finished) return
+    let body: Uint8Array
+    try {
+      body = gunzipIfNeeded(this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size))
+    } catch (cause) {
+      return this.finish({ _tag: "Network", message: `the answer could not be decompressed: ${String(cause)}`, cause }, undefined)
+    }
+    this.finish(undefined, body)
+  }
+
+  onError(error: Error) {
+    if (this.finished) return
+    this.finish(this.stopped ?? { _tag: "Network", message: error.message, cause: error }, undefined)
+  }
+}
+
+const aborted: DirectFailure = { _tag: "Aborted" }
+
 /**
  * The direct sender over `dispatcher`.
  *
@@ -65,77 +152,24 @@ const headerRecord = (raw: ReadonlyArray<Buffer>): Record<string, string> => {
  */
 export const directOf = (dispatcher: Dispatcher): Direct => ({
   send: (outgoing, maxBytes, deadlineOwned, done) => {
-    let finished = false
-    let stopped: DirectFailure | undefined
-    let abortUndici: ((error: Error) => void) | undefined
-    let status = 0
-    let headers: Record<string, string> = {}
-    let chunks: Array<Buffer> = []
-    let size = 0
-
-    const finish = (failure: DirectFailure | undefined, body: Uint8Array | undefined) => {
-      if (finished) return
-      finished = true
-      chunks = []
-      done(failure, failure === undefined ? { status, headers, body: body! } : undefined)
-    }
-    // Ends the exchange now (the caller is not kept waiting for undici) and stops the request.
-    const stop = (failure: DirectFailure) => {
-      if (finished) return
-      stopped = failure
-      abortUndici?.(new Stop())
-      finish(failure, undefined)
-    }
-
+    const exchange = new Exchange(maxBytes, done)
     dispatcher.dispatch(
       {
         origin: outgoing.origin,
         path: outgoing.path,
         method: outgoing.method,
         headers: outgoing.headers,
-        ...(outgoing.method === "POST" ? { body: outgoing.body.bytes } : {}),
+        body: outgoing.method === "POST" ? outgoing.body.bytes : null,
         // The SDK's deadline covers the whole exchange; undici's own timeouts stay off under it.
-        ...(deadlineOwned ? { headersTimeout: 0, bodyTimeout: 0 } : {})
+        ...(deadlineOwned ? noTimeouts : undefined)
       },
-      {
-        onConnect: (abort: (error: Error) => void) => {
-          abortUndici = abort
-          if (stopped !== undefined) abort(new Stop())
-        },
-        onHeaders: (statusCode: number, raw: Array<Buffer>) => {
-          // 1xx answers come before the real one.
-          if (statusCode < 200) return true
-          status = statusCode
-          headers = headerRecord(raw)
-          const declared = Number(headers["content-length"])
-          if (Number.isFinite(declared) && declared > maxBytes) stop({ _tag: "TooLarge", status })
-          return true
-        },
-        onData: (chunk: Buffer) => {
-          size += chunk.length
-          if (size > maxBytes) stop({ _tag: "TooLarge", status })
-          else chunks.push(chunk)
-          return true
-        },
-        onComplete: () => {
-          if (finished) return
-          let body: Uint8Array
-          try {
-            body = gunzipIfNeeded(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size))
-          } catch (cause) {
-            return finish({ _tag: "Network", message: `the answer could not be decompressed: ${String(cause)}`, cause }, undefined)
-          }
-          finish(undefined, body)
-        },
-        onError: (error: Error) => {
-          if (finished) return
-          finish(stopped ?? { _tag: "Network", message: error.message, cause: error }, undefined)
-        }
-      }
+      exchange
     )
-    return () => stop({ _tag: "Aborted" })
+    return () => exchange.stop(aborted)
   }
 })
+
+const noTimeouts = { headersTimeout: 0, bodyTimeout: 0 }
 
 /**
  * An `HttpClient` over a fresh undici pool, closed with the scope; it carries the direct sender the

@@ -19,6 +19,7 @@ import * as Context from "effect/Context"
 import * as DefaultServices from "effect/DefaultServices"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import type * as Fiber from "effect/Fiber"
 import type * as Scope from "effect/Scope"
 import type { Body } from "./Body.js"
 import * as Deadline from "./Deadline.js"
@@ -197,6 +198,14 @@ export interface Wire {
     maxBytes: number,
     finish: (received: Received) => Effect.Effect<A, E, R>
   ) => Effect.Effect<A, E | TransportError | ResponseError, R>
+  /** `exchange` for a caller that already holds its fiber (one step less). */
+  readonly exchangeIn: <A, E, R>(
+    fiber: Fiber.RuntimeFiber<unknown, unknown>,
+    operation: string,
+    outgoing: Outgoing,
+    maxBytes: number,
+    finish: (received: Received) => Effect.Effect<A, E, R>
+  ) => Effect.Effect<A, E | TransportError | ResponseError, R>
 }
 
 const liveClock: Clock.Clock = Context.get(DefaultServices.liveServices, Clock.Clock)
@@ -224,36 +233,49 @@ const directWire = (direct: Direct, timeout: Duration.Duration, deadline: Deadli
     }
   }
 
-  const exchange = <A, E, R>(
+  const exchangeIn = <A, E, R>(
+    fiber: Fiber.RuntimeFiber<unknown, unknown>,
     operation: string,
     outgoing: Outgoing,
     maxBytes: number,
     finish: (received: Received) => Effect.Effect<A, E, R>
-  ): Effect.Effect<A, E | TransportError | ResponseError, R> =>
-    Effect.withFiberRuntime((fiber) => {
-      const live = timers !== undefined && Context.get(fiber.currentDefaultServices, Clock.Clock) === liveClock
-      const sent = Effect.async<A, E | TransportError | ResponseError, R>((resume) => {
+  ): Effect.Effect<A, E | TransportError | ResponseError, R> => {
+    if (timers !== undefined && Context.get(fiber.currentDefaultServices, Clock.Clock) === liveClock) {
+      // On the live clock the shared timer keeps the deadline and aborts the request on the wire.
+      // No canceler is registered (Effect wraps one in three more steps per call): interrupting
+      // the caller stops the wait at once, and the request ends with its answer or its deadline.
+      return Effect.async<A, E | TransportError | ResponseError, R>((resume) => {
         let expired = false
         let finished = false
         let timer: Deadline.Timer | undefined
-        const abort = direct.send(outgoing, maxBytes, finite, (failure, received) => {
+        const abort = direct.send(outgoing, maxBytes, true, (failure, received) => {
           finished = true
           timer?.clear()
           resume(failure === undefined ? finish(received!) : Effect.fail(failureOf(operation, failure, maxBytes, expired)))
         })
-        if (live && !finished) {
+        if (!finished) {
           timer = timers.start(() => {
             expired = true
             abort()
           })
         }
-        return Effect.sync(abort)
       })
-      // Under another clock the deadline is awaited on that clock (TestClock drives it).
-      return live || !finite ? sent : deadline.within(sent, () => timedOut(operation, timeout))
+    }
+    const sent = Effect.async<A, E | TransportError | ResponseError, R>((resume) => {
+      const abort = direct.send(outgoing, maxBytes, finite, (failure, received) => {
+        resume(failure === undefined ? finish(received!) : Effect.fail(failureOf(operation, failure, maxBytes, false)))
+      })
+      return Effect.sync(abort)
     })
+    // Under another clock the deadline is awaited on that clock (TestClock drives it), and it
+    // interrupts the exchange, which aborts the request.
+    return finite ? deadline.within(sent, () => timedOut(operation, timeout)) : sent
+  }
 
-  return { exchange }
+  return {
+    exchangeIn,
+    exchange: (operation, outgoing, maxBytes, finish) => Effect.withFiberRuntime((fiber) => exchangeIn(fiber, operation, outgoing, maxBytes, finish))
+  }
 }
 
 /**
