@@ -27,6 +27,8 @@ const INTERVAL = "10 millis"
 const LANES = 4
 const MEMBER = Sdk.memberNumber(2)
 const AFTER_ONE_POLL: Policy = { _tag: "AfterPolls", polls: 1 }
+/** Issue 18: issueMany of 10,000 receipts in process. */
+const TARGET_MILLIS = 600
 
 /** How a mode reaches the sandbox: an SDK runtime and the sandbox's call counts. */
 interface Mode {
@@ -177,13 +179,18 @@ export const benchmark: Benchmark = {
         rows: rows.map((r) => [r.name, percent(r.waitShare), percent(r.idleShare), mib(r.peakHeap), mib(r.retained), `${mib(r.peakRss)} (${mib(r.startRss)})`, mib(r.singlePeakHeap)])
       }
     ]
-    const targets: Array<Target> = rows.map((r) => ({
+    const inProcessRow = rows[0]!
+    const targets: Array<Target> = [{
+      name: `issueMany of ${count(BULK)} receipts in process ≤ ${ms(TARGET_MILLIS)}`,
+      measured: `${ms(inProcessRow.bulkMillis)} (only waiting for a poll ${percent(inProcessRow.waitShare)} of it)`,
+      met: inProcessRow.bulkMillis <= TARGET_MILLIS
+    }, ...rows.map((r) => ({
       name: `polling does not dominate issueMany (${r.name})`,
       measured: `only waiting for a poll ${percent(r.waitShare)} of the time`,
       met: r.waitShare < 0.5
-    }))
+    }))]
     return {
-      title: "3. Bulk issue: issueMany of 10,000 receipts",
+      title: "7. Bulk issue: issueMany of 10,000 receipts",
       method: [
         `\`Cashbill.issueMany\` of ${count(BULK)} valid receipts for one member: ${count(BULK / 100)} BulkSubmit requests of 100, ${LANES} submissions awaited at once (the default), poll interval ${INTERVAL}; bulk progression \`AfterPolls(1)\`, so each submission completes on its second GetBulkResult.`,
         `Baseline: ${count(ONE_BY_ONE)} receipts issued one by one with \`Cashbill.issue\` (RegistIssue) in sequence, in the same process and sandbox, sides alternating over ${ROUNDS} rounds after a smaller warm-up.`,

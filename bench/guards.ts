@@ -10,14 +10,15 @@ import { Duration, Effect } from "effect"
 import { Cashbill } from "../src/domains/cashbill/Cashbill.js"
 import { alternate, medianOf } from "./support/alternate.js"
 import { withServer } from "./support/child.js"
-import { effectLoop, type LoadOptions, type LoadResult } from "./support/load.js"
+import { effectLoop } from "./support/effectLoop.js"
+import type { LoadOptions, LoadResult } from "./support/load.js"
 import { type Benchmark, isMain, log, main } from "./support/program.js"
 import * as Sdk from "./support/sdk.js"
 import { latencyOf, ms, perSecond, ratio } from "./support/stats.js"
 
 const SEQUENTIAL: LoadOptions = { concurrency: 1, total: 600, durationMillis: 1_000 }
 const CONCURRENT: LoadOptions = { concurrency: 32, total: 10_000, durationMillis: 2_000 }
-const ROUNDS = 6
+const ROUNDS = 4
 const MEMBER = Sdk.memberNumber(6)
 const MGT_KEY = "GRD-0001"
 
@@ -75,7 +76,7 @@ export const benchmark: Benchmark = {
         ]
         const worst = Math.min(sequential.throughputRatio, concurrent.throughputRatio)
         return {
-          title: "8. The cost of the resilience guards on the happy path",
+          title: "12. The cost of the resilience guards on the happy path",
           method: [
             "One sandbox served by another process; two SDK runtimes over `NodeHttpClient.layerUndici`: the defaults (retries 3, call deadline 60 s, answers bounded at 32 MiB) and every guard off (`retries: 0`, `callTimeout: infinity`, no answer bound).",
             `GetInfo of one receipt, ${ROUNDS} alternating rounds per workload; ratios are medians of the per-round ratios (guarded / bare).`

@@ -128,7 +128,7 @@ export const benchmark: Benchmark = {
       rows: rows.map(([name, r]) => [name, perSecond(r.sdk), perSecond(r.direct), ratio(r.ratio)])
     }]
     return {
-      title: "5. Signing and decoding",
+      title: "10. Signing and decoding",
       method: [
         "SDK side: the functions the SDK runs — `Signing.bodyDigest`, `stringToSign`, `sign`, `authorization` (token request); `Signing.messageDigest` (bulk); `decodeJson` with `Schema.Array(CashbillInfo)` (GetInfos: `JSON.parse` plus Schema validation and class construction).",
         "Direct side: the same result written on `node:crypto` with the secret key decoded once; `JSON.parse` alone for GetInfos (no validation).",

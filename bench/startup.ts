@@ -17,7 +17,7 @@ import { type Benchmark, isMain, log, main } from "./support/program.js"
 import { median } from "./support/stats.js"
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..")
-const ROUNDS = 8
+const ROUNDS = 5
 const TARGET_MILLIS = 800
 
 interface Start {
@@ -100,7 +100,7 @@ export const benchmark: Benchmark = {
     const compiled = figures[1]!
     const bin = figures[2]!
     return {
-      title: "6. CLI start-up",
+      title: "11. CLI start-up",
       method: [
         "`taxdoc --help` started as a child process from the benchmark; measured from `spawn` to the first byte on stdout, and to the exit (help printed in full). CPU time: user + system of the process and its children (GNU time), which other work on the machine inflates less than elapsed time.",
         "Old way: the TypeScript sources through the tsx runner (`tsx src/cli/main.ts`, as `npm start` and the bin ran it before the package was compiled). New: the compiled command with plain node, directly and through the bin that `npx taxdoc` runs.",

@@ -161,7 +161,7 @@ export const benchmark: Benchmark = {
           }
         ]
         return {
-          title: "2. Tokens under burst",
+          title: "9. Tokens under burst",
           method: [
             "Sandbox on a socket in a separate process; the SDK over `NodeHttpClient.layerUndici`, one runtime (one token cache, one connection pool) for the whole run.",
             `Each round brings fresh members (receipts seeded through another SDK runtime): 1 member receives ${BURST.toLocaleString("en-US")} concurrent GetInfo calls, then ${GROUP} members receive ${BURST.toLocaleString("en-US")} concurrent calls between them.`,

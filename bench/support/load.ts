@@ -1,12 +1,12 @@
 /**
  * Closed-loop load: `concurrency` workers each call, wait for the answer and call again, until
  * `total` calls were started or `durationMillis` passed — both bounds always apply. Every call's
- * latency is recorded. One loop for Promise-returning calls (raw baselines) and one in Effect (the
- * SDK, as an Effect program would call it: fibers, no Promise per call).
+ * latency is recorded, and the process's CPU time over exactly that window. This module imports
+ * nothing but Node, so a baseline client's process loads no more than the baseline itself (the
+ * loop of an Effect program is in `effectLoop.ts`).
  *
  * @since 0.1.0
  */
-import { Effect } from "effect"
 
 /**
  * Bounds of a loop.
@@ -36,7 +36,13 @@ export interface LoadResult {
   readonly cpuMicrosPerCall: number
 }
 
-const resultOf = (latencies: ReadonlyArray<number>, elapsedMillis: number, cpu: NodeJS.CpuUsage): LoadResult => ({
+/**
+ * The result of a loop from its latencies, its duration and the CPU used meanwhile.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const resultOf = (latencies: ReadonlyArray<number>, elapsedMillis: number, cpu: NodeJS.CpuUsage): LoadResult => ({
   latencies,
   elapsedMillis,
   throughput: (latencies.length / elapsedMillis) * 1000,
@@ -66,33 +72,3 @@ export const promiseLoop = async (options: LoadOptions, call: () => Promise<unkn
   await Promise.all(Array.from({ length: options.concurrency }, worker))
   return resultOf(latencies, performance.now() - started, process.cpuUsage(cpu))
 }
-
-/**
- * Runs a closed loop of an Effect, with one fiber per worker.
- *
- * @since 0.1.0
- * @category constructors
- */
-export const effectLoop = <E, R>(options: LoadOptions, call: Effect.Effect<unknown, E, R>): Effect.Effect<LoadResult, E, R> =>
-  Effect.suspend(() => {
-    const latencies: Array<number> = []
-    const cpu = process.cpuUsage()
-    const started = performance.now()
-    const deadline = started + options.durationMillis
-    let startedCalls = 0
-    const timed = Effect.suspend(() => {
-      startedCalls++
-      const t0 = performance.now()
-      return Effect.map(call, () => {
-        latencies.push(performance.now() - t0)
-      })
-    })
-    const worker = Effect.whileLoop({
-      while: () => startedCalls < options.total && performance.now() < deadline,
-      body: () => timed,
-      step: () => undefined
-    })
-    return Effect.forEach(Array.from({ length: options.concurrency }), () => worker, { concurrency: options.concurrency, discard: true }).pipe(
-      Effect.map(() => resultOf(latencies, performance.now() - started, process.cpuUsage(cpu)))
-    )
-  })

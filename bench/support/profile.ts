@@ -1,6 +1,7 @@
 /**
  * Reads a V8 CPU profile (`node --cpu-prof`) and prints the functions with the most self time and
- * the most total time: `tsx bench/support/profile.ts <file.cpuprofile> [count]`.
+ * the most total time, as shares of the busy samples (idle samples left out: a client process of
+ * the benchmarks waits between its rounds): `tsx bench/support/profile.ts <file.cpuprofile> [count]`.
  *
  * @since 0.1.0
  */
@@ -33,12 +34,14 @@ export interface Frame {
 
 const nameOf = (node: ProfileNode): string => {
   const { functionName, url, lineNumber } = node.callFrame
-  const file = url.replace(/^file:\/\//, "").replace(/^.*\/node_modules\//, "").replace(/^.*\/work\/main\//, "")
+  const path = url.replace(/^file:\/\//, "")
+  // Packages by name; this repository's files (dist/, src/, bench/, .tmp/) from its root.
+  const file = path.includes("/node_modules/") ? path.replace(/^.*\/node_modules\//, "") : path.replace(/^.*?\/((dist|src|bench|\.tmp)\/)/, "$1")
   return `${functionName || "(anonymous)"} ${file}:${lineNumber + 1}`
 }
 
 /**
- * Self and total shares (0–1) per function, largest self first.
+ * Self and total shares (0–1) of the busy samples per function, largest self first.
  *
  * @since 0.1.0
  * @category constructors
@@ -52,7 +55,7 @@ export const framesOf = (profile: CpuProfile): ReadonlyArray<Frame> => {
   let all = 0
   for (const id of profile.samples) {
     const node = byId.get(id)
-    if (node === undefined) continue
+    if (node === undefined || node.callFrame.functionName === "(idle)") continue
     all++
     self.set(nameOf(node), (self.get(nameOf(node)) ?? 0) + 1)
     const seen = new Set<string>()

@@ -1,7 +1,7 @@
 /**
  * The SDK and its baselines as the benchmarks use them: SDK runtimes over a chosen `HttpClient`
- * (against a socket server or the in-process sandbox), the sandbox admin API over HTTP, sample
- * receipts, and the raw `fetch` call with the same headers as the SDK's GetInfo.
+ * (against a socket server or the in-process sandbox), the sandbox admin API over HTTP and sample
+ * receipts.
  *
  * @since 0.1.0
  */
@@ -20,7 +20,7 @@ import type { Sandbox } from "../../src/sandbox/Sandbox.js"
 import * as SandboxModule from "../../src/sandbox/Sandbox.js"
 import type { Stats } from "../../src/sandbox/Stats.js"
 import * as Taxdoc from "../../src/Taxdoc.js"
-import type { ProcessReport } from "./server.js"
+import { sampleReceipt } from "../clients/protocol.js"
 
 /**
  * The `HttpClient` implementations the SDK can run on.
@@ -124,21 +124,7 @@ export const memberNumber = (i: number): string => `7${String(i).padStart(9, "0"
  * @since 0.1.0
  * @category constructors
  */
-export const receipt = (mgtKey: string, corpNum: string): CashReceiptIssue => ({
-  mgtKey,
-  tradeType: "승인거래",
-  tradeUsage: "소득공제용",
-  taxationType: "과세",
-  totalAmount: "11000",
-  supplyCost: "10000",
-  tax: "1000",
-  serviceFee: "0",
-  franchiseCorpNum: corpNum,
-  franchiseCorpName: "벤치마크 상사",
-  identityNum: "01012341234",
-  itemName: "커피 원두",
-  customerName: "홍길동"
-})
+export const receipt = (mgtKey: string, corpNum: string): CashReceiptIssue => sampleReceipt(mgtKey, corpNum)
 
 const admin = async (origin: string, method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> => {
   const response = await fetch(`${origin}/_sandbox/${path}`, {
@@ -160,9 +146,7 @@ const admin = async (origin: string, method: "GET" | "POST", path: string, body?
 export const adminOf = (origin: string) => ({
   addMember: (corpNum: string) => admin(origin, "POST", "members", { corpNum }),
   setProgression: (kind: Kind, policy: Policy) => admin(origin, "POST", "progressions", { kind, policy }),
-  stats: () => admin(origin, "GET", "stats") as Promise<Stats>,
-  /** The server process's memory (after a full GC) and CPU time. */
-  process: async () => (await (await fetch(`${origin}/Bench/Process`)).json()) as ProcessReport
+  stats: () => admin(origin, "GET", "stats") as Promise<Stats>
 })
 
 /**
@@ -188,20 +172,3 @@ export const prepareReceipt = (runtime: SdkRuntime, corpNum: string, mgtKey: str
     const tokens = yield* Tokens
     return Redacted.value(yield* tokens.get(corpNum, [SCOPE]))
   }))
-
-/**
- * GetInfo with `fetch`, the headers the SDK sends and a given token; the answer is parsed as JSON.
- *
- * @since 0.1.0
- * @category constructors
- */
-export const rawGetInfo = (origin: string, token: string, mgtKey: string) => {
-  const url = `${origin}/Cashbill/${mgtKey}`
-  const headers = { "accept-language": "ko-KR", "accept-encoding": "gzip", authorization: `Bearer ${token}` }
-  return async (): Promise<unknown> => {
-    const response = await fetch(url, { headers })
-    const body = await response.json() as unknown
-    if (response.status !== 200) throw new Error(`GetInfo: ${response.status} ${JSON.stringify(body)}`)
-    return body
-  }
-}

@@ -1,22 +1,34 @@
 /**
- * A server in its own process, so that the load it serves and the client measuring it do not share
- * one event loop: either the sandbox on a socket (`Server.serve`, full token checks), or a bare
- * Node `http` server answering fixed bytes with no checks (the ceiling of this machine).
+ * A server in its own process, run with plain node on the compiled package (see `compile.ts`), so
+ * that the load it serves and the clients measuring it do not share one event loop: either the
+ * sandbox on a socket (`Server.serve` on 127.0.0.1, port 0, as `taxdoc sandbox serve` runs it, every
+ * check in place), or a bare Node `http` server answering recorded answers with no checks (the
+ * ceiling of this machine).
  *
  * Started by `child.ts` with its configuration as JSON in argv; prints `listening <url>` once the
- * socket accepts connections; stops when its stdin closes (the parent ended or asked it to), or
- * after `lifetimeMillis` whatever happens.
+ * socket accepts connections; answers `{ cpu }` messages on its IPC channel with its own
+ * `process.cpuUsage()` and memory; stops when its stdin closes (the parent ended or asked it to),
+ * or after `lifetimeMillis` whatever happens.
  *
  * @since 0.1.0
  */
 import * as Http from "node:http"
-import { Effect, Fiber, Schema } from "effect"
-import * as Operation from "../../src/core/Operation.js"
-import * as Partners from "../../src/sandbox/Partners.js"
-import type { Kind, Policy } from "../../src/sandbox/Progression.js"
-import { implement, json, type Route } from "../../src/sandbox/Route.js"
-import * as Sandbox from "../../src/sandbox/Sandbox.js"
-import * as Server from "../../src/sandbox/Server.js"
+import { Effect, Fiber } from "effect"
+import { Partners, Sandbox, Server } from "taxdoc/sandbox"
+
+/**
+ * One recorded answer of the bare server: status, headers and body bytes (Base64) as the sandbox
+ * sent them, for requests that ask for gzip or not.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface RecordedAnswer {
+  readonly gzip: boolean
+  readonly status: number
+  readonly headers: ReadonlyArray<readonly [string, string]>
+  readonly body: string
+}
 
 /**
  * The configuration of a server process.
@@ -27,54 +39,36 @@ import * as Server from "../../src/sandbox/Server.js"
 export type ServerConfig =
   | {
     readonly kind: "sandbox"
-    readonly progressions?: Partial<Record<Kind, Policy>>
+    /** Progression policies that differ from the defaults (`Sandbox.layer`'s option). */
+    readonly progressions?: Sandbox.SandboxOptions["progressions"]
     readonly lifetimeMillis?: number
   }
   | {
     readonly kind: "bare"
-    /** The answer, Base64: the plain bytes and the gzip bytes sent when the client accepts gzip. */
-    readonly plain: string
-    readonly gzip: string
-    readonly contentType: string
+    readonly answers: ReadonlyArray<RecordedAnswer>
     readonly lifetimeMillis?: number
   }
 
 /**
- * What a server process tells about itself: memory after a full GC, and CPU time used so far.
+ * What a server process tells about itself: CPU time used so far (user + system, µs) and memory.
  *
  * @since 0.1.0
  * @category models
  */
 export interface ProcessReport {
-  readonly memory: NodeJS.MemoryUsage
   readonly cpuMicros: number
-}
-
-const processReport = (): ProcessReport => {
-  ;(globalThis as { gc?: () => void }).gc?.()
-  const cpu = process.cpuUsage()
-  return { memory: process.memoryUsage(), cpuMicros: cpu.user + cpu.system }
+  readonly memory: NodeJS.MemoryUsage
 }
 
 /**
- * An extra sandbox route, `GET /Bench/Process`, answering the server's `ProcessReport`.
+ * Messages on a server process's IPC channel: a question (`id`) and its answer.
  *
  * @since 0.1.0
- * @category routes
+ * @category models
  */
-export const processRoute: Route = implement(
-  Operation.make({
-    name: "Bench.Process",
-    sdk: "Bench.process",
-    summary: "the server process's memory and CPU",
-    method: "GET",
-    path: "/Bench/Process",
-    scope: Operation.noToken,
-    success: Schema.Unknown,
-    safeToRepeat: true
-  }),
-  () => Effect.sync(() => json(processReport()))
-)
+export type ServerMessage =
+  | { readonly _tag: "report"; readonly id: number; readonly gc: boolean }
+  | { readonly _tag: "reported"; readonly id: number; readonly report: ProcessReport }
 
 const announce = (url: string) => process.stdout.write(`listening ${url}\n`)
 
@@ -85,21 +79,18 @@ const untilStdinCloses = (stop: () => void) => {
 }
 
 const serveBare = (config: Extract<ServerConfig, { kind: "bare" }>) => {
-  const plain = Buffer.from(config.plain, "base64")
-  const gzip = Buffer.from(config.gzip, "base64")
+  const answers = config.answers.map((a) => ({ ...a, bytes: Buffer.from(a.body, "base64") }))
+  const plain = answers.find((a) => !a.gzip) ?? answers[0]!
+  const zipped = answers.find((a) => a.gzip) ?? plain
   const server = Http.createServer((request, response) => {
     request.resume()
     request.on("end", () => {
-      const zipped = (request.headers["accept-encoding"] ?? "").includes("gzip")
-      const body = zipped ? gzip : plain
-      response.writeHead(200, {
-        "content-type": config.contentType,
-        "content-length": body.length,
-        ...(zipped ? { "content-encoding": "gzip", vary: "Accept-Encoding" } : {})
-      })
-      response.end(body)
+      const answer = (request.headers["accept-encoding"] ?? "").includes("gzip") ? zipped : plain
+      response.writeHead(answer.status, answer.headers.flat())
+      response.end(answer.bytes)
     })
   })
+  server.keepAliveTimeout = 5_000
   server.listen(0, "127.0.0.1", () => {
     const address = server.address()
     if (address === null || typeof address === "string") throw new Error("no TCP address")
@@ -118,14 +109,20 @@ const serveSandbox = (config: Extract<ServerConfig, { kind: "sandbox" }>) => {
       announce(address.url)
       return yield* Effect.never
     })
-  ).pipe(
-    Effect.provide(Sandbox.layer({ partners: [Partners.tester], progressions: config.progressions ?? {}, routes: [processRoute] }))
-  )
+  ).pipe(Effect.provide(Sandbox.layer({ partners: [Partners.tester], progressions: config.progressions ?? {} })))
   const fiber = Effect.runFork(program)
   untilStdinCloses(() => {
     Effect.runFork(Fiber.interrupt(fiber)).addObserver(() => process.exit(0))
   })
 }
+
+process.on("message", (message: ServerMessage) => {
+  if (message._tag !== "report") return
+  if (message.gc) (globalThis as { gc?: () => void }).gc?.()
+  const cpu = process.cpuUsage()
+  const report: ProcessReport = { cpuMicros: cpu.user + cpu.system, memory: process.memoryUsage() }
+  process.send?.({ _tag: "reported", id: message.id, report } satisfies ServerMessage)
+})
 
 const config = JSON.parse(process.argv[2] ?? "{}") as ServerConfig
 setTimeout(() => process.exit(3), config.lifetimeMillis ?? 10 * 60_000).unref()

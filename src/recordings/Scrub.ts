@@ -61,7 +61,8 @@ export interface PersonalData {
 /**
  * What is scrubbed by default: buyer identity numbers (phone, resident, card numbers), phone and fax
  * numbers, e-mail addresses (also inside any text), names of persons, and portal URLs (their
- * tickets open a document).
+ * tickets open a document): every `url` member, and a portal link `<origin>/portal/<ticket>` inside
+ * any text.
  *
  * @since 0.1.0
  * @category constants
@@ -75,6 +76,9 @@ export const defaultPersonalData: ReadonlyArray<PersonalData> = [
 ]
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g
+
+// A sandbox portal link (DESIGN.md §6): an origin, the environment prefix, /portal/ and the ticket.
+const PORTAL_LINK = /(?:https?:\/\/[^\s"'<>/]+)?(?:\/production)?\/portal\/[0-9a-f]{32}/g
 
 /**
  * A request as it is matched: personal-data placeholders without their numbers (`<person-4>` →
@@ -195,6 +199,7 @@ export const make = (options: {
   }
   const kindOf = (key: string): string | undefined => personalData.find((rule) => rule.keys.test(key))?.kind
   const emails = personalData.some((rule) => rule.kind === "email")
+  const urls = personalData.some((rule) => rule.kind === "url")
 
   const token = (raw: string): string => {
     if (isTokenPlaceholder(raw)) return raw
@@ -246,7 +251,8 @@ export const make = (options: {
     collectString(text)
     return outsidePlaceholders(text, (segment) => {
       const known = replaceKnown(segment)
-      return emails ? known.replace(EMAIL, (address) => pseudonym("email", address)) : known
+      const linked = urls ? known.replace(PORTAL_LINK, (link) => pseudonym("url", link)) : known
+      return emails ? linked.replace(EMAIL, (address) => pseudonym("email", address)) : linked
     })
       .replace(BEARER, (_, raw: string) => `Bearer ${token(raw)}`)
       .replace(SVC_SIGNATURE, (_, linkId: string) => `SVC ${linkId} ${SIGNATURE_PLACEHOLDER}`)

@@ -83,12 +83,26 @@ export interface PdfAnswer {
 }
 
 /**
- * An answer: JSON or a PDF document.
+ * An HTML page of the sandbox portal (never an operation's answer).
  *
  * @since 0.1.0
  * @category models
  */
-export type RouteResponse = JsonAnswer<unknown> | PdfAnswer
+export interface HtmlAnswer {
+  readonly _tag: "Html"
+  readonly status: number
+  readonly html: string
+  /** The page's own headers (its Content-Security-Policy and the like). */
+  readonly headers: Readonly<Record<string, string>>
+}
+
+/**
+ * An answer: JSON, a PDF document, or a portal page.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type RouteResponse = JsonAnswer<unknown> | PdfAnswer | HtmlAnswer
 
 /**
  * The answer an implementation of `O` gives: JSON shaped as the encoded side of its success

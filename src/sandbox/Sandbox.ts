@@ -6,7 +6,7 @@
  *
  * Request pipeline: read the exact body (refused above `maxBodyBytes` before it is buffered) →
  * JSON nesting guard → environment prefix (`/production`) → admin routes (`/_sandbox/`, guarded by
- * `AdminGuard.ts`) → routing → statistics → injected faults → bearer check → handler → answer
+ * `AdminGuard.ts`) → portal pages (`/portal/`, `portal/Portal.ts`) → routing → statistics → injected faults → bearer check → handler → answer
  * (`{code, message}` on failure, gzip when accepted).
  *
  * @since 0.1.0
@@ -26,6 +26,7 @@ import { type FaultKind, makeRegistry } from "./Faults.js"
 import { addMember, type MemberSeed } from "./member/Seed.js"
 import * as Outbox from "./Outbox.js"
 import * as Partners from "./Partners.js"
+import * as Portal from "./portal/Portal.js"
 import * as Preferences from "./Preferences.js"
 import * as ProgressionModule from "./Progression.js"
 import { type Kind, Kinds, type Policy, Progressions } from "./Progression.js"
@@ -213,6 +214,9 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
           const refused = refusal(access, incoming)
           if (refused !== undefined) return yield* refused
           return yield* handleAdmin(admin, { method: incoming.method, segments: segments.slice(1), body: incoming.body, environment })
+        }
+        if (Portal.isPortalPath(segments)) {
+          return yield* Portal.respond({ method: incoming.method, segments, body: incoming.body, environment, language: incoming.language })
         }
         // An empty override header counts as none (FACTS.md: one client sends it empty).
         const override = incoming.headers["x-http-method-override"]?.trim().toUpperCase() || undefined

@@ -4,8 +4,7 @@
  * carries no member data and no counter, so one ticket says nothing about another — and it opens
  * its page once: the first visit redeems it.
  *
- * A domain keeps its tickets in its own store slot (`Map<string, Ticket<T>>`), mints with
- * `issue` and opens pages with `redeem`.
+ * The portal keeps them (`portal/Links.ts`): it mints with `issue` and opens pages with `redeem`.
  *
  * @since 0.1.0
  */
@@ -56,8 +55,8 @@ export type Redeemed<T> =
   | { readonly _tag: "Opened"; readonly data: T }
   /** Never issued: answer as for any unknown path. */
   | { readonly _tag: "Unknown" }
-  /** Issued, but used already or past its expiry. */
-  | { readonly _tag: "Expired" }
+  /** Issued, but used already (`Used`) or past its expiry (`Late`). */
+  | { readonly _tag: "Expired"; readonly reason: "Used" | "Late" }
 
 /**
  * Opens a ticket's page at document time `now`: the first visit within the validity opens it and
@@ -69,7 +68,8 @@ export type Redeemed<T> =
 export const redeem = <T>(tickets: Map<string, Ticket<T>>, ticket: string, now: number): Redeemed<T> => {
   const entry = tickets.get(ticket)
   if (entry === undefined) return { _tag: "Unknown" }
-  if (entry.used || (entry.expiresAt !== undefined && now >= entry.expiresAt)) return { _tag: "Expired" }
+  if (entry.used) return { _tag: "Expired", reason: "Used" }
+  if (entry.expiresAt !== undefined && now >= entry.expiresAt) return { _tag: "Expired", reason: "Late" }
   entry.used = true
   return { _tag: "Opened", data: entry.data }
 }

@@ -11,7 +11,7 @@ import { HttpServerResponse } from "@effect/platform"
 import type { HttpServerRequest } from "@effect/platform"
 import { Effect, Option, Stream } from "effect"
 import { fail, type SandboxFailure } from "./Failure.js"
-import type { RouteResponse } from "./Route.js"
+import type { HtmlAnswer, RouteResponse } from "./Route.js"
 
 /**
  * Content-Type of JSON answers.
@@ -305,7 +305,28 @@ export const jsonResponse = (body: unknown, status: number, gzip: boolean): Http
 export const render = (response: RouteResponse, gzip: boolean): HttpServerResponse.HttpServerResponse =>
   response._tag === "Pdf"
     ? bytesResponse(response.bytes, 200, PDF_CONTENT_TYPE, gzip)
+    : response._tag === "Html"
+    ? htmlResponse(response, gzip)
     : jsonResponse(response.body, response.status ?? 200, gzip)
+
+/**
+ * The content type of portal pages.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const HTML_CONTENT_TYPE = "text/html; charset=utf-8"
+
+const htmlResponse = (page: HtmlAnswer, gzip: boolean): HttpServerResponse.HttpServerResponse => {
+  const bytes = encoder.encode(page.html)
+  return gzip
+    ? HttpServerResponse.uint8Array(gzipSync(bytes), {
+      status: page.status,
+      contentType: HTML_CONTENT_TYPE,
+      headers: { ...page.headers, "content-encoding": "gzip", vary: "Accept-Encoding" }
+    })
+    : HttpServerResponse.uint8Array(bytes, { status: page.status, contentType: HTML_CONTENT_TYPE, headers: page.headers })
+}
 
 /**
  * The HTTP answer of a failure: its status and `{code, message}` in the request's language.

@@ -14,11 +14,11 @@ import * as Certificate from "../../src/domains/certificate/Operations.js"
 import * as Member from "../../src/domains/member/Operations.js"
 import * as Statement from "../../src/domains/statement/Operations.js"
 import * as TaxPortal from "../../src/domains/taxPortal/Operations.js"
-import { HttpClient } from "@effect/platform"
 import * as Taxinvoice from "../../src/domains/taxinvoice/Operations.js"
 import { Sandbox } from "../../src/sandbox/Sandbox.js"
 import { FAILS_FILING, receipt } from "../support/receipts.js"
 import { draft } from "../support/invoices.js"
+import * as Portal from "../sandbox/portal/support.js"
 import * as Sdk from "../support/sdk.js"
 import { statement } from "../support/statements.js"
 
@@ -93,7 +93,8 @@ describe("every operation of the catalogue", () => {
       expect((yield* ok(TaxPortal.CashbillSearch, { ...member, params: { jobID: cbJob, TradeType: "", TradeUsage: "" } })).list.map((r) => r.ntsconfirmNum)).toContain(issued.confirmNum)
       yield* ok(TaxPortal.CashbillSummarize, { ...member, params: { jobID: cbJob } })
       const popup = (yield* ok(TaxPortal.GetCertificatePopUpURL, member)).url
-      yield* Effect.flatMap(HttpClient.HttpClient, (http) => http.get(popup)).pipe(Effect.scoped)
+      // The portal page's button registers the certificate.
+      yield* Portal.post(popup, { token: Portal.tokenOf(yield* Portal.open(popup)) })
       expect((yield* ok(TaxPortal.GetCertificateExpireDate, member)).certificateExpiration).toMatch(/^\d{14}$/)
       yield* ok(TaxPortal.CheckCertValidation, member)
       yield* ok(TaxPortal.RegistDeptUser, { ...member, body: { id: "deptuser", pwd: "pass1234" } })

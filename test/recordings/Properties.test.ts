@@ -148,3 +148,16 @@ describe("scrubbing (properties)", () => {
       expect(scrubber.token(x.bearer)).toBe(scrubber.token(x.bearer))
     }))
 })
+
+describe("scrubbing portal links", () => {
+  it.prop("a portal link inside any text gets the placeholder of the same link in a `url` member", [fc.uint8Array({ minLength: 16, maxLength: 16 }), fc.boolean()], ([bytes, production]) => {
+    const link = `http://127.0.0.1:8787${production ? "/production" : ""}/portal/${Buffer.from(bytes).toString("hex")}`
+    const scrubber = Scrub.make({ secrets: [] })
+    const scrubbed = scrubber.interaction({
+      recordedAt: "2026-11-22T01:00:00.000Z",
+      request: recorded(build({ method: "GET", path: "/Cashbill", query: [["TG", "PBOX"]], override: undefined, body: {} }, false)),
+      response: { status: 200, headers: { "content-type": "application/json" }, body: { kind: "json", json: { url: link, note: `open ${link} within 30 s` } } }
+    })
+    expect(scrubbed.response.body).toEqual({ kind: "json", json: { url: "<url-1>", note: "open <url-1> within 30 s" } })
+  })
+})

@@ -45,7 +45,7 @@ describe("recorded statement suite", () => {
 
   it("the committed cassette holds none of the names, e-mails or portal URLs the scenario used", () => {
     const text = fs.readFileSync(STATEMENT_CASSETTE, "utf8")
-    for (const value of ["김공급", "buyer@example.com", "again@example.com", "/portal/statement/"]) expect(text.includes(value), value).toBe(false)
+    for (const value of ["김공급", "buyer@example.com", "again@example.com", "/portal/"]) expect(text.includes(value), value).toBe(false)
   })
 
   it.effect("the committed cassette is valid, canonical and clean", () =>

@@ -27,8 +27,8 @@ import {
   type RouteRequest,
   success
 } from "../Route.js"
-import { SandboxStore } from "../Store.js"
-import * as Tickets from "../Tickets.js"
+import { type Environment, SandboxStore } from "../Store.js"
+import * as Links from "../portal/Links.js"
 import { receiptDocument } from "./Pdf.js"
 import * as Records from "./Records.js"
 import * as State from "./State.js"
@@ -37,8 +37,13 @@ const okMessage = (request: RouteRequest): string => (request.language === "en" 
 
 const nowMillis = Effect.flatMap(SandboxClock, (clock) => clock.now)
 
-/** What a member's handler works on: its receipts, the time, and the progression policies. */
-interface Context {
+/**
+ * What a member's handler works on: its receipts, the time, and the progression policies.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface MemberContext {
   readonly state: State.CashbillState
   readonly member: State.MemberCashbills
   readonly now: number
@@ -47,31 +52,32 @@ interface Context {
 }
 
 /** The single receipt of a bulk submission, validated and issued like RegistIssue at `at`. */
-const processItem = (ctx: Context) => (item: unknown, at: number): State.BulkItemResult => {
+const processItem = (ctx: MemberContext) => (item: unknown, at: number): State.BulkItemResult => {
   const mgtKey = typeof item === "object" && item !== null && typeof (item as { mgtKey?: unknown }).mgtKey === "string"
     ? (item as { mgtKey: string }).mgtKey
     : null
   // decodeValue is a pure Effect; run here so that processing stays one synchronous state change.
   const decoded = Effect.runSync(Effect.either(decodeValue(item, CashReceiptIssue)))
   if (Either.isLeft(decoded)) return { _tag: "Failed", mgtKey, failure: decoded.left }
-  if (!Rules.tradeDTValid(decoded.right.tradeDT, at)) {
-    return { _tag: "Failed", mgtKey, failure: fail("CashbillInvalidTradeDT", decoded.right.tradeDT) }
-  }
-  return Either.match(State.issue(ctx.state, ctx.member, decoded.right, at), {
+  return Either.match(State.issueReceipt(ctx.state, ctx.member, decoded.right, at), {
     onLeft: (failure): State.BulkItemResult => ({ _tag: "Failed", mgtKey, failure }),
     onRight: (receipt): State.BulkItemResult => ({ _tag: "Issued", mgtKey: receipt.mgtKey, receipt })
   })
 }
 
 /**
- * Runs `f` on the caller's receipts in one synchronous step, after bringing every pending bulk
- * submission of the member up to date (so receipts of a completed submission are visible).
+ * Runs `f` on a member's receipts in one synchronous step, after bringing every pending bulk
+ * submission of the member up to date (so receipts of a completed submission are visible). The
+ * operations and the portal's pages both see the receipts through it.
+ *
+ * @since 0.1.0
+ * @category combinators
  */
-const withMember = <A>(
-  request: RouteRequest,
-  caller: Caller,
-  f: (ctx: Context) => Either.Either<A, SandboxFailure>
-) =>
+export const withMemberOf = <A>(
+  environment: Environment,
+  corpNum: string,
+  f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>
+): Effect.Effect<A, SandboxFailure, SandboxStore | SandboxClock | Progressions> =>
   Effect.gen(function*() {
     const store = yield* SandboxStore
     const progressions = yield* Progressions
@@ -79,8 +85,8 @@ const withMember = <A>(
     const filing = yield* progressions.get("cashbill.filing")
     const bulk = yield* progressions.get("cashbill.bulk")
     return yield* Effect.suspend(() => {
-      const state = store.get(State.cashbillSlot, request.environment)
-      const ctx: Context = { state, member: State.memberOf(state, caller.corpNum), now, filing, bulk }
+      const state = store.get(State.cashbillSlot, environment)
+      const ctx: MemberContext = { state, member: State.memberOf(state, corpNum), now, filing, bulk }
       for (const pending of ctx.member.pendingBulks) {
         State.advance(pending, bulk, now, false, processItem(ctx))
         if (pending.results !== undefined) ctx.member.pendingBulks.delete(pending)
@@ -89,8 +95,11 @@ const withMember = <A>(
     })
   })
 
+const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>) =>
+  withMemberOf(request.environment, caller.corpNum, f)
+
 /** A receipt read by a query: the read counts for the `AfterPolls` filing policy. */
-const read = (ctx: Context, mgtKey: string): Either.Either<State.Receipt, SandboxFailure> => {
+const read = (ctx: MemberContext, mgtKey: string): Either.Either<State.Receipt, SandboxFailure> => {
   const receipt = ctx.member.receipts.get(mgtKey)
   if (receipt === undefined) return Either.left(fail("CashbillNotFound", mgtKey))
   receipt.polls += 1
@@ -108,24 +117,9 @@ const submitIdHeader = Object.keys(Operations.BulkSubmit.headers)[0] ?? ""
 
 const BulkEnvelope = Schema.Struct({ cashbills: Schema.Array(Schema.Unknown) })
 
-const origin = (request: RouteRequest): string =>
-  `http://${request.headers["host"] ?? "sandbox.taxdoc.local"}${request.environment === "production" ? "/production" : ""}`
-
-/** The sandbox's portal page behind GetURL (not an operation of the service). */
-const Portal = Operation.make({
-  name: "Sandbox.CashbillPortal",
-  sdk: "(sandbox page)",
-  summary: "the page a GetURL link opens",
-  method: "GET",
-  path: "/Cashbill/Portal/{ticket}",
-  params: Schema.Struct({ ticket: Schema.String }),
-  scope: Operation.noToken,
-  success: Schema.Struct({ code: Schema.Number, message: Schema.String, menu: Schema.String, corpNum: Schema.String }),
-  safeToRepeat: true
-})
-
 /**
- * The cash receipt operations (scope 140), plus the portal page the URLs of GetURL lead to.
+ * The cash receipt operations (scope 140). GetURL hands out a portal link (`portal/Links.ts`): the
+ * receipt box (PBOX) or the issue form (WRITE).
  *
  * @since 0.1.0
  * @category routes
@@ -134,9 +128,8 @@ export const cashbillRoutes: ReadonlyArray<Route> = [
   implement(Operations.RegistIssue, (request, caller) =>
     Effect.gen(function*() {
       const body = yield* request.input
-      yield* checkTradeDT(body.tradeDT)
       return yield* withMember(request, caller, (ctx) =>
-        Either.map(State.issue(ctx.state, ctx.member, body, ctx.now), (receipt) => issueAnswer(request, receipt)))
+        Either.map(State.issueReceipt(ctx.state, ctx.member, body, ctx.now), (receipt) => issueAnswer(request, receipt)))
     })),
   implement(Operations.RevokeRegistIssue, (request, caller) =>
     Effect.gen(function*() {
@@ -207,19 +200,8 @@ export const cashbillRoutes: ReadonlyArray<Route> = [
     withMember(request, caller, (ctx) => Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => pdf(receiptDocument(r))))),
   implement(Operations.GetURL, (request, caller) =>
     Effect.flatMap(request.parameters, ({ TG: menu }) =>
-      withMember(request, caller, (ctx) => {
-        const ticket = Tickets.issue(ctx.state.tickets, { corpNum: caller.corpNum, menu }, ctx.now + Rules.URL_VALIDITY_MILLIS)
-        return Either.right(json({ url: `${origin(request)}/Cashbill/Portal/${ticket}` }))
-      }))),
-  // The page a GetURL URL opens: once, within 30 seconds of issue (sandbox clock); then UrlExpired.
-  // A ticket never issued is an unknown path.
-  implement(Portal, (request) =>
-    Effect.gen(function*() {
-      const store = yield* SandboxStore
-      const now = yield* nowMillis
-      const opened = Tickets.redeem(store.get(State.cashbillSlot, request.environment).tickets, request.params["ticket"] ?? "", now)
-      if (opened._tag === "Unknown") return yield* Effect.fail(fail("NotFoundPath"))
-      if (opened._tag === "Expired") return yield* Effect.fail(fail("UrlExpired"))
-      return json({ code: 1, message: okMessage(request), menu: opened.data.menu, corpNum: opened.data.corpNum })
-    }))
+      Effect.map(
+        Links.url(request, { _tag: menu === "PBOX" ? "CashbillBox" : "CashbillWrite", corpNum: caller.corpNum }),
+        (url) => json({ url })
+      )))
 ]

@@ -1,6 +1,6 @@
 /**
  * Cash receipt state of one environment (DESIGN.md §6): receipts per member (a member sees only its
- * own), the bulk submissions of each member, and the portal URLs handed out by GetURL.
+ * own) and the bulk submissions of each member.
  *
  * Filing (300 → 304/305) and bulk progress (txState 0 → 1 → 2) are derived when read, from the
  * progression policy and the sandbox clock, then frozen once reached, so a later policy change never
@@ -17,7 +17,6 @@ import { fail, type SandboxFailure } from "../Failure.js"
 import * as BulkSubmission from "../BulkSubmission.js"
 import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
 import { slot } from "../Store.js"
-import type * as Tickets from "../Tickets.js"
 import { type FilingOutcome, filingOutcome } from "./Filing.js"
 
 /**
@@ -87,17 +86,6 @@ export interface MemberCashbills {
 }
 
 /**
- * What a portal URL handed out by GetURL opens (the ticket itself is random, see `Tickets.ts`).
- *
- * @since 0.1.0
- * @category models
- */
-export interface PortalTicket {
-  readonly corpNum: string
-  readonly menu: string
-}
-
-/**
  * The cash receipt state of one environment.
  *
  * @since 0.1.0
@@ -105,7 +93,6 @@ export interface PortalTicket {
  */
 export interface CashbillState {
   readonly members: Map<string, MemberCashbills>
-  readonly tickets: Map<string, Tickets.Ticket<PortalTicket>>
   /** Sequence of everything numbered (confirmation numbers, item keys, receipt IDs). */
   sequence: number
 }
@@ -116,7 +103,7 @@ export interface CashbillState {
  * @since 0.1.0
  * @category constants
  */
-export const cashbillSlot = slot<CashbillState>("cashbill", () => ({ members: new Map(), tickets: new Map(), sequence: 0 }))
+export const cashbillSlot = slot<CashbillState>("cashbill", () => ({ members: new Map(), sequence: 0 }))
 
 /**
  * The cash receipts of a member, created empty on first use.
@@ -220,6 +207,22 @@ export const issue = (
     smssendYN: false
   }, now))
 }
+
+/**
+ * Issues an approval receipt whose body passed the schema: the trade-time window on document time
+ * (`CashbillInvalidTradeDT`), then `issue`. The one path of RegistIssue, each receipt of a bulk
+ * submission and the portal's WRITE page.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const issueReceipt = (
+  state: CashbillState,
+  member: MemberCashbills,
+  body: CashReceiptIssue,
+  now: number
+): Either.Either<Receipt, SandboxFailure> =>
+  Rules.tradeDTValid(body.tradeDT, now) ? issue(state, member, body, now) : Either.left(fail("CashbillInvalidTradeDT", body.tradeDT))
 
 const toNumbers = (a: Rules.Amounts) => [Number(a.supplyCost), Number(a.tax), Number(a.serviceFee), Number(a.totalAmount)] as const
 

@@ -1,8 +1,8 @@
 /**
  * The certificate operations of the sandbox (DESIGN.md §6 "certificate"): a member starts with no
- * tax invoice issuing certificate; one is registered through the admin route
- * `POST /_sandbox/members/{corpNum}/certificate` (the portal page comes with the portal); the four
- * operations answer from that record. None registered → `CertificateNotRegistered` (-11000030);
+ * tax invoice issuing certificate; one is registered through the portal's certificate page (the link
+ * GetTaxCertURL hands out) or the admin route `POST /_sandbox/members/{corpNum}/certificate`; the
+ * four operations answer from that record. None registered → `CertificateNotRegistered` (-11000030);
  * CheckCertValidation after the expiry (document time) → `CertificateExpired` (-11000031).
  *
  * @since 0.1.0
@@ -16,8 +16,7 @@ import { SandboxClock } from "../Clock.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { implement, json, type Route, success } from "../Route.js"
 import { type Environment, SandboxStore, slot } from "../Store.js"
-import { portalUrl } from "../taxinvoice/Routes.js"
-import * as TaxinvoiceState from "../taxinvoice/State.js"
+import * as Links from "../portal/Links.js"
 
 /**
  * A registered certificate.
@@ -64,7 +63,8 @@ export const CertificateRegistration = Schema.Struct({
 const YEAR_MILLIS = 365 * 24 * 60 * 60 * 1000
 
 /**
- * Registers (or replaces) a member's certificate at document time.
+ * Registers (or replaces) a member's certificate at document time: the certificate page's button
+ * and the admin route.
  *
  * @since 0.1.0
  * @category combinators
@@ -112,12 +112,7 @@ const infoRecord = (c: CertificateRecord): typeof CertificateInfo.Encoded => ({
  */
 export const certificateRoutes: ReadonlyArray<Route> = [
   implement(Operations.GetTaxCertURL, (request, caller) =>
-    Effect.gen(function*() {
-      const store = yield* SandboxStore
-      const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.now)
-      const state = store.get(TaxinvoiceState.taxinvoiceSlot, request.environment)
-      return json({ url: portalUrl(request, state, { corpNum: caller.corpNum, kind: "CERT", itemKeys: [] }, now) })
-    })),
+    Effect.map(Links.url(request, { _tag: "Certificate", corpNum: caller.corpNum }), (url) => json({ url }))),
   implement(Operations.GetCertificateExpireDate, (request, caller) =>
     Effect.map(certificateOf(request.environment, caller.corpNum), (c) => json({ certificateExpiration: Kst.toDateTime14(c.expireAt) }))),
   implement(Operations.CheckCertValidation, (request, caller) =>

@@ -17,47 +17,65 @@ import type { SandboxFailure } from "../Failure.js"
 import { type Mail, outboxSlot, post } from "../Outbox.js"
 import { memberPreference } from "../Preferences.js"
 import { bodyJson, type Caller, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
+import * as Links from "../portal/Links.js"
 import { type Environment, SandboxStore } from "../Store.js"
 import * as Records from "./Records.js"
 import * as State from "./State.js"
 
 const nowMillis = Effect.flatMap(SandboxClock, (clock) => clock.now)
 
-/** What a handler works on: the member's statements, the outbox and the time. */
-interface Context {
+/**
+ * What a handler works on: the member's statements, the outbox and the time.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface MemberContext {
   readonly state: State.StatementState
   readonly member: Map<string, State.Stored>
   readonly outbox: Array<Mail>
   readonly now: number
 }
 
-/** Runs `f` on the member's statements in one synchronous step. */
-const withMember = <A>(environment: Environment, corpNum: string, f: (ctx: Context) => Either.Either<A, SandboxFailure>) =>
+/**
+ * Runs `f` on a member's statements in one synchronous step (the operations and the portal's pages).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const withMemberOf = <A>(
+  environment: Environment,
+  corpNum: string,
+  f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>
+): Effect.Effect<A, SandboxFailure, SandboxStore | SandboxClock> =>
   Effect.gen(function*() {
     const store = yield* SandboxStore
     const now = yield* nowMillis
     return yield* Effect.suspend(() => {
       const state = store.get(State.statementSlot, environment)
-      const ctx: Context = { state, member: State.memberOf(state, corpNum), outbox: store.get(outboxSlot, environment), now }
+      const ctx: MemberContext = { state, member: State.memberOf(state, corpNum), outbox: store.get(outboxSlot, environment), now }
       return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
     })
   })
-
-const origin = (request: RouteRequest): string =>
-  `http://${request.headers["host"] ?? "sandbox.taxdoc.local"}${request.environment === "production" ? "/production" : ""}`
-
-const portalUrl = (request: RouteRequest, ticket: string): string => `${origin(request)}/portal/statement/${ticket}`
 
 /** The decoded `{itemCode, mgtKey}` of a document operation. */
 const documentOf = (request: { readonly parameters: Effect.Effect<{ readonly itemCode: string; readonly mgtKey: string }, SandboxFailure> }) =>
   Effect.map(request.parameters, ({ itemCode, mgtKey }) => ({ itemCode: Number(itemCode), mgtKey }))
 
+/** A portal link to statements of the caller (`portal/Links.ts`); a print page marks them printed by the sender. */
+const linkTo = (request: RouteRequest, caller: Caller, page: Rules.UrlKind | "MASSPRINT", itemCode: number, documents: ReadonlyArray<State.Stored>) => {
+  if (page === "PRINT" || page === "EPRINT" || page === "MASSPRINT") State.markPrinted(documents)
+  return Effect.map(
+    Links.url(request, { _tag: "Statement", corpNum: caller.corpNum, page, itemCode, itemKeys: documents.map((d) => d.itemKey) }),
+    (url) => json({ url })
+  )
+}
+
 const urlRoute = (kind: Rules.UrlKind): Route =>
   implement(Operations.urlOperations[kind], (request, caller) =>
     Effect.flatMap(documentOf(request), ({ itemCode, mgtKey }) =>
-      withMember(request.environment, caller.corpNum, (ctx) =>
-        Either.map(State.find(ctx.member, itemCode, mgtKey), (stored) =>
-          json({ url: portalUrl(request, State.ticket(ctx.state, caller.corpNum, kind, [stored], itemCode, ctx.now)) }))
+      withMemberOf(request.environment, caller.corpNum, (ctx) => State.find(ctx.member, itemCode, mgtKey)).pipe(
+        Effect.flatMap((stored) => linkTo(request, caller, kind, itemCode, [stored]))
       )))
 
 /**
@@ -73,7 +91,7 @@ export const approveStatement = (
   itemCode: number,
   mgtKey: string
 ): Effect.Effect<typeof StatementInfo.Encoded, SandboxFailure, SandboxStore | SandboxClock> =>
-  withMember(environment, corpNum, (ctx) =>
+  withMemberOf(environment, corpNum, (ctx) =>
     Either.map(State.approve(ctx.member, corpNum, itemCode, mgtKey, ctx.outbox, ctx.now), Records.statusRecord))
 
 /** FACTS.md: one client sends `null` for absent values; the object's keys and its lines' keys. */
@@ -91,7 +109,7 @@ const issueRoute = implement(Operations.RegistIssue, (request, caller: Caller) =
   Effect.gen(function*() {
     const body = yield* inputWithoutNulls(request, Operations.RegistIssue.body.schema)
     const approvalRequired = (yield* memberPreference(request.environment, caller.corpNum, State.APPROVAL_PREFERENCE)) === true
-    return yield* withMember(request.environment, caller.corpNum, (ctx) =>
+    return yield* withMemberOf(request.environment, caller.corpNum, (ctx) =>
       Either.map(
         State.issue(ctx.state, caller.corpNum, body, approvalRequired, ctx.outbox, ctx.now),
         (stored) => json({ code: 1, message: request.language === "en" ? "Success" : "성공", invoiceNum: stored.invoiceNum })
@@ -110,23 +128,23 @@ export const statementRoutes: ReadonlyArray<Route> = [
     Effect.gen(function*() {
       const { itemCode, mgtKey } = yield* documentOf(request)
       const { memo } = yield* inputWithoutNulls(request, Operations.Cancel.body.schema)
-      return yield* withMember(request.environment, caller.corpNum, (ctx) =>
+      return yield* withMemberOf(request.environment, caller.corpNum, (ctx) =>
         Either.map(State.cancel(ctx.member, itemCode, mgtKey, memo, ctx.now), () => success(request)))
     })),
   implement(Operations.Delete, (request, caller) =>
     Effect.flatMap(documentOf(request), ({ itemCode, mgtKey }) =>
-      withMember(request.environment, caller.corpNum, (ctx) =>
+      withMemberOf(request.environment, caller.corpNum, (ctx) =>
         // FACTS.md: an empty 200 crashes a popular client; Delete answers {code, message} too.
         Either.map(State.remove(ctx.member, itemCode, mgtKey), () => success(request))))),
   implement(Operations.GetInfo, (request, caller) =>
     Effect.flatMap(documentOf(request), ({ itemCode, mgtKey }) =>
-      withMember(request.environment, caller.corpNum, (ctx) =>
+      withMemberOf(request.environment, caller.corpNum, (ctx) =>
         Either.map(State.find(ctx.member, itemCode, mgtKey), (s) => json(Records.statusRecord(s)))))),
   implement(Operations.GetInfos, (request, caller) =>
     Effect.gen(function*() {
       const { itemCode } = yield* request.parameters
       const mgtKeys = yield* request.input
-      return yield* withMember(request.environment, caller.corpNum, (ctx) =>
+      return yield* withMemberOf(request.environment, caller.corpNum, (ctx) =>
         // Unknown document IDs are left out; the others answer in the order asked.
         Either.right(json(mgtKeys.flatMap((mgtKey) =>
           Either.match(State.find(ctx.member, Number(itemCode), mgtKey), { onLeft: () => [], onRight: (s) => [Records.statusRecord(s)] })
@@ -134,7 +152,7 @@ export const statementRoutes: ReadonlyArray<Route> = [
     })),
   implement(Operations.GetDetailInfo, (request, caller) =>
     Effect.flatMap(documentOf(request), ({ itemCode, mgtKey }) =>
-      withMember(request.environment, caller.corpNum, (ctx) =>
+      withMemberOf(request.environment, caller.corpNum, (ctx) =>
         Either.map(State.find(ctx.member, itemCode, mgtKey), (s) => json(Records.detailRecord(s)))))),
   urlRoute("POPUP"),
   urlRoute("VIEW"),
@@ -145,17 +163,15 @@ export const statementRoutes: ReadonlyArray<Route> = [
     Effect.gen(function*() {
       const itemCode = Number((yield* request.parameters).itemCode)
       const mgtKeys = yield* request.input
-      return yield* withMember(request.environment, caller.corpNum, (ctx) =>
-        Either.map(
-          Either.all(mgtKeys.map((mgtKey) => State.find(ctx.member, itemCode, mgtKey))),
-          (documents) => json({ url: portalUrl(request, State.ticket(ctx.state, caller.corpNum, "MASSPRINT", documents, itemCode, ctx.now)) })
-        ))
+      const documents = yield* withMemberOf(request.environment, caller.corpNum, (ctx) =>
+        Either.all(mgtKeys.map((mgtKey) => State.find(ctx.member, itemCode, mgtKey))))
+      return yield* linkTo(request, caller, "MASSPRINT", itemCode, documents)
     })),
   implement(Operations.SendEmail, (request, caller) =>
     Effect.gen(function*() {
       const { itemCode, mgtKey } = yield* documentOf(request)
       const { receiver } = yield* request.input
-      return yield* withMember(request.environment, caller.corpNum, (ctx) =>
+      return yield* withMemberOf(request.environment, caller.corpNum, (ctx) =>
         Either.map(State.find(ctx.member, itemCode, mgtKey), (stored) => {
           post(ctx.outbox, {
             corpNum: caller.corpNum,

@@ -1,7 +1,6 @@
 /**
  * Statement state of one environment (DESIGN.md §6 "statement states"): the statements of each
- * member (a member sees only its own), keyed by item code and document ID, and the document URLs
- * handed out. 300 issued, or 200 pending approval when the member's `statementApprovalRequired`
+ * member (a member sees only its own), keyed by item code and document ID. 300 issued, or 200 pending approval when the member's `statementApprovalRequired`
  * preference is set; approval 200 → 300; Cancel 200/300 → 600; Delete only in 600, after which
  * the document ID is free again. Every function here changes the state synchronously (Store.ts).
  *
@@ -45,21 +44,6 @@ export interface Stored {
 }
 
 /**
- * A document URL handed out: one use; valid 30 s of document time, MAIL without expiry.
- *
- * @since 0.1.0
- * @category models
- */
-export interface Ticket {
-  readonly corpNum: string
-  readonly kind: Rules.UrlKind | "MASSPRINT"
-  readonly itemCode: number
-  readonly mgtKeys: ReadonlyArray<string>
-  readonly expiresAt: number | undefined
-  used: boolean
-}
-
-/**
  * The statement state of one environment.
  *
  * @since 0.1.0
@@ -67,8 +51,7 @@ export interface Ticket {
  */
 export interface StatementState {
   readonly members: Map<string, Map<string, Stored>>
-  readonly tickets: Map<string, Ticket>
-  /** Sequence of everything numbered (item keys, invoice numbers, tickets). */
+  /** Sequence of everything numbered (item keys, invoice numbers). */
   sequence: number
 }
 
@@ -78,7 +61,7 @@ export interface StatementState {
  * @since 0.1.0
  * @category constants
  */
-export const statementSlot = slot<StatementState>("statement", () => ({ members: new Map(), tickets: new Map(), sequence: 0 }))
+export const statementSlot = slot<StatementState>("statement", () => ({ members: new Map(), sequence: 0 }))
 
 /**
  * The statements of a member, created empty on first use.
@@ -254,29 +237,44 @@ export const remove = (member: Map<string, Stored>, itemCode: number, mgtKey: st
   })
 
 /**
- * Hands out a document URL ticket: 30 s of document time, MAIL without expiry. A print URL marks
- * the statements printed by the sender.
+ * A print URL (PRINT, EPRINT, mass print) was handed out for these statements: the sender printed them.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const ticket = (
-  state: StatementState,
-  corpNum: string,
-  kind: Ticket["kind"],
-  documents: ReadonlyArray<Stored>,
-  itemCode: number,
-  now: number
-): string => {
-  const id = `${base36(next(state) * 104_729, 12)}${base36(now % 36 ** 8, 8)}`
-  state.tickets.set(id, {
-    corpNum,
-    kind,
-    itemCode,
-    mgtKeys: documents.map((d) => d.body.mgtKey),
-    expiresAt: kind === "MAIL" ? undefined : now + Rules.URL_VALIDITY_MILLIS,
-    used: false
+export const markPrinted = (documents: ReadonlyArray<Stored>): void => {
+  for (const d of documents) d.senderPrintYN = true
+}
+
+/**
+ * The statements of a member with these item keys, in that order (unknown keys left out).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const findByItemKeys = (member: Map<string, Stored>, itemKeys: ReadonlyArray<string>): ReadonlyArray<Stored> => {
+  const byItemKey = new Map<string, Stored>()
+  for (const stored of member.values()) byItemKey.set(stored.itemKey, stored)
+  return itemKeys.flatMap((key) => {
+    const found = byItemKey.get(key)
+    return found === undefined ? [] : [found]
   })
-  if (kind === "PRINT" || kind === "EPRINT" || kind === "MASSPRINT") for (const d of documents) d.senderPrintYN = true
-  return id
+}
+
+/**
+ * The receiver confirms the notification mail (the button of the mail-confirmation page): the first
+ * confirmation sets `openYN`/`openDT`. Only an issued statement (300) has a mail to confirm.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const confirmOpened = (stored: Stored, now: number): Either.Either<Stored, SandboxFailure> => {
+  if (stored.stateCode !== Rules.StateCode.Issued) {
+    return Either.left(fail("StatementInvalidState", `stateCode ${stored.stateCode}; only an issued statement (300) has a notification mail`))
+  }
+  if (!stored.openYN) {
+    stored.openYN = true
+    stored.openAt = now
+  }
+  return Either.right(stored)
 }

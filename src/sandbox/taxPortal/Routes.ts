@@ -2,13 +2,13 @@
  * The collection operations of the sandbox (SPEC.md "Tax authority collection", FACTS.md,
  * DESIGN.md §6): jobs with real progress on document time, search and summary over each job's
  * snapshot, the crawled tax invoice detail, and the portal certificate and department account of
- * each member — plus the certificate page that GetCertificatePopUpURL leads to.
+ * each member; GetCertificatePopUpURL hands out a link to the portal's certificate page
+ * (`portal/Links.ts`), whose button registers the certificate.
  *
  * @since 0.1.0
  */
-import { Effect, Either, Schema } from "effect"
+import { Effect, Either } from "effect"
 import * as Kst from "../../core/Kst.js"
-import * as Operation from "../../core/Operation.js"
 import { isDate8 } from "../../core/Schemas.js"
 import * as Operations from "../../domains/taxPortal/Operations.js"
 import * as Rules from "../../domains/taxPortal/Rules.js"
@@ -17,6 +17,7 @@ import { fail, type SandboxFailure } from "../Failure.js"
 import { memberPreference } from "../Preferences.js"
 import { type Policy, Progressions } from "../Progression.js"
 import { type Caller, implement, json, type Route, type RouteRequest, success } from "../Route.js"
+import * as Links from "../portal/Links.js"
 import { SandboxStore } from "../Store.js"
 import { collectInvoices, collectReceipts } from "./Collection.js"
 import * as Records from "./Records.js"
@@ -113,9 +114,6 @@ const listActive = (request: RouteRequest, caller: Caller, kind: State.Job["kind
   withMember(request, caller, (ctx) =>
     Either.right(json(State.activeJobs(ctx.member, kind, ctx.now).map((job) => State.jobRecord(State.advance(job, ctx.policy, ctx.now, false, snapshot(ctx)))))))
 
-const origin = (request: RouteRequest): string =>
-  `http://${request.headers["host"] ?? "sandbox.taxdoc.local"}${request.environment === "production" ? "/production" : ""}`
-
 /** A crawled tax invoice the member is a party of: from its jobs, the sandbox's own, or synthetic. */
 const findInvoice = (ctx: Context, ntsConfirmNum: string): Records.IssuedInvoice | undefined => {
   for (const job of [...ctx.member.jobs].reverse()) {
@@ -134,22 +132,6 @@ const findInvoice = (ctx: Context, ntsConfirmNum: string): Records.IssuedInvoice
     .find((i) => i.ntsconfirmNum === ntsConfirmNum && i.knownAt <= ctx.now)
 }
 
-/** The sandbox's certificate registration page behind GetCertificatePopUpURL (not a service operation). */
-const CertificatePage = Operation.make({
-  name: "Sandbox.TaxPortalCertificatePage",
-  sdk: "(sandbox page)",
-  summary: "the page a certificate popup URL opens: registers a tax portal certificate valid one year",
-  method: "GET",
-  path: "/TaxPortal/Cashbill/Certificate/{ticket}",
-  params: Schema.Struct({ ticket: Schema.String }),
-  scope: Operation.noToken,
-  success: Schema.Struct({ code: Schema.Number, message: Schema.String, corpNum: Schema.String, certificateExpiration: Schema.String }),
-  safeToRepeat: false
-})
-
-const CERTIFICATE_VALIDITY_MILLIS = 365 * 24 * 60 * 60 * 1000
-const URL_VALIDITY_MILLIS = 30 * 1000
-
 const requireCertificate = (ctx: Context) =>
   ctx.member.certificate === undefined || ctx.member.certificate.expiresAt <= ctx.now
     ? Either.left(fail("PortalCertificateNotRegistered"))
@@ -159,7 +141,7 @@ const requireDeptUser = (ctx: Context) =>
   ctx.member.deptUser === undefined ? Either.left(fail("DeptUserNotRegistered")) : Either.right(ctx.member.deptUser)
 
 /**
- * The collection operations (scopes 111 and 141), plus the certificate page.
+ * The collection operations (scopes 111 and 141).
  *
  * @since 0.1.0
  * @category routes
@@ -214,11 +196,7 @@ export const taxPortalRoutes: ReadonlyArray<Route> = [
         Either.map(completedJob(ctx, "cashbill", params.jobID), (job) => json(Search.receiptSummary(Search.filterReceipts(job.receipts ?? [], params))))))),
   // ── certificate and department account ──
   implement(Operations.GetCertificatePopUpURL, (request, caller) =>
-    withMember(request, caller, (ctx) => {
-      const ticket = State.newTicket(ctx.state, caller.corpNum)
-      ctx.state.tickets.set(ticket, { corpNum: caller.corpNum, expiresAt: ctx.now + URL_VALIDITY_MILLIS })
-      return Either.right(json({ url: `${origin(request)}/TaxPortal/Cashbill/Certificate/${ticket}` }))
-    })),
+    Effect.map(Links.url(request, { _tag: "PortalCertificate", corpNum: caller.corpNum }), (url) => json({ url }))),
   implement(Operations.GetCertificateExpireDate, (request, caller) =>
     withMember(request, caller, (ctx) =>
       Either.map(requireCertificate(ctx), (certificate) => json({ certificateExpiration: Kst.toDateTime14(certificate.expiresAt) })))),
@@ -241,22 +219,7 @@ export const taxPortalRoutes: ReadonlyArray<Route> = [
       Either.map(requireDeptUser(ctx), () => {
         ctx.member.deptUser = undefined
         return success(request)
-      }))),
-  // The page a popup URL opens: within 30 seconds (document time), once; registers a certificate.
-  implement(CertificatePage, (request) =>
-    Effect.gen(function*() {
-      const store = yield* SandboxStore
-      const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.now)
-      const state = store.get(State.taxPortalSlot, request.environment)
-      const ticketId = request.params["ticket"] ?? ""
-      const ticket = state.tickets.get(ticketId)
-      if (ticket === undefined) return yield* Effect.fail(fail("NotFoundPath"))
-      state.tickets.delete(ticketId)
-      if (now >= ticket.expiresAt) return yield* Effect.fail(fail("UrlExpired"))
-      const expiresAt = now + CERTIFICATE_VALIDITY_MILLIS
-      State.memberOf(state, ticket.corpNum).certificate = { registeredAt: now, expiresAt }
-      return json({ code: 1, message: okMessage(request), corpNum: ticket.corpNum, certificateExpiration: Kst.toDateTime14(expiresAt) })
-    }))
+      })))
 ]
 
 function okMessage(request: RouteRequest): string {

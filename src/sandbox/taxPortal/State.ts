@@ -1,7 +1,6 @@
 /**
  * Collection state of one environment (DESIGN.md §6 "collection jobs"): the jobs of each member,
- * the portal certificate and department account of each member, and the certificate pages handed
- * out by GetCertificatePopUpURL.
+ * and the portal certificate and department account of each member.
  *
  * A job goes 1 pending → 2 processing → 3 completed along the `taxPortal.job` progression policy
  * on document time; its stage is derived when read and frozen once reached. On completion the job
@@ -74,8 +73,6 @@ export interface MemberPortal {
 export interface TaxPortalState {
   readonly jobs: Map<string, Job>
   readonly members: Map<string, MemberPortal>
-  /** Certificate page tickets → member and expiry. */
-  readonly tickets: Map<string, { readonly corpNum: string; readonly expiresAt: number }>
   sequence: number
 }
 
@@ -85,7 +82,7 @@ export interface TaxPortalState {
  * @since 0.1.0
  * @category constants
  */
-export const taxPortalSlot = slot<TaxPortalState>("taxPortal", () => ({ jobs: new Map(), members: new Map(), tickets: new Map(), sequence: 0 }))
+export const taxPortalSlot = slot<TaxPortalState>("taxPortal", () => ({ jobs: new Map(), members: new Map(), sequence: 0 }))
 
 /**
  * The collection state of a member, created empty on first use.
@@ -113,13 +110,25 @@ export const newJobId = (state: TaxPortalState, now: number): string =>
   `${Kst.toDateTime14(now).slice(2)}${String(++state.sequence % 1_000_000).padStart(6, "0")}`
 
 /**
- * A one-use page ticket.
+ * How long a portal certificate registered through the certificate page stays valid.
  *
  * @since 0.1.0
- * @category constructors
+ * @category constants
  */
-export const newTicket = (state: TaxPortalState, corpNum: string): string =>
-  createHash("sha1").update(`ticket/${corpNum}/${++state.sequence}`).digest("hex")
+export const CERTIFICATE_VALIDITY_MILLIS = 365 * 24 * 60 * 60 * 1000
+
+/**
+ * Registers (or renews) the member's tax portal certificate at `now`, valid one year: the button of
+ * the page GetCertificatePopUpURL leads to. Answers the certificate.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const registerCertificate = (member: MemberPortal, now: number): NonNullable<MemberPortal["certificate"]> => {
+  const certificate = { registeredAt: now, expiresAt: now + CERTIFICATE_VALIDITY_MILLIS }
+  member.certificate = certificate
+  return certificate
+}
 
 /**
  * Registers a job.

@@ -1,7 +1,7 @@
 /**
  * The e-Tax invoice operations of the sandbox (SPEC.md "e-Tax invoice", DESIGN.md §6): drafts,
  * files, issue with the due-date rule, filing along the `taxinvoice.filing` progression, status and
- * detail records, URL operations with the pages they open, mail resend, AssignMgtKey, bulk issue.
+ * detail records, URL operations (links to the portal's pages), mail resend, AssignMgtKey, bulk issue.
  * Bodies are validated with the domain's own input schemas (unknown fields ignored, `null` taken for
  * absent, FACTS.md), so the sandbox refuses what the SDK refuses; writeDate and the due date are
  * judged on document time.
@@ -19,8 +19,8 @@ import { fail, type SandboxFailure } from "../Failure.js"
 import { type Mail, outboxSlot } from "../Outbox.js"
 import { type Policy, Progressions } from "../Progression.js"
 import { bodyJson, type Caller, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
-import { SandboxStore } from "../Store.js"
-import * as Tickets from "../Tickets.js"
+import { type Environment, SandboxStore } from "../Store.js"
+import * as Links from "../portal/Links.js"
 import * as Filing from "./Filing.js"
 import * as Identifiers from "./Identifiers.js"
 import * as Records from "./Records.js"
@@ -28,8 +28,13 @@ import * as State from "./State.js"
 
 const nowMillis = Effect.flatMap(SandboxClock, (clock) => clock.now)
 
-/** What a member's handler works on. */
-interface Context {
+/**
+ * What a member's handler works on.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface MemberContext {
   readonly state: State.TaxinvoiceState
   readonly member: State.MemberInvoices
   readonly outbox: Array<Mail>
@@ -56,7 +61,7 @@ export const withoutNulls = (value: unknown): unknown => {
 const decodeDraft = (input: unknown) => decodeValue(withoutNulls(input), TaxinvoiceDraft)
 
 /** One invoice of a bulk submission, registered and issued at `at` (all or nothing). */
-const processItem = (ctx: Context, forceIssue: boolean) => (item: unknown, at: number): State.BulkItemResult => {
+const processItem = (ctx: MemberContext, forceIssue: boolean) => (item: unknown, at: number): State.BulkItemResult => {
   const mgtKey = typeof item === "object" && item !== null && typeof (item as { invoicerMgtKey?: unknown }).invoicerMgtKey === "string"
     ? (item as { invoicerMgtKey: string }).invoicerMgtKey
     : null
@@ -75,10 +80,18 @@ const processItem = (ctx: Context, forceIssue: boolean) => (item: unknown, at: n
 }
 
 /**
- * Runs `f` on the caller's invoices in one synchronous step, after bringing every pending bulk
- * submission of the member up to date.
+ * Runs `f` on a member's invoices in one synchronous step, after bringing every pending bulk
+ * submission of the member up to date. The operations and the portal's pages both see the invoices
+ * through it.
+ *
+ * @since 0.1.0
+ * @category combinators
  */
-const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: Context) => Either.Either<A, SandboxFailure>) =>
+export const withMemberOf = <A>(
+  environment: Environment,
+  corpNum: string,
+  f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>
+): Effect.Effect<A, SandboxFailure, SandboxStore | SandboxClock | Progressions> =>
   Effect.gen(function*() {
     const store = yield* SandboxStore
     const progressions = yield* Progressions
@@ -86,13 +99,13 @@ const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: Context) 
     const filing = yield* progressions.get("taxinvoice.filing")
     const bulk = yield* progressions.get("taxinvoice.bulk")
     return yield* Effect.suspend(() => {
-      const state = store.get(State.taxinvoiceSlot, request.environment)
-      if (state.environment === "") state.environment = request.environment
-      const ctx: Context = {
+      const state = store.get(State.taxinvoiceSlot, environment)
+      if (state.environment === "") state.environment = environment
+      const ctx: MemberContext = {
         state,
-        member: State.memberOf(state, caller.corpNum),
-        outbox: store.get(outboxSlot, request.environment),
-        corpNum: caller.corpNum,
+        member: State.memberOf(state, corpNum),
+        outbox: store.get(outboxSlot, environment),
+        corpNum,
         now,
         filing,
         bulk
@@ -105,8 +118,11 @@ const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: Context) 
     })
   })
 
+const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>) =>
+  withMemberOf(request.environment, caller.corpNum, f)
+
 /** An invoice read by a query: the read counts for the `AfterPolls` filing policy. */
-const read = (ctx: Context, mgtKeyType: string, mgtKey: string): Either.Either<State.Invoice, SandboxFailure> =>
+const read = (ctx: MemberContext, mgtKeyType: string, mgtKey: string): Either.Either<State.Invoice, SandboxFailure> =>
   Either.map(State.find(ctx.member, mgtKeyType, mgtKey), (invoice) => {
     // Only reads after the issue count towards filing.
     if (invoice.issued !== undefined) invoice.polls += 1
@@ -115,52 +131,20 @@ const read = (ctx: Context, mgtKeyType: string, mgtKey: string): Either.Either<S
 
 const keyParams = (request: RouteRequest) => [request.params["MgtKeyType"] ?? "", request.params["MgtKey"] ?? ""] as const
 
-const origin = (request: RouteRequest): string =>
-  `http://${request.headers["host"] ?? "sandbox.taxdoc.local"}${request.environment === "production" ? "/production" : ""}`
-
-/**
- * The URL of a page of the sandbox portal (DESIGN.md §6 "document URLs"): a one-use ticket, valid
- * 30 seconds of document time (`expires: false` for the mail confirmation page).
- *
- * @since 0.1.0
- * @category combinators
- */
-export const portalUrl = (
-  request: RouteRequest,
-  state: State.TaxinvoiceState,
-  ticket: { readonly corpNum: string; readonly kind: string; readonly itemKeys: ReadonlyArray<string> },
-  now: number,
-  expires = true
-): string => {
-  const id = Tickets.issue(state.tickets, ticket, expires ? now + Rules.URL_VALIDITY_MILLIS : undefined)
-  return `${origin(request)}/portal/Taxinvoice/${id}`
-}
-
-const urlRoute = (operation: typeof Operations.GetPopUpURL, kind: string) =>
+const urlRoute = (operation: typeof Operations.GetPopUpURL, page: Links.DocumentPage) =>
   implement(operation, (request, caller) =>
-    withMember(request, caller, (ctx) =>
-      Either.map(State.find(ctx.member, ...keyParams(request)), (invoice) =>
-        json({ url: portalUrl(request, ctx.state, { corpNum: caller.corpNum, kind, itemKeys: [invoice.itemKey] }, ctx.now, kind !== "MAIL") }))))
+    withMember(request, caller, (ctx) => Either.map(State.find(ctx.member, ...keyParams(request)), (invoice) => invoice.itemKey)).pipe(
+      Effect.flatMap((itemKey) => Links.url(request, { _tag: "Taxinvoice", corpNum: caller.corpNum, page, itemKeys: [itemKey] })),
+      Effect.map((url) => json({ url }))
+    ))
 
 const IssueEnvelope = Schema.Struct({ invoices: Schema.Array(Schema.Unknown), forceIssue: Schema.optional(Schema.NullOr(Schema.Boolean)) })
 
 const submitIdHeader = Object.keys(Operations.BulkIssue.headers)[0] ?? ""
 
-/** The sandbox's portal page behind the URL operations (not an operation of the service). */
-const Portal = Operation.make({
-  name: "Sandbox.TaxinvoicePortal",
-  sdk: "(sandbox page)",
-  summary: "the page a URL operation's link opens",
-  method: "GET",
-  path: "/portal/Taxinvoice/{ticket}",
-  params: Schema.Struct({ ticket: Schema.String }),
-  scope: Operation.noToken,
-  success: Schema.Struct({ code: Schema.Number, message: Schema.String, kind: Schema.String, corpNum: Schema.String, itemKeys: Schema.Array(Schema.String) }),
-  safeToRepeat: true
-})
-
 /**
- * The e-Tax invoice operations (scope 110), plus the portal page their URLs lead to.
+ * The e-Tax invoice operations (scope 110). The URL operations hand out portal links
+ * (`portal/Links.ts`).
  *
  * @since 0.1.0
  * @category routes
@@ -230,8 +214,11 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
           if (Either.isLeft(found)) return Either.left(found.left)
           itemKeys.push(found.right.itemKey)
         }
-        return Either.right(json({ url: portalUrl(request, ctx.state, { corpNum: caller.corpNum, kind: "MASSPRINT", itemKeys }, ctx.now) }))
-      }))),
+        return Either.right(itemKeys)
+      }).pipe(
+        Effect.flatMap((itemKeys) => Links.url(request, { _tag: "Taxinvoice", corpNum: caller.corpNum, page: "MASSPRINT", itemKeys })),
+        Effect.map((url) => json({ url }))
+      ))),
   implement(Operations.SendEmail, (request, caller) =>
     Effect.flatMap(request.input, ({ receiver }) =>
       withMember(request, caller, (ctx) =>
@@ -294,25 +281,5 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
       if (bulk === undefined) return Either.left(fail("BulkNotFound", request.params["submitID"]))
       State.advance(bulk, ctx.bulk, ctx.now, true, processItem(ctx, bulk.forceIssue))
       return Either.right(json(Records.bulkResultRecord(bulk, request.language)))
-    })),
-  // The page a URL opens: once, within 30 seconds of issue (document time), then UrlExpired; the
-  // mail confirmation page has no expiry and marks the invoice opened by the buyer (openYN, openDT).
-  // A ticket never issued is an unknown path.
-  implement(Portal, (request) =>
-    Effect.gen(function*() {
-      const store = yield* SandboxStore
-      const now = yield* nowMillis
-      const state = store.get(State.taxinvoiceSlot, request.environment)
-      const opened = Tickets.redeem(state.tickets, request.params["ticket"] ?? "", now)
-      if (opened._tag === "Unknown") return yield* Effect.fail(fail("NotFoundPath"))
-      if (opened._tag === "Expired") return yield* Effect.fail(fail("UrlExpired"))
-      const ticket = opened.data
-      if (ticket.kind === "MAIL") {
-        for (const itemKey of ticket.itemKeys) {
-          const invoice = state.members.get(ticket.corpNum)?.byItemKey.get(itemKey)
-          if (invoice !== undefined && invoice.openAt === undefined) invoice.openAt = now
-        }
-      }
-      return json({ code: 1, message: request.language === "en" ? "Success" : "성공", kind: ticket.kind, corpNum: ticket.corpNum, itemKeys: ticket.itemKeys })
     }))
 ]

@@ -1,7 +1,7 @@
 /**
  * e-Tax invoice state of one environment (DESIGN.md §6): invoices per member (a member sees only
- * its own), keyed by document ID kind and ID, and by item key; their files; the bulk submissions;
- * the URL tickets. Every function here changes the state synchronously (Store.ts).
+ * its own), keyed by document ID kind and ID, and by item key; their files; the bulk submissions.
+ * Every function here changes the state synchronously (Store.ts).
  *
  * States: 100 saved → (Issue) 300 issued → 301 waiting to be sent → 302 sending → 303 sent → 304
  * filed or 305 failed. The filing steps are in `Filing.ts`, the identifiers in `Identifiers.ts`.
@@ -13,7 +13,6 @@ import * as Rules from "../../domains/taxinvoice/Rules.js"
 import type { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { type Mail, post } from "../Outbox.js"
-import type * as Tickets from "../Tickets.js"
 import * as BulkSubmission from "../BulkSubmission.js"
 import type { Policy } from "../Progression.js"
 import { slot } from "../Store.js"
@@ -110,19 +109,6 @@ export interface MemberInvoices {
 }
 
 /**
- * What a portal URL handed out by a URL operation opens (the ticket itself, its expiry and its
- * single use are `Tickets.Ticket`'s: MAIL pages do not expire).
- *
- * @since 0.1.0
- * @category models
- */
-export interface PortalPage {
-  readonly corpNum: string
-  readonly kind: string
-  readonly itemKeys: ReadonlyArray<string>
-}
-
-/**
  * The e-Tax invoice state of one environment.
  *
  * @since 0.1.0
@@ -132,8 +118,6 @@ export interface TaxinvoiceState {
   /** Set on first use: identifiers differ between environments too. */
   environment: string
   readonly members: Map<string, MemberInvoices>
-  /** Random single-use portal tickets (Tickets.ts). */
-  readonly tickets: Map<string, Tickets.Ticket<PortalPage>>
   /** Identifiers handed out (item keys, confirmation numbers, file IDs): each is unique. */
   readonly used: Set<string>
   sequence: number
@@ -148,7 +132,6 @@ export interface TaxinvoiceState {
 export const taxinvoiceSlot = slot<TaxinvoiceState>("taxinvoice", () => ({
   environment: "",
   members: new Map(),
-  tickets: new Map(),
   used: new Set(),
   sequence: 0
 }))
@@ -326,6 +309,21 @@ export const issue = (
   invoice.issued = issued
   notify(outbox, invoice, buyerAddresses(invoice.draft), operation, now)
   return Either.right(issued)
+}
+
+/**
+ * The buyer confirms the notification mail (the button of the mail-confirmation page): the first
+ * confirmation sets `openYN`/`openDT`; a saved invoice (100) has no mail to confirm.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const confirmOpened = (invoice: Invoice, now: number): Either.Either<Invoice, SandboxFailure> => {
+  if (invoice.issued === undefined) {
+    return Either.left(fail("TaxinvoiceInvalidState", "stateCode 100; the notification mail exists once the invoice is issued"))
+  }
+  if (invoice.openAt === undefined) invoice.openAt = now
+  return Either.right(invoice)
 }
 
 /**

@@ -58,10 +58,10 @@ describe("Statement, end to end through the in-process sandbox", () => {
         expect(infos.map((i) => i.mgtKey)).toEqual(["S-002", "S-001"])
 
         for (const get of [statements.getPopUpURL, statements.getViewURL, statements.getPrintURL, statements.getEPrintURL, statements.getMailURL]) {
-          expect(yield* get(CORP, itemCode, "S-001")).toMatch(/^http:\/\/.+\/portal\/statement\/[0-9a-z]{20}$/)
+          expect(yield* get(CORP, itemCode, "S-001")).toMatch(/^http:\/\/.+\/portal\/[0-9a-f]{32}$/)
         }
         expect((yield* statements.getInfo(CORP, itemCode, "S-001")).senderPrintYN).toBe(true)
-        expect(yield* statements.getMassPrintURL(CORP, itemCode, ["S-001", "S-002"])).toMatch(/\/portal\/statement\//)
+        expect(yield* statements.getMassPrintURL(CORP, itemCode, ["S-001", "S-002"])).toMatch(/\/portal\/[0-9a-f]{32}$/)
         expect((yield* statements.getInfo(CORP, itemCode, "S-002")).senderPrintYN).toBe(true)
 
         yield* statements.sendEmail(CORP, itemCode, "S-001", "again@example.com")

@@ -104,12 +104,16 @@ describe("cash receipts over HTTP (in-process sandbox)", () => {
       yield* start
       const t = yield* token()
       const { url } = (yield* api({ path: "/Cashbill?TG=PBOX", token: t })).body as { url: string }
-      expect(url.startsWith(`${ORIGIN}/Cashbill/Portal/`)).toBe(true)
+      expect(url).toMatch(new RegExp(`^${ORIGIN}/portal/[0-9a-f]{32}$`))
       const path = url.slice(ORIGIN.length)
-      expect((yield* api({ path })).body).toMatchObject({ code: 1, menu: "PBOX", corpNum: MEMBER })
+      const late = ((yield* api({ path: "/Cashbill?TG=PBOX", token: t })).body as { url: string }).url.slice(ORIGIN.length)
+      const box = yield* api({ path })
+      expect(box.status).toBe(200)
+      expect(box.headers["content-type"]).toBe("text/html; charset=utf-8")
+      expect(String(box.body)).toContain("현금영수증 발행함")
       yield* TestClock.adjust("30 seconds")
-      const expired = yield* api({ path })
-      expect(codeOf(expired)).toBe(ErrorCodes.UrlExpired.code)
+      const expired = yield* api({ path: late })
+      expect(expired.status).toBe(410)
     }).pipe(Effect.provide(sandboxLayer())))
 
   it.effect("a token without scope 140 is refused; production data is apart from test data", () =>
@@ -123,6 +127,6 @@ describe("cash receipts over HTTP (in-process sandbox)", () => {
       const fromProduction = yield* api({ path: "/production/Cashbill/ENV-1", token: p })
       expect(codeOf(fromProduction)).toBe(-14000003)
       const { url } = (yield* api({ path: "/production/Cashbill?TG=WRITE", token: p })).body as { url: string }
-      expect(url.startsWith(`${ORIGIN}/production/Cashbill/Portal/`)).toBe(true)
+      expect(url).toMatch(new RegExp(`^${ORIGIN}/production/portal/[0-9a-f]{32}$`))
     }).pipe(Effect.provide(sandboxLayer({ members: [{ corpNum: MEMBER, environments: ["test", "production"] }] }))))
 })

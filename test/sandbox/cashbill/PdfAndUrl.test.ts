@@ -1,8 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, TestClock } from "effect"
 import { ErrorCodes } from "../../../src/core/ErrorCodes.js"
-import { textDocument } from "../../../src/sandbox/cashbill/Pdf.js"
-import { cashbillRoutes } from "../../../src/sandbox/cashbill/Routes.js"
+import { textDocument } from "../../../src/sandbox/Pdf.js"
+import * as Portal from "../../../src/sandbox/portal/Portal.js"
+import type { RouteResponse } from "../../../src/sandbox/Route.js"
 import { SandboxClock } from "../../../src/sandbox/Clock.js"
 import { call, codeOf, jsonOf, receipt, run } from "./harness.js"
 import { checkPdf } from "./pdfCheck.js"
@@ -31,42 +32,29 @@ describe("GetPDF", () => {
   })
 })
 
-const portal = cashbillRoutes.find((r) => r.operation.name === "Sandbox.CashbillPortal")!
+/** Opens a link through the portal's dispatcher (what the kernel does for `/portal/…`). */
+const openUrl = (url: string) =>
+  Portal.respond({ method: "GET", segments: new URL(url).pathname.split("/").filter((s) => s !== ""), body: new Uint8Array(), environment: "test", language: "en" })
 
-const openUrl = (url: string) => {
-  const ticket = url.split("/").pop() ?? ""
-  return portal.handle(
-    {
-      method: "GET",
-      path: new URL(url).pathname,
-      params: { ticket },
-      query: new URLSearchParams(),
-      headers: {},
-      body: new Uint8Array(),
-      override: undefined,
-      language: "en",
-      environment: "test",
-      remoteAddress: "127.0.0.1",
-      operation: portal.operation
-    },
-    { linkId: "", corpNum: "", userId: undefined, scopes: [], environment: "test" }
-  )
-}
+const statusOf = (answer: RouteResponse): number => (answer._tag === "Html" ? answer.status : 200)
 
 describe("GetURL", () => {
   it.effect("hands out a URL on the sandbox origin that opens once, within 30 seconds", () =>
     run(Effect.gen(function*() {
       const { url } = yield* jsonOf("GetURL", { query: "TG=PBOX" })
-      expect(url).toMatch(/^http:\/\/sandbox\.taxdoc\.local\/Cashbill\/Portal\/[0-9a-f]{32}$/)
-      expect(yield* openUrl(url)).toMatchObject({ _tag: "Json", body: { code: 1, menu: "PBOX", corpNum: "1234567890" } })
+      expect(url).toMatch(/^http:\/\/sandbox\.taxdoc\.local\/portal\/[0-9a-f]{32}$/)
+      const box = yield* openUrl(url)
+      expect(box).toMatchObject({ _tag: "Html", status: 200 })
+      expect(box._tag === "Html" && box.html).toContain("Issued cash receipts")
+      expect(box._tag === "Html" && box.html).toContain("123-45-67890")
       // Single-use: the second visit finds it used up.
-      expect((yield* Effect.flip(openUrl(url))).entry.code).toBe(ErrorCodes.UrlExpired.code)
+      expect(statusOf(yield* openUrl(url))).toBe(410)
       const late = (yield* jsonOf("GetURL", { query: "TG=PBOX" })).url as string
       yield* TestClock.adjust("29 seconds")
       const inTime = (yield* jsonOf("GetURL", { query: "TG=PBOX" })).url as string
       yield* TestClock.adjust("1 second")
-      expect((yield* Effect.flip(openUrl(late))).entry.code).toBe(ErrorCodes.UrlExpired.code)
-      expect((yield* openUrl(inTime))._tag).toBe("Json")
+      expect(statusOf(yield* openUrl(late))).toBe(410)
+      expect(statusOf(yield* openUrl(inTime))).toBe(200)
     })))
 
   it.effect("expiry follows the sandbox clock offset; every call gives a new URL", () =>
@@ -76,8 +64,9 @@ describe("GetURL", () => {
       expect(second).not.toBe(first)
       const clock = yield* SandboxClock
       yield* clock.advance(30_000)
-      expect((yield* Effect.flip(openUrl(first))).entry.code).toBe(ErrorCodes.UrlExpired.code)
-      expect((yield* Effect.flip(openUrl(`${first}0`))).entry.code).toBe(ErrorCodes.NotFoundPath.code)
+      expect(statusOf(yield* openUrl(first))).toBe(410)
+      expect(statusOf(yield* openUrl(`${first}0`))).toBe(404)
+      expect(statusOf(yield* openUrl(second))).toBe(410)
     })))
 
   it.effect("takes only PBOX and WRITE", () =>

@@ -105,7 +105,7 @@ describe("collection over raw HTTP, as the public clients send it", () => {
       const noCertificate = yield* s.get("/TaxPortal/Cashbill/CertInfo")
       expect([noCertificate.status, codeOf(noCertificate)]).toEqual([400, -11100006])
       expect(codeOf(yield* s.get("/TaxPortal/Cashbill/CertCheck"))).toBe(-11100006)
-      expect(body<{ url: string }>(yield* s.get("/TaxPortal/Cashbill?TG=CERT")).url).toMatch(/\/TaxPortal\/Cashbill\/Certificate\/[0-9a-f]{40}$/)
+      expect(body<{ url: string }>(yield* s.get("/TaxPortal/Cashbill?TG=CERT")).url).toMatch(/\/portal\/[0-9a-f]{32}$/)
 
       expect(codeOf(yield* s.post("/TaxPortal/Cashbill/DeptUser", { id: "dept01", pwd: "secret-pw", secAuth: null }))).toBe(1)
       const check = yield* s.get("/TaxPortal/Cashbill/DeptUser")

@@ -1,0 +1,50 @@
+/**
+ * The SDK as a user runs it: the package `taxdoc` (in a client process started with plain node,
+ * its compiled `dist/`), configured with `Taxdoc.layer` for the sandbox's origin — the values
+ * `Connect.configOptions` gives, without loading `taxdoc/sandbox`, as an application talking to the
+ * live service — on `NodeHttpClient.layerUndici` (or `FetchHttpClient.layer`), everything else
+ * default. The loop runs in Effect: one fiber per caller, no Promise per call.
+ *
+ * @since 0.1.0
+ */
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import type * as HttpClient from "@effect/platform/HttpClient"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
+import { Cashbill, Taxdoc } from "taxdoc"
+import { effectLoop } from "../support/effectLoop.js"
+import { type Client, type ClientConfig, sampleReceipt } from "./protocol.js"
+
+/**
+ * The SDK client of `config`, over `transport`.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make = async (config: ClientConfig, transport: Layer.Layer<HttpClient.HttpClient> = NodeHttpClient.layerUndici): Promise<Client> => {
+  const runtime = ManagedRuntime.make(
+    Taxdoc.layer({ linkId: config.linkId, secretKey: Redacted.make(config.secretKey), authUrl: config.origin, apiUrl: config.origin }).pipe(
+      Layer.provide(transport)
+    )
+  )
+  const cashbill = await runtime.runPromise(Cashbill.Cashbill)
+  const getInfo = cashbill.getInfo(config.corpNum, config.mgtKey)
+  return {
+    run: (workload, load, keyOf) => {
+      let n = 0
+      const call = workload === "getInfo"
+        ? getInfo
+        : Effect.suspend(() => cashbill.issue(config.corpNum, sampleReceipt(keyOf(n++), config.corpNum)))
+      return runtime.runPromise(effectLoop(load, call))
+    },
+    close: () => runtime.dispose()
+  }
+}
+
+/**
+ * The SDK over `FetchHttpClient` (information only).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeOverFetch = (config: ClientConfig): Promise<Client> => make(config, FetchHttpClient.layer)

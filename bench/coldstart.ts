@@ -1,0 +1,186 @@
+/**
+ * Cold start: the package as a user installs it (`npm pack`, the tarball installed with its peers
+ * into a scratch project outside the repository, as `test/package/pack.test.ts` does), then
+ * `node app.mjs` spawned there: it imports `taxdoc`, configures it for a running sandbox and does
+ * one `Cashbill.getInfo`, token issuance included. Measured from the spawn to the answer printed;
+ * the plain node:http client's app doing the same beside it, sides alternating. Target (issue 18):
+ * ≤ 300 ms.
+ *
+ * @since 0.1.0
+ */
+import { spawn } from "node:child_process"
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { alternate, medianOf } from "./support/alternate.js"
+import { plainEnv } from "./support/child.js"
+import { withPreparedSandbox } from "./support/clients.js"
+import { compiled, ROOT } from "./support/compile.js"
+import { type Benchmark, isMain, log, main } from "./support/program.js"
+import * as Sdk from "./support/sdk.js"
+import { ms, ratio } from "./support/stats.js"
+import { TESTER_LINK_ID, TESTER_SECRET } from "../src/sandbox/Partners.js"
+
+const ROUNDS = 8
+const TARGET_MILLIS = 300
+const PEERS = ["effect", "@effect/platform", "@effect/platform-node", "@effect/cli"]
+const INSTALL = ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"]
+
+// Each app prints one line: the answer's document ID and state, and the CPU its process used.
+const PRINT = "console.log(JSON.stringify({ mgtKey: info.mgtKey, stateCode: info.stateCode, cpu: process.cpuUsage() }))"
+
+const sdkApp = (importLine: string) =>
+  [
+    importLine,
+    "import { Effect, Layer } from \"effect\"",
+    "import { Cashbill, Taxdoc } from \"taxdoc\"",
+    "",
+    "// Configured from TAXDOC_* (README, \"Where requests go\"): here the running sandbox's origin.",
+    "const Live = Taxdoc.layerConfig.pipe(Layer.provide(NodeHttpClient.layerUndici))",
+    "const [corpNum, mgtKey] = process.argv.slice(2)",
+    "const info = await Effect.runPromise(Effect.flatMap(Cashbill.Cashbill, (cashbill) => cashbill.getInfo(corpNum, mgtKey)).pipe(Effect.provide(Live)))",
+    PRINT,
+    ""
+  ].join("\n")
+
+const PLAIN_APP = [
+  "import { makePlainClient } from \"./plain.js\"",
+  "",
+  "const env = process.env",
+  "const client = makePlainClient({ linkId: env.TAXDOC_LINK_ID, secretKey: env.TAXDOC_SECRET_KEY, authUrl: env.TAXDOC_AUTH_URL, apiUrl: env.TAXDOC_API_URL, isTest: true })",
+  "const [corpNum, mgtKey] = process.argv.slice(2)",
+  "client.getInfo(corpNum, mgtKey, (error, info) => {",
+  "  if (error) throw new Error(`${error.code} ${error.message}`)",
+  `  ${PRINT}`,
+  "  client.close()",
+  "})",
+  ""
+].join("\n")
+
+const APPS = [
+  { name: "taxdoc, imported as the README shows (`import { NodeHttpClient } from \"@effect/platform-node\"`)", file: "sdk-app.mjs", text: sdkApp("import { NodeHttpClient } from \"@effect/platform-node\"") },
+  { name: "taxdoc, NodeHttpClient imported from its module (`@effect/platform-node/NodeHttpClient`)", file: "sdk-app-module.mjs", text: sdkApp("import * as NodeHttpClient from \"@effect/platform-node/NodeHttpClient\"") },
+  { name: "plain node:http client", file: "plain-app.mjs", text: PLAIN_APP }
+]
+
+const installedVersion = (name: string): string =>
+  (JSON.parse(readFileSync(join(ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string }).version
+
+/** Runs a command to its end; its output is kept for the error when it fails. */
+const runOk = (command: string, args: ReadonlyArray<string>, cwd: string): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: plainEnv(), stdio: ["ignore", "pipe", "pipe"] })
+    let output = ""
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk))
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk))
+    child.on("error", reject)
+    child.on("close", (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(" ")} exited ${code}\n${output}`))))
+  })
+
+/** The scratch project: the packed tarball and the peers installed, the apps written. */
+const install = async (work: string): Promise<string> => {
+  const app = join(work, "app")
+  const packed = JSON.parse(await runOk("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], ROOT)) as ReadonlyArray<{ filename: string }>
+  mkdirSync(app)
+  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "taxdoc-coldstart", version: "1.0.0", private: true, type: "module" }, null, 2))
+  await runOk("npm", [...INSTALL, join(work, packed[0]!.filename), ...PEERS.map((peer) => `${peer}@${installedVersion(peer)}`)], app)
+  for (const a of APPS) writeFileSync(join(app, a.file), a.text)
+  copyFileSync(compiled("bench/support/plain.ts"), join(app, "plain.js"))
+  return app
+}
+
+interface Start {
+  /** From the spawn to the answer printed. */
+  readonly millis: number
+  /** CPU of the app's process until it printed, µs. */
+  readonly cpuMicros: number
+}
+
+/** Spawns `node <file>` in `app` and times it until its answer is printed; then ends it. */
+const start = (app: string, file: string, env: Record<string, string>, corpNum: string, mgtKey: string) => (): Promise<Start> =>
+  new Promise((resolve, reject) => {
+    const started = performance.now()
+    const child = spawn(process.execPath, [file, corpNum, mgtKey], { cwd: app, env: plainEnv(env), stdio: ["ignore", "pipe", "pipe"] })
+    let stdout = ""
+    let stderr = ""
+    let answered = false
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk
+      if (answered || !stdout.includes("\n")) return
+      answered = true
+      const millis = performance.now() - started
+      child.kill()
+      const answer = JSON.parse(stdout) as { mgtKey: string; stateCode: number; cpu: NodeJS.CpuUsage }
+      if (answer.mgtKey !== mgtKey) reject(new Error(`${file} answered ${stdout}`))
+      else resolve({ millis, cpuMicros: answer.cpu.user + answer.cpu.system })
+    })
+    child.on("error", reject)
+    child.on("close", (code) => {
+      if (!answered) reject(new Error(`${file} ended with ${code} before answering\n${stdout}\n${stderr}`))
+    })
+  })
+
+/**
+ * @since 0.1.0
+ * @category benchmarks
+ */
+export const benchmark: Benchmark = {
+  id: "coldstart",
+  limitMillis: 300_000,
+  run: async () => {
+    const work = mkdtempSync(join(tmpdir(), "taxdoc-coldstart-"))
+    try {
+      log("npm pack, and the tarball installed with its peers into a scratch project")
+      const installStarted = performance.now()
+      const app = await install(work)
+      const installMillis = performance.now() - installStarted
+      return await withPreparedSandbox(Sdk.memberNumber(15), "CLD-0001", async (prepared) => {
+        const env = { TAXDOC_LINK_ID: TESTER_LINK_ID, TAXDOC_SECRET_KEY: TESTER_SECRET, TAXDOC_AUTH_URL: prepared.server.url, TAXDOC_API_URL: prepared.server.url, TAXDOC_ENVIRONMENT: "test" }
+        const samples = await alternate<Start>({
+          rounds: ROUNDS,
+          sides: APPS.map((a) => ({ name: a.name, run: start(app, a.file, env, prepared.corpNum, prepared.mgtKey) })),
+          onRound: (round, results) => log(`round ${round + 1}: ${results.map(([name, s]) => `${name.split(",")[0]}${name.includes("module") ? " (module)" : ""} ${ms(s.millis)}`).join(", ")}`)
+        })
+        const figures = APPS.map((a) => {
+          const runs = samples[a.name]!
+          return {
+            name: a.name,
+            millis: medianOf(runs, (s) => s.millis),
+            fastest: Math.min(...runs.map((s) => s.millis)),
+            slowest: Math.max(...runs.map((s) => s.millis)),
+            cpu: medianOf(runs, (s) => s.cpuMicros),
+            vsPlain: medianOf(runs.map((s, i) => s.millis / samples[APPS[2]!.name]![i]!.millis), (r) => r)
+          }
+        })
+        const plain = figures[2]!
+        const readme = figures[0]!
+        const moduleImport = figures[1]!
+        return {
+          title: "4. Cold start: spawn → first answer, the installed package",
+          method: [
+            `\`npm pack\` of this checkout (dist/ rebuilt first when stale), the tarball installed into a scratch project outside the repository with its peers (${PEERS.join(", ")}, the versions installed here; \`npm install --prefer-offline\`), as \`test/package/pack.test.ts\` does (${ms(installMillis)} here).`,
+            "Each app is spawned with plain `node app.mjs` in that project and does one GetInfo of a receipt against a sandbox server process: the SDK configured by `Taxdoc.layerConfig` from `TAXDOC_*` set to the sandbox's origin (the values `Connect.configOptions` gives) over `NodeHttpClient.layerUndici`, token issued on the way; the plain client (`bench/support/plain.ts`, compiled) issuing its token with its own signature.",
+            "Measured from `spawn` to the answer's line on stdout (the process is then ended); CPU: the app's own `process.cpuUsage()` when it printed (less inflated by other work on the machine than elapsed time).",
+            `Apps alternate within each round (order reversed every other round) after one warm-up round; ${ROUNDS} rounds; medians.`
+          ],
+          tables: [{
+            title: `spawn → GetInfo answered (token included), medians of ${ROUNDS} rounds`,
+            headers: ["app", "spawn → answer", "fastest", "slowest", "CPU until the answer", "spawn → answer vs plain client"],
+            rows: figures.map((f) => [f.name, ms(f.millis), ms(f.fastest), ms(f.slowest), ms(f.cpu / 1000), ratio(f.vsPlain)])
+          }],
+          targets: [{
+            name: `cold start (spawn node on the installed package → one GetInfo answered, token included) ≤ ${TARGET_MILLIS} ms`,
+            measured: `${ms(readme.millis)} as the README imports it, ${ms(moduleImport.millis)} with the module import (plain client ${ms(plain.millis)})`,
+            met: readme.millis <= TARGET_MILLIS
+          }],
+          notes: []
+        }
+      })
+    } finally {
+      rmSync(work, { recursive: true, force: true })
+    }
+  }
+}
+
+if (isMain(import.meta.url)) await main(benchmark)

@@ -1,0 +1,110 @@
+/**
+ * The in-process sandbox (what the test suites run on): sequential GetInfo calls per second of
+ * this checkout against the revision the performance work started from (`BENCH_BASE`, default
+ * `8ad5b00`), side by side in one run. The earlier revision is a temporary git worktree sharing
+ * this checkout's node_modules; each side is its own client process loading its checkout's sources
+ * through tsx (as the tests load them) and using only the public entry points. Target (issue 18):
+ * ≥ 4× the base revision's calls/s.
+ *
+ * @since 0.1.0
+ */
+import { execFileSync } from "node:child_process"
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { alternate, medianOf } from "./support/alternate.js"
+import { withClients } from "./support/child.js"
+import { micros } from "./support/clients.js"
+import { ROOT } from "./support/compile.js"
+import type { LoadOptions, LoadResult } from "./support/load.js"
+import { type Benchmark, isMain, log, main } from "./support/program.js"
+import * as Sdk from "./support/sdk.js"
+import { latencyOf, ms, perSecond, ratio } from "./support/stats.js"
+import { TESTER_LINK_ID, TESTER_SECRET } from "../src/sandbox/Partners.js"
+
+/** The revision the work of issue 18 started from. */
+const BASE = process.env["BENCH_BASE"] ?? "8ad5b00"
+const LOAD: LoadOptions = { concurrency: 1, total: 4_000, durationMillis: 1_500 }
+const ROUNDS = 6
+const TARGET = 4
+
+const git = (...args: ReadonlyArray<string>) => execFileSync("git", args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] }).toString().trim()
+
+/** A checkout of `rev` beside this one, sharing its node_modules; removed afterwards. */
+const withCheckout = async <A>(rev: string, fn: (dir: string, commit: string) => Promise<A>): Promise<A> => {
+  const commit = git("rev-parse", "--short", rev)
+  const dir = join(mkdtempSync(join(tmpdir(), "taxdoc-base-")), "checkout")
+  git("worktree", "add", "--detach", dir, commit)
+  try {
+    symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir")
+    return await fn(dir, commit)
+  } finally {
+    git("worktree", "remove", "--force", dir)
+    rmSync(join(dir, ".."), { recursive: true, force: true })
+  }
+}
+
+/**
+ * @since 0.1.0
+ * @category benchmarks
+ */
+export const benchmark: Benchmark = {
+  id: "inprocess",
+  limitMillis: 180_000,
+  run: () =>
+    withCheckout(BASE, (baseDir, baseCommit) => {
+      const config = (root: string) => ({
+        kind: "inprocess" as const,
+        origin: "",
+        linkId: TESTER_LINK_ID,
+        secretKey: TESTER_SECRET,
+        corpNum: Sdk.memberNumber(16),
+        mgtKey: "INP-0001",
+        root
+      })
+      const head = git("rev-parse", "--short", "HEAD")
+      return withClients([config(ROOT), config(baseDir)], async ([current, base]) => {
+        log(`in-process sequential GetInfo: this checkout (${head}) against ${baseCommit}`)
+        const samples = await alternate<LoadResult>({
+          rounds: ROUNDS,
+          sides: [
+            { name: "current", run: () => current!.run("getInfo", LOAD) },
+            { name: "base", run: () => base!.run("getInfo", LOAD) }
+          ],
+          onRound: (round, results) =>
+            log(`round ${round + 1}: ${results.map(([name, r]) => `${name} ${perSecond(r.throughput)} cpu ${Math.round(r.cpuMicrosPerCall)} µs`).join(", ")}`)
+        })
+        const now = samples["current"]!
+        const then = samples["base"]!
+        const speedup = medianOf(now.map((r, i) => [r, then[i]!] as const), ([c, b]) => c.throughput / b.throughput)
+        const row = (label: string, side: ReadonlyArray<LoadResult>, share: string) => [
+          label,
+          perSecond(medianOf(side, (r) => r.throughput)),
+          ms(medianOf(side, (r) => latencyOf(r.latencies).p50)),
+          ms(medianOf(side, (r) => latencyOf(r.latencies).p99)),
+          micros(medianOf(side, (r) => r.cpuMicrosPerCall)),
+          share
+        ]
+        return {
+          title: `6. In-process sandbox: sequential GetInfo against revision ${baseCommit}`,
+          method: [
+            `Two client processes, each the SDK against its own in-process sandbox (\`Taxdoc.services\` + \`Connect.layerConfig()\` + \`InProcess.layer\`, default configuration), loaded through tsx from the sources of this checkout and of revision \`${baseCommit}\` (\`BENCH_BASE\`; a temporary git worktree sharing node_modules).`,
+            `Each issues one receipt, then GetInfo of it in sequence: ${ROUNDS} alternating rounds of up to ${LOAD.total.toLocaleString("en-US")} calls (at most ${LOAD.durationMillis / 1000} s) after one warm-up round; medians, the speed-up a median of per-round ratios. CPU / call: the client process's own (the sandbox's work included: it is in the same process).`
+          ],
+          tables: [{
+            title: "Sequential GetInfo, in process",
+            headers: ["checkout", "calls/s", "p50", "p99", "CPU / call", "calls/s vs base"],
+            rows: [row(`this checkout (${head})`, now, ratio(speedup)), row(`revision ${baseCommit}`, then, ratio(1))]
+          }],
+          targets: [{
+            name: `in-process sequential GetInfo ≥ ${TARGET}× the calls/s of ${baseCommit}`,
+            measured: `${ratio(speedup)} (${perSecond(medianOf(now, (r) => r.throughput))} against ${perSecond(medianOf(then, (r) => r.throughput))})`,
+            met: speedup >= TARGET
+          }],
+          notes: []
+        }
+      })
+    })
+}
+
+if (isMain(import.meta.url)) await main(benchmark)

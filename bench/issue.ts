@@ -1,0 +1,53 @@
+/**
+ * Sequential RegistIssue over sockets: one caller issuing cash receipts (a fresh document ID per
+ * call, the same receipt otherwise), each side in its own client process against one sandbox.
+ * Target (issue 18): the SDK's p50 ≤ the plain node:http client's.
+ *
+ * @since 0.1.0
+ */
+import { CLIENT_METHOD, compareClients, figuresOf, FLOOR, micros, PLAIN, SDK, withPreparedSandbox } from "./support/clients.js"
+import type { LoadOptions } from "./support/load.js"
+import { type Benchmark, isMain, log, main } from "./support/program.js"
+import * as Sdk from "./support/sdk.js"
+import { ms, perSecond, ratio } from "./support/stats.js"
+
+const LOAD: LoadOptions = { concurrency: 1, total: 500, durationMillis: 2_500 }
+const ROUNDS = 6
+const SIDES = [FLOOR, PLAIN, SDK]
+
+/**
+ * @since 0.1.0
+ * @category benchmarks
+ */
+export const benchmark: Benchmark = {
+  id: "issue",
+  limitMillis: 180_000,
+  run: () =>
+    withPreparedSandbox(Sdk.memberNumber(13), "ISS-0001", async (prepared) => {
+      log("sequential RegistIssue")
+      const figures = await compareClients({ label: "RegistIssue", sides: SIDES, prepared, workload: "registIssue", load: LOAD, rounds: ROUNDS, budgetMillis: 90_000 })
+      const sdk = figuresOf(figures, SDK.id)
+      const plain = figuresOf(figures, PLAIN.id)
+      const vsPlain = sdk.against(PLAIN.id).p50
+      return {
+        title: "3. Sequential RegistIssue: the SDK against the plain client",
+        method: [
+          ...CLIENT_METHOD,
+          `One caller issuing cash receipts (RegistIssue, \`POST /Cashbill\` with override ISSUE): the same valid receipt with a fresh document ID per call; ${ROUNDS} rounds of up to ${LOAD.total} calls per side (at most ${LOAD.durationMillis / 1000} s). The SDK validates the receipt before sending it; the raw sides and the plain client do not.`
+        ],
+        tables: [{
+          title: `Sequential RegistIssue over sockets (medians of ${ROUNDS} rounds)`,
+          headers: ["client", "p50", "p99", "client CPU / call", "calls/s", "p50 vs plain", "p50 vs undici"],
+          rows: figures.map((f) => [f.side.label, ms(f.p50), ms(f.p99), micros(f.cpu), perSecond(f.throughput), ratio(f.against(PLAIN.id).p50), ratio(f.against(FLOOR.id).p50)])
+        }],
+        targets: [{
+          name: "sequential RegistIssue p50 ≤ the plain node:http client's",
+          measured: `${ratio(vsPlain)} (${ms(sdk.p50)} against ${ms(plain.p50)})`,
+          met: vsPlain <= 1
+        }],
+        notes: []
+      }
+    })
+}
+
+if (isMain(import.meta.url)) await main(benchmark)

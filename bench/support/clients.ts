@@ -1,0 +1,243 @@
+/**
+ * Client sides measured against one sandbox: a sandbox server process with one member and one
+ * receipt, a client process per side (so that each side's CPU is its own), a workload run by every
+ * side in alternating rounds, and the medians and per-round ratios the sections report.
+ *
+ * @since 0.1.0
+ */
+import type { ClientConfig, ClientKind, Workload } from "../clients/protocol.js"
+import { alternate, medianOf } from "./alternate.js"
+import { type RunningClient, type RunningServer, withClients, withServer } from "./child.js"
+import type { LoadOptions, LoadResult } from "./load.js"
+import { log } from "./program.js"
+import * as Sdk from "./sdk.js"
+import { latencyOf, ms, perSecond } from "./stats.js"
+import { TESTER_LINK_ID, TESTER_SECRET } from "../../src/sandbox/Partners.js"
+
+/**
+ * One side of a client comparison.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface SideSpec {
+  readonly id: string
+  readonly label: string
+  readonly kind: ClientKind
+  /** Shown for information; no target is judged on it. */
+  readonly info: boolean
+}
+
+/**
+ * Raw undici: the floor.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const FLOOR: SideSpec = { id: "undici", label: "raw undici (floor)", kind: "undici", info: false }
+
+/**
+ * The plain node:http client of `plain.ts`.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const PLAIN: SideSpec = { id: "plain", label: "plain node:http client", kind: "plain", info: false }
+
+/**
+ * The SDK as a user runs it (compiled, plain node, `NodeHttpClient.layerUndici`, defaults).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const SDK: SideSpec = { id: "sdk", label: "taxdoc (dist, NodeHttpClient.layerUndici)", kind: "sdk", info: false }
+
+/**
+ * Raw fetch (information).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const FETCH: SideSpec = { id: "fetch", label: "raw fetch (information)", kind: "fetch", info: true }
+
+/**
+ * The SDK over `FetchHttpClient` (information).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const SDK_FETCH: SideSpec = { id: "sdk-fetch", label: "taxdoc over FetchHttpClient (information)", kind: "sdk-fetch", info: true }
+
+/**
+ * A sandbox with a member, a receipt and a token issued beforehand (by the SDK from the sources in
+ * the benchmark process, which is idle while sides are measured).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Prepared {
+  readonly server: RunningServer
+  readonly corpNum: string
+  readonly mgtKey: string
+  readonly token: string
+}
+
+/**
+ * Runs `fn` with a sandbox server process prepared for GetInfo of `mgtKey` by `corpNum`.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const withPreparedSandbox = <A>(corpNum: string, mgtKey: string, fn: (prepared: Prepared) => Promise<A>): Promise<A> =>
+  withServer({ kind: "sandbox" }, async (server) => {
+    await Sdk.adminOf(server.url).addMember(corpNum)
+    const seeder = Sdk.socketSdk(server.url, "undici")
+    let token: string
+    try {
+      token = await Sdk.prepareReceipt(seeder, corpNum, mgtKey)
+    } finally {
+      await seeder.dispose()
+    }
+    return fn({ server, corpNum, mgtKey, token })
+  })
+
+/**
+ * The configuration of a side's client process against a prepared sandbox (or another origin).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const clientConfig = (side: SideSpec, prepared: Prepared, extra: Partial<ClientConfig> = {}): ClientConfig => ({
+  kind: side.kind,
+  origin: prepared.server.url,
+  linkId: TESTER_LINK_ID,
+  secretKey: TESTER_SECRET,
+  corpNum: prepared.corpNum,
+  mgtKey: prepared.mgtKey,
+  token: prepared.token,
+  ...extra
+})
+
+/**
+ * Figures of one side over the recorded rounds: medians, and medians of per-round ratios to
+ * other sides (by id).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface SideFigures {
+  readonly side: SideSpec
+  readonly rounds: ReadonlyArray<LoadResult>
+  readonly calls: number
+  readonly p50: number
+  readonly p99: number
+  readonly throughput: number
+  readonly cpu: number
+  /** Median of per-round ratios (this side / the other) of p50, CPU per call and throughput. */
+  readonly against: (otherId: string) => { readonly p50: number; readonly cpu: number; readonly throughput: number }
+}
+
+/**
+ * Options of `compareClients`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface CompareOptions {
+  readonly label: string
+  readonly sides: ReadonlyArray<SideSpec>
+  readonly prepared: Prepared
+  readonly workload: Workload
+  readonly load: LoadOptions
+  /** The load of the information sides, when smaller (they judge no target). */
+  readonly infoLoad?: LoadOptions
+  readonly rounds: number
+  readonly budgetMillis?: number
+  /** Extra configuration of every client process (e.g. the undici pool size). */
+  readonly extra?: Partial<ClientConfig>
+}
+
+/**
+ * Starts a client process per side, runs the workload on each in alternating rounds (order
+ * reversed every other round, one warm-up round first), and answers each side's figures.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const compareClients = (options: CompareOptions): Promise<ReadonlyArray<SideFigures>> =>
+  withClients(options.sides.map((side) => clientConfig(side, options.prepared, options.extra)), async (clients) => {
+    const byId = new Map<string, RunningClient>(options.sides.map((side, i) => [side.id, clients[i]!]))
+    const runs = new Map<string, number>()
+    const samples = await alternate<LoadResult>({
+      rounds: options.rounds,
+      ...(options.budgetMillis === undefined ? {} : { budgetMillis: options.budgetMillis }),
+      sides: options.sides.map((side) => ({
+        name: side.id,
+        run: () => {
+          // Fresh document IDs for every run of every side (RegistIssue).
+          const run = (runs.get(side.id) ?? 0) + 1
+          runs.set(side.id, run)
+          const load = side.info ? options.infoLoad ?? options.load : options.load
+          return byId.get(side.id)!.run(options.workload, load, `B${side.id.replace(/[^a-z]/g, "")}-${run}-`)
+        }
+      })),
+      onRound: (round, results) =>
+        log(`${options.label} round ${round + 1}: ${
+          results.map(([id, r]) => `${id} ${perSecond(r.throughput)} p50 ${ms(latencyOf(r.latencies).p50)} cpu ${Math.round(r.cpuMicrosPerCall)} µs`).join(", ")
+        }`)
+    })
+    return options.sides.map((side): SideFigures => {
+      const rounds = samples[side.id]!
+      const against = (otherId: string) => {
+        const other = samples[otherId]!
+        const pairs = rounds.slice(0, other.length).map((r, i) => [r, other[i]!] as const)
+        return {
+          p50: medianOf(pairs, ([a, b]) => latencyOf(a.latencies).p50 / latencyOf(b.latencies).p50),
+          cpu: medianOf(pairs, ([a, b]) => a.cpuMicrosPerCall / b.cpuMicrosPerCall),
+          throughput: medianOf(pairs, ([a, b]) => a.throughput / b.throughput)
+        }
+      }
+      return {
+        side,
+        rounds,
+        calls: rounds.reduce((n, r) => n + r.latencies.length, 0),
+        p50: medianOf(rounds, (r) => latencyOf(r.latencies).p50),
+        p99: medianOf(rounds, (r) => latencyOf(r.latencies).p99),
+        throughput: medianOf(rounds, (r) => r.throughput),
+        cpu: medianOf(rounds, (r) => r.cpuMicrosPerCall),
+        against
+      }
+    })
+  })
+
+/**
+ * The figures of side `id`.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const figuresOf = (figures: ReadonlyArray<SideFigures>, id: string): SideFigures => {
+  const found = figures.find((f) => f.side.id === id)
+  if (found === undefined) throw new Error(`no side ${id}`)
+  return found
+}
+
+/**
+ * CPU time in microseconds, rounded.
+ *
+ * @since 0.1.0
+ * @category formatting
+ */
+export const micros = (value: number): string => (Number.isFinite(value) ? `${Math.round(value)} µs` : "–")
+
+/**
+ * The method lines every client comparison shares.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const CLIENT_METHOD: ReadonlyArray<string> = [
+  "One sandbox server process (`Server.serve` on 127.0.0.1, port 0, the compiled package under plain node) with one member and one receipt; a token issued beforehand for the raw sides.",
+  "Each side is its own client process (plain node, no TypeScript runner), so `process.cpuUsage()` there is that client's own CPU, taken over exactly the measured window (after a full GC): raw undici `Pool.request` with the SDK's headers (`Authorization: Bearer`, `Accept-Encoding: gzip`, `Accept-Language`) and a `JSON.parse` of the (gunzipped) answer — the floor; the plain node:http client of `bench/support/plain.ts` (callbacks over `http.request` with a keep-alive `Agent`, one cached token per member issued with its own signature, gunzip, `JSON.parse`, no schemas or validation — the published clients' way); the SDK from `dist/` as a user runs it (`Taxdoc.layer` for the sandbox's origin over `NodeHttpClient.layerUndici`, default configuration, calls in Effect fibers); raw `fetch` and the SDK over `FetchHttpClient` for information only.",
+  "Sides alternate within each round (order reversed every other round) after one warm-up round; figures are medians over rounds, ratios medians of the per-round ratios."
+]

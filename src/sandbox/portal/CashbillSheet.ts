@@ -1,0 +1,56 @@
+/**
+ * A cash receipt laid out like the printed slip (현금영수증): the confirmation number and trade
+ * time, the kind of trade and its use, the buyer's identification (masked, as the status query
+ * shows it), the merchant (가맹점) block, the amounts, the original of a revocation, and the filing
+ * to the tax authority.
+ *
+ * @since 0.1.0
+ */
+import { maskIdentityNum } from "../cashbill/Masking.js"
+import { type Receipt, stateCodeOf } from "../cashbill/State.js"
+import * as Format from "./Format.js"
+import { type Html, html } from "./Html.js"
+
+/**
+ * A receipt as a sheet (its filing already settled by the caller).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const cashbillSheet = (receipt: Receipt): Html => {
+  const revocation = receipt.tradeType === "취소거래"
+  const row = (label: string, value: string | undefined, className = "") =>
+    html`<tr><th>${label}</th><td class="${className}">${value}</td></tr>`
+  return html`<section class="sheet plain slip" aria-label="현금영수증 ${receipt.mgtKey}">
+<table class="form">
+<colgroup><col class="h2"><col></colgroup>
+<tr><td class="title" colspan="2">현금영수증${revocation ? " (취소)" : ""}<small>Cash receipt</small></td></tr>
+${row("승인번호", receipt.confirmNum, "center confirm-num")}
+${row("거래일시", Format.dateTime(receipt.tradeDT), "center")}
+${row("거래구분", receipt.tradeType)}
+${row("거래용도", receipt.tradeUsage)}
+${row("거래유형", receipt.tradeOpt)}
+${row("과세형태", receipt.taxationType)}
+${row("식별번호", maskIdentityNum(receipt.identityNum))}
+${row("고객명", receipt.customerName)}
+${row("품목", receipt.itemName)}
+${row("주문번호", receipt.orderNumber)}
+${revocation ? html`${row("원승인번호", receipt.orgConfirmNum)}${row("원거래일자", Format.dateTime(receipt.orgTradeDate))}` : ""}
+<tr><th colspan="2">가맹점</th></tr>
+${row("상호", receipt.franchiseCorpName)}
+${row("사업자번호", Format.partyNumber(receipt.franchiseCorpNum))}
+${row("대표자", receipt.franchiseCEOName)}
+${row("주소", receipt.franchiseAddr)}
+${row("전화", receipt.franchiseTEL)}
+<tr><th colspan="2">금액</th></tr>
+${row("공급가액", Format.amount(receipt.supplyCost), "num")}
+${row("부가세", Format.amount(receipt.tax), "num")}
+${row("봉사료", Format.amount(receipt.serviceFee), "num")}
+${row("합계", Format.amount(receipt.totalAmount), "num total")}
+<tr><th colspan="2">국세청 전송</th></tr>
+${row("상태", Format.state("cashbill", stateCodeOf(receipt)))}
+${receipt.filing === undefined ? "" : row("결과", `${receipt.filing.outcome.code} ${receipt.filing.outcome.ko} (${Format.instant(receipt.filing.at)})`)}
+</table>
+<p class="state"><span>문서번호 ${receipt.mgtKey}</span><span>발행 ${Format.instant(receipt.issuedAt)}</span></p>
+</section>`
+}

@@ -1,0 +1,64 @@
+/**
+ * The certificate pages: GetTaxCertURL's (the e-Tax invoice issuing certificate, DESIGN.md §6
+ * "certificate") and GetCertificatePopUpURL's (the tax portal certificate for collecting cash
+ * receipts). Each shows whether the member has a certificate and carries the button that registers
+ * the sandbox's test certificate (`Forms.ts`); the certificate operations then answer from it.
+ *
+ * @since 0.1.0
+ */
+import { Effect } from "effect"
+import { SandboxClock } from "../Clock.js"
+import { certificateSlot } from "../certificate/Routes.js"
+import type { HtmlAnswer } from "../Route.js"
+import { SandboxStore } from "../Store.js"
+import * as TaxPortalState from "../taxPortal/State.js"
+import * as Format from "./Format.js"
+import { type Html, html } from "./Html.js"
+import { grantForm, type Target } from "./Links.js"
+import { actionForm, page, type PageContext } from "./Shell.js"
+import { textsOf } from "./Texts.js"
+
+/**
+ * A link to one of the certificate pages.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type CertificateTarget = Extract<Target, { readonly _tag: "Certificate" | "PortalCertificate" }>
+
+/**
+ * When the member's certificate of the page's kind expires (document time), if it has one that has
+ * not expired.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const currentExpiry = (ctx: PageContext, target: CertificateTarget): Effect.Effect<number | undefined, never, SandboxStore | SandboxClock> =>
+  Effect.gen(function*() {
+    const store = yield* SandboxStore
+    const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.now)
+    const expiresAt = target._tag === "Certificate"
+      ? store.get(certificateSlot, ctx.environment).get(target.corpNum)?.expireAt
+      : store.get(TaxPortalState.taxPortalSlot, ctx.environment).members.get(target.corpNum)?.certificate?.expiresAt
+    return expiresAt !== undefined && expiresAt > now ? expiresAt : undefined
+  })
+
+/**
+ * The certificate page of `target`: its state, the registration button (or, after it was pressed,
+ * `outcome` instead).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const certificatePage = (ctx: PageContext, target: CertificateTarget, expiresAt: number | undefined, outcome?: Html): HtmlAnswer => {
+  const t = textsOf(ctx.language)
+  const title = target._tag === "Certificate" ? t.certificateTitle : t.portalCertificateTitle
+  const action = target._tag === "Certificate" ? "RegisterCertificate" : "RegisterPortalCertificate"
+  const status = expiresAt === undefined ? t.certificateNone : t.certificateCurrent(Format.instant(expiresAt))
+  return page({
+    language: ctx.language,
+    title,
+    body: html`<main class="bar"><h1>${title}</h1><p class="facts"><span><b>${t.member}</b>${Format.partyNumber(target.corpNum)}</span></p>
+${outcome ?? html`<p>${status}</p>${actionForm(grantForm(ctx.portal, ctx.ticket, target, action), t.certificateButton, t.certificateHint)}`}</main>`
+  })
+}

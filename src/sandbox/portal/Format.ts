@@ -1,0 +1,82 @@
+/**
+ * How the portal pages show the service's values: amounts with thousands separators, KST dates and
+ * times with separators, registration numbers with hyphens, resident numbers masked, state codes
+ * with their Korean names (DESIGN.md §6 states). Text in, text out: escaping is `Html.ts`'s job.
+ *
+ * @since 0.1.0
+ */
+import * as Kst from "../../core/Kst.js"
+
+/**
+ * `1234567` → `1,234,567` (signs and any length kept; not a number → as given).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const amount = (value: string | undefined | null): string => {
+  if (value === undefined || value === null) return ""
+  const match = /^([+-]?)(\d+)$/.exec(value.trim())
+  if (match === null) return value
+  return `${match[1] === "-" ? "-" : ""}${match[2]!.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`
+}
+
+/**
+ * `20261122` → `2026-11-22`; `20261122103000` → `2026-11-22 10:30:00`.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const dateTime = (value: string | undefined | null): string => {
+  if (value === undefined || value === null) return ""
+  if (/^\d{8}$/.test(value)) return `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`
+  if (/^\d{14}$/.test(value)) return `${dateTime(value.slice(0, 8))} ${value.slice(8, 10)}:${value.slice(10, 12)}:${value.slice(12, 14)}`
+  return value
+}
+
+/**
+ * An instant of document time as KST `yyyy-MM-dd HH:mm:ss`.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const instant = (epochMillis: number | undefined): string => (epochMillis === undefined ? "" : dateTime(Kst.toDateTime14(epochMillis)))
+
+/**
+ * A party number as printed on the forms: a registration number `123-45-67890`; a resident number
+ * masked after its birth date (`900101-1******`); anything else as given.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const partyNumber = (value: string | undefined | null): string => {
+  if (value === undefined || value === null) return ""
+  if (/^\d{10}$/.test(value)) return `${value.slice(0, 3)}-${value.slice(3, 5)}-${value.slice(5)}`
+  if (/^\d{13}$/.test(value) && value !== "9999999999999") return `${value.slice(0, 6)}-${value.slice(6, 7)}******`
+  return value
+}
+
+/**
+ * The month and day of a `yyyyMMdd` date (the item lines of the forms).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const monthDay = (value: string | undefined): readonly [string, string] =>
+  value !== undefined && /^\d{8}$/.test(value) ? [value.slice(4, 6), value.slice(6, 8)] : ["", ""]
+
+const STATE_NAMES: Readonly<Record<string, Readonly<Record<number, string>>>> = {
+  cashbill: { 300: "발행완료", 304: "국세청 전송완료", 305: "국세청 전송실패" },
+  taxinvoice: { 100: "임시저장", 300: "발행완료", 301: "전송대기", 302: "전송중", 303: "전송완료(결과대기)", 304: "국세청 신고완료", 305: "국세청 전송실패" },
+  statement: { 200: "승인대기", 300: "발행완료", 600: "취소" }
+}
+
+/**
+ * A state code with its name: `발행완료 (300)`.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const state = (kind: "cashbill" | "taxinvoice" | "statement", code: number): string => {
+  const name = STATE_NAMES[kind]?.[code]
+  return name === undefined ? String(code) : `${name} (${code})`
+}

@@ -1,0 +1,200 @@
+/**
+ * The links of the sandbox portal (DESIGN.md §6 "document URLs"): every URL operation answers
+ * `<origin>/portal/<ticket>` from here — a random single-use ticket (`Tickets.ts`, 128 bits) bound
+ * to the member and to what the page shows, valid 30 seconds of document time (mail links: no
+ * expiry). A page whose form changes state carries a form token of its own: random, bound to that
+ * page and to the one action its form performs, used once.
+ *
+ * The domains' URL routes mint links with `url`; the pages (`Portal.ts`) open them with `open` and
+ * take their forms with `useForm`.
+ *
+ * @since 0.1.0
+ */
+import { Effect } from "effect"
+import { SandboxClock } from "../Clock.js"
+import type { RouteRequest } from "../Route.js"
+import { type Environment, SandboxStore, slot } from "../Store.js"
+import * as Tickets from "../Tickets.js"
+
+/**
+ * How long a link stays valid (document time), except mail links.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const LINK_VALIDITY_MILLIS = 30_000
+
+/**
+ * The document pages of e-Tax invoices and statements, as the URL operations name them (`TG`),
+ * plus mass print.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type DocumentPage = "POPUP" | "VIEW" | "PRINT" | "EPRINT" | "MAIL" | "PDF" | "MASSPRINT"
+
+/**
+ * What a link opens, always within one member's documents. Documents are named by their item key,
+ * which no later document reuses (a document ID can be freed and reused).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Target =
+  | { readonly _tag: "Taxinvoice"; readonly corpNum: string; readonly page: DocumentPage; readonly itemKeys: ReadonlyArray<string> }
+  | {
+    readonly _tag: "Statement"
+    readonly corpNum: string
+    readonly page: Exclude<DocumentPage, "PDF">
+    readonly itemCode: number
+    readonly itemKeys: ReadonlyArray<string>
+  }
+  /** GetURL TG=PBOX: the member's issued cash receipts. */
+  | { readonly _tag: "CashbillBox"; readonly corpNum: string }
+  /** GetURL TG=WRITE: a form that issues a cash receipt. */
+  | { readonly _tag: "CashbillWrite"; readonly corpNum: string }
+  /** One cash receipt, opened from the box: its slip, or (`pdf`) the bytes GetPDF answers. */
+  | { readonly _tag: "Cashbill"; readonly corpNum: string; readonly itemKey: string; readonly pdf: boolean }
+  /** The e-Tax invoice issuing certificate (GetTaxCertURL). */
+  | { readonly _tag: "Certificate"; readonly corpNum: string }
+  /** The tax authority portal certificate (collection of cash receipts, GetCertificatePopUpURL). */
+  | { readonly _tag: "PortalCertificate"; readonly corpNum: string }
+
+/**
+ * What a page's form does.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Action = "ConfirmMail" | "ApproveStatement" | "RegisterCertificate" | "RegisterPortalCertificate" | "IssueCashbill"
+
+/**
+ * A form token: the page it was handed to (its ticket), what the page shows and what its form does.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface FormGrant {
+  readonly ticket: string
+  readonly target: Target
+  readonly action: Action
+  used: boolean
+}
+
+/**
+ * The portal's links and form tokens of one environment.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface PortalState {
+  readonly tickets: Map<string, Tickets.Ticket<Target>>
+  readonly forms: Map<string, FormGrant>
+}
+
+/**
+ * The store slot of the portal.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const portalSlot = slot<PortalState>("portal", () => ({ tickets: new Map(), forms: new Map() }))
+
+/**
+ * The origin the client reached the sandbox at (its Host header), with the production prefix.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const origin = (request: Pick<RouteRequest, "headers" | "environment">): string =>
+  `http://${request.headers["host"] ?? "sandbox.taxdoc.local"}${request.environment === "production" ? "/production" : ""}`
+
+/**
+ * Whether a link to `target` expires: every link but the mail-confirmation page's (SPEC.md "Limits").
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const expires = (target: Target): boolean => !("page" in target && target.page === "MAIL")
+
+/**
+ * Mints a ticket to `target` at document time `now` (valid 30 s, or without expiry for mail links).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const mint = (state: PortalState, target: Target, now: number): string =>
+  Tickets.issue(state.tickets, target, expires(target) ? now + LINK_VALIDITY_MILLIS : undefined)
+
+/**
+ * The URL of a page to `target`, for the answer of a URL operation: `<origin>/portal/<ticket>`.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const url = (
+  request: Pick<RouteRequest, "headers" | "environment">,
+  target: Target
+): Effect.Effect<string, never, SandboxStore | SandboxClock> =>
+  Effect.gen(function*() {
+    const store = yield* SandboxStore
+    const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.now)
+    return `${origin(request)}/portal/${mint(store.get(portalSlot, request.environment), target, now)}`
+  })
+
+/**
+ * The portal state of an environment.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const stateOf = (environment: Environment): Effect.Effect<PortalState, never, SandboxStore> =>
+  Effect.map(SandboxStore, (store) => store.get(portalSlot, environment))
+
+/**
+ * Opens the page of `ticket` at document time `now`: once, within its validity.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const open = (state: PortalState, ticket: string, now: number): Tickets.Redeemed<Target> => Tickets.redeem(state.tickets, ticket, now)
+
+/**
+ * A form token for the page opened with `ticket`, for one `action` on `target`.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const grantForm = (state: PortalState, ticket: string, target: Target, action: Action): string => {
+  let token = Tickets.mint()
+  while (state.forms.has(token)) token = Tickets.mint()
+  state.forms.set(token, { ticket, target, action, used: false })
+  return token
+}
+
+/**
+ * What a form post presents: accepted once, only on the page it was handed to.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type FormCheck =
+  | { readonly _tag: "Accepted"; readonly grant: FormGrant }
+  /** No token, a token never granted, or one granted to another page. */
+  | { readonly _tag: "Refused" }
+  /** The token was used already. */
+  | { readonly _tag: "Used" }
+
+/**
+ * Checks and uses up the form token `token` posted to the page of `ticket`.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const useForm = (state: PortalState, ticket: string, token: string | undefined): FormCheck => {
+  const grant = token === undefined ? undefined : state.forms.get(token)
+  if (grant === undefined || grant.ticket !== ticket) return { _tag: "Refused" }
+  if (grant.used) return { _tag: "Used" }
+  grant.used = true
+  return { _tag: "Accepted", grant }
+}

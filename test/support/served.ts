@@ -1,0 +1,60 @@
+/**
+ * A sandbox served on 127.0.0.1 (ephemeral port) from the test process, and the SDK configured
+ * against it over real sockets — what a user's application and browser see. For the browser tests
+ * of the portal and the screenshot script.
+ */
+import { NodeHttpClient } from "@effect/platform-node"
+import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
+import * as Config from "../../src/core/Config.js"
+import * as Connect from "../../src/sandbox/Connect.js"
+import type { MemberSeed } from "../../src/sandbox/member/Seed.js"
+import * as SandboxModule from "../../src/sandbox/Sandbox.js"
+import * as Server from "../../src/sandbox/Server.js"
+import * as Taxdoc from "../../src/Taxdoc.js"
+
+const sdkLayer = (url: string, secret: string) =>
+  Taxdoc.services.pipe(
+    Layer.provideMerge(Config.layer(Connect.configOptions({ origin: url, secretKey: Redacted.make(secret) }))),
+    Layer.provide(NodeHttpClient.layerUndici)
+  )
+
+export type Sdk = Layer.Layer.Success<ReturnType<typeof sdkLayer>>
+
+export interface Served {
+  /** `http://127.0.0.1:<port>`. */
+  readonly url: string
+  /** Runs an SDK program against the served sandbox. */
+  readonly run: <A, E>(program: Effect.Effect<A, E, Sdk>) => Promise<A>
+  /** POSTs a JSON body to an admin route (`/_sandbox/<route>`). */
+  readonly admin: (route: string, body: unknown) => Promise<void>
+  /** Moves document time through the admin route. */
+  readonly advance: (millis: number) => Promise<void>
+  /** Sets document time through the admin route. */
+  readonly setClock: (epochMillis: number) => Promise<void>
+  readonly close: () => Promise<void>
+}
+
+const admin = async (url: string, route: string, body: unknown): Promise<void> => {
+  const answer = await fetch(`${url}/_sandbox/${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+  if (answer.status !== 200) throw new Error(`admin route ${route} answered ${answer.status}: ${await answer.text()}`)
+}
+
+/** Serves a fresh sandbox with `members` and builds the SDK against it. */
+export const serve = async (members: ReadonlyArray<MemberSeed>): Promise<Served> => {
+  const server = ManagedRuntime.make(Server.layer({ host: "127.0.0.1", port: 0 }).pipe(Layer.provideMerge(SandboxModule.layer({ members }))))
+  const { url, secret } = await server.runPromise(
+    Effect.all({ url: Effect.map(Server.SandboxServer, (a) => a.url), secret: Effect.map(SandboxModule.Sandbox, (s) => s.secretOf("TESTER") ?? "") })
+  )
+  const sdk = ManagedRuntime.make(sdkLayer(url, secret))
+  return {
+    url,
+    run: (program) => sdk.runPromise(program),
+    admin: (route, body) => admin(url, route, body),
+    advance: (millis) => admin(url, "clock", { advanceMillis: millis }),
+    setClock: (epochMillis) => admin(url, "clock", { set: epochMillis }),
+    close: async () => {
+      await sdk.dispose()
+      await server.dispose()
+    }
+  }
+}
