@@ -45,12 +45,20 @@ export const FLOOR: SideSpec = { id: "undici", label: "raw undici (floor)", kind
 export const PLAIN: SideSpec = { id: "plain", label: "plain node:http client", kind: "plain", info: false }
 
 /**
- * The SDK as a user runs it (compiled, plain node, `NodeHttpClient.layerUndici`, defaults).
+ * The SDK as a user runs it (compiled, plain node, its own transport `Undici.layer()`, defaults).
  *
  * @since 0.1.0
  * @category constants
  */
-export const SDK: SideSpec = { id: "sdk", label: "taxdoc (dist, NodeHttpClient.layerUndici)", kind: "sdk", info: false }
+export const SDK: SideSpec = { id: "sdk", label: "taxdoc (dist, Undici.layer)", kind: "sdk", info: false }
+
+/**
+ * The SDK over the platform's `NodeHttpClient.layerUndici` (information).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const SDK_PLATFORM: SideSpec = { id: "sdk-platform", label: "taxdoc over NodeHttpClient.layerUndici (information)", kind: "sdk-platform", info: true }
 
 /**
  * Raw fetch (information).
