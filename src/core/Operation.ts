@@ -13,6 +13,8 @@ import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import type * as SchemaAST from "effect/SchemaAST"
 import * as Body from "./Body.js"
+import { CheckOnlyId } from "./CrossRule.js"
+import * as Decoder from "./Decoder.js"
 import { ValidationError, type ValidationIssue } from "./Errors.js"
 import * as Signing from "./Signing.js"
 import { CorpNum } from "./Schemas.js"
@@ -534,12 +536,16 @@ const encoderOf = (schema: Schema.Schema<any, any, never>): Encoder => {
   return encoder
 }
 
-/** `true` when decoding with `ast` can change a value (transformations, declarations, suspensions). */
+/** `true` when encoding with `ast` can change a value (transformations, declarations, suspensions). */
 const transforms = (ast: SchemaAST.AST, seen: Set<SchemaAST.AST>): boolean => {
   if (seen.has(ast)) return false
   seen.add(ast)
   switch (ast._tag) {
     case "Transformation":
+      // A composition, or a transformation that only checks, leaves values as its sides do.
+      return ast.transformation._tag === "ComposeTransformation" || ast.annotations[CheckOnlyId] === true
+        ? transforms(ast.from, seen) || transforms(ast.to, seen)
+        : true
     case "Declaration":
     case "Suspend":
       return true
@@ -565,7 +571,7 @@ const decoders = new WeakMap<object, Decoder>()
 const decoderOf = (schema: Schema.Schema<any, any, never>): Decoder => {
   let decoder = decoders.get(schema)
   if (decoder === undefined) {
-    const decode = Schema.decodeUnknownEither(schema, { errors: "all", onExcessProperty: "error" })
+    const decode = Decoder.input(schema)
     decoder = (input) => Either.mapLeft(decode(input), issuesOf)
     decoders.set(schema, decoder)
   }

@@ -10,7 +10,7 @@ import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { gunzipSync } from "node:zlib"
-import * as Answer from "./Answer.js"
+import * as Decoder from "./Decoder.js"
 import { ApiError, ResponseError } from "./Errors.js"
 
 const decoder = new TextDecoder()
@@ -116,7 +116,7 @@ const answerDecoders = new WeakMap<object, AnswerDecoder>()
 const answerDecoderOf = <A, I>(schema: Schema.Schema<A, I, never>): (input: unknown) => Either.Either<A, ParseResult.ParseError> => {
   let decoder = answerDecoders.get(schema)
   if (decoder === undefined) {
-    decoder = Answer.decoder(schema)
+    decoder = Decoder.answer(schema)
     answerDecoders.set(schema, decoder)
   }
   return decoder

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Either, FastCheck as fc, Schema } from "effect"
-import * as Answer from "../../src/core/Answer.js"
+import * as Decoder from "../../src/core/Decoder.js"
+import * as Body from "../../src/core/Body.js"
+import * as Operation from "../../src/core/Operation.js"
 import * as Catalogue from "../../src/domains/Catalogue.js"
 import { CashbillInfo } from "../../src/domains/cashbill/Schemas.js"
 
@@ -21,10 +23,10 @@ const mutated = (value: unknown) =>
     return copy
   })
 
-describe("Answer.decoder", () => {
+describe("Decoder.answer", () => {
   it("compiles the answer records of the catalogue (the nullable fields of GetInfo and its kin)", () => {
-    expect(Answer.isCompiled(CashbillInfo)).toBe(true)
-    expect(answerSchemas.filter(({ schema }) => Answer.isCompiled(schema)).length).toBeGreaterThan(answerSchemas.length / 2)
+    expect(Decoder.isCompiled(CashbillInfo)).toBe(true)
+    expect(answerSchemas.filter(({ schema }) => Decoder.isCompiled(schema)).length).toBeGreaterThan(answerSchemas.length / 2)
   })
 
   it("decodes a GetInfo answer to the same CashbillInfo as Effect's decoder, nulls dropped, extra fields ignored", () => {
@@ -32,7 +34,7 @@ describe("Answer.decoder", () => {
       mgtKey: "A-1", confirmNum: "100000001", orgConfirmNum: null, orgTradeDate: null, tradeDate: "20261122", tradeDT: "20261122101010",
       tradeType: "승인거래", stateCode: "300", printYN: "N", interOPYN: true, ntsresultCode: null, unknownField: 1
     }
-    const fast = Answer.decoder(CashbillInfo)(answer)
+    const fast = Decoder.answer(CashbillInfo)(answer)
     const full = Schema.decodeUnknownEither(CashbillInfo, options)(answer)
     expect(Either.isRight(fast)).toBe(true)
     expect(fast).toEqual(full)
@@ -45,9 +47,9 @@ describe("Answer.decoder", () => {
     }
   })
 
-  for (const { name, schema } of answerSchemas.filter(({ schema }) => Answer.isCompiled(schema))) {
+  for (const { name, schema } of answerSchemas.filter(({ schema }) => Decoder.isCompiled(schema))) {
     it(`${name}: the same result as Effect's decoder for valid and broken answers`, () => {
-      const fast = Answer.decoder(schema)
+      const fast = Decoder.answer(schema)
       const full = Schema.decodeUnknownEither(schema, options)
       const valid = Arbitrary.make(Schema.encodedSchema(schema))
       fc.assert(
@@ -63,6 +65,45 @@ describe("Answer.decoder", () => {
           }
         }),
         { numRuns: 60 }
+      )
+    })
+  }
+})
+
+const bodySchemas = Catalogue.operations.flatMap((operation) =>
+  operation.body._tag === "Json" || operation.body._tag === "JsonArray" || operation.body._tag === "Form"
+    ? [{ operation, schema: operation.body.schema as Schema.Schema<unknown, unknown> }]
+    : []
+)
+
+const inputOptions = { errors: "all", onExcessProperty: "error" } as const
+
+describe("Decoder.input", () => {
+  it("compiles the request bodies of the catalogue", () => {
+    expect(bodySchemas.filter(({ schema }) => Decoder.isCompiled(schema)).length).toBeGreaterThan(bodySchemas.length / 2)
+  })
+
+  for (const { operation, schema } of bodySchemas.filter(({ schema }) => Decoder.isCompiled(schema))) {
+    it(`${operation.sdk}: the same result as Effect's decoder for valid and broken inputs, unknown fields refused; the bytes sent are Effect's encoding`, () => {
+      const fast = Decoder.input(schema)
+      const full = Schema.decodeUnknownEither(schema, inputOptions)
+      const encode = Schema.encodeSync(schema)
+      const valid = Arbitrary.make(Schema.encodedSchema(schema))
+      fc.assert(
+        fc.property(valid.chain((value) => fc.tuple(fc.constant(value), mutated(value))), ([value, broken]) => {
+          for (const input of [value, broken]) {
+            const expected = full(input)
+            const actual = fast(input)
+            expect(actual._tag).toBe(expected._tag)
+            if (Either.isRight(actual) && Either.isRight(expected)) {
+              expect(actual.right).toEqual(expected.right)
+              const encoded = encode(actual.right)
+              const expectedBody = operation.body._tag === "Form" ? Body.form(encoded as Record<string, string>) : Body.json(encoded)
+              expect(Operation.encodeBody(operation, actual.right).bytes).toEqual(expectedBody.bytes)
+            }
+          }
+        }),
+        { numRuns: 40 }
       )
     })
   }

@@ -1,11 +1,11 @@
 /**
- * Decoders of the service's answers that are fast and exact. Effect's general decoder allocates for
- * every field it visits (an `Either` per value, an `Option` and a property deletion per nullable
- * field: most of the answer records' fields are `optionalWith(..., { nullable: true })`); for the
- * answer schemas this package declares, `decoder` compiles the schema's AST once into plain
- * functions that do the same checks in the same order and build the same value. Anything the
- * compiler does not know, and every input it does not accept, goes to Effect's own decoder, so a
- * failure is always reported by Effect, with its messages.
+ * Decoders compiled from schemas: fast and exact. Effect's general decoder allocates for every field
+ * it visits (an `Either` per value, an `Option` and a property deletion per nullable field: most of
+ * the answer records' fields are `optionalWith(..., { nullable: true })`). For the schemas this
+ * package declares — answers (`answer`) and call inputs (`input`) — the schema's AST is compiled
+ * once into plain functions that do the same checks in the same order and build the same value.
+ * Anything the compiler does not know, and every input it does not accept, goes to Effect's own
+ * decoder, so a failure is always reported by Effect, with its messages and issues.
  *
  * @since 0.1.0
  */
@@ -15,14 +15,30 @@ import type * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import type * as SchemaAST from "effect/SchemaAST"
 
-const Fail: unique symbol = Symbol("taxdoc/Answer/Fail")
+const Fail: unique symbol = Symbol("taxdoc/Decoder/Fail")
 
 /** A compiled decoder: the decoded value, or `Fail` when Effect's decoder must decide. */
 type Fast = (input: unknown) => unknown
 
-const options: SchemaAST.ParseOptions = { errors: "all", onExcessProperty: "ignore" }
+const answerOptions: SchemaAST.ParseOptions = { errors: "all", onExcessProperty: "ignore" }
+const inputOptions: SchemaAST.ParseOptions = { errors: "all", onExcessProperty: "error" }
+
+/** How a schema is decoded: answers ignore unknown fields, inputs refuse them. */
+interface Mode {
+  readonly options: SchemaAST.ParseOptions
+  /** Unknown fields fail (then Effect's decoder reports them). */
+  readonly strict: boolean
+}
+
+const answerMode: Mode = { options: answerOptions, strict: false }
+const inputMode: Mode = { options: inputOptions, strict: true }
 
 const hasOwn = (value: object, key: PropertyKey) => Object.prototype.hasOwnProperty.call(value, key)
+
+const hasExcess = (value: object, known: ReadonlySet<PropertyKey>): boolean => {
+  for (const key of Reflect.ownKeys(value)) if (!known.has(key)) return true
+  return false
+}
 
 const isRecord = (value: unknown): value is Record<PropertyKey, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
 
@@ -62,16 +78,17 @@ const hasStruct = (ast: SchemaAST.AST): boolean => {
  * `undefined`, as Effect does when not `exact`), excess properties ignored. Keys in `nullable`
  * read `null` as absent.
  */
-const compileStruct = (ast: SchemaAST.TypeLiteral, nullable: ReadonlySet<PropertyKey>): Fast | undefined => {
+const compileStruct = (ast: SchemaAST.TypeLiteral, nullable: ReadonlySet<PropertyKey>, mode: Mode): Fast | undefined => {
   if (ast.indexSignatures.length > 0) return undefined
   const properties: Array<{ readonly name: PropertyKey; readonly optional: boolean; readonly decode: Fast; readonly nullable: boolean }> = []
   for (const property of ast.propertySignatures) {
-    const decode = compile(property.type)
+    const decode = compile(property.type, mode)
     if (decode === undefined) return undefined
     properties.push({ name: property.name, optional: property.isOptional, decode, nullable: nullable.has(property.name) })
   }
+  const known = new Set(properties.map((property) => property.name))
   return (input) => {
-    if (!isRecord(input)) return Fail
+    if (!isRecord(input) || (mode.strict && hasExcess(input, known))) return Fail
     const output: Record<PropertyKey, unknown> = {}
     for (const property of properties) {
       const present = hasOwn(input, property.name)
@@ -91,7 +108,7 @@ const compileStruct = (ast: SchemaAST.TypeLiteral, nullable: ReadonlySet<Propert
  * each value is checked on the encoded side, dropped when null, and checked on the decoded side,
  * with no intermediate object.
  */
-const compileNullableStruct = (from: SchemaAST.TypeLiteral, to: SchemaAST.TypeLiteral, nullable: ReadonlySet<PropertyKey>): Fast | undefined => {
+const compileNullableStruct = (from: SchemaAST.TypeLiteral, to: SchemaAST.TypeLiteral, nullable: ReadonlySet<PropertyKey>, mode: Mode): Fast | undefined => {
   if (from.indexSignatures.length > 0 || to.indexSignatures.length > 0) return undefined
   if (from.propertySignatures.length !== to.propertySignatures.length) return undefined
   const properties: Array<{
@@ -106,13 +123,14 @@ const compileNullableStruct = (from: SchemaAST.TypeLiteral, to: SchemaAST.TypeLi
     const f = from.propertySignatures[i]!
     const t = to.propertySignatures[i]!
     if (f.name !== t.name) return undefined
-    const encoded = compile(f.type)
-    const decoded = compile(t.type)
+    const encoded = compile(f.type, mode)
+    const decoded = compile(t.type, mode)
     if (encoded === undefined || decoded === undefined) return undefined
     properties.push({ name: f.name, fromOptional: f.isOptional, toOptional: t.isOptional, nullable: nullable.has(f.name), encoded, decoded })
   }
+  const known = new Set(properties.map((property) => property.name))
   return (input) => {
-    if (!isRecord(input)) return Fail
+    if (!isRecord(input) || (mode.strict && hasExcess(input, known))) return Fail
     const output: Record<PropertyKey, unknown> = {}
     for (const property of properties) {
       const present = hasOwn(input, property.name)
@@ -133,7 +151,7 @@ const compileNullableStruct = (from: SchemaAST.TypeLiteral, to: SchemaAST.TypeLi
   }
 }
 
-const compile = (ast: SchemaAST.AST): Fast | undefined => {
+const compile = (ast: SchemaAST.AST, mode: Mode): Fast | undefined => {
   switch (ast._tag) {
     case "StringKeyword":
       return (u) => (typeof u === "string" ? u : Fail)
@@ -152,18 +170,18 @@ const compile = (ast: SchemaAST.AST): Fast | undefined => {
       return (u) => (u === literal ? u : Fail)
     }
     case "Refinement": {
-      const from = compile(ast.from)
+      const from = compile(ast.from, mode)
       if (from === undefined) return undefined
       return (u) => {
         const a = from(u)
-        return a !== Fail && Option.isNone(ast.filter(a, options, ast)) ? a : Fail
+        return a !== Fail && Option.isNone(ast.filter(a, mode.options, ast)) ? a : Fail
       }
     }
     case "Union": {
       if (ast.types.some(hasStruct)) return undefined
       const members: Array<Fast> = []
       for (const type of ast.types) {
-        const member = compile(type)
+        const member = compile(type, mode)
         if (member === undefined) return undefined
         members.push(member)
       }
@@ -176,11 +194,11 @@ const compile = (ast: SchemaAST.AST): Fast | undefined => {
       }
     }
     case "TypeLiteral":
-      return compileStruct(ast, new Set())
+      return compileStruct(ast, new Set(), mode)
     case "TupleType": {
       // Arrays only (no fixed elements).
       if (ast.elements.length > 0 || ast.rest.length !== 1) return undefined
-      const element = compile(ast.rest[0]!.type)
+      const element = compile(ast.rest[0]!.type, mode)
       if (element === undefined) return undefined
       return (u) => {
         if (!Array.isArray(u)) return Fail
@@ -196,7 +214,7 @@ const compile = (ast: SchemaAST.AST): Fast | undefined => {
     case "Declaration": {
       const parse = ast.decodeUnknown(...ast.typeParameters)
       return (u) => {
-        const result = parse(u, options, ast)
+        const result = parse(u, mode.options, ast)
         return Either.isEither(result) && Either.isRight(result) ? result.right : Fail
       }
     }
@@ -211,9 +229,9 @@ const compile = (ast: SchemaAST.AST): Fast | undefined => {
         )
         if (!known) return undefined
         const nullable = new Set(transformation.propertySignatureTransformations.map((pst) => pst.from))
-        return compileNullableStruct(ast.from, target, nullable) ?? (() => {
-          const from = compileStruct(ast.from, new Set())
-          const to = compileStruct(target, nullable)
+        return compileNullableStruct(ast.from, target, nullable, mode) ?? (() => {
+          const from = compileStruct(ast.from, new Set(), mode)
+          const to = compileStruct(target, nullable, mode)
           if (from === undefined || to === undefined) return undefined
           return (u: unknown) => {
             const a = from(u)
@@ -221,8 +239,8 @@ const compile = (ast: SchemaAST.AST): Fast | undefined => {
           }
         })()
       }
-      const from = compile(ast.from)
-      const to = compile(ast.to)
+      const from = compile(ast.from, mode)
+      const to = compile(ast.to, mode)
       if (from === undefined || to === undefined) return undefined
       if (transformation._tag === "ComposeTransformation") {
         return (u) => {
@@ -233,7 +251,7 @@ const compile = (ast: SchemaAST.AST): Fast | undefined => {
       return (u) => {
         const a = from(u)
         if (a === Fail) return Fail
-        const result = transformation.decode(a, options, ast, u)
+        const result = transformation.decode(a, mode.options, ast, u)
         return Either.isEither(result) && Either.isRight(result) ? to(result.right) : Fail
       }
     }
@@ -242,17 +260,9 @@ const compile = (ast: SchemaAST.AST): Fast | undefined => {
   }
 }
 
-/**
- * The decoder of answers of `schema` (extra fields ignored, every error reported): compiled when
- * the schema is made of what the compiler knows, Effect's own decoder otherwise and for every
- * input the compiled one does not accept.
- *
- * @since 0.1.0
- * @category constructors
- */
-export const decoder = <A, I>(schema: Schema.Schema<A, I, never>): (input: unknown) => Either.Either<A, ParseResult.ParseError> => {
-  const full = Schema.decodeUnknownEither(schema, options)
-  const fast = compile(schema.ast)
+const compiled = <A, I>(schema: Schema.Schema<A, I, never>, mode: Mode): (input: unknown) => Either.Either<A, ParseResult.ParseError> => {
+  const full = Schema.decodeUnknownEither(schema, mode.options)
+  const fast = compile(schema.ast, mode)
   if (fast === undefined) return full
   return (input) => {
     let decoded: unknown
@@ -266,9 +276,30 @@ export const decoder = <A, I>(schema: Schema.Schema<A, I, never>): (input: unkno
 }
 
 /**
- * `true` when `decoder(schema)` is compiled (for tests and benchmarks).
+ * The decoder of answers of `schema` (unknown fields ignored, every error reported): compiled when
+ * the schema is made of what the compiler knows, Effect's own decoder otherwise and for every
+ * input the compiled one does not accept.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const answer = <A, I>(schema: Schema.Schema<A, I, never>): (input: unknown) => Either.Either<A, ParseResult.ParseError> =>
+  compiled(schema, answerMode)
+
+/**
+ * The decoder of call inputs of `schema` (unknown fields refused, every error reported), compiled
+ * as `answer` is.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const input = <A, I>(schema: Schema.Schema<A, I, never>): (input: unknown) => Either.Either<A, ParseResult.ParseError> =>
+  compiled(schema, inputMode)
+
+/**
+ * `true` when decoders of `schema` are compiled (for tests and benchmarks).
  *
  * @since 0.1.0
  * @category combinators
  */
-export const isCompiled = (schema: Schema.Schema.Any): boolean => compile(schema.ast) !== undefined
+export const isCompiled = (schema: Schema.Schema.Any): boolean => compile(schema.ast, answerMode) !== undefined
