@@ -7,7 +7,16 @@
  *
  * @since 0.1.0
  */
-import { Config as EffectConfig, Context, Data, Duration, Effect, Either, Layer, Option, Redacted, type Schedule } from "effect"
+import * as EffectConfig from "effect/Config"
+import * as Context from "effect/Context"
+import * as Data from "effect/Data"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import type * as Schedule from "effect/Schedule"
 import { type ConfigError, InvalidData as ConfigErrorInvalid } from "effect/ConfigError"
 import * as Retry from "./Retry.js"
 

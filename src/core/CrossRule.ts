@@ -6,7 +6,9 @@
  *
  * @since 0.1.0
  */
-import { ParseResult, Schema, SchemaAST } from "effect"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import * as SchemaAST from "effect/SchemaAST"
 import { rule } from "./Rule.js"
 
 /**

@@ -8,7 +8,7 @@
  * client over the same pool.
  *
  * ```ts
- * import { Layer } from "effect"
+ * import * as Layer from "effect/Layer"
  * import { Taxdoc, Undici } from "taxdoc"
  *
  * const Live = Taxdoc.layerConfig.pipe(Layer.provide(Undici.layer()))

@@ -5,7 +5,11 @@
  *
  * @since 0.1.0
  */
-import { Clock, Context, Effect, Layer, Schema } from "effect"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
 import * as Bulk from "../../core/Bulk.js"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { PollTimeoutError, UnknownOutcomeError, ValidationError } from "../../core/Errors.js"

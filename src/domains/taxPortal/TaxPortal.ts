@@ -9,7 +9,14 @@
  *
  * @since 0.1.0
  */
-import { Chunk, Context, Data, Effect, Layer, Option, Redacted, Stream } from "effect"
+import * as Chunk from "effect/Chunk"
+import * as Context from "effect/Context"
+import * as Data from "effect/Data"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import * as Stream from "effect/Stream"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { PollTimeoutError, ValidationError } from "../../core/Errors.js"
 import * as Kst from "../../core/Kst.js"

@@ -6,7 +6,11 @@
  *
  * @since 0.1.0
  */
-import { Clock, Context, Effect, Layer, Schema } from "effect"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
 import { readFile } from "node:fs/promises"
 import { basename } from "node:path"
 import * as Bulk from "../../core/Bulk.js"
