@@ -13,7 +13,7 @@ import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { UnknownOutcomeError, ValidationError } from "../../core/Errors.js"
 import type { GenericResult } from "../../core/Schemas.js"
 import * as Lazy from "../../core/Lazy.js"
-import type * as Rules from "./Rules.js"
+import type * as ItemCodes from "./ItemCode.js"
 import type { IssueResponse, StatementDetail, StatementInfo, StatementIssue } from "./Schemas.js"
 
 /**
@@ -22,7 +22,7 @@ import type { IssueResponse, StatementDetail, StatementInfo, StatementIssue } fr
  * @since 0.1.0
  * @category constants
  */
-export { ItemCode } from "./Rules.js"
+export { ItemCode } from "./ItemCode.js"
 
 /**
  * Failures of statement operations.
@@ -32,7 +32,7 @@ export { ItemCode } from "./Rules.js"
  */
 export type StatementError = ValidationError | CallError | UnknownOutcomeError
 
-type ItemCode = Rules.ItemCode
+type ItemCode = ItemCodes.ItemCode
 
 /**
  * @since 0.1.0
