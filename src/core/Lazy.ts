@@ -20,6 +20,8 @@ import { createRequire } from "node:module"
 export interface Module<M> {
   /** The module, loading it synchronously if it can be; `undefined` when only `import()` can load it. */
   readonly now: () => M | undefined
+  /** `true` when `now` can load the module (nothing is loaded to find out). */
+  readonly synchronous: () => boolean
   /** The module, loading it by either way. */
   readonly get: Effect.Effect<M>
 }
@@ -46,13 +48,23 @@ export const module = <M>(base: string, specifier: string, dynamic: () => Promis
     }
     return loaded
   }
+  const synchronous = (): boolean => {
+    if (loaded !== undefined || !requirable) return loaded !== undefined
+    try {
+      createRequire(base).resolve(specifier)
+      return true
+    } catch {
+      requirable = false
+      return false
+    }
+  }
   const get = Effect.suspend(() => {
     const found = now()
     if (found !== undefined) return Effect.succeed(found)
     pending ??= dynamic().then((m) => (loaded = m))
     return Effect.promise(() => pending!)
   })
-  return { now, get }
+  return { now, synchronous, get }
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The SDK's own Node transport: an `HttpClient` over an undici connection pool that the layer owns
- * (keep-alive, as many connections per origin as requests in flight unless capped), for the SDK and
+ * (keep-alive, up to 64 connections per origin unless set otherwise), for the SDK and
  * for anything else in the program that needs an `HttpClient`. The SDK's own requests skip the
  * platform's request and response objects: they are handed to undici directly (one callback per
  * exchange, the answer read into one buffer), with the deadline kept by one shared timer — the
@@ -8,7 +8,7 @@
  * client over the same pool.
  *
  * ```ts
- * import * as Layer from "effect/Layer"
+ * import { Layer } from "effect"
  * import { Taxdoc, Undici } from "taxdoc"
  *
  * const Live = Taxdoc.layerConfig.pipe(Layer.provide(Undici.layer()))
@@ -23,6 +23,8 @@ import type * as UndiciModule from "@effect/platform-node/Undici"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import { createRequire } from "node:module"
+import { pipeArguments } from "effect/Pipeable"
 import type * as Scope from "effect/Scope"
 import { HttpClientTag } from "./HttpClientTag.js"
 import { gunzipIfNeeded, type Received } from "./Response.js"
@@ -35,7 +37,7 @@ import { type Direct, type DirectFailure, DirectTypeId } from "./Wire.js"
  * @category models
  */
 export interface Options {
-  /** The most connections per origin (default: no cap, one per request in flight). */
+  /** The most connections per origin (default 64; requests beyond wait for a free connection). */
   readonly connections?: number | undefined
   /** How long an idle connection stays open for the next request (default 4 seconds). */
   readonly keepAliveTimeout?: Duration.DurationInput | undefined
@@ -171,28 +173,86 @@ export const directOf = (dispatcher: Dispatcher): Direct => ({
 
 const noTimeouts = { headersTimeout: 0, bodyTimeout: 0 }
 
+// The platform's HTTP client model is loaded only when something other than the SDK's own calls
+// uses the client: until then the client is this stand-in, which forwards every use to the
+// platform's undici client over the same pool, made on first use.
+const standIn = (direct: Direct, platform: Effect.Effect<HttpClient.HttpClient>): HttpClient.HttpClient => {
+  const forward = <A>(use: (client: HttpClient.HttpClient) => A) => Effect.flatMap(platform, use as (client: HttpClient.HttpClient) => Effect.Effect<any, any, any>)
+  const client = {
+    [HttpClientTypeId]: HttpClientTypeId,
+    [DirectTypeId]: direct,
+    preprocess: Effect.succeed,
+    // The platform's combinators (mapRequest, transformResponse…) compose these two functions.
+    postprocess: (request: Effect.Effect<any, any, any>) => forward((real) => (real as unknown as Processing).postprocess(request)),
+    execute(request: unknown) {
+      return this.postprocess(this.preprocess(request))
+    },
+    get: (url: string, options?: unknown) => forward((real) => real.get(url, options as never)),
+    head: (url: string, options?: unknown) => forward((real) => real.head(url, options as never)),
+    post: (url: string, options?: unknown) => forward((real) => real.post(url, options as never)),
+    put: (url: string, options?: unknown) => forward((real) => real.put(url, options as never)),
+    patch: (url: string, options?: unknown) => forward((real) => real.patch(url, options as never)),
+    del: (url: string, options?: unknown) => forward((real) => real.del(url, options as never)),
+    options: (url: string, options?: unknown) => forward((real) => real.options(url, options as never)),
+    pipe() {
+      return pipeArguments(this, arguments)
+    },
+    toJSON: () => ({ _id: "@effect/platform/HttpClient" }),
+    toString() {
+      return JSON.stringify(this.toJSON())
+    },
+    [Symbol.for("nodejs.util.inspect.custom")]() {
+      return this.toJSON()
+    }
+  }
+  return client as unknown as HttpClient.HttpClient
+}
+
+interface Processing {
+  readonly postprocess: (request: Effect.Effect<any, any, any>) => Effect.Effect<any, any, any>
+}
+
+// The platform's `HttpClient.TypeId`, by its key (the module is not loaded for it).
+const HttpClientTypeId: unique symbol = Symbol.for("@effect/platform/HttpClient")
+
 /**
  * An `HttpClient` over a fresh undici pool, closed with the scope; it carries the direct sender the
- * SDK uses.
+ * SDK uses. undici is loaded when it is built; the platform's client model on first use by others.
  *
  * @since 0.1.0
  * @category constructors
  */
 export const make = (options: Options = {}): Effect.Effect<HttpClient.HttpClient, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const [undici, platform] = yield* Effect.promise(() => Promise.all([import("@effect/platform-node/Undici"), import("@effect/platform-node/NodeHttpClient")]))
+    const Agent = yield* Effect.promise(agentClass)
     const agent = yield* Effect.acquireRelease(
       Effect.sync(() =>
-        new undici.Agent({
-          ...(options.connections === undefined ? {} : { connections: options.connections }),
+        new Agent({
+          connections: options.connections ?? DEFAULT_CONNECTIONS,
           ...(options.keepAliveTimeout === undefined ? {} : { keepAliveTimeout: Duration.toMillis(Duration.decode(options.keepAliveTimeout)) })
         })
       ),
       (agent) => Effect.promise(() => agent.destroy())
     )
-    // The platform's client over the same pool, for everything that is not the SDK's own call.
-    return Object.assign(platform.makeUndici(agent), { [DirectTypeId]: directOf(agent) })
+    const platform = yield* Effect.cached(Effect.promise(() => import("@effect/platform-node/NodeHttpClient").then((m) => m.makeUndici(agent))))
+    return standIn(directOf(agent), platform)
   })
+
+// undici's connection pool alone, from the undici the platform's Node package depends on: its
+// index would also load fetch, WebSocket and the rest of the web platform (as long again to load
+// as everything else of a first call). Should a release move the module, the index provides it.
+const agentClass = async (): Promise<typeof UndiciModule.Agent> => {
+  try {
+    const platformUndici = createRequire(import.meta.url).resolve("@effect/platform-node/Undici")
+    return (createRequire(platformUndici)("undici/lib/dispatcher/agent.js") as typeof UndiciModule.Agent)
+  } catch {
+    return (await import("@effect/platform-node/Undici")).Agent
+  }
+}
+
+// Enough for dozens of callers at once; more wait for a connection rather than opening sockets
+// without bound (undici keeps a request queued while every connection is busy).
+const DEFAULT_CONNECTIONS = 64
 
 /**
  * `HttpClient` over an undici pool owned by the layer.

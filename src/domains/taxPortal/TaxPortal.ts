@@ -14,7 +14,7 @@ import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
-import * as Stream from "effect/Stream"
+import type * as Stream from "effect/Stream"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { PollTimeoutError, ValidationError } from "../../core/Errors.js"
 import * as Polling from "../../core/Polling.js"
@@ -261,17 +261,19 @@ const live = Lazy.module<typeof import("./internal/TaxPortalLive.js")>(import.me
  * @since 0.1.0
  * @category constructors
  */
-export const make: Effect.Effect<Context.Tag.Service<TaxPortal>, never, TaxdocClient> = Effect.map(TaxdocClient, (client) => {
+export const make: Effect.Effect<Context.Tag.Service<TaxPortal>, never, TaxdocClient> = Effect.flatMap(TaxdocClient, (client) => {
   const implementation = Lazy.instance(live, (m) => m.make(client))
-  const stream = <A, E>(use: (service: Context.Tag.Service<TaxPortal>) => Stream.Stream<A, E>): Stream.Stream<A, E> => {
-    const ready = implementation.now()
-    return ready !== undefined ? use(ready) : Stream.unwrap(Effect.map(implementation.get, use))
-  }
-  return TaxPortal.of({
-    ...Lazy.service<Omit<Context.Tag.Service<TaxPortal>, "searchAll" | "collect">>(METHODS, implementation),
-    searchAll: (corpNum, kind, jobID, filter, options) => stream((service) => service.searchAll(corpNum, kind, jobID, filter, options)),
-    collect: (corpNum, query, options) => stream((service) => service.collect(corpNum, query, options))
-  })
+  // Where the implementation cannot be loaded synchronously (the TypeScript test runner) it is
+  // loaded now, so that the streaming methods can always hand over the implementation's stream.
+  const loaded = live.synchronous() ? Effect.void : Effect.asVoid(implementation.get)
+  return Effect.as(
+    loaded,
+    TaxPortal.of({
+      ...Lazy.service<Omit<Context.Tag.Service<TaxPortal>, "searchAll" | "collect">>(METHODS, implementation),
+      searchAll: (corpNum, kind, jobID, filter, options) => implementation.now()!.searchAll(corpNum, kind, jobID, filter, options),
+      collect: (corpNum, query, options) => implementation.now()!.collect(corpNum, query, options)
+    })
+  )
 })
 
 /**
