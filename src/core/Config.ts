@@ -65,8 +65,9 @@ export interface TaxdocConfigShape {
   readonly acceptLanguage: AcceptLanguage
   /**
    * Deadline of one HTTP request (token issuance included); the request is aborted when it passes.
-   * `Duration.infinity` leaves timing out to the HttpClient (undici's own timeouts), which saves a
-   * fiber race per call (see bench/RESULTS.md).
+   * Over `Undici.layer` it is one shared timer (nothing per request); over another `HttpClient` a
+   * watcher fiber per client interrupts the exchange. `Duration.infinity` leaves timing out to the
+   * HttpClient (undici's own timeouts).
    */
   readonly requestTimeout: Duration.Duration
   /** Tokens are refreshed this long before they expire. */
