@@ -79,9 +79,12 @@ export type CallError = ApiError | TokenError | TransportError | ResponseError
  * @category combinators
  */
 export const renderQuery = (query: Readonly<Record<string, string>> | undefined): string => {
-  if (query === undefined) return ""
-  const parts = Object.entries(query).map(([k, v]) => (v === "" ? encodeURIComponent(k) : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`))
-  return parts.length === 0 ? "" : `?${parts.join("&")}`
+  let rendered = ""
+  for (const k in query) {
+    const v = query[k]!
+    rendered += `${rendered === "" ? "?" : "&"}${v === "" ? encodeURIComponent(k) : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`}`
+  }
+  return rendered
 }
 
 /**

@@ -490,8 +490,8 @@ export const build = (operation: Any, params: Readonly<Record<string, unknown>>,
     }
   }
   const headers: Record<string, string> = {}
-  for (const [header, param] of Object.entries(operation.headers)) {
-    const value = params[param]
+  for (const header in operation.headers) {
+    const value = params[operation.headers[header]!]
     if (value !== undefined) headers[header] = text(value)
   }
   if (operation.digest) headers[DIGEST_HEADER] = Signing.messageDigest(body.bytes)
@@ -572,7 +572,11 @@ const decoderOf = (schema: Schema.Schema<any, any, never>): Decoder => {
   let decoder = decoders.get(schema)
   if (decoder === undefined) {
     const decode = Decoder.input(schema)
-    decoder = (input) => Either.mapLeft(decode(input), issuesOf)
+    decoder = (input) => {
+      const decoded = decode(input)
+      // A success is answered as it came (the right side carries no issues to map).
+      return Either.isLeft(decoded) ? Either.left(issuesOf(decoded.left)) : decoded as unknown as Either.Either<unknown, ReadonlyArray<ValidationIssue>>
+    }
     decoders.set(schema, decoder)
   }
   return decoder
