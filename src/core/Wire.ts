@@ -240,7 +240,7 @@ const directWire = (direct: Direct, timeout: Duration.Duration, deadline: Deadli
     maxBytes: number,
     finish: (received: Received) => Effect.Effect<A, E, R>
   ): Effect.Effect<A, E | TransportError | ResponseError, R> => {
-    if (timers !== undefined && Context.get(fiber.currentDefaultServices, Clock.Clock) === liveClock) {
+    if (Context.get(fiber.currentDefaultServices, Clock.Clock) === liveClock) {
       // On the live clock the shared timer keeps the deadline and aborts the request on the wire.
       // No canceler is registered (Effect wraps one in three more steps per call): interrupting
       // the caller stops the wait at once, and the request ends with its answer or its deadline.
@@ -248,12 +248,12 @@ const directWire = (direct: Direct, timeout: Duration.Duration, deadline: Deadli
         let expired = false
         let finished = false
         let timer: Deadline.Timer | undefined
-        const abort = direct.send(outgoing, maxBytes, true, (failure, received) => {
+        const abort = direct.send(outgoing, maxBytes, finite, (failure, received) => {
           finished = true
           timer?.clear()
           resume(failure === undefined ? finish(received!) : Effect.fail(failureOf(operation, failure, maxBytes, expired)))
         })
-        if (!finished) {
+        if (timers !== undefined && !finished) {
           timer = timers.start(() => {
             expired = true
             abort()
