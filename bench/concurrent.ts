@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { CLIENT_METHOD, compareClients, FETCH, figuresOf, FLOOR, micros, PLAIN, SDK, SDK_FETCH, withPreparedSandbox } from "./support/clients.js"
+import { CLIENT_METHOD, compareClients, FETCH, figuresOf, FLOOR, micros, PLAIN, SDK, SDK_FETCH, SDK_PLATFORM, withPreparedSandbox } from "./support/clients.js"
 import type { LoadOptions } from "./support/load.js"
 import { type Benchmark, isMain, log, main } from "./support/program.js"
 import * as Sdk from "./support/sdk.js"
@@ -16,7 +16,7 @@ const CALLERS = 32
 const LOAD: LoadOptions = { concurrency: CALLERS, total: 5_000, durationMillis: 12_000 }
 const INFO_LOAD: LoadOptions = { ...LOAD, total: 1_500 }
 const ROUNDS = 4
-const SIDES = [FLOOR, PLAIN, SDK, FETCH, SDK_FETCH]
+const SIDES = [FLOOR, PLAIN, SDK, SDK_PLATFORM, FETCH, SDK_FETCH]
 const PLAIN_TARGET = 1.1
 const FLOOR_TARGET = 0.9
 

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { CLIENT_METHOD, compareClients, FETCH, figuresOf, FLOOR, micros, PLAIN, SDK, SDK_FETCH, withPreparedSandbox } from "./support/clients.js"
+import { CLIENT_METHOD, compareClients, FETCH, figuresOf, FLOOR, micros, PLAIN, SDK, SDK_FETCH, SDK_PLATFORM, withPreparedSandbox } from "./support/clients.js"
 import type { LoadOptions } from "./support/load.js"
 import { type Benchmark, isMain, log, main } from "./support/program.js"
 import * as Sdk from "./support/sdk.js"
@@ -13,7 +13,7 @@ import { ms, perSecond, ratio } from "./support/stats.js"
 
 const LOAD: LoadOptions = { concurrency: 1, total: 800, durationMillis: 2_500 }
 const ROUNDS = 5
-const SIDES = [FLOOR, PLAIN, SDK, FETCH, SDK_FETCH]
+const SIDES = [FLOOR, PLAIN, SDK, SDK_PLATFORM, FETCH, SDK_FETCH]
 const CPU_TARGET = 1.3
 const P50_TARGET = 1.1
 

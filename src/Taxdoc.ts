@@ -5,8 +5,8 @@
  *
  * @since 0.1.0
  */
-import type { HttpClient } from "@effect/platform"
-import { Layer } from "effect"
+import type * as HttpClient from "@effect/platform/HttpClient"
+import * as Layer from "effect/Layer"
 import type { ConfigError } from "effect/ConfigError"
 import * as Client from "./core/Client.js"
 import * as Config from "./core/Config.js"

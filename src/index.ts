@@ -54,6 +54,8 @@ export * as StatementOperations from "./domains/statement/Operations.js"
 
 /** @since 0.1.0 */
 export * as TaxPortalOperations from "./domains/taxPortal/Operations.js"
+
+/** @since 0.1.0 */
 export * as TaxinvoiceOperations from "./domains/taxinvoice/Operations.js"
 
 /** @since 0.1.0 */
@@ -100,6 +102,8 @@ export * as TaxPortalSchemas from "./domains/taxPortal/Schemas.js"
 
 /** @since 0.1.0 */
 export * as TaxPortalRules from "./domains/taxPortal/Rules.js"
+
+/** @since 0.1.0 */
 export * as Taxinvoice from "./domains/taxinvoice/Taxinvoice.js"
 
 /** @since 0.1.0 */
@@ -113,3 +117,6 @@ export * as Certificate from "./domains/certificate/Certificate.js"
 
 /** @since 0.1.0 */
 export * as CertificateSchemas from "./domains/certificate/Schemas.js"
+
+/** @since 0.1.0 */
+export * as Undici from "./core/Undici.js"

@@ -12,14 +12,16 @@ import type { LoadOptions, LoadResult } from "../support/load.js"
  *
  * - `undici`: raw undici `Pool.request` with the SDK's headers and a token issued beforehand (the floor);
  * - `plain`: the plain node:http client of `bench/support/plain.ts`;
- * - `sdk`: the compiled package (`dist/`) with `NodeHttpClient.layerUndici`, default configuration;
+ * - `sdk`: the compiled package (`dist/`) with its own transport (`Undici.layer()`, as the README
+ *   shows), default configuration;
+ * - `sdk-platform`: the same over the platform's `NodeHttpClient.layerUndici` (information);
  * - `fetch`, `sdk-fetch`: raw `fetch` and the SDK over `FetchHttpClient` (information only);
  * - `inprocess`: the SDK against its in-process sandbox, loaded from the sources of `root` (tsx).
  *
  * @since 0.1.0
  * @category models
  */
-export type ClientKind = "undici" | "plain" | "sdk" | "fetch" | "sdk-fetch" | "inprocess"
+export type ClientKind = "undici" | "plain" | "sdk" | "sdk-platform" | "fetch" | "sdk-fetch" | "inprocess"
 
 /**
  * A client process's configuration, passed as JSON in argv.

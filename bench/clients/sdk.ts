@@ -2,8 +2,9 @@
  * The SDK as a user runs it: the package `taxdoc` (in a client process started with plain node,
  * its compiled `dist/`), configured with `Taxdoc.layer` for the sandbox's origin — the values
  * `Connect.configOptions` gives, without loading `taxdoc/sandbox`, as an application talking to the
- * live service — on `NodeHttpClient.layerUndici` (or `FetchHttpClient.layer`), everything else
- * default. The loop runs in Effect: one fiber per caller, no Promise per call.
+ * live service — on the SDK's own transport `Undici.layer()` as the README shows (or, for
+ * information, the platform's `NodeHttpClient.layerUndici` or `FetchHttpClient.layer`), everything
+ * else default. The loop runs in Effect: one fiber per caller, no Promise per call.
  *
  * @since 0.1.0
  */
@@ -11,7 +12,7 @@ import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import type * as HttpClient from "@effect/platform/HttpClient"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
-import { Cashbill, Taxdoc } from "taxdoc"
+import { Cashbill, Taxdoc, Undici } from "taxdoc"
 import { effectLoop } from "../support/effectLoop.js"
 import { type Client, type ClientConfig, sampleReceipt } from "./protocol.js"
 
@@ -21,7 +22,7 @@ import { type Client, type ClientConfig, sampleReceipt } from "./protocol.js"
  * @since 0.1.0
  * @category constructors
  */
-export const make = async (config: ClientConfig, transport: Layer.Layer<HttpClient.HttpClient> = NodeHttpClient.layerUndici): Promise<Client> => {
+export const make = async (config: ClientConfig, transport: Layer.Layer<HttpClient.HttpClient> = Undici.layer()): Promise<Client> => {
   const runtime = ManagedRuntime.make(
     Taxdoc.layer({ linkId: config.linkId, secretKey: Redacted.make(config.secretKey), authUrl: config.origin, apiUrl: config.origin }).pipe(
       Layer.provide(transport)
@@ -40,6 +41,14 @@ export const make = async (config: ClientConfig, transport: Layer.Layer<HttpClie
     close: () => runtime.dispose()
   }
 }
+
+/**
+ * The SDK over the platform's `NodeHttpClient.layerUndici` (information only).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeOverPlatform = (config: ClientConfig): Promise<Client> => make(config, NodeHttpClient.layerUndici)
 
 /**
  * The SDK over `FetchHttpClient` (information only).

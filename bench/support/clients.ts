@@ -45,12 +45,20 @@ export const FLOOR: SideSpec = { id: "undici", label: "raw undici (floor)", kind
 export const PLAIN: SideSpec = { id: "plain", label: "plain node:http client", kind: "plain", info: false }
 
 /**
- * The SDK as a user runs it (compiled, plain node, `NodeHttpClient.layerUndici`, defaults).
+ * The SDK as a user runs it (compiled, plain node, its own transport `Undici.layer()`, defaults).
  *
  * @since 0.1.0
  * @category constants
  */
-export const SDK: SideSpec = { id: "sdk", label: "taxdoc (dist, NodeHttpClient.layerUndici)", kind: "sdk", info: false }
+export const SDK: SideSpec = { id: "sdk", label: "taxdoc (dist, Undici.layer)", kind: "sdk", info: false }
+
+/**
+ * The SDK over the platform's `NodeHttpClient.layerUndici` (information).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const SDK_PLATFORM: SideSpec = { id: "sdk-platform", label: "taxdoc over NodeHttpClient.layerUndici (information)", kind: "sdk-platform", info: true }
 
 /**
  * Raw fetch (information).
@@ -238,6 +246,6 @@ export const micros = (value: number): string => (Number.isFinite(value) ? `${Ma
  */
 export const CLIENT_METHOD: ReadonlyArray<string> = [
   "One sandbox server process (`Server.serve` on 127.0.0.1, port 0, the compiled package under plain node) with one member and one receipt; a token issued beforehand for the raw sides.",
-  "Each side is its own client process (plain node, no TypeScript runner), so `process.cpuUsage()` there is that client's own CPU, taken over exactly the measured window (after a full GC): raw undici `Pool.request` with the SDK's headers (`Authorization: Bearer`, `Accept-Encoding: gzip`, `Accept-Language`) and a `JSON.parse` of the (gunzipped) answer — the floor; the plain node:http client of `bench/support/plain.ts` (callbacks over `http.request` with a keep-alive `Agent`, one cached token per member issued with its own signature, gunzip, `JSON.parse`, no schemas or validation — the published clients' way); the SDK from `dist/` as a user runs it (`Taxdoc.layer` for the sandbox's origin over `NodeHttpClient.layerUndici`, default configuration, calls in Effect fibers); raw `fetch` and the SDK over `FetchHttpClient` for information only.",
+  "Each side is its own client process (plain node, no TypeScript runner), so `process.cpuUsage()` there is that client's own CPU, taken over exactly the measured window (after a full GC): raw undici `Pool.request` with the SDK's headers (`Authorization: Bearer`, `Accept-Encoding: gzip`, `Accept-Language`) and a `JSON.parse` of the (gunzipped) answer — the floor; the plain node:http client of `bench/support/plain.ts` (callbacks over `http.request` with a keep-alive `Agent`, one cached token per member issued with its own signature, gunzip, `JSON.parse`, no schemas or validation — the published clients' way); the SDK from `dist/` as a user runs it (`Taxdoc.layer` for the sandbox's origin over the SDK's own transport `Undici.layer()`, default configuration, calls in Effect fibers); the SDK over the platform's `NodeHttpClient.layerUndici`, raw `fetch` and the SDK over `FetchHttpClient` for information only.",
   "Sides alternate within each round (order reversed every other round) after one warm-up round; figures are medians over rounds, ratios medians of the per-round ratios."
 ]

@@ -6,7 +6,10 @@
  *
  * @since 0.1.0
  */
-import { type Context, Data, Effect, Either } from "effect"
+import type * as Context from "effect/Context"
+import * as Data from "effect/Data"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import { createHash } from "node:crypto"
 import type { CallError, TaxdocClient } from "./Client.js"
 import * as Operation from "./Operation.js"

@@ -7,17 +7,25 @@
  *
  * @since 0.1.0
  */
-import { HttpClient } from "@effect/platform"
-import { Clock, Context, Effect, Either, Layer, Option, Redacted, type Schema } from "effect"
+import type * as HttpClient from "@effect/platform/HttpClient"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import type * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
+import type * as Schema from "effect/Schema"
 import * as Body from "./Body.js"
-import * as Deadline from "./Deadline.js"
 import { TaxdocConfig } from "./Config.js"
 import type { ApiError, ResponseError, TokenError, TransportError, ValidationError } from "./Errors.js"
-import { type Outgoing, send } from "./Http.js"
+import { HttpClientTag } from "./HttpClientTag.js"
 import * as Operation from "./Operation.js"
+import { decodeJson, decodePdf, failureOf, type Received } from "./Response.js"
 import * as Retry from "./Retry.js"
-import { decodeJson, decodePdf, failureOf } from "./Response.js"
-import { layer as tokensLayer, Tokens } from "./Tokens.js"
+import { cachedOf, layer as tokensLayer, scopeSet, Tokens } from "./Tokens.js"
+import * as Trace from "./Trace.js"
+import * as Wire from "./Wire.js"
 
 /**
  * Who a call is made for: the member's registration number, the scopes its token needs, and the
@@ -71,9 +79,12 @@ export type CallError = ApiError | TokenError | TransportError | ResponseError
  * @category combinators
  */
 export const renderQuery = (query: Readonly<Record<string, string>> | undefined): string => {
-  if (query === undefined) return ""
-  const parts = Object.entries(query).map(([k, v]) => (v === "" ? encodeURIComponent(k) : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`))
-  return parts.length === 0 ? "" : `?${parts.join("&")}`
+  let rendered = ""
+  for (const k in query) {
+    const v = query[k]!
+    rendered += `${rendered === "" ? "?" : "&"}${v === "" ? encodeURIComponent(k) : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`}`
+  }
+  return rendered
 }
 
 /**
@@ -101,6 +112,63 @@ export class TaxdocClient extends Context.Tag("taxdoc/TaxdocClient")<TaxdocClien
 }>() {}
 
 /**
+ * What a call needs beyond its input, worked out once per operation (or per `RequestSpec` shape):
+ * the token's scope set and cache key, the answer's decoder, whether it may be retried.
+ */
+interface Plan<A> {
+  readonly operation: string
+  readonly scopes: ReadonlyArray<string> | undefined
+  /** `scopeSet(scopes).join(",")`, the token cache's part of the key. */
+  readonly scopeKey: string
+  readonly maxBytes: number | undefined
+  readonly decode: (operation: string, received: Received) => Effect.Effect<A, ResponseError>
+  readonly retryable: (error: Retry.AttemptError) => boolean
+}
+
+const decodePdfAnswer = (operation: string, received: Received) => decodePdf(operation, received)
+
+const planOf = <A, I>(operation: string, scopes: ReadonlyArray<string> | undefined, response: Schema.Schema<A, I, never> | "pdf", safeToRepeat: boolean): Plan<A> => {
+  const normalised = scopes === undefined ? undefined : scopeSet(scopes)
+  return {
+    operation,
+    scopes: normalised,
+    scopeKey: normalised === undefined ? "" : normalised.join(","),
+    // PDFs are documents, not answers to bound: only JSON answers are held to maxAnswerBytes.
+    maxBytes: response === "pdf" ? Number.POSITIVE_INFINITY : undefined,
+    decode: response === "pdf"
+      ? decodePdfAnswer as unknown as Plan<A>["decode"]
+      : (name, received) => decodeJson(name, response, received),
+    retryable: safeToRepeat ? Retry.isTransient : Retry.isNotSent
+  }
+}
+
+// Plans of catalogue operations, made on their first call.
+const plans = new WeakMap<Operation.Any, Plan<any>>()
+
+const planOfOperation = (operation: Operation.Any): Plan<any> => {
+  let plan = plans.get(operation)
+  if (plan === undefined) {
+    plan = planOf(operation.sdk, Operation.tokenScopes(operation), operation.success, operation.safeToRepeat)
+    plans.set(operation, plan)
+  }
+  return plan
+}
+
+/** A request ready to go, but for its token. */
+interface Ready {
+  readonly method: "GET" | "POST"
+  /** Below the API base URL, query included. */
+  readonly path: string
+  readonly override: string | undefined
+  readonly headers: Readonly<Record<string, string>> | undefined
+  readonly body: Body.Body
+  readonly corpNum: string | undefined
+  readonly userId: string | undefined
+}
+
+const clockOf = (fiber: Fiber.RuntimeFiber<unknown, unknown>): Clock.Clock => Context.get(fiber.currentDefaultServices, Clock.Clock)
+
+/**
  * The client over the ambient `HttpClient`, `TaxdocConfig` and `Tokens`.
  *
  * @since 0.1.0
@@ -108,109 +176,117 @@ export class TaxdocClient extends Context.Tag("taxdoc/TaxdocClient")<TaxdocClien
  */
 export const make = Effect.gen(function*() {
   const config = yield* TaxdocConfig
-  // The operation's span carries method, path and member; the platform's own per-request span
-  // (one attribute per header) would only repeat it.
-  const http = HttpClient.withTracerDisabledWhen(yield* HttpClient.HttpClient, () => true)
   const tokens = yield* Tokens
-  const deadline = yield* Deadline.make(config.requestTimeout)
+  const cached = cachedOf(tokens)
+  const wire = yield* Wire.make(yield* HttpClientTag, config.requestTimeout)
+  const api = Wire.baseOf(config.apiUrl)
 
-  const outgoing = (spec: Omit<RequestSpec<unknown, unknown>, "response">, token: Redacted.Redacted<string> | undefined): Outgoing => {
-    const body = spec.body ?? Body.empty
+  const outgoing = (ready: Ready, authorization: string | undefined): Wire.Outgoing => {
     const headers: Record<string, string> = {
       "accept-language": config.acceptLanguage,
-      "accept-encoding": "gzip",
-      ...spec.headers
+      "accept-encoding": "gzip"
     }
-    if (body.contentType !== undefined) headers["content-type"] = body.contentType
-    if (spec.override !== undefined) headers["x-http-method-override"] = spec.override
-    if (spec.auth !== "none" && spec.auth.userId !== undefined) headers["x-svc-userid"] = spec.auth.userId
-    // The one line where a token is unwrapped: onto the wire.
-    if (token !== undefined) headers["authorization"] = `Bearer ${Redacted.value(token)}`
-    return { method: spec.method, url: `${config.apiUrl}${spec.path}${renderQuery(spec.query)}`, headers, body }
+    if (ready.headers !== undefined) for (const name in ready.headers) headers[name] = ready.headers[name]!
+    if (ready.body.contentType !== undefined) headers["content-type"] = ready.body.contentType
+    if (ready.override !== undefined) headers["x-http-method-override"] = ready.override
+    if (ready.userId !== undefined && ready.corpNum !== undefined) headers["x-svc-userid"] = ready.userId
+    if (authorization !== undefined) headers["authorization"] = authorization
+    return { method: ready.method, origin: api.origin, path: `${api.prefix}${ready.path}`, headers, body: ready.body }
   }
 
-  const attempt = (spec: Omit<RequestSpec<unknown, unknown>, "response">) =>
-    Effect.gen(function*() {
-      const token = spec.auth === "none" ? undefined : yield* tokens.get(spec.auth.corpNum, spec.auth.scopes)
-      return yield* send(http, spec.operation, outgoing(spec, token), deadline, config.requestTimeout, spec.maxBytes ?? config.maxAnswerBytes)
+  // The one place a token is unwrapped: onto the wire (the cached `Bearer …` value is made once per
+  // token, when it is issued).
+  const bearer = (token: Redacted.Redacted<string>) => `Bearer ${Redacted.value(token)}`
+
+  // One exchange; a 200 is decoded, anything else is the call's failure — except a refused token
+  // (expired, unreadable, missing), which is dropped and the call made once more with a new one.
+  const exchange = <A>(fiber: Fiber.RuntimeFiber<unknown, unknown>, plan: Plan<A>, ready: Ready, authorization: string | undefined, renewable: boolean): Effect.Effect<A, CallError> =>
+    wire.exchangeIn(fiber, plan.operation, outgoing(ready, authorization), plan.maxBytes ?? config.maxAnswerBytes, (received) => {
+      if (received.status === 200) return plan.decode(plan.operation, received)
+      const failure = failureOf(plan.operation, received)
+      if (!renewable || failure._tag !== "ApiError" || !failure.isTokenRejected) return Effect.fail(failure)
+      return Effect.zipRight(tokens.invalidate(ready.corpNum!, plan.scopes), Effect.suspend(() => withToken(fiber, plan, ready, Number.NEGATIVE_INFINITY, false)))
     })
 
-  // One retry with a fresh token when the service refuses the token (expired, unreadable, missing).
-  const receive = (spec: Omit<RequestSpec<unknown, unknown>, "response">) =>
-    Effect.gen(function*() {
-      const first = yield* attempt(spec)
-      if (first.status === 200 || spec.auth === "none") return first
-      const failure = failureOf(spec.operation, first)
-      if (failure._tag !== "ApiError" || !failure.isTokenRejected) return first
-      yield* tokens.invalidate(spec.auth.corpNum, spec.auth.scopes)
-      return yield* attempt(spec)
-    })
+  // A cached token is read in place (no fiber, no allocation beyond the lookup); a missing or
+  // stale one is issued (single flight) through `Tokens.get`.
+  const withToken = <A>(fiber: Fiber.RuntimeFiber<unknown, unknown>, plan: Plan<A>, ready: Ready, now: number, renewable: boolean): Effect.Effect<A, CallError> => {
+    if (plan.scopes === undefined) return exchange(fiber, plan, ready, undefined, false)
+    const corpNum = ready.corpNum ?? ""
+    const authorization = cached?.authorization(cached.keyOf(corpNum, plan.scopeKey), now)
+    if (authorization !== undefined) return exchange(fiber, plan, ready, authorization, renewable)
+    return Effect.flatMap(tokens.get(corpNum, plan.scopes), (token) => exchange(fiber, plan, ready, bearer(token), renewable))
+  }
 
-  const execute = <A, I>(spec: RequestSpec<A, I>): Effect.Effect<A, CallError> =>
-    receive(spec).pipe(
-      Effect.flatMap((received) =>
-        received.status === 200 ? decodeJson(spec.operation, spec.response, received) : Effect.fail(failureOf(spec.operation, received))
-      ),
-      annotated(spec)
-    )
+  const run = <A>(fiber: Fiber.RuntimeFiber<unknown, unknown>, plan: Plan<A>, ready: Ready, now: number): Effect.Effect<A, CallError> => {
+    const once = withToken(fiber, plan, ready, now, true)
+    // A retry reads the token again: it may have been renewed meanwhile.
+    const call = plan.retryable === never
+      ? once
+      : Retry.withRetriesFrom(plan.operation, config.retry, plan.retryable, once, now, () =>
+        Effect.suspend(() => withToken(fiber, plan, ready, clockOf(fiber).unsafeCurrentTimeMillis(), true)))
+    return Trace.isTracing(fiber) ? Trace.span(fiber, call, plan.operation, () => spanAttributes(ready, plan.scopes !== undefined)) : call
+  }
 
-  const executePdf = (spec: Omit<RequestSpec<unknown, unknown>, "response">): Effect.Effect<Uint8Array, CallError> =>
-    receive(spec).pipe(
-      Effect.flatMap((received) =>
-        received.status === 200 ? decodePdf(spec.operation, received) : Effect.fail(failureOf(spec.operation, received))
-      ),
-      annotated(spec)
-    )
-
-  const retryable = (operation: Operation.Any) => (operation.safeToRepeat ? Retry.isTransient : Retry.isNotSent)
+  const readyOf = (built: Operation.Built, member: { readonly corpNum?: string | undefined; readonly userId?: string | undefined }): Ready => ({
+    method: built.method,
+    path: `${built.path}${renderQuery(built.query)}`,
+    override: built.override,
+    headers: built.headers,
+    body: built.body,
+    corpNum: built.scopes === undefined ? undefined : member.corpNum ?? "",
+    userId: built.scopes === undefined ? undefined : member.userId
+  })
 
   const sendBuilt = <O extends Operation.Any>(
     operation: O,
     built: Operation.Built,
     member: { readonly corpNum?: string | undefined; readonly userId?: string | undefined }
-  ): Effect.Effect<Operation.SuccessType<O>, CallError> => {
-    const spec = {
-      operation: operation.sdk,
-      method: built.method,
-      path: built.path,
-      query: built.query,
-      override: built.override,
-      headers: built.headers,
-      body: built.body,
-      auth: built.scopes === undefined ? "none" as const : { corpNum: member.corpNum ?? "", scopes: built.scopes, userId: member.userId }
-    }
-    // PDFs are documents, not answers to bound: only JSON answers are held to maxAnswerBytes.
-    const once = operation.success === "pdf"
-      ? executePdf({ ...spec, maxBytes: Number.POSITIVE_INFINITY })
-      : execute({ ...spec, response: operation.success })
-    return Retry.withRetries(operation.sdk, config.retry, retryable(operation), once) as Effect.Effect<Operation.SuccessType<O>, CallError>
-  }
+  ): Effect.Effect<Operation.SuccessType<O>, CallError> =>
+    Effect.withFiberRuntime((fiber) => run(fiber, planOfOperation(operation), readyOf(built, member), clockOf(fiber).unsafeCurrentTimeMillis()))
 
   const call = <O extends Operation.Any>(operation: O, input: Operation.Input<O>): Effect.Effect<Operation.SuccessType<O>, CallError | ValidationError> =>
-    Effect.flatMap(Clock.currentTimeMillis, (now) =>
-      Either.match(Operation.request(operation, input, now), {
-        onLeft: (invalid): Effect.Effect<Operation.SuccessType<O>, CallError | ValidationError> => Effect.fail(invalid),
-        onRight: (built) => sendBuilt(operation, built, input)
-      }))
+    Effect.withFiberRuntime((fiber) => {
+      const now = clockOf(fiber).unsafeCurrentTimeMillis()
+      const built = Operation.request(operation, input, now)
+      if (Either.isLeft(built)) return Trace.span(fiber, Effect.fail(built.left), operation.sdk, () => ({}))
+      return run(fiber, planOfOperation(operation), readyOf(built.right, input), now)
+    })
+
+  const readyOfSpec = (spec: Omit<RequestSpec<unknown, unknown>, "response">): Ready => ({
+    method: spec.method,
+    path: `${spec.path}${renderQuery(spec.query)}`,
+    override: spec.override,
+    headers: spec.headers,
+    body: spec.body ?? Body.empty,
+    corpNum: spec.auth === "none" ? undefined : spec.auth.corpNum,
+    userId: spec.auth === "none" ? undefined : spec.auth.userId
+  })
+
+  const execute = <A, I>(spec: RequestSpec<A, I>): Effect.Effect<A, CallError> =>
+    Effect.withFiberRuntime((fiber) => {
+      const plan = planOf(spec.operation, spec.auth === "none" ? undefined : spec.auth.scopes, spec.response, false)
+      return run(fiber, { ...plan, maxBytes: spec.maxBytes, retryable: never }, readyOfSpec(spec), clockOf(fiber).unsafeCurrentTimeMillis())
+    })
+
+  const executePdf = (spec: Omit<RequestSpec<unknown, unknown>, "response">): Effect.Effect<Uint8Array, CallError> =>
+    Effect.withFiberRuntime((fiber) => {
+      const plan = planOf<Uint8Array, never>(spec.operation, spec.auth === "none" ? undefined : spec.auth.scopes, "pdf", false)
+      return run(fiber, { ...plan, maxBytes: spec.maxBytes, retryable: never }, readyOfSpec(spec), clockOf(fiber).unsafeCurrentTimeMillis())
+    })
 
   return TaxdocClient.of({ call, send: sendBuilt, execute, executePdf, forgetMember: (corpNum) => tokens.invalidate(corpNum) })
 })
 
-// A domain operation already runs in its span (`Effect.fn("Domain.operation")`): the transport adds
-// what it knows to that span. Calls made under another span (the submissions of `issueMany`, the
-// chunks of `getInfos`, direct `execute` calls) get a span of their own.
-const annotated = (spec: Omit<RequestSpec<unknown, unknown>, "response">) => <A, E, R>(self: Effect.Effect<A, E, R>) =>
-  Effect.flatMap(Effect.option(Effect.currentSpan), (span) =>
-    Option.isSome(span) && span.value.name === spec.operation
-      ? Effect.zipRight(Effect.annotateCurrentSpan(spanAttributes(spec)), self)
-      : Effect.withSpan(self, spec.operation, { attributes: spanAttributes(spec) }))
+// `execute` and `executePdf` send a request once, as they always did: their callers decide.
+const never = () => false
 
-const spanAttributes = (spec: Omit<RequestSpec<unknown, unknown>, "response">): Record<string, string> => ({
-  "http.method": spec.method,
-  "taxdoc.path": spec.path,
-  ...(spec.override === undefined ? {} : { "taxdoc.override": spec.override }),
-  ...(spec.auth === "none" ? {} : { "taxdoc.corpNum": spec.auth.corpNum })
-})
+const spanAttributes = (ready: Ready, withMember: boolean): Record<string, string> => {
+  const attributes: Record<string, string> = { "http.method": ready.method, "taxdoc.path": ready.path.split("?")[0]! }
+  if (ready.override !== undefined) attributes["taxdoc.override"] = ready.override
+  if (withMember && ready.corpNum !== undefined) attributes["taxdoc.corpNum"] = ready.corpNum
+  return attributes
+}
 
 /**
  * The client, given `TaxdocConfig` and `HttpClient` (tokens included).

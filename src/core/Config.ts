@@ -7,7 +7,16 @@
  *
  * @since 0.1.0
  */
-import { Config as EffectConfig, Context, Data, Duration, Effect, Either, Layer, Option, Redacted, type Schedule } from "effect"
+import * as EffectConfig from "effect/Config"
+import * as Context from "effect/Context"
+import * as Data from "effect/Data"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import type * as Schedule from "effect/Schedule"
 import { type ConfigError, InvalidData as ConfigErrorInvalid } from "effect/ConfigError"
 import * as Retry from "./Retry.js"
 
@@ -56,8 +65,9 @@ export interface TaxdocConfigShape {
   readonly acceptLanguage: AcceptLanguage
   /**
    * Deadline of one HTTP request (token issuance included); the request is aborted when it passes.
-   * `Duration.infinity` leaves timing out to the HttpClient (undici's own timeouts), which saves a
-   * fiber race per call (see bench/RESULTS.md).
+   * Over `Undici.layer` it is one shared timer (nothing per request); over another `HttpClient` a
+   * watcher fiber per client interrupts the exchange. `Duration.infinity` leaves timing out to the
+   * HttpClient (undici's own timeouts).
    */
   readonly requestTimeout: Duration.Duration
   /** Tokens are refreshed this long before they expire. */

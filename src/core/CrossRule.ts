@@ -6,8 +6,19 @@
  *
  * @since 0.1.0
  */
-import { ParseResult, Schema, SchemaAST } from "effect"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import * as SchemaAST from "effect/SchemaAST"
 import { rule } from "./Rule.js"
+
+/**
+ * The annotation of a transformation that only checks: it answers its input unchanged both ways
+ * (`withCrossRules`), so encoding through it changes nothing that its sides do not.
+ *
+ * @since 0.1.0
+ * @category annotations
+ */
+export const CheckOnlyId: unique symbol = Symbol.for("taxdoc/CrossRule/CheckOnly")
 
 /**
  * A rule over a whole record that reports each broken field at its own path.
@@ -73,4 +84,5 @@ export const withCrossRules = <A>(...rules: ReadonlyArray<CrossRule<A>>) =>
       return ParseResult.fail(rest.length === 0 ? first : new ParseResult.Composite(ast, record, [first, ...rest]))
     },
     encode: ParseResult.succeed
-  })
+  }).annotations({ [CheckOnlyId]: true })
+

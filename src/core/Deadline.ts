@@ -7,9 +7,18 @@
  * wire. Due times are read and awaited on the requester's Effect `Clock` (so `TestClock` drives
  * them, even when the client was built under another clock).
  *
+ * A transport that can abort a request itself needs no fiber at all while the program runs on the
+ * live clock: `timers` keeps the deadlines of a client in one queue served by one Node timer.
+ *
  * @since 0.1.0
  */
-import { Clock, Duration, Effect, Exit, Fiber, Queue, type Scope } from "effect"
+import type * as Clock from "effect/Clock"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as Queue from "effect/Queue"
+import type * as Scope from "effect/Scope"
 
 /**
  * @since 0.1.0
@@ -78,3 +87,93 @@ export const make = (duration: Duration.Duration): Effect.Effect<Deadline, never
 
     return { within }
   })
+
+/**
+ * A deadline armed by `Timers.start`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Timer {
+  /** The request ended: the deadline no longer applies. */
+  readonly clear: () => void
+}
+
+/**
+ * Deadlines on the real clock for the requests of one client.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Timers {
+  /** Arms a deadline one duration from now; `onDue` runs once if it passes before `clear`. */
+  readonly start: (onDue: () => void) => Timer
+}
+
+interface Slot extends Timer {
+  readonly due: number
+  onDue: (() => void) | undefined
+}
+
+/**
+ * Deadlines of `millis` on the real clock, with no fiber and no timer per request: all share one
+ * duration, so they fall due in the order they start; one queue holds them and one unreferenced
+ * Node timer wakes for the oldest. A finished request leaves the queue as soon as the requests
+ * before it have finished (in order, at once), so the queue holds about the requests in flight.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const timers = (millis: number): Timers => {
+  let queue: Array<Slot> = []
+  let head = 0
+  let armed = false
+
+  const dropFinished = () => {
+    while (head < queue.length && queue[head]!.onDue === undefined) head++
+    if (head === queue.length) {
+      queue = []
+      head = 0
+    } else if (head > 1024 && head * 2 > queue.length) {
+      queue = queue.slice(head)
+      head = 0
+    }
+  }
+
+  const arm = (delay: number) => {
+    armed = true
+    setTimeout(fire, Math.max(1, delay)).unref()
+  }
+
+  const fire = () => {
+    armed = false
+    const now = Date.now()
+    while (head < queue.length) {
+      const slot = queue[head]!
+      if (slot.onDue !== undefined && slot.due > now) break
+      head++
+      const onDue = slot.onDue
+      slot.onDue = undefined
+      onDue?.()
+    }
+    dropFinished()
+    if (head < queue.length) arm(queue[head]!.due - now)
+  }
+
+  const start = (onDue: () => void): Timer => {
+    const slot: Slot = {
+      due: Date.now() + millis,
+      onDue,
+      clear: () => {
+        slot.onDue = undefined
+        if (queue[head] === slot) dropFinished()
+      }
+    }
+    queue.push(slot)
+    // A timer already set wakes no later than this deadline needs (it was set for an earlier one).
+    if (!armed) arm(millis)
+    return slot
+  }
+
+  return { start }
+}

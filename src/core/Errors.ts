@@ -8,7 +8,8 @@
  *
  * @since 0.1.0
  */
-import { Data, Schema } from "effect"
+import * as Data from "effect/Data"
+import * as Schema from "effect/Schema"
 import { type ErrorCodeName, ErrorCodes, nameOfCode } from "./ErrorCodes.js"
 
 /**

@@ -1,28 +1,22 @@
 /**
- * The single place that puts bytes on the wire: builds the platform request, applies the deadline,
- * reads the whole body once and turns network failures and timeouts into `TransportError`.
+ * The general path of `Wire`: requests over any `HttpClient`. Builds the platform request, applies
+ * the deadline, reads the whole body once and turns network failures and timeouts into
+ * `TransportError`.
  *
  * @since 0.1.0
  */
-import { type HttpClientError, HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
-import { Data, Duration, Effect, Stream } from "effect"
-import type { Body } from "./Body.js"
+import * as HttpClient from "@effect/platform/HttpClient"
+import type * as HttpClientError from "@effect/platform/HttpClientError"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
+import * as Data from "effect/Data"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Stream from "effect/Stream"
 import type { Deadline } from "./Deadline.js"
-import { ResponseError, TransportError } from "./Errors.js"
+import { type ResponseError, TransportError } from "./Errors.js"
 import { gunzipIfNeeded, type Received } from "./Response.js"
-
-/**
- * An encoded request.
- *
- * @since 0.1.0
- * @category models
- */
-export interface Outgoing {
-  readonly method: "GET" | "POST"
-  readonly url: string
-  readonly headers: Readonly<Record<string, string>>
-  readonly body: Body
-}
+import { isLocalRefusal, type Outgoing, outcomeOf, timedOut, tooLarge, type Wire } from "./Wire.js"
 
 class TooLarge extends Data.TaggedError("TooLarge")<{ readonly status: number }> {}
 
@@ -57,44 +51,18 @@ const readBody = (
   )
 }
 
-/**
- * Marks a cause raised by a local layer in front of the network (a replay cassette that has no
- * answer for the request): nothing went out, and sending again cannot help — never retried.
- *
- * @since 0.1.0
- * @category symbols
- */
-export const LocalRefusal: unique symbol = Symbol.for("taxdoc/LocalRefusal")
-
-const isLocalRefusal = (cause: unknown): boolean => {
-  let current = cause
-  for (let depth = 0; depth < 8 && typeof current === "object" && current !== null; depth++) {
-    if ((current as { readonly [LocalRefusal]?: unknown })[LocalRefusal] === true) return true
-    current = (current as { readonly cause?: unknown }).cause
-  }
-  return false
-}
-
-/** Network errors raised before a single byte of the request can have left: nothing was sent. */
-const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"])
-
-/**
- * Whether a network failure left the request surely unsent: the error (or one of its causes)
- * carries a code raised while connecting. Anything else may have reached the service.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const outcomeOf = (cause: unknown): "NotSent" | "Unknown" => {
-  if (isLocalRefusal(cause)) return "NotSent"
-  let current = cause
-  for (let depth = 0; depth < 8 && typeof current === "object" && current !== null; depth++) {
-    const code = (current as { readonly code?: unknown }).code
-    if (typeof code === "string" && NOT_SENT.has(code)) return "NotSent"
-    current = (current as { readonly cause?: unknown }).cause
-  }
-  return "Unknown"
-}
+export {
+  /**
+   * @since 0.1.0
+   * @category symbols
+   */
+  LocalRefusal,
+  /**
+   * @since 0.1.0
+   * @category combinators
+   */
+  outcomeOf
+} from "./Wire.js"
 
 /**
  * Sends `outgoing` with `client` and reads the answer, failing with `TransportError` on network
@@ -111,7 +79,7 @@ export const send = (
   timeout: Duration.Duration,
   maxBytes: number = Number.POSITIVE_INFINITY
 ): Effect.Effect<Received, TransportError | ResponseError> => {
-  let request = HttpClientRequest.make(outgoing.method)(outgoing.url).pipe(HttpClientRequest.setHeaders(outgoing.headers))
+  let request = HttpClientRequest.make(outgoing.method)(`${outgoing.origin}${outgoing.path}`).pipe(HttpClientRequest.setHeaders(outgoing.headers))
   if (outgoing.method === "POST") {
     request = HttpClientRequest.bodyUint8Array(request, outgoing.body.bytes, outgoing.body.contentType)
   }
@@ -128,13 +96,7 @@ export const send = (
     Effect.catchAll((error) =>
       Effect.fail(
         error instanceof TooLarge
-          ? new ResponseError({
-            operation,
-            status: error.status,
-            reason: "TooLarge",
-            bodyExcerpt: "",
-            message: `${operation}: the answer is larger than ${maxBytes} bytes (maxAnswerBytes)`
-          })
+          ? tooLarge(operation, error.status, maxBytes)
           : new TransportError({
             operation,
             reason: isLocalRefusal(error.cause) ? "Local" : "Network",
@@ -148,9 +110,19 @@ export const send = (
       Effect.fail(new TransportError({ operation, reason: "Network", outcome: "Unknown", message: `${operation}: ${String(defect)}` }))
     )
   )
-  return deadline.within(
-    exchange,
-    () =>
-      new TransportError({ operation, reason: "Timeout", outcome: "Unknown", message: `${operation}: no answer within ${Duration.format(timeout)}` })
-  )
+  return deadline.within(exchange, () => timedOut(operation, timeout))
+}
+
+/**
+ * The wire over an `HttpClient` without a direct sender. The platform's own per-request span (one
+ * attribute per header) is off: the operation's span carries method, path and member.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const wire = (client: HttpClient.HttpClient, timeout: Duration.Duration, deadline: Deadline): Wire => {
+  const quiet = HttpClient.withTracerDisabledWhen(client, () => true)
+  const exchange: Wire["exchange"] = (operation, outgoing, maxBytes, finish) =>
+    Effect.flatMap(send(quiet, operation, outgoing, deadline, timeout, maxBytes), finish)
+  return { exchange, exchangeIn: (_fiber, operation, outgoing, maxBytes, finish) => exchange(operation, outgoing, maxBytes, finish) }
 }

@@ -9,8 +9,12 @@
  *
  * @since 0.1.0
  */
-import { Either, Schema } from "effect"
+import * as Either from "effect/Either"
+import * as Schema from "effect/Schema"
+import type * as SchemaAST from "effect/SchemaAST"
 import * as Body from "./Body.js"
+import { CheckOnlyId } from "./CrossRule.js"
+import * as Decoder from "./Decoder.js"
 import { ValidationError, type ValidationIssue } from "./Errors.js"
 import * as Signing from "./Signing.js"
 import { CorpNum } from "./Schemas.js"
@@ -486,8 +490,8 @@ export const build = (operation: Any, params: Readonly<Record<string, unknown>>,
     }
   }
   const headers: Record<string, string> = {}
-  for (const [header, param] of Object.entries(operation.headers)) {
-    const value = params[param]
+  for (const header in operation.headers) {
+    const value = params[operation.headers[header]!]
     if (value !== undefined) headers[header] = text(value)
   }
   if (operation.digest) headers[DIGEST_HEADER] = Signing.messageDigest(body.bytes)
@@ -507,11 +511,55 @@ export const encodeBody = (operation: Any, value: unknown): Body.Body => {
       return Body.empty
     case "Json":
     case "JsonArray":
-      return Body.json(Schema.encodeSync(body.schema)(value))
+      return Body.json(encoderOf(body.schema)(value))
     case "Form":
-      return Body.form(Schema.encodeSync(body.schema)(value) as Readonly<Record<string, string>>)
+      return Body.form(encoderOf(body.schema)(value) as Readonly<Record<string, string>>)
     case "Multipart":
       return body.encode(value)
+  }
+}
+
+type Encoder = (value: unknown) => unknown
+
+// Encoders are made once per schema. A schema without transformations encodes a decoded value to
+// itself (same fields, same order), so its values are sent as they are, with no second pass.
+const encoders = new WeakMap<object, Encoder>()
+
+const identity: Encoder = (value) => value
+
+const encoderOf = (schema: Schema.Schema<any, any, never>): Encoder => {
+  let encoder = encoders.get(schema)
+  if (encoder === undefined) {
+    encoder = transforms(schema.ast, new Set()) ? Schema.encodeSync(schema) as Encoder : identity
+    encoders.set(schema, encoder)
+  }
+  return encoder
+}
+
+/** `true` when encoding with `ast` can change a value (transformations, declarations, suspensions). */
+const transforms = (ast: SchemaAST.AST, seen: Set<SchemaAST.AST>): boolean => {
+  if (seen.has(ast)) return false
+  seen.add(ast)
+  switch (ast._tag) {
+    case "Transformation":
+      // A composition, or a transformation that only checks, leaves values as its sides do.
+      return ast.transformation._tag === "ComposeTransformation" || ast.annotations[CheckOnlyId] === true
+        ? transforms(ast.from, seen) || transforms(ast.to, seen)
+        : true
+    case "Declaration":
+    case "Suspend":
+      return true
+    case "Refinement":
+      return transforms(ast.from, seen)
+    case "Union":
+      return ast.types.some((member) => transforms(member, seen))
+    case "TupleType":
+      return ast.elements.some((element) => transforms(element.type, seen)) || ast.rest.some((rest) => transforms(rest.type, seen))
+    case "TypeLiteral":
+      return ast.propertySignatures.some((property) => transforms(property.type, seen)) ||
+        ast.indexSignatures.some((index) => transforms(index.type, seen))
+    default:
+      return false
   }
 }
 
@@ -523,8 +571,12 @@ const decoders = new WeakMap<object, Decoder>()
 const decoderOf = (schema: Schema.Schema<any, any, never>): Decoder => {
   let decoder = decoders.get(schema)
   if (decoder === undefined) {
-    const decode = Schema.decodeUnknownEither(schema, { errors: "all", onExcessProperty: "error" })
-    decoder = (input) => Either.mapLeft(decode(input), issuesOf)
+    const decode = Decoder.input(schema)
+    decoder = (input) => {
+      const decoded = decode(input)
+      // A success is answered as it came (the right side carries no issues to map).
+      return Either.isLeft(decoded) ? Either.left(issuesOf(decoded.left)) : decoded as unknown as Either.Either<unknown, ReadonlyArray<ValidationIssue>>
+    }
     decoders.set(schema, decoder)
   }
   return decoder
@@ -541,6 +593,16 @@ export const check = (schema: Schema.Schema<any, any, never>, input: unknown): E
 
 const Member = Schema.Struct({ corpNum: CorpNum })
 
+// A partner serves a bounded set of members, each called again and again: a registration number
+// found valid once is not decoded again (the set is emptied when it grows past its bound).
+const validMembers = new Set<string>()
+const MEMBERS_REMEMBERED = 10_000
+
+const rememberMember = (corpNum: string) => {
+  if (validMembers.size >= MEMBERS_REMEMBERED) validMembers.clear()
+  validMembers.add(corpNum)
+}
+
 /**
  * Validates a call's input — the member, the parameters, the body (with the clock-dependent rules
  * judged at `nowMillis`) — and builds the request. Every broken rule is reported at once; nothing
@@ -551,9 +613,10 @@ const Member = Schema.Struct({ corpNum: CorpNum })
  */
 export const request = <O extends Any>(operation: O, input: Input<O>, nowMillis: number): Either.Either<Built, ValidationError> => {
   const issues: Array<ValidationIssue> = []
-  if (operation.scope._tag !== "None") {
+  if (operation.scope._tag !== "None" && !validMembers.has(input.corpNum as string)) {
     const member = check(Member, { corpNum: input.corpNum })
     if (Either.isLeft(member)) issues.push(...member.left)
+    else rememberMember(input.corpNum as string)
   }
   const params = check(operation.params, input.params ?? {})
   if (Either.isLeft(params)) issues.push(...params.left)

@@ -9,7 +9,8 @@
  *
  * @since 0.1.0
  */
-import { Effect, Option } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { type ApiError, UnknownOutcomeError } from "./Errors.js"
 import type { AttemptError } from "./Retry.js"
 

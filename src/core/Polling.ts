@@ -5,7 +5,10 @@
  *
  * @since 0.1.0
  */
-import { Clock, Duration, Effect, Schedule } from "effect"
+import * as Clock from "effect/Clock"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Schedule from "effect/Schedule"
 import { PollTimeoutError } from "./Errors.js"
 
 /**

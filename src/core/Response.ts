@@ -5,8 +5,12 @@
  *
  * @since 0.1.0
  */
-import { Effect, Either, ParseResult, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import { gunzipSync } from "node:zlib"
+import * as Decoder from "./Decoder.js"
 import { ApiError, ResponseError } from "./Errors.js"
 
 const decoder = new TextDecoder()
@@ -46,9 +50,17 @@ export const excerpt = (body: Uint8Array): string => {
 }
 
 const ErrorShape = Schema.Struct({ code: Schema.Number, message: Schema.String })
+const decodeErrorShape = Schema.decodeUnknownEither(ErrorShape)
 
-const parseJson = (body: Uint8Array): Either.Either<unknown, unknown> =>
-  Either.try(() => JSON.parse(decoder.decode(body)) as unknown)
+const NotJson: unique symbol = Symbol("taxdoc/Response/NotJson")
+
+const parseJson = (body: Uint8Array): unknown => {
+  try {
+    return JSON.parse(decoder.decode(body)) as unknown
+  } catch {
+    return NotJson
+  }
+}
 
 /**
  * `Retry-After` in milliseconds: delay-seconds or an HTTP date (relative to `nowMillis`).
@@ -73,8 +85,8 @@ export const retryAfterOf = (headers: Readonly<Record<string, string>>, nowMilli
  */
 export const failureOf = (operation: string, received: Received): ApiError | ResponseError => {
   const parsed = parseJson(received.body)
-  if (Either.isRight(parsed)) {
-    const shape = Schema.decodeUnknownEither(ErrorShape)(parsed.right)
+  if (parsed !== NotJson) {
+    const shape = decodeErrorShape(parsed)
     if (Either.isRight(shape)) {
       const retryAfterMillis = retryAfterOf(received.headers)
       return new ApiError({
@@ -96,6 +108,20 @@ export const failureOf = (operation: string, received: Received): ApiError | Res
   })
 }
 
+type AnswerDecoder = (input: unknown) => Either.Either<any, ParseResult.ParseError>
+
+// Built once per schema: building a decoder compiles a parser.
+const answerDecoders = new WeakMap<object, AnswerDecoder>()
+
+const answerDecoderOf = <A, I>(schema: Schema.Schema<A, I, never>): (input: unknown) => Either.Either<A, ParseResult.ParseError> => {
+  let decoder = answerDecoders.get(schema)
+  if (decoder === undefined) {
+    decoder = Decoder.answer(schema)
+    answerDecoders.set(schema, decoder)
+  }
+  return decoder
+}
+
 /**
  * Decodes a 200 JSON answer with `schema` (extra fields are ignored).
  *
@@ -104,7 +130,7 @@ export const failureOf = (operation: string, received: Received): ApiError | Res
  */
 export const decodeJson = <A, I>(operation: string, schema: Schema.Schema<A, I, never>, received: Received): Effect.Effect<A, ResponseError> => {
   const parsed = parseJson(received.body)
-  if (Either.isLeft(parsed)) {
+  if (parsed === NotJson) {
     return Effect.fail(new ResponseError({
       operation,
       status: received.status,
@@ -113,7 +139,7 @@ export const decodeJson = <A, I>(operation: string, schema: Schema.Schema<A, I, 
       message: `${operation}: the answer is not JSON`
     }))
   }
-  const decoded = Schema.decodeUnknownEither(schema, { errors: "all", onExcessProperty: "ignore" })(parsed.right)
+  const decoded = answerDecoderOf(schema)(parsed)
   return Either.isRight(decoded)
     ? Effect.succeed(decoded.right)
     : Effect.fail(new ResponseError({

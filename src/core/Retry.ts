@@ -10,7 +10,12 @@
  *
  * @since 0.1.0
  */
-import { Clock, Duration, Effect, Option, Random, Schedule } from "effect"
+import * as Clock from "effect/Clock"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Random from "effect/Random"
+import * as Schedule from "effect/Schedule"
 import type { ApiError, ResponseError, TokenError, TransportError } from "./Errors.js"
 
 /**
@@ -134,30 +139,51 @@ export const withRetries = <A, E extends AttemptError, R>(
   policy: Policy,
   retryable: (error: E) => boolean,
   attempt: Effect.Effect<A, E, R>
+): Effect.Effect<A, E, R> =>
+  Option.isNone(policy.schedule)
+    ? attempt
+    : Effect.flatMap(Clock.currentTimeMillis, (started) => withRetriesFrom(operation, policy, retryable, attempt, started))
+
+/**
+ * `withRetries` for a call that started at `startedMillis` (read by the caller from its clock);
+ * the retries run `retry()` (default: `attempt` once more). On the happy path it adds one error
+ * handler and nothing else: the schedule is built after a first failure.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const withRetriesFrom = <A, E extends AttemptError, R>(
+  operation: string,
+  policy: Policy,
+  retryable: (error: E) => boolean,
+  attempt: Effect.Effect<A, E, R>,
+  startedMillis: number,
+  retry: () => Effect.Effect<A, E, R> = () => attempt
 ): Effect.Effect<A, E, R> => {
   if (Option.isNone(policy.schedule)) return attempt
-  const schedule = honouringRetryAfter(operation, policy.schedule.value)
-  return Effect.flatMap(Clock.currentTimeMillis, (started) =>
-    Effect.catchIf(attempt, retryable, (first) => {
-      // The first failure is replayed into the schedule (no second request), so its delay — and
-      // its Retry-After — come before the second attempt.
-      let replay = true
-      let last: E = first
-      const again = Effect.suspend(() => {
-        if (replay) {
-          replay = false
-          return Effect.fail(first)
-        }
-        return Effect.tapError(attempt, (error) => Effect.sync(() => (last = error)))
-      })
-      const budget = Duration.toMillis(policy.callTimeout)
-      const retried = Effect.retry(again, {
-        schedule: Schedule.checkEffect(schedule, () =>
-          Effect.map(Clock.currentTimeMillis, (now) => !Duration.isFinite(policy.callTimeout) || now - started < budget)),
-        while: retryable
-      })
-      if (!Duration.isFinite(policy.callTimeout)) return retried
-      return Effect.flatMap(Clock.currentTimeMillis, (now) =>
-        Effect.timeoutFail(retried, { duration: Duration.millis(Math.max(0, budget - (now - started))), onTimeout: () => last }))
-    }))
+  const base = policy.schedule.value
+  return Effect.catchIf(attempt, retryable, (first) => {
+    const next = retry()
+    const schedule = honouringRetryAfter(operation, base)
+    // The first failure is replayed into the schedule (no second request), so its delay — and
+    // its Retry-After — come before the second attempt.
+    let replay = true
+    let last: E = first
+    const again = Effect.suspend(() => {
+      if (replay) {
+        replay = false
+        return Effect.fail(first)
+      }
+      return Effect.tapError(next, (error) => Effect.sync(() => (last = error)))
+    })
+    const budget = Duration.toMillis(policy.callTimeout)
+    const retried = Effect.retry(again, {
+      schedule: Schedule.checkEffect(schedule, () =>
+        Effect.map(Clock.currentTimeMillis, (now) => !Duration.isFinite(policy.callTimeout) || now - startedMillis < budget)),
+      while: retryable
+    })
+    if (!Duration.isFinite(policy.callTimeout)) return retried
+    return Effect.flatMap(Clock.currentTimeMillis, (now) =>
+      Effect.timeoutFail(retried, { duration: Duration.millis(Math.max(0, budget - (now - startedMillis))), onTimeout: () => last }))
+  })
 }

@@ -5,17 +5,27 @@
  *
  * @since 0.1.0
  */
-import { HttpClient } from "@effect/platform"
-import { Clock, Context, Deferred, Duration, Effect, Exit, type FiberId, Layer, Option, Redacted, Schema } from "effect"
+import type * as HttpClient from "@effect/platform/HttpClient"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Deferred from "effect/Deferred"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import type * as FiberId from "effect/FiberId"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import * as Schema from "effect/Schema"
 import * as Body from "./Body.js"
-import * as Deadline from "./Deadline.js"
 import { TaxdocConfig } from "./Config.js"
 import { type ResponseError, TokenError, type TransportError } from "./Errors.js"
-import { send } from "./Http.js"
+import { HttpClientTag } from "./HttpClientTag.js"
 import * as Operation from "./Operation.js"
 import * as Retry from "./Retry.js"
 import { decodeJson, failureOf } from "./Response.js"
 import * as Signing from "./Signing.js"
+import * as Wire from "./Wire.js"
 
 /**
  * The access token record answered by token issuance.
@@ -120,6 +130,8 @@ export const scopeSet = (scopes: ReadonlyArray<string>): ReadonlyArray<string> =
 
 interface Issued {
   readonly token: Redacted.Redacted<string>
+  /** `Bearer <token>`: the header value, made once per token. */
+  readonly authorization: string
   readonly expiresAt: number
 }
 
@@ -127,6 +139,8 @@ interface Entry {
   readonly deferred: Deferred.Deferred<Issued, TokenFailure>
   /** Set once issuance succeeded; absent while in flight. */
   result?: Issued
+  /** When it was last used, on the cache's own counter: the smallest is the least recently used. */
+  used: number
 }
 
 type Lookup =
@@ -151,6 +165,38 @@ export const localExpiry = (receivedAt: number, expiration: string, marginMillis
 }
 
 /**
+ * The cached tokens of a `Tokens` service made by `make`, read without an Effect: the
+ * `Authorization` value of a fresh token for a key of `keyOf`, or `undefined` (then `get`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface CachedTokens {
+  /** The cache key of a member and a scope set as `scopeSet(...).join(",")`. */
+  readonly keyOf: (corpNum: string, scopeKey: string) => string
+  /** `Bearer <token>` of the fresh cached token under `key` at `nowMillis`, else `undefined`. */
+  readonly authorization: (key: string, nowMillis: number) => string | undefined
+}
+
+/**
+ * The property of a `Tokens` service that carries its `CachedTokens`.
+ *
+ * @since 0.1.0
+ * @category symbols
+ */
+export const CachedTokensTypeId: unique symbol = Symbol.for("taxdoc/Tokens/CachedTokens")
+
+/**
+ * The synchronous reader of a `Tokens` service made by `make` (`undefined` for another
+ * implementation: then every read goes through `get`).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const cachedOf = (tokens: Context.Tag.Service<Tokens>): CachedTokens | undefined =>
+  (tokens as { readonly [CachedTokensTypeId]?: CachedTokens })[CachedTokensTypeId]
+
+/**
  * The token service over the ambient `HttpClient`.
  *
  * @since 0.1.0
@@ -158,15 +204,19 @@ export const localExpiry = (receivedAt: number, expiration: string, marginMillis
  */
 export const make = Effect.gen(function*() {
   const config = yield* TaxdocConfig
-  const client = yield* HttpClient.HttpClient
-  const deadline = yield* Deadline.make(config.requestTimeout)
+  const wire = yield* Wire.make(yield* HttpClientTag, config.requestTimeout)
+  const auth = Wire.baseOf(config.authUrl)
   const margin = Duration.toMillis(config.tokenRefreshMargin)
-  // Map keeps insertion order: re-inserting on use makes the first key the least recently used.
+  const forwarded = Option.getOrUndefined(config.forwardedIp)
   const cache = new Map<string, Entry>()
+  // A hit only stamps its entry; the least recently used is looked for when the cache overflows
+  // (a token issuance, far rarer than reads).
+  let uses = 0
   let issued = 0
   let reused = 0
 
-  const keyOf = (corpNum: string, scopes: ReadonlyArray<string>) => `${config.environment}|${corpNum}|${scopes.join(",")}`
+  const prefix = `${config.environment}|`
+  const keyOf = (corpNum: string, scopeKey: string) => `${prefix}${corpNum}|${scopeKey}`
 
   // Token issuance is safe to repeat: each attempt is signed anew (fresh X-SVC-Date).
   const issue = (corpNum: string, scopes: ReadonlyArray<string>) =>
@@ -179,7 +229,6 @@ export const make = Effect.gen(function*() {
       const body = Body.json({ access_id: corpNum, scope: scopes })
       const { path } = Operation.build(IssueToken, { serviceId: config.serviceId }, body)
       const date = Signing.formatSvcDate(yield* Clock.currentTimeMillis)
-      const forwarded = Option.getOrUndefined(config.forwardedIp)
       const signature = Signing.sign(
         Redacted.value(config.secretKey),
         Signing.stringToSign({ bodyDigest: Signing.bodyDigest(body.bytes), date, forwarded, path })
@@ -193,92 +242,109 @@ export const make = Effect.gen(function*() {
         "accept-language": config.acceptLanguage
       }
       if (forwarded !== undefined) headers["x-svc-forwarded"] = forwarded
-      const received = yield* send(client, "Tokens.issue", { method: IssueToken.method, url: `${config.authUrl}${path}`, headers, body }, deadline, config.requestTimeout)
-      if (received.status !== 200) {
-        const failure = failureOf("Tokens.issue", received)
-        return yield* failure._tag === "ApiError"
-          ? new TokenError({ corpNum, status: failure.status, code: failure.code, message: failure.message })
-          : failure
-      }
-      const token = yield* decodeJson("Tokens.issue", IssueToken.success, received)
-      const receivedAt = yield* Clock.currentTimeMillis
-      issued++
-      return { token: token.session_token, expiresAt: localExpiry(receivedAt, token.expiration, margin) }
+      const outgoing: Wire.Outgoing = { method: IssueToken.method, origin: auth.origin, path: `${auth.prefix}${path}`, headers, body }
+      return yield* wire.exchange("Tokens.issue", outgoing, config.maxAnswerBytes, (received) =>
+        Effect.gen(function*() {
+          if (received.status !== 200) {
+            const failure = failureOf("Tokens.issue", received)
+            return yield* failure._tag === "ApiError"
+              ? new TokenError({ corpNum, status: failure.status, code: failure.code, message: failure.message })
+              : failure
+          }
+          const token = yield* decodeJson("Tokens.issue", IssueToken.success, received)
+          const receivedAt = yield* Clock.currentTimeMillis
+          issued++
+          const value = Redacted.value(token.session_token)
+          return { token: token.session_token, authorization: `Bearer ${value}`, expiresAt: localExpiry(receivedAt, token.expiration, margin) }
+        }))
     })
 
   const evict = () => {
     while (cache.size > config.tokenCacheCapacity) {
-      const oldest = cache.keys().next()
-      if (oldest.done === true) return
-      cache.delete(oldest.value)
+      let oldest: string | undefined
+      let oldestUse = Number.POSITIVE_INFINITY
+      for (const [key, entry] of cache) {
+        if (entry.used < oldestUse) {
+          oldest = key
+          oldestUse = entry.used
+        }
+      }
+      if (oldest === undefined) return
+      cache.delete(oldest)
     }
+  }
+
+  // A fresh token under `key`, counted as reused and stamped as the most recently used.
+  const fresh = (key: string, now: number): Issued | undefined => {
+    const existing = cache.get(key)
+    if (existing === undefined || existing.result === undefined || now >= existing.result.expiresAt - margin) return undefined
+    reused++
+    existing.used = ++uses
+    return existing.result
   }
 
   // The cache is read and changed in one synchronous step, so N concurrent callers on a cold key
   // see one "Issue" and N-1 "Wait"s: single flight without locks.
   const lookup = (key: string, now: number, fiberId: FiberId.FiberId): Lookup => {
+    const hit = fresh(key, now)
+    if (hit !== undefined) return { _tag: "Hit", token: hit.token }
     const existing = cache.get(key)
-    if (existing !== undefined) {
-      if (existing.result === undefined) return { _tag: "Wait", entry: existing }
-      if (now < existing.result.expiresAt - margin) {
-        reused++
-        cache.delete(key)
-        cache.set(key, existing)
-        return { _tag: "Hit", token: existing.result.token }
-      }
-    }
-    const entry: Entry = { deferred: Deferred.unsafeMake<Issued, TokenFailure>(fiberId) }
-    cache.delete(key)
+    if (existing !== undefined && existing.result === undefined) return { _tag: "Wait", entry: existing }
+    const entry: Entry = { deferred: Deferred.unsafeMake<Issued, TokenFailure>(fiberId), used: ++uses }
     cache.set(key, entry)
     evict()
     return { _tag: "Issue", entry }
   }
 
-  const get = (corpNum: string, requested: ReadonlyArray<string>) =>
-    Effect.gen(function*() {
+  const publish = (key: string, entry: Entry, corpNum: string, scopes: ReadonlyArray<string>) =>
+    // Uninterruptible: the waiters depend on this issuance finishing and being published.
+    Effect.uninterruptible(
+      issue(corpNum, scopes).pipe(
+        Effect.exit,
+        Effect.tap((exit) =>
+          Effect.sync(() => {
+            if (Exit.isSuccess(exit)) entry.result = exit.value
+            else if (cache.get(key) === entry) cache.delete(key)
+          })
+        ),
+        Effect.tap((exit) => Deferred.done(entry.deferred, exit))
+      )
+    ).pipe(Effect.flatMap((exit) => Effect.map(exit, (result) => result.token)))
+
+  const get = (corpNum: string, requested: ReadonlyArray<string>): Effect.Effect<Redacted.Redacted<string>, TokenFailure> =>
+    Effect.withFiberRuntime((fiber) => {
       const scopes = scopeSet(requested)
-      const key = keyOf(corpNum, scopes)
-      const now = yield* Clock.currentTimeMillis
-      const fiberId = yield* Effect.fiberId
-      const found = lookup(key, now, fiberId)
+      const key = keyOf(corpNum, scopes.join(","))
+      const found = lookup(key, Context.get(fiber.currentDefaultServices, Clock.Clock).unsafeCurrentTimeMillis(), fiber.id())
       switch (found._tag) {
         case "Hit":
-          return found.token
+          return Effect.succeed(found.token)
         case "Wait":
-          return (yield* Deferred.await(found.entry.deferred)).token
-        case "Issue": {
-          const { entry } = found
-          // Uninterruptible: the waiters depend on this issuance finishing and being published.
-          const exit = yield* Effect.uninterruptible(
-            issue(corpNum, scopes).pipe(
-              Effect.exit,
-              Effect.tap((exit) =>
-                Effect.sync(() => {
-                  if (Exit.isSuccess(exit)) entry.result = exit.value
-                  else if (cache.get(key) === entry) cache.delete(key)
-                })
-              ),
-              Effect.tap((exit) => Deferred.done(entry.deferred, exit))
-            )
-          )
-          return (yield* exit).token
-        }
+          return Effect.map(Deferred.await(found.entry.deferred), (result) => result.token)
+        case "Issue":
+          return publish(key, found.entry, corpNum, scopes)
       }
     })
 
-  return Tokens.of({
+  const cached: CachedTokens = {
+    keyOf,
+    authorization: (key, now) => fresh(key, now)?.authorization
+  }
+
+  const service = Tokens.of({
     get,
     invalidate: (corpNum, scopes) =>
       Effect.sync(() => {
         if (scopes !== undefined) {
-          cache.delete(keyOf(corpNum, scopeSet(scopes)))
+          cache.delete(keyOf(corpNum, scopeSet(scopes).join(",")))
           return
         }
-        const prefix = `${config.environment}|${corpNum}|`
-        for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key)
+        const member = keyOf(corpNum, "")
+        for (const key of [...cache.keys()]) if (key.startsWith(member)) cache.delete(key)
       }),
     stats: Effect.sync(() => ({ issued, reused, cached: cache.size }))
   })
+  return Object.assign(service, { [CachedTokensTypeId]: cached })
 })
 
 /**

@@ -4,7 +4,11 @@
  *
  * @since 0.1.0
  */
-import { Effect, Either, ParseResult, Schema, SchemaAST } from "effect"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import * as SchemaAST from "effect/SchemaAST"
 import { ValidationError, ValidationIssue } from "./Errors.js"
 import { RuleId } from "./Rule.js"
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "@effect/vitest"
+import { describe, expect, it, vi } from "@effect/vitest"
 import { Deferred, Duration, Effect, Fiber, TestClock } from "effect"
 import * as Deadline from "../../src/core/Deadline.js"
 
@@ -74,4 +74,53 @@ describe("Deadline", () => {
       const deadline = yield* Effect.scoped(Deadline.make(Duration.infinity))
       expect(deadline).toBe(Deadline.none)
     }))
+})
+
+describe("Deadline.timers (the live-clock deadlines of a direct transport)", () => {
+  // Node's timers are faked here (no test waits): `advanceTimersByTime` moves them.
+  it("fires each deadline once, in order, at its due time; a cleared one never fires", () => {
+    vi.useFakeTimers()
+    try {
+      const timers = Deadline.timers(1000)
+      const fired: Array<string> = []
+      const a = timers.start(() => fired.push("a"))
+      vi.advanceTimersByTime(400)
+      const b = timers.start(() => fired.push("b"))
+      const c = timers.start(() => fired.push("c"))
+      b.clear()
+      vi.advanceTimersByTime(599)
+      expect(fired).toEqual([])
+      vi.advanceTimersByTime(1)
+      expect(fired).toEqual(["a"])
+      a.clear() // after firing: nothing happens
+      vi.advanceTimersByTime(400)
+      expect(fired).toEqual(["a", "c"])
+      c.clear()
+      vi.advanceTimersByTime(5000)
+      expect(fired).toEqual(["a", "c"])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it("many requests finishing out of order: only the unfinished ones fire, whatever the queue's compactions", () => {
+    vi.useFakeTimers()
+    try {
+      const timers = Deadline.timers(100)
+      const fired = new Set<number>()
+      const slots = Array.from({ length: 5000 }, (_, i) => timers.start(() => fired.add(i)))
+      // Every request but multiples of 7 finishes, the later ones first.
+      for (let i = slots.length - 1; i >= 0; i--) if (i % 7 !== 0) slots[i]!.clear()
+      vi.advanceTimersByTime(100)
+      expect([...fired].sort((x, y) => x - y)).toEqual(Array.from({ length: 5000 }, (_, i) => i).filter((i) => i % 7 === 0))
+      const late = timers.start(() => fired.add(-1))
+      vi.advanceTimersByTime(99)
+      expect(fired.has(-1)).toBe(false)
+      vi.advanceTimersByTime(1)
+      expect(fired.has(-1)).toBe(true)
+      late.clear()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
 })

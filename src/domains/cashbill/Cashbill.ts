@@ -5,38 +5,25 @@
  *
  * @since 0.1.0
  */
-import { Clock, Context, Effect, Layer, Schema } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as Bulk from "../../core/Bulk.js"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { PollTimeoutError, UnknownOutcomeError, ValidationError } from "../../core/Errors.js"
-import * as Outcome from "../../core/Outcome.js"
 import * as Polling from "../../core/Polling.js"
-import { CorpNum, type GenericResult, MgtKey } from "../../core/Schemas.js"
-import { validate } from "../../core/Validation.js"
-import * as Operations from "./Operations.js"
-import * as Settle from "./Settle.js"
-import * as Rules from "./Rules.js"
-import {
-  type BulkIssueResult,
-  type BulkResult,
-  type BulkSubmitResponse,
-  type CashbillDetail,
-  type CashbillInfo,
-  type CashReceiptIssue,
-  type CashReceiptRevoke,
-  type IssueResponse,
-  ReceiptListAt,
-  TX_STATE_COMPLETED,
-  type UrlMenu
-} from "./Schemas.js"
+import type { GenericResult } from "../../core/Schemas.js"
+import * as Lazy from "../../core/Lazy.js"
+import type { BulkIssueResult, BulkResult, BulkSubmitResponse, CashbillDetail, CashbillInfo, CashReceiptIssue, CashReceiptRevoke, IssueResponse, UrlMenu } from "./Schemas.js"
+import type * as Operations from "./Operations.js"
 
 /**
- * The token scope of these operations (DESIGN.md §6), as declared in the catalogue.
+ * The token scope of these operations (DESIGN.md §6), as declared in the catalogue (the type checks it).
  *
  * @since 0.1.0
  * @category constants
  */
-export { SCOPE } from "./Operations.js"
+export const SCOPE: typeof Operations.SCOPE = "140"
 
 /**
  * Failures of cash receipt operations.
@@ -126,135 +113,34 @@ export class Cashbill extends Context.Tag("taxdoc/Cashbill")<Cashbill, {
   readonly getPDF: (corpNum: string, mgtKey: string, userId?: string) => Effect.Effect<Uint8Array, CashbillError>
 }>() {}
 
+// Every method of the service, for the lazily loaded implementation (the type lists them all).
+const METHODS: { readonly [K in keyof Context.Tag.Service<Cashbill>]: true } = {
+  issue: true,
+  revoke: true,
+  bulkSubmit: true,
+  getBulkResult: true,
+  awaitBulkResult: true,
+  issueMany: true,
+  delete: true,
+  getInfo: true,
+  getInfos: true,
+  getDetailInfo: true,
+  getURL: true,
+  getPDF: true
+}
+
+// The implementation and the schemas and declarations it uses are loaded on the first call.
+const live = Lazy.module<typeof import("./internal/CashbillLive.js")>(import.meta.url, "./internal/CashbillLive.js", () => import("./internal/CashbillLive.js"))
+
 /**
- * The cash receipt service over `TaxdocClient`: every operation through the catalogue declaration
- * of `Operations.ts`.
+ * The service over `TaxdocClient`: every operation through its catalogue declaration. Its
+ * implementation (and the domain's schemas) is loaded on the first call of one of its methods.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const make = Effect.gen(function*() {
-  const client = yield* TaxdocClient
-
-  // A receipt read back by its document ID, `None` when there is none.
-  const detailOf = (corpNum: string, mgtKey: string, userId: string | undefined) =>
-    Outcome.found(client.call(Operations.GetDetailInfo, { corpNum, userId, params: { mgtKey } }))
-
-  const issue = Effect.fn("Cashbill.issue")((corpNum: string, receipt: CashReceiptIssue, userId?: string) =>
-    Outcome.settle({
-      operation: "Cashbill.issue",
-      documentId: receipt.mgtKey,
-      write: client.call(Operations.RegistIssue, { corpNum, userId, body: receipt }),
-      read: detailOf(corpNum, receipt.mgtKey, userId),
-      judge: Settle.issued(receipt)
-    }))
-
-  const revoke = Effect.fn("Cashbill.revoke")((corpNum: string, revocation: CashReceiptRevoke, userId?: string) =>
-    Outcome.settle({
-      operation: "Cashbill.revoke",
-      documentId: revocation.mgtKey,
-      write: client.call(Operations.RevokeRegistIssue, { corpNum, userId, body: revocation }),
-      read: detailOf(corpNum, revocation.mgtKey, userId),
-      judge: Settle.revoked(revocation)
-    }))
-
-  const bulkSubmit = Effect.fn("Cashbill.bulkSubmit")((corpNum: string, submitId: string, receipts: ReadonlyArray<CashReceiptIssue>, userId?: string) =>
-    client.call(Operations.BulkSubmit, { corpNum, userId, params: { submitID: submitId }, body: { cashbills: receipts } }))
-
-  const getBulkResult = Effect.fn("Cashbill.getBulkResult")((corpNum: string, submitId: string, userId?: string) =>
-    client.call(Operations.GetBulkResult, { corpNum, userId, params: { submitID: submitId } }))
-
-  const awaitBulkResult = (corpNum: string, submitId: string, options: AwaitOptions = {}) =>
-    Polling.until({
-      operation: "Cashbill.awaitBulkResult",
-      id: submitId,
-      poll: getBulkResult(corpNum, submitId, options.userId),
-      isDone: (result) => result.txState === TX_STATE_COMPLETED,
-      describe: (result) => `txState ${result.txState}`,
-      onProgress: options.onProgress
-    }, options).pipe(Effect.withSpan("Cashbill.awaitBulkResult", { attributes: { corpNum, submitId } }))
-
-  const issueMany = Effect.fn("Cashbill.issueMany")(function*(corpNum: string, receipts: ReadonlyArray<CashReceiptIssue>, options: IssueManyOptions = {}) {
-    yield* validate("Cashbill.issueMany", Member, { corpNum })
-    if (receipts.length === 0) return []
-    // Validate everything first: one bad receipt anywhere means nothing is sent.
-    const now = yield* Clock.currentTimeMillis
-    yield* validate("Cashbill.issueMany", ReceiptListAt(now), { cashbills: receipts })
-    return yield* Bulk.issueInChunks({
-      items: receipts,
-      size: Rules.BULK_MAX,
-      concurrency: options.concurrency,
-      onProgress: options.onProgress,
-      run: (chunk, tracker) =>
-        Effect.gen(function*() {
-          const submitID = yield* Bulk.submit(client, Operations.BulkSubmit, { cashbills: chunk }, { corpNum, userId: options.userId })
-          yield* tracker.submitted(submitID)
-          const result = yield* awaitBulkResult(corpNum, submitID, {
-            ...Polling.pollOptionsOf(options),
-            userId: options.userId,
-            onProgress: () => tracker.polled
-          })
-          return result.issueResult ?? []
-        }),
-      keyOfItem: (receipt) => receipt.mgtKey,
-      keyOfResult: (result) => result.mgtKey,
-      succeeded: (result) => result.code === 1,
-      missing: missingResult,
-      mayHaveSubmitted: Outcome.isUnknown,
-      operation: "Cashbill.issueMany"
-    })
-  })
-
-  const deleteReceipt = Effect.fn("Cashbill.delete")((corpNum: string, mgtKey: string, userId?: string) =>
-    Outcome.settle({
-      operation: "Cashbill.delete",
-      documentId: mgtKey,
-      write: client.call(Operations.Delete, { corpNum, userId, params: { mgtKey } }),
-      read: detailOf(corpNum, mgtKey, userId),
-      judge: Settle.deleted
-    }))
-
-  const getInfo = Effect.fn("Cashbill.getInfo")((corpNum: string, mgtKey: string, userId?: string) =>
-    client.call(Operations.GetInfo, { corpNum, userId, params: { mgtKey } }))
-
-  const getInfos = Effect.fn("Cashbill.getInfos")(function*(corpNum: string, mgtKeys: ReadonlyArray<string>, userId?: string) {
-    const input = yield* validate("Cashbill.getInfos", Schema.Struct({ corpNum: CorpNum, mgtKeys: Schema.Array(MgtKey) }), { corpNum, mgtKeys })
-    const answers = yield* Bulk.inChunks(input.mgtKeys, Rules.INFOS_MAX, (chunk) =>
-      client.call(Operations.GetInfos, { corpNum, userId, body: chunk }))
-    // Unknown document IDs are left out; the others answer in the order asked.
-    return Bulk.inInputOrder(input.mgtKeys, answers, (info) => info.mgtKey, () => undefined)
-  })
-
-  const getDetailInfo = Effect.fn("Cashbill.getDetailInfo")((corpNum: string, mgtKey: string, userId?: string) =>
-    client.call(Operations.GetDetailInfo, { corpNum, userId, params: { mgtKey } }))
-
-  const getURL = Effect.fn("Cashbill.getURL")((corpNum: string, menu: UrlMenu, userId?: string) =>
-    Effect.map(client.call(Operations.GetURL, { corpNum, userId, params: { TG: menu } }), (result) => result.url))
-
-  const getPDF = Effect.fn("Cashbill.getPDF")((corpNum: string, mgtKey: string, userId?: string) =>
-    client.call(Operations.GetPDF, { corpNum, userId, params: { mgtKey } }))
-
-  return Cashbill.of({
-    issue,
-    revoke,
-    bulkSubmit,
-    getBulkResult,
-    awaitBulkResult,
-    issueMany,
-    delete: deleteReceipt,
-    getInfo,
-    getInfos,
-    getDetailInfo,
-    getURL,
-    getPDF
-  })
-})
-
-const Member = Schema.Struct({ corpNum: CorpNum })
-
-// A completed submission that does not mention a receipt: reported, never silently dropped.
-const missingResult = (mgtKey: string): BulkIssueResult =>
-  ({ mgtKey, code: -99999999, message: "the bulk result does not mention this receipt" }) as BulkIssueResult
+export const make: Effect.Effect<Context.Tag.Service<Cashbill>, never, TaxdocClient> = Effect.map(TaxdocClient, (client) =>
+  Cashbill.of(Lazy.service(METHODS, Lazy.instance(live, (m) => m.make(client)))))
 
 /**
  * @since 0.1.0

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import * as Operation from "../../core/Operation.js"
 import { GenericResult, MgtKey, UrlResult } from "../../core/Schemas.js"
 import {

@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { type CrossRule, withCrossRules } from "../../core/CrossRule.js"
 import { perKstDay } from "../../core/Kst.js"
 import { maxLen, rule } from "../../core/Rule.js"

@@ -4,11 +4,13 @@
  *
  * @since 0.1.0
  */
-import { Context, Effect, Layer } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { ValidationError } from "../../core/Errors.js"
 import type { GenericResult } from "../../core/Schemas.js"
-import * as Operations from "./Operations.js"
+import * as Lazy from "../../core/Lazy.js"
 import type { CertificateInfo } from "./Schemas.js"
 
 /**
@@ -45,24 +47,26 @@ export class Certificate extends Context.Tag("taxdoc/Certificate")<Certificate, 
   readonly getInfo: (corpNum: string, userId?: string) => Effect.Effect<CertificateInfo, CertificateError>
 }>() {}
 
+// Every method of the service, for the lazily loaded implementation (the type lists them all).
+const METHODS: { readonly [K in keyof Context.Tag.Service<Certificate>]: true } = {
+  getTaxCertURL: true,
+  getExpireDate: true,
+  checkValidation: true,
+  getInfo: true
+}
+
+// The implementation and the schemas and declarations it uses are loaded on the first call.
+const live = Lazy.module<typeof import("./internal/CertificateLive.js")>(import.meta.url, "./internal/CertificateLive.js", () => import("./internal/CertificateLive.js"))
+
 /**
- * The certificate service over `TaxdocClient`.
+ * The service over `TaxdocClient`: every operation through its catalogue declaration. Its
+ * implementation (and the domain's schemas) is loaded on the first call of one of its methods.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const make = Effect.gen(function*() {
-  const client = yield* TaxdocClient
-  return Certificate.of({
-    getTaxCertURL: Effect.fn("Certificate.getTaxCertURL")((corpNum: string, userId?: string) =>
-      Effect.map(client.call(Operations.GetTaxCertURL, { corpNum, userId }), (r) => r.url)),
-    getExpireDate: Effect.fn("Certificate.getExpireDate")((corpNum: string, userId?: string) =>
-      Effect.map(client.call(Operations.GetCertificateExpireDate, { corpNum, userId }), (r) => ({ raw: r.certificateExpiration, expiresAt: r.expiresAt }))),
-    checkValidation: Effect.fn("Certificate.checkValidation")((corpNum: string, userId?: string) =>
-      client.call(Operations.CheckCertValidation, { corpNum, userId })),
-    getInfo: Effect.fn("Certificate.getInfo")((corpNum: string, userId?: string) => client.call(Operations.GetTaxCertInfo, { corpNum, userId }))
-  })
-})
+export const make: Effect.Effect<Context.Tag.Service<Certificate>, never, TaxdocClient> = Effect.map(TaxdocClient, (client) =>
+  Certificate.of(Lazy.service(METHODS, Lazy.instance(live, (m) => m.make(client)))))
 
 /**
  * @since 0.1.0

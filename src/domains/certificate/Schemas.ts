@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import * as Kst from "../../core/Kst.js"
 import { isDateTime14 } from "../../core/Schemas.js"
 

@@ -5,22 +5,22 @@
  *
  * @since 0.1.0
  */
-import { Context, Effect, Layer, Schema } from "effect"
-import * as Bulk from "../../core/Bulk.js"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { ValidationError } from "../../core/Errors.js"
-import { CorpNum } from "../../core/Schemas.js"
-import { validate } from "../../core/Validation.js"
-import * as Operations from "./Operations.js"
-import { type CompanyStatus as Status, MAX_CORP_NUMS } from "./Schemas.js"
+import * as Lazy from "../../core/Lazy.js"
+import type { CompanyStatus as Status } from "./Schemas.js"
+import type * as Operations from "./Operations.js"
 
 /**
- * The token scope of these operations (DESIGN.md §6), as declared in the catalogue.
+ * The token scope of these operations (DESIGN.md §6), as declared in the catalogue (the type checks it).
  *
  * @since 0.1.0
  * @category constants
  */
-export { SCOPE } from "./Operations.js"
+export const SCOPE: typeof Operations.SCOPE = "170"
 
 /**
  * Failures of company status checks.
@@ -41,29 +41,24 @@ export class CompanyStatus extends Context.Tag("taxdoc/CompanyStatus")<CompanySt
   readonly checkMany: (corpNum: string, targets: ReadonlyArray<string>, userId?: string) => Effect.Effect<ReadonlyArray<Status>, CompanyStatusError>
 }>() {}
 
-const Many = Schema.Struct({ corpNum: CorpNum, targets: Schema.Array(CorpNum) })
+// Every method of the service, for the lazily loaded implementation (the type lists them all).
+const METHODS: { readonly [K in keyof Context.Tag.Service<CompanyStatus>]: true } = {
+  check: true,
+  checkMany: true
+}
+
+// The implementation and the schemas and declarations it uses are loaded on the first call.
+const live = Lazy.module<typeof import("./internal/CompanyStatusLive.js")>(import.meta.url, "./internal/CompanyStatusLive.js", () => import("./internal/CompanyStatusLive.js"))
 
 /**
- * The company status service over `TaxdocClient`.
+ * The service over `TaxdocClient`: every operation through its catalogue declaration. Its
+ * implementation (and the domain's schemas) is loaded on the first call of one of its methods.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const make = Effect.gen(function*() {
-  const client = yield* TaxdocClient
-
-  const check = Effect.fn("CompanyStatus.check")((corpNum: string, target: string, userId?: string) =>
-    client.call(Operations.CheckCorpNum, { corpNum, userId, params: { target } }))
-
-  const checkMany = Effect.fn("CompanyStatus.checkMany")(function*(corpNum: string, targets: ReadonlyArray<string>, userId?: string) {
-    const input = yield* validate("CompanyStatus.checkMany", Many, { corpNum, targets })
-    // The service answers each request in its input order, so the chunks concatenate in order.
-    return yield* Bulk.inChunks(input.targets, MAX_CORP_NUMS, (chunk) =>
-      client.call(Operations.CheckCorpNums, { corpNum, userId, body: chunk }))
-  })
-
-  return CompanyStatus.of({ check, checkMany })
-})
+export const make: Effect.Effect<Context.Tag.Service<CompanyStatus>, never, TaxdocClient> = Effect.map(TaxdocClient, (client) =>
+  CompanyStatus.of(Lazy.service(METHODS, Lazy.instance(live, (m) => m.make(client)))))
 
 /**
  * @since 0.1.0

@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import * as Operation from "../../core/Operation.js"
 import { CorpNum } from "../../core/Schemas.js"
 import { CompanyStatus, CompanyStatusList, CorpNumBatch } from "./Schemas.js"

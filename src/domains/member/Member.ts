@@ -5,22 +5,24 @@
  *
  * @since 0.1.0
  */
-import { Context, Effect, Layer, Schema } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
 import { TaxdocConfig } from "../../core/Config.js"
 import type { ValidationError } from "../../core/Errors.js"
 import type { GenericResult } from "../../core/Schemas.js"
-import { validate } from "../../core/Validation.js"
-import * as Operations from "./Operations.js"
+import * as Lazy from "../../core/Lazy.js"
 import type { Contact, ContactInput, CorpInfo, JoinMemberInput, UpdateContactInput } from "./Schemas.js"
+import type * as Operations from "./Operations.js"
 
 /**
- * The token scope of these operations (DESIGN.md §6), as declared in the catalogue.
+ * The token scope of these operations (DESIGN.md §6), as declared in the catalogue (the type checks it).
  *
  * @since 0.1.0
  * @category constants
  */
-export { SCOPE } from "./Operations.js"
+export const SCOPE: typeof Operations.SCOPE = "member"
 
 /**
  * The sign-up input; `LinkID` defaults to the configured partner.
@@ -62,75 +64,35 @@ export class Member extends Context.Tag("taxdoc/Member")<Member, {
   readonly deleteContact: (corpNum: string, contactId: string, managerId: string) => Effect.Effect<GenericResult, MemberError>
 }>() {}
 
-const ManagerId = Schema.Struct({
-  managerId: Schema.String.pipe(Schema.minLength(1, { message: () => "is required: the manager's user ID (X-SVC-UserID)" }))
-})
+// Every method of the service, for the lazily loaded implementation (the type lists them all).
+const METHODS: { readonly [K in keyof Context.Tag.Service<Member>]: true } = {
+  checkIsMember: true,
+  checkId: true,
+  join: true,
+  quit: true,
+  getCorpInfo: true,
+  updateCorpInfo: true,
+  registContact: true,
+  getContactInfo: true,
+  listContact: true,
+  updateContact: true,
+  deleteContact: true
+}
+
+// The implementation and the schemas and declarations it uses are loaded on the first call.
+const live = Lazy.module<typeof import("./internal/MemberLive.js")>(import.meta.url, "./internal/MemberLive.js", () => import("./internal/MemberLive.js"))
 
 /**
- * The member service over `TaxdocClient`: every operation through the catalogue declaration of
- * `Operations.ts`.
+ * The service over `TaxdocClient`: every operation through its catalogue declaration. Its
+ * implementation (and the domain's schemas) is loaded on the first call of one of its methods.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const make = Effect.gen(function*() {
-  const client = yield* TaxdocClient
-  const config = yield* TaxdocConfig
-
-  const checkIsMember = Effect.fn("Member.checkIsMember")((corpNum: string) =>
-    Effect.map(client.call(Operations.CheckIsMember, { params: { CorpNum: corpNum, LID: config.linkId } }), (result) => result.code === 1))
-
-  const checkId = Effect.fn("Member.checkId")((id: string) =>
-    Effect.map(client.call(Operations.CheckID, { params: { ID: id } }), (result) => result.code === 1))
-
-  const join = Effect.fn("Member.join")((input: JoinInput) =>
-    client.call(Operations.JoinMember, { body: { ...input, LinkID: input.LinkID ?? config.linkId } }))
-
-  const quit = Effect.fn("Member.quit")(function*(corpNum: string, quitReason: string, userId?: string) {
-    const result = yield* client.call(Operations.QuitMember, { corpNum, userId, body: { quitReason } })
-    // The member's tokens die with it (FACTS.md: good clients drop the cached token).
-    yield* client.forgetMember(corpNum)
-    return result
-  })
-
-  const getCorpInfo = Effect.fn("Member.getCorpInfo")((corpNum: string, userId?: string) =>
-    client.call(Operations.GetCorpInfo, { corpNum, userId }))
-
-  const updateCorpInfo = Effect.fn("Member.updateCorpInfo")((corpNum: string, info: typeof CorpInfo.Encoded, userId?: string) =>
-    client.call(Operations.UpdateCorpInfo, { corpNum, userId, body: info }))
-
-  const registContact = Effect.fn("Member.registContact")((corpNum: string, contact: typeof ContactInput.Encoded, userId?: string) =>
-    client.call(Operations.RegistContact, { corpNum, userId, body: contact }))
-
-  const getContactInfo = Effect.fn("Member.getContactInfo")((corpNum: string, contactId: string, userId?: string) =>
-    client.call(Operations.GetContactInfo, { corpNum, userId, body: { id: contactId } }))
-
-  const listContact = Effect.fn("Member.listContact")((corpNum: string, userId?: string) =>
-    client.call(Operations.ListContact, { corpNum, userId }))
-
-  const updateContact = Effect.fn("Member.updateContact")((corpNum: string, contact: typeof UpdateContactInput.Encoded, userId?: string) =>
-    client.call(Operations.UpdateContact, { corpNum, userId, body: contact }))
-
-  const deleteContact = Effect.fn("Member.deleteContact")(function*(corpNum: string, contactId: string, managerId: string) {
-    // DeleteContact is the one operation whose X-SVC-UserID is required (the manager's).
-    yield* validate("Member.deleteContact", ManagerId, { managerId })
-    return yield* client.call(Operations.DeleteContact, { corpNum, userId: managerId, params: { ContactID: contactId } })
-  })
-
-  return Member.of({
-    checkIsMember,
-    checkId,
-    join,
-    quit,
-    getCorpInfo,
-    updateCorpInfo,
-    registContact,
-    getContactInfo,
-    listContact,
-    updateContact,
-    deleteContact
-  })
-})
+export const make: Effect.Effect<Context.Tag.Service<Member>, never, TaxdocClient | TaxdocConfig> = Effect.map(
+  Effect.all([TaxdocClient, TaxdocConfig]),
+  ([client, config]) => Member.of(Lazy.service(METHODS, Lazy.instance(live, (m) => m.make(client, config))))
+)
 
 /**
  * @since 0.1.0

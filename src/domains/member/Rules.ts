@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import type { ErrorCodeName } from "../../core/ErrorCodes.js"
 import { rule } from "../../core/Rule.js"
 

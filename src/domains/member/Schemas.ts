@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { requiredLen } from "../../core/Rule.js"
 import { CorpNum } from "../../core/Schemas.js"
 import { ContactId, Password, SearchRole } from "./Rules.js"

@@ -5,52 +5,31 @@
  * @since 0.1.0
  */
 import { fieldRule, type CrossRule } from "../../core/CrossRule.js"
+import { ITEM_CODES, ItemCode, type ItemCodeName } from "./ItemCode.js"
 
-/**
- * The statement types by name (DESIGN.md §6 "statement item codes"). The item code is the path's
- * `{ItemCode}` and the token scope of every call about a statement of that type.
- *
- * @since 0.1.0
- * @category constants
- */
-export const ItemCode = {
-  /** 121 거래명세서 */
-  TransactionStatement: 121,
-  /** 122 청구서 */
-  Bill: 122,
-  /** 123 견적서 */
-  Estimate: 123,
-  /** 124 발주서 */
-  PurchaseOrder: 124,
-  /** 125 입금표 */
-  DepositSlip: 125,
-  /** 126 영수증 */
-  Receipt: 126
-} as const
-
-/**
- * An item code: 121 to 126.
- *
- * @since 0.1.0
- * @category models
- */
-export type ItemCode = typeof ItemCode[keyof typeof ItemCode]
-
-/**
- * The name of an item code (`Estimate`).
- *
- * @since 0.1.0
- * @category models
- */
-export type ItemCodeName = keyof typeof ItemCode
-
-/**
- * Every item code, in order.
- *
- * @since 0.1.0
- * @category constants
- */
-export const ITEM_CODES: readonly [ItemCode, ...Array<ItemCode>] = [121, 122, 123, 124, 125, 126]
+export {
+  /**
+   * The statement types by name (`ItemCode.Estimate` = 123).
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  ItemCode,
+  /**
+   * Every item code, in order.
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  ITEM_CODES,
+  /**
+   * The name of an item code (`Estimate`).
+   *
+   * @since 0.1.0
+   * @category models
+   */
+  type ItemCodeName
+} from "./ItemCode.js"
 
 /**
  * The token scopes of statements: the six item codes, requested together (FACTS.md).

@@ -9,7 +9,7 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { withCrossRules } from "../../core/CrossRule.js"
 import { maxLen, requiredLen, rule } from "../../core/Rule.js"
 import { CorpNumText, Date8, LenientBoolean, MgtKey, oneOf, SignedAmount } from "../../core/Schemas.js"

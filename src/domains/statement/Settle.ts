@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { Option } from "effect"
+import * as Option from "effect/Option"
 import * as Outcome from "../../core/Outcome.js"
 import { GenericResult } from "../../core/Schemas.js"
 import { StateCode } from "./Rules.js"

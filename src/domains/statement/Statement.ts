@@ -6,17 +6,15 @@
  *
  * @since 0.1.0
  */
-import { Context, Effect, Layer, Schema } from "effect"
-import * as Bulk from "../../core/Bulk.js"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { UnknownOutcomeError, ValidationError } from "../../core/Errors.js"
-import * as Outcome from "../../core/Outcome.js"
-import { CorpNum, type GenericResult, MgtKey } from "../../core/Schemas.js"
-import { validate } from "../../core/Validation.js"
-import * as Operations from "./Operations.js"
-import * as Rules from "./Rules.js"
-import * as Settle from "./Settle.js"
-import { type IssueResponse, MassPrintList, type StatementDetail, type StatementInfo, type StatementIssue } from "./Schemas.js"
+import type { GenericResult } from "../../core/Schemas.js"
+import * as Lazy from "../../core/Lazy.js"
+import type * as ItemCodes from "./ItemCode.js"
+import type { IssueResponse, StatementDetail, StatementInfo, StatementIssue } from "./Schemas.js"
 
 /**
  * The item codes by name (`ItemCode.Estimate` = 123).
@@ -24,7 +22,7 @@ import { type IssueResponse, MassPrintList, type StatementDetail, type Statement
  * @since 0.1.0
  * @category constants
  */
-export { ItemCode } from "./Rules.js"
+export { ItemCode } from "./ItemCode.js"
 
 /**
  * Failures of statement operations.
@@ -34,7 +32,7 @@ export { ItemCode } from "./Rules.js"
  */
 export type StatementError = ValidationError | CallError | UnknownOutcomeError
 
-type ItemCode = Rules.ItemCode
+type ItemCode = ItemCodes.ItemCode
 
 /**
  * @since 0.1.0
@@ -67,95 +65,35 @@ export class Statement extends Context.Tag("taxdoc/Statement")<Statement, {
   readonly sendEmail: (corpNum: string, itemCode: ItemCode, mgtKey: string, receiver: string, userId?: string) => Effect.Effect<GenericResult, StatementError>
 }>() {}
 
-const MassPrintInput = Schema.Struct({ corpNum: CorpNum, mgtKeys: MassPrintList })
-const InfosInput = Schema.Struct({ corpNum: CorpNum, mgtKeys: Schema.Array(MgtKey) })
+// Every method of the service, for the lazily loaded implementation (the type lists them all).
+const METHODS: { readonly [K in keyof Context.Tag.Service<Statement>]: true } = {
+  issue: true,
+  cancel: true,
+  delete: true,
+  getInfo: true,
+  getInfos: true,
+  getDetailInfo: true,
+  getPopUpURL: true,
+  getViewURL: true,
+  getPrintURL: true,
+  getEPrintURL: true,
+  getMailURL: true,
+  getMassPrintURL: true,
+  sendEmail: true
+}
+
+// The implementation and the schemas and declarations it uses are loaded on the first call.
+const live = Lazy.module<typeof import("./internal/StatementLive.js")>(import.meta.url, "./internal/StatementLive.js", () => import("./internal/StatementLive.js"))
 
 /**
- * The statement service over `TaxdocClient`: every operation through the catalogue declaration of
- * `Operations.ts`.
+ * The service over `TaxdocClient`: every operation through its catalogue declaration. Its
+ * implementation (and the domain's schemas) is loaded on the first call of one of its methods.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const make = Effect.gen(function*() {
-  const client = yield* TaxdocClient
-  // The item code travels as text in the path; a value outside 121–126 is refused by the params schema.
-  const key = (itemCode: ItemCode, mgtKey: string) => ({ itemCode: String(itemCode), mgtKey })
-
-  // A write whose answer was lost is settled by reading the statement back (core/Outcome.ts).
-  const infoOf = (corpNum: string, itemCode: ItemCode, mgtKey: string, userId: string | undefined) =>
-    Outcome.found(client.call(Operations.GetInfo, { corpNum, userId, params: key(itemCode, mgtKey) }))
-
-  const issue = Effect.fn("Statement.issue")((corpNum: string, statement: StatementIssue, userId?: string) =>
-    Outcome.settle({
-      operation: "Statement.issue",
-      documentId: statement.mgtKey,
-      write: client.call(Operations.RegistIssue, { corpNum, userId, body: statement }),
-      read: Outcome.found(client.call(Operations.GetDetailInfo, { corpNum, userId, params: key(statement.itemCode, statement.mgtKey) })),
-      judge: Settle.issued(statement)
-    }))
-
-  const cancel = Effect.fn("Statement.cancel")((corpNum: string, itemCode: ItemCode, mgtKey: string, memo?: string, userId?: string) =>
-    Outcome.settle({
-      operation: "Statement.cancel",
-      documentId: mgtKey,
-      write: client.call(Operations.Cancel, { corpNum, userId, params: key(itemCode, mgtKey), body: memo === undefined ? {} : { memo } }),
-      read: infoOf(corpNum, itemCode, mgtKey, userId),
-      judge: Settle.cancelled
-    }))
-
-  const deleteStatement = Effect.fn("Statement.delete")((corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) =>
-    Outcome.settle({
-      operation: "Statement.delete",
-      documentId: mgtKey,
-      write: client.call(Operations.Delete, { corpNum, userId, params: key(itemCode, mgtKey) }),
-      read: infoOf(corpNum, itemCode, mgtKey, userId),
-      judge: Settle.deleted
-    }))
-
-  const getInfo = Effect.fn("Statement.getInfo")((corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) =>
-    client.call(Operations.GetInfo, { corpNum, userId, params: key(itemCode, mgtKey) }))
-
-  const getInfos = Effect.fn("Statement.getInfos")(function*(corpNum: string, itemCode: ItemCode, mgtKeys: ReadonlyArray<string>, userId?: string) {
-    const input = yield* validate("Statement.getInfos", InfosInput, { corpNum, mgtKeys })
-    const answers = yield* Bulk.inChunks(input.mgtKeys, Rules.INFOS_MAX, (chunk) =>
-      client.call(Operations.GetInfos, { corpNum, userId, params: { itemCode: String(itemCode) }, body: chunk }))
-    return Bulk.inInputOrder(input.mgtKeys, answers, (info) => info.mgtKey, () => undefined)
-  })
-
-  const getDetailInfo = Effect.fn("Statement.getDetailInfo")((corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) =>
-    client.call(Operations.GetDetailInfo, { corpNum, userId, params: key(itemCode, mgtKey) }))
-
-  const url = (kind: Rules.UrlKind, span: string) =>
-    Effect.fn(span)((corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) =>
-      Effect.map(client.call(Operations.urlOperations[kind], { corpNum, userId, params: key(itemCode, mgtKey) }), (result) => result.url))
-
-  const getMassPrintURL = Effect.fn("Statement.getMassPrintURL")(function*(corpNum: string, itemCode: ItemCode, mgtKeys: ReadonlyArray<string>, userId?: string) {
-    // Validated here so that a list over 100 is reported at `mgtKeys`, before anything is sent.
-    yield* validate("Statement.getMassPrintURL", MassPrintInput, { corpNum, mgtKeys })
-    const result = yield* client.call(Operations.GetMassPrintURL, { corpNum, userId, params: { itemCode: String(itemCode) }, body: mgtKeys })
-    return result.url
-  })
-
-  const sendEmail = Effect.fn("Statement.sendEmail")((corpNum: string, itemCode: ItemCode, mgtKey: string, receiver: string, userId?: string) =>
-    client.call(Operations.SendEmail, { corpNum, userId, params: key(itemCode, mgtKey), body: { receiver } }))
-
-  return Statement.of({
-    issue,
-    cancel,
-    delete: deleteStatement,
-    getInfo,
-    getInfos,
-    getDetailInfo,
-    getPopUpURL: url("POPUP", "Statement.getPopUpURL"),
-    getViewURL: url("VIEW", "Statement.getViewURL"),
-    getPrintURL: url("PRINT", "Statement.getPrintURL"),
-    getEPrintURL: url("EPRINT", "Statement.getEPrintURL"),
-    getMailURL: url("MAIL", "Statement.getMailURL"),
-    getMassPrintURL,
-    sendEmail
-  })
-})
+export const make: Effect.Effect<Context.Tag.Service<Statement>, never, TaxdocClient> = Effect.map(TaxdocClient, (client) =>
+  Statement.of(Lazy.service(METHODS, Lazy.instance(live, (m) => m.make(client)))))
 
 /**
  * @since 0.1.0

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { rule } from "../../core/Rule.js"
 import { LenientBoolean, LenientNumericString } from "../../core/Schemas.js"
 

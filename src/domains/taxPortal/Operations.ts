@@ -7,7 +7,7 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import * as Operation from "../../core/Operation.js"
 import { GenericResult, UrlResult } from "../../core/Schemas.js"
 import * as Rules from "./Rules.js"

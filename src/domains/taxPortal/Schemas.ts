@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { fieldRule, withCrossRules } from "../../core/CrossRule.js"
 import { rule } from "../../core/Rule.js"
 import { Date8, oneOf, optional } from "../../core/Schemas.js"

@@ -9,15 +9,18 @@
  *
  * @since 0.1.0
  */
-import { Chunk, Context, Data, Effect, Layer, Option, Redacted, Stream } from "effect"
+import * as Context from "effect/Context"
+import * as Data from "effect/Data"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
+import type * as Stream from "effect/Stream"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { PollTimeoutError, ValidationError } from "../../core/Errors.js"
-import * as Kst from "../../core/Kst.js"
 import * as Polling from "../../core/Polling.js"
 import type { GenericResult } from "../../core/Schemas.js"
-import { type CashbillFilter, cashbillFilterParams, type PageRequest, pageParams, type TaxinvoiceFilter, taxinvoiceFilterParams } from "./Filters.js"
-import * as Operations from "./Operations.js"
-import * as Rules from "./Rules.js"
+import * as Lazy from "../../core/Lazy.js"
+import type { CashbillFilter, PageRequest, TaxinvoiceFilter } from "./Filters.js"
 import type {
   CashbillItem,
   CashbillQueryType,
@@ -31,14 +34,23 @@ import type {
   TaxinvoiceSearchResult,
   TaxinvoiceSummary
 } from "./Schemas.js"
+import type * as Operations from "./Operations.js"
 
 /**
- * The token scopes of these operations, as declared in the catalogue.
+ * The token scope of cash receipt collection, as declared in the catalogue (the type checks it).
  *
  * @since 0.1.0
  * @category constants
  */
-export { CASHBILL_SCOPE, TAXINVOICE_SCOPE } from "./Operations.js"
+export const CASHBILL_SCOPE: typeof Operations.CASHBILL_SCOPE = "141"
+
+/**
+ * The token scope of tax invoice collection, as declared in the catalogue (the type checks it).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const TAXINVOICE_SCOPE: typeof Operations.TAXINVOICE_SCOPE = "111"
 
 /**
  * The typed filters and paging, and their wire form.
@@ -215,154 +227,53 @@ export class TaxPortal extends Context.Tag("taxdoc/TaxPortal")<TaxPortal, {
   readonly collect: <Q extends CollectQuery>(corpNum: string, query: Q, options?: SearchAllOptions) => Stream.Stream<ItemOf<Q["kind"]>, TaxPortalError | JobFailedError | PollTimeoutError>
 }>() {}
 
+/** Every method answering an `Effect` (`searchAll` and `collect` answer streams). */
+// Every method of the service, for the lazily loaded implementation (the type lists them all).
+const METHODS: { readonly [K in Exclude<keyof Context.Tag.Service<TaxPortal>, "searchAll" | "collect">]: true } = {
+  requestTaxinvoiceJob: true,
+  getTaxinvoiceJobState: true,
+  listActiveTaxinvoiceJobs: true,
+  searchTaxinvoices: true,
+  summarizeTaxinvoices: true,
+  getTaxinvoice: true,
+  requestCashbillJob: true,
+  getCashbillJobState: true,
+  listActiveCashbillJobs: true,
+  searchCashbills: true,
+  summarizeCashbills: true,
+  getCertificatePopUpURL: true,
+  getCertificateExpireDate: true,
+  checkCertValidation: true,
+  registDeptUser: true,
+  checkDeptUser: true,
+  checkLoginDeptUser: true,
+  deleteDeptUser: true,
+  awaitJob: true
+}
+
+// The implementation and the schemas and declarations it uses are loaded on the first call.
+const live = Lazy.module<typeof import("./internal/TaxPortalLive.js")>(import.meta.url, "./internal/TaxPortalLive.js", () => import("./internal/TaxPortalLive.js"))
+
 /**
- * The collection service over `TaxdocClient`: every operation through its catalogue declaration.
+ * The service over `TaxdocClient`: every operation through its catalogue declaration. Its
+ * implementation (and the domain's schemas) is loaded on the first call of one of its methods.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const make = Effect.gen(function*() {
-  const client = yield* TaxdocClient
-
-  const requestTaxinvoiceJob = Effect.fn("TaxPortal.requestTaxinvoiceJob")((corpNum: string, query: Omit<TaxinvoiceQuery, "kind" | "filter">, userId?: string) =>
-    Effect.map(
-      client.call(Operations.TaxinvoiceRequestJob, {
-        corpNum,
-        userId,
-        params: { queryType: query.queryType, DType: query.dateType ?? "S", SDate: query.from, EDate: query.to }
-      }),
-      (r) => r.jobID
-    ))
-
-  const getTaxinvoiceJobState = Effect.fn("TaxPortal.getTaxinvoiceJobState")((corpNum: string, jobID: string, userId?: string) =>
-    client.call(Operations.TaxinvoiceGetJobState, { corpNum, userId, params: { jobID } }))
-
-  const listActiveTaxinvoiceJobs = Effect.fn("TaxPortal.listActiveTaxinvoiceJobs")((corpNum: string, userId?: string) =>
-    client.call(Operations.TaxinvoiceListActiveJob, { corpNum, userId }))
-
-  const searchTaxinvoices = Effect.fn("TaxPortal.searchTaxinvoices")((corpNum: string, jobID: string, filter?: TaxinvoiceFilter, page?: PageRequest, userId?: string) =>
-    client.call(Operations.TaxinvoiceSearch, { corpNum, userId, params: { jobID, ...taxinvoiceFilterParams(filter), ...pageParams(page) } }))
-
-  const summarizeTaxinvoices = Effect.fn("TaxPortal.summarizeTaxinvoices")((corpNum: string, jobID: string, filter?: TaxinvoiceFilter, userId?: string) =>
-    client.call(Operations.TaxinvoiceSummarize, { corpNum, userId, params: { jobID, ...taxinvoiceFilterParams(filter) } }))
-
-  const getTaxinvoice = Effect.fn("TaxPortal.getTaxinvoice")((corpNum: string, ntsConfirmNum: string, userId?: string) =>
-    client.call(Operations.TaxinvoiceGetTaxinvoice, { corpNum, userId, params: { ntsConfirmNum } }))
-
-  const requestCashbillJob = Effect.fn("TaxPortal.requestCashbillJob")((corpNum: string, query: Omit<CashbillQuery, "kind" | "filter">, userId?: string) =>
-    Effect.map(
-      client.call(Operations.CashbillRequestJob, { corpNum, userId, params: { queryType: query.queryType, SDate: query.from, EDate: query.to } }),
-      (r) => r.jobID
-    ))
-
-  const getCashbillJobState = Effect.fn("TaxPortal.getCashbillJobState")((corpNum: string, jobID: string, userId?: string) =>
-    client.call(Operations.CashbillGetJobState, { corpNum, userId, params: { jobID } }))
-
-  const listActiveCashbillJobs = Effect.fn("TaxPortal.listActiveCashbillJobs")((corpNum: string, userId?: string) =>
-    client.call(Operations.CashbillListActiveJob, { corpNum, userId }))
-
-  const searchCashbills = Effect.fn("TaxPortal.searchCashbills")((corpNum: string, jobID: string, filter?: CashbillFilter, page?: PageRequest, userId?: string) =>
-    client.call(Operations.CashbillSearch, { corpNum, userId, params: { jobID, ...cashbillFilterParams(filter), ...pageParams(page) } }))
-
-  const summarizeCashbills = Effect.fn("TaxPortal.summarizeCashbills")((corpNum: string, jobID: string, filter?: CashbillFilter, userId?: string) =>
-    client.call(Operations.CashbillSummarize, { corpNum, userId, params: { jobID, ...cashbillFilterParams(filter) } }))
-
-  const getCertificatePopUpURL = Effect.fn("TaxPortal.getCertificatePopUpURL")((corpNum: string, userId?: string) =>
-    Effect.map(client.call(Operations.GetCertificatePopUpURL, { corpNum, userId }), (r) => r.url))
-
-  const getCertificateExpireDate = Effect.fn("TaxPortal.getCertificateExpireDate")((corpNum: string, userId?: string) =>
-    Effect.map(client.call(Operations.GetCertificateExpireDate, { corpNum, userId }), (r): CertificateExpiry => ({
-      certificateExpiration: r.certificateExpiration,
-      expiresAt: new Date(Kst.parse(r.certificateExpiration))
-    })))
-
-  const checkCertValidation = Effect.fn("TaxPortal.checkCertValidation")((corpNum: string, userId?: string) =>
-    client.call(Operations.CheckCertValidation, { corpNum, userId }))
-
-  const registDeptUser = Effect.fn("TaxPortal.registDeptUser")((corpNum: string, id: string, password: Redacted.Redacted<string>, userId?: string) =>
-    // The one place the password is unwrapped: into the body sent.
-    client.call(Operations.RegistDeptUser, { corpNum, userId, body: { id, pwd: Redacted.value(password) } }))
-
-  const checkDeptUser = Effect.fn("TaxPortal.checkDeptUser")((corpNum: string, userId?: string) =>
-    client.call(Operations.CheckDeptUser, { corpNum, userId }))
-
-  const checkLoginDeptUser = Effect.fn("TaxPortal.checkLoginDeptUser")((corpNum: string, userId?: string) =>
-    client.call(Operations.CheckLoginDeptUser, { corpNum, userId }))
-
-  const deleteDeptUser = Effect.fn("TaxPortal.deleteDeptUser")((corpNum: string, userId?: string) =>
-    client.call(Operations.DeleteDeptUser, { corpNum, userId }))
-
-  const awaitJob = (corpNum: string, kind: Kind, jobID: string, options: AwaitJobOptions = {}) =>
-    Polling.until({
-      operation: "TaxPortal.awaitJob",
-      id: jobID,
-      poll: kind === "taxinvoice" ? getTaxinvoiceJobState(corpNum, jobID, options.userId) : getCashbillJobState(corpNum, jobID, options.userId),
-      // A failed job never reaches 3 on some services: stop polling as soon as it reports failure.
-      isDone: (job) => job.jobState === Rules.JOB_STATE_COMPLETED || jobFailed(job),
-      describe: (job) => `jobState ${job.jobState}`,
-      onProgress: options.onProgress
-    }, options).pipe(
-      Effect.flatMap((job) =>
-        jobFailed(job)
-          ? Effect.fail(
-            new JobFailedError({
-              jobID,
-              errorCode: job.errorCode ?? 0,
-              errorReason: job.errorReason ?? "",
-              message: `collection job ${jobID} failed: ${job.errorCode} ${job.errorReason ?? ""}`.trim()
-            })
-          )
-          : Effect.succeed(job)
-      ),
-      Effect.withSpan("TaxPortal.awaitJob", { attributes: { corpNum, jobID, kind } })
-    )
-
-  const searchAll = <K extends Kind>(corpNum: string, kind: K, jobID: string, filter?: FilterOf<K>, options: SearchAllOptions = {}): Stream.Stream<ItemOf<K>, TaxPortalError> => {
-    const perPage = options.perPage ?? Rules.PER_PAGE_MAX
-    const page = (n: number): Effect.Effect<{ readonly list: ReadonlyArray<ItemOf<K>>; readonly pageCount: number }, TaxPortalError> =>
-      // `kind` decides the operation, and with it the item type of the page.
-      (kind === "taxinvoice"
-        ? searchTaxinvoices(corpNum, jobID, filter as TaxinvoiceFilter | undefined, { page: n, perPage, order: options.order }, options.userId)
-        : searchCashbills(corpNum, jobID, filter as CashbillFilter | undefined, { page: n, perPage, order: options.order }, options.userId)) as unknown as Effect.Effect<
-          { readonly list: ReadonlyArray<ItemOf<K>>; readonly pageCount: number },
-          TaxPortalError
-        >
-    return Stream.paginateChunkEffect(1, (n) =>
-      Effect.map(page(n), (result) => [Chunk.fromIterable(result.list), n < result.pageCount ? Option.some(n + 1) : Option.none()] as const))
-  }
-
-  const collect = <Q extends CollectQuery>(corpNum: string, query: Q, options: SearchAllOptions = {}): Stream.Stream<ItemOf<Q["kind"]>, TaxPortalError | JobFailedError | PollTimeoutError> =>
-    Stream.unwrap(Effect.gen(function*() {
-      const jobID = query.kind === "taxinvoice"
-        ? yield* requestTaxinvoiceJob(corpNum, query, options.userId)
-        : yield* requestCashbillJob(corpNum, query, options.userId)
-      yield* awaitJob(corpNum, query.kind, jobID, options)
-      return searchAll(corpNum, query.kind, jobID, query.filter as FilterOf<Q["kind"]> | undefined, options) as Stream.Stream<ItemOf<Q["kind"]>, TaxPortalError>
-    }))
-
-  return TaxPortal.of({
-    requestTaxinvoiceJob,
-    getTaxinvoiceJobState,
-    listActiveTaxinvoiceJobs,
-    searchTaxinvoices,
-    summarizeTaxinvoices,
-    getTaxinvoice,
-    requestCashbillJob,
-    getCashbillJobState,
-    listActiveCashbillJobs,
-    searchCashbills,
-    summarizeCashbills,
-    getCertificatePopUpURL,
-    getCertificateExpireDate,
-    checkCertValidation,
-    registDeptUser,
-    checkDeptUser,
-    checkLoginDeptUser,
-    deleteDeptUser,
-    awaitJob,
-    searchAll,
-    collect
-  })
+export const make: Effect.Effect<Context.Tag.Service<TaxPortal>, never, TaxdocClient> = Effect.flatMap(TaxdocClient, (client) => {
+  const implementation = Lazy.instance(live, (m) => m.make(client))
+  // Where the implementation cannot be loaded synchronously (the TypeScript test runner) it is
+  // loaded now, so that the streaming methods can always hand over the implementation's stream.
+  const loaded = live.synchronous() ? Effect.void : Effect.asVoid(implementation.get)
+  return Effect.as(
+    loaded,
+    TaxPortal.of({
+      ...Lazy.service<Omit<Context.Tag.Service<TaxPortal>, "searchAll" | "collect">>(METHODS, implementation),
+      searchAll: (corpNum, kind, jobID, filter, options) => implementation.now()!.searchAll(corpNum, kind, jobID, filter, options),
+      collect: (corpNum, query, options) => implementation.now()!.collect(corpNum, query, options)
+    })
+  )
 })
 
 /**

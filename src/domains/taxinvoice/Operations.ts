@@ -11,7 +11,7 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { createHash } from "node:crypto"
 import * as Body from "../../core/Body.js"
 import * as Operation from "../../core/Operation.js"

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { Option } from "effect"
+import * as Option from "effect/Option"
 import * as Outcome from "../../core/Outcome.js"
 import { GenericResult } from "../../core/Schemas.js"
 import * as Rules from "./Rules.js"

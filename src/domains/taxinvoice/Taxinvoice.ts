@@ -6,40 +6,26 @@
  *
  * @since 0.1.0
  */
-import { Clock, Context, Effect, Layer, Schema } from "effect"
-import { readFile } from "node:fs/promises"
-import { basename } from "node:path"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as Bulk from "../../core/Bulk.js"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { PollTimeoutError, UnknownOutcomeError, ValidationError } from "../../core/Errors.js"
-import * as Outcome from "../../core/Outcome.js"
 import * as Polling from "../../core/Polling.js"
-import { CorpNum, type GenericResult, MgtKey } from "../../core/Schemas.js"
-import { invalid, validate } from "../../core/Validation.js"
-import * as Operations from "./Operations.js"
-import * as Rules from "./Rules.js"
-import * as Settle from "./Settle.js"
-import {
-  type AttachedFile,
-  type BulkIssueResult,
-  type BulkResult,
-  type BulkSubmitResponse,
-  type IssueBody,
-  type IssueResponse,
-  InvoiceListAt,
-  type TaxinvoiceDetail,
-  type TaxinvoiceDraft,
-  type TaxinvoiceInfo,
-  TX_STATE_COMPLETED
-} from "./Schemas.js"
+import type { GenericResult } from "../../core/Schemas.js"
+import * as Lazy from "../../core/Lazy.js"
+import type * as Rules from "./Rules.js"
+import type { AttachedFile, BulkIssueResult, BulkResult, BulkSubmitResponse, IssueBody, IssueResponse, TaxinvoiceDetail, TaxinvoiceDraft, TaxinvoiceInfo } from "./Schemas.js"
+import type * as Operations from "./Operations.js"
 
 /**
- * The token scope of these operations (DESIGN.md §6), as declared in the catalogue.
+ * The token scope of these operations (DESIGN.md §6), as declared in the catalogue (the type checks it).
  *
  * @since 0.1.0
  * @category constants
  */
-export { SCOPE } from "./Operations.js"
+export const SCOPE: typeof Operations.SCOPE = "110"
 
 /**
  * Failures of e-Tax invoice operations.
@@ -68,15 +54,6 @@ export type FileSource =
  * @category models
  */
 export type UrlKind = "POPUP" | "VIEW" | "PRINT" | "EPRINT" | "MAIL" | "PDF"
-
-const urlOperations = {
-  POPUP: Operations.GetPopUpURL,
-  VIEW: Operations.GetViewURL,
-  PRINT: Operations.GetPrintURL,
-  EPRINT: Operations.GetEPrintURL,
-  MAIL: Operations.GetMailURL,
-  PDF: Operations.GetPDFURL
-} as const
 
 /**
  * Options of `issueMany`.
@@ -145,171 +122,38 @@ export class Taxinvoice extends Context.Tag("taxdoc/Taxinvoice")<Taxinvoice, {
   readonly issueMany: (corpNum: string, invoices: ReadonlyArray<TaxinvoiceDraft>, options?: IssueManyOptions) => Effect.Effect<ReadonlyArray<BulkIssueResult>, TaxinvoiceError | PollTimeoutError | Bulk.BulkIncompleteError>
 }>() {}
 
-const Member = Schema.Struct({ corpNum: CorpNum })
+// Every method of the service, for the lazily loaded implementation (the type lists them all).
+const METHODS: { readonly [K in keyof Context.Tag.Service<Taxinvoice>]: true } = {
+  register: true,
+  attachFile: true,
+  issue: true,
+  getFiles: true,
+  deleteFile: true,
+  getInfo: true,
+  getInfos: true,
+  getDetailInfo: true,
+  getURL: true,
+  getMassPrintURL: true,
+  sendEmail: true,
+  assignMgtKey: true,
+  bulkIssue: true,
+  getBulkResult: true,
+  awaitBulkResult: true,
+  issueMany: true
+}
 
-// A completed submission that does not mention an invoice: reported, never silently dropped.
-const missingResult = (invoicerMgtKey: string): BulkIssueResult =>
-  ({ invoicerMgtKey, code: -99999999, message: "the bulk result does not mention this invoice" }) as BulkIssueResult
-
-/** The bytes and name of a file source; a path is read now (directories dropped from the name). */
-const loadFile = (file: FileSource) =>
-  "bytes" in file
-    ? Effect.succeed({ fileName: basename(file.fileName.replaceAll("\\", "/")), content: file.bytes, displayName: file.displayName })
-    : Effect.tryPromise({
-      try: () => readFile(file.path),
-      catch: (cause) => invalid("Taxinvoice.attachFile", "file.path", "readable", `could not read ${file.path}: ${String(cause)}`)
-    }).pipe(Effect.map((buffer) => ({
-      fileName: basename(file.path),
-      content: new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength),
-      displayName: file.displayName
-    })))
+// The implementation and the schemas and declarations it uses are loaded on the first call.
+const live = Lazy.module<typeof import("./internal/TaxinvoiceLive.js")>(import.meta.url, "./internal/TaxinvoiceLive.js", () => import("./internal/TaxinvoiceLive.js"))
 
 /**
- * The e-Tax invoice service over `TaxdocClient`: every operation through its catalogue declaration.
+ * The service over `TaxdocClient`: every operation through its catalogue declaration. Its
+ * implementation (and the domain's schemas) is loaded on the first call of one of its methods.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const make = Effect.gen(function*() {
-  const client = yield* TaxdocClient
-  const key = (mgtKeyType: Type, mgtKey: string) => ({ MgtKeyType: mgtKeyType, MgtKey: mgtKey })
-
-  // An invoice read back by its document ID, `None` when there is none.
-  const infoOf = (corpNum: string, mgtKeyType: Type, mgtKey: string, userId: string | undefined) =>
-    Outcome.found(client.call(Operations.GetInfo, { corpNum, userId, params: key(mgtKeyType, mgtKey) }))
-
-  const register = Effect.fn("Taxinvoice.register")((corpNum: string, draft: TaxinvoiceDraft, userId?: string) =>
-    Outcome.settle({
-      operation: "Taxinvoice.register",
-      documentId: draft.invoicerMgtKey,
-      write: client.call(Operations.Register, { corpNum, userId, body: draft }),
-      read: infoOf(corpNum, "SELL", draft.invoicerMgtKey, userId),
-      judge: Settle.registered(draft)
-    }))
-
-  const attachFile = Effect.fn("Taxinvoice.attachFile")(function*(corpNum: string, mgtKeyType: Type, mgtKey: string, file: FileSource, userId?: string) {
-    const loaded = yield* loadFile(file)
-    const body = loaded.displayName === undefined
-      ? { fileName: loaded.fileName, content: loaded.content }
-      : { fileName: loaded.fileName, displayName: loaded.displayName, content: loaded.content }
-    return yield* client.call(Operations.AttachFile, { corpNum, userId, params: key(mgtKeyType, mgtKey), body })
-  })
-
-  const issue = Effect.fn("Taxinvoice.issue")((corpNum: string, mgtKeyType: Type, mgtKey: string, options: IssueBody = {}, userId?: string) =>
-    Outcome.settle({
-      operation: "Taxinvoice.issue",
-      documentId: mgtKey,
-      write: client.call(Operations.Issue, { corpNum, userId, params: key(mgtKeyType, mgtKey), body: options }),
-      read: infoOf(corpNum, mgtKeyType, mgtKey, userId),
-      judge: Settle.issued
-    }))
-
-  const getFiles = Effect.fn("Taxinvoice.getFiles")((corpNum: string, mgtKeyType: Type, mgtKey: string, userId?: string) =>
-    client.call(Operations.GetFiles, { corpNum, userId, params: key(mgtKeyType, mgtKey) }))
-
-  const deleteFile = Effect.fn("Taxinvoice.deleteFile")((corpNum: string, mgtKeyType: Type, mgtKey: string, fileId: string, userId?: string) =>
-    client.call(Operations.DeleteFile, { corpNum, userId, params: { ...key(mgtKeyType, mgtKey), FileID: fileId } }))
-
-  const getInfo = Effect.fn("Taxinvoice.getInfo")((corpNum: string, mgtKeyType: Type, mgtKey: string, userId?: string) =>
-    client.call(Operations.GetInfo, { corpNum, userId, params: key(mgtKeyType, mgtKey) }))
-
-  const getInfos = Effect.fn("Taxinvoice.getInfos")(function*(corpNum: string, mgtKeyType: Type, mgtKeys: ReadonlyArray<string>, userId?: string) {
-    const input = yield* validate("Taxinvoice.getInfos", Schema.Struct({ corpNum: CorpNum, mgtKeys: Schema.Array(MgtKey) }), { corpNum, mgtKeys })
-    const answers = yield* Bulk.inChunks(input.mgtKeys, Rules.Limits.infos, (chunk) =>
-      client.call(Operations.GetInfos, { corpNum, userId, params: { MgtKeyType: mgtKeyType }, body: chunk }))
-    return Bulk.inInputOrder(input.mgtKeys, answers, (info) => info.invoicerMgtKey, () => undefined)
-  })
-
-  const getDetailInfo = Effect.fn("Taxinvoice.getDetailInfo")((corpNum: string, mgtKeyType: Type, mgtKey: string, userId?: string) =>
-    client.call(Operations.GetDetailInfo, { corpNum, userId, params: key(mgtKeyType, mgtKey) }))
-
-  const getURL = (corpNum: string, mgtKeyType: Type, mgtKey: string, kind: UrlKind, userId?: string) => {
-    const operation = urlOperations[kind]
-    return client.call(operation, { corpNum, userId, params: key(mgtKeyType, mgtKey) }).pipe(
-      Effect.map((result) => result.url),
-      Effect.withSpan(operation.sdk, { attributes: { corpNum, mgtKey } })
-    )
-  }
-
-  const getMassPrintURL = Effect.fn("Taxinvoice.getMassPrintURL")((corpNum: string, mgtKeyType: Type, mgtKeys: ReadonlyArray<string>, userId?: string) =>
-    Effect.map(client.call(Operations.GetMassPrintURL, { corpNum, userId, params: { MgtKeyType: mgtKeyType }, body: mgtKeys }), (r) => r.url))
-
-  const sendEmail = Effect.fn("Taxinvoice.sendEmail")((corpNum: string, mgtKeyType: Type, mgtKey: string, receiver: string, userId?: string) =>
-    client.call(Operations.SendEmail, { corpNum, userId, params: key(mgtKeyType, mgtKey), body: { receiver } }))
-
-  const assignMgtKey = Effect.fn("Taxinvoice.assignMgtKey")((corpNum: string, itemKey: string, mgtKeyType: Type, mgtKey: string, userId?: string) =>
-    client.call(Operations.AssignMgtKey, { corpNum, userId, params: { ItemKey: itemKey, MgtKeyType: mgtKeyType }, body: { MgtKey: mgtKey } }))
-
-  const bulkBody = (invoices: ReadonlyArray<TaxinvoiceDraft>, forceIssue: boolean | undefined) =>
-    // FACTS.md: the public clients put `forceIssue` first, and only when true.
-    forceIssue === true ? { forceIssue: true, invoices } : { invoices }
-
-  const bulkIssue = Effect.fn("Taxinvoice.bulkIssue")((corpNum: string, submitId: string, invoices: ReadonlyArray<TaxinvoiceDraft>, forceIssue?: boolean, userId?: string) =>
-    client.call(Operations.BulkIssue, { corpNum, userId, params: { submitID: submitId }, body: bulkBody(invoices, forceIssue) }))
-
-  const getBulkResult = Effect.fn("Taxinvoice.getBulkResult")((corpNum: string, submitId: string, userId?: string) =>
-    client.call(Operations.GetBulkResult, { corpNum, userId, params: { submitID: submitId } }))
-
-  const awaitBulkResult = (corpNum: string, submitId: string, options: AwaitOptions = {}) =>
-    Polling.until({
-      operation: "Taxinvoice.awaitBulkResult",
-      id: submitId,
-      poll: getBulkResult(corpNum, submitId, options.userId),
-      isDone: (result) => result.txState === TX_STATE_COMPLETED,
-      describe: (result) => `txState ${result.txState}`,
-      onProgress: options.onProgress
-    }, options).pipe(Effect.withSpan("Taxinvoice.awaitBulkResult", { attributes: { corpNum, submitId } }))
-
-  const issueMany = Effect.fn("Taxinvoice.issueMany")(function*(corpNum: string, invoices: ReadonlyArray<TaxinvoiceDraft>, options: IssueManyOptions = {}) {
-    yield* validate("Taxinvoice.issueMany", Member, { corpNum })
-    if (invoices.length === 0) return []
-    // Validate everything first: one bad draft anywhere means nothing is sent.
-    const now = yield* Clock.currentTimeMillis
-    yield* validate("Taxinvoice.issueMany", InvoiceListAt(now), { invoices })
-    return yield* Bulk.issueInChunks({
-      items: invoices,
-      size: Rules.Limits.bulk,
-      concurrency: options.concurrency,
-      onProgress: options.onProgress,
-      run: (chunk, tracker) =>
-        Effect.gen(function*() {
-          const submitID = yield* Bulk.submit(client, Operations.BulkIssue, bulkBody(chunk, options.forceIssue), { corpNum, userId: options.userId })
-          yield* tracker.submitted(submitID)
-          const result = yield* awaitBulkResult(corpNum, submitID, {
-            ...Polling.pollOptionsOf(options),
-            userId: options.userId,
-            onProgress: () => tracker.polled
-          })
-          return result.issueResult ?? []
-        }),
-      keyOfItem: (invoice) => invoice.invoicerMgtKey,
-      keyOfResult: (result) => result.invoicerMgtKey,
-      succeeded: (result) => result.code === 1,
-      missing: missingResult,
-      mayHaveSubmitted: Outcome.isUnknown,
-      operation: "Taxinvoice.issueMany"
-    })
-  })
-
-  return Taxinvoice.of({
-    register,
-    attachFile,
-    issue,
-    getFiles,
-    deleteFile,
-    getInfo,
-    getInfos,
-    getDetailInfo,
-    getURL,
-    getMassPrintURL,
-    sendEmail,
-    assignMgtKey,
-    bulkIssue,
-    getBulkResult,
-    awaitBulkResult,
-    issueMany
-  })
-})
+export const make: Effect.Effect<Context.Tag.Service<Taxinvoice>, never, TaxdocClient> = Effect.map(TaxdocClient, (client) =>
+  Taxinvoice.of(Lazy.service(METHODS, Lazy.instance(live, (m) => m.make(client)))))
 
 /**
  * @since 0.1.0

@@ -1,0 +1,305 @@
+/**
+ * Decoders compiled from schemas: fast and exact. Effect's general decoder allocates for every field
+ * it visits (an `Either` per value, an `Option` and a property deletion per nullable field: most of
+ * the answer records' fields are `optionalWith(..., { nullable: true })`). For the schemas this
+ * package declares — answers (`answer`) and call inputs (`input`) — the schema's AST is compiled
+ * once into plain functions that do the same checks in the same order and build the same value.
+ * Anything the compiler does not know, and every input it does not accept, goes to Effect's own
+ * decoder, so a failure is always reported by Effect, with its messages and issues.
+ *
+ * @since 0.1.0
+ */
+import * as Either from "effect/Either"
+import * as Option from "effect/Option"
+import type * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import type * as SchemaAST from "effect/SchemaAST"
+
+const Fail: unique symbol = Symbol("taxdoc/Decoder/Fail")
+
+/** A compiled decoder: the decoded value, or `Fail` when Effect's decoder must decide. */
+type Fast = (input: unknown) => unknown
+
+const answerOptions: SchemaAST.ParseOptions = { errors: "all", onExcessProperty: "ignore" }
+const inputOptions: SchemaAST.ParseOptions = { errors: "all", onExcessProperty: "error" }
+
+/** How a schema is decoded: answers ignore unknown fields, inputs refuse them. */
+interface Mode {
+  readonly options: SchemaAST.ParseOptions
+  /** Unknown fields fail (then Effect's decoder reports them). */
+  readonly strict: boolean
+}
+
+const answerMode: Mode = { options: answerOptions, strict: false }
+const inputMode: Mode = { options: inputOptions, strict: true }
+
+const hasOwn = (value: object, key: PropertyKey) => Object.prototype.hasOwnProperty.call(value, key)
+
+const hasExcess = (value: object, known: ReadonlySet<PropertyKey>): boolean => {
+  for (const key of Reflect.ownKeys(value)) if (!known.has(key)) return true
+  return false
+}
+
+const isRecord = (value: unknown): value is Record<PropertyKey, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
+
+// A property signature transformation that turns `null` (or nothing) into nothing and keeps any
+// other value as it is, under the same key: `Schema.optionalWith(s, { nullable: true })`.
+const sentinel = {}
+const dropsNull = (pst: SchemaAST.PropertySignatureTransformation): boolean => {
+  if (pst.from !== pst.to) return false
+  const none = pst.decode(Option.none())
+  const fromNull = pst.decode(Option.some(null))
+  const kept = pst.decode(Option.some(sentinel))
+  return Option.isNone(none) && Option.isNone(fromNull) && Option.isSome(kept) && kept.value === sentinel
+}
+
+// Unions whose members include a struct are left to Effect: it tries them in an order of its own
+// (members with a literal discriminant first).
+const hasStruct = (ast: SchemaAST.AST): boolean => {
+  switch (ast._tag) {
+    case "TypeLiteral":
+    case "TupleType":
+    case "Declaration":
+    case "Suspend":
+      return true
+    case "Refinement":
+      return hasStruct(ast.from)
+    case "Transformation":
+      return hasStruct(ast.from) || hasStruct(ast.to)
+    case "Union":
+      return ast.types.some(hasStruct)
+    default:
+      return false
+  }
+}
+
+/**
+ * The decoder of a struct: its properties in order (a missing required property is decoded from
+ * `undefined`, as Effect does when not `exact`), excess properties ignored. Keys in `nullable`
+ * read `null` as absent.
+ */
+const compileStruct = (ast: SchemaAST.TypeLiteral, nullable: ReadonlySet<PropertyKey>, mode: Mode): Fast | undefined => {
+  if (ast.indexSignatures.length > 0) return undefined
+  const properties: Array<{ readonly name: PropertyKey; readonly optional: boolean; readonly decode: Fast; readonly nullable: boolean }> = []
+  for (const property of ast.propertySignatures) {
+    const decode = compile(property.type, mode)
+    if (decode === undefined) return undefined
+    properties.push({ name: property.name, optional: property.isOptional, decode, nullable: nullable.has(property.name) })
+  }
+  const known = new Set(properties.map((property) => property.name))
+  return (input) => {
+    if (!isRecord(input) || (mode.strict && hasExcess(input, known))) return Fail
+    const output: Record<PropertyKey, unknown> = {}
+    for (const property of properties) {
+      const present = hasOwn(input, property.name)
+      const value = present ? input[property.name] : undefined
+      if (property.nullable ? !present || value === null : !present && property.optional) continue
+      const decoded = property.decode(value)
+      if (decoded === Fail) return Fail
+      output[property.name] = decoded
+    }
+    return output
+  }
+}
+
+/**
+ * The two passes of a struct with nullable fields in one, when both sides have the same keys in the
+ * same order (`Schema.Struct` / `Schema.Class` fields made with `optionalWith(..., { nullable })`):
+ * each value is checked on the encoded side, dropped when null, and checked on the decoded side,
+ * with no intermediate object.
+ */
+const compileNullableStruct = (from: SchemaAST.TypeLiteral, to: SchemaAST.TypeLiteral, nullable: ReadonlySet<PropertyKey>, mode: Mode): Fast | undefined => {
+  if (from.indexSignatures.length > 0 || to.indexSignatures.length > 0) return undefined
+  if (from.propertySignatures.length !== to.propertySignatures.length) return undefined
+  const properties: Array<{
+    readonly name: PropertyKey
+    readonly fromOptional: boolean
+    readonly toOptional: boolean
+    readonly nullable: boolean
+    readonly encoded: Fast
+    readonly decoded: Fast
+  }> = []
+  for (let i = 0; i < from.propertySignatures.length; i++) {
+    const f = from.propertySignatures[i]!
+    const t = to.propertySignatures[i]!
+    if (f.name !== t.name) return undefined
+    const encoded = compile(f.type, mode)
+    const decoded = compile(t.type, mode)
+    if (encoded === undefined || decoded === undefined) return undefined
+    properties.push({ name: f.name, fromOptional: f.isOptional, toOptional: t.isOptional, nullable: nullable.has(f.name), encoded, decoded })
+  }
+  const known = new Set(properties.map((property) => property.name))
+  return (input) => {
+    if (!isRecord(input) || (mode.strict && hasExcess(input, known))) return Fail
+    const output: Record<PropertyKey, unknown> = {}
+    for (const property of properties) {
+      const present = hasOwn(input, property.name)
+      let value: unknown
+      if (present || !property.fromOptional) {
+        value = property.encoded(present ? input[property.name] : undefined)
+        if (value === Fail) return Fail
+        // Dropped by the nullable transformation: absent on the decoded side (always optional there).
+        if (property.nullable && value === null) continue
+      } else if (property.toOptional) {
+        continue
+      }
+      const decoded = property.decoded(value)
+      if (decoded === Fail) return Fail
+      output[property.name] = decoded
+    }
+    return output
+  }
+}
+
+const compile = (ast: SchemaAST.AST, mode: Mode): Fast | undefined => {
+  switch (ast._tag) {
+    case "StringKeyword":
+      return (u) => (typeof u === "string" ? u : Fail)
+    case "NumberKeyword":
+      return (u) => (typeof u === "number" ? u : Fail)
+    case "BooleanKeyword":
+      return (u) => (typeof u === "boolean" ? u : Fail)
+    case "UndefinedKeyword":
+    case "VoidKeyword":
+      return (u) => (u === undefined ? u : Fail)
+    case "UnknownKeyword":
+    case "AnyKeyword":
+      return (u) => u
+    case "Literal": {
+      const literal = ast.literal
+      return (u) => (u === literal ? u : Fail)
+    }
+    case "Refinement": {
+      const from = compile(ast.from, mode)
+      if (from === undefined) return undefined
+      return (u) => {
+        const a = from(u)
+        return a !== Fail && Option.isNone(ast.filter(a, mode.options, ast)) ? a : Fail
+      }
+    }
+    case "Union": {
+      if (ast.types.some(hasStruct)) return undefined
+      const members: Array<Fast> = []
+      for (const type of ast.types) {
+        const member = compile(type, mode)
+        if (member === undefined) return undefined
+        members.push(member)
+      }
+      return (u) => {
+        for (const member of members) {
+          const a = member(u)
+          if (a !== Fail) return a
+        }
+        return Fail
+      }
+    }
+    case "TypeLiteral":
+      return compileStruct(ast, new Set(), mode)
+    case "TupleType": {
+      // Arrays only (no fixed elements).
+      if (ast.elements.length > 0 || ast.rest.length !== 1) return undefined
+      const element = compile(ast.rest[0]!.type, mode)
+      if (element === undefined) return undefined
+      return (u) => {
+        if (!Array.isArray(u)) return Fail
+        const output = new Array<unknown>(u.length)
+        for (let i = 0; i < u.length; i++) {
+          const a = element(u[i])
+          if (a === Fail) return Fail
+          output[i] = a
+        }
+        return output
+      }
+    }
+    case "Declaration": {
+      const parse = ast.decodeUnknown(...ast.typeParameters)
+      return (u) => {
+        const result = parse(u, mode.options, ast)
+        return Either.isEither(result) && Either.isRight(result) ? result.right : Fail
+      }
+    }
+    case "Transformation": {
+      const transformation = ast.transformation
+      if (transformation._tag === "TypeLiteralTransformation") {
+        if (ast.from._tag !== "TypeLiteral" || ast.to._tag !== "TypeLiteral") return undefined
+        const target = ast.to
+        // Each key loses its null and stays optional: a dropped value leaves nothing to decode.
+        const known = transformation.propertySignatureTransformations.every((pst) =>
+          dropsNull(pst) && target.propertySignatures.some((property) => property.name === pst.to && property.isOptional)
+        )
+        if (!known) return undefined
+        const nullable = new Set(transformation.propertySignatureTransformations.map((pst) => pst.from))
+        return compileNullableStruct(ast.from, target, nullable, mode) ?? (() => {
+          const from = compileStruct(ast.from, new Set(), mode)
+          const to = compileStruct(target, nullable, mode)
+          if (from === undefined || to === undefined) return undefined
+          return (u: unknown) => {
+            const a = from(u)
+            return a === Fail ? Fail : to(a)
+          }
+        })()
+      }
+      const from = compile(ast.from, mode)
+      const to = compile(ast.to, mode)
+      if (from === undefined || to === undefined) return undefined
+      if (transformation._tag === "ComposeTransformation") {
+        return (u) => {
+          const a = from(u)
+          return a === Fail ? Fail : to(a)
+        }
+      }
+      return (u) => {
+        const a = from(u)
+        if (a === Fail) return Fail
+        const result = transformation.decode(a, mode.options, ast, u)
+        return Either.isEither(result) && Either.isRight(result) ? to(result.right) : Fail
+      }
+    }
+    default:
+      return undefined
+  }
+}
+
+const compiled = <A, I>(schema: Schema.Schema<A, I, never>, mode: Mode): (input: unknown) => Either.Either<A, ParseResult.ParseError> => {
+  const full = Schema.decodeUnknownEither(schema, mode.options)
+  const fast = compile(schema.ast, mode)
+  if (fast === undefined) return full
+  return (input) => {
+    let decoded: unknown
+    try {
+      decoded = fast(input)
+    } catch {
+      decoded = Fail
+    }
+    return decoded === Fail ? full(input) : Either.right(decoded as A)
+  }
+}
+
+/**
+ * The decoder of answers of `schema` (unknown fields ignored, every error reported): compiled when
+ * the schema is made of what the compiler knows, Effect's own decoder otherwise and for every
+ * input the compiled one does not accept.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const answer = <A, I>(schema: Schema.Schema<A, I, never>): (input: unknown) => Either.Either<A, ParseResult.ParseError> =>
+  compiled(schema, answerMode)
+
+/**
+ * The decoder of call inputs of `schema` (unknown fields refused, every error reported), compiled
+ * as `answer` is.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const input = <A, I>(schema: Schema.Schema<A, I, never>): (input: unknown) => Either.Either<A, ParseResult.ParseError> =>
+  compiled(schema, inputMode)
+
+/**
+ * `true` when decoders of `schema` are compiled (for tests and benchmarks).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const isCompiled = (schema: Schema.Schema.Any): boolean => compile(schema.ast, answerMode) !== undefined

@@ -1,0 +1,110 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Arbitrary, Either, FastCheck as fc, Schema } from "effect"
+import * as Decoder from "../../src/core/Decoder.js"
+import * as Body from "../../src/core/Body.js"
+import * as Operation from "../../src/core/Operation.js"
+import * as Catalogue from "../../src/domains/Catalogue.js"
+import { CashbillInfo } from "../../src/domains/cashbill/Schemas.js"
+
+const options = { errors: "all", onExcessProperty: "ignore" } as const
+
+const answerSchemas = Catalogue.operations.flatMap((operation) => operation.success === "pdf" ? [] : [{ name: operation.sdk, schema: operation.success as Schema.Schema<unknown, unknown> }])
+
+/** The same answer with one field replaced by any JSON value, or removed, or with an extra field. */
+const mutated = (value: unknown) =>
+  fc.tuple(fc.jsonValue(), fc.nat(), fc.constantFrom("replace", "remove", "extra")).map(([json, n, how]) => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return json
+    const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) }
+    const keys = Object.keys(copy)
+    const key = keys.length === 0 ? "extra" : keys[n % keys.length]!
+    if (how === "remove") delete copy[key]
+    else if (how === "extra") copy[`x${n}`] = json
+    else copy[key] = json
+    return copy
+  })
+
+describe("Decoder.answer", () => {
+  it("compiles the answer records of the catalogue (the nullable fields of GetInfo and its kin)", () => {
+    expect(Decoder.isCompiled(CashbillInfo)).toBe(true)
+    expect(answerSchemas.filter(({ schema }) => Decoder.isCompiled(schema)).length).toBeGreaterThan(answerSchemas.length / 2)
+  })
+
+  it("decodes a GetInfo answer to the same CashbillInfo as Effect's decoder, nulls dropped, extra fields ignored", () => {
+    const answer = {
+      mgtKey: "A-1", confirmNum: "100000001", orgConfirmNum: null, orgTradeDate: null, tradeDate: "20261122", tradeDT: "20261122101010",
+      tradeType: "승인거래", stateCode: "300", printYN: "N", interOPYN: true, ntsresultCode: null, unknownField: 1
+    }
+    const fast = Decoder.answer(CashbillInfo)(answer)
+    const full = Schema.decodeUnknownEither(CashbillInfo, options)(answer)
+    expect(Either.isRight(fast)).toBe(true)
+    expect(fast).toEqual(full)
+    if (Either.isRight(fast)) {
+      expect(fast.right).toBeInstanceOf(CashbillInfo)
+      expect(fast.right.stateCode).toBe(300)
+      expect(fast.right.printYN).toBe(false)
+      expect("orgConfirmNum" in fast.right).toBe(false)
+      expect("unknownField" in fast.right).toBe(false)
+    }
+  })
+
+  for (const { name, schema } of answerSchemas.filter(({ schema }) => Decoder.isCompiled(schema))) {
+    it(`${name}: the same result as Effect's decoder for valid and broken answers`, () => {
+      const fast = Decoder.answer(schema)
+      const full = Schema.decodeUnknownEither(schema, options)
+      const valid = Arbitrary.make(Schema.encodedSchema(schema))
+      fc.assert(
+        fc.property(valid.chain((value) => fc.tuple(fc.constant(value), mutated(value))), ([value, broken]) => {
+          for (const input of [value, broken]) {
+            const expected = full(input)
+            const actual = fast(input)
+            expect(actual._tag).toBe(expected._tag)
+            if (Either.isRight(actual) && Either.isRight(expected)) {
+              expect(actual.right).toEqual(expected.right)
+              expect(Object.keys(actual.right as object)).toEqual(Object.keys(expected.right as object))
+            }
+          }
+        }),
+        { numRuns: 60 }
+      )
+    })
+  }
+})
+
+const bodySchemas = Catalogue.operations.flatMap((operation) =>
+  operation.body._tag === "Json" || operation.body._tag === "JsonArray" || operation.body._tag === "Form"
+    ? [{ operation, schema: operation.body.schema as Schema.Schema<unknown, unknown> }]
+    : []
+)
+
+const inputOptions = { errors: "all", onExcessProperty: "error" } as const
+
+describe("Decoder.input", () => {
+  it("compiles the request bodies of the catalogue", () => {
+    expect(bodySchemas.filter(({ schema }) => Decoder.isCompiled(schema)).length).toBeGreaterThan(bodySchemas.length / 2)
+  })
+
+  for (const { operation, schema } of bodySchemas.filter(({ schema }) => Decoder.isCompiled(schema))) {
+    it(`${operation.sdk}: the same result as Effect's decoder for valid and broken inputs, unknown fields refused; the bytes sent are Effect's encoding`, () => {
+      const fast = Decoder.input(schema)
+      const full = Schema.decodeUnknownEither(schema, inputOptions)
+      const encode = Schema.encodeSync(schema)
+      const valid = Arbitrary.make(Schema.encodedSchema(schema))
+      fc.assert(
+        fc.property(valid.chain((value) => fc.tuple(fc.constant(value), mutated(value))), ([value, broken]) => {
+          for (const input of [value, broken]) {
+            const expected = full(input)
+            const actual = fast(input)
+            expect(actual._tag).toBe(expected._tag)
+            if (Either.isRight(actual) && Either.isRight(expected)) {
+              expect(actual.right).toEqual(expected.right)
+              const encoded = encode(actual.right)
+              const expectedBody = operation.body._tag === "Form" ? Body.form(encoded as Record<string, string>) : Body.json(encoded)
+              expect(Operation.encodeBody(operation, actual.right).bytes).toEqual(expectedBody.bytes)
+            }
+          }
+        }),
+        { numRuns: 40 }
+      )
+    })
+  }
+})

@@ -1,0 +1,50 @@
+/**
+ * The package's runtime entry point (`dist/entry.js`) is `dist/index.js` with the domains' schema,
+ * rule and catalogue namespaces loaded on first use: the same exports, each namespace holding the
+ * very values of its module; and importing it loads none of those modules until asked.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import * as path from "node:path"
+import { pathToFileURL } from "node:url"
+import { ROOT, runOk } from "./support.js"
+
+const dist = (file: string): string => pathToFileURL(path.join(ROOT, "dist", file)).href
+
+describe("the runtime entry point", () => {
+  it("exports what index.js exports, namespace by namespace, value by value", { timeout: 60_000 }, async () => {
+    // In a plain node process: the modules the lazy namespaces load are the very instances index.js has.
+    const program = `
+      const index = await import(${JSON.stringify(dist("index.js"))})
+      const entry = await import(${JSON.stringify(dist("entry.js"))})
+      const problems = []
+      const same = (a, b) => JSON.stringify(Object.keys(a).sort()) === JSON.stringify(Object.keys(b).sort())
+      if (!same(entry, index)) problems.push("export names differ")
+      for (const name of Object.keys(index)) {
+        const expected = index[name], actual = entry[name]
+        if (Object.prototype.toString.call(expected) === "[object Module]") {
+          if (!same(actual, expected)) problems.push(name + ": keys differ")
+          for (const key of Object.keys(expected)) if (actual[key] !== expected[key]) problems.push(name + "." + key)
+        } else if (actual !== expected) problems.push(name)
+      }
+      console.log(JSON.stringify({ names: Object.keys(index).length, problems }))`
+    const ran = await runOk(process.execPath, ["--input-type=module", "-e", program], ROOT)
+    expect(JSON.parse(ran.stdout)).toEqual({ names: expect.any(Number), problems: [] })
+    expect(JSON.parse(ran.stdout).names).toBeGreaterThan(40)
+  })
+
+  it("loads no schema, rule or catalogue module of a domain on import; a namespace loads its module on first use", { timeout: 60_000 }, async () => {
+    // A loader hook reports every domain schema, rule, answer or catalogue module the process loads.
+    const hook = [
+      "export async function load(url, context, next) {",
+      "  if (/\\/dist\\/domains\\/(.+\\/)?(Schemas|Rules|Operations|Catalogue|Answers)\\.js$/.test(url)) process.stderr.write(`loaded ${url}\\n`)",
+      "  return next(url, context)",
+      "}"
+    ].join("\n")
+    const register = `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)})`
+    const importOnly = await runOk(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(register)}`, "--input-type=module", "-e", `await import(${JSON.stringify(dist("entry.js"))})`], ROOT)
+    expect(importOnly.stderr).not.toContain("loaded ")
+    const program = `const entry = await import(${JSON.stringify(dist("entry.js"))}); console.log(JSON.stringify([typeof entry.CashbillSchemas.CashbillInfo, entry.Catalogue.operations.length > 0]))`
+    const used = await runOk(process.execPath, ["--input-type=module", "-e", program], ROOT)
+    expect(JSON.parse(used.stdout)).toEqual(["function", true])
+  })
+})
