@@ -34,8 +34,8 @@ export const benchmark: Benchmark = {
   run: () =>
     withServer({ kind: "sandbox" }, async (server) => {
       await Sdk.adminOf(server.url).addMember(MEMBER)
-      const guarded = Sdk.socketSdk(server.url, "undici")
-      const bare = Sdk.socketSdk(server.url, "undici", undefined, {
+      const guarded = Sdk.socketSdk(server.url, "taxdoc")
+      const bare = Sdk.socketSdk(server.url, "taxdoc", undefined, {
         retries: 0,
         callTimeout: Duration.infinity,
         maxAnswerBytes: Number.MAX_SAFE_INTEGER
@@ -78,7 +78,7 @@ export const benchmark: Benchmark = {
         return {
           title: "12. The cost of the resilience guards on the happy path",
           method: [
-            "One sandbox served by another process; two SDK runtimes over `NodeHttpClient.layerUndici`: the defaults (retries 3, call deadline 60 s, answers bounded at 32 MiB) and every guard off (`retries: 0`, `callTimeout: infinity`, no answer bound).",
+            "One sandbox served by another process; two SDK runtimes over the SDK's own transport `Undici.layer()` (as the README shows): the defaults (retries 3, call deadline 60 s, answers bounded at 32 MiB) and every guard off (`retries: 0`, `callTimeout: infinity`, no answer bound).",
             `GetInfo of one receipt, ${ROUNDS} alternating rounds per workload; ratios are medians of the per-round ratios (guarded / bare).`
           ],
           tables: [{

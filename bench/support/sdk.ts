@@ -20,15 +20,17 @@ import type { Sandbox } from "../../src/sandbox/Sandbox.js"
 import * as SandboxModule from "../../src/sandbox/Sandbox.js"
 import type { Stats } from "../../src/sandbox/Stats.js"
 import * as Taxdoc from "../../src/Taxdoc.js"
+import * as Undici from "../../src/core/Undici.js"
 import { sampleReceipt } from "../clients/protocol.js"
 
 /**
- * The `HttpClient` implementations the SDK can run on.
+ * The `HttpClient` implementations the SDK can run on: its own transport (`Undici.layer()`, as the
+ * README shows), or the platform's clients.
  *
  * @since 0.1.0
  * @category models
  */
-export type Transport = "fetch" | "undici" | "node:http"
+export type Transport = "taxdoc" | "fetch" | "undici" | "node:http"
 
 /**
  * The `HttpClient` layer of a transport.
@@ -38,6 +40,8 @@ export type Transport = "fetch" | "undici" | "node:http"
  */
 export const httpLayer = (transport: Transport): Layer.Layer<HttpClient.HttpClient> => {
   switch (transport) {
+    case "taxdoc":
+      return Undici.layer()
     case "fetch":
       return FetchHttpClient.layer
     case "undici":
