@@ -73,6 +73,27 @@ const hasStruct = (ast: SchemaAST.AST): boolean => {
   }
 }
 
+/** `true` when `ast` accepts objects (or arrays) only: a struct or an array, or made from one. */
+const isObjectShaped = (ast: SchemaAST.AST): boolean => {
+  switch (ast._tag) {
+    case "TypeLiteral":
+    case "TupleType":
+      return true
+    case "Refinement":
+    case "Transformation":
+      return isObjectShaped(ast.from)
+    default:
+      return false
+  }
+}
+
+// A union of one object-shaped member and literals (`Schema.NullOr(Schema.Array(…))`, what
+// `optionalWith(…, { nullable: true })` makes of a list): no input is accepted by two of its
+// members, so the order Effect tries them in cannot change the value.
+const isObjectOrLiterals = (ast: SchemaAST.Union): boolean =>
+  ast.types.filter(isObjectShaped).length === 1 &&
+  ast.types.every((member) => isObjectShaped(member) || member._tag === "Literal" || member._tag === "UndefinedKeyword")
+
 /**
  * The decoder of a struct: its properties in order (a missing required property is decoded from
  * `undefined`, as Effect does when not `exact`), excess properties ignored. Keys in `nullable`
@@ -178,7 +199,7 @@ const compile = (ast: SchemaAST.AST, mode: Mode): Fast | undefined => {
       }
     }
     case "Union": {
-      if (ast.types.some(hasStruct)) return undefined
+      if (ast.types.some(hasStruct) && !isObjectOrLiterals(ast)) return undefined
       const members: Array<Fast> = []
       for (const type of ast.types) {
         const member = compile(type, mode)
