@@ -14,6 +14,7 @@ import * as Option from "effect/Option"
 import type * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import type * as SchemaAST from "effect/SchemaAST"
+import { CheckOnlyId } from "./CrossRule.js"
 
 const Fail: unique symbol = Symbol("taxdoc/Decoder/Fail")
 
@@ -269,11 +270,15 @@ const compile = (ast: SchemaAST.AST, mode: Mode): Fast | undefined => {
           return a === Fail ? Fail : to(a)
         }
       }
+      // A check-only transformation (`withCrossRules`) answers the value `from` decoded, and its
+      // `to` is the type side of `from`, which that value satisfies already: checked once, not twice.
+      const checked = ast.annotations[CheckOnlyId] === true ? undefined : to
       return (u) => {
         const a = from(u)
         if (a === Fail) return Fail
         const result = transformation.decode(a, mode.options, ast, u)
-        return Either.isEither(result) && Either.isRight(result) ? to(result.right) : Fail
+        if (!Either.isEither(result) || Either.isLeft(result)) return Fail
+        return checked === undefined ? result.right : checked(result.right)
       }
     }
     default:
