@@ -13,7 +13,8 @@ import { rule } from "./Rule.js"
 
 /**
  * The annotation of a transformation that only checks: it answers its input unchanged both ways
- * (`withCrossRules`), so encoding through it changes nothing that its sides do not.
+ * (`withCrossRules`), so encoding through it changes nothing that its sides do not, and its `to`
+ * side is the type side of its `from` side, so a value `from` decoded needs no second check there.
  *
  * @since 0.1.0
  * @category annotations

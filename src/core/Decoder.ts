@@ -14,6 +14,7 @@ import * as Option from "effect/Option"
 import type * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import type * as SchemaAST from "effect/SchemaAST"
+import { CheckOnlyId } from "./CrossRule.js"
 
 const Fail: unique symbol = Symbol("taxdoc/Decoder/Fail")
 
@@ -72,6 +73,27 @@ const hasStruct = (ast: SchemaAST.AST): boolean => {
       return false
   }
 }
+
+/** `true` when `ast` accepts objects (or arrays) only: a struct or an array, or made from one. */
+const isObjectShaped = (ast: SchemaAST.AST): boolean => {
+  switch (ast._tag) {
+    case "TypeLiteral":
+    case "TupleType":
+      return true
+    case "Refinement":
+    case "Transformation":
+      return isObjectShaped(ast.from)
+    default:
+      return false
+  }
+}
+
+// A union of one object-shaped member and literals (`Schema.NullOr(Schema.Array(…))`, what
+// `optionalWith(…, { nullable: true })` makes of a list): no input is accepted by two of its
+// members, so the order Effect tries them in cannot change the value.
+const isObjectOrLiterals = (ast: SchemaAST.Union): boolean =>
+  ast.types.filter(isObjectShaped).length === 1 &&
+  ast.types.every((member) => isObjectShaped(member) || member._tag === "Literal" || member._tag === "UndefinedKeyword")
 
 /**
  * The decoder of a struct: its properties in order (a missing required property is decoded from
@@ -178,7 +200,7 @@ const compile = (ast: SchemaAST.AST, mode: Mode): Fast | undefined => {
       }
     }
     case "Union": {
-      if (ast.types.some(hasStruct)) return undefined
+      if (ast.types.some(hasStruct) && !isObjectOrLiterals(ast)) return undefined
       const members: Array<Fast> = []
       for (const type of ast.types) {
         const member = compile(type, mode)
@@ -248,11 +270,15 @@ const compile = (ast: SchemaAST.AST, mode: Mode): Fast | undefined => {
           return a === Fail ? Fail : to(a)
         }
       }
+      // A check-only transformation (`withCrossRules`) answers the value `from` decoded, and its
+      // `to` is the type side of `from`, which that value satisfies already: checked once, not twice.
+      const checked = ast.annotations[CheckOnlyId] === true ? undefined : to
       return (u) => {
         const a = from(u)
         if (a === Fail) return Fail
         const result = transformation.decode(a, mode.options, ast, u)
-        return Either.isEither(result) && Either.isRight(result) ? to(result.right) : Fail
+        if (!Either.isEither(result) || Either.isLeft(result)) return Fail
+        return checked === undefined ? result.right : checked(result.right)
       }
     }
     default:

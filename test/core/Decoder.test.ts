@@ -4,7 +4,7 @@ import * as Decoder from "../../src/core/Decoder.js"
 import * as Body from "../../src/core/Body.js"
 import * as Operation from "../../src/core/Operation.js"
 import * as Catalogue from "../../src/domains/Catalogue.js"
-import { CashbillInfo } from "../../src/domains/cashbill/Schemas.js"
+import { BulkResult, CashbillInfo } from "../../src/domains/cashbill/Schemas.js"
 
 const options = { errors: "all", onExcessProperty: "ignore" } as const
 
@@ -45,6 +45,23 @@ describe("Decoder.answer", () => {
       expect("orgConfirmNum" in fast.right).toBe(false)
       expect("unknownField" in fast.right).toBe(false)
     }
+  })
+
+  it("compiles a nullable list of records (a bulk result's issueResult), not a union of two records", () => {
+    expect(Decoder.isCompiled(BulkResult)).toBe(true)
+    const A = Schema.Struct({ a: Schema.String })
+    const B = Schema.Struct({ a: Schema.String, b: Schema.optional(Schema.Number) })
+    expect(Decoder.isCompiled(Schema.NullOr(Schema.Array(A)))).toBe(true)
+    expect(Decoder.isCompiled(Schema.Union(A, B))).toBe(false)
+    const answer = {
+      code: 1, submitID: "S-1", submitCount: "2", successCount: 1, failCount: 1, txState: 2, txResultCode: null,
+      issueResult: [{ mgtKey: "A-1", code: 1, confirmNum: "100000001", tradeDate: "20261122", issueDT: "20261122101010" }, { mgtKey: "A-2", code: -14001019, message: null }]
+    }
+    const fast = Decoder.answer(BulkResult)
+    const full = Schema.decodeUnknownEither(BulkResult, options)
+    expect(fast(answer)).toEqual(full(answer))
+    expect(fast({ ...answer, issueResult: null })).toEqual(full({ ...answer, issueResult: null }))
+    expect(Either.isLeft(fast({ ...answer, issueResult: "none" }))).toBe(true)
   })
 
   for (const { name, schema } of answerSchemas.filter(({ schema }) => Decoder.isCompiled(schema))) {
