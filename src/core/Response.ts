@@ -65,14 +65,9 @@ const decodeErrorShape = Schema.decodeUnknownEither(ErrorShape)
 
 const NotJson: unique symbol = Symbol("taxdoc/Response/NotJson")
 
-// A Node Buffer (the SDK's own transport) is read as text by Node directly, faster than
-// TextDecoder; TextDecoder drops a leading byte order mark, so such a body still goes through it.
-const textOf = (body: Uint8Array): string =>
-  Buffer.isBuffer(body) && !(body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) ? body.toString("utf8") : decoder.decode(body)
-
 const parseJson = (body: Uint8Array): unknown => {
   try {
-    return JSON.parse(textOf(body)) as unknown
+    return JSON.parse(decoder.decode(body)) as unknown
   } catch {
     return NotJson
   }
