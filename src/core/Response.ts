@@ -35,7 +35,18 @@ export interface Received {
  * @category combinators
  */
 export const gunzipIfNeeded = (body: Uint8Array): Uint8Array =>
-  body.length >= 2 && body[0] === 0x1f && body[1] === 0x8b ? new Uint8Array(gunzipSync(body)) : body
+  isGzip(body) ? new Uint8Array(gunzipSync(body)) : body
+
+const isGzip = (body: Uint8Array): boolean => body.length >= 2 && body[0] === 0x1f && body[1] === 0x8b
+
+/**
+ * `gunzipIfNeeded` for a transport whose bodies are Node `Buffer`s already: the decompressed bytes
+ * as zlib gives them, not copied.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const gunzipBufferIfNeeded = (body: Buffer): Buffer => (isGzip(body) ? gunzipSync(body) : body)
 
 /**
  * The first 300 characters of a body, for error messages, with token values redacted.

@@ -87,6 +87,54 @@ describe("Decoder.answer", () => {
   }
 })
 
+class WithDefault extends Schema.Class<WithDefault>("WithDefault")({
+  name: Schema.String,
+  count: Schema.optionalWith(Schema.Number, { default: () => 7 })
+}) {}
+
+class WithConstructor extends Schema.Class<WithConstructor>("WithConstructor")({ name: Schema.String }) {
+  readonly upper: string
+  constructor(props: { readonly name: string }, options?: boolean) {
+    super(props, options)
+    this.upper = props.name.toUpperCase()
+  }
+}
+
+describe("Decoder.answer of Schema classes", () => {
+  const info = {
+    mgtKey: "A-1", confirmNum: "100000001", orgConfirmNum: null, tradeDate: "20261122", tradeDT: "20261122101010",
+    tradeType: "승인거래", stateCode: 300, printYN: "N", interOPYN: null
+  }
+
+  it("every answer (the first, checked against the constructor, and the later ones) is the instance Effect's decoder makes", () => {
+    const fast = Decoder.answer(CashbillInfo)
+    const full = Schema.decodeUnknownEither(CashbillInfo, options)
+    for (const answer of [info, { ...info, mgtKey: "A-2", interOPYN: true }, { ...info, mgtKey: "A-3", extra: 1 }]) {
+      const actual = Either.getOrThrow(fast(answer))
+      const expected = Either.getOrThrow(full(answer))
+      expect(Object.getPrototypeOf(actual)).toBe(CashbillInfo.prototype)
+      expect(Reflect.ownKeys(actual)).toEqual(Reflect.ownKeys(expected))
+      expect(actual).toStrictEqual(expected)
+    }
+  })
+
+  it("a class with defaults gets them from its constructor", () => {
+    const decoded = Either.getOrThrow(Decoder.answer(WithDefault)({ name: "a" }))
+    expect(decoded).toBeInstanceOf(WithDefault)
+    expect(decoded.count).toBe(7)
+    expect(Either.getOrThrow(Decoder.answer(WithDefault)({ name: "a", count: 2 })).count).toBe(2)
+  })
+
+  it("a class whose constructor does more is made by its constructor, every time", () => {
+    const decode = Decoder.answer(WithConstructor)
+    for (const name of ["a", "b"]) {
+      const decoded = Either.getOrThrow(decode({ name }))
+      expect(decoded).toBeInstanceOf(WithConstructor)
+      expect(decoded.upper).toBe(name.toUpperCase())
+    }
+  })
+})
+
 const bodySchemas = Catalogue.operations.flatMap((operation) =>
   operation.body._tag === "Json" || operation.body._tag === "JsonArray" || operation.body._tag === "Form"
     ? [{ operation, schema: operation.body.schema as Schema.Schema<unknown, unknown> }]
