@@ -4,13 +4,13 @@
  * `Connect.configOptions` gives, without loading `taxdoc/sandbox`, as an application talking to the
  * live service — on the SDK's own transport `Undici.layer()` as the README shows (or, for
  * information, the platform's `NodeHttpClient.layerUndici` or `FetchHttpClient.layer`), everything
- * else default. The loop runs in Effect: one fiber per caller, no Promise per call.
+ * else default. The loop runs in Effect: one fiber per caller, no Promise per call. The platform's
+ * clients are loaded only by the sides that use them, so the SDK's process over `Undici.layer()`
+ * holds what an application using it holds.
  *
  * @since 0.1.0
  */
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import type * as HttpClient from "@effect/platform/HttpClient"
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
 import { Cashbill, Taxdoc, Undici } from "taxdoc"
 import { effectLoop } from "../support/effectLoop.js"
@@ -48,7 +48,8 @@ export const make = async (config: ClientConfig, transport: Layer.Layer<HttpClie
  * @since 0.1.0
  * @category constructors
  */
-export const makeOverPlatform = (config: ClientConfig): Promise<Client> => make(config, NodeHttpClient.layerUndici)
+export const makeOverPlatform = async (config: ClientConfig): Promise<Client> =>
+  make(config, (await import("@effect/platform-node/NodeHttpClient")).layerUndici)
 
 /**
  * The SDK over `FetchHttpClient` (information only).
@@ -56,4 +57,5 @@ export const makeOverPlatform = (config: ClientConfig): Promise<Client> => make(
  * @since 0.1.0
  * @category constructors
  */
-export const makeOverFetch = (config: ClientConfig): Promise<Client> => make(config, FetchHttpClient.layer)
+export const makeOverFetch = async (config: ClientConfig): Promise<Client> =>
+  make(config, (await import("@effect/platform/FetchHttpClient")).layer)
