@@ -14,7 +14,8 @@ import type { ProcessReport, ServerConfig, ServerMessage } from "./server.js"
 
 const profileFlags = (): ReadonlyArray<string> => {
   const profile = process.env["BENCH_PROFILE_DIR"]
-  return profile === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", profile]
+  const extra = (process.env["BENCH_EXTRA_FLAGS"] ?? "").split(" ").filter((f) => f !== "")
+  return [...extra, ...(profile === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", profile])]
 }
 
 /**

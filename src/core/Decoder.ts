@@ -388,26 +388,46 @@ const compiled = <A, I>(schema: Schema.Schema<A, I, never>, mode: Mode): (input:
   }
 }
 
+type AnyDecoder = (input: unknown) => Either.Either<unknown, ParseResult.ParseError>
+
+// One decoder per schema and mode: building one compiles a parser, and callers ask per call.
+const answerDecoders = new WeakMap<object, AnyDecoder>()
+const inputDecoders = new WeakMap<object, AnyDecoder>()
+
+const cached = <A, I>(
+  cache: WeakMap<object, AnyDecoder>,
+  schema: Schema.Schema<A, I, never>,
+  mode: Mode
+): (input: unknown) => Either.Either<A, ParseResult.ParseError> => {
+  let decoder = cache.get(schema)
+  if (decoder === undefined) {
+    decoder = compiled(schema, mode)
+    cache.set(schema, decoder)
+  }
+  return decoder as (input: unknown) => Either.Either<A, ParseResult.ParseError>
+}
+
 /**
  * The decoder of answers of `schema` (unknown fields ignored, every error reported): compiled when
  * the schema is made of what the compiler knows, Effect's own decoder otherwise and for every
- * input the compiled one does not accept.
+ * input the compiled one does not accept. Made once per schema: later calls return the same
+ * function, so callers need not keep it.
  *
  * @since 0.1.0
  * @category constructors
  */
 export const answer = <A, I>(schema: Schema.Schema<A, I, never>): (input: unknown) => Either.Either<A, ParseResult.ParseError> =>
-  compiled(schema, answerMode)
+  cached(answerDecoders, schema, answerMode)
 
 /**
  * The decoder of call inputs of `schema` (unknown fields refused, every error reported), compiled
- * as `answer` is.
+ * and kept as `answer` is.
  *
  * @since 0.1.0
  * @category constructors
  */
 export const input = <A, I>(schema: Schema.Schema<A, I, never>): (input: unknown) => Either.Either<A, ParseResult.ParseError> =>
-  compiled(schema, inputMode)
+  cached(inputDecoders, schema, inputMode)
 
 /**
  * `true` when decoders of `schema` are compiled (for tests and benchmarks).

@@ -119,20 +119,6 @@ export const failureOf = (operation: string, received: Received): ApiError | Res
   })
 }
 
-type AnswerDecoder = (input: unknown) => Either.Either<any, ParseResult.ParseError>
-
-// Built once per schema: building a decoder compiles a parser.
-const answerDecoders = new WeakMap<object, AnswerDecoder>()
-
-const answerDecoderOf = <A, I>(schema: Schema.Schema<A, I, never>): (input: unknown) => Either.Either<A, ParseResult.ParseError> => {
-  let decoder = answerDecoders.get(schema)
-  if (decoder === undefined) {
-    decoder = Decoder.answer(schema)
-    answerDecoders.set(schema, decoder)
-  }
-  return decoder
-}
-
 /**
  * Decodes a 200 JSON answer with `schema` (extra fields are ignored).
  *
@@ -150,7 +136,7 @@ export const decodeJson = <A, I>(operation: string, schema: Schema.Schema<A, I, 
       message: `${operation}: the answer is not JSON`
     }))
   }
-  const decoded = answerDecoderOf(schema)(parsed)
+  const decoded = Decoder.answer(schema)(parsed)
   return Either.isRight(decoded)
     ? Effect.succeed(decoded.right)
     : Effect.fail(new ResponseError({

@@ -128,28 +128,11 @@ export const issuesOf = (error: ParseResult.ParseError): ReadonlyArray<Validatio
  */
 export const validate = <A, I>(operation: string, schema: Schema.Schema<A, I, never>, input: unknown): Effect.Effect<A, ValidationError> =>
   Effect.suspend(() => {
-    const result = inputDecoderOf(schema)(input)
+    const result = Decoder.input(schema)(input)
     return Either.isRight(result)
       ? Effect.succeed(result.right)
       : Effect.fail(new ValidationError({ operation, issues: issuesOf(result.left) }))
   })
-
-type InputDecoder = (input: unknown) => Either.Either<any, ParseResult.ParseError>
-
-// The schemas given to `validate` are made once (per module, or per KST day): each is compiled on
-// its first use (`Decoder.input`: the same value as Effect's decoder, and Effect's own issues for
-// any input it does not accept), so a list of 10,000 receipts is checked without Effect's
-// per-field allocations.
-const inputDecoders = new WeakMap<object, InputDecoder>()
-
-const inputDecoderOf = <A, I>(schema: Schema.Schema<A, I, never>): (input: unknown) => Either.Either<A, ParseResult.ParseError> => {
-  let decoder = inputDecoders.get(schema)
-  if (decoder === undefined) {
-    decoder = Decoder.input(schema)
-    inputDecoders.set(schema, decoder)
-  }
-  return decoder
-}
 
 /**
  * Fails with a `ValidationError` for a single field and rule (for rules checked outside Schema).

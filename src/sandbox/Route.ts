@@ -8,7 +8,7 @@
  *
  * @since 0.1.0
  */
-import { Effect, Either, type ParseResult, Schema } from "effect"
+import { Effect, Either, Schema } from "effect"
 import type * as Operation from "../core/Operation.js"
 import * as Decoder from "../core/Decoder.js"
 import type { SandboxClock } from "./Clock.js"
@@ -350,26 +350,11 @@ export const decodeValue = <A, I>(input: unknown, schema: Schema.Schema<A, I, ne
  * @category combinators
  */
 export const decodeEither = <A, I>(input: unknown, schema: Schema.Schema<A, I, never>): Either.Either<A, SandboxFailure> => {
-  const result = bodyDecoderOf(schema)(input)
+  // Read as the service reads bodies: every broken rule reported, unknown fields ignored (the
+  // options of `Decoder.answer`, whose decoder is compiled once per schema).
+  const result = Decoder.answer(schema)(input)
   if (Either.isRight(result)) return Either.right(result.right)
   const issues = issuesOf(result.left)
   const detail = issues.map((i) => `${i.path || "body"}: ${i.rule}`).join("; ")
   return Either.left(fail("InvalidField", detail))
-}
-
-type BodyDecoder = (input: unknown) => Either.Either<any, ParseResult.ParseError>
-
-// Bodies are read as the service reads them: every broken rule reported, unknown fields ignored —
-// the options of `Decoder.answer`, whose compiled decoder builds the value Effect's decoder builds
-// and leaves every input it does not accept to Effect's (so failures keep their issues). Made once
-// per schema: the schemas are the catalogue's and the domains' own.
-const bodyDecoders = new WeakMap<object, BodyDecoder>()
-
-const bodyDecoderOf = <A, I>(schema: Schema.Schema<A, I, never>): (input: unknown) => Either.Either<A, ParseResult.ParseError> => {
-  let decoder = bodyDecoders.get(schema)
-  if (decoder === undefined) {
-    decoder = Decoder.answer(schema)
-    bodyDecoders.set(schema, decoder)
-  }
-  return decoder
 }
