@@ -16,7 +16,7 @@ import * as Stream from "effect/Stream"
 import type { Deadline } from "./Deadline.js"
 import { type ResponseError, TransportError } from "./Errors.js"
 import { gunzipIfNeeded, type Received } from "./Response.js"
-import { isLocalRefusal, type Outgoing, outcomeOf, timedOut, tooLarge, type Wire } from "./Wire.js"
+import { isLocalRefusal, type Outgoing, outcomeOf, timedOut, tooLarge, type Wire } from "./Exchange.js"
 
 class TooLarge extends Data.TaggedError("TooLarge")<{ readonly status: number }> {}
 
@@ -62,7 +62,7 @@ export {
    * @category combinators
    */
   outcomeOf
-} from "./Wire.js"
+} from "./Exchange.js"
 
 /**
  * Sends `outgoing` with `client` and reads the answer, failing with `TransportError` on network
