@@ -140,12 +140,14 @@ interface Queue {
  * @category constructors
  */
 export const timers = (millis: number): Timers => {
-  let queue: Array<Slot> = []
+  let queue: Array<Slot | undefined> = []
   let head = 0
   let armed = false
 
   const dropFinished = () => {
-    while (head < queue.length && queue[head]!.onDue === undefined) head++
+    // A passed slot's place is emptied at once, so it dies young rather than living on in the
+    // queue (an old-generation array) until the queue is next cut.
+    while (head < queue.length && queue[head]!.onDue === undefined) queue[head++] = undefined
     if (head === queue.length) {
       queue = []
       head = 0
@@ -166,7 +168,7 @@ export const timers = (millis: number): Timers => {
     while (head < queue.length) {
       const slot = queue[head]!
       if (slot.onDue !== undefined && slot.due > now) break
-      head++
+      queue[head++] = undefined
       const onDue = slot.onDue
       slot.onDue = undefined
       onDue?.()
