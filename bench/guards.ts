@@ -1,28 +1,25 @@
 /**
  * What the resilience guards cost on the happy path: GetInfo through the SDK with its defaults
  * (retries after transient faults, a call deadline, answers bounded by `maxAnswerBytes`) against the
- * same SDK with every guard off (`retries: 0`, no call deadline, no answer bound), both against one
- * sandbox served by another process, sides alternating in one run.
+ * same SDK with every guard off (`retries: 0`, no call deadline, no answer bound), each in its own
+ * client process (plain node, the compiled package) against one sandbox, sides alternating in one
+ * run, as the client comparisons do.
  *
  * @since 0.1.0
  */
-import { Duration, Effect } from "effect"
-import { Cashbill } from "../src/domains/cashbill/Cashbill.js"
-import { alternate, medianOf } from "./support/alternate.js"
-import { withServer } from "./support/child.js"
-import { effectLoop } from "./support/effectLoop.js"
-import type { LoadOptions, LoadResult } from "./support/load.js"
+import { CLIENT_METHOD, compareClients, figuresOf, micros, SDK, type SideFigures, type SideSpec, withPreparedSandbox } from "./support/clients.js"
+import type { LoadOptions } from "./support/load.js"
 import { type Benchmark, isMain, log, main } from "./support/program.js"
 import * as Sdk from "./support/sdk.js"
-import { latencyOf, ms, perSecond, ratio } from "./support/stats.js"
+import { ms, perSecond, ratio } from "./support/stats.js"
 
-const SEQUENTIAL: LoadOptions = { concurrency: 1, total: 600, durationMillis: 1_000 }
-const CONCURRENT: LoadOptions = { concurrency: 32, total: 10_000, durationMillis: 2_000 }
-const ROUNDS = 4
-const MEMBER = Sdk.memberNumber(6)
-const MGT_KEY = "GRD-0001"
+const SEQUENTIAL: LoadOptions = { concurrency: 1, total: 800, durationMillis: 2_500 }
+const CONCURRENT: LoadOptions = { concurrency: 32, total: 5_000, durationMillis: 12_000 }
+const ROUNDS = 6
+const TOLERANCE = 0.95
 
-const getInfo = Effect.flatMap(Cashbill, (cashbill) => cashbill.getInfo(MEMBER, MGT_KEY))
+const GUARDED: SideSpec = { ...SDK, id: "guarded", label: "guards on (the defaults)" }
+const BARE: SideSpec = { id: "bare", label: "guards off", kind: "sdk-bare", info: false }
 
 /**
  * @since 0.1.0
@@ -30,76 +27,46 @@ const getInfo = Effect.flatMap(Cashbill, (cashbill) => cashbill.getInfo(MEMBER, 
  */
 export const benchmark: Benchmark = {
   id: "guards",
-  limitMillis: 150_000,
+  limitMillis: 240_000,
   run: () =>
-    withServer({ kind: "sandbox" }, async (server) => {
-      await Sdk.adminOf(server.url).addMember(MEMBER)
-      const guarded = Sdk.socketSdk(server.url, "taxdoc")
-      const bare = Sdk.socketSdk(server.url, "taxdoc", undefined, {
-        retries: 0,
-        callTimeout: Duration.infinity,
-        maxAnswerBytes: Number.MAX_SAFE_INTEGER
-      })
-      try {
-        await Sdk.prepareReceipt(guarded, MEMBER, MGT_KEY)
-        await bare.runPromise(getInfo)
-        const measure = async (label: string, options: LoadOptions) => {
-          const samples = await alternate<LoadResult>({
-            rounds: ROUNDS,
-            sides: [
-              { name: "guarded", run: () => guarded.runPromise(effectLoop(options, getInfo)) },
-              { name: "bare", run: () => bare.runPromise(effectLoop(options, getInfo)) }
-            ],
-            onRound: (round, results) =>
-              log(`${label} round ${round + 1}: ${results.map(([name, r]) => `${name} ${perSecond(r.throughput)}`).join(", ")}`)
-          })
-          const on = samples["guarded"]!
-          const off = samples["bare"]!
-          const paired = on.map((r, i) => [r, off[i]!] as const)
-          return {
-            on,
-            off,
-            throughputRatio: medianOf(paired, ([a, b]) => a.throughput / b.throughput),
-            p50Ratio: medianOf(paired, ([a, b]) => latencyOf(a.latencies).p50 / latencyOf(b.latencies).p50)
-          }
-        }
-        log("sequential GetInfo")
-        const sequential = await measure("sequential", SEQUENTIAL)
-        log("32 concurrent callers")
-        const concurrent = await measure("32 concurrent", CONCURRENT)
-        const row = (label: string, side: ReadonlyArray<LoadResult>, share: string) => [
-          label,
-          perSecond(medianOf(side, (r) => r.throughput)),
-          ms(medianOf(side, (r) => latencyOf(r.latencies).p50)),
-          `${Math.round(medianOf(side, (r) => r.cpuMicrosPerCall))} µs`,
-          share
+    withPreparedSandbox(Sdk.memberNumber(6), "GRD-0001", async (prepared) => {
+      const measure = async (label: string, load: LoadOptions) => {
+        log(label)
+        const figures = await compareClients({ label, sides: [GUARDED, BARE], prepared, workload: "getInfo", load, rounds: ROUNDS, budgetMillis: 100_000 })
+        return { on: figuresOf(figures, GUARDED.id), off: figuresOf(figures, BARE.id) }
+      }
+      const sequential = await measure("sequential", SEQUENTIAL)
+      const concurrent = await measure("32 concurrent", CONCURRENT)
+      const row = (label: string, side: SideFigures, share: number) =>
+        [label, perSecond(side.throughput), ms(side.p50), micros(side.cpu), ratio(share)]
+      const seqRatio = sequential.on.against(BARE.id)
+      const concRatio = concurrent.on.against(BARE.id)
+      const worst = Math.min(seqRatio.throughput, concRatio.throughput)
+      return {
+        title: "12. The cost of the resilience guards on the happy path",
+        method: [
+          ...CLIENT_METHOD.slice(0, 1),
+          "Two SDK client processes over the SDK's own transport `Undici.layer()` (as the README shows): the defaults (retries 3, call deadline 60 s, answers bounded at 32 MiB) and every guard off (`retries: 0`, `callTimeout: infinity`, no answer bound); each process's CPU is its own.",
+          `GetInfo of one receipt: sequential (${SEQUENTIAL.total} calls a round) and 32 callers in a closed loop (${CONCURRENT.total.toLocaleString("en-US")} calls a round); ${ROUNDS} alternating rounds per workload after a warm-up; ratios are medians of the per-round ratios (guarded / bare).`
+        ],
+        tables: [{
+          title: "GetInfo, guards on and off",
+          headers: ["SDK", "calls/s", "p50", "client CPU / call", "throughput vs guards off"],
+          rows: [
+            row("sequential, guards on", sequential.on, seqRatio.throughput),
+            row("sequential, guards off", sequential.off, 1),
+            row("32 concurrent, guards on", concurrent.on, concRatio.throughput),
+            row("32 concurrent, guards off", concurrent.off, 1)
+          ]
+        }],
+        targets: [{
+          name: "the happy path pays nothing: throughput with the guards within 5 % of without",
+          measured: `${ratio(seqRatio.throughput)} sequential, ${ratio(concRatio.throughput)} concurrent`,
+          met: worst >= TOLERANCE
+        }],
+        notes: [
+          `Client CPU per call with the guards: ${ratio(seqRatio.cpu)} of without (sequential), ${ratio(concRatio.cpu)} (32 concurrent); p50 ${ratio(seqRatio.p50)} (sequential).`
         ]
-        const worst = Math.min(sequential.throughputRatio, concurrent.throughputRatio)
-        return {
-          title: "12. The cost of the resilience guards on the happy path",
-          method: [
-            "One sandbox served by another process; two SDK runtimes over the SDK's own transport `Undici.layer()` (as the README shows): the defaults (retries 3, call deadline 60 s, answers bounded at 32 MiB) and every guard off (`retries: 0`, `callTimeout: infinity`, no answer bound).",
-            `GetInfo of one receipt, ${ROUNDS} alternating rounds per workload; ratios are medians of the per-round ratios (guarded / bare).`
-          ],
-          tables: [{
-            title: "GetInfo, guards on and off",
-            headers: ["SDK", "calls/s", "p50", "client CPU / call", "throughput vs guards off"],
-            rows: [
-              row("sequential, guards on", sequential.on, ratio(sequential.throughputRatio)),
-              row("sequential, guards off", sequential.off, ratio(1)),
-              row("32 concurrent, guards on", concurrent.on, ratio(concurrent.throughputRatio)),
-              row("32 concurrent, guards off", concurrent.off, ratio(1))
-            ]
-          }],
-          targets: [{
-            name: "the happy path pays nothing: throughput with the guards within 5 % of without",
-            measured: `${ratio(sequential.throughputRatio)} sequential, ${ratio(concurrent.throughputRatio)} concurrent`,
-            met: worst >= 0.95
-          }],
-          notes: [`p50 latency with the guards: ${ratio(sequential.p50Ratio)} of without (sequential).`]
-        }
-      } finally {
-        await Promise.all([guarded.dispose(), bare.dispose()])
       }
     })
 }

@@ -22,6 +22,8 @@ const build = async (config: ClientConfig): Promise<Client> => {
       return (await import("./fetch.js")).make(config)
     case "sdk":
       return (await import("./sdk.js")).make(config)
+    case "sdk-bare":
+      return (await import("./sdk.js")).makeBare(config)
     case "sdk-platform":
       return (await import("./sdk.js")).makeOverPlatform(config)
     case "sdk-fetch":

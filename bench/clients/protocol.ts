@@ -21,7 +21,7 @@ import type { LoadOptions, LoadResult } from "../support/load.js"
  * @since 0.1.0
  * @category models
  */
-export type ClientKind = "undici" | "plain" | "sdk" | "sdk-platform" | "fetch" | "sdk-fetch" | "inprocess"
+export type ClientKind = "undici" | "plain" | "sdk" | "sdk-bare" | "sdk-platform" | "fetch" | "sdk-fetch" | "inprocess"
 
 /**
  * A client process's configuration, passed as JSON in argv.

@@ -11,8 +11,8 @@
  * @since 0.1.0
  */
 import type * as HttpClient from "@effect/platform/HttpClient"
-import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
-import { Cashbill, Taxdoc, Undici } from "taxdoc"
+import { Duration, Effect, Layer, ManagedRuntime, Redacted } from "effect"
+import { Cashbill, type Config, Taxdoc, Undici } from "taxdoc"
 import { effectLoop } from "../support/effectLoop.js"
 import { type Client, type ClientConfig, sampleReceipt } from "./protocol.js"
 
@@ -22,9 +22,13 @@ import { type Client, type ClientConfig, sampleReceipt } from "./protocol.js"
  * @since 0.1.0
  * @category constructors
  */
-export const make = async (config: ClientConfig, transport: Layer.Layer<HttpClient.HttpClient> = Undici.layer()): Promise<Client> => {
+export const make = async (
+  config: ClientConfig,
+  transport: Layer.Layer<HttpClient.HttpClient> = Undici.layer(),
+  options: Partial<Config.Options> = {}
+): Promise<Client> => {
   const runtime = ManagedRuntime.make(
-    Taxdoc.layer({ linkId: config.linkId, secretKey: Redacted.make(config.secretKey), authUrl: config.origin, apiUrl: config.origin }).pipe(
+    Taxdoc.layer({ linkId: config.linkId, secretKey: Redacted.make(config.secretKey), authUrl: config.origin, apiUrl: config.origin, ...options }).pipe(
       Layer.provide(transport)
     )
   )
@@ -41,6 +45,16 @@ export const make = async (config: ClientConfig, transport: Layer.Layer<HttpClie
     close: () => runtime.dispose()
   }
 }
+
+/**
+ * The SDK with every resilience guard off (`retries: 0`, no call deadline, no answer bound), over
+ * `Undici.layer()`: what the guards cost is the default SDK against this.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeBare = (config: ClientConfig): Promise<Client> =>
+  make(config, Undici.layer(), { retries: 0, callTimeout: Duration.infinity, maxAnswerBytes: Number.MAX_SAFE_INTEGER })
 
 /**
  * The SDK over the platform's `NodeHttpClient.layerUndici` (information only).
