@@ -29,24 +29,15 @@ export interface Received {
 
 /**
  * Decompresses a gzip body. Fetch-based clients decompress already; in-process and recorded answers
- * may still carry the gzip bytes, recognised by their magic number.
+ * may still carry the gzip bytes, recognised by their magic number. The bytes are zlib's own (a
+ * `Buffer`), not copied; a body that is not gzip is answered as it is.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const gunzipIfNeeded = (body: Uint8Array): Uint8Array =>
-  isGzip(body) ? new Uint8Array(gunzipSync(body)) : body
+export const gunzipIfNeeded = <B extends Uint8Array>(body: B): B | Buffer => (isGzip(body) ? gunzipSync(body) : body)
 
 const isGzip = (body: Uint8Array): boolean => body.length >= 2 && body[0] === 0x1f && body[1] === 0x8b
-
-/**
- * `gunzipIfNeeded` for a transport whose bodies are Node `Buffer`s already: the decompressed bytes
- * as zlib gives them, not copied.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const gunzipBufferIfNeeded = (body: Buffer): Buffer => (isGzip(body) ? gunzipSync(body) : body)
 
 /**
  * The first 300 characters of a body, for error messages, with token values redacted.

@@ -27,7 +27,7 @@ import { createRequire } from "node:module"
 import { pipeArguments } from "effect/Pipeable"
 import type * as Scope from "effect/Scope"
 import { HttpClientTag } from "./HttpClientTag.js"
-import { gunzipBufferIfNeeded, type Received } from "./Response.js"
+import { gunzipIfNeeded, type Received } from "./Response.js"
 import { type Direct, type DirectFailure, DirectTypeId } from "./Wire.js"
 
 /**
@@ -131,7 +131,7 @@ class Exchange {
     if (this.finished) return
     let body: Uint8Array
     try {
-      body = gunzipBufferIfNeeded(this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size))
+      body = gunzipIfNeeded(this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size))
     } catch (cause) {
       return this.finish({ _tag: "Network", message: `the answer could not be decompressed: ${String(cause)}`, cause }, undefined)
     }
