@@ -12,7 +12,9 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { createHash } from "node:crypto"
 import type { CallError, TaxdocClient } from "./Client.js"
+import type { PollTimeoutError } from "./Errors.js"
 import * as Operation from "./Operation.js"
+import * as Polling from "./Polling.js"
 
 /**
  * `items` in chunks of at most `size`, in order.
@@ -99,6 +101,33 @@ export const submit = <O extends Operation.Any>(
     const submitID = submitIdFor(encoded.bytes)
     return Effect.as(client.send(operation, Operation.build(operation, { submitID }, encoded), member), submitID)
   })
+
+/**
+ * Polls a bulk submission's result (`poll`, its GetBulkResult) until its `txState` reaches
+ * `completed`, in a span named `operation` with the member and the submit ID; each state goes to
+ * `options.onProgress`, and `PollTimeoutError` ends a wait past `options.deadline`.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const awaitResult = <S extends { readonly txState: number }, E, R>(
+  args: {
+    readonly operation: string
+    readonly corpNum: string
+    readonly submitId: string
+    readonly completed: number
+    readonly poll: Effect.Effect<S, E, R>
+  },
+  options: Polling.PollOptions & { readonly onProgress?: ((progress: Polling.PollProgress<S>) => Effect.Effect<void>) | undefined }
+): Effect.Effect<S, E | PollTimeoutError, R> =>
+  Polling.until({
+    operation: args.operation,
+    id: args.submitId,
+    poll: args.poll,
+    isDone: (result) => result.txState === args.completed,
+    describe: (result) => `txState ${result.txState}`,
+    onProgress: options.onProgress
+  }, options).pipe(Effect.withSpan(args.operation, { attributes: { corpNum: args.corpNum, submitId: args.submitId } }))
 
 /**
  * Progress of a bulk issue over many submissions, reported after each submission, each poll and

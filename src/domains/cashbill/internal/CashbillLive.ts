@@ -57,14 +57,13 @@ export const make = (client: Context.Tag.Service<TaxdocClient>): Context.Tag.Ser
     client.call(Operations.GetBulkResult, { corpNum, userId, params: { submitID: submitId } })
 
   const awaitBulkResult = (corpNum: string, submitId: string, options: AwaitOptions = {}) =>
-    Polling.until({
+    Bulk.awaitResult({
       operation: "Cashbill.awaitBulkResult",
-      id: submitId,
-      poll: getBulkResult(corpNum, submitId, options.userId),
-      isDone: (result) => result.txState === TX_STATE_COMPLETED,
-      describe: (result) => `txState ${result.txState}`,
-      onProgress: options.onProgress
-    }, options).pipe(Effect.withSpan("Cashbill.awaitBulkResult", { attributes: { corpNum, submitId } }))
+      corpNum,
+      submitId,
+      completed: TX_STATE_COMPLETED,
+      poll: getBulkResult(corpNum, submitId, options.userId)
+    }, options)
 
   const issueMany = Trace.fn("Cashbill.issueMany", Effect.fnUntraced(function*(corpNum: string, receipts: ReadonlyArray<CashReceiptIssue>, options: IssueManyOptions = {}) {
     yield* validate("Cashbill.issueMany", Member, { corpNum })
