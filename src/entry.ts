@@ -10,6 +10,9 @@
  */
 import * as Lazy from "./core/Lazy.js"
 
+// A namespace of this package loaded on its first use.
+const lazy = <M extends object>(specifier: string): M => Lazy.namespace<M>(import.meta.url, specifier)
+
 /** @since 0.1.0 */
 export * as Taxdoc from "./Taxdoc.js"
 
@@ -44,28 +47,28 @@ export * as Operation from "./core/Operation.js"
 export * as Bulk from "./core/Bulk.js"
 
 /** @since 0.1.0 */
-export const Catalogue: typeof import("./domains/Catalogue.js") = Lazy.namespace(import.meta.url, "./domains/Catalogue.js")
+export const Catalogue: typeof import("./domains/Catalogue.js") = lazy("./domains/Catalogue.js")
 
 /** @since 0.1.0 */
-export const MemberOperations: typeof import("./domains/member/Operations.js") = Lazy.namespace(import.meta.url, "./domains/member/Operations.js")
+export const MemberOperations: typeof import("./domains/member/Operations.js") = lazy("./domains/member/Operations.js")
 
 /** @since 0.1.0 */
-export const CompanyStatusOperations: typeof import("./domains/companyStatus/Operations.js") = Lazy.namespace(import.meta.url, "./domains/companyStatus/Operations.js")
+export const CompanyStatusOperations: typeof import("./domains/companyStatus/Operations.js") = lazy("./domains/companyStatus/Operations.js")
 
 /** @since 0.1.0 */
-export const CashbillOperations: typeof import("./domains/cashbill/Operations.js") = Lazy.namespace(import.meta.url, "./domains/cashbill/Operations.js")
+export const CashbillOperations: typeof import("./domains/cashbill/Operations.js") = lazy("./domains/cashbill/Operations.js")
 
 /** @since 0.1.0 */
-export const StatementOperations: typeof import("./domains/statement/Operations.js") = Lazy.namespace(import.meta.url, "./domains/statement/Operations.js")
+export const StatementOperations: typeof import("./domains/statement/Operations.js") = lazy("./domains/statement/Operations.js")
 
 /** @since 0.1.0 */
-export const TaxPortalOperations: typeof import("./domains/taxPortal/Operations.js") = Lazy.namespace(import.meta.url, "./domains/taxPortal/Operations.js")
+export const TaxPortalOperations: typeof import("./domains/taxPortal/Operations.js") = lazy("./domains/taxPortal/Operations.js")
 
 /** @since 0.1.0 */
-export const TaxinvoiceOperations: typeof import("./domains/taxinvoice/Operations.js") = Lazy.namespace(import.meta.url, "./domains/taxinvoice/Operations.js")
+export const TaxinvoiceOperations: typeof import("./domains/taxinvoice/Operations.js") = lazy("./domains/taxinvoice/Operations.js")
 
 /** @since 0.1.0 */
-export const CertificateOperations: typeof import("./domains/certificate/Operations.js") = Lazy.namespace(import.meta.url, "./domains/certificate/Operations.js")
+export const CertificateOperations: typeof import("./domains/certificate/Operations.js") = lazy("./domains/certificate/Operations.js")
 
 /** @since 0.1.0 */
 export { ApiError, PollTimeoutError, ResponseError, type TaxdocError, TokenError, TransportError, ValidationError, ValidationIssue } from "./core/Errors.js"
@@ -74,55 +77,55 @@ export { ApiError, PollTimeoutError, ResponseError, type TaxdocError, TokenError
 export * as Member from "./domains/member/Member.js"
 
 /** @since 0.1.0 */
-export const MemberSchemas: typeof import("./domains/member/Schemas.js") = Lazy.namespace(import.meta.url, "./domains/member/Schemas.js")
+export const MemberSchemas: typeof import("./domains/member/Schemas.js") = lazy("./domains/member/Schemas.js")
 
 /** @since 0.1.0 */
 export * as CompanyStatus from "./domains/companyStatus/CompanyStatus.js"
 
 /** @since 0.1.0 */
-export const CompanyStatusSchemas: typeof import("./domains/companyStatus/Schemas.js") = Lazy.namespace(import.meta.url, "./domains/companyStatus/Schemas.js")
+export const CompanyStatusSchemas: typeof import("./domains/companyStatus/Schemas.js") = lazy("./domains/companyStatus/Schemas.js")
 
 /** @since 0.1.0 */
 export * as Cashbill from "./domains/cashbill/Cashbill.js"
 
 /** @since 0.1.0 */
-export const CashbillSchemas: typeof import("./domains/cashbill/Schemas.js") = Lazy.namespace(import.meta.url, "./domains/cashbill/Schemas.js")
+export const CashbillSchemas: typeof import("./domains/cashbill/Schemas.js") = lazy("./domains/cashbill/Schemas.js")
 
 /** @since 0.1.0 */
-export const CashbillRules: typeof import("./domains/cashbill/Rules.js") = Lazy.namespace(import.meta.url, "./domains/cashbill/Rules.js")
+export const CashbillRules: typeof import("./domains/cashbill/Rules.js") = lazy("./domains/cashbill/Rules.js")
 
 /** @since 0.1.0 */
 export * as Statement from "./domains/statement/Statement.js"
 
 /** @since 0.1.0 */
-export const StatementSchemas: typeof import("./domains/statement/Schemas.js") = Lazy.namespace(import.meta.url, "./domains/statement/Schemas.js")
+export const StatementSchemas: typeof import("./domains/statement/Schemas.js") = lazy("./domains/statement/Schemas.js")
 
 /** @since 0.1.0 */
-export const StatementRules: typeof import("./domains/statement/Rules.js") = Lazy.namespace(import.meta.url, "./domains/statement/Rules.js")
+export const StatementRules: typeof import("./domains/statement/Rules.js") = lazy("./domains/statement/Rules.js")
 
 /** @since 0.1.0 */
 export * as TaxPortal from "./domains/taxPortal/TaxPortal.js"
 
 /** @since 0.1.0 */
-export const TaxPortalSchemas: typeof import("./domains/taxPortal/Schemas.js") = Lazy.namespace(import.meta.url, "./domains/taxPortal/Schemas.js")
+export const TaxPortalSchemas: typeof import("./domains/taxPortal/Schemas.js") = lazy("./domains/taxPortal/Schemas.js")
 
 /** @since 0.1.0 */
-export const TaxPortalRules: typeof import("./domains/taxPortal/Rules.js") = Lazy.namespace(import.meta.url, "./domains/taxPortal/Rules.js")
+export const TaxPortalRules: typeof import("./domains/taxPortal/Rules.js") = lazy("./domains/taxPortal/Rules.js")
 
 /** @since 0.1.0 */
 export * as Taxinvoice from "./domains/taxinvoice/Taxinvoice.js"
 
 /** @since 0.1.0 */
-export const TaxinvoiceSchemas: typeof import("./domains/taxinvoice/Schemas.js") = Lazy.namespace(import.meta.url, "./domains/taxinvoice/Schemas.js")
+export const TaxinvoiceSchemas: typeof import("./domains/taxinvoice/Schemas.js") = lazy("./domains/taxinvoice/Schemas.js")
 
 /** @since 0.1.0 */
-export const TaxinvoiceRules: typeof import("./domains/taxinvoice/Rules.js") = Lazy.namespace(import.meta.url, "./domains/taxinvoice/Rules.js")
+export const TaxinvoiceRules: typeof import("./domains/taxinvoice/Rules.js") = lazy("./domains/taxinvoice/Rules.js")
 
 /** @since 0.1.0 */
 export * as Certificate from "./domains/certificate/Certificate.js"
 
 /** @since 0.1.0 */
-export const CertificateSchemas: typeof import("./domains/certificate/Schemas.js") = Lazy.namespace(import.meta.url, "./domains/certificate/Schemas.js")
+export const CertificateSchemas: typeof import("./domains/certificate/Schemas.js") = lazy("./domains/certificate/Schemas.js")
 
 /** @since 0.1.0 */
 export * as Undici from "./core/Undici.js"
