@@ -23,6 +23,30 @@ const mutated = (value: unknown) =>
     return copy
   })
 
+type Decode = (input: unknown) => Either.Either<unknown, unknown>
+
+/**
+ * `fast` against Effect's `full` over valid encoded values of `schema` and broken copies of them:
+ * both accept or both refuse, with equal values; `also` checks more of a value both accept.
+ */
+const sameAsEffect = (schema: Schema.Schema<unknown, unknown>, fast: Decode, full: Decode, numRuns: number, also: (actual: unknown, expected: unknown) => void) => {
+  const valid = Arbitrary.make(Schema.encodedSchema(schema))
+  fc.assert(
+    fc.property(valid.chain((value) => fc.tuple(fc.constant(value), mutated(value))), ([value, broken]) => {
+      for (const input of [value, broken]) {
+        const expected = full(input)
+        const actual = fast(input)
+        expect(actual._tag).toBe(expected._tag)
+        if (Either.isRight(actual) && Either.isRight(expected)) {
+          expect(actual.right).toEqual(expected.right)
+          also(actual.right, expected.right)
+        }
+      }
+    }),
+    { numRuns }
+  )
+}
+
 describe("Decoder.answer", () => {
   it("compiles the answer records of the catalogue (the nullable fields of GetInfo and its kin)", () => {
     expect(Decoder.isCompiled(CashbillInfo)).toBe(true)
@@ -66,23 +90,9 @@ describe("Decoder.answer", () => {
 
   for (const { name, schema } of answerSchemas.filter(({ schema }) => Decoder.isCompiled(schema))) {
     it(`${name}: the same result as Effect's decoder for valid and broken answers`, () => {
-      const fast = Decoder.answer(schema)
-      const full = Schema.decodeUnknownEither(schema, options)
-      const valid = Arbitrary.make(Schema.encodedSchema(schema))
-      fc.assert(
-        fc.property(valid.chain((value) => fc.tuple(fc.constant(value), mutated(value))), ([value, broken]) => {
-          for (const input of [value, broken]) {
-            const expected = full(input)
-            const actual = fast(input)
-            expect(actual._tag).toBe(expected._tag)
-            if (Either.isRight(actual) && Either.isRight(expected)) {
-              expect(actual.right).toEqual(expected.right)
-              expect(Object.keys(actual.right as object)).toEqual(Object.keys(expected.right as object))
-            }
-          }
-        }),
-        { numRuns: 60 }
-      )
+      sameAsEffect(schema, Decoder.answer(schema), Schema.decodeUnknownEither(schema, options), 60, (actual, expected) => {
+        expect(Object.keys(actual as object)).toEqual(Object.keys(expected as object))
+      })
     })
   }
 })
@@ -150,26 +160,12 @@ describe("Decoder.input", () => {
 
   for (const { operation, schema } of bodySchemas.filter(({ schema }) => Decoder.isCompiled(schema))) {
     it(`${operation.sdk}: the same result as Effect's decoder for valid and broken inputs, unknown fields refused; the bytes sent are Effect's encoding`, () => {
-      const fast = Decoder.input(schema)
-      const full = Schema.decodeUnknownEither(schema, inputOptions)
       const encode = Schema.encodeSync(schema)
-      const valid = Arbitrary.make(Schema.encodedSchema(schema))
-      fc.assert(
-        fc.property(valid.chain((value) => fc.tuple(fc.constant(value), mutated(value))), ([value, broken]) => {
-          for (const input of [value, broken]) {
-            const expected = full(input)
-            const actual = fast(input)
-            expect(actual._tag).toBe(expected._tag)
-            if (Either.isRight(actual) && Either.isRight(expected)) {
-              expect(actual.right).toEqual(expected.right)
-              const encoded = encode(actual.right)
-              const expectedBody = operation.body._tag === "Form" ? Body.form(encoded as Record<string, string>) : Body.json(encoded)
-              expect(Operation.encodeBody(operation, actual.right).bytes).toEqual(expectedBody.bytes)
-            }
-          }
-        }),
-        { numRuns: 40 }
-      )
+      sameAsEffect(schema, Decoder.input(schema), Schema.decodeUnknownEither(schema, inputOptions), 40, (actual) => {
+        const encoded = encode(actual)
+        const expectedBody = operation.body._tag === "Form" ? Body.form(encoded as Record<string, string>) : Body.json(encoded)
+        expect(Operation.encodeBody(operation, actual).bytes).toEqual(expectedBody.bytes)
+      })
     })
   }
 })
