@@ -371,17 +371,6 @@ const htmlResponse = (page: HtmlAnswer, gzip: boolean): HttpServerResponse.HttpS
     : HttpServerResponse.uint8Array(bytes, { status: page.status, contentType: HTML_CONTENT_TYPE, headers: page.headers })
 }
 
-/**
- * The HTTP answer of a failure: its status and `{code, message}` in the request's language.
- *
- * @since 0.1.0
- * @category constructors
- */
-export const renderFailure = (failure: SandboxFailure, language: "ko" | "en", gzip: boolean): HttpServerResponse.HttpServerResponse => {
-  const rendered = failure.render(language)
-  return jsonResponse(rendered.body, rendered.status, gzip)
-}
-
 const decoder = new TextDecoder("utf-8", { fatal: true })
 
 /**
