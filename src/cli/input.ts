@@ -11,7 +11,8 @@
  * @since 0.1.0
  */
 import { FileSystem } from "@effect/platform"
-import { Effect, Either } from "effect"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import { CliError, type InputSource } from "./errors.js"
 
 /**

@@ -6,7 +6,10 @@
  *
  * @since 0.1.0
  */
-import { Duration, Effect, Fiber, Schedule } from "effect"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as Schedule from "effect/Schedule"
 import type { IssueManyProgress } from "../domains/cashbill/Cashbill.js"
 import { ExitWith } from "./errors.js"
 import { type Column, emit, table } from "./output.js"

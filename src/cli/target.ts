@@ -13,7 +13,12 @@
  * @since 0.1.0
  */
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
-import { Config as EffectConfig, type ConfigError, Duration, Effect, Layer, Option } from "effect"
+import * as EffectConfig from "effect/Config"
+import type * as ConfigError from "effect/ConfigError"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import type { ConfigInvalid, TaxdocConfig } from "../core/Config.js"
 import { Connect, InProcess } from "../sandbox/index.js"
 import * as Taxdoc from "../Taxdoc.js"

@@ -5,7 +5,10 @@
  *
  * @since 0.1.0
  */
-import { Data, Effect, ParseResult, Schema } from "effect"
+import * as Data from "effect/Data"
+import * as Effect from "effect/Effect"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
 import { parseOrUndefined, stableStringify } from "./internal/json.js"

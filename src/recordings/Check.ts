@@ -5,7 +5,9 @@
  *
  * @since 0.1.0
  */
-import { Effect, Either, Redacted } from "effect"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Redacted from "effect/Redacted"
 import * as fs from "node:fs"
 import * as Cassette from "./Cassette.js"
 import { memberPath, parseOrUndefined } from "./internal/json.js"

@@ -8,7 +8,7 @@
  *
  * @since 0.1.0
  */
-import { Data } from "effect"
+import * as Data from "effect/Data"
 import { LocalRefusal } from "../core/Exchange.js"
 import type { Interaction, RecordedRequest, StoredBody } from "./Cassette.js"
 import { mediaType } from "./Capture.js"

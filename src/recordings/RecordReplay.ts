@@ -8,7 +8,16 @@
  * @since 0.1.0
  */
 import { HttpClient, HttpClientError, type HttpClientRequest, HttpClientResponse } from "@effect/platform"
-import { Clock, Config, type ConfigError, Context, Data, Effect, Exit, Layer, Option, Redacted } from "effect"
+import * as Clock from "effect/Clock"
+import * as Config from "effect/Config"
+import type * as ConfigError from "effect/ConfigError"
+import * as Context from "effect/Context"
+import * as Data from "effect/Data"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import { TaxdocConfig } from "../core/Config.js"
 import { TOKEN_LIFETIME_MILLIS } from "../core/Tokens.js"
 import { answerOf, type Answer, recordRequest, recordResponse, replayAnswer, requestBytes } from "./Capture.js"

@@ -7,7 +7,7 @@
  *
  * @since 0.1.0
  */
-import { Option } from "effect"
+import * as Option from "effect/Option"
 import type { Cassette, Interaction, RecordedRequest, StoredBody } from "./Cassette.js"
 import { setMember } from "./internal/json.js"
 

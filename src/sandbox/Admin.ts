@@ -27,7 +27,8 @@
  *
  * @since 0.1.0
  */
-import { Effect, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { fail, type SandboxFailure } from "./Failure.js"
 import { CertificateRegistration } from "./certificate/Routes.js"
 import { Fault } from "./Faults.js"

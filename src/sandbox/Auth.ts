@@ -7,7 +7,8 @@
  *
  * @since 0.1.0
  */
-import { Effect, Either } from "effect"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import * as Signing from "../core/Signing.js"
 import { SandboxClock } from "./Clock.js"
 import { fail, type SandboxFailure } from "./Failure.js"

@@ -13,7 +13,11 @@
  *
  * @since 0.1.0
  */
-import { Clock, Context, Effect, Layer, Ref } from "effect"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Ref from "effect/Ref"
 
 /**
  * @since 0.1.0

@@ -12,7 +12,9 @@
  *
  * @since 0.1.0
  */
-import { Effect, Layer, Redacted } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
 import * as Config from "../core/Config.js"
 import { SANDBOX_ORIGIN } from "./InProcess.js"
 import { TESTER_LINK_ID } from "./Partners.js"

@@ -9,7 +9,7 @@
 import * as Http from "node:http"
 import type * as Net from "node:net"
 import type { Duplex } from "node:stream"
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { fail, type SandboxFailure } from "./Failure.js"
 import { JSON_CONTENT_TYPE } from "./Wire.js"
 

@@ -6,7 +6,8 @@
  *
  * @since 0.1.0
  */
-import { Either, Schema } from "effect"
+import * as Either from "effect/Either"
+import * as Schema from "effect/Schema"
 import { ErrorCodes, nameOfCode } from "../core/ErrorCodes.js"
 import { fail, SandboxFailure } from "./Failure.js"
 

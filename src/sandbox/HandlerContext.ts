@@ -4,7 +4,8 @@
  *
  * @since 0.1.0
  */
-import { Context, Effect } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
 import { SandboxClock } from "./Clock.js"
 import { type Kind, type Policy, Progressions } from "./Progression.js"
 import type { RouteContext } from "./Route.js"

@@ -20,7 +20,11 @@ import {
   HttpServerResponse,
   UrlParams
 } from "@effect/platform"
-import { Chunk, Effect, Either, Layer, Stream } from "effect"
+import * as Chunk from "effect/Chunk"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Layer from "effect/Layer"
+import * as Stream from "effect/Stream"
 import * as Encoded from "./Encoded.js"
 import type { FaultKind } from "./Faults.js"
 import * as MemoryResponse from "./MemoryResponse.js"

@@ -6,7 +6,10 @@
  * @since 0.1.0
  */
 import { Cookies, Headers, HttpClientError, type HttpClientRequest, HttpClientResponse, HttpIncomingMessage, UrlParams } from "@effect/platform"
-import { Effect, Inspectable, Option, Stream } from "effect"
+import * as Effect from "effect/Effect"
+import * as Inspectable from "effect/Inspectable"
+import * as Option from "effect/Option"
+import * as Stream from "effect/Stream"
 
 const decoder = new TextDecoder()
 

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import * as Kst from "../core/Kst.js"
 import { type Environment, SandboxStore, slot } from "./Store.js"
 

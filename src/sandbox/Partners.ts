@@ -5,7 +5,10 @@
  * @since 0.1.0
  */
 import { randomBytes } from "node:crypto"
-import { Config, ConfigError, Either, Option } from "effect"
+import * as Config from "effect/Config"
+import * as ConfigError from "effect/ConfigError"
+import * as Either from "effect/Either"
+import * as Option from "effect/Option"
 
 /**
  * A partner: its public LinkID and its Base64 secret key.

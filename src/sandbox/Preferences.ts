@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { type Environment, SandboxStore, slot } from "./Store.js"
 
 /**

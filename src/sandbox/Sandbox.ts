@@ -15,7 +15,13 @@
  * @since 0.1.0
  */
 import type { HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Cause, Context, Duration, Effect, Either, Layer, Option } from "effect"
+import * as Cause from "effect/Cause"
+import * as Context from "effect/Context"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import { type AdminOperations, handleAdmin } from "./Admin.js"
 import { type AdminAccess, refusal } from "./AdminGuard.js"
 import { callerOf, needsToken } from "./Auth.js"

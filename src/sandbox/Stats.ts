@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import type { Context } from "effect"
+import type * as Context from "effect/Context"
 import type { Environment, SandboxStore } from "./Store.js"
 import { tokensSlot } from "./Tokens.js"
 

@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import { randomBytes } from "node:crypto"
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { SandboxClock } from "./Clock.js"
 import { type Environment, SandboxStore, slot } from "./Store.js"
 

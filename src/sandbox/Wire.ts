@@ -9,7 +9,9 @@
 import { gzipSync } from "node:zlib"
 import { HttpServerResponse } from "@effect/platform"
 import type { HttpServerRequest } from "@effect/platform"
-import { Effect, Option, Stream } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Stream from "effect/Stream"
 import { fail, type SandboxFailure } from "./Failure.js"
 import type { HtmlAnswer, RouteResponse } from "./Route.js"
 

@@ -4,7 +4,8 @@
  * @since 0.1.0
  */
 import { FileSystem, Path } from "@effect/platform"
-import { Effect, Option } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { Cashbill } from "../../domains/cashbill/Cashbill.js"
 import { URL_VALIDITY_MILLIS } from "../../domains/cashbill/Rules.js"
 import type { BulkIssueResult, CashbillInfo, CashReceiptIssue, CashReceiptRevoke, IssueResponse } from "../../domains/cashbill/Schemas.js"

@@ -4,7 +4,9 @@
  *
  * @since 0.1.0
  */
-import { Config, Effect, Option } from "effect"
+import * as Config from "effect/Config"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { Check } from "../../recordings/index.js"
 import { ExitWith } from "../errors.js"
 import type { Parsed } from "../lazy.js"

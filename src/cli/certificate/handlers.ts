@@ -3,7 +3,8 @@
  *
  * @since 0.1.0
  */
-import { Effect, Option } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { Certificate } from "../../domains/certificate/Certificate.js"
 import type { Parsed } from "../lazy.js"
 import { emit, fields, result } from "../output.js"

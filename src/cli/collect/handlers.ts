@@ -3,7 +3,11 @@
  *
  * @since 0.1.0
  */
-import { Chunk, type Duration, Effect, Option, Stream } from "effect"
+import * as Chunk from "effect/Chunk"
+import type * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Stream from "effect/Stream"
 import type { CashbillItem, JobState, TaxinvoiceItem } from "../../domains/taxPortal/Schemas.js"
 import { type CashbillFilter, type JobFailedError, TaxPortal, type TaxinvoiceFilter } from "../../domains/taxPortal/TaxPortal.js"
 import { CliError } from "../errors.js"

@@ -3,7 +3,8 @@
  *
  * @since 0.1.0
  */
-import { Effect, Option } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { CompanyStatus } from "../../domains/companyStatus/CompanyStatus.js"
 import type { CompanyStatus as Status } from "../../domains/companyStatus/Schemas.js"
 import { CliError } from "../errors.js"

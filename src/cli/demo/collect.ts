@@ -5,7 +5,9 @@
  *
  * @since 0.1.0
  */
-import { Chunk, Effect, Stream } from "effect"
+import * as Chunk from "effect/Chunk"
+import * as Effect from "effect/Effect"
+import * as Stream from "effect/Stream"
 import * as Kst from "../../core/Kst.js"
 import { Cashbill } from "../../domains/cashbill/Cashbill.js"
 import { StateCode } from "../../domains/cashbill/Rules.js"

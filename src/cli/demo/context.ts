@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import type { FileSystem, Path } from "@effect/platform"
-import type { Option } from "effect"
+import type * as Option from "effect/Option"
 import type { Sandbox } from "../../sandbox/index.js"
 import type { Sdk } from "../target.js"
 

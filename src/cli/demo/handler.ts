@@ -4,7 +4,10 @@
  *
  * @since 0.1.0
  */
-import { Effect, Layer, Option, Redacted } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import * as Kst from "../../core/Kst.js"
 import * as RecordReplay from "../../recordings/RecordReplay.js"
 import { TESTER_SECRET } from "../../sandbox/Partners.js"

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import * as Kst from "../../core/Kst.js"
 import { ItemCode, StateCode } from "../../domains/statement/Rules.js"
 import type { StatementIssue } from "../../domains/statement/Schemas.js"

@@ -5,7 +5,10 @@
  *
  * @since 0.1.0
  */
-import { Cause, Clock, Effect, Option } from "effect"
+import * as Cause from "effect/Cause"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { describe } from "../errors.js"
 import { printLine } from "../output.js"
 import * as Terminal from "../terminal.js"

@@ -4,7 +4,8 @@
  *
  * @since 0.1.0
  */
-import { Clock, Effect } from "effect"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
 import * as Kst from "../../core/Kst.js"
 import type { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { Taxinvoice } from "../../domains/taxinvoice/Taxinvoice.js"

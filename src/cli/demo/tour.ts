@@ -6,7 +6,9 @@
  * @since 0.1.0
  */
 import { FileSystem, Path } from "@effect/platform"
-import { Effect, Either, Option } from "effect"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Option from "effect/Option"
 import * as Kst from "../../core/Kst.js"
 import { Tokens } from "../../core/Tokens.js"
 import { Cashbill } from "../../domains/cashbill/Cashbill.js"

@@ -3,7 +3,8 @@
  *
  * @since 0.1.0
  */
-import { Effect, Option } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { type JoinInput, Member } from "../../domains/member/Member.js"
 import type { Contact, ContactInput, CorpInfo, UpdateContactInput } from "../../domains/member/Schemas.js"
 import { fromFile } from "../errors.js"

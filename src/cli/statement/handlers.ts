@@ -3,7 +3,8 @@
  *
  * @since 0.1.0
  */
-import { Effect, Option } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { type ItemCode, ItemCode as ItemCodes, nameOf, parseItemCode, StateCode } from "../../domains/statement/Rules.js"
 import type { StatementIssue } from "../../domains/statement/Schemas.js"
 import { Statement } from "../../domains/statement/Statement.js"

@@ -3,7 +3,8 @@
  *
  * @since 0.1.0
  */
-import { Effect, Option } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { MGT_KEY_TYPES, type MgtKeyType, StateCode, URL_VALIDITY_MILLIS } from "../../domains/taxinvoice/Rules.js"
 import type { BulkIssueResult, TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { Taxinvoice, type UrlKind } from "../../domains/taxinvoice/Taxinvoice.js"

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { createHash } from "node:crypto"
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { verifyTokenRequest } from "../Auth.js"
 import { SandboxClock } from "../Clock.js"
 import { fail } from "../Failure.js"

@@ -6,7 +6,9 @@
  *
  * @since 0.1.0
  */
-import { Effect, Either, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Schema from "effect/Schema"
 import { messageDigest } from "../../core/Signing.js"
 import * as Rules from "../../domains/cashbill/Rules.js"
 import * as Operations from "../../domains/cashbill/Operations.js"

@@ -14,7 +14,7 @@
  *
  * @since 0.1.0
  */
-import { Either } from "effect"
+import * as Either from "effect/Either"
 import { createHash } from "node:crypto"
 import * as Kst from "../../core/Kst.js"
 import * as Rules from "../../domains/cashbill/Rules.js"

@@ -7,7 +7,8 @@
  *
  * @since 0.1.0
  */
-import { Effect, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import * as Kst from "../../core/Kst.js"
 import { isDateTime14 } from "../../core/Schemas.js"
 import * as Operations from "../../domains/certificate/Operations.js"

@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { MAX_CORP_NUMS } from "../../domains/companyStatus/Schemas.js"
 import { SandboxClock } from "../Clock.js"
 import { fail } from "../Failure.js"

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { JoinMemberInput } from "../../domains/member/Schemas.js"
 import { SandboxClock } from "../Clock.js"
 import { fail, type SandboxFailure } from "../Failure.js"

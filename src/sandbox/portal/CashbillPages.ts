@@ -6,7 +6,8 @@
  *
  * @since 0.1.0
  */
-import { Effect, Either } from "effect"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import * as Rules from "../../domains/cashbill/Rules.js"
 import { withMemberOf } from "../cashbill/Routes.js"
 import { findByItemKey, latestOf, type Receipt, settle, stateCodeOf } from "../cashbill/State.js"

@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { SandboxClock } from "../Clock.js"
 import { certificateSlot } from "../certificate/Routes.js"
 import type { HtmlAnswer } from "../Route.js"

@@ -7,7 +7,8 @@
  *
  * @since 0.1.0
  */
-import { Effect, Either } from "effect"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import type { SandboxFailure } from "../Failure.js"
 import { pdf, type RouteContext, type RouteResponse } from "../Route.js"
 import { withMemberOf as statementMember } from "../statement/Routes.js"

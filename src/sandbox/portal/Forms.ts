@@ -15,7 +15,9 @@
  *
  * @since 0.1.0
  */
-import { Effect, Either, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Schema from "effect/Schema"
 import { ErrorCodes } from "../../core/ErrorCodes.js"
 import { issuesOf } from "../../core/Validation.js"
 import { CashReceiptIssue } from "../../domains/cashbill/Schemas.js"

@@ -10,7 +10,7 @@
  *
  * @since 0.1.0
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { SandboxClock } from "../Clock.js"
 import type { RouteRequest } from "../Route.js"
 import { type Environment, SandboxStore, slot } from "../Store.js"

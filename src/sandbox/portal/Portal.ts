@@ -14,7 +14,7 @@
  *
  * @since 0.1.0
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { ErrorCodes } from "../../core/ErrorCodes.js"
 import { SandboxClock } from "../Clock.js"
 import type { SandboxFailure } from "../Failure.js"

@@ -8,7 +8,9 @@
  *
  * @since 0.1.0
  */
-import { Effect, Either, type Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import type * as Schema from "effect/Schema"
 import * as Operations from "../../domains/statement/Operations.js"
 import type * as Rules from "../../domains/statement/Rules.js"
 import type { StatementInfo } from "../../domains/statement/Schemas.js"

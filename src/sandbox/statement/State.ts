@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { Either } from "effect"
+import * as Either from "effect/Either"
 import * as Kst from "../../core/Kst.js"
 import * as Rules from "../../domains/statement/Rules.js"
 import type { StatementIssue } from "../../domains/statement/Schemas.js"

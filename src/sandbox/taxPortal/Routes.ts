@@ -7,7 +7,8 @@
  *
  * @since 0.1.0
  */
-import { Effect, Either } from "effect"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import * as Kst from "../../core/Kst.js"
 import { isDate8 } from "../../core/Schemas.js"
 import * as Operations from "../../domains/taxPortal/Operations.js"

@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import type { Context } from "effect"
+import type * as Context from "effect/Context"
 import * as Kst from "../../core/Kst.js"
 import { maskIdentityNum } from "../cashbill/Masking.js"
 import { cashbillSlot, receiptsOfParty } from "../cashbill/State.js"

@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import * as Kst from "../../core/Kst.js"
 import { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { SandboxClock } from "../Clock.js"

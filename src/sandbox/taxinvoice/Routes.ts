@@ -8,7 +8,9 @@
  *
  * @since 0.1.0
  */
-import { Effect, Either, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Schema from "effect/Schema"
 import * as Operation from "../../core/Operation.js"
 import { messageDigest } from "../../core/Signing.js"
 import * as Operations from "../../domains/taxinvoice/Operations.js"

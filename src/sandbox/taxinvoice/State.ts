@@ -11,7 +11,7 @@
  *
  * @since 0.1.0
  */
-import { Either } from "effect"
+import * as Either from "effect/Either"
 import * as Rules from "../../domains/taxinvoice/Rules.js"
 import type { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { fail, type SandboxFailure } from "../Failure.js"
