@@ -130,7 +130,7 @@ export const instance = <S, M>(implementation: Module<M>, build: (module: M) => 
  * @since 0.1.0
  * @category constructors
  */
-export const service = <S extends Record<string, (...args: ReadonlyArray<any>) => Effect.Effect<any, any, any>>>(
+export const service = <S extends { readonly [K in keyof S]: (...args: ReadonlyArray<any>) => Effect.Effect<any, any, any> }>(
   methods: { readonly [K in keyof S]: true },
   instance: Instance<S>
 ): S => {
@@ -138,8 +138,11 @@ export const service = <S extends Record<string, (...args: ReadonlyArray<any>) =
   for (const name of Object.keys(methods)) {
     out[name] = (...args) => {
       const ready = instance.now()
-      return ready !== undefined ? ready[name]!(...args) : Effect.flatMap(instance.get, (s) => s[name]!(...args))
+      return ready !== undefined ? call(ready, name, args) : Effect.flatMap(instance.get, (s) => call(s, name, args))
     }
   }
   return out as S
 }
+
+const call = (service: object, name: string, args: ReadonlyArray<unknown>): Effect.Effect<unknown, unknown, unknown> =>
+  (service as Record<string, (...args: ReadonlyArray<unknown>) => Effect.Effect<unknown, unknown, unknown>>)[name]!(...args)

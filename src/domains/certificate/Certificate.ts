@@ -7,45 +7,22 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { type CallError, TaxdocClient } from "../../core/Client.js"
-import type { ValidationError } from "../../core/Errors.js"
-import type { GenericResult } from "../../core/Schemas.js"
+import { TaxdocClient } from "../../core/Client.js"
 import * as Lazy from "../../core/Lazy.js"
-import type { CertificateInfo } from "./Schemas.js"
+import type { Service } from "./Service.js"
 
 /**
- * Failures of certificate operations.
+ * The service's interface, its options and failures.
  *
  * @since 0.1.0
- * @category errors
  */
-export type CertificateError = ValidationError | CallError
-
-/**
- * The expiry of a certificate: the 14 digits as sent (`yyyyMMddHHmmss`, KST) and the instant.
- *
- * @since 0.1.0
- * @category models
- */
-export interface Expiry {
-  readonly raw: string
-  readonly expiresAt: Date
-}
+export type * from "./Service.js"
 
 /**
  * @since 0.1.0
  * @category services
  */
-export class Certificate extends Context.Tag("taxdoc/Certificate")<Certificate, {
-  /** GetTaxCertURL: the certificate registration page, valid 30 seconds. */
-  readonly getTaxCertURL: (corpNum: string, userId?: string) => Effect.Effect<string, CertificateError>
-  /** GetCertificateExpireDate: when the member's certificate expires. */
-  readonly getExpireDate: (corpNum: string, userId?: string) => Effect.Effect<Expiry, CertificateError>
-  /** CheckCertValidation: succeeds with code 1 when a valid certificate is registered. */
-  readonly checkValidation: (corpNum: string, userId?: string) => Effect.Effect<GenericResult, CertificateError>
-  /** GetTaxCertInfo: the certificate record. */
-  readonly getInfo: (corpNum: string, userId?: string) => Effect.Effect<CertificateInfo, CertificateError>
-}>() {}
+export class Certificate extends Context.Tag("taxdoc/Certificate")<Certificate, Service>() {}
 
 // Every method of the service, for the lazily loaded implementation (the type lists them all).
 const METHODS: { readonly [K in keyof Context.Tag.Service<Certificate>]: true } = {

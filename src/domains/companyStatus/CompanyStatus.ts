@@ -8,11 +8,10 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { type CallError, TaxdocClient } from "../../core/Client.js"
-import type { ValidationError } from "../../core/Errors.js"
+import { TaxdocClient } from "../../core/Client.js"
 import * as Lazy from "../../core/Lazy.js"
-import type { CompanyStatus as Status } from "./Schemas.js"
 import type * as Operations from "./Operations.js"
+import type { Service } from "./Service.js"
 
 /**
  * The token scope of these operations (DESIGN.md §6), as declared in the catalogue (the type checks it).
@@ -23,23 +22,17 @@ import type * as Operations from "./Operations.js"
 export const SCOPE: typeof Operations.SCOPE = "170"
 
 /**
- * Failures of company status checks.
+ * The service's interface, its options and failures.
  *
  * @since 0.1.0
- * @category errors
  */
-export type CompanyStatusError = ValidationError | CallError
+export type * from "./Service.js"
 
 /**
  * @since 0.1.0
  * @category services
  */
-export class CompanyStatus extends Context.Tag("taxdoc/CompanyStatus")<CompanyStatus, {
-  /** The status of one registration number, checked on behalf of member `corpNum`. */
-  readonly check: (corpNum: string, target: string, userId?: string) => Effect.Effect<Status, CompanyStatusError>
-  /** The statuses of any number of registration numbers, in input order (chunks of 1,000). */
-  readonly checkMany: (corpNum: string, targets: ReadonlyArray<string>, userId?: string) => Effect.Effect<ReadonlyArray<Status>, CompanyStatusError>
-}>() {}
+export class CompanyStatus extends Context.Tag("taxdoc/CompanyStatus")<CompanyStatus, Service>() {}
 
 // Every method of the service, for the lazily loaded implementation (the type lists them all).
 const METHODS: { readonly [K in keyof Context.Tag.Service<CompanyStatus>]: true } = {

@@ -18,7 +18,7 @@ import * as Operations from "../Operations.js"
 import * as Settle from "../Settle.js"
 import * as Rules from "../Rules.js"
 import { type BulkIssueResult, type CashReceiptIssue, type CashReceiptRevoke, ReceiptListAt, TX_STATE_COMPLETED, type UrlMenu } from "../Schemas.js"
-import { Cashbill, type AwaitOptions, type IssueManyOptions } from "../Cashbill.js"
+import type { Service, AwaitOptions, IssueManyOptions } from "../Service.js"
 
 /**
  * The cash receipt service over `TaxdocClient`: every operation through the catalogue declaration
@@ -27,7 +27,7 @@ import { Cashbill, type AwaitOptions, type IssueManyOptions } from "../Cashbill.
  * @since 0.1.0
  * @category constructors
  */
-export const make = (client: Context.Tag.Service<TaxdocClient>): Context.Tag.Service<Cashbill> => {
+export const make = (client: Context.Tag.Service<TaxdocClient>): Service => {
   // A receipt read back by its document ID, `None` when there is none.
   const detailOf = (corpNum: string, mgtKey: string, userId: string | undefined) =>
     Outcome.found(client.call(Operations.GetDetailInfo, { corpNum, userId, params: { mgtKey } }))
@@ -125,7 +125,7 @@ export const make = (client: Context.Tag.Service<TaxdocClient>): Context.Tag.Ser
   const getPDF = (corpNum: string, mgtKey: string, userId?: string) =>
     client.call(Operations.GetPDF, { corpNum, userId, params: { mgtKey } })
 
-  return Cashbill.of({
+  return {
     issue,
     revoke,
     bulkSubmit,
@@ -138,7 +138,7 @@ export const make = (client: Context.Tag.Service<TaxdocClient>): Context.Tag.Ser
     getDetailInfo,
     getURL,
     getPDF
-  })
+  }
 }
 
 const Member = Schema.Struct({ corpNum: CorpNum })

@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import type { TaxdocClient } from "../../../core/Client.js"
 import * as Trace from "../../../core/Trace.js"
 import * as Operations from "../Operations.js"
-import { Certificate } from "../Certificate.js"
+import type { Service } from "../Service.js"
 
 /**
  * The certificate service over `TaxdocClient`.
@@ -16,8 +16,8 @@ import { Certificate } from "../Certificate.js"
  * @since 0.1.0
  * @category constructors
  */
-export const make = (client: Context.Tag.Service<TaxdocClient>): Context.Tag.Service<Certificate> => {
-  return Certificate.of({
+export const make = (client: Context.Tag.Service<TaxdocClient>): Service => {
+  return {
     getTaxCertURL: Trace.fn("Certificate.getTaxCertURL", (corpNum: string, userId?: string) =>
       Effect.map(client.call(Operations.GetTaxCertURL, { corpNum, userId }), (r) => r.url)),
     getExpireDate: Trace.fn("Certificate.getExpireDate", (corpNum: string, userId?: string) =>
@@ -25,5 +25,5 @@ export const make = (client: Context.Tag.Service<TaxdocClient>): Context.Tag.Ser
     checkValidation: Trace.fn("Certificate.checkValidation", (corpNum: string, userId?: string) =>
       client.call(Operations.CheckCertValidation, { corpNum, userId })),
     getInfo: Trace.fn("Certificate.getInfo", (corpNum: string, userId?: string) => client.call(Operations.GetTaxCertInfo, { corpNum, userId }))
-  })
+  }
 }

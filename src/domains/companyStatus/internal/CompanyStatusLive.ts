@@ -13,7 +13,7 @@ import { validate } from "../../../core/Validation.js"
 import * as Trace from "../../../core/Trace.js"
 import * as Operations from "../Operations.js"
 import { MAX_CORP_NUMS } from "../Schemas.js"
-import { CompanyStatus } from "../CompanyStatus.js"
+import type { Service } from "../Service.js"
 
 const Many = Schema.Struct({ corpNum: CorpNum, targets: Schema.Array(CorpNum) })
 
@@ -23,7 +23,7 @@ const Many = Schema.Struct({ corpNum: CorpNum, targets: Schema.Array(CorpNum) })
  * @since 0.1.0
  * @category constructors
  */
-export const make = (client: Context.Tag.Service<TaxdocClient>): Context.Tag.Service<CompanyStatus> => {
+export const make = (client: Context.Tag.Service<TaxdocClient>): Service => {
   const check = (corpNum: string, target: string, userId?: string) =>
     client.call(Operations.CheckCorpNum, { corpNum, userId, params: { target } })
 
@@ -34,5 +34,5 @@ export const make = (client: Context.Tag.Service<TaxdocClient>): Context.Tag.Ser
       client.call(Operations.CheckCorpNums, { corpNum, userId, body: chunk }))
   }))
 
-  return CompanyStatus.of({ check, checkMany })
+  return { check, checkMany }
 }

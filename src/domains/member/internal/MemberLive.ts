@@ -12,7 +12,7 @@ import { validate } from "../../../core/Validation.js"
 import * as Trace from "../../../core/Trace.js"
 import * as Operations from "../Operations.js"
 import type { ContactInput, CorpInfo, UpdateContactInput } from "../Schemas.js"
-import { Member, type JoinInput } from "../Member.js"
+import type { Service, JoinInput } from "../Service.js"
 
 const ManagerId = Schema.Struct({
   managerId: Schema.String.pipe(Schema.minLength(1, { message: () => "is required: the manager's user ID (X-SVC-UserID)" }))
@@ -25,7 +25,7 @@ const ManagerId = Schema.Struct({
  * @since 0.1.0
  * @category constructors
  */
-export const make = (client: Context.Tag.Service<TaxdocClient>, config: Context.Tag.Service<TaxdocConfig>): Context.Tag.Service<Member> => {
+export const make = (client: Context.Tag.Service<TaxdocClient>, config: Context.Tag.Service<TaxdocConfig>): Service => {
   const checkIsMember = Trace.fn("Member.checkIsMember", (corpNum: string) =>
     Effect.map(client.call(Operations.CheckIsMember, { params: { CorpNum: corpNum, LID: config.linkId } }), (result) => result.code === 1))
 
@@ -66,7 +66,7 @@ export const make = (client: Context.Tag.Service<TaxdocClient>, config: Context.
     return yield* client.call(Operations.DeleteContact, { corpNum, userId: managerId, params: { ContactID: contactId } })
   }))
 
-  return Member.of({
+  return {
     checkIsMember,
     checkId,
     join,
@@ -78,5 +78,5 @@ export const make = (client: Context.Tag.Service<TaxdocClient>, config: Context.
     listContact,
     updateContact,
     deleteContact
-  })
+  }
 }

@@ -16,7 +16,8 @@ import * as Operations from "../Operations.js"
 import * as Rules from "../Rules.js"
 import * as Settle from "../Settle.js"
 import { MassPrintList, type StatementIssue } from "../Schemas.js"
-import { Statement, type ItemCode } from "../Statement.js"
+import type { ItemCode } from "../ItemCode.js"
+import type { Service } from "../Service.js"
 
 const MassPrintInput = Schema.Struct({ corpNum: CorpNum, mgtKeys: MassPrintList })
 const InfosInput = Schema.Struct({ corpNum: CorpNum, mgtKeys: Schema.Array(MgtKey) })
@@ -28,7 +29,7 @@ const InfosInput = Schema.Struct({ corpNum: CorpNum, mgtKeys: Schema.Array(MgtKe
  * @since 0.1.0
  * @category constructors
  */
-export const make = (client: Context.Tag.Service<TaxdocClient>): Context.Tag.Service<Statement> => {
+export const make = (client: Context.Tag.Service<TaxdocClient>): Service => {
   // The item code travels as text in the path; a value outside 121–126 is refused by the params schema.
   const key = (itemCode: ItemCode, mgtKey: string) => ({ itemCode: String(itemCode), mgtKey })
 
@@ -90,7 +91,7 @@ export const make = (client: Context.Tag.Service<TaxdocClient>): Context.Tag.Ser
   const sendEmail = (corpNum: string, itemCode: ItemCode, mgtKey: string, receiver: string, userId?: string) =>
     client.call(Operations.SendEmail, { corpNum, userId, params: key(itemCode, mgtKey), body: { receiver } })
 
-  return Statement.of({
+  return {
     issue,
     cancel,
     delete: deleteStatement,
@@ -104,5 +105,5 @@ export const make = (client: Context.Tag.Service<TaxdocClient>): Context.Tag.Ser
     getMailURL: url("MAIL", "Statement.getMailURL"),
     getMassPrintURL,
     sendEmail
-  })
+  }
 }

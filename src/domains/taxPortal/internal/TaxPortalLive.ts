@@ -17,7 +17,7 @@ import * as Trace from "../../../core/Trace.js"
 import { type CashbillFilter, cashbillFilterParams, type PageRequest, pageParams, type TaxinvoiceFilter, taxinvoiceFilterParams } from "../Filters.js"
 import * as Operations from "../Operations.js"
 import * as Rules from "../Rules.js"
-import { TaxPortal, JobFailedError, jobFailed, type AwaitJobOptions, type CashbillQuery, type CertificateExpiry, type CollectQuery, type FilterOf, type ItemOf, type Kind, type SearchAllOptions, type TaxPortalError, type TaxinvoiceQuery } from "../TaxPortal.js"
+import { type Service, type AwaitJobOptions, type CashbillQuery, type CertificateExpiry, type CollectQuery, type FilterOf, type ItemOf, type Kind, type SearchAllOptions, type TaxPortalError, type TaxinvoiceQuery, JobFailedError, jobFailed } from "../Service.js"
 
 /**
  * The collection service over `TaxdocClient`: every operation through its catalogue declaration.
@@ -25,7 +25,7 @@ import { TaxPortal, JobFailedError, jobFailed, type AwaitJobOptions, type Cashbi
  * @since 0.1.0
  * @category constructors
  */
-export const make = (client: Context.Tag.Service<TaxdocClient>): Context.Tag.Service<TaxPortal> => {
+export const make = (client: Context.Tag.Service<TaxdocClient>): Service => {
   const requestTaxinvoiceJob = Trace.fn("TaxPortal.requestTaxinvoiceJob", (corpNum: string, query: Omit<TaxinvoiceQuery, "kind" | "filter">, userId?: string) =>
     Effect.map(
       client.call(Operations.TaxinvoiceRequestJob, {
@@ -142,7 +142,7 @@ export const make = (client: Context.Tag.Service<TaxdocClient>): Context.Tag.Ser
       return searchAll(corpNum, query.kind, jobID, query.filter as FilterOf<Q["kind"]> | undefined, options) as Stream.Stream<ItemOf<Q["kind"]>, TaxPortalError>
     }))
 
-  return TaxPortal.of({
+  return {
     requestTaxinvoiceJob,
     getTaxinvoiceJobState,
     listActiveTaxinvoiceJobs,
@@ -164,5 +164,5 @@ export const make = (client: Context.Tag.Service<TaxdocClient>): Context.Tag.Ser
     awaitJob,
     searchAll,
     collect
-  })
+  }
 }

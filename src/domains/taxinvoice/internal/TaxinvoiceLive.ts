@@ -20,7 +20,7 @@ import * as Operations from "../Operations.js"
 import * as Rules from "../Rules.js"
 import * as Settle from "../Settle.js"
 import { type BulkIssueResult, type IssueBody, InvoiceListAt, type TaxinvoiceDraft, TX_STATE_COMPLETED } from "../Schemas.js"
-import { Taxinvoice, type AwaitOptions, type FileSource, type IssueManyOptions, type UrlKind } from "../Taxinvoice.js"
+import type { Service, AwaitOptions, FileSource, IssueManyOptions, UrlKind } from "../Service.js"
 
 
 type Type = Rules.MgtKeyType
@@ -59,7 +59,7 @@ const loadFile = (file: FileSource) =>
  * @since 0.1.0
  * @category constructors
  */
-export const make = (client: Context.Tag.Service<TaxdocClient>): Context.Tag.Service<Taxinvoice> => {
+export const make = (client: Context.Tag.Service<TaxdocClient>): Service => {
   const key = (mgtKeyType: Type, mgtKey: string) => ({ MgtKeyType: mgtKeyType, MgtKey: mgtKey })
 
   // An invoice read back by its document ID, `None` when there is none.
@@ -178,7 +178,7 @@ export const make = (client: Context.Tag.Service<TaxdocClient>): Context.Tag.Ser
     })
   }))
 
-  return Taxinvoice.of({
+  return {
     register,
     attachFile,
     issue,
@@ -195,7 +195,7 @@ export const make = (client: Context.Tag.Service<TaxdocClient>): Context.Tag.Ser
     getBulkResult,
     awaitBulkResult,
     issueMany
-  })
+  }
 }
 
 const InfosInput = Schema.Struct({ corpNum: CorpNum, mgtKeys: Schema.Array(MgtKey) })
