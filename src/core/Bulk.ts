@@ -14,6 +14,7 @@ import { createHash } from "node:crypto"
 import type { CallError, TaxdocClient } from "./Client.js"
 import type { PollTimeoutError } from "./Errors.js"
 import * as Operation from "./Operation.js"
+import * as RequestBuilder from "./RequestBuilder.js"
 import * as Polling from "./Polling.js"
 
 /**
@@ -97,9 +98,9 @@ export const submit = <O extends Operation.Any>(
   member: { readonly corpNum: string; readonly userId?: string | undefined }
 ): Effect.Effect<string, CallError> =>
   Effect.suspend(() => {
-    const encoded = Operation.encodeBody(operation, body)
+    const encoded = RequestBuilder.encodeBody(operation, body)
     const submitID = submitIdFor(encoded.bytes)
-    return Effect.as(client.send(operation, Operation.build(operation, { submitID }, encoded), member), submitID)
+    return Effect.as(client.send(operation, RequestBuilder.build(operation, { submitID }, encoded), member), submitID)
   })
 
 /**

@@ -21,6 +21,7 @@ import { TaxdocConfig } from "./Config.js"
 import type { ApiError, ResponseError, TokenError, TransportError, ValidationError } from "./Errors.js"
 import { HttpClientTag } from "./HttpClientTag.js"
 import * as Operation from "./Operation.js"
+import * as RequestBuilder from "./RequestBuilder.js"
 import { decodeJson, decodePdf, failureOf, type Received } from "./Response.js"
 import * as Retry from "./Retry.js"
 import { cachedOf, layer as tokensLayer, scopeSet, Tokens } from "./Tokens.js"
@@ -100,7 +101,7 @@ export class TaxdocClient extends Context.Tag("taxdoc/TaxdocClient")<TaxdocClien
   /** Sends a request already built from `operation` (its input validated by the caller). */
   readonly send: <O extends Operation.Any>(
     operation: O,
-    built: Operation.Built,
+    built: RequestBuilder.Built,
     member: { readonly corpNum?: string | undefined; readonly userId?: string | undefined }
   ) => Effect.Effect<Operation.SuccessType<O>, CallError>
   /** Sends a call and decodes its JSON answer with `spec.response`. */
@@ -228,7 +229,7 @@ export const make = Effect.gen(function*() {
     return Trace.isTracing(fiber) ? Trace.span(fiber, call, plan.operation, () => spanAttributes(ready, plan.scopes !== undefined)) : call
   }
 
-  const readyOf = (built: Operation.Built, member: { readonly corpNum?: string | undefined; readonly userId?: string | undefined }): Ready => ({
+  const readyOf = (built: RequestBuilder.Built, member: { readonly corpNum?: string | undefined; readonly userId?: string | undefined }): Ready => ({
     method: built.method,
     path: `${built.path}${renderQuery(built.query)}`,
     override: built.override,
@@ -240,7 +241,7 @@ export const make = Effect.gen(function*() {
 
   const sendBuilt = <O extends Operation.Any>(
     operation: O,
-    built: Operation.Built,
+    built: RequestBuilder.Built,
     member: { readonly corpNum?: string | undefined; readonly userId?: string | undefined }
   ): Effect.Effect<Operation.SuccessType<O>, CallError> =>
     Effect.withFiberRuntime((fiber) => run(fiber, planOfOperation(operation), readyOf(built, member), clockOf(fiber).unsafeCurrentTimeMillis()))
@@ -248,7 +249,7 @@ export const make = Effect.gen(function*() {
   const call = <O extends Operation.Any>(operation: O, input: Operation.Input<O>): Effect.Effect<Operation.SuccessType<O>, CallError | ValidationError> =>
     Effect.withFiberRuntime((fiber) => {
       const now = clockOf(fiber).unsafeCurrentTimeMillis()
-      const built = Operation.request(operation, input, now)
+      const built = RequestBuilder.request(operation, input, now)
       if (Either.isLeft(built)) return Trace.span(fiber, Effect.fail(built.left), operation.sdk, () => ({}))
       return run(fiber, planOfOperation(operation), readyOf(built.right, input), now)
     })

@@ -22,6 +22,7 @@ import { TaxdocConfig } from "./Config.js"
 import { type ResponseError, TokenError, type TransportError } from "./Errors.js"
 import { HttpClientTag } from "./HttpClientTag.js"
 import * as Operation from "./Operation.js"
+import * as RequestBuilder from "./RequestBuilder.js"
 import * as Retry from "./Retry.js"
 import { decodeJson, failureOf } from "./Response.js"
 import * as Signing from "./Signing.js"
@@ -227,7 +228,7 @@ export const make = Effect.gen(function*() {
   const issueOnce = (corpNum: string, scopes: ReadonlyArray<string>) =>
     Effect.gen(function*() {
       const body = Body.json({ access_id: corpNum, scope: scopes })
-      const { path } = Operation.build(IssueToken, { serviceId: config.serviceId }, body)
+      const { path } = RequestBuilder.build(IssueToken, { serviceId: config.serviceId }, body)
       const date = Signing.formatSvcDate(yield* Clock.currentTimeMillis)
       const signature = Signing.sign(
         Redacted.value(config.secretKey),

@@ -12,6 +12,7 @@ import { Cause, Effect, Either, Exit, Option, Redacted, Stream, TestClock } from
 import * as fc from "fast-check"
 import { renderQuery, TaxdocClient } from "../../src/core/Client.js"
 import * as Operation from "../../src/core/Operation.js"
+import * as RequestBuilder from "../../src/core/RequestBuilder.js"
 import { Tokens } from "../../src/core/Tokens.js"
 import * as Catalogue from "../../src/domains/Catalogue.js"
 import { SANDBOX_ORIGIN } from "../../src/sandbox/InProcess.js"
@@ -28,7 +29,7 @@ const operations = Catalogue.operations
 /** An operation with one of its generated valid inputs, and the request the SDK builds of it. */
 const generated = fc.constantFrom(...operations).chain((operation) =>
   inputs[operation.name]!.map((input) => {
-    const built = Operation.request(operation, asInput(operation, input), NOW)
+    const built = RequestBuilder.request(operation, asInput(operation, input), NOW)
     if (Either.isLeft(built)) throw new Error(`${operation.name}: a generated input is invalid: ${built.left.message}`)
     return { operation, input, built: built.right }
   })
@@ -46,7 +47,7 @@ const paramsOf = (operation: Operation.Any, path: string): Record<string, string
 }
 
 /** The routing keys of a built request: as the SDK sends it, and as other clients send it. */
-const forms = (operation: Operation.Any, built: Operation.Built): ReadonlyArray<readonly [string, Router.RoutingKey]> => {
+const forms = (operation: Operation.Any, built: RequestBuilder.Built): ReadonlyArray<readonly [string, Router.RoutingKey]> => {
   const base: Router.RoutingKey = {
     method: built.method,
     path: built.path,
@@ -109,7 +110,7 @@ describe("the operation catalogue", () => {
 
         // The same request as other clients send it: chunked body, JSON content type on GET, empty
         // override header when none is needed, literal segments upper-cased.
-        const built = Either.getOrThrow(Operation.request(operation, asInput(operation, input), NOW))
+        const built = Either.getOrThrow(RequestBuilder.request(operation, asInput(operation, input), NOW))
         const scopes = Operation.tokenScopes(operation)
         let raw = HttpClientRequest.make(built.method)(`${SANDBOX_ORIGIN}${recased(operation, built.path, (s) => s.toUpperCase())}${renderQuery(built.query)}`)
         raw = HttpClientRequest.setHeaders(raw, { ...built.headers, "x-http-method-override": built.override ?? "" })

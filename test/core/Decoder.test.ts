@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Either, FastCheck as fc, Schema } from "effect"
 import * as Decoder from "../../src/core/Decoder.js"
 import * as Body from "../../src/core/Body.js"
-import * as Operation from "../../src/core/Operation.js"
+import * as RequestBuilder from "../../src/core/RequestBuilder.js"
 import * as Catalogue from "../../src/domains/Catalogue.js"
 import { BulkResult, CashbillInfo } from "../../src/domains/cashbill/Schemas.js"
 
@@ -164,7 +164,7 @@ describe("Decoder.input", () => {
       sameAsEffect(schema, Decoder.input(schema), Schema.decodeUnknownEither(schema, inputOptions), 40, (actual) => {
         const encoded = encode(actual)
         const expectedBody = operation.body._tag === "Form" ? Body.form(encoded as Record<string, string>) : Body.json(encoded)
-        expect(Operation.encodeBody(operation, actual).bytes).toEqual(expectedBody.bytes)
+        expect(RequestBuilder.encodeBody(operation, actual).bytes).toEqual(expectedBody.bytes)
       })
     })
   }

@@ -92,7 +92,7 @@ export const BulkSubmit = Operation.make({
   path: "/Cashbill",
   override: "BULKISSUE",
   params: Schema.Struct({ submitID: SubmitId }),
-  headers: { "x-svc-submit-id": "submitID" },
+  headers: { [Operation.SUBMIT_ID_HEADER]: "submitID" },
   digest: true,
   scope,
   body: Operation.json(BulkIssueBody, BulkIssueBodyAt),

@@ -434,7 +434,7 @@ export const BulkIssue = Operation.make({
   path: "/Taxinvoice",
   override: "BULKISSUE",
   params: Schema.Struct({ submitID: SubmitId }),
-  headers: { "x-svc-submit-id": "submitID" },
+  headers: { [Operation.SUBMIT_ID_HEADER]: "submitID" },
   digest: true,
   body: Operation.json(BulkIssueBody, BulkIssueBodyAt),
   scope,

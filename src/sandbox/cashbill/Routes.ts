@@ -128,8 +128,6 @@ const checkTradeDT = (tradeDT: string | undefined) =>
 const issueAnswer = (request: RouteRequest, receipt: State.Receipt): Answer<typeof Operations.RegistIssue> =>
   json({ code: 1, message: okMessage(request), confirmNum: receipt.confirmNum, tradeDate: receipt.tradeDate, tradeDT: receipt.tradeDT })
 
-const submitIdHeader = Object.keys(Operations.BulkSubmit.headers)[0] ?? ""
-
 const BulkEnvelope = Schema.Struct({ cashbills: Schema.Array(Schema.Unknown) })
 
 /**
@@ -155,7 +153,7 @@ export const cashbillRoutes: ReadonlyArray<Route> = [
     })),
   implement(Operations.BulkSubmit, (request, caller) =>
     Effect.gen(function*() {
-      const { submitID } = yield* Effect.mapError(request.parameters, () => fail("BulkSubmitIdInvalid", request.headers[submitIdHeader]))
+      const { submitID } = yield* Effect.mapError(request.parameters, () => fail("BulkSubmitIdInvalid", request.headers[Operation.SUBMIT_ID_HEADER]))
       // The digest is over the raw bytes received, never a re-serialisation (SPEC.md "Integrity digest").
       const digest = messageDigest(request.body)
       if (request.headers[Operation.DIGEST_HEADER] !== digest) return yield* Effect.fail(fail("BulkDigestMismatch"))

@@ -154,8 +154,6 @@ const urlRoute = (operation: typeof Operations.GetPopUpURL, page: Links.Document
 
 const IssueEnvelope = Schema.Struct({ invoices: Schema.Array(Schema.Unknown), forceIssue: Schema.optional(Schema.NullOr(Schema.Boolean)) })
 
-const submitIdHeader = Object.keys(Operations.BulkIssue.headers)[0] ?? ""
-
 /**
  * The e-Tax invoice operations (scope 110). The URL operations hand out portal links
  * (`portal/Links.ts`).
@@ -253,7 +251,7 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
     })),
   implement(Operations.BulkIssue, (request, caller) =>
     Effect.gen(function*() {
-      const { submitID } = yield* Effect.mapError(request.parameters, () => fail("BulkSubmitIdInvalid", request.headers[submitIdHeader]))
+      const { submitID } = yield* Effect.mapError(request.parameters, () => fail("BulkSubmitIdInvalid", request.headers[Operation.SUBMIT_ID_HEADER]))
       // The digest is over the raw bytes received, never a re-serialisation (SPEC.md "Integrity digest").
       const digest = messageDigest(request.body)
       if (request.headers[Operation.DIGEST_HEADER] !== digest) return yield* Effect.fail(fail("BulkDigestMismatch"))
