@@ -210,7 +210,7 @@ export const benchmark: Benchmark = {
             met: readme.millis <= TARGET_MILLIS
           }],
           notes: [
-            `The floor of an SDK whose inputs and answers are Effect Schema classes (DESIGN.md §1, §4): \`node\` that imports \`effect/Schema\` and does nothing else takes ${ms(schemaFloor.millis)} here (\`effect/Effect\` alone ${ms(figure("effect").millis)}); Schema's module imports fast-check (through \`effect/FastCheck\`, for arbitraries), 239 modules of it. The first answer needs its Schema class, so no app of this package answers sooner; what taxdoc adds above that floor is ${ms(modules.millis - schemaFloor.millis)} (its modules, undici's pool, the token, the GetInfo).`
+            `The floor of an SDK whose inputs and answers are Effect Schema classes: \`node\` that imports \`effect/Schema\` and does nothing else takes ${ms(schemaFloor.millis)} here (\`effect/Effect\` alone ${ms(figure("effect").millis)}); Schema's module imports fast-check (through \`effect/FastCheck\`, for arbitraries), 239 modules of it. The first answer needs its Schema class, so no app of this package answers sooner; what taxdoc adds above that floor is ${ms(modules.millis - schemaFloor.millis)} (its modules, undici's pool, the token, the GetInfo).`
           ]
         }
       })

@@ -1,7 +1,7 @@
 /**
- * A plain Node client of the service, written from SPEC.md in the style of the live service's
+ * A plain Node client of the service, written from the service's spec in the style of the live service's
  * published Node client: callbacks over `http.request` with a keep-alive `Agent`, one cached token
- * per member (issued with the SPEC's signature, computed here with `node:crypto`), `JSON.parse` of
+ * per member (issued with the spec's signature, computed here with `node:crypto`), `JSON.parse` of
  * the answer, gunzip when gzip came back; no schemas, no validation, no retries, no deadline.
  *
  * It is a baseline of the benchmarks (what a partner's code does today), not part of the package:
@@ -73,7 +73,7 @@ interface CachedToken {
 
 const CLIENT_FAILURE = -99999999
 
-// Token scopes of the cash receipt operations (SPEC.md "Access token").
+// Token scopes of the cash receipt operations (docs/service.md "Scopes").
 const SCOPES = ["member", "140"]
 
 /**
@@ -123,7 +123,7 @@ export const makePlainClient = (options: PlainOptions): PlainClient => {
     else request.end()
   }
 
-  // SPEC.md "Token issuance": signed over the exact body bytes, X-SVC-Date, version and path.
+  // Token issuance (docs/service.md "Signing and digests"): signed over the exact body bytes, X-SVC-Date, version and path.
   const issueToken = (corpNum: string, callback: Callback<CachedToken>) => {
     const body = JSON.stringify({ access_id: corpNum, scope: SCOPES })
     const path = `/${serviceId}/Token`

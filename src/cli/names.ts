@@ -6,7 +6,7 @@
 import { StateCode } from "../domains/cashbill/Rules.js"
 
 /**
- * The meaning of a cash receipt status code (DESIGN.md §6).
+ * The meaning of a cash receipt status code (docs/decisions.md "Cash receipts").
  *
  * @since 0.1.0
  * @category combinators

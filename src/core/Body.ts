@@ -36,7 +36,7 @@ export const json = (value: unknown): Body => ({
 
 /**
  * A form body sent as the live clients send it: `key=value` pairs, values not URL-encoded
- * (FACTS.md: AssignMgtKey). Use only for values made of URL-safe characters.
+ * (AssignMgtKey, docs/service.md "e-Tax invoices"). Use only for values made of URL-safe characters.
  *
  * @since 0.1.0
  * @category constructors

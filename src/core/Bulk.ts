@@ -1,5 +1,5 @@
 /**
- * Work on lists longer than one request takes (DESIGN.md §4): split into chunks of the spec's cap
+ * Work on lists longer than one request takes: split into chunks of the spec's cap
  * (GetInfos 1,000, bulk issue 100, mass print 100, company status 1,000), run the chunks with
  * bounded concurrency, and answer in input order. For bulk issue, each chunk is submitted under a
  * submit ID derived from its exact bytes and awaited; progress is reported as chunks go.
@@ -74,7 +74,7 @@ export const inInputOrder = <B>(
 
 /**
  * The submit ID of a bulk body: derived from the exact bytes sent, so a retried submission of the
- * same documents is recognised by the service as the same submission (DESIGN.md §6: same ID and
+ * same documents is recognised by the service as the same submission (docs/decisions.md "Cash receipts": same ID and
  * digest → the original receipt ID) instead of issuing twice. 36 characters, letters, digits and
  * hyphens.
  *

@@ -1,6 +1,6 @@
 /**
  * `TaxdocClient`: the one request builder and response decoder every domain goes through
- * (DESIGN.md §3 "Transport"). It adds the base URL, `Authorization: Bearer` from `Tokens`,
+ * (headers: docs/service.md "Requests"). It adds the base URL, `Authorization: Bearer` from `Tokens`,
  * `X-SVC-UserID`, `X-HTTP-Method-Override`, `Accept-Language`, `Accept-Encoding: gzip`, applies the
  * deadline, decodes the answer, and retries once with a new token when the service refuses the
  * token as expired or unreadable.

@@ -1,6 +1,6 @@
 /**
  * The configuration of a taxdoc client: partner credentials, environment, addresses, and the knobs
- * of tokens and transport (DESIGN.md §3).
+ * of tokens and transport (the variables: README "Where requests go").
  *
  * The secret key stays `Redacted` everywhere; it is unwrapped only in the one line that signs a
  * token request.

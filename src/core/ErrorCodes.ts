@@ -1,9 +1,9 @@
 /**
- * The catalogue of service error codes: the live service's known codes (DESIGN.md §7) and the
+ * The catalogue of service error codes: the live service's known codes (docs/decisions.md "Errors") and the
  * codes the sandbox defines where the live catalogue is not published. The sandbox answers with
  * these; the client recognises them (see `ApiError` helpers in `Errors.ts`).
  *
- * Every entry carries its HTTP status (DESIGN.md §6 "error transport") and a Korean and an English
+ * Every entry carries its HTTP status (docs/decisions.md "Errors") and a Korean and an English
  * message; the sandbox picks the language from `Accept-Language`.
  *
  * @since 0.1.0

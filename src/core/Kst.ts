@@ -1,6 +1,6 @@
 /**
  * Korea Standard Time (UTC+9, no daylight saving): every `yyyyMMdd` / `yyyyMMddHHmmss` value of
- * the service is KST (DESIGN.md §6); only token times are UTC.
+ * the service is KST (docs/decisions.md "Time"); only token times are UTC.
  *
  * @since 0.1.0
  */
@@ -64,7 +64,7 @@ export const addDays = (date8: string, days: number): string => toDate8(parse(da
 
 /**
  * `true` when the KST date-time `tradeDT` falls on today or the previous day (KST) of `nowMillis`
- * (SPEC.md "Limits": cash receipt trade time). Later today is allowed: clocks of caller and service
+ * (docs/service.md "Limits": cash receipt trade time). Later today is allowed: clocks of caller and service
  * differ by seconds, and the rule is about the day.
  *
  * @since 0.1.0

@@ -1,6 +1,6 @@
 /**
  * Modules loaded on their first use, so that `import "taxdoc"` loads only what a program uses
- * (DESIGN.md §2; the domains' schemas and catalogue declarations are most of the package's own
+ * (docs/performance.md; the domains' schemas and catalogue declarations are most of the package's own
  * start-up). A module is loaded synchronously with `require` (Node ≥ 20.19 loads ES modules that
  * way, sharing the instances `import` gives) — the compiled package always can — or, where the
  * sources run through a loader that `require` does not know (the TypeScript test runner), with

@@ -1,5 +1,5 @@
 /**
- * The operation catalogue's data model (DESIGN.md §2 "The operation catalogue"). Every operation of
+ * The operation catalogue's data model (docs/sandbox.md "Adding a domain"). Every operation of
  * the service is declared once, as data: its spec name, method, path template with typed
  * parameters, how it is told apart from operations sharing its path (override header, bare query
  * flag, query value, shape of a path parameter, form content type), the token scope it needs, the
@@ -128,7 +128,7 @@ export const fromParam = (name: string, param: string): QueryItem => ({ _tag: "F
 // ── scope ───────────────────────────────────────────────────────────────────────────────────
 
 /**
- * The token scope an operation needs (DESIGN.md §6): none (called without a token), a fixed scope,
+ * The token scope an operation needs (docs/decisions.md "Signing and tokens"): none (called without a token), a fixed scope,
  * the value of a path parameter (statements: the item code) or of a body field (a statement's
  * RegistIssue). `tokenScopes` are the scopes the
  * SDK requests for the token (a token always carries `member`).
@@ -435,7 +435,7 @@ export const tokenScopes = (operation: Any): ReadonlyArray<string> | undefined =
 }
 
 /**
- * The header carrying the bulk message digest (SPEC.md "Integrity digest for bulk issue").
+ * The header carrying the bulk message digest (docs/service.md "Signing and digests").
  *
  * @since 0.1.0
  * @category constants

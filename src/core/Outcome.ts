@@ -1,5 +1,5 @@
 /**
- * Writes whose answer was lost (DESIGN.md §3 "Retries"). A single-document write whose ID the caller
+ * Writes whose answer was lost (docs/resilience.md "Writes whose outcome is unknown"). A single-document write whose ID the caller
  * chooses (issue, revoke, delete…) is never sent again blindly: when its outcome is unknown — the
  * connection dropped or the deadline passed after the request went out, or the answer came back cut
  * short or from a failing gateway — the document is read back by its ID. Found as sent: the write

@@ -1,7 +1,7 @@
 /**
  * Awaiting asynchronous results (bulk issue results, collection jobs) with `Schedule`s: by default a
  * poll every 2 seconds, growing by `factor` up to `maxInterval`, within an overall deadline
- * (DESIGN.md §3 "Polling"). Time is the Effect `Clock`, so tests drive it with `TestClock`.
+ * (the published clients poll every 2 to 5 s). Time is the Effect `Clock`, so tests drive it with `TestClock`.
  *
  * @since 0.1.0
  */

@@ -140,7 +140,7 @@ export const decodeJson = <A, I>(operation: string, schema: Schema.Schema<A, I, 
 }
 
 /**
- * Checks that a 200 answer is a PDF (FACTS.md: the service answers `application/pdf;charset=utf-8`).
+ * Checks that a 200 answer is a PDF (docs/service.md "Answers": the service answers `application/pdf;charset=utf-8`).
  *
  * @since 0.1.0
  * @category combinators

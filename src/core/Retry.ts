@@ -1,5 +1,5 @@
 /**
- * Retries after transient faults (DESIGN.md §3 "Retries"). Operations the catalogue marks safe to
+ * Retries after transient faults (docs/resilience.md "SDK"). Operations the catalogue marks safe to
  * repeat — reads, and writes the service recognises when repeated (a bulk submit with the same
  * submit ID and bytes) — are retried when the connection failed or was reset before an answer, on
  * 429, 502, 503 and 504, on an answer cut short, and when one attempt's deadline passed; with capped

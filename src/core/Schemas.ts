@@ -90,7 +90,7 @@ export const isDateTime14 = (text: string): boolean =>
   Number(text.slice(8, 10)) < 24 && Number(text.slice(10, 12)) < 60 && Number(text.slice(12, 14)) < 60
 
 /**
- * A date `yyyyMMdd` (Korea Standard Time, DESIGN.md §6).
+ * A date `yyyyMMdd` (Korea Standard Time, docs/decisions.md "Time").
  *
  * @since 0.1.0
  * @category schemas
@@ -180,7 +180,7 @@ export class UrlResult extends Schema.Class<UrlResult>("UrlResult")({ url: Schem
 
 /**
  * A boolean the service sometimes writes as a string (`"true"`, `"Y"`); decodes both forms
- * (FACTS.md: `lateIssueYN` appears as a string in some documentation).
+ * (docs/service.md "Answers": `lateIssueYN` appears as a string in some documentation).
  *
  * @since 0.1.0
  * @category schemas
@@ -196,7 +196,7 @@ export const LenientBoolean = Schema.Union(
 
 /**
  * A code the service writes as a number or a numeric string; decoded as a string
- * (FACTS.md: statement `stateCode` appears as a number where the spec says string).
+ * (docs/service.md "Answers": statement `stateCode` appears as a number where the spec says string).
  *
  * @since 0.1.0
  * @category schemas

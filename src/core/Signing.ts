@@ -1,5 +1,5 @@
 /**
- * Pure signing primitives of the Tax Document Service (SPEC.md "Authentication").
+ * Pure signing primitives of the Tax Document Service (docs/service.md "Signing and digests").
  *
  * The bytes digested or signed are always the exact bytes sent on the wire: callers pass the
  * encoded body, never an object that would be serialised again.
@@ -63,7 +63,7 @@ export interface StringToSignParts {
 
 /**
  * StringToSign: method, body digest, X-SVC-Date, X-SVC-Forwarded (only when sent), X-SVC-Version
- * and the resource path, joined with line feeds (DESIGN.md §6: no empty line for an absent header).
+ * and the resource path, joined with line feeds (no empty line for an absent header, as the live clients sign).
  *
  * @since 0.1.0
  * @category signing

@@ -1,7 +1,7 @@
 /**
  * Access tokens: one cached token per (environment, member, scope set), issued single-flight,
  * refreshed ahead of expiry, dropped after QuitMember or when the service refuses it, bounded in
- * number (DESIGN.md §3 "Tokens").
+ * number (README "Where requests go").
  *
  * @since 0.1.0
  */
@@ -58,7 +58,7 @@ export const TokenRequestBody = Schema.Struct({
 })
 
 /**
- * Token issuance (SPEC.md "Token issuance"): `POST {auth_url}/{service_id}/Token`, signed over the
+ * Token issuance (docs/service.md "Authentication"): `POST {auth_url}/{service_id}/Token`, signed over the
  * exact body bytes and headers (see `Signing`); the service ID names the environment.
  *
  * @since 0.1.0
@@ -79,7 +79,7 @@ export const IssueToken = Operation.make({
 })
 
 /**
- * The validity of a token (SPEC.md "Limits").
+ * The validity of a token: 30 minutes from issuance.
  *
  * @since 0.1.0
  * @category constants

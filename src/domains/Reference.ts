@@ -78,7 +78,7 @@ export const render = (): string => {
     "- **selector**: what tells the operation apart from others on the same path — the",
     "  `X-HTTP-Method-Override` header (an empty header counts as none), a bare query flag, a query",
     "  value, a form body, or the shape of a path parameter (shown in the path).",
-    "- **scope**: the token scope the operation needs (DESIGN.md §6); every token also carries `member`.",
+    "- **scope**: the token scope the operation needs ([decisions.md](decisions.md#signing-and-tokens)); every token also carries `member`.",
     "- **safe to repeat**: a read, or a write the service recognises when repeated; only these may be",
     "  retried after a transient fault.",
     ""

@@ -22,7 +22,7 @@ export const BOUNDARY_PLACEHOLDER = "<boundary>"
 
 /**
  * The request headers a cassette keeps. Authorization, X-SVC-Date, User-Agent and
- * Accept-Encoding are never stored: they change from run to run or carry secrets (DESIGN.md §8).
+ * Accept-Encoding are never stored: they change from run to run or carry secrets (docs/recordings.md "Secrets").
  *
  * @since 0.1.0
  * @category constants

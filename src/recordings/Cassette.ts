@@ -1,5 +1,5 @@
 /**
- * The cassette format (DESIGN.md §8): a versioned JSON document of recorded interactions, checked
+ * The cassette format (docs/recordings.md "The cassette format"): a versioned JSON document of recorded interactions, checked
  * with Schema when loaded and written with sorted keys and fixed indentation, so that recording
  * the same scenario twice gives byte-identical files.
  *

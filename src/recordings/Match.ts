@@ -1,5 +1,5 @@
 /**
- * Request matching (DESIGN.md §8): method, path (case-insensitive), sorted query, the override
+ * Request matching (docs/recordings.md "Matching"): method, path (case-insensitive), sorted query, the override
  * header, the media type, and the body compared as canonical JSON (key order irrelevant) or with
  * multipart boundaries normalised. Never Authorization, X-SVC-Date, signatures, User-Agent or
  * Accept-Encoding — they are not even stored. Token issuance matches on path and the body's

@@ -1,5 +1,5 @@
 /**
- * The record/replay `HttpClient` (DESIGN.md §8). It wraps the transport client — everything in
+ * The record/replay `HttpClient` (docs/recordings.md). It wraps the transport client — everything in
  * `src/core` goes through the ambient `HttpClient`, so this sits below signing, token handling and
  * retries — reads each body once and hands back a fresh response. Modes: `record` (everything goes
  * out and is recorded), `replay` (nothing goes out; a miss fails), `record-missing` (replay what is

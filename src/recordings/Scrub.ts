@@ -1,5 +1,5 @@
 /**
- * Secret scrubbing at record time (DESIGN.md §8) with consistent placeholders: every access token
+ * Secret scrubbing at record time (docs/recordings.md "Secrets") with consistent placeholders: every access token
  * becomes `<token-N>` in order of first appearance (the same token always the same placeholder),
  * `SVC <LinkID> <signature>` signatures lose the signature, X-SVC-Date values become
  * `<svc-date>`, passwords in JSON bodies `<password>`, and any configured secret `<secret-key>`. Scrubbing is idempotent, and the
@@ -77,7 +77,7 @@ export const defaultPersonalData: ReadonlyArray<PersonalData> = [
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g
 
-// A sandbox portal link (DESIGN.md §6): an origin, the environment prefix, /portal/ and the ticket.
+// A sandbox portal link (docs/decisions.md "Portal pages"): an origin, the environment prefix, /portal/ and the ticket.
 const PORTAL_LINK = /(?:https?:\/\/[^\s"'<>/]+)?(?:\/production)?\/portal\/[0-9a-f]{32}/g
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The admin API under `/_sandbox/` (DESIGN.md §5, LocalStack style; guarded by `AdminGuard.ts`
+ * The admin API under `/_sandbox/` (docs/sandbox.md "Admin API", LocalStack style; guarded by `AdminGuard.ts`
  * before it gets here — an admin token off loopback, same origin, JSON bodies): reset,
  * clock, token expiry, progressions, faults, statistics, seeded members and member preferences. The
  * same operations exist as Effects on the `Sandbox` service; these routes expose them over HTTP.

@@ -1,5 +1,5 @@
 /**
- * Authentication of the sandbox (SPEC.md "Authentication", FACTS.md "Authentication"): the check of
+ * Authentication of the sandbox (docs/service.md "Authentication", "Signing and digests"): the check of
  * a signed token request, and the bearer check of every API call.
  *
  * A token request is verified over the exact bytes and header strings received — the body is never
@@ -19,7 +19,7 @@ import { type TokenState, tokensSlot } from "./Tokens.js"
 import { normalizeAddress } from "./Wire.js"
 
 /**
- * Every scope value of the spec (SPEC.md "Access token").
+ * Every scope value of the spec (docs/service.md "Scopes").
  *
  * @since 0.1.0
  * @category constants

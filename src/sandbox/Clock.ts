@@ -1,5 +1,5 @@
 /**
- * The sandbox clock, two times (DESIGN.md §5 "Two times"):
+ * The sandbox clock, two times (docs/sandbox.md "Two times"):
  *
  * - **base** — the Effect `Clock` (real time, or `TestClock` in tests). Authentication runs on it:
  *   the X-SVC-Date window of token requests, token expiry and the `expiration` a token reports.

@@ -1,5 +1,5 @@
 /**
- * Injected faults per route id (DESIGN.md §5 "Faults"): latency, an error answer, a 5xx status,
+ * Injected faults per route id (docs/sandbox.md "Faults"): latency, an error answer, a 5xx status,
  * and the failures real networks produce — a connection reset before processing, an answer lost
  * after processing, a truncated answer, an answer that never ends — each firing with a probability
  * drawn from a seeded PRNG (so a run replays) and optionally for the next N calls only.

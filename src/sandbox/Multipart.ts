@@ -1,6 +1,6 @@
 /**
  * A `multipart/form-data` reader for the sandbox, tolerant of every form the public clients send
- * (FACTS.md "AttachFile"): any boundary (quoted or not, among other Content-Type parameters such as
+ * (docs/service.md "e-Tax invoices"): any boundary (quoted or not, among other Content-Type parameters such as
  * `charset`), extra CRLFs before the first boundary and after the closing one, part header names in
  * any case, `filename="견적서.pdf";` as raw UTF-8 with a trailing `;` (or RFC 5987 `filename*=`),
  * file names with directories (the base name is kept), LF-only line breaks, and the optional `form`

@@ -1,5 +1,5 @@
 /**
- * The partners the sandbox knows: LinkID → Base64 secret key (DESIGN.md §5 "Auth"). A default
+ * The partners the sandbox knows: LinkID → Base64 secret key (docs/sandbox.md "Partners"). A default
  * partner `TESTER` always exists; its secret is generated at start unless one is given.
  *
  * @since 0.1.0

@@ -1,7 +1,7 @@
 /**
  * The sandbox's PDF documents (GetPDF, the PDF links of the portal): a real, minimal PDF 1.4
  * document written by hand — catalog, one A4 page, Helvetica text, a cross-reference table with
- * exact byte offsets — so PDF readers and parsers open it (DESIGN.md §5). Text is ASCII.
+ * exact byte offsets — so PDF readers and parsers open it. Text is ASCII.
  *
  * @since 0.1.0
  */

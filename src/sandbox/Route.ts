@@ -228,7 +228,7 @@ const declaredParams = (operation: Operation.Any, request: RouteRequest): Record
 }
 
 const formFields = (body: Uint8Array): Record<string, string> => {
-  // FACTS.md: AssignMgtKey sends `MgtKey=<value>` with the value not URL-encoded; a client that
+  // The clients send AssignMgtKey as `MgtKey=<value>`, the value not URL-encoded; a client that
   // encodes it is understood too.
   const fields: Record<string, string> = {}
   for (const pair of new TextDecoder().decode(body).split("&")) {
@@ -259,7 +259,7 @@ const declaredBody = (operation: Operation.Any, request: RouteRequest): Effect.E
     case "None":
       return Effect.succeed(undefined)
     case "Json":
-      // FACTS.md: some clients send a body-less POST (`Content-Length: 0`) where a JSON object with
+      // Some clients send a body-less POST (`Content-Length: 0`) where a JSON object with
       // only optional fields is declared (statement Cancel): an empty body stands for `{}` when the
       // schema accepts `{}`; otherwise it is still a malformed request.
       return isBlank(request.body) && acceptsEmptyObject(body.schema) ? decodeValue({}, body.schema) : decodeBody(request, body.schema)

@@ -1,8 +1,8 @@
 /**
- * The sandbox's router, built once from the operation declarations (DESIGN.md §2, SPEC.md "Common
- * rules"). Like the live service:
+ * The sandbox's router, built once from the operation declarations (docs/decisions.md "Sandbox choices", docs/service.md
+ * "Requests"). Like the live service:
  *
- * - literal path segments match in any case (`/Bulk/` = `/BULK/`, FACTS.md); parameters keep their
+ * - literal path segments match in any case (`/Bulk/` = `/BULK/`); parameters keep their
  *   original case and are URL-decoded;
  * - a literal segment is tried before a parameter at the same place, whatever the declaration
  *   order, and a parameter with a shape (`oneOf`, then `length`) before a parameter of any shape;

@@ -1,7 +1,7 @@
 /**
  * The sandbox kernel: one service owning the sandbox's state (clock, store, progressions,
  * partners, tokens, faults, statistics) and answering HTTP requests as the live service would
- * (DESIGN.md §5). `handle` is an `@effect/platform` HttpApp that never fails; it runs in the
+ * (docs/sandbox.md). `handle` is an `@effect/platform` HttpApp that never fails; it runs in the
  * caller's fiber, so the caller's `Clock` (e.g. `TestClock`) drives the sandbox.
  *
  * Request pipeline: read the exact body (refused above `maxBodyBytes` before it is buffered) →
@@ -243,7 +243,7 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
       if (Portal.isPortalPath(segments)) {
         return Portal.respond({ method: incoming.method, segments, body: incoming.body, environment, language: incoming.language })
       }
-      // An empty override header counts as none (FACTS.md: one client sends it empty).
+      // An empty override header counts as none (one client sends it empty).
       const override = incoming.headers["x-http-method-override"]?.trim().toUpperCase() || undefined
       const matched = Router.matchSegments(table, segments, {
         method: incoming.method,

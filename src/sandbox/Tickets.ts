@@ -1,5 +1,5 @@
 /**
- * Portal URL tickets (DESIGN.md §6 "document URLs"): the last path segment of every URL the URL
+ * Portal URL tickets (docs/decisions.md "Portal pages"): the last path segment of every URL the URL
  * operations hand out. A ticket is 128 random bits (32 hex digits) from the system CSPRNG — it
  * carries no member data and no counter, so one ticket says nothing about another — and it opens
  * its page once: the first visit redeems it.

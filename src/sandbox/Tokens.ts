@@ -1,7 +1,7 @@
 /**
  * Issued access tokens, per environment, and the count of issuances per (partner, member) for the
  * statistics. Tokens live in the sandbox store, so an admin reset drops them and QuitMember can
- * revoke a member's tokens from its handler. Their expiry is on the base clock (DESIGN.md §5 "Two
+ * revoke a member's tokens from its handler. Their expiry is on the base clock (docs/sandbox.md "Two
  * times"); the admin route `/_sandbox/tokens/expire` ends them early.
  *
  * @since 0.1.0
@@ -12,7 +12,7 @@ import { SandboxClock } from "./Clock.js"
 import { type Environment, SandboxStore, slot } from "./Store.js"
 
 /**
- * The access token record of token issuance (SPEC.md "Access token").
+ * The access token record of token issuance (docs/service.md "Authentication").
  *
  * @since 0.1.0
  * @category models
@@ -73,7 +73,7 @@ export interface TokenState {
 export const tokensSlot = slot<TokenState>("sandbox.tokens", () => ({ byValue: new Map(), issued: new Map() }))
 
 /**
- * Token validity (SPEC.md "Limits": 30 minutes).
+ * Token validity: 30 minutes from issuance.
  *
  * @since 0.1.0
  * @category constants

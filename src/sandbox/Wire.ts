@@ -2,7 +2,7 @@
  * The HTTP edge of the sandbox: reading a request (exact body bytes, lower-case headers, query,
  * language, remote address) and writing answers as the live service does — JSON with
  * `application/json;charset=utf-8`, PDF with exactly `application/pdf;charset=utf-8`, every body
- * gzip-encoded when the client accepts gzip (errors too, FACTS.md "Requests").
+ * gzip-encoded when the client accepts gzip (errors too, docs/service.md "Answers").
  *
  * @since 0.1.0
  */
@@ -24,7 +24,7 @@ import type { HtmlAnswer, RouteResponse } from "./Route.js"
 export const JSON_CONTENT_TYPE = "application/json;charset=utf-8"
 
 /**
- * Content-Type of PDF answers; clients tell PDF from JSON by this exact value (FACTS.md).
+ * Content-Type of PDF answers; clients tell PDF from JSON by this exact value.
  *
  * @since 0.1.0
  * @category constants

@@ -1,7 +1,7 @@
 /**
  * Conformance of the SDK and the sandbox over the whole operation catalogue: for every operation
  * and generated valid inputs, the request the SDK builds is routed by the sandbox to that same
- * operation and no other — also in the forms other clients send (FACTS.md: a JSON content type on
+ * operation and no other — also in the forms other clients send (docs/service.md "What the published clients send": a JSON content type on
  * GET, an empty override header, upper- or lower-case literal segments such as `BULK`, chunked
  * bodies) — and the sandbox answers either a success that decodes with the declared success schema
  * or a `{code, message}` error, never anything else.

@@ -1,7 +1,7 @@
 /**
  * Model-based test of the cash receipt lifecycle: random sequences of issue, revoke (partial and
  * full), delete, query and "a day passes", run against a fresh sandbox through the SDK and against
- * a model written from SPEC.md / DESIGN.md §6 (not from the sandbox's code):
+ * a model written from the spec and docs/decisions.md (not from the sandbox's code):
  *
  * - a document ID is unique per member until its receipt is deleted (-14001019);
  * - issued receipts are 300 until the end of their KST day, then 304 (filed) or 305 (filing failed);

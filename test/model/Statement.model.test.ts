@@ -2,7 +2,7 @@
  * Model-based test of the statement lifecycle: random sequences of issue (with and without the
  * member's approval-required preference), approve, cancel, delete, reissue with the same document
  * ID and queries, run against a fresh sandbox through the SDK (approval through the sandbox's admin
- * operation) and against a model written from SPEC.md / DESIGN.md §6 (not from the sandbox's code):
+ * operation) and against a model written from the spec and docs/decisions.md (not from the sandbox's code):
  *
  * - a document ID is unique per member and item code until its statement is deleted (-12001012);
  * - a new statement is 300 issued, or 200 pending approval while the preference is set;

@@ -1,7 +1,7 @@
 /**
  * Model-based test of collection jobs: random sequences of request job, advance time, job state,
  * list active jobs and search, run against a fresh sandbox through the SDK and against a model
- * written from SPEC.md / DESIGN.md §6 (default policy: one stage per state poll):
+ * written from the spec and docs/decisions.md (default policy: one stage per state poll):
  *
  * - a job starts pending (1); each state poll moves it one stage, to 3 (completed, errorCode 1);
  * - a job expires 1 hour of document time after registration: its state, search and summary then

@@ -1,7 +1,7 @@
 /**
  * Model-based test of the e-Tax invoice lifecycle: random sequences of register, attach, delete a
  * file, issue (with and without forceIssue), send mail, "a day passes" and query, run against a
- * fresh sandbox through the SDK and against a model written from SPEC.md / DESIGN.md §6 (not from
+ * fresh sandbox through the SDK and against a model written from the spec and docs/decisions.md (not from
  * the sandbox's code):
  *
  * - a document ID is unique per member (ID in use otherwise); unknown IDs are -11000005;

@@ -11,7 +11,7 @@ import { manifest, ROOT, run } from "./support.js"
 const pkg = manifest()
 const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8")
 
-// DESIGN.md §1: the Effect 3 lines the package is built for.
+// The Effect 3 lines the package is built for (README "Install in a project").
 const EFFECT_LINES: Record<string, RegExp> = {
   "effect": /^\^3\.22\.\d+$/,
   "@effect/platform": /^\^0\.97\.\d+$/,

@@ -1,6 +1,6 @@
 /**
  * An empty body (`Content-Length: 0`) on an operation that declares a JSON object body: `{}` when
- * the schema accepts `{}` (FACTS.md: statement Cancel from one client), otherwise a malformed
+ * the schema accepts `{}` (statement Cancel from one client), otherwise a malformed
  * request as before.
  */
 import { describe, expect, it } from "@effect/vitest"

@@ -1,5 +1,5 @@
 /**
- * The sandbox's two times (DESIGN.md §5 "Two times"): document time moves with the admin clock,
+ * The sandbox's two times (docs/sandbox.md "Two times"): document time moves with the admin clock,
  * tokens follow the base clock and expire early only when asked to.
  */
 import { describe, expect, it } from "@effect/vitest"

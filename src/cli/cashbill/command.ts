@@ -1,5 +1,5 @@
 /**
- * `taxdoc cashbill …`: cash receipts (SPEC.md "Cash receipt"): issue, revoke, bulk issue from a
+ * `taxdoc cashbill …`: cash receipts (docs/service.md "Cash receipts"): issue, revoke, bulk issue from a
  * CSV or JSON file with a progress bar, queries, PDF, delete and the web-portal URL. What each
  * command does is in ./handlers.ts, loaded when it runs.
  *

@@ -1,6 +1,6 @@
 /**
- * `taxdoc certificate …`: the member's tax invoice issuing certificate (SPEC.md "Certificate
- * management"): expiry, check, record and the registration page. What each command does is in
+ * `taxdoc certificate …`: the member's tax invoice issuing certificate (docs/service.md "e-Tax
+ * invoices"): expiry, check, record and the registration page. What each command does is in
  * ./handlers.ts, loaded when it runs.
  *
  * @since 0.1.0

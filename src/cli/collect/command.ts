@@ -1,6 +1,6 @@
 /**
  * `taxdoc collect taxinvoice|cashbill …`: collect the tax invoices or cash receipts the tax
- * authority holds for a member (SPEC.md "Tax authority collection"): requests a job, shows its
+ * authority holds for a member (docs/service.md "Tax authority collection"): requests a job, shows its
  * progress while waiting, then prints every result (all pages) as a table — or JSON with `--json`
  * — with the summary. What each command does is in ./handlers.ts, loaded when it runs.
  *

@@ -1,6 +1,6 @@
 /**
  * `taxdoc company-status <numbers…>`: whether businesses are registered, in business, suspended or
- * closed, and their taxation type (SPEC.md "Company status"). What it does is in ./handlers.ts,
+ * closed, and their taxation type (docs/service.md "Company status"). What it does is in ./handlers.ts,
  * loaded when it runs.
  *
  * @since 0.1.0

@@ -1,6 +1,6 @@
 /**
- * The steps of the demo: each says what it does, checks its own expectations (what SPEC.md and
- * DESIGN.md say should happen) and records pass or fail. A step that fails with an error stops the
+ * The steps of the demo: each says what it does, checks its own expectations (what the service's spec and
+ * docs/decisions.md say should happen) and records pass or fail. A step that fails with an error stops the
  * tour; the steps after it are reported as not run.
  *
  * @since 0.1.0

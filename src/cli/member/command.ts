@@ -1,6 +1,6 @@
 /**
  * `taxdoc member …`: membership checks, sign-up, withdrawal, company information and contacts
- * (SPEC.md "Authentication and member"). What each command does is in ./handlers.ts, loaded when
+ * (docs/service.md "Member administration"). What each command does is in ./handlers.ts, loaded when
  * it runs.
  *
  * @since 0.1.0

@@ -1,5 +1,5 @@
 /**
- * `taxdoc statement …`: statements of the six types (SPEC.md "Statement"): issue from a JSON file,
+ * `taxdoc statement …`: statements of the six types (docs/service.md "Statements"): issue from a JSON file,
  * status and detail, cancel, delete, the document URLs (one statement, or many for mass print) and
  * the notification mail. `--item-code` takes a name (`Estimate`) or a number (`123`). What each
  * command does is in ./handlers.ts, loaded when it runs.

@@ -16,7 +16,7 @@ import * as Target from "../target.js"
 import type { cancelOptions, documentOptions, emailOptions, issueOptions, urlOptions } from "./options.js"
 
 /**
- * The meaning of a statement status code (DESIGN.md §6).
+ * The meaning of a statement status code (docs/decisions.md "Statements").
  *
  * @since 0.1.0
  * @category combinators

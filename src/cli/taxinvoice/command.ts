@@ -1,5 +1,5 @@
 /**
- * `taxdoc taxinvoice …`: e-Tax invoices (SPEC.md "e-Tax invoice") — register a draft from a JSON
+ * `taxdoc taxinvoice …`: e-Tax invoices (docs/service.md "e-Tax invoices") — register a draft from a JSON
  * file, attach a file, issue, status, detail, files, a page URL, mail, assign a document ID, bulk
  * issue from a CSV or JSON file with a progress bar. What each command does is in ./handlers.ts,
  * loaded when it runs.

@@ -28,7 +28,7 @@ import type {
 } from "./options.js"
 
 /**
- * The meaning of an e-Tax invoice status code (DESIGN.md §6).
+ * The meaning of an e-Tax invoice status code (docs/decisions.md "e-Tax invoices").
  *
  * @since 0.1.0
  * @category combinators

@@ -1,5 +1,5 @@
 /**
- * The cash receipt service (SPEC.md "Cash receipt"): issue, revoke, bulk issue with result polling,
+ * The cash receipt service (docs/service.md "Cash receipts"): issue, revoke, bulk issue with result polling,
  * delete, status and detail queries, portal URLs and PDF — plus `issueMany`, `awaitBulkResult` and
  * `getInfos` for any number of document IDs. Inputs are validated before anything is sent.
  *
@@ -15,7 +15,7 @@ import type * as Operations from "./Operations.js"
 import type { Service } from "./Service.js"
 
 /**
- * The token scope of these operations (DESIGN.md §6), as declared in the catalogue (the type checks it).
+ * The token scope of these operations (docs/decisions.md "Signing and tokens"), as declared in the catalogue (the type checks it).
  *
  * @since 0.1.0
  * @category constants
@@ -24,7 +24,7 @@ export const SCOPE: typeof Operations.SCOPE = "140"
 
 /**
  * The submit ID of a bulk body: derived from the exact bytes sent, so a retried submission of the
- * same receipts is recognised by the service as the same submission (DESIGN.md §6: same ID and
+ * same receipts is recognised by the service as the same submission (docs/decisions.md "Cash receipts": same ID and
  * digest → the original receipt ID) instead of issuing twice. 36 characters, letters, digits and
  * hyphens.
  *

@@ -1,6 +1,6 @@
 /**
- * The cash receipt operations of the catalogue (SPEC.md "Endpoints › Cash receipt"; scope 140,
- * DESIGN.md §6). Each declaration is the one wire contract of its operation: the SDK builds its
+ * The cash receipt operations of the catalogue (docs/operations.md "Cash receipt"; scope 140,
+ * docs/decisions.md "Signing and tokens"). Each declaration is the one wire contract of its operation: the SDK builds its
  * requests from it and the sandbox routes and implements it by reference.
  *
  * @since 0.1.0
@@ -26,7 +26,7 @@ import {
 } from "./Schemas.js"
 
 /**
- * The token scope of these operations (DESIGN.md §6).
+ * The token scope of these operations (docs/decisions.md "Signing and tokens").
  *
  * @since 0.1.0
  * @category constants

@@ -1,5 +1,5 @@
 /**
- * Pure rules of cash receipts (SPEC.md "Cash receipt", "Limits"; DESIGN.md §6): buyer
+ * Pure rules of cash receipts (docs/service.md "Cash receipts", "Limits"; docs/decisions.md "Cash receipts"): buyer
  * identification numbers by trade usage, amounts, the trade-time window, revocation amounts, bulk
  * limits and submit IDs. (How the sandbox masks numbers and files receipts lives in
  * `sandbox/cashbill/Masking.ts` and `Filing.ts`.)
@@ -56,7 +56,7 @@ export const TAXATION_TYPES = ["과세", "비과세"] as const
 export const CANCEL_TYPES = [1, 2, 3] as const
 
 /**
- * Receipts per bulk submission (SPEC.md "Limits").
+ * Receipts per bulk submission (docs/service.md "Limits").
  *
  * @since 0.1.0
  * @category constants
@@ -64,7 +64,7 @@ export const CANCEL_TYPES = [1, 2, 3] as const
 export const BULK_MAX = 100
 
 /**
- * Document IDs per GetInfos request (SPEC.md "Limits").
+ * Document IDs per GetInfos request (docs/service.md "Limits").
  *
  * @since 0.1.0
  * @category constants
@@ -72,7 +72,7 @@ export const BULK_MAX = 100
 export const INFOS_MAX = 1000
 
 /**
- * Validity of a returned URL (SPEC.md "Limits").
+ * Validity of a returned URL (docs/service.md "Limits").
  *
  * @since 0.1.0
  * @category constants
@@ -80,7 +80,7 @@ export const INFOS_MAX = 1000
 export const URL_VALIDITY_MILLIS = 30_000
 
 /**
- * Status codes (DESIGN.md §6): issued, filed to the tax authority, filing failed.
+ * Status codes (docs/decisions.md "Cash receipts"): issued, filed to the tax authority, filing failed.
  *
  * @since 0.1.0
  * @category constants

@@ -1,6 +1,6 @@
 /**
- * Wire shapes of cash receipts (SPEC.md "Cash receipt"): the inputs with every length, form and
- * cross-field rule of the spec, and the answers, decoded tolerantly (FACTS.md "Answers"): unknown
+ * Wire shapes of cash receipts (docs/service.md "Cash receipts"): the inputs with every length, form and
+ * cross-field rule of the spec, and the answers, decoded tolerantly (docs/service.md "Answers"): unknown
  * fields are ignored, fields the service may send as `null` are optional, booleans and numbers are
  * accepted in their string forms too.
  *
@@ -270,7 +270,7 @@ export class IssueResponse extends Schema.Class<IssueResponse>("IssueResponse")(
   message: Schema.String,
   confirmNum: Schema.String,
   tradeDate: Schema.String,
-  /** Sent by the live service though the spec omits it (FACTS.md). */
+  /** Sent by the live service though the spec omits it. */
   tradeDT: nullable(Schema.String)
 }) {}
 

@@ -1,6 +1,6 @@
 /**
- * The certificate management operations of the catalogue (SPEC.md "Certificate management (tax
- * invoice issuing certificate)"; scope 110, FACTS.md: including `GET /Member?TG=CERT`).
+ * The certificate management operations of the catalogue (docs/operations.md "Certificate management": the tax
+ * invoice issuing certificate; scope 110, as the live clients request it, including `GET /Member?TG=CERT`).
  *
  * @since 0.1.0
  */
@@ -9,7 +9,7 @@ import { GenericResult, UrlResult } from "../../core/Schemas.js"
 import { CertificateExpiration, CertificateInfo } from "./Schemas.js"
 
 /**
- * The token scope of these operations: that of e-Tax invoices (DESIGN.md §6).
+ * The token scope of these operations: that of e-Tax invoices (docs/decisions.md "Signing and tokens").
  *
  * @since 0.1.0
  * @category constants

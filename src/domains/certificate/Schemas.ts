@@ -1,6 +1,6 @@
 /**
- * Wire shapes of the tax invoice issuing certificate (SPEC.md "Certificate record", "Certificate
- * management"), decoded tolerantly: the live sample writes the OID key in lower case.
+ * Wire shapes of the tax invoice issuing certificate (docs/service.md "e-Tax invoices": the record and
+ * the expiry), decoded tolerantly: the live sample writes the OID key in lower case.
  *
  * @since 0.1.0
  */
@@ -12,7 +12,7 @@ const nullable = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith
 
 /**
  * The answer of GetCertificateExpireDate: `certificateExpiration`, exactly 14 digits
- * (`yyyyMMddHHmmss`, KST; FACTS.md: a missing value crashes a public client).
+ * (`yyyyMMddHHmmss`, KST; a missing value crashes a public client).
  *
  * @since 0.1.0
  * @category schemas

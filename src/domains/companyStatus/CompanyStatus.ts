@@ -1,5 +1,5 @@
 /**
- * The company status check (SPEC.md "Company status"): whether a business is registered, in
+ * The company status check (docs/service.md "Company status"): whether a business is registered, in
  * business, suspended or closed, and its taxation type. `checkMany` takes any number of
  * registration numbers, sends them in requests of at most 1,000, and answers in input order.
  *
@@ -14,7 +14,7 @@ import type * as Operations from "./Operations.js"
 import type { Service } from "./Service.js"
 
 /**
- * The token scope of these operations (DESIGN.md §6), as declared in the catalogue (the type checks it).
+ * The token scope of these operations (docs/decisions.md "Signing and tokens"), as declared in the catalogue (the type checks it).
  *
  * @since 0.1.0
  * @category constants

@@ -1,6 +1,6 @@
 /**
- * The company status operations of the catalogue (SPEC.md "Endpoints › Company status"; scope
- * 170, DESIGN.md §6).
+ * The company status operations of the catalogue (docs/operations.md "Company status"; scope
+ * 170, docs/decisions.md "Signing and tokens").
  *
  * @since 0.1.0
  */
@@ -10,7 +10,7 @@ import { CorpNum } from "../../core/Schemas.js"
 import { CompanyStatus, CompanyStatusList, CorpNumBatch } from "./Schemas.js"
 
 /**
- * The token scope of these operations (DESIGN.md §6).
+ * The token scope of these operations (docs/decisions.md "Signing and tokens").
  *
  * @since 0.1.0
  * @category constants

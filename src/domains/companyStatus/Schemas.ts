@@ -1,6 +1,6 @@
 /**
- * Wire shapes of the company status check (SPEC.md "Company status record" and the "Company
- * status" endpoint table).
+ * Wire shapes of the company status check (docs/service.md "Company status": the record and
+ * the two operations).
  *
  * @since 0.1.0
  */
@@ -9,7 +9,7 @@ import { rule } from "../../core/Rule.js"
 import { CorpNum } from "../../core/Schemas.js"
 
 /**
- * The most registration numbers one CheckCorpNums request may carry (SPEC.md "Limits").
+ * The most registration numbers one CheckCorpNums request may carry (docs/service.md "Limits").
  *
  * @since 0.1.0
  * @category constants
@@ -48,7 +48,7 @@ const isCompactDate = (s: string): boolean => /^\d{8}$/.test(s)
 
 /**
  * The suspension/closure date: the spec documents `yyyyMMdd`, the live documentation shows
- * `yyyy-MM-dd` (FACTS.md); both decode to `yyyyMMdd`.
+ * `yyyy-MM-dd`; both decode to `yyyyMMdd`.
  *
  * @since 0.1.0
  * @category schemas
@@ -103,7 +103,7 @@ export const CheckCorpNumInput = CorpNum
 
 /**
  * The body of one CheckCorpNums request: 1 to 1,000 registration numbers (the SDK chunks longer
- * lists, DESIGN.md §4).
+ * lists).
  *
  * @since 0.1.0
  * @category schemas

@@ -1,5 +1,5 @@
 /**
- * The member administration service (SPEC.md "Authentication and member"): membership and ID
+ * The member administration service (docs/service.md "Member administration"): membership and ID
  * checks, sign-up, withdrawal, company information and contacts. Every input is validated against
  * the spec's rules before anything is sent.
  *
@@ -15,7 +15,7 @@ import type * as Operations from "./Operations.js"
 import type { Service } from "./Service.js"
 
 /**
- * The token scope of these operations (DESIGN.md §6), as declared in the catalogue (the type checks it).
+ * The token scope of these operations (docs/decisions.md "Signing and tokens"), as declared in the catalogue (the type checks it).
  *
  * @since 0.1.0
  * @category constants

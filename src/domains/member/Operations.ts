@@ -1,6 +1,6 @@
 /**
- * The member operations of the catalogue (SPEC.md "Endpoints › Authentication and member"; scope
- * `member`, DESIGN.md §6). CheckIsMember, CheckID and JoinMember are called without a token.
+ * The member operations of the catalogue (docs/operations.md "Member"; scope
+ * `member`, docs/decisions.md "Signing and tokens"). CheckIsMember, CheckID and JoinMember are called without a token.
  *
  * @since 0.1.0
  */
@@ -22,7 +22,7 @@ import {
 } from "./Schemas.js"
 
 /**
- * The token scope of these operations (DESIGN.md §6).
+ * The token scope of these operations (docs/decisions.md "Signing and tokens").
  *
  * @since 0.1.0
  * @category constants

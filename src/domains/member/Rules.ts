@@ -1,5 +1,5 @@
 /**
- * Rules of member and contact accounts (SPEC.md "Member and contact"): the contact ID and the
+ * Rules of member and contact accounts (docs/service.md "Identifiers and formats"): the contact ID and the
  * password. Each rule is a named Schema filter (`src/core/Rule.ts`) so a `ValidationError` names the
  * rule, and a plain predicate so the sandbox can answer with the service's own codes
  * (`IdLength`, `InvalidId`, `InvalidPassword`).
@@ -11,7 +11,7 @@ import type { ErrorCodeName } from "../../core/ErrorCodes.js"
 import { rule } from "../../core/Rule.js"
 
 /**
- * Shortest and longest contact ID (SPEC.md: "ID 6 to 50 characters").
+ * Shortest and longest contact ID: 6 to 50 characters.
  *
  * @since 0.1.0
  * @category constants
@@ -19,7 +19,7 @@ import { rule } from "../../core/Rule.js"
 export const ID_LENGTH = { min: 6, max: 50 } as const
 
 /**
- * Shortest and longest password (SPEC.md: "password 8 to 20 characters").
+ * Shortest and longest password: 8 to 20 characters.
  *
  * @since 0.1.0
  * @category constants
@@ -109,7 +109,7 @@ export const Password = Schema.String.pipe(
 )
 
 /**
- * A contact's search role: 1 user, 2 read-only, 3 company (SPEC.md "Contact fields").
+ * A contact's search role: 1 user, 2 read-only, 3 company.
  *
  * @since 0.1.0
  * @category schemas

@@ -1,6 +1,6 @@
 /**
- * Wire shapes and inputs of the member operations (SPEC.md "Member and contact" and the
- * "Authentication and member" endpoint table). Field names are the wire names, so the same schema
+ * Wire shapes and inputs of the member operations (docs/service.md "Member administration" and
+ * docs/operations.md "Member"). Field names are the wire names, so the same schema
  * validates an SDK input before it is sent and a request body in the sandbox.
  *
  * @since 0.1.0
@@ -151,7 +151,7 @@ export const ContactList = Schema.Array(Contact)
 
 /**
  * The answer of CheckIsMember and CheckID: `code` 1 (registered / in use) or 0, and a message;
- * these are results, not errors (SPEC.md "Errors").
+ * these are results, not errors (docs/service.md "Answers").
  *
  * @since 0.1.0
  * @category schemas

@@ -1,12 +1,12 @@
 /**
- * The six statement types (DESIGN.md §6 "statement item codes"), in a module of their own so that
+ * The six statement types (docs/decisions.md "Statements"), in a module of their own so that
  * the statement service can name them without loading its rules.
  *
  * @since 0.1.0
  */
 
 /**
- * The statement types by name (DESIGN.md §6 "statement item codes"). The item code is the path's
+ * The statement types by name (docs/decisions.md "Statements"). The item code is the path's
  * `{ItemCode}` and the token scope of every call about a statement of that type.
  *
  * @since 0.1.0

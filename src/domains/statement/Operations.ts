@@ -1,8 +1,8 @@
 /**
- * The statement operations of the catalogue (SPEC.md "Endpoints › Statement"). The token scope of
- * each call is the statement's item code (DESIGN.md §6): the path's `{itemCode}`, or, for
+ * The statement operations of the catalogue (docs/operations.md "Statement"). The token scope of
+ * each call is the statement's item code (docs/decisions.md "Statements"): the path's `{itemCode}`, or, for
  * RegistIssue, whose path has none, the body's `itemCode`; the SDK's tokens carry all six codes
- * together, as the live clients' do (FACTS.md).
+ * together, as the live clients do.
  *
  * @since 0.1.0
  */

@@ -1,5 +1,5 @@
 /**
- * Pure rules of statements (SPEC.md "Statement", "Limits"; DESIGN.md §6): the six item codes and
+ * Pure rules of statements (docs/service.md "Statements", "Limits"; docs/decisions.md "Statements"): the six item codes and
  * their names, the states, the list limits, and the condition under which `taxType` is required.
  *
  * @since 0.1.0
@@ -32,7 +32,7 @@ export {
 } from "./ItemCode.js"
 
 /**
- * The token scopes of statements: the six item codes, requested together (FACTS.md).
+ * The token scopes of statements: the six item codes, requested together, as the live clients do.
  *
  * @since 0.1.0
  * @category constants
@@ -86,7 +86,7 @@ export const TAX_TYPES = ["과세", "영세", "면세"] as const
 export const PURPOSE_TYPES = ["영수", "청구", "없음"] as const
 
 /**
- * The item codes whose statements must state `taxType` (SPEC.md: "conditional"). Decision
+ * The item codes whose statements must state `taxType` (the spec says only "conditional"). Decision
  * (docs/decisions.md): every type that bills a supply carries a tax column — transaction
  * statement, bill, estimate, purchase order and receipt; a deposit slip (125) only records money
  * received, so its tax type is optional.
@@ -110,7 +110,7 @@ export const taxTypeRule: CrossRule<{ readonly itemCode: ItemCode; readonly taxT
 )
 
 /**
- * Document IDs per GetInfos request (SPEC.md "Limits").
+ * Document IDs per GetInfos request (docs/service.md "Limits").
  *
  * @since 0.1.0
  * @category constants
@@ -118,7 +118,7 @@ export const taxTypeRule: CrossRule<{ readonly itemCode: ItemCode; readonly taxT
 export const INFOS_MAX = 1000
 
 /**
- * Document IDs per GetMassPrintURL request (SPEC.md "Limits").
+ * Document IDs per GetMassPrintURL request (docs/service.md "Limits").
  *
  * @since 0.1.0
  * @category constants
@@ -126,7 +126,7 @@ export const INFOS_MAX = 1000
 export const MASS_PRINT_MAX = 100
 
 /**
- * How long a returned URL is valid (SPEC.md "Limits"; MAIL URLs do not expire).
+ * How long a returned URL is valid (docs/service.md "Limits"; MAIL URLs do not expire).
  *
  * @since 0.1.0
  * @category constants
@@ -134,7 +134,7 @@ export const MASS_PRINT_MAX = 100
 export const URL_VALIDITY_MILLIS = 30_000
 
 /**
- * The states of a statement (DESIGN.md §6): 200 pending approval, 300 issued, 600 cancelled.
+ * The states of a statement (docs/decisions.md "Statements"): 200 pending approval, 300 issued, 600 cancelled.
  *
  * @since 0.1.0
  * @category constants

@@ -1,11 +1,11 @@
 /**
- * Wire shapes of statements (SPEC.md "Statement"): the issue body with every rule of the spec, the
+ * Wire shapes of statements (docs/service.md "Statements"): the issue body with every rule of the spec, the
  * small bodies of Cancel, SendEmail, GetInfos and mass print, and the answers, decoded tolerantly
- * (FACTS.md "Answers": unknown fields ignored, `null` for absent values, `stateCode` as a number or
+ * (docs/service.md "Answers": unknown fields ignored, `null` for absent values, `stateCode` as a number or
  * a string, booleans in their string forms).
  *
  * Optional input fields are absent or valid; the sandbox, like the live service, reads a `null`
- * value as absent (FACTS.md: one client sends `null` for absent values) before decoding.
+ * value as absent (one client sends `null` for absent values) before decoding.
  *
  * @since 0.1.0
  */
@@ -45,7 +45,7 @@ export const ItemCodeText = Schema.String.pipe(
 const TaxRegId = Schema.String.pipe(rule("taxRegID", (s: string) => /^(\d{4})?$/.test(s), "must be a branch number of exactly 4 digits"))
 
 /**
- * One line of a statement (SPEC.md "detailList item fields seen").
+ * One line of a statement (the fields the spec's samples show).
  *
  * @since 0.1.0
  * @category schemas
@@ -115,7 +115,7 @@ const IssueFields = Schema.Struct({
   receiverEmail: opt(maxLen(100)),
   /** Extra properties that depend on the type (e.g. a deposit slip's `Balance`, `Deposit`, `CBalance`). */
   propertyBag: opt(Schema.Record({ key: Schema.String, value: Schema.String })),
-  /** No length limit (SPEC.md "Limits"). */
+  /** No length limit (docs/service.md "Limits"). */
   detailList: opt(Schema.Array(DetailItem)),
   memo: opt(maxLen(200)),
   emailSubject: opt(maxLen(300))

@@ -1,5 +1,5 @@
 /**
- * The statement service (SPEC.md "Statement"): the six document types of item codes 121 to 126 —
+ * The statement service (docs/service.md "Statements"): the six document types of item codes 121 to 126 —
  * issue, cancel, delete, status and detail queries (GetInfos for any number of document IDs), the
  * document URLs, mass print and the notification mail. Inputs are validated before anything is
  * sent; the token scope follows the item code (one token carries all six).

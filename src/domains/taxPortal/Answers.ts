@@ -1,6 +1,6 @@
 /**
- * Answers of tax-authority collection (SPEC.md "Tax authority collection job", crawled records;
- * FACTS.md cash receipt items), decoded tolerantly: unknown fields ignored, `null` accepted where
+ * Answers of tax-authority collection (docs/service.md "Tax authority collection": jobs, crawled records,
+ * collected cash receipts), decoded tolerantly: unknown fields ignored, `null` accepted where
  * the service may send it, numbers in their string forms too.
  *
  * @since 0.1.0
@@ -22,7 +22,7 @@ const LenientNumber = Schema.Union(Schema.Number, Schema.NumberFromString)
 export class JobIdResult extends Schema.Class<JobIdResult>("JobIdResult")({ jobID: Schema.String }) {}
 
 /**
- * A collection job record (SPEC.md "Tax authority collection job"): jobState 1 pending, 2
+ * A collection job record (docs/service.md "Tax authority collection"): jobState 1 pending, 2
  * processing, 3 completed; errorCode 1 succeeded, an 8-digit negative number on failure.
  *
  * @since 0.1.0
@@ -44,7 +44,7 @@ export class JobState extends Schema.Class<JobState>("JobState")({
 }) {}
 
 /**
- * A crawled tax invoice of a search result (SPEC.md "Crawled tax invoice list item"); invoiceType
+ * A crawled tax invoice of a search result (docs/service.md "Tax authority collection"); invoiceType
  * here is the member's side (매출, 매입, 수탁).
  *
  * @since 0.1.0
@@ -186,7 +186,7 @@ export class TaxinvoiceDetail extends Schema.Class<TaxinvoiceDetail>("Taxinvoice
 }) {}
 
 /**
- * A collected cash receipt (FACTS.md); invoiceType is the member's side (매출, 매입).
+ * A collected cash receipt (docs/service.md "Tax authority collection"); invoiceType is the member's side (매출, 매입).
  *
  * @since 0.1.0
  * @category schemas
@@ -240,7 +240,7 @@ export class CashbillSummary extends Schema.Class<CashbillSummary>("CashbillSumm
 
 /**
  * The answer of GetCertificateExpireDate: `certificateExpiration` present and exactly 14 digits
- * (FACTS.md: a missing value crashes a client).
+ * (a missing value crashes a client).
  *
  * @since 0.1.0
  * @category schemas

@@ -1,12 +1,12 @@
 /**
- * Typed search filters and paging of collection (SPEC.md "Search filters", FACTS.md cash receipt
+ * Typed search filters and paging of collection (docs/service.md "Tax authority collection": tax invoice and cash receipt
  * filters), and their wire form: only the filters given, lists comma-joined, numbers as text.
  *
  * @since 0.1.0
  */
 
 /**
- * Tax invoice search filters, typed (SPEC.md "Search filters"); lists are sent comma-joined, an
+ * Tax invoice search filters, typed (docs/service.md "Tax authority collection"); lists are sent comma-joined, an
  * absent filter means all.
  *
  * @since 0.1.0
@@ -30,7 +30,7 @@ export interface TaxinvoiceFilter {
 }
 
 /**
- * Cash receipt search filters (FACTS.md).
+ * Cash receipt search filters (sent by the live clients; not in the spec).
  *
  * @since 0.1.0
  * @category models

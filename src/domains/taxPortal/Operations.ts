@@ -1,6 +1,6 @@
 /**
- * The tax-authority collection operations of the catalogue (SPEC.md "Tax authority collection",
- * FACTS.md "Collection"; scopes 111 tax invoices and 141 cash receipts, DESIGN.md §6). A job ID
+ * The tax-authority collection operations of the catalogue (docs/service.md "Tax authority collection";
+ * scopes 111 tax invoices and 141 cash receipts, docs/decisions.md "Tax authority collection"). A job ID
  * (18 characters) and a confirmation number (24) share the path `/TaxPortal/Taxinvoice/{…}` and are
  * told apart by length; the literal segments (JobList, CertInfo, CertCheck, DeptUser) are never
  * taken for job IDs.
@@ -32,7 +32,7 @@ import {
 } from "./Schemas.js"
 
 /**
- * The token scope of tax invoice collection (DESIGN.md §6).
+ * The token scope of tax invoice collection (docs/decisions.md "Tax authority collection").
  *
  * @since 0.1.0
  * @category constants
@@ -225,7 +225,7 @@ export const CashbillListActiveJob = Operation.make({
 })
 
 /**
- * Search (cash receipts; FACTS.md, not in the spec): a page of a completed job's receipts, filtered by TradeType and TradeUsage.
+ * Search (cash receipts; sent by the live clients, not in the spec): a page of a completed job's receipts, filtered by TradeType and TradeUsage.
  *
  * @since 0.1.0
  * @category operations
@@ -246,7 +246,7 @@ export const CashbillSearch = Operation.make({
 })
 
 /**
- * Summary (cash receipts; FACTS.md): count and totals of a completed job's filtered receipts.
+ * Summary (cash receipts; sent by the live clients, not in the spec): count and totals of a completed job's filtered receipts.
  *
  * @since 0.1.0
  * @category operations

@@ -1,5 +1,5 @@
 /**
- * Pure rules of tax-authority collection (SPEC.md "Tax authority collection", DESIGN.md §6): the
+ * Pure rules of tax-authority collection (docs/service.md and docs/decisions.md, "Tax authority collection"): the
  * collection range (at most 3 months, start not after end), identifier lengths, the search filters'
  * wire form (comma-joined lists) and their meaning, shared by the SDK (checks before sending) and
  * the sandbox (the same checks on what it receives, and the filtering itself).
@@ -25,7 +25,7 @@ export const JOB_ID_LENGTH = 18
 export const NTS_CONFIRM_NUM_LENGTH = 24
 
 /**
- * Largest search page (SPEC.md "Limits").
+ * Largest search page (docs/service.md "Limits").
  *
  * @since 0.1.0
  * @category constants
@@ -98,7 +98,7 @@ export const addMonths = (date8: string, months: number): string => {
 export const rangeOrdered = (sDate: string, eDate: string): boolean => sDate <= eDate
 
 /**
- * `true` when the end date is at most 3 calendar months after the start date (SPEC.md "Limits":
+ * `true` when the end date is at most 3 calendar months after the start date (docs/service.md "Limits":
  * collection search range 3 months; 20260101 → 20260401 is the longest range from January 1).
  *
  * @since 0.1.0

@@ -1,6 +1,6 @@
 /**
- * Wire shapes of tax-authority collection (SPEC.md "Tax authority collection", FACTS.md
- * "Collection"): the parameters of every operation as they travel (strings; lists comma-joined),
+ * Wire shapes of tax-authority collection (docs/service.md "Tax authority
+ * collection"): the parameters of every operation as they travel (strings; lists comma-joined),
  * with the spec's rules — job ID 18 and confirmation number 24 characters, range at most 3 months
  * and not reversed, PerPage at most 1,000 — and (from Answers.ts) the answers.
  *
@@ -15,7 +15,7 @@ import * as Rules from "./Rules.js"
 // ── identifiers ─────────────────────────────────────────────────────────────────────────────
 
 /**
- * A collection job ID: exactly 18 characters (FACTS.md: the clients check this before sending).
+ * A collection job ID: exactly 18 characters (the clients check this before sending).
  *
  * @since 0.1.0
  * @category schemas
@@ -138,7 +138,7 @@ const paging = {
 }
 
 /**
- * Tax invoice search filters as they travel (SPEC.md "Search filters"); every one optional, an
+ * Tax invoice search filters as they travel (docs/service.md "Tax authority collection"); every one optional, an
  * empty value meaning no filter.
  *
  * @since 0.1.0
@@ -173,7 +173,7 @@ export const TaxinvoiceSearchParams = Schema.Struct({ jobID: JobId, ...taxinvoic
 export const TaxinvoiceSummaryParams = Schema.Struct({ jobID: JobId, ...taxinvoiceFilterFields })
 
 /**
- * Cash receipt search filters (FACTS.md): TradeType N approval / C cancellation, TradeUsage P
+ * Cash receipt search filters (sent by the live clients): TradeType N approval / C cancellation, TradeUsage P
  * income deduction / C expense proof; comma lists.
  *
  * @since 0.1.0

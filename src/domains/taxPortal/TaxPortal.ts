@@ -1,5 +1,5 @@
 /**
- * The tax-authority collection service (SPEC.md "Tax authority collection", FACTS.md): collection
+ * The tax-authority collection service (docs/service.md "Tax authority collection"): collection
  * jobs for tax invoices and cash receipts, their search and summary, the crawled tax invoice
  * detail, and the portal certificate and department account of cash receipt collection — plus
  * `awaitJob` (polling until jobState 3, a typed failure for a failed job), `searchAll` (a `Stream`

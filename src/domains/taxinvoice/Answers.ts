@@ -1,6 +1,6 @@
 /**
- * The answers of the e-Tax invoice operations (SPEC.md "e-Tax invoice"), decoded tolerantly
- * (FACTS.md "Answers"): unknown fields ignored, `null` for absent values, booleans and numbers in
+ * The answers of the e-Tax invoice operations (docs/service.md "e-Tax invoices"), decoded tolerantly
+ * (docs/service.md "Answers"): unknown fields ignored, `null` for absent values, booleans and numbers in
  * their string forms too. Re-exported by `Schemas.ts`.
  *
  * @since 0.1.0
@@ -187,7 +187,7 @@ export class BulkIssueResult extends Schema.Class<BulkIssueResult>("TaxinvoiceBu
 }) {}
 
 /**
- * The bulk result record, shaped like the cash receipt one (DESIGN.md §6): txState 0 submitted,
+ * The bulk result record, shaped like the cash receipt one (docs/decisions.md "e-Tax invoices"): txState 0 submitted,
  * 1 in progress, 2 completed; per-invoice results once txState is 2.
  *
  * @since 0.1.0

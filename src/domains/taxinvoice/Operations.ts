@@ -1,6 +1,6 @@
 /**
- * The e-Tax invoice operations of the catalogue (SPEC.md "Endpoints › e-Tax invoice"; scope 110,
- * DESIGN.md §6; bulk issue and its result, DESIGN.md §6 "e-Tax invoice bulk"). Each declaration is
+ * The e-Tax invoice operations of the catalogue (docs/operations.md "e-Tax invoice"; scope 110,
+ * docs/decisions.md "Signing and tokens"; bulk issue and its result, docs/decisions.md "e-Tax invoices"). Each declaration is
  * the one wire contract of its operation: the SDK builds its requests from it and the sandbox
  * routes and implements it by reference.
  *
@@ -40,7 +40,7 @@ import {
 } from "./Schemas.js"
 
 /**
- * The token scope of these operations (DESIGN.md §6).
+ * The token scope of these operations (docs/decisions.md "Signing and tokens").
  *
  * @since 0.1.0
  * @category constants
@@ -53,7 +53,7 @@ const ByKey = Schema.Struct({ MgtKeyType, MgtKey })
 const ByType = Schema.Struct({ MgtKeyType })
 
 /**
- * The multipart body of AttachFile as the public clients send it (FACTS.md): a `form` part with
+ * The multipart body of AttachFile as the public clients send it (docs/service.md "e-Tax invoices"): a `form` part with
  * `{"DisplayName": …}` and the file part `Filedata`. The boundary is derived from the file's bytes,
  * so the same file is sent as the same bytes (recordings match) and the boundary cannot be a line of
  * the file by chance.
@@ -443,7 +443,7 @@ export const BulkIssue = Operation.make({
 })
 
 /**
- * GetBulkResult: the state of a bulk submission (DESIGN.md §6; clients write the path with `BULK`).
+ * GetBulkResult: the state of a bulk submission (docs/decisions.md "e-Tax invoices"; clients write the path with `BULK`).
  *
  * @since 0.1.0
  * @category operations

@@ -1,5 +1,5 @@
 /**
- * Pure rules of e-Tax invoices (SPEC.md "e-Tax invoice", "Limits"; DESIGN.md §6): the values the
+ * Pure rules of e-Tax invoices (docs/service.md "e-Tax invoices", "Limits"; docs/decisions.md "e-Tax invoices"): the values the
  * draft takes, the buyer number by buyer type, revised invoices, totals against detail lines, the
  * write date and the due date, limits and status codes.
  *
@@ -14,7 +14,7 @@ import * as Kst from "../../core/Kst.js"
 // ── constants ───────────────────────────────────────────────────────────────────────────────
 
 /**
- * Document ID kinds of the path: sales, purchases, consigned (FACTS.md: all three are sent).
+ * Document ID kinds of the path: sales, purchases, consigned (the live clients send all three).
  *
  * @since 0.1.0
  * @category constants
@@ -68,7 +68,7 @@ export const PURPOSE_TYPES = ["영수", "청구", "없음"] as const
 export const INVOICEE_TYPES = ["사업자", "개인", "외국인"] as const
 
 /**
- * The buyer number of a foreign buyer (SPEC.md: the constant 9999999999999).
+ * The buyer number of a foreign buyer (외국인): a constant of the service.
  *
  * @since 0.1.0
  * @category constants
@@ -76,7 +76,7 @@ export const INVOICEE_TYPES = ["사업자", "개인", "외국인"] as const
 export const FOREIGNER_CORP_NUM = "9999999999999"
 
 /**
- * Reasons for a revised invoice (DESIGN.md §6 "modifyCode"): 1 correction of entries, 2 change of
+ * Reasons for a revised invoice (docs/decisions.md "e-Tax invoices"): 1 correction of entries, 2 change of
  * supply value, 3 return of goods, 4 cancellation of contract, 5 domestic letter of credit opened
  * afterwards, 6 duplicate issue by mistake.
  *
@@ -86,7 +86,7 @@ export const FOREIGNER_CORP_NUM = "9999999999999"
 export const MODIFY_CODES = [1, 2, 3, 4, 5, 6] as const
 
 /**
- * Limits (SPEC.md "Limits"): detail lines and extra contacts per draft, files per invoice, IDs per
+ * Limits (docs/service.md "Limits"): detail lines and extra contacts per draft, files per invoice, IDs per
  * GetInfos and mass print request, invoices per bulk submission.
  *
  * @since 0.1.0
@@ -102,7 +102,7 @@ export const Limits = {
 } as const
 
 /**
- * The largest attached file the sandbox accepts (SPEC.md leaves it "not shown"; the sandbox's
+ * The largest attached file the sandbox accepts (the spec does not give one; the sandbox's
  * documented limit, checked by the SDK before sending as well): 10 MiB.
  *
  * @since 0.1.0
@@ -111,7 +111,7 @@ export const Limits = {
 export const MAX_FILE_BYTES = 10 * 1024 * 1024
 
 /**
- * Validity of a returned URL; MAIL URLs do not expire (SPEC.md "Limits").
+ * Validity of a returned URL; MAIL URLs do not expire (docs/service.md "Limits").
  *
  * @since 0.1.0
  * @category constants
@@ -119,7 +119,7 @@ export const MAX_FILE_BYTES = 10 * 1024 * 1024
 export const URL_VALIDITY_MILLIS = 30_000
 
 /**
- * Status codes (DESIGN.md §6): saved, issued, waiting to be sent, sending, sent (awaiting the
+ * Status codes (docs/decisions.md "e-Tax invoices"): saved, issued, waiting to be sent, sending, sent (awaiting the
  * result), filed, filing failed.
  *
  * @since 0.1.0
@@ -146,7 +146,7 @@ export const StateCode = {
 export const isSignedInteger = (text: string): boolean => /^[+-]?\d+$/.test(text)
 
 /**
- * `true` for a confirmation number: exactly 24 letters or digits (FACTS.md: clients enforce 24).
+ * `true` for a confirmation number: exactly 24 letters or digits (the live clients enforce 24).
  *
  * @since 0.1.0
  * @category rules
@@ -181,7 +181,7 @@ export const writeDateNotInFuture = (writeDate: string, nowMillis: number): bool
 
 /**
  * The last day an invoice written on `writeDate` may be issued on time: the 10th of the following
- * month (DESIGN.md §6 "e-Tax invoice due date").
+ * month (docs/decisions.md "e-Tax invoices").
  *
  * @since 0.1.0
  * @category rules

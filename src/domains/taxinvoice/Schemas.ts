@@ -1,6 +1,6 @@
 /**
- * Wire shapes of e-Tax invoices (SPEC.md "e-Tax invoice"): the draft with every rule the spec
- * gives, the issue, mail, form and file inputs, and the answers, decoded tolerantly (FACTS.md
+ * Wire shapes of e-Tax invoices (docs/service.md "e-Tax invoices"): the draft with every rule the spec
+ * gives, the issue, mail, form and file inputs, and the answers, decoded tolerantly (docs/service.md
  * "Answers": unknown fields ignored, `null` for absent values, booleans and numbers in their string
  * forms too).
  *
@@ -121,7 +121,7 @@ const DraftFields = Schema.Struct({
   supplyCostTotal: InvoiceAmount,
   taxTotal: InvoiceAmount,
   totalAmount: InvoiceAmount,
-  // FACTS.md: drafts built from the official examples leave the payment amounts out.
+  // Drafts built from the official examples leave the payment amounts out.
   cash: optional(InvoiceAmount),
   chkBill: optional(InvoiceAmount),
   credit: optional(InvoiceAmount),
@@ -198,7 +198,7 @@ export const TaxinvoiceDraftAt: (nowMillis: number) => Schema.Schema<TaxinvoiceD
 
 /**
  * The issue body: a memo, the notification mail's subject, and `forceIssue` to issue an overdue
- * invoice. The smallest body is `{"forceIssue":false}` (FACTS.md).
+ * invoice. The smallest body the live clients send is `{"forceIssue":false}`.
  *
  * @since 0.1.0
  * @category schemas
@@ -242,7 +242,7 @@ export const AssignMgtKeyForm = Schema.Struct({ MgtKey })
  * @category schemas
  */
 export const AttachedFileInput = Schema.Struct({
-  // The name travels raw in a quoted multipart header (FACTS.md), so quotes and line breaks cannot.
+  // The name travels raw in a quoted multipart header (docs/service.md "e-Tax invoices"), so quotes and line breaks cannot.
   fileName: requiredLen(255).pipe(rule("fileName", (s: string) => !/["\r\n]/.test(s), "may not contain '\"' or line breaks")),
   displayName: optional(maxLen(255)),
   content: Schema.Uint8ArrayFromSelf.pipe(
@@ -272,7 +272,7 @@ export const MgtKeyList = (max: number) =>
   )
 
 /**
- * The bulk issue body (DESIGN.md §6): `{invoices, forceIssue?}`.
+ * The bulk issue body (docs/decisions.md "e-Tax invoices"): `{invoices, forceIssue?}`.
  *
  * @since 0.1.0
  * @category models

@@ -1,5 +1,5 @@
 /**
- * The e-Tax invoice service (SPEC.md "e-Tax invoice"): save a draft, attach files, issue, status
+ * The e-Tax invoice service (docs/service.md "e-Tax invoices"): save a draft, attach files, issue, status
  * and detail queries, the URL operations, resend the notification mail, assign a document ID to a
  * portal-issued invoice, bulk issue with result polling — plus `issueMany`, `awaitBulkResult` and
  * `getInfos` for any number of document IDs. Inputs are validated before anything is sent.
@@ -15,7 +15,7 @@ import type * as Operations from "./Operations.js"
 import type { Service } from "./Service.js"
 
 /**
- * The token scope of these operations (DESIGN.md §6), as declared in the catalogue (the type checks it).
+ * The token scope of these operations (docs/decisions.md "Signing and tokens"), as declared in the catalogue (the type checks it).
  *
  * @since 0.1.0
  * @category constants

@@ -1,6 +1,6 @@
 /**
  * Token issuance (`Auth.Token` of the catalogue): `POST /SERVICE_TEST/Token` (test) and
- * `POST /SERVICE/Token` (production), on the same origin as the API (DESIGN.md §5).
+ * `POST /SERVICE/Token` (production), on the same origin as the API (docs/sandbox.md "Addressing").
  *
  * @since 0.1.0
  */
@@ -41,7 +41,7 @@ export const tokenRoutes = (partners: PartnerRegistry): ReadonlyArray<Route> => 
       const store = yield* SandboxStore
       const member = memberOf(store.get(membersSlot, environment), verified.accessId, verified.linkId)
       if (member === undefined) return yield* fail("MemberNotRegistered")
-      // Token times run on the base clock (DESIGN.md §5 "Two times"): moving document time never
+      // Token times run on the base clock (docs/sandbox.md "Two times"): moving document time never
       // expires the tokens clients hold.
       const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.base)
       const expiresAt = now + TOKEN_VALIDITY_MILLIS
@@ -54,7 +54,7 @@ export const tokenRoutes = (partners: PartnerRegistry): ReadonlyArray<Route> => 
         usercode: member.userCode,
         scope: Array.from(new Set(["member", ...verified.scopes])),
         ipaddress: verified.forwarded ?? normalizeAddress(request.remoteAddress),
-        // Like the live service, with milliseconds (FACTS.md "Authentication").
+        // Like the live service, with milliseconds.
         expiration: new Date(expiresAt).toISOString()
       }
       remember(store.get(tokensSlot, environment), { record, expiresAt })

@@ -1,5 +1,5 @@
 /**
- * The sandbox's tax authority (DESIGN.md §6 "cash receipt filing failure"): the outcome of filing a
+ * The sandbox's tax authority (docs/decisions.md "Cash receipts"): the outcome of filing a
  * cash receipt, decided by its identityNum alone, so tests choose the outcome by choosing the number.
  *
  * @since 0.1.0
@@ -27,7 +27,7 @@ export interface FilingOutcome {
 }
 
 /**
- * The sandbox's filing outcome (DESIGN.md §6): `TS1` for an 11-digit mobile number not starting
+ * The sandbox's filing outcome (docs/decisions.md "Cash receipts"): `TS1` for an 11-digit mobile number not starting
  * with 0, `TS2` for a card number of 17 digits, `0000` otherwise. The outcome is decided by
  * identityNum alone, so tests choose it by choosing the number.
  *

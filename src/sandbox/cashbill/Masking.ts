@@ -1,6 +1,6 @@
 /**
  * How the sandbox shows a buyer's identification number in status records and documents: partly
- * masked, never in full (SPEC.md "Cash receipt status record" says only "partly masked"; which
+ * masked, never in full (the spec says only "partly masked"; which
  * digits stay visible is the sandbox's choice).
  *
  * @since 0.1.0

@@ -1,5 +1,5 @@
 /**
- * A cash receipt as the sandbox stores it (DESIGN.md §6): the fields of the body it was issued with,
+ * A cash receipt as the sandbox stores it (docs/decisions.md "Cash receipts"): the fields of the body it was issued with,
  * the trade, what the service assigns (a sequence number from which the item key and the
  * confirmation number derive, the issue instant) and its filing — compact, because a sandbox may
  * hold a million of them: a fixed-shape class, the rarely given fields in one optional object,

@@ -1,5 +1,5 @@
 /**
- * The wire records of stored cash receipts and bulk submissions (SPEC.md "Cash receipt"), typed
+ * The wire records of stored cash receipts and bulk submissions (docs/service.md "Cash receipts"), typed
  * against the domain's answer schemas so the sandbox answers what the SDK decodes. Fields without a
  * value are sent as `null`, as the live service does.
  *

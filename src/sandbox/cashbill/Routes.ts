@@ -1,5 +1,5 @@
 /**
- * The cash receipt operations of the sandbox (SPEC.md "Cash receipt", DESIGN.md §6): issue,
+ * The cash receipt operations of the sandbox (docs/service.md and docs/decisions.md, "Cash receipts"): issue,
  * revoke, bulk issue with result polling, delete, status and detail queries, portal URLs and PDF,
  * with real state per member. Bodies are validated with the domain's own input schemas, so the
  * sandbox refuses what the SDK refuses; the trade-time window is judged on the sandbox clock.
@@ -154,7 +154,7 @@ export const cashbillRoutes: ReadonlyArray<Route> = [
   implement(Operations.BulkSubmit, (request, caller) =>
     Effect.gen(function*() {
       const { submitID } = yield* Effect.mapError(request.parameters, () => fail("BulkSubmitIdInvalid", request.headers[Operation.SUBMIT_ID_HEADER]))
-      // The digest is over the raw bytes received, never a re-serialisation (SPEC.md "Integrity digest").
+      // The digest is over the raw bytes received, never a re-serialisation (docs/service.md "Signing and digests").
       const digest = messageDigest(request.body)
       if (request.headers[Operation.DIGEST_HEADER] !== digest) return yield* Effect.fail(fail("BulkDigestMismatch"))
       // Each receipt is judged on its own when the submission is processed; only the envelope here.
@@ -162,7 +162,7 @@ export const cashbillRoutes: ReadonlyArray<Route> = [
       return yield* withMember(request, caller, (ctx) => {
         const existing = ctx.member.bulks.get(submitID)
         if (existing !== undefined) {
-          // Same ID and digest: a safe retry answers the original receipt ID (DESIGN.md §6).
+          // Same ID and digest: a safe retry answers the original receipt ID (docs/decisions.md "Cash receipts").
           return existing.digest === digest
             ? Either.right(json({ code: 1, message: okMessage(request), receiptID: existing.receiptID }))
             : Either.left(fail("BulkSubmitIdReused", submitID))

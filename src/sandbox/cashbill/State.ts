@@ -1,5 +1,5 @@
 /**
- * Cash receipt state of one environment (DESIGN.md §6): receipts per member (a member sees only its
+ * Cash receipt state of one environment (docs/decisions.md "Cash receipts"): receipts per member (a member sees only its
  * own) and the bulk submissions of each member.
  *
  * Filing (300 → 304/305) and bulk progress (txState 0 → 1 → 2) are derived when read, from the
@@ -278,7 +278,7 @@ export const remainingOf = (member: MemberCashbills, original: Receipt): readonl
 }
 
 /**
- * Issues a revocation receipt (DESIGN.md §6): the original is the member's approval receipt with
+ * Issues a revocation receipt (docs/decisions.md "Cash receipts"): the original is the member's approval receipt with
  * orgConfirmNum + orgTradeDate; not one whose filing failed; the revocation's trade time is not
  * earlier than the original's; the cumulative revoked amounts stay within the original's (each
  * amount and the total); a full revocation takes what remains.

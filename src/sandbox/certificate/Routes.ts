@@ -1,5 +1,5 @@
 /**
- * The certificate operations of the sandbox (DESIGN.md §6 "certificate"): a member starts with no
+ * The certificate operations of the sandbox (docs/decisions.md "e-Tax invoices"): a member starts with no
  * tax invoice issuing certificate; one is registered through the portal's certificate page (the link
  * GetTaxCertURL hands out) or the admin route `POST /_sandbox/members/{corpNum}/certificate`; the
  * four operations answer from that record. None registered → `CertificateNotRegistered` (-11000030);

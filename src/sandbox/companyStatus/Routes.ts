@@ -1,5 +1,5 @@
 /**
- * Company status check (SPEC.md "Company status"): one number by query, or up to 1,000 in a JSON
+ * Company status check (docs/service.md "Company status"): one number by query, or up to 1,000 in a JSON
  * array, answered in input order from the sandbox's deterministic table (`Table.ts`).
  *
  * @since 0.1.0

@@ -1,5 +1,5 @@
 /**
- * The deterministic company status of the sandbox (DESIGN.md §6 "company status"): a fixed table
+ * The deterministic company status of the sandbox (docs/decisions.md "Company status"): a fixed table
  * for tests, a status derived from the digits for every other valid number, and "unregistered" for a
  * number failing the check digit. Pure: the same number always answers the same, whatever the day.
  * Only the sandbox answers from it; the SDK decodes whatever the service says.

@@ -1,5 +1,5 @@
 /**
- * The member operations (SPEC.md "Authentication and member"): membership and ID checks, sign-up,
+ * The member operations (docs/service.md "Member administration"): membership and ID checks, sign-up,
  * withdrawal, company information and contacts, with real state per environment.
  *
  * @since 0.1.0
@@ -82,7 +82,7 @@ export const memberRoutes: ReadonlyArray<Route> = [
       Effect.gen(function*() {
         yield* request.input
         const { member, state } = yield* callerMember(request, caller)
-        // SPEC.md: all accounts are deleted and the number and ID may re-register at once.
+        // Every account goes, and the number and the IDs may join again at once.
         State.quit(state, member.corpNum)
         const store = yield* SandboxStore
         revokeMember(store.get(tokensSlot, request.environment), member.corpNum)
@@ -143,7 +143,7 @@ export const memberRoutes: ReadonlyArray<Route> = [
       Effect.gen(function*() {
         const query = yield* request.parameters
         const { member, state } = yield* callerMember(request, caller)
-        // SPEC.md: X-SVC-UserID is required and must be the manager's.
+        // X-SVC-UserID is required and must be the manager's.
         if (caller.userId !== member.managerId) return yield* fail("NotManager")
         const contact = member.contacts.get(query.ContactID)
         if (contact === undefined) return yield* fail("ContactNotFound")

@@ -1,6 +1,6 @@
 /**
- * The certificate pages: GetTaxCertURL's (the e-Tax invoice issuing certificate, DESIGN.md §6
- * "certificate") and GetCertificatePopUpURL's (the tax portal certificate for collecting cash
+ * The certificate pages: GetTaxCertURL's (the e-Tax invoice issuing certificate, docs/decisions.md
+ * "e-Tax invoices") and GetCertificatePopUpURL's (the tax portal certificate for collecting cash
  * receipts). Each shows whether the member has a certificate and carries the button that registers
  * the sandbox's test certificate (`Forms.ts`); the certificate operations then answer from it.
  *

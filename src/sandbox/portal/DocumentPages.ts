@@ -1,6 +1,6 @@
 /**
  * The pages around the statutory forms of e-Tax invoices and statements, one per document URL
- * (SPEC.md "GetPopUpURL" …): VIEW the document alone, without menus or buttons; POPUP the document
+ * (docs/sandbox.md "Portal pages"): VIEW the document alone, without menus or buttons; POPUP the document
  * under a bar of facts; PRINT the supplier's and the buyer's copies, the choice of which to print
  * made on the page (without script: radio buttons and the stylesheet); EPRINT the buyer's copy;
  * MAIL the buyer's copy with the confirmation button (or the approval button of a pending

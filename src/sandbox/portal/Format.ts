@@ -1,7 +1,7 @@
 /**
  * How the portal pages show the service's values: amounts with thousands separators, KST dates and
  * times with separators, registration numbers with hyphens, resident numbers masked, state codes
- * with their Korean names (DESIGN.md §6 states). Text in, text out: escaping is `Html.ts`'s job.
+ * with their Korean names (the states of docs/decisions.md). Text in, text out: escaping is `Html.ts`'s job.
  *
  * @since 0.1.0
  */

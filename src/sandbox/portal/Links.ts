@@ -1,5 +1,5 @@
 /**
- * The links of the sandbox portal (DESIGN.md §6 "document URLs"): every URL operation answers
+ * The links of the sandbox portal (docs/decisions.md "Portal pages"): every URL operation answers
  * `<origin>/portal/<ticket>` from here — a random single-use ticket (`Tickets.ts`, 128 bits) bound
  * to the member and to what the page shows, valid 30 seconds of document time (mail links: no
  * expiry). A page whose form changes state carries a form token of its own: random, bound to that
@@ -110,7 +110,7 @@ export const origin = (request: Pick<RouteRequest, "headers" | "environment">): 
   `http://${request.headers["host"] ?? "sandbox.taxdoc.local"}${request.environment === "production" ? "/production" : ""}`
 
 /**
- * Whether a link to `target` expires: every link but the mail-confirmation page's (SPEC.md "Limits").
+ * Whether a link to `target` expires: every link but the mail-confirmation page's (docs/service.md "Limits").
  *
  * @since 0.1.0
  * @category combinators

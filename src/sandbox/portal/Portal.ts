@@ -1,6 +1,6 @@
 /**
- * The sandbox portal: the pages behind the links of the URL operations (DESIGN.md §6 "document
- * URLs"), served by the kernel ahead of the catalogue's routing (`Sandbox.ts`), so they work the
+ * The sandbox portal: the pages behind the links of the URL operations (docs/decisions.md "Portal
+ * pages"), served by the kernel ahead of the catalogue's routing (`Sandbox.ts`), so they work the
  * same over a socket and in process. They are sandbox pages, not operations: no token, no scope, no
  * injected faults.
  *

@@ -1,6 +1,6 @@
 /**
  * A statement laid out like the paper forms of its type (거래명세서, 청구서, 견적서, 발주서, 입금표,
- * 영수증 — DESIGN.md §6 item codes 121–126): the title with the copy and the statement number, the
+ * 영수증 — item codes 121–126): the title with the copy and the statement number, the
  * supplier (sender) and the buyer (receiver), the date of writing and the totals, the item lines,
  * the remarks and the type's extra properties (`propertyBag`); under it the document ID, the state
  * and the times.

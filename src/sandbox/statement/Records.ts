@@ -1,5 +1,5 @@
 /**
- * The wire records of stored statements (SPEC.md "Statement status record", "detail record"),
+ * The wire records of stored statements (docs/service.md "Statements": the status and detail records),
  * typed against the domain's answer schemas so the sandbox answers what the SDK decodes. Fields
  * without a value are sent as `null`, as the live service does; times are KST `yyyyMMddHHmmss`.
  *

@@ -1,5 +1,5 @@
 /**
- * The statement operations of the sandbox (SPEC.md "Statement", DESIGN.md §6): issue (pending
+ * The statement operations of the sandbox (docs/service.md and docs/decisions.md, "Statements"): issue (pending
  * approval when the member's preference asks for it), cancel, delete, status and detail queries,
  * document URLs, mass print and the notification mail, with real state per member. Bodies are
  * decoded with the domain's own schemas, so the sandbox refuses what the SDK refuses — except
@@ -115,7 +115,7 @@ export const approveStatement = (
   withMemberOf(environment, corpNum, (ctx) =>
     Either.map(State.approve(ctx.member, corpNum, itemCode, mgtKey, ctx.outbox, ctx.now), Records.statusRecord))
 
-/** FACTS.md: one client sends `null` for absent values; the object's keys and its lines' keys. */
+/** One client sends `null` for absent values; the object's keys and its lines' keys. */
 const withoutNulls = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(withoutNulls)
   if (typeof value !== "object" || value === null) return value
@@ -155,7 +155,7 @@ export const statementRoutes: ReadonlyArray<Route> = [
   implement(Operations.Delete, (request, caller) =>
     Effect.flatMap(documentOf(request), ({ itemCode, mgtKey }) =>
       withMemberOf(request.environment, caller.corpNum, (ctx) =>
-        // FACTS.md: an empty 200 crashes a popular client; Delete answers {code, message} too.
+        // An empty 200 crashes a popular client; Delete answers {code, message} too.
         Either.map(State.remove(ctx.member, itemCode, mgtKey), () => success(request))))),
   implement(Operations.GetInfo, (request, caller) =>
     Effect.flatMap(documentOf(request), ({ itemCode, mgtKey }) =>

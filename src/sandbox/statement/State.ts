@@ -1,5 +1,5 @@
 /**
- * Statement state of one environment (DESIGN.md §6 "statement states"): the statements of each
+ * Statement state of one environment (docs/decisions.md "Statements"): the statements of each
  * member (a member sees only its own), keyed by item code and document ID. 300 issued, or 200 pending approval when the member's `statementApprovalRequired`
  * preference is set; approval 200 → 300; Cancel 200/300 → 600; Delete only in 600, after which
  * the document ID is free again. Every function here changes the state synchronously (Store.ts).

@@ -1,5 +1,5 @@
 /**
- * What a collection job finds (DESIGN.md §6): the documents where the member is on the job's side
+ * What a collection job finds (docs/decisions.md "Tax authority collection"): the documents where the member is on the job's side
  * — seller (SELL), buyer (BUY) or trustee (TRUSTEE) — whose date of the job's date type falls in
  * the range, as the tax authority knew them at the instant the job completed: documents issued
  * later, or dated after that day, are not in the snapshot. Sources: the sandbox's own e-Tax

@@ -1,5 +1,5 @@
 /**
- * What the sandbox's tax authority holds for collection (DESIGN.md §6 "collection data"): tax
+ * What the sandbox's tax authority holds for collection (docs/decisions.md "Tax authority collection"): tax
  * invoices and cash receipts as crawled records, whoever issued them — the sandbox's own e-Tax
  * invoice and cash receipt domains, or synthetic counterpart documents — and the wire records the
  * collection operations answer (list items, the crawled detail with its invoiceType code, cash
@@ -110,7 +110,7 @@ export interface CollectedReceipt {
 }
 
 /**
- * The invoiceType code of the crawled detail (SPEC.md): 101 general, 102 zero-rated, 103
+ * The invoiceType code of the crawled detail (docs/service.md "Tax authority collection"): 101 general, 102 zero-rated, 103
  * consigned, 105 consigned zero-rated, 301 tax-exempt, 303 consigned tax-exempt; a revised
  * invoice is the code plus 100 (201–205, 401, 403). (Import invoices, 104/304, are never issued
  * by the sandbox.)

@@ -1,6 +1,6 @@
 /**
- * The collection operations of the sandbox (SPEC.md "Tax authority collection", FACTS.md,
- * DESIGN.md §6): jobs with real progress on document time, search and summary over each job's
+ * The collection operations of the sandbox (docs/service.md and
+ * docs/decisions.md, "Tax authority collection"): jobs with real progress on document time, search and summary over each job's
  * snapshot, the crawled tax invoice detail, and the portal certificate and department account of
  * each member; GetCertificatePopUpURL hands out a link to the portal's certificate page
  * (`portal/Links.ts`), whose button registers the certificate.

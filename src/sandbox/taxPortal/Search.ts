@@ -1,12 +1,12 @@
 /**
- * Search and summary over a job's collected documents (SPEC.md "Search filters", FACTS.md):
+ * Search and summary over a job's collected documents (docs/service.md "Tax authority collection"):
  * pure functions from the documents and the filter parameters as received (strings, comma lists,
  * empty = no filter) to the filtered, ordered list, its pages and its totals. The summary is the
  * sum over exactly the list the search pages through.
  *
  * Branch-number filters: TaxRegIDType names the party (S seller, B buyer, T trustee; S when
  * absent) whose branch number TaxRegIDYN (0 none, 1 one) and TaxRegID (a list) look at; given
- * alone, TaxRegIDType filters nothing out (FACTS.md). SearchString matches part of a party's name
+ * alone, TaxRegIDType filters nothing out (as the clients expect). SearchString matches part of a party's name
  * or number (registration, resident, 9999999999999 for a foreigner), case-insensitively.
  *
  * @since 0.1.0

@@ -1,6 +1,6 @@
 /**
  * Where the sandbox's tax authority finds the documents issued through the sandbox itself
- * (DESIGN.md §6 "collection data"): cash receipts from the cash receipt domain's state, and tax
+ * (docs/decisions.md "Tax authority collection"): cash receipts from the cash receipt domain's state, and tax
  * invoices from the e-Tax invoice domain through `TaxinvoiceSource` — a pure read of the store.
  * `taxinvoiceSource` reads the e-Tax invoice domain's issued invoices (`taxinvoice/Collected.ts`).
  *

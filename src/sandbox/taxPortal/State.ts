@@ -1,5 +1,5 @@
 /**
- * Collection state of one environment (DESIGN.md §6 "collection jobs"): the jobs of each member,
+ * Collection state of one environment (docs/decisions.md "Tax authority collection"): the jobs of each member,
  * and the portal certificate and department account of each member.
  *
  * A job goes 1 pending → 2 processing → 3 completed along the `taxPortal.job` progression policy
@@ -218,7 +218,7 @@ export const collectCount = (job: Job): number => (job.kind === "taxinvoice" ? j
 const DATE_TYPE_NAMES: Record<string, string> = { W: "WriteDate", I: "IssueDate", S: "SendDate" }
 
 /**
- * The job record (SPEC.md "Tax authority collection job").
+ * The job record (docs/service.md "Tax authority collection").
  *
  * @since 0.1.0
  * @category combinators

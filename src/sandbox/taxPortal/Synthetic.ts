@@ -1,5 +1,5 @@
 /**
- * Synthetic counterpart documents (DESIGN.md §6 "collection data"): tax invoices and cash receipts
+ * Synthetic counterpart documents (docs/decisions.md "Tax authority collection"): tax invoices and cash receipts
  * that counterparties issued elsewhere, derived only from the member number, the side and the day
  * — so the same member and range always show the same documents (and overlapping ranges agree),
  * and a fresh member still sees realistic results. Nothing here is stored.

@@ -1,6 +1,6 @@
 /**
- * The issued e-Tax invoices of an environment as the tax-authority collection sees them (DESIGN.md
- * §6 "collection data"): a pure read for the tax-portal collection, which lists what the sandbox
+ * The issued e-Tax invoices of an environment as the tax-authority collection sees them (docs/decisions.md
+ * "Tax authority collection"): a pure read for the tax-portal collection, which lists what the sandbox
  * itself issued for a member as seller (SELL), buyer (BUY) or trustee.
  *
  * `issuedInvoices(store, environment)` answers every issued invoice (state ≥ 300; saved drafts are

@@ -1,5 +1,5 @@
 /**
- * Filing of issued e-Tax invoices to the tax authority (DESIGN.md §6 "e-Tax invoice filing"):
+ * Filing of issued e-Tax invoices to the tax authority (docs/decisions.md "e-Tax invoices"):
  * 300 issued → 301 waiting to be sent → 302 sending → 303 sent → 304 filed or 305 failed, along the
  * `taxinvoice.filing` progression on document time, derived when read and frozen once reached.
  * Filing fails when the buyer (사업자) is closed per the sandbox's company-status table.
@@ -63,7 +63,7 @@ export const stateAt = (invoice: Invoice): number => invoice.filingTimes.at(-1) 
 
 /**
  * `true` when filing of this invoice fails: the buyer is a business closed per the company-status
- * table (DESIGN.md §6 "e-Tax invoice filing").
+ * table (docs/decisions.md "e-Tax invoices").
  *
  * @since 0.1.0
  * @category rules

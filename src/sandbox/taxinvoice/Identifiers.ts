@@ -1,5 +1,5 @@
 /**
- * Identifiers the sandbox hands out for e-Tax invoices (DESIGN.md §6 "identifiers"): item keys (18
+ * Identifiers the sandbox hands out for e-Tax invoices (docs/decisions.md "e-Tax invoices"): item keys (18
  * digits), confirmation numbers (KST issue date + 16 of `[0-9a-z]`), path-safe file IDs, bulk receipt
  * IDs — each unique per sandbox (and different between environments).
  *
@@ -35,7 +35,7 @@ export const newItemKey = (state: TaxinvoiceState, now: number): string =>
   unique(state, "itemKey", (hex) => `${Kst.toDateTime14(now).slice(2)}${digitsOf(hex, 6)}`)
 
 /**
- * A confirmation number (DESIGN.md §6): the KST issue date `yyyyMMdd` and 16 of `[0-9a-z]`.
+ * A confirmation number (docs/decisions.md "e-Tax invoices"): the KST issue date `yyyyMMdd` and 16 of `[0-9a-z]`.
  *
  * @since 0.1.0
  * @category constructors

@@ -1,5 +1,5 @@
 /**
- * What the sandbox stores of e-Tax invoices (DESIGN.md §6): invoices, their files and issue, bulk
+ * What the sandbox stores of e-Tax invoices (docs/decisions.md "e-Tax invoices"): invoices, their files and issue, bulk
  * submissions, each member's invoices and the environment's indexes. The functions that change
  * them are in `State.ts`; the filing steps, identifiers and indexes read these shapes.
  *

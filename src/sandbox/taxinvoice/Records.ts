@@ -1,5 +1,5 @@
 /**
- * The wire records of stored e-Tax invoices, files and bulk submissions (SPEC.md "e-Tax invoice"),
+ * The wire records of stored e-Tax invoices, files and bulk submissions (docs/service.md "e-Tax invoices"),
  * typed against the domain's answer schemas so the sandbox answers what the SDK decodes. Fields
  * without a value are `null`, as the live service sends them.
  *

@@ -1,9 +1,9 @@
 /**
- * The e-Tax invoice operations of the sandbox (SPEC.md "e-Tax invoice", DESIGN.md §6): drafts,
+ * The e-Tax invoice operations of the sandbox (docs/service.md and docs/decisions.md, "e-Tax invoices"): drafts,
  * files, issue with the due-date rule, filing along the `taxinvoice.filing` progression, status and
  * detail records, URL operations (links to the portal's pages), mail resend, AssignMgtKey, bulk issue.
  * Bodies are validated with the domain's own input schemas (unknown fields ignored, `null` taken for
- * absent, FACTS.md), so the sandbox refuses what the SDK refuses; writeDate and the due date are
+ * absent, as the service does), so the sandbox refuses what the SDK refuses; writeDate and the due date are
  * judged on document time.
  *
  * @since 0.1.0
@@ -49,7 +49,7 @@ export interface MemberContext {
 }
 
 /**
- * A JSON value with every `null` member removed (FACTS.md: one client sends `null` for absent).
+ * A JSON value with every `null` member removed (one client sends `null` for absent).
  *
  * @since 0.1.0
  * @category combinators
@@ -252,7 +252,7 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
   implement(Operations.BulkIssue, (request, caller) =>
     Effect.gen(function*() {
       const { submitID } = yield* Effect.mapError(request.parameters, () => fail("BulkSubmitIdInvalid", request.headers[Operation.SUBMIT_ID_HEADER]))
-      // The digest is over the raw bytes received, never a re-serialisation (SPEC.md "Integrity digest").
+      // The digest is over the raw bytes received, never a re-serialisation (docs/service.md "Signing and digests").
       const digest = messageDigest(request.body)
       if (request.headers[Operation.DIGEST_HEADER] !== digest) return yield* Effect.fail(fail("BulkDigestMismatch"))
       // Each invoice is judged on its own when the submission is processed; only the envelope here.
@@ -261,7 +261,7 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
         const ok = request.language === "en" ? "Success" : "성공"
         const existing = ctx.member.bulks.get(submitID)
         if (existing !== undefined) {
-          // Same ID and digest: a safe retry answers the original receipt ID (DESIGN.md §6).
+          // Same ID and digest: a safe retry answers the original receipt ID (docs/decisions.md "e-Tax invoices").
           return existing.digest === digest
             ? Either.right(json({ code: 1, message: ok, receiptID: existing.receiptID }))
             : Either.left(fail("BulkSubmitIdReused", submitID))

@@ -1,5 +1,5 @@
 /**
- * e-Tax invoice state of one environment (DESIGN.md §6): invoices per member (a member sees only
+ * e-Tax invoice state of one environment (docs/decisions.md "e-Tax invoices"): invoices per member (a member sees only
  * its own), keyed by document ID kind and ID, and by item key; their files; the bulk submissions.
  * Every function here changes the state synchronously (Store.ts).
  *

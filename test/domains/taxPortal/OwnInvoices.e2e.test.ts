@@ -1,5 +1,5 @@
 /**
- * Collection finds the e-Tax invoices the sandbox itself issued (DESIGN.md §6 "collection data"):
+ * Collection finds the e-Tax invoices the sandbox itself issued (docs/decisions.md "Tax authority collection"):
  * an invoice issued through the SDK shows up in the seller's SELL and the buyer's BUY collection,
  * with its confirmation number and amounts.
  */

@@ -106,7 +106,7 @@ describe("member lifecycle", () => {
       expect((yield* api({ path: `/Join?CorpNum=${NEW_MEMBER}&LID=TESTER` })).body).toMatchObject({ code: 0 })
       expect((yield* api({ path: "/IDCheck?ID=newmanager" })).body).toMatchObject({ code: 0 })
 
-      // SPEC.md: the same number and ID may re-register at once.
+      // The same number and ID may join again at once.
       expect((yield* api({ method: "POST", path: "/Join", body: joinBody() })).body).toMatchObject({ code: 1 })
       const again = (yield* issueToken({ corpNum: NEW_MEMBER, scopes: ["member"] })).session_token
       expect((yield* api({ path: "/IDs", token: again })).body).toHaveLength(1)

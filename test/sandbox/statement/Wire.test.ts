@@ -1,6 +1,6 @@
 /**
- * The statement operations over raw HTTP, in the forms the public clients send (FACTS.md
- * "statements"): numeric item codes in the path, Cancel with `{}`, `{"memo":…}` or an empty body
+ * The statement operations over raw HTTP, in the forms the public clients send (docs/service.md
+ * "Statements"): numeric item codes in the path, Cancel with `{}`, `{"memo":…}` or an empty body
  * (`Content-Length: 0`), body-less Delete answered with a JSON body, `propertyBag` kept and the
  * misspelled `recieverTaxRegID` ignored, `null` for absent values, the scope equal to the item code,
  * unknown IDs -12000004 exactly; and the admin routes for approval and the outbox.

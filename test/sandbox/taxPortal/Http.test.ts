@@ -1,6 +1,6 @@
 /**
- * Raw HTTP against the sandbox with the exact requests the public clients send (FACTS.md
- * "Collection"): RequestJob with no body, Search always starting `?Type=`, comma lists,
+ * Raw HTTP against the sandbox with the exact requests the public clients send (docs/service.md
+ * "Tax authority collection"): RequestJob with no body, Search always starting `?Type=`, comma lists,
  * percent-encoded SearchString, parameters in any order, `TaxRegIDType=S` alone, the cash receipt
  * search and summary paths the spec leaves out, `secAuth: null`, DeleteDeptUser by override, and
  * literal segments never taken for job IDs.

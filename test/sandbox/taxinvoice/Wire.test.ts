@@ -1,6 +1,6 @@
 /**
- * Raw HTTP against the sandbox with the exact request forms of FACTS.md "e-Tax invoices,
- * certificate, …": the AttachFile bodies of the public clients, AssignMgtKey as a raw form with an
+ * Raw HTTP against the sandbox with the exact request forms of the public clients
+ * (docs/service.md "e-Tax invoices"): the AttachFile bodies of the public clients, AssignMgtKey as a raw form with an
  * empty override header (chunked), `{"forceIssue":false}`, drafts with `null`s, unknown fields and
  * without the payment amounts, bulk with upper-case `BULK`, unknown IDs, the certificate expiry.
  */

@@ -37,7 +37,7 @@ export const make = (client: Context.Tag.Service<TaxdocClient>, config: Context.
 
   const quit = Trace.fn("Member.quit", Effect.fnUntraced(function*(corpNum: string, quitReason: string, userId?: string) {
     const result = yield* client.call(Operations.QuitMember, { corpNum, userId, body: { quitReason } })
-    // The member's tokens die with it (FACTS.md: good clients drop the cached token).
+    // The member's tokens die with it (as good clients drop the cached token).
     yield* client.forgetMember(corpNum)
     return result
   }))

@@ -129,7 +129,7 @@ export const make = (client: Context.Tag.Service<TaxdocClient>): Service => {
     client.call(Operations.AssignMgtKey, { corpNum, userId, params: { ItemKey: itemKey, MgtKeyType: mgtKeyType }, body: { MgtKey: mgtKey } })
 
   const bulkBody = (invoices: ReadonlyArray<TaxinvoiceDraft>, forceIssue: boolean | undefined) =>
-    // FACTS.md: the public clients put `forceIssue` first, and only when true.
+    // As the public clients send it: `forceIssue` first, and only when true.
     forceIssue === true ? { forceIssue: true, invoices } : { invoices }
 
   const bulkIssue = (corpNum: string, submitId: string, invoices: ReadonlyArray<TaxinvoiceDraft>, forceIssue?: boolean, userId?: string) =>
