@@ -15,7 +15,6 @@ import * as Either from "effect/Either"
 import type * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
-import type * as Schema from "effect/Schema"
 import * as Body from "./Body.js"
 import { TaxdocConfig } from "./Config.js"
 import type { ApiError, ResponseError, TokenError, TransportError, ValidationError } from "./Errors.js"
@@ -27,43 +26,6 @@ import * as Retry from "./Retry.js"
 import { cachedOf, layer as tokensLayer, scopeSet, Tokens } from "./Tokens.js"
 import * as Trace from "./Trace.js"
 import * as Wire from "./Wire.js"
-
-/**
- * Who a call is made for: the member's registration number, the scopes its token needs, and the
- * optional user (contact) ID sent as `X-SVC-UserID`.
- *
- * @since 0.1.0
- * @category models
- */
-export interface Auth {
-  readonly corpNum: string
-  readonly scopes: ReadonlyArray<string>
-  readonly userId?: string | undefined
-}
-
-/**
- * A call of the service.
- *
- * @since 0.1.0
- * @category models
- */
-export interface RequestSpec<A, I> {
-  /** `Domain.operation`: the span name and the `operation` of errors. */
-  readonly operation: string
-  readonly method: "GET" | "POST"
-  /** Path below the API base URL; path parameters are concatenated as the live clients do. */
-  readonly path: string
-  /** Query parameters; a value of `""` renders a bare flag (`?Detail`). */
-  readonly query?: Readonly<Record<string, string>> | undefined
-  readonly override?: string | undefined
-  readonly headers?: Readonly<Record<string, string>> | undefined
-  readonly body?: Body.Body | undefined
-  /** `"none"` for the calls made without a token (CheckIsMember, CheckID, JoinMember). */
-  readonly auth: "none" | Auth
-  readonly response: Schema.Schema<A, I, never>
-  /** The largest answer read (default: the configuration's `maxAnswerBytes`). */
-  readonly maxBytes?: number | undefined
-}
 
 /**
  * Every failure of a call that reached the transport.
@@ -104,23 +66,20 @@ export class TaxdocClient extends Context.Tag("taxdoc/TaxdocClient")<TaxdocClien
     built: RequestBuilder.Built,
     member: { readonly corpNum?: string | undefined; readonly userId?: string | undefined }
   ) => Effect.Effect<Operation.SuccessType<O>, CallError>
-  /** Sends a call and decodes its JSON answer with `spec.response`. */
-  readonly execute: <A, I>(spec: RequestSpec<A, I>) => Effect.Effect<A, CallError>
-  /** Sends a call whose answer is a PDF document; the bytes as received. */
-  readonly executePdf: (spec: Omit<RequestSpec<unknown, unknown>, "response">) => Effect.Effect<Uint8Array, CallError>
   /** The member's tokens are dropped (after QuitMember). */
   readonly forgetMember: (corpNum: string) => Effect.Effect<void>
 }>() {}
 
 /**
- * What a call needs beyond its input, worked out once per operation (or per `RequestSpec` shape):
- * the token's scope set and cache key, the answer's decoder, whether it may be retried.
+ * What a call needs beyond its input, worked out once per operation: the token's scope set and
+ * cache key, the answer's decoder, whether it may be retried.
  */
 interface Plan<A> {
   readonly operation: string
   readonly scopes: ReadonlyArray<string> | undefined
   /** `scopeSet(scopes).join(",")`, the token cache's part of the key. */
   readonly scopeKey: string
+  /** The largest answer read; `undefined` for the configuration's `maxAnswerBytes`. */
   readonly maxBytes: number | undefined
   readonly decode: (operation: string, received: Received) => Effect.Effect<A, ResponseError>
   readonly retryable: (error: Retry.AttemptError) => boolean
@@ -128,18 +87,20 @@ interface Plan<A> {
 
 const decodePdfAnswer = (operation: string, received: Received) => decodePdf(operation, received)
 
-const planOf = <A, I>(operation: string, scopes: ReadonlyArray<string> | undefined, response: Schema.Schema<A, I, never> | "pdf", safeToRepeat: boolean): Plan<A> => {
+const planOf = (operation: Operation.Any): Plan<any> => {
+  const scopes = Operation.tokenScopes(operation)
   const normalised = scopes === undefined ? undefined : scopeSet(scopes)
+  const response = operation.success
   return {
-    operation,
+    operation: operation.sdk,
     scopes: normalised,
     scopeKey: normalised === undefined ? "" : normalised.join(","),
     // PDFs are documents, not answers to bound: only JSON answers are held to maxAnswerBytes.
     maxBytes: response === "pdf" ? Number.POSITIVE_INFINITY : undefined,
     decode: response === "pdf"
-      ? decodePdfAnswer as unknown as Plan<A>["decode"]
+      ? decodePdfAnswer
       : (name, received) => decodeJson(name, response, received),
-    retryable: safeToRepeat ? Retry.isTransient : Retry.isNotSent
+    retryable: operation.safeToRepeat ? Retry.isTransient : Retry.isNotSent
   }
 }
 
@@ -149,7 +110,7 @@ const plans = new WeakMap<Operation.Any, Plan<any>>()
 const planOfOperation = (operation: Operation.Any): Plan<any> => {
   let plan = plans.get(operation)
   if (plan === undefined) {
-    plan = planOf(operation.sdk, Operation.tokenScopes(operation), operation.success, operation.safeToRepeat)
+    plan = planOf(operation)
     plans.set(operation, plan)
   }
   return plan
@@ -222,10 +183,8 @@ export const make = Effect.gen(function*() {
   const run = <A>(fiber: Fiber.RuntimeFiber<unknown, unknown>, plan: Plan<A>, ready: Ready, now: number): Effect.Effect<A, CallError> => {
     const once = withToken(fiber, plan, ready, now, true)
     // A retry reads the token again: it may have been renewed meanwhile.
-    const call = plan.retryable === never
-      ? once
-      : Retry.withRetriesFrom(plan.operation, config.retry, plan.retryable, once, now, () =>
-        Effect.suspend(() => withToken(fiber, plan, ready, clockOf(fiber).unsafeCurrentTimeMillis(), true)))
+    const call = Retry.withRetriesFrom(plan.operation, config.retry, plan.retryable, once, now, () =>
+      Effect.suspend(() => withToken(fiber, plan, ready, clockOf(fiber).unsafeCurrentTimeMillis(), true)))
     return Trace.isTracing(fiber) ? Trace.span(fiber, call, plan.operation, () => spanAttributes(ready, plan.scopes !== undefined)) : call
   }
 
@@ -254,33 +213,8 @@ export const make = Effect.gen(function*() {
       return run(fiber, planOfOperation(operation), readyOf(built.right, input), now)
     })
 
-  const readyOfSpec = (spec: Omit<RequestSpec<unknown, unknown>, "response">): Ready => ({
-    method: spec.method,
-    path: `${spec.path}${renderQuery(spec.query)}`,
-    override: spec.override,
-    headers: spec.headers,
-    body: spec.body ?? Body.empty,
-    corpNum: spec.auth === "none" ? undefined : spec.auth.corpNum,
-    userId: spec.auth === "none" ? undefined : spec.auth.userId
-  })
-
-  const execute = <A, I>(spec: RequestSpec<A, I>): Effect.Effect<A, CallError> =>
-    Effect.withFiberRuntime((fiber) => {
-      const plan = planOf(spec.operation, spec.auth === "none" ? undefined : spec.auth.scopes, spec.response, false)
-      return run(fiber, { ...plan, maxBytes: spec.maxBytes, retryable: never }, readyOfSpec(spec), clockOf(fiber).unsafeCurrentTimeMillis())
-    })
-
-  const executePdf = (spec: Omit<RequestSpec<unknown, unknown>, "response">): Effect.Effect<Uint8Array, CallError> =>
-    Effect.withFiberRuntime((fiber) => {
-      const plan = planOf<Uint8Array, never>(spec.operation, spec.auth === "none" ? undefined : spec.auth.scopes, "pdf", false)
-      return run(fiber, { ...plan, maxBytes: spec.maxBytes, retryable: never }, readyOfSpec(spec), clockOf(fiber).unsafeCurrentTimeMillis())
-    })
-
-  return TaxdocClient.of({ call, send: sendBuilt, execute, executePdf, forgetMember: (corpNum) => tokens.invalidate(corpNum) })
+  return TaxdocClient.of({ call, send: sendBuilt, forgetMember: (corpNum) => tokens.invalidate(corpNum) })
 })
-
-// `execute` and `executePdf` send a request once, as they always did: their callers decide.
-const never = () => false
 
 const spanAttributes = (ready: Ready, withMember: boolean): Record<string, string> => {
   const attributes: Record<string, string> = { "http.method": ready.method, "taxdoc.path": ready.path.split("?")[0]! }

@@ -2,37 +2,24 @@ import { describe, expect, it } from "@effect/vitest"
 import { HttpClientError, HttpClientRequest } from "@effect/platform"
 import { Cause, Duration, Effect, Fiber, Inspectable, Layer, Schema, TestClock } from "effect"
 import { gzipSync } from "node:zlib"
-import * as Body from "../../src/core/Body.js"
 import * as Client from "../../src/core/Client.js"
 import { decodeJson } from "../../src/core/Response.js"
 import * as Fake from "../support/FakeService.js"
-
-const Thing = Schema.Struct({ name: Schema.String, count: Schema.Number })
+import { GetOpenThing, GetThing, GetThingPdf, PostThing } from "../support/things.js"
 
 const clientLayer = (state: Fake.FakeState, overrides: Parameters<typeof Fake.layer>[1] = {}) =>
   Layer.provide(Client.layer, Fake.layer(state, overrides))
 
-const auth = { corpNum: "1234567890", scopes: ["140"] }
+const corpNum = "1234567890"
 
-const call = (path = "/Thing/A-1") =>
-  Effect.flatMap(Client.TaxdocClient, (client) =>
-    client.execute({ operation: "Thing.get", method: "GET", path, auth, response: Thing }))
+const call = (name = "A-1") => Effect.flatMap(Client.TaxdocClient, (client) => client.call(GetThing, { corpNum, params: { name } }))
 
 describe("TaxdocClient", () => {
   it.effect("builds the request: base URL, bearer, headers, flags, override, body bytes", () => {
     const state = Fake.makeState(() => Effect.succeed({ status: 200, body: JSON.stringify({ name: "a", count: 1 }) }))
     return Effect.gen(function*() {
       const client = yield* Client.TaxdocClient
-      yield* client.execute({
-        operation: "Thing.post",
-        method: "POST",
-        path: "/Thing/A-1",
-        query: { Detail: "", TG: "PBOX" },
-        override: "ISSUE",
-        auth: { ...auth, userId: "manager01" },
-        body: Body.json({ flag: false, zero: 0, empty: "", gone: undefined }),
-        response: Thing
-      })
+      yield* client.call(PostThing, { corpNum, userId: "manager01", params: { id: "A-1" }, body: { flag: false, zero: 0, empty: "", gone: undefined } })
       const seen = state.seen[1]!
       expect(seen.url).toBe("http://api.example.test/Thing/A-1?Detail&TG=PBOX")
       expect(seen.headers["authorization"]).toBe("Bearer token-1")
@@ -145,11 +132,11 @@ describe("TaxdocClient", () => {
     )
     return Effect.gen(function*() {
       const client = yield* Client.TaxdocClient
-      const spec = { operation: "Thing.pdf", method: "GET" as const, path: "/Thing/A", query: { PDF: "" }, auth }
-      const bytes = yield* client.executePdf(spec)
+      const pdfCall = client.call(GetThingPdf, { corpNum, params: { id: "A" } })
+      const bytes = yield* pdfCall
       expect(new TextDecoder().decode(bytes)).toBe("%PDF-1.4 test")
       pdf = false
-      const error = yield* Effect.flip(client.executePdf(spec))
+      const error = yield* Effect.flip(pdfCall)
       expect(error).toMatchObject({ _tag: "ResponseError", reason: "Decode" })
     }).pipe(Effect.provide(clientLayer(state)))
   })
@@ -158,7 +145,7 @@ describe("TaxdocClient", () => {
     const state = Fake.makeState(() => Effect.succeed({ status: 200, body: JSON.stringify({ name: "x", count: 0 }) }))
     return Effect.gen(function*() {
       const client = yield* Client.TaxdocClient
-      yield* client.execute({ operation: "Thing.open", method: "GET", path: "/Join", query: { CorpNum: "1234567890" }, auth: "none", response: Thing })
+      yield* client.call(GetOpenThing, { params: { corpNum } })
       expect(state.tokenCount).toBe(0)
       expect(state.seen[0]!.headers["authorization"]).toBeUndefined()
     }).pipe(Effect.provide(clientLayer(state)))

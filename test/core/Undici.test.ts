@@ -6,7 +6,7 @@
  */
 import { HttpClient, HttpClientRequest } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Deferred, Effect, Fiber, Layer, Redacted, Schema, TestClock } from "effect"
+import { Deferred, Effect, Fiber, Layer, Redacted, TestClock } from "effect"
 import * as Http from "node:http"
 import { gzipSync } from "node:zlib"
 import * as Client from "../../src/core/Client.js"
@@ -20,6 +20,7 @@ import * as Server from "../../src/sandbox/Server.js"
 import * as Taxdoc from "../../src/Taxdoc.js"
 import { receipt } from "../support/receipts.js"
 import * as Fake from "../support/FakeService.js"
+import { GetThing } from "../support/things.js"
 
 const CORP = "1234567891"
 
@@ -74,7 +75,6 @@ const withToken = (api: (request: Http.IncomingMessage, response: Http.ServerRes
 const clientOver = (url: string, transport: Layer.Layer<HttpClient.HttpClient>, overrides: Partial<Config.Options> = {}) =>
   Layer.provide(Client.layer, Layer.merge(Fake.configLayer({ authUrl: url, apiUrl: url, ...overrides }), transport))
 
-const Thing = Schema.Struct({ name: Schema.String, count: Schema.Number })
 
 describe("Undici.layer", () => {
   it.live("the SDK's calls go straight to undici against a sandbox on a socket: token, gzip answers, typed refusals", () =>
@@ -107,7 +107,7 @@ describe("Undici.layer", () => {
         Layer.provide(Undici.layer())
       )
       const thing = yield* Effect.flatMap(Client.TaxdocClient, (client) =>
-        client.execute({ operation: "Thing.get", method: "GET", path: "/Thing", auth: { corpNum: CORP, scopes: ["140"] }, response: Thing })).pipe(
+        client.call(GetThing, { corpNum: CORP, params: { name: "Thing" } })).pipe(
           Effect.provide(clientOver(server.url, wrapped)),
           Effect.scoped
         )
@@ -128,7 +128,7 @@ describe("Undici.layer", () => {
       }))
       const call = (path: string) =>
         Effect.flatMap(Client.TaxdocClient, (client) =>
-          client.execute({ operation: "Thing.get", method: "GET", path, auth: { corpNum: CORP, scopes: ["140"] }, response: Thing }))
+          client.call(GetThing, { corpNum: CORP, params: { name: path.slice(1) } }))
       yield* Effect.gen(function*() {
         expect(yield* Effect.flip(call("/declared"))).toMatchObject({ _tag: "ResponseError", reason: "TooLarge" })
         expect(yield* Effect.flip(call("/chunked"))).toMatchObject({ _tag: "ResponseError", reason: "TooLarge" })
@@ -147,7 +147,7 @@ describe("Undici.layer", () => {
       }))
       yield* Effect.gen(function*() {
         const client = yield* Client.TaxdocClient
-        const fiber = yield* Effect.fork(Effect.flip(client.execute({ operation: "Thing.get", method: "GET", path: "/Thing", auth: { corpNum: CORP, scopes: ["140"] }, response: Thing })))
+        const fiber = yield* Effect.fork(Effect.flip(client.call(GetThing, { corpNum: CORP, params: { name: "Thing" } })))
         // The token is issued, then the request waits for its answer: the deadline passes on TestClock.
         yield* Deferred.await(arrived)
         yield* TestClock.adjust("5 seconds")

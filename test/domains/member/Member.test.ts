@@ -4,7 +4,8 @@ import { ErrorCodes } from "../../../src/core/ErrorCodes.js"
 import { TaxdocClient } from "../../../src/core/Client.js"
 import { Tokens } from "../../../src/core/Tokens.js"
 import { Member } from "../../../src/domains/member/Member.js"
-import { GenericResult } from "../../../src/core/Schemas.js"
+import * as Operation from "../../../src/core/Operation.js"
+import * as CashbillOperations from "../../../src/domains/cashbill/Operations.js"
 import { Sandbox } from "../../../src/sandbox/Sandbox.js"
 import * as Sdk from "../../support/sdk.js"
 
@@ -129,14 +130,9 @@ describe("sandbox refusals surface as typed errors", () => {
   it.effect("a token without the needed scope: ApiError ScopeNotGranted (403)", () =>
     Effect.gen(function*() {
       const client = yield* TaxdocClient
-      const error = yield* Effect.flip(client.execute({
-        operation: "Cashbill.getURL",
-        method: "GET",
-        path: "/Cashbill",
-        query: { TG: "PBOX" },
-        auth: { corpNum: CORP, scopes: ["170"] },
-        response: GenericResult
-      }))
+      // Cash receipts' GetURL, declared here with the company-status scope: the token lacks 140.
+      const misdeclared = { ...CashbillOperations.GetURL, scope: Operation.scope("170") }
+      const error = yield* Effect.flip(client.call(misdeclared, { corpNum: CORP, params: { TG: "PBOX" } }))
       expect(error).toMatchObject({ _tag: "ApiError", code: ErrorCodes.ScopeNotGranted.code, status: 403 })
     }).pipe(Effect.provide(Sdk.layer({ sandbox: seeded }))))
 
