@@ -148,8 +148,8 @@ export const serve = (options: ServeOptions = {}): Effect.Effect<ServerAddress, 
       connections.begin(request, response)
       readRequest(request, sandbox.language, sandbox.maxBodyBytes, (read) => {
         const fiber = runFork(sandbox.answerInContext(read, access))
-        const settled = fiber.unsafePoll()
-        if (settled !== null) return finish(request, response, settled, read.incoming.gzip)
+        const done = fiber.unsafePoll()
+        if (done !== null) return finish(request, response, done, read.incoming.gzip)
         // Answered later (injected latency): delivered then, or interrupted if the client leaves.
         const abandon = () => {
           if (!response.writableEnded) fiber.unsafeInterruptAsFork(FiberId.none)

@@ -36,7 +36,7 @@ import { type Environment, SandboxStore } from "../Store.js"
 import * as Links from "../portal/Links.js"
 import { receiptDocument } from "./Pdf.js"
 import * as Records from "./Records.js"
-import { UNCHANGING } from "./Receipt.js"
+import { UNCHANGING } from "./Stored.js"
 import * as State from "./State.js"
 
 const okMessage = (request: RouteRequest): string => (request.language === "en" ? "Success" : "성공")
@@ -110,7 +110,7 @@ const read = (ctx: MemberContext, mgtKey: string): Either.Either<State.Receipt, 
   const receipt = ctx.member.receipts.get(mgtKey)
   if (receipt === undefined) return Either.left(fail("CashbillNotFound", mgtKey))
   receipt.polls += 1
-  return Either.right(State.settle(receipt, ctx.filing, ctx.now))
+  return Either.right(State.advanceFiling(receipt, ctx.filing, ctx.now))
 }
 
 /** The status record of a receipt, kept until one of its changing fields (its filing, …) changes. */

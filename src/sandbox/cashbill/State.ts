@@ -26,15 +26,15 @@ import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
 import { slot } from "../Store.js"
 import { filingOutcome } from "./Filing.js"
 import { Interner } from "../Interner.js"
-import { Receipt, type ReceiptFields, sequenceOf, type Trade } from "./Receipt.js"
+import { Receipt, type ReceiptFields, sequenceOf, type Trade } from "./Stored.js"
 
 /**
- * A stored cash receipt (see `Receipt.ts`).
+ * A stored cash receipt (see `Stored.ts`).
  *
  * @since 0.1.0
  * @category models
  */
-export type { Receipt } from "./Receipt.js"
+export type { Receipt } from "./Stored.js"
 
 /**
  * The result of one receipt of a bulk submission.
@@ -139,7 +139,7 @@ export const identifier = (state: CashbillState, purpose: string): string => {
  * @since 0.1.0
  * @category combinators
  */
-export const settle = (receipt: Receipt, policy: Policy, now: number): Receipt => {
+export const advanceFiling = (receipt: Receipt, policy: Policy, now: number): Receipt => {
   if (receipt.filing !== undefined) return receipt
   if (stageOf(policy, { startedAt: receipt.issuedAt, now, polls: receipt.polls, stages: 1 }) < 1) return receipt
   receipt.filing = { at: stageReachedAt(policy, receipt.issuedAt, 1) ?? now, outcome: filingOutcome(receipt.identityNum) }
@@ -296,7 +296,7 @@ export const revoke = (
   if (member.receipts.has(body.mgtKey)) return Either.left(fail("CashbillMgtKeyInUse", body.mgtKey))
   const original = findOriginal(state, member, body.orgConfirmNum, body.orgTradeDate)
   if (original === undefined) return Either.left(fail("CashbillOriginalNotFound", `${body.orgConfirmNum} ${body.orgTradeDate}`))
-  if (stateCodeOf(settle(original, filing, now)) === Rules.StateCode.FilingFailed) {
+  if (stateCodeOf(advanceFiling(original, filing, now)) === Rules.StateCode.FilingFailed) {
     return Either.left(fail("CashbillInvalidState", "the original's filing failed (305); delete it instead"))
   }
   const tradeDT = body.tradeDT ?? Kst.toDateTime14(now)
@@ -351,7 +351,7 @@ export const remove = (
 ): Either.Either<void, SandboxFailure> => {
   const receipt = member.receipts.get(mgtKey)
   if (receipt === undefined) return Either.left(fail("CashbillNotFound", mgtKey))
-  const code = stateCodeOf(settle(receipt, filing, now))
+  const code = stateCodeOf(advanceFiling(receipt, filing, now))
   if (code !== Rules.StateCode.FilingFailed) return Either.left(fail("CashbillInvalidState", `stateCode ${code}; only 305 can be deleted`))
   member.receipts.delete(mgtKey)
   const at = member.issued.lastIndexOf(receipt)

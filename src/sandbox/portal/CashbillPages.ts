@@ -10,7 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Rules from "../../domains/cashbill/Rules.js"
 import { withMemberOf } from "../cashbill/Routes.js"
-import { findByItemKey, latestOf, type Receipt, settle, stateCodeOf } from "../cashbill/State.js"
+import { findByItemKey, latestOf, type Receipt, advanceFiling, stateCodeOf } from "../cashbill/State.js"
 import type { SandboxFailure } from "../Failure.js"
 import { receiptDocument } from "../cashbill/Pdf.js"
 import { type HtmlAnswer, pdf, type RouteContext, type RouteResponse } from "../Route.js"
@@ -38,7 +38,7 @@ export const BOX_MAX = 100
 export const boxPage = (ctx: PageContext, corpNum: string): Effect.Effect<HtmlAnswer, SandboxFailure, RouteContext> =>
   withMemberOf(ctx.environment, corpNum, (member) => {
     const t = textsOf(ctx.language)
-    const latest = latestOf(member.member, BOX_MAX).map((receipt) => settle(receipt, member.filing, member.now))
+    const latest = latestOf(member.member, BOX_MAX).map((receipt) => advanceFiling(receipt, member.filing, member.now))
     const rows = latest.map((receipt) => {
       const link = `${ctx.prefix}/portal/${mint(ctx.portal, { _tag: "Cashbill", corpNum, itemKey: receipt.itemKey, pdf: false }, member.now)}`
       return html`<tr><td>${receipt.mgtKey}</td><td>${receipt.confirmNum}</td><td>${Format.dateTime(receipt.tradeDT)}</td><td>${receipt.tradeType}</td><td>${receipt.tradeUsage}</td><td class="num">${
@@ -89,8 +89,8 @@ export const receiptLinkPage = (
   withMemberOf(ctx.environment, target.corpNum, (member) => {
     const receipt = findByItemKey(member.state, member.member, target.itemKey)
     if (receipt === undefined) return Either.right(undefined)
-    const settled = settle(receipt, member.filing, member.now)
-    return Either.right(target.pdf ? pdf(receiptDocument(settled)) : receiptPage(ctx, target.corpNum, settled, member.now))
+    const current = advanceFiling(receipt, member.filing, member.now)
+    return Either.right(target.pdf ? pdf(receiptDocument(current)) : receiptPage(ctx, target.corpNum, current, member.now))
   })
 
 interface Field {

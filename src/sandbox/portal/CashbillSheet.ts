@@ -12,7 +12,7 @@ import * as Format from "./Format.js"
 import { type Html, html } from "./Html.js"
 
 /**
- * A receipt as a sheet (its filing already settled by the caller).
+ * A receipt as a sheet (its filing already brought up to date by the caller).
  *
  * @since 0.1.0
  * @category constructors

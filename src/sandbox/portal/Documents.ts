@@ -13,7 +13,7 @@ import type { SandboxFailure } from "../Failure.js"
 import { pdf, type RouteContext, type RouteResponse } from "../Route.js"
 import { withMemberOf as statementMember } from "../statement/Routes.js"
 import * as StatementState from "../statement/State.js"
-import { stateCodeOf as invoiceStateCode, settle } from "../taxinvoice/Filing.js"
+import { advanceFiling, stateCodeOf as invoiceStateCode } from "../taxinvoice/Filing.js"
 import { invoiceDocument } from "../taxinvoice/Pdf.js"
 import { withMemberOf as invoiceMember } from "../taxinvoice/Routes.js"
 import type { Invoice } from "../taxinvoice/State.js"
@@ -55,7 +55,7 @@ export const loadInvoices = (
   invoiceMember(ctx.environment, target.corpNum, (member) =>
     Either.right(target.itemKeys.flatMap((itemKey) => {
       const invoice = member.member.byItemKey.get(itemKey)
-      return invoice === undefined ? [] : [settle(invoice, member.filing, member.now)]
+      return invoice === undefined ? [] : [advanceFiling(invoice, member.filing, member.now)]
     })))
 
 /**

@@ -14,7 +14,7 @@
 import * as Kst from "../../core/Kst.js"
 import type { Environment, SandboxStore } from "../Store.js"
 import { stateCodeOf } from "./Filing.js"
-import { issuedOfParty } from "./Index.js"
+import { issuedOfParty } from "./IssuedIndexes.js"
 import { type DateType, type Invoice, type Issued, taxinvoiceSlot } from "./State.js"
 
 /**

@@ -11,7 +11,7 @@ import * as Rules from "../../domains/taxinvoice/Rules.js"
 import type { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { companyStatusOf } from "../companyStatus/Table.js"
 import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
-import type { Invoice } from "./Model.js"
+import type { Invoice } from "./Stored.js"
 
 const FILING_STEPS = 4
 
@@ -22,7 +22,7 @@ const FILING_STEPS = 4
  * @since 0.1.0
  * @category combinators
  */
-export const settle = (invoice: Invoice, policy: Policy, now: number): Invoice => {
+export const advanceFiling = (invoice: Invoice, policy: Policy, now: number): Invoice => {
   const issued = invoice.issued
   if (issued === undefined || invoice.filingStage >= FILING_STEPS) return invoice
   const stage = Math.max(invoice.filingStage, stageOf(policy, { startedAt: issued.at, now, polls: invoice.polls, stages: FILING_STEPS }))

@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto"
 import * as Kst from "../../core/Kst.js"
-import type { TaxinvoiceState } from "./Model.js"
+import type { TaxinvoiceState } from "./Stored.js"
 
 const hash = (state: TaxinvoiceState, purpose: string): string =>
   createHash("sha1").update(`${state.environment}/${purpose}/${++state.sequence}`).digest("hex")

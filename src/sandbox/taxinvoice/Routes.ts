@@ -27,7 +27,7 @@ import { type Environment, SandboxStore } from "../Store.js"
 import * as Links from "../portal/Links.js"
 import * as Identifiers from "./Identifiers.js"
 import * as Records from "./Records.js"
-import * as Index from "./Index.js"
+import * as IssuedIndexes from "./IssuedIndexes.js"
 import * as State from "./State.js"
 
 
@@ -125,7 +125,7 @@ const read = (ctx: MemberContext, mgtKeyType: string, mgtKey: string): Either.Ei
   Either.map(State.find(ctx.member, mgtKeyType, mgtKey), (invoice) => {
     // Only reads after the issue count towards filing.
     if (invoice.issued !== undefined) invoice.polls += 1
-    return Index.settleFiling(ctx.state, invoice, ctx.filing, ctx.now)
+    return IssuedIndexes.advanceFiling(ctx.state, invoice, ctx.filing, ctx.now)
   })
 
 /** The draft never changes and reads (`polls`) show in no record: every other field makes the version. */

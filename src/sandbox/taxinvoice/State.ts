@@ -4,10 +4,10 @@
  * Every function here changes the state synchronously (Store.ts).
  *
  * States: 100 saved → (Issue) 300 issued → 301 waiting to be sent → 302 sending → 303 sent → 304
- * filed or 305 failed. The stored shapes are in `Model.ts`, the filing steps in `Filing.ts`, the
+ * filed or 305 failed. The stored shapes are in `Stored.ts`, the filing steps in `Filing.ts`, the
  * identifiers in `Identifiers.ts`.
  *
- * Issued invoices are indexed for the tax-portal collection (`Index.ts`).
+ * Issued invoices are indexed for the tax-portal collection (`IssuedIndexes.ts`).
  *
  * @since 0.1.0
  */
@@ -19,9 +19,9 @@ import * as BulkSubmission from "../BulkSubmission.js"
 import { type Mail, post } from "../Outbox.js"
 import type { Policy } from "../Progression.js"
 import { buyerClosed, stateCodeOf } from "./Filing.js"
-import { index } from "./Index.js"
+import { index } from "./IssuedIndexes.js"
 import { newFileId, newItemKey, newNtsConfirmNum } from "./Identifiers.js"
-import type { Bulk, BulkItemResult, Invoice, Issued, MemberInvoices, StoredFile, TaxinvoiceState } from "./Model.js"
+import type { Bulk, BulkItemResult, Invoice, Issued, MemberInvoices, StoredFile, TaxinvoiceState } from "./Stored.js"
 
 export {
   type Bulk,
@@ -33,7 +33,7 @@ export {
   type StoredFile,
   type TaxinvoiceState,
   taxinvoiceSlot
-} from "./Model.js"
+} from "./Stored.js"
 
 /**
  * The invoices of a member, created empty on first use.

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, FastCheck as fc, TestClock } from "effect"
-import { confirmNumOf, sequenceOf } from "../../../src/sandbox/cashbill/Receipt.js"
+import { confirmNumOf, sequenceOf } from "../../../src/sandbox/cashbill/Stored.js"
 import { cashbillSlot, findByItemKey, issue, latestOf, memberOf, remove } from "../../../src/sandbox/cashbill/State.js"
 import * as Sandbox from "../../../src/sandbox/Sandbox.js"
 import { FAILS_FILING, receipt } from "../../support/receipts.js"

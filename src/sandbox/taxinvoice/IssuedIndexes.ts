@@ -9,8 +9,8 @@
  */
 import * as Kst from "../../core/Kst.js"
 import type { Policy } from "../Progression.js"
-import { settle } from "./Filing.js"
-import type { DateType, Invoice, TaxinvoiceState } from "./Model.js"
+import * as Filing from "./Filing.js"
+import type { DateType, Invoice, TaxinvoiceState } from "./Stored.js"
 
 /** The parties an issued invoice is found under: its seller and its buyer. */
 const partiesOf = (invoice: Invoice): ReadonlyArray<string> =>
@@ -40,15 +40,15 @@ export const index = (state: TaxinvoiceState, invoice: Invoice): void => {
 }
 
 /**
- * Brings the filing of an invoice up to date (`Filing.settle`); once it is sent, it is found under
+ * Brings the filing of an invoice up to date (`Filing.advanceFiling`); once it is sent, it is found under
  * its filing day.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const settleFiling = (state: TaxinvoiceState, invoice: Invoice, policy: Policy, now: number): Invoice => {
+export const advanceFiling = (state: TaxinvoiceState, invoice: Invoice, policy: Policy, now: number): Invoice => {
   const before = invoice.issued === undefined ? undefined : dayOf(invoice, "S")
-  settle(invoice, policy, now)
+  Filing.advanceFiling(invoice, policy, now)
   const after = invoice.issued === undefined ? undefined : dayOf(invoice, "S")
   if (before !== undefined && after !== undefined && before !== after) {
     for (const party of partiesOf(invoice)) {
