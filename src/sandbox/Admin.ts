@@ -39,7 +39,7 @@ import { Kinds, type Kind, Policy } from "./Progression.js"
 import { decodeValue, json, type RouteResponse } from "./Route.js"
 import type { Stats } from "./Stats.js"
 import type { Environment } from "./Store.js"
-import { parseJsonBody } from "./Wire.js"
+import { parseJsonBody } from "./HttpEdge.js"
 
 /**
  * The sandbox clock as the admin API shows it.

@@ -15,8 +15,8 @@ import { fail, type SandboxFailure } from "./Failure.js"
 import type { PartnerRegistry } from "./Partners.js"
 import { anonymous, type Caller, type Route, type RouteRequest } from "./Route.js"
 import { SandboxStore } from "./Store.js"
-import { type TokenState, tokensSlot } from "./Tokens.js"
-import { normalizeAddress } from "./Wire.js"
+import { type TokenState, tokensSlot } from "./IssuedTokens.js"
+import { normalizeAddress } from "./HttpEdge.js"
 
 /**
  * Every scope value of the spec (docs/service.md "Scopes").

@@ -11,7 +11,7 @@ import type * as Net from "node:net"
 import type { Duplex } from "node:stream"
 import * as Effect from "effect/Effect"
 import { fail, type SandboxFailure } from "./Failure.js"
-import { JSON_CONTENT_TYPE } from "./Wire.js"
+import { JSON_CONTENT_TYPE } from "./HttpEdge.js"
 
 /**
  * Limits of the socket server (Node's `http.Server` settings plus the connection cap and the

@@ -13,7 +13,7 @@ import type { FaultKind } from "./Faults.js"
 import type { SandboxFailure } from "./Failure.js"
 import type { JsonAnswer } from "./Route.js"
 import { Lru } from "./Lru.js"
-import { JSON_CONTENT_TYPE } from "./Wire.js"
+import { JSON_CONTENT_TYPE } from "./HttpEdge.js"
 
 const encoder = new TextEncoder()
 

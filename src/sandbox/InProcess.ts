@@ -30,7 +30,7 @@ import type { FaultKind } from "./Faults.js"
 import * as MemoryResponse from "./MemoryResponse.js"
 import { Sandbox, type SandboxOptions, type SandboxService } from "./Sandbox.js"
 import * as SandboxModule from "./Sandbox.js"
-import { incomingOf, type Read, readIncoming, tooLarge } from "./Wire.js"
+import { incomingOf, type Read, readIncoming, tooLarge } from "./HttpEdge.js"
 
 /**
  * The origin of the in-process sandbox (no DNS lookup, no socket).

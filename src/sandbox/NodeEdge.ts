@@ -9,7 +9,7 @@
 import * as Http from "node:http"
 import { fail } from "./Failure.js"
 import { headersOf, type WireAnswer } from "./Encoded.js"
-import { incomingOf, type Read, readNodeBody, tooLarge } from "./Wire.js"
+import { incomingOf, type Read, readNodeBody, tooLarge } from "./HttpEdge.js"
 
 /** A request that carries no body: no `Content-Length` (or 0) and no `Transfer-Encoding` (RFC 9112 §6.3). */
 const hasNoBody = (headers: Http.IncomingHttpHeaders): boolean =>

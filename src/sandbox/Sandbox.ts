@@ -47,7 +47,7 @@ import { approveStatement } from "./statement/Routes.js"
 import { makeCallCounter, snapshot } from "./Stats.js"
 import * as StoreModule from "./Store.js"
 import { type Environment, SandboxStore } from "./Store.js"
-import * as Tokens from "./Tokens.js"
+import * as IssuedTokens from "./IssuedTokens.js"
 import {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_JSON_DEPTH,
@@ -57,7 +57,7 @@ import {
   type Read,
   readIncoming,
   render
-} from "./Wire.js"
+} from "./HttpEdge.js"
 
 /**
  * Options of a sandbox.
@@ -198,7 +198,7 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
       clock: clockState,
       advanceClock: (millis) => Effect.zipRight(clock.advance(millis), clockState),
       setClock: (epochMillis) => Effect.zipRight(clock.set(epochMillis), clockState),
-      expireTokens: (environment, corpNum) => use(Tokens.expireTokens(environment, corpNum)),
+      expireTokens: (environment, corpNum) => use(IssuedTokens.expireTokens(environment, corpNum)),
       progressions: Effect.map(
         Effect.forEach(Kinds, (kind) => Effect.map(progressions.get(kind), (policy) => [kind, policy] as const)),
         (entries) => Object.fromEntries(entries) as Record<Kind, Policy>
@@ -270,7 +270,7 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
         operation
       }
       const handled = (now: number) =>
-        Either.match(callerOf(route, request, store.get(Tokens.tokensSlot, environment), now), {
+        Either.match(callerOf(route, request, store.get(IssuedTokens.tokensSlot, environment), now), {
           onLeft: Effect.fail,
           onRight: (caller) => route.handle(request, caller)
         })

@@ -6,7 +6,7 @@
  */
 import type * as Context from "effect/Context"
 import type { Environment, SandboxStore } from "./Store.js"
-import { tokensSlot } from "./Tokens.js"
+import { tokensSlot } from "./IssuedTokens.js"
 
 /**
  * Token issuances of one member through one partner in one environment.

@@ -13,7 +13,7 @@ import { Member } from "../../src/domains/member/Member.js"
 import * as Connect from "../../src/sandbox/Connect.js"
 import * as InProcess from "../../src/sandbox/InProcess.js"
 import { Sandbox } from "../../src/sandbox/Sandbox.js"
-import { tokensSlot } from "../../src/sandbox/Tokens.js"
+import { tokensSlot } from "../../src/sandbox/IssuedTokens.js"
 import { SandboxStore } from "../../src/sandbox/Store.js"
 import { receipt } from "../support/receipts.js"
 

@@ -14,8 +14,8 @@ import type { PartnerRegistry } from "../Partners.js"
 import { IssueToken } from "../../core/Tokens.js"
 import { implement, json, type Route } from "../Route.js"
 import { type Environment, SandboxStore } from "../Store.js"
-import { type AccessToken, newTokenValue, remember, serviceIdOf, TOKEN_VALIDITY_MILLIS, tokensSlot } from "../Tokens.js"
-import { normalizeAddress } from "../Wire.js"
+import { type AccessToken, newTokenValue, remember, serviceIdOf, TOKEN_VALIDITY_MILLIS, tokensSlot } from "../IssuedTokens.js"
+import { normalizeAddress } from "../HttpEdge.js"
 
 /**
  * The partner code of a LinkID: a stable 6-digit number (the live service assigns one per partner).

@@ -12,7 +12,7 @@ import { fail, type SandboxFailure } from "../Failure.js"
 import { clearMemberPreferences } from "../Preferences.js"
 import { bodyJson, type Caller, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
 import { SandboxStore } from "../Store.js"
-import { revokeMember, tokensSlot } from "../Tokens.js"
+import { revokeMember, tokensSlot } from "../IssuedTokens.js"
 import * as Operations from "../../domains/member/Operations.js"
 import * as State from "./State.js"
 
