@@ -262,7 +262,8 @@ export type Success = Schema.Schema<any, any, never> | "pdf"
 export interface Operation<
   P extends Schema.Schema<any, any, never> = Schema.Schema<any, any, never>,
   B extends RequestBody = RequestBody,
-  S extends Success = Success
+  S extends Success = Success,
+  Path extends string = string
 > {
   /** `Domain.SpecName` (`Cashbill.RegistIssue`): names faults, statistics and sandbox logs. */
   readonly name: string
@@ -273,7 +274,7 @@ export interface Operation<
   readonly summary: string
   readonly method: "GET" | "POST"
   /** The template, e.g. `/Cashbill/{mgtKey}`. */
-  readonly path: string
+  readonly path: Path
   readonly segments: ReadonlyArray<Segment>
   /** Path, query and header parameters. */
   readonly params: P
@@ -297,7 +298,7 @@ export interface Operation<
  * @since 0.1.0
  * @category models
  */
-export type Any = Operation<Schema.Schema<any, any, never>, RequestBody, Success>
+export type Any = Operation<Schema.Schema<any, any, never>, RequestBody, Success, string>
 
 /**
  * The declaration of an operation (`make`'s input).
@@ -346,7 +347,7 @@ export const make = <
 >(
   declaration: Declaration<Path, P, B, S> &
     (PathParams<Path> extends keyof Schema.Schema.Type<P> ? unknown : { readonly params: "every path parameter must be a field of params" })
-): Operation<P, B, S> => ({
+): Operation<P, B, S, Path> => ({
   name: declaration.name,
   sdk: declaration.sdk,
   cli: declaration.cli,

@@ -132,12 +132,22 @@ export type RouteContext = SandboxClock | SandboxStore | Progressions
  * @since 0.1.0
  * @category models
  */
-export interface OperationRequest<O extends Operation.Any> extends RouteRequest {
+export interface OperationRequest<O extends Operation.Any> extends Omit<RouteRequest, "params"> {
+  /** The path parameters the declaration's template names (`{mgtKey}` → `params.mgtKey`), as received. */
+  readonly params: PathParamsOf<O>
   /** The body, decoded with the declared body schema. */
   readonly input: Effect.Effect<BodyType<O>, SandboxFailure>
   /** The declared parameters (path, query, headers), decoded with the declared params schema. */
   readonly parameters: Effect.Effect<Schema.Schema.Type<O["params"]>, SandboxFailure>
 }
+
+/**
+ * The path parameters of `O`, by the names in its path template.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type PathParamsOf<O extends Operation.Any> = { readonly [K in Operation.PathParams<O["path"]>]: string }
 
 /**
  * The decoded body type of `O`.
@@ -176,7 +186,7 @@ export const implement = <O extends Operation.Any>(
 class DeclaredRequest<O extends Operation.Any> implements OperationRequest<O> {
   readonly method: RouteRequest["method"]
   readonly path: string
-  readonly params: Readonly<Record<string, string>>
+  readonly params: PathParamsOf<O>
   readonly query: URLSearchParams
   readonly headers: Readonly<Record<string, string>>
   readonly body: Uint8Array
@@ -187,7 +197,8 @@ class DeclaredRequest<O extends Operation.Any> implements OperationRequest<O> {
   constructor(readonly operation: O, request: RouteRequest) {
     this.method = request.method
     this.path = request.path
-    this.params = request.params
+    // The router matched the request to the declaration's template: every parameter it names is there.
+    this.params = request.params as PathParamsOf<O>
     this.query = request.query
     this.headers = request.headers
     this.body = request.body
@@ -213,7 +224,7 @@ const queryValue = (query: URLSearchParams, name: string): string | undefined =>
 }
 
 /** The values of the declared parameters, as received (query names in any case). */
-const declaredParams = (operation: Operation.Any, request: RouteRequest): Record<string, string> => {
+const declaredParams = (operation: Operation.Any, request: Pick<RouteRequest, "params" | "query" | "headers">): Record<string, string> => {
   const values: Record<string, string> = { ...request.params }
   for (const item of operation.query) {
     if (item._tag !== "FromParam") continue

@@ -10,22 +10,16 @@ import { implement, json, pdf, type Route } from "../../src/sandbox/Route.js"
 import { api, apiRequest, codeOf, issueToken, MEMBER, ORIGIN, sandboxLayer, send, sendWith } from "./support.js"
 
 /** Operations shaped like the cash receipt ones, to exercise routing without that domain. */
-const probe = (name: string, method: "GET" | "POST", path: string, query: ReadonlyArray<Operation.QueryItem> = []) =>
-  Operation.make({
-    name: `Probe.${name}`,
-    sdk: `Probe.${name}`,
-    summary: "probe",
-    method,
-    path,
-    query,
-    params: Schema.Struct({ submitID: Schema.optional(Schema.String), key: Schema.optional(Schema.String) }),
-    scope: Operation.noToken,
-    success: Schema.Unknown,
-    safeToRepeat: true
-  })
+const probe = {
+  summary: "probe",
+  params: Schema.Struct({ submitID: Schema.optional(Schema.String), key: Schema.optional(Schema.String) }),
+  scope: Operation.noToken,
+  success: Schema.Unknown,
+  safeToRepeat: true
+} as const
 
 const probeRoutes: ReadonlyArray<Route> = [
-  implement(probe("BulkState", "GET", "/Probe/Bulk/{submitID}/State"), (request) => Effect.succeed(json({ submitID: request.params["submitID"] }))),
+  implement(Operation.make({ ...probe, name: "Probe.BulkState", sdk: "Probe.BulkState", method: "GET", path: "/Probe/Bulk/{submitID}/State" }), (request) => Effect.succeed(json({ submitID: request.params.submitID }))),
   implement(
     Operation.make({
       name: "Probe.Pdf",
@@ -41,8 +35,8 @@ const probeRoutes: ReadonlyArray<Route> = [
     }),
     () => Effect.succeed(pdf(Signing.utf8("%PDF-1.4\n%%EOF\n")))
   ),
-  implement(probe("Echo", "POST", "/Probe/{key}"), (request) =>
-    Effect.succeed(json({ key: request.params["key"], bytes: request.body.length, body: new TextDecoder().decode(request.body) })))
+  implement(Operation.make({ ...probe, name: "Probe.Echo", sdk: "Probe.Echo", method: "POST", path: "/Probe/{key}" }), (request) =>
+    Effect.succeed(json({ key: request.params.key, bytes: request.body.length, body: new TextDecoder().decode(request.body) })))
 ]
 
 const probeLayer = (options: InProcess.ClientOptions = {}) => sandboxLayer({ routes: probeRoutes, ...options })
@@ -174,6 +168,6 @@ describe("robustness: every failure is {code, message}", () => {
       expect(answer.status).toBe(500)
       expect(answer.body).toMatchObject({ code: ErrorCodes.InjectedFault.code })
     }).pipe(Effect.provide(sandboxLayer({
-      routes: [implement(probe("Boom", "GET", "/Boom"), () => Effect.die(new Error("boom")))]
+      routes: [implement(Operation.make({ ...probe, name: "Probe.Boom", sdk: "Probe.Boom", method: "GET", path: "/Boom" }), () => Effect.die(new Error("boom")))]
     }))))
 })

@@ -36,7 +36,7 @@ export const partnerCodeOf = (linkId: string): string =>
 export const tokenRoutes = (partners: PartnerRegistry): ReadonlyArray<Route> => [
   implement(IssueToken, (request) =>
     Effect.gen(function*() {
-      const environment: Environment = request.params["serviceId"]?.toUpperCase() === serviceIdOf("production") ? "production" : "test"
+      const environment: Environment = request.params.serviceId.toUpperCase() === serviceIdOf("production") ? "production" : "test"
       const verified = yield* verifyTokenRequest(request, partners)
       const store = yield* SandboxStore
       const member = memberOf(store.get(membersSlot, environment), verified.accessId, verified.linkId)

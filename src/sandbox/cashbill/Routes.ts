@@ -190,17 +190,17 @@ export const cashbillRoutes: ReadonlyArray<Route> = [
     })),
   implement(Operations.GetBulkResult, (request, caller) =>
     withMember(request, caller, (ctx) => {
-      const bulk = ctx.member.bulks.get(request.params["submitID"] ?? "")
-      if (bulk === undefined) return Either.left(fail("BulkNotFound", request.params["submitID"]))
+      const bulk = ctx.member.bulks.get(request.params.submitID)
+      if (bulk === undefined) return Either.left(fail("BulkNotFound", request.params.submitID))
       State.advance(bulk, ctx.bulk, ctx.now, true, processItem(ctx))
       // The record changes only with the stage (results come with stage 2, then never change).
       return Either.right(ctx.answers.answer(bulk, request.language, bulk.stage, () => Records.bulkResultRecord(bulk, request.language)))
     })),
   implement(Operations.Delete, (request, caller) =>
     withMember(request, caller, (ctx) =>
-      Either.map(State.remove(ctx.state, ctx.member, request.params["mgtKey"] ?? "", ctx.filing, ctx.now), () => success(request)))),
+      Either.map(State.remove(ctx.state, ctx.member, request.params.mgtKey, ctx.filing, ctx.now), () => success(request)))),
   implement(Operations.GetInfo, (request, caller) =>
-    withMember(request, caller, (ctx) => Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => statusAnswer(ctx, r, request.language)))),
+    withMember(request, caller, (ctx) => Either.map(read(ctx, request.params.mgtKey), (r) => statusAnswer(ctx, r, request.language)))),
   implement(Operations.GetInfos, (request, caller) =>
     Effect.flatMap(request.input, (mgtKeys) =>
       withMember(request, caller, (ctx) =>
@@ -209,9 +209,9 @@ export const cashbillRoutes: ReadonlyArray<Route> = [
           Either.match(read(ctx, key), { onLeft: () => [], onRight: (r) => [statusAnswer(ctx, r, request.language)] })
         )))))),
   implement(Operations.GetDetailInfo, (request, caller) =>
-    withMember(request, caller, (ctx) => Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => detailAnswer(ctx, r)))),
+    withMember(request, caller, (ctx) => Either.map(read(ctx, request.params.mgtKey), (r) => detailAnswer(ctx, r)))),
   implement(Operations.GetPDF, (request, caller) =>
-    withMember(request, caller, (ctx) => Either.map(read(ctx, request.params["mgtKey"] ?? ""), (r) => pdf(receiptDocument(r))))),
+    withMember(request, caller, (ctx) => Either.map(read(ctx, request.params.mgtKey), (r) => pdf(receiptDocument(r))))),
   implement(Operations.GetURL, (request, caller) =>
     Effect.flatMap(request.parameters, ({ TG: menu }) =>
       Effect.map(

@@ -143,7 +143,9 @@ const statusAnswer = (ctx: MemberContext, invoice: State.Invoice) =>
 const detailAnswer = (ctx: MemberContext, invoice: State.Invoice) =>
   ctx.answers.answer(invoice, "detail", fingerprint(invoice, UNCHANGING), () => Records.detailRecord(invoice, ctx.now))
 
-const keyParams = (request: RouteRequest) => [request.params["MgtKeyType"] ?? "", request.params["MgtKey"] ?? ""] as const
+/** The document a request names by its path: `/Taxinvoice/{MgtKeyType}/{MgtKey}…`. */
+const keyParams = (request: { readonly params: { readonly MgtKeyType: string; readonly MgtKey: string } }) =>
+  [request.params.MgtKeyType, request.params.MgtKey] as const
 
 const urlRoute = (operation: typeof Operations.GetPopUpURL, page: Links.DocumentPage) =>
   implement(operation, (request, caller) =>
@@ -196,7 +198,7 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
   implement(Operations.DeleteFile, (request, caller) =>
     withMember(request, caller, (ctx) =>
       Either.flatMap(State.find(ctx.member, ...keyParams(request)), (invoice) =>
-        Either.map(State.deleteFile(invoice, request.params["FileID"] ?? ""), () => success(request))))),
+        Either.map(State.deleteFile(invoice, request.params.FileID), () => success(request))))),
   implement(Operations.GetInfo, (request, caller) =>
     withMember(request, caller, (ctx) => Either.map(read(ctx, ...keyParams(request)), (invoice) => statusAnswer(ctx, invoice)))),
   implement(Operations.GetInfos, (request, caller) =>
@@ -204,7 +206,7 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
       withMember(request, caller, (ctx) =>
         // Unknown document IDs are left out; the others answer in the order asked.
         Either.right(arrayOf(mgtKeys.flatMap((key) =>
-          Either.match(read(ctx, request.params["MgtKeyType"] ?? "", key), {
+          Either.match(read(ctx, request.params.MgtKeyType, key), {
             onLeft: () => [],
             onRight: (invoice) => [statusAnswer(ctx, invoice)]
           })
@@ -222,7 +224,7 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
       withMember(request, caller, (ctx) => {
         const itemKeys: Array<string> = []
         for (const key of mgtKeys) {
-          const found = State.find(ctx.member, request.params["MgtKeyType"] ?? "", key)
+          const found = State.find(ctx.member, request.params.MgtKeyType, key)
           if (Either.isLeft(found)) return Either.left(found.left)
           itemKeys.push(found.right.itemKey)
         }
@@ -245,9 +247,9 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
     Effect.gen(function*() {
       const { MgtKey } = yield* request.input
       // The router matched MgtKeyType among SELL, BUY, TRUSTEE in any case.
-      const mgtKeyType = (request.params["MgtKeyType"] ?? "").toUpperCase() as Rules.MgtKeyType
+      const mgtKeyType = request.params.MgtKeyType.toUpperCase() as Rules.MgtKeyType
       return yield* withMember(request, caller, (ctx) =>
-        Either.map(State.assignMgtKey(ctx.member, request.params["ItemKey"] ?? "", mgtKeyType, MgtKey), () => success(request)))
+        Either.map(State.assignMgtKey(ctx.member, request.params.ItemKey, mgtKeyType, MgtKey), () => success(request)))
     })),
   implement(Operations.BulkIssue, (request, caller) =>
     Effect.gen(function*() {
@@ -290,8 +292,8 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
     })),
   implement(Operations.GetBulkResult, (request, caller) =>
     withMember(request, caller, (ctx) => {
-      const bulk = ctx.member.bulks.get(request.params["submitID"] ?? "")
-      if (bulk === undefined) return Either.left(fail("BulkNotFound", request.params["submitID"]))
+      const bulk = ctx.member.bulks.get(request.params.submitID)
+      if (bulk === undefined) return Either.left(fail("BulkNotFound", request.params.submitID))
       State.advance(bulk, ctx.bulk, ctx.now, true, processItem(ctx, bulk.forceIssue))
       return Either.right(json(Records.bulkResultRecord(bulk, request.language)))
     }))
