@@ -30,7 +30,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { fail, type SandboxFailure } from "./Failure.js"
-import { CertificateRegistration } from "./certificate/Routes.js"
+import { CertificateRegistration } from "./certificate/State.js"
 import { Fault } from "./Faults.js"
 import type { StatementInfo } from "../domains/statement/Schemas.js"
 import type { MemberSeed } from "./member/Seed.js"

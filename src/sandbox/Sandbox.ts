@@ -25,7 +25,7 @@ import * as Option from "effect/Option"
 import { type AdminOperations, handleAdmin } from "./Admin.js"
 import { type AdminAccess, refusal } from "./AdminGuard.js"
 import { callerOf, needsToken } from "./Auth.js"
-import { registerCertificate } from "./certificate/Routes.js"
+import { registerCertificate } from "./certificate/State.js"
 import * as Kst from "../core/Kst.js"
 import * as TaxinvoiceAdmin from "./taxinvoice/Admin.js"
 import * as SandboxClockModule from "./Clock.js"
@@ -43,7 +43,8 @@ import { type Kind, Kinds, type Policy, Progressions } from "./Progression.js"
 import type { Route, RouteContext, RouteRequest, RouteResponse } from "./Route.js"
 import * as Router from "./Router.js"
 import { allRoutes } from "./Routes.js"
-import { approveStatement } from "./statement/Routes.js"
+import * as StatementRecords from "./statement/Records.js"
+import { approveStatement } from "./statement/State.js"
 import { makeCallCounter, snapshot } from "./Stats.js"
 import * as StoreModule from "./Store.js"
 import { type Environment, SandboxStore } from "./Store.js"
@@ -214,7 +215,7 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
       registerCertificate: (environment, corpNum, registration) =>
         use(Effect.map(registerCertificate(environment, corpNum, registration), (c) => Kst.toDateTime14(c.expireAt))),
       issueOnPortal: (environment, corpNum, fields) => use(TaxinvoiceAdmin.issueOnPortal(environment, corpNum, fields)),
-      approveStatement: (environment, corpNum, itemCode, mgtKey) => use(approveStatement(environment, corpNum, itemCode, mgtKey)),
+      approveStatement: (environment, corpNum, itemCode, mgtKey) => use(Effect.map(approveStatement(environment, corpNum, itemCode, mgtKey), StatementRecords.statusRecord)),
       outbox: (environment) => use(Outbox.list(environment))
     }
 

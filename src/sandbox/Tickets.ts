@@ -4,7 +4,7 @@
  * carries no member data and no counter, so one ticket says nothing about another — and it opens
  * its page once: the first visit redeems it.
  *
- * The portal keeps them (`portal/Links.ts`): it mints with `issue` and opens pages with `redeem`.
+ * The portal keeps them (`PortalLinks.ts`): it mints with `issue` and opens pages with `redeem`.
  * A ticket that was used or ran out is kept for `RETENTION_MILLIS` of document time, so that a
  * late visit is told the link is spent (410) rather than unknown (404); after that it is forgotten.
  * Forgetting is swept as tickets are issued, in amortised constant time, so a long-running sandbox

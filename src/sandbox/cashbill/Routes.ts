@@ -12,18 +12,14 @@ import * as Schema from "effect/Schema"
 import { messageDigest } from "../../core/Signing.js"
 import * as Rules from "../../domains/cashbill/Rules.js"
 import * as Operations from "../../domains/cashbill/Operations.js"
-import { CashReceiptIssue } from "../../domains/cashbill/Schemas.js"
 import * as Operation from "../../core/Operation.js"
-import { type AnswerCache, answersSlot, arrayOf, fingerprint } from "../AnswerCache.js"
+import { arrayOf, fingerprint } from "../AnswerCache.js"
 import { SandboxClock } from "../Clock.js"
-import { handlerContext } from "../HandlerContext.js"
 import { fail, type SandboxFailure } from "../Failure.js"
-import type { Policy, Progressions } from "../Progression.js"
 import {
   type Answer,
   bodyJson,
   type Caller,
-  decodeEither,
   decodeValue,
   implement,
   json,
@@ -32,8 +28,7 @@ import {
   type RouteRequest,
   success
 } from "../Route.js"
-import { type Environment, SandboxStore } from "../Store.js"
-import * as Links from "../portal/Links.js"
+import * as PortalLinks from "../PortalLinks.js"
 import { receiptDocument } from "./Pdf.js"
 import * as Records from "./Records.js"
 import { UNCHANGING } from "./Stored.js"
@@ -43,70 +38,11 @@ const okMessage = (request: RouteRequest): string => (request.language === "en" 
 
 const nowMillis = Effect.flatMap(SandboxClock, (clock) => clock.now)
 
-/**
- * What a member's handler works on: its receipts, the time, and the progression policies.
- *
- * @since 0.1.0
- * @category models
- */
-export interface MemberContext {
-  readonly state: State.CashbillState
-  readonly member: State.MemberCashbills
-  readonly answers: AnswerCache
-  readonly now: number
-  readonly filing: Policy
-  readonly bulk: Policy
-}
-
-/** The single receipt of a bulk submission, validated and issued like RegistIssue at `at`. */
-const processItem = (ctx: MemberContext) => (item: unknown, at: number): State.BulkItemResult => {
-  const mgtKey = typeof item === "object" && item !== null && typeof (item as { mgtKey?: unknown }).mgtKey === "string"
-    ? (item as { mgtKey: string }).mgtKey
-    : null
-  const decoded = decodeEither(item, CashReceiptIssue)
-  if (Either.isLeft(decoded)) return { _tag: "Failed", mgtKey, failure: decoded.left }
-  return Either.match(State.issueReceipt(ctx.state, ctx.member, decoded.right, at), {
-    onLeft: (failure): State.BulkItemResult => ({ _tag: "Failed", mgtKey, failure }),
-    onRight: (receipt): State.BulkItemResult => ({ _tag: "Issued", mgtKey: receipt.mgtKey, receipt })
-  })
-}
-
-/**
- * Runs `f` on a member's receipts in one synchronous step, after bringing every pending bulk
- * submission of the member up to date (so receipts of a completed submission are visible). The
- * operations and the portal's pages both see the receipts through it.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const withMemberOf = <A>(
-  environment: Environment,
-  corpNum: string,
-  f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>
-): Effect.Effect<A, SandboxFailure, SandboxStore | SandboxClock | Progressions> =>
-  Effect.flatMap(handlerContext, ({ now, policies, store }) => {
-    const state = store.get(State.cashbillSlot, environment)
-    const bulk = policies["cashbill.bulk"]
-    const ctx: MemberContext = {
-      state,
-      member: State.memberOf(state, corpNum),
-      answers: store.get(answersSlot, environment),
-      now,
-      filing: policies["cashbill.filing"],
-      bulk
-    }
-    for (const pending of ctx.member.pendingBulks) {
-      State.advance(pending, bulk, now, false, processItem(ctx))
-      if (pending.results !== undefined) ctx.member.pendingBulks.delete(pending)
-    }
-    return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
-  })
-
-const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>) =>
-  withMemberOf(request.environment, caller.corpNum, f)
+const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: State.MemberContext) => Either.Either<A, SandboxFailure>) =>
+  State.withMemberOf(request.environment, caller.corpNum, f)
 
 /** A receipt read by a query: the read counts for the `AfterPolls` filing policy. */
-const read = (ctx: MemberContext, mgtKey: string): Either.Either<State.Receipt, SandboxFailure> => {
+const read = (ctx: State.MemberContext, mgtKey: string): Either.Either<State.Receipt, SandboxFailure> => {
   const receipt = ctx.member.receipts.get(mgtKey)
   if (receipt === undefined) return Either.left(fail("CashbillNotFound", mgtKey))
   receipt.polls += 1
@@ -114,11 +50,11 @@ const read = (ctx: MemberContext, mgtKey: string): Either.Either<State.Receipt, 
 }
 
 /** The status record of a receipt, kept until one of its changing fields (its filing, …) changes. */
-const statusAnswer = (ctx: MemberContext, receipt: State.Receipt, language: "ko" | "en") =>
+const statusAnswer = (ctx: State.MemberContext, receipt: State.Receipt, language: "ko" | "en") =>
   ctx.answers.answer(receipt, language, fingerprint(receipt, UNCHANGING), () => Records.statusRecord(receipt, language))
 
 /** The detail record of a receipt, kept the same way. */
-const detailAnswer = (ctx: MemberContext, receipt: State.Receipt) =>
+const detailAnswer = (ctx: State.MemberContext, receipt: State.Receipt) =>
   ctx.answers.answer(receipt, "detail", fingerprint(receipt, UNCHANGING), () => Records.detailRecord(receipt))
 
 const checkTradeDT = (tradeDT: string | undefined) =>
@@ -131,7 +67,7 @@ const issueAnswer = (request: RouteRequest, receipt: State.Receipt): Answer<type
 const BulkEnvelope = Schema.Struct({ cashbills: Schema.Array(Schema.Unknown) })
 
 /**
- * The cash receipt operations (scope 140). GetURL hands out a portal link (`portal/Links.ts`): the
+ * The cash receipt operations (scope 140). GetURL hands out a portal link (`PortalLinks.ts`): the
  * receipt box (PBOX) or the issue form (WRITE).
  *
  * @since 0.1.0
@@ -182,7 +118,7 @@ export const cashbillRoutes: ReadonlyArray<Route> = [
           completedAt: undefined,
           results: undefined
         }
-        const submitted = State.advance(bulk, ctx.bulk, ctx.now, false, processItem(ctx))
+        const submitted = State.advance(bulk, ctx.bulk, ctx.now, false, State.processItem(ctx))
         ctx.member.bulks.set(submitID, submitted)
         if (submitted.results === undefined) ctx.member.pendingBulks.add(submitted)
         return Either.right(json({ code: 1, message: okMessage(request), receiptID: bulk.receiptID }))
@@ -192,7 +128,7 @@ export const cashbillRoutes: ReadonlyArray<Route> = [
     withMember(request, caller, (ctx) => {
       const bulk = ctx.member.bulks.get(request.params.submitID)
       if (bulk === undefined) return Either.left(fail("BulkNotFound", request.params.submitID))
-      State.advance(bulk, ctx.bulk, ctx.now, true, processItem(ctx))
+      State.advance(bulk, ctx.bulk, ctx.now, true, State.processItem(ctx))
       // The record changes only with the stage (results come with stage 2, then never change).
       return Either.right(ctx.answers.answer(bulk, request.language, bulk.stage, () => Records.bulkResultRecord(bulk, request.language)))
     })),
@@ -215,7 +151,7 @@ export const cashbillRoutes: ReadonlyArray<Route> = [
   implement(Operations.GetURL, (request, caller) =>
     Effect.flatMap(request.parameters, ({ TG: menu }) =>
       Effect.map(
-        Links.url(request, { _tag: menu === "PBOX" ? "CashbillBox" : "CashbillWrite", corpNum: caller.corpNum }),
+        PortalLinks.url(request, { _tag: menu === "PBOX" ? "CashbillBox" : "CashbillWrite", corpNum: caller.corpNum }),
         (url) => json({ url })
       )))
 ]

@@ -14,16 +14,21 @@
  *
  * @since 0.1.0
  */
+import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { createHash } from "node:crypto"
 import * as Kst from "../../core/Kst.js"
 import * as Rules from "../../domains/cashbill/Rules.js"
-import type { CashReceiptIssue, CashReceiptRevoke } from "../../domains/cashbill/Schemas.js"
+import { CashReceiptIssue, type CashReceiptRevoke } from "../../domains/cashbill/Schemas.js"
+import { type AnswerCache, answersSlot } from "../AnswerCache.js"
+import type { SandboxClock } from "../Clock.js"
 import { fail, type SandboxFailure } from "../Failure.js"
+import { handlerContext } from "../HandlerContext.js"
 import * as BulkSubmission from "../BulkSubmission.js"
 import { DayIndex } from "../DayIndex.js"
-import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
-import { slot } from "../Store.js"
+import { type Policy, type Progressions, stageOf, stageReachedAt } from "../Progression.js"
+import { decodeEither } from "../Route.js"
+import { type Environment, type SandboxStore, slot } from "../Store.js"
 import { filingOutcome } from "./Filing.js"
 import { Interner } from "../Interner.js"
 import { Receipt, type ReceiptFields, sequenceOf, type Trade } from "./Stored.js"
@@ -390,3 +395,62 @@ export const advance: (
   poll: boolean,
   process: (item: unknown, at: number) => BulkItemResult
 ) => Bulk = BulkSubmission.advance
+
+/**
+ * What a member's handler works on: its receipts, the time, and the progression policies.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface MemberContext {
+  readonly state: CashbillState
+  readonly member: MemberCashbills
+  readonly answers: AnswerCache
+  readonly now: number
+  readonly filing: Policy
+  readonly bulk: Policy
+}
+
+/** The single receipt of a bulk submission, validated and issued like RegistIssue at `at`. */
+export const processItem = (ctx: MemberContext) => (item: unknown, at: number): BulkItemResult => {
+  const mgtKey = typeof item === "object" && item !== null && typeof (item as { mgtKey?: unknown }).mgtKey === "string"
+    ? (item as { mgtKey: string }).mgtKey
+    : null
+  const decoded = decodeEither(item, CashReceiptIssue)
+  if (Either.isLeft(decoded)) return { _tag: "Failed", mgtKey, failure: decoded.left }
+  return Either.match(issueReceipt(ctx.state, ctx.member, decoded.right, at), {
+    onLeft: (failure): BulkItemResult => ({ _tag: "Failed", mgtKey, failure }),
+    onRight: (receipt): BulkItemResult => ({ _tag: "Issued", mgtKey: receipt.mgtKey, receipt })
+  })
+}
+
+/**
+ * Runs `f` on a member's receipts in one synchronous step, after bringing every pending bulk
+ * submission of the member up to date (so receipts of a completed submission are visible). The
+ * operations and the portal's pages both see the receipts through it.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const withMemberOf = <A>(
+  environment: Environment,
+  corpNum: string,
+  f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>
+): Effect.Effect<A, SandboxFailure, SandboxStore | SandboxClock | Progressions> =>
+  Effect.flatMap(handlerContext, ({ now, policies, store }) => {
+    const state = store.get(cashbillSlot, environment)
+    const bulk = policies["cashbill.bulk"]
+    const ctx: MemberContext = {
+      state,
+      member: memberOf(state, corpNum),
+      answers: store.get(answersSlot, environment),
+      now,
+      filing: policies["cashbill.filing"],
+      bulk
+    }
+    for (const pending of ctx.member.pendingBulks) {
+      advance(pending, bulk, now, false, processItem(ctx))
+      if (pending.results !== undefined) ctx.member.pendingBulks.delete(pending)
+    }
+    return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
+  })

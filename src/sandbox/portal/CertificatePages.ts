@@ -8,13 +8,13 @@
  */
 import * as Effect from "effect/Effect"
 import { SandboxClock } from "../Clock.js"
-import { certificateSlot } from "../certificate/Routes.js"
+import { certificateSlot } from "../certificate/State.js"
 import type { HtmlAnswer } from "../Route.js"
 import { SandboxStore } from "../Store.js"
 import * as TaxPortalState from "../taxPortal/State.js"
 import * as Format from "./Format.js"
 import { type Html, html } from "./Html.js"
-import { grantForm, type Target } from "./Links.js"
+import { grantForm, type Target } from "../PortalLinks.js"
 import { actionForm, page, type PageContext } from "./Shell.js"
 import { textsOf } from "./Texts.js"
 

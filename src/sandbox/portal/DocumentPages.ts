@@ -10,7 +10,7 @@
  */
 import type { HtmlAnswer } from "../Route.js"
 import { type Html, html } from "./Html.js"
-import type { DocumentPage } from "./Links.js"
+import type { DocumentPage } from "../PortalLinks.js"
 import { type Language, page } from "./Shell.js"
 import type { Copy } from "./Sheet.js"
 import { textsOf } from "./Texts.js"

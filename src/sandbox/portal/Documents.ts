@@ -11,16 +11,14 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { SandboxFailure } from "../Failure.js"
 import { pdf, type RouteContext, type RouteResponse } from "../Route.js"
-import { withMemberOf as statementMember } from "../statement/Routes.js"
 import * as StatementState from "../statement/State.js"
 import { advanceFiling, stateCodeOf as invoiceStateCode } from "../taxinvoice/Filing.js"
 import { invoiceDocument } from "../taxinvoice/Pdf.js"
-import { withMemberOf as invoiceMember } from "../taxinvoice/Routes.js"
-import type { Invoice } from "../taxinvoice/State.js"
+import * as TaxinvoiceState from "../taxinvoice/State.js"
 import { documentPage, type Printable } from "./DocumentPages.js"
 import * as Format from "./Format.js"
 import type { Html } from "./Html.js"
-import { type DocumentPage, grantForm, type Target } from "./Links.js"
+import { type DocumentPage, grantForm, type Target } from "../PortalLinks.js"
 import { actionForm, type Language, type PageContext } from "./Shell.js"
 import { STATEMENT_TITLES, statementSheet } from "./StatementSheet.js"
 import { taxinvoiceSheet } from "./TaxinvoiceSheet.js"
@@ -51,8 +49,8 @@ export type StatementTarget = Extract<Target, { readonly _tag: "Statement" }>
 export const loadInvoices = (
   ctx: Pick<PageContext, "environment">,
   target: InvoiceTarget
-): Effect.Effect<ReadonlyArray<Invoice>, SandboxFailure, RouteContext> =>
-  invoiceMember(ctx.environment, target.corpNum, (member) =>
+): Effect.Effect<ReadonlyArray<TaxinvoiceState.Invoice>, SandboxFailure, RouteContext> =>
+  TaxinvoiceState.withMemberOf(ctx.environment, target.corpNum, (member) =>
     Either.right(target.itemKeys.flatMap((itemKey) => {
       const invoice = member.member.byItemKey.get(itemKey)
       return invoice === undefined ? [] : [advanceFiling(invoice, member.filing, member.now)]
@@ -68,7 +66,7 @@ export const loadStatements = (
   ctx: Pick<PageContext, "environment">,
   target: StatementTarget
 ): Effect.Effect<ReadonlyArray<StatementState.Stored>, SandboxFailure, RouteContext> =>
-  statementMember(ctx.environment, target.corpNum, (member) => Either.right(StatementState.findByItemKeys(member.member, target.itemKeys)))
+  StatementState.withMemberOf(ctx.environment, target.corpNum, (member) => Either.right(StatementState.findByItemKeys(member.member, target.itemKeys)))
 
 /**
  * An e-Tax invoice for a page: its sheets and the facts of the bar.
@@ -76,7 +74,7 @@ export const loadStatements = (
  * @since 0.1.0
  * @category constructors
  */
-export const invoicePrintable = (invoice: Invoice, language: Language): Printable => {
+export const invoicePrintable = (invoice: TaxinvoiceState.Invoice, language: Language): Printable => {
   const t = textsOf(language)
   const code = invoiceStateCode(invoice)
   return {
@@ -111,7 +109,7 @@ export const statementPrintable = (stored: StatementState.Stored, language: Lang
   }
 }
 
-const invoiceTitle = (invoices: ReadonlyArray<Invoice>, page: DocumentPage): string =>
+const invoiceTitle = (invoices: ReadonlyArray<TaxinvoiceState.Invoice>, page: DocumentPage): string =>
   page === "MASSPRINT" ? "전자세금계산서 대량인쇄" : `전자세금계산서 ${invoices[0]?.mgtKey ?? invoices[0]?.itemKey ?? ""}`
 
 const statementTitle = (target: StatementTarget, statements: ReadonlyArray<StatementState.Stored>): string => {

@@ -21,16 +21,13 @@ import * as Schema from "effect/Schema"
 import { ErrorCodes } from "../../core/ErrorCodes.js"
 import { issuesOf } from "../../core/Validation.js"
 import { CashReceiptIssue } from "../../domains/cashbill/Schemas.js"
-import { withMemberOf as cashbillMember } from "../cashbill/Routes.js"
 import * as CashbillState from "../cashbill/State.js"
-import { registerCertificate } from "../certificate/Routes.js"
+import { registerCertificate } from "../certificate/State.js"
 import { SandboxClock } from "../Clock.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import type { RouteContext, RouteResponse } from "../Route.js"
-import { withMemberOf as statementMember } from "../statement/Routes.js"
 import * as StatementState from "../statement/State.js"
 import { SandboxStore } from "../Store.js"
-import { withMemberOf as invoiceMember } from "../taxinvoice/Routes.js"
 import * as TaxinvoiceState from "../taxinvoice/State.js"
 import * as TaxPortalState from "../taxPortal/State.js"
 import { type FieldError, receiptPage, WRITE_FIELD_NAMES, writePage } from "./CashbillPages.js"
@@ -38,7 +35,7 @@ import { certificatePage } from "./CertificatePages.js"
 import { invoicePage, type InvoiceTarget, statementPage, type StatementTarget } from "./Documents.js"
 import * as Format from "./Format.js"
 import { type Html, html } from "./Html.js"
-import type { FormGrant, Target } from "./Links.js"
+import type { FormGrant, Target } from "../PortalLinks.js"
 import { notice, type PageContext } from "./Shell.js"
 import { textsOf } from "./Texts.js"
 
@@ -65,12 +62,12 @@ const confirmMail = (ctx: PageContext, target: InvoiceTarget | StatementTarget) 
   const t = textsOf(ctx.language)
   const outcome = (at: number | undefined) => outcomeOf(t.confirmedTitle, t.confirmed(Format.instant(at)))
   if (target._tag === "Taxinvoice") {
-    return invoiceMember(ctx.environment, target.corpNum, (m) => {
+    return TaxinvoiceState.withMemberOf(ctx.environment, target.corpNum, (m) => {
       const invoice = m.member.byItemKey.get(target.itemKeys[0] ?? "")
       return invoice === undefined ? Either.left(missing("invoice")) : TaxinvoiceState.confirmOpened(invoice, m.now)
     }).pipe(Effect.flatMap((invoice) => invoicePage(ctx, target, outcome(invoice.openAt))), Effect.flatMap(orMissing))
   }
-  return statementMember(ctx.environment, target.corpNum, (m) => {
+  return StatementState.withMemberOf(ctx.environment, target.corpNum, (m) => {
     const stored = StatementState.findByItemKeys(m.member, target.itemKeys)[0]
     return stored === undefined ? Either.left(missing("statement")) : StatementState.confirmOpened(stored, m.now)
   }).pipe(Effect.flatMap((stored) => statementPage(ctx, target, outcome(stored.openAt))), Effect.flatMap(orMissing))
@@ -78,7 +75,7 @@ const confirmMail = (ctx: PageContext, target: InvoiceTarget | StatementTarget) 
 
 const approve = (ctx: PageContext, target: StatementTarget) => {
   const t = textsOf(ctx.language)
-  return statementMember(ctx.environment, target.corpNum, (m) => {
+  return StatementState.withMemberOf(ctx.environment, target.corpNum, (m) => {
     const stored = StatementState.findByItemKeys(m.member, target.itemKeys)[0]
     return stored === undefined
       ? Either.left(missing("statement"))
@@ -126,7 +123,7 @@ const issueCashbill = (ctx: PageContext, target: Extract<Target, { readonly _tag
     return Effect.succeed(writePage(ctx, target, values, errors))
   }
   const t = textsOf(ctx.language)
-  return cashbillMember(ctx.environment, target.corpNum, (m) =>
+  return CashbillState.withMemberOf(ctx.environment, target.corpNum, (m) =>
     Either.map(CashbillState.issueReceipt(m.state, m.member, decoded.right, m.now), (receipt) => ({ receipt, now: m.now }))).pipe(
     Effect.map(({ now, receipt }): RouteResponse =>
       receiptPage(ctx, target.corpNum, receipt, now, outcomeOf(t.writeIssuedTitle, t.writeIssued(receipt.confirmNum)))

@@ -24,7 +24,7 @@ import { boxPage, receiptLinkPage, writePage } from "./CashbillPages.js"
 import { certificatePage, currentExpiry } from "./CertificatePages.js"
 import { invoicePage, statementPage } from "./Documents.js"
 import { refusedPage, submit } from "./Forms.js"
-import { open, stateOf, type Target, useForm } from "./Links.js"
+import { open, stateOf, type Target, useForm } from "../PortalLinks.js"
 import { notice, type PageContext } from "./Shell.js"
 import { textsOf } from "./Texts.js"
 

@@ -10,7 +10,7 @@
 import type { HtmlAnswer } from "../Route.js"
 import type { Environment } from "../Store.js"
 import { type Html, html, raw } from "./Html.js"
-import type { PortalState } from "./Links.js"
+import type { PortalState } from "../PortalLinks.js"
 import { STYLESHEET, STYLESHEET_HASH } from "./Style.js"
 
 /**

@@ -13,81 +13,36 @@ import * as Either from "effect/Either"
 import type * as Schema from "effect/Schema"
 import * as Operations from "../../domains/statement/Operations.js"
 import type * as Rules from "../../domains/statement/Rules.js"
-import type { StatementInfo } from "../../domains/statement/Schemas.js"
-import { type AnswerCache, answersSlot, arrayOf, fingerprint } from "../AnswerCache.js"
-import { SandboxClock } from "../Clock.js"
+import { arrayOf, fingerprint } from "../AnswerCache.js"
 import type { SandboxFailure } from "../Failure.js"
-import { type Mail, outboxSlot, post } from "../Outbox.js"
+import { post } from "../Outbox.js"
 import { memberPreference } from "../Preferences.js"
-import { bodyJson, type Caller, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
-import * as Links from "../portal/Links.js"
-import { type Environment, SandboxStore } from "../Store.js"
+import { bodyJson, type Caller, decodeValue, implement, json, type Route, type RouteRequest, success, withoutNulls } from "../Route.js"
+import * as PortalLinks from "../PortalLinks.js"
 import * as Records from "./Records.js"
 import * as State from "./State.js"
 
-const nowMillis = Effect.flatMap(SandboxClock, (clock) => clock.now)
-
-/**
- * What a handler works on: the member's statements, the outbox, kept answers and the time.
- *
- * @since 0.1.0
- * @category models
- */
-export interface MemberContext {
-  readonly state: State.StatementState
-  readonly member: Map<string, State.Stored>
-  readonly outbox: Array<Mail>
-  readonly answers: AnswerCache
-  readonly now: number
-}
-
-/**
- * Runs `f` on a member's statements in one synchronous step (the operations and the portal's pages).
- *
- * @since 0.1.0
- * @category combinators
- */
-export const withMemberOf = <A>(
-  environment: Environment,
-  corpNum: string,
-  f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>
-): Effect.Effect<A, SandboxFailure, SandboxStore | SandboxClock> =>
-  Effect.gen(function*() {
-    const store = yield* SandboxStore
-    const now = yield* nowMillis
-    return yield* Effect.suspend(() => {
-      const state = store.get(State.statementSlot, environment)
-      const ctx: MemberContext = {
-        state,
-        member: State.memberOf(state, corpNum),
-        outbox: store.get(outboxSlot, environment),
-        answers: store.get(answersSlot, environment),
-        now
-      }
-      return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
-    })
-  })
 
 /** The body never changes once issued: every other field makes the version. */
 const UNCHANGING = new Set(["body"])
 
 /** The status record of a statement, kept until any of its fields changes. */
-const statusAnswer = (ctx: MemberContext, stored: State.Stored) =>
+const statusAnswer = (ctx: State.MemberContext, stored: State.Stored) =>
   ctx.answers.answer(stored, "status", fingerprint(stored, UNCHANGING), () => Records.statusRecord(stored))
 
 /** The detail record of a statement, kept until any of its fields changes. */
-const detailAnswer = (ctx: MemberContext, stored: State.Stored) =>
+const detailAnswer = (ctx: State.MemberContext, stored: State.Stored) =>
   ctx.answers.answer(stored, "detail", fingerprint(stored, UNCHANGING), () => Records.detailRecord(stored))
 
 /** The decoded `{itemCode, mgtKey}` of a document operation. */
 const documentOf = (request: { readonly parameters: Effect.Effect<{ readonly itemCode: string; readonly mgtKey: string }, SandboxFailure> }) =>
   Effect.map(request.parameters, ({ itemCode, mgtKey }) => ({ itemCode: Number(itemCode), mgtKey }))
 
-/** A portal link to statements of the caller (`portal/Links.ts`); a print page marks them printed by the sender. */
+/** A portal link to statements of the caller (`PortalLinks.ts`); a print page marks them printed by the sender. */
 const linkTo = (request: RouteRequest, caller: Caller, page: Rules.UrlKind | "MASSPRINT", itemCode: number, documents: ReadonlyArray<State.Stored>) => {
   if (page === "PRINT" || page === "EPRINT" || page === "MASSPRINT") State.markPrinted(documents)
   return Effect.map(
-    Links.url(request, { _tag: "Statement", corpNum: caller.corpNum, page, itemCode, itemKeys: documents.map((d) => d.itemKey) }),
+    PortalLinks.url(request, { _tag: "Statement", corpNum: caller.corpNum, page, itemCode, itemKeys: documents.map((d) => d.itemKey) }),
     (url) => json({ url })
   )
 }
@@ -95,32 +50,9 @@ const linkTo = (request: RouteRequest, caller: Caller, page: Rules.UrlKind | "MA
 const urlRoute = (kind: Rules.UrlKind): Route =>
   implement(Operations.urlOperations[kind], (request, caller) =>
     Effect.flatMap(documentOf(request), ({ itemCode, mgtKey }) =>
-      withMemberOf(request.environment, caller.corpNum, (ctx) => State.find(ctx.member, itemCode, mgtKey)).pipe(
+      State.withMemberOf(request.environment, caller.corpNum, (ctx) => State.find(ctx.member, itemCode, mgtKey)).pipe(
         Effect.flatMap((stored) => linkTo(request, caller, kind, itemCode, [stored]))
       )))
-
-/**
- * Approves a pending statement (200 → 300) as the receiver's approval page would: the admin route
- * `POST /_sandbox/statements/approve` and `Sandbox.approveStatement`. Answers the status record.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const approveStatement = (
-  environment: Environment,
-  corpNum: string,
-  itemCode: number,
-  mgtKey: string
-): Effect.Effect<typeof StatementInfo.Encoded, SandboxFailure, SandboxStore | SandboxClock> =>
-  withMemberOf(environment, corpNum, (ctx) =>
-    Either.map(State.approve(ctx.member, corpNum, itemCode, mgtKey, ctx.outbox, ctx.now), Records.statusRecord))
-
-/** One client sends `null` for absent values; the object's keys and its lines' keys. */
-const withoutNulls = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map(withoutNulls)
-  if (typeof value !== "object" || value === null) return value
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]))
-}
 
 /** The body decoded with the declared schema, its `null` values taken for absent (an empty body as the kernel reads it). */
 const inputWithoutNulls = <A>(request: RouteRequest & { readonly input: Effect.Effect<A, SandboxFailure> }, schema: Schema.Schema<A, any, never>) =>
@@ -130,7 +62,7 @@ const issueRoute = implement(Operations.RegistIssue, (request, caller: Caller) =
   Effect.gen(function*() {
     const body = yield* inputWithoutNulls(request, Operations.RegistIssue.body.schema)
     const approvalRequired = (yield* memberPreference(request.environment, caller.corpNum, State.APPROVAL_PREFERENCE)) === true
-    return yield* withMemberOf(request.environment, caller.corpNum, (ctx) =>
+    return yield* State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
       Either.map(
         State.issue(ctx.state, caller.corpNum, body, approvalRequired, ctx.outbox, ctx.now),
         (stored) => json({ code: 1, message: request.language === "en" ? "Success" : "성공", invoiceNum: stored.invoiceNum })
@@ -149,23 +81,23 @@ export const statementRoutes: ReadonlyArray<Route> = [
     Effect.gen(function*() {
       const { itemCode, mgtKey } = yield* documentOf(request)
       const { memo } = yield* inputWithoutNulls(request, Operations.Cancel.body.schema)
-      return yield* withMemberOf(request.environment, caller.corpNum, (ctx) =>
+      return yield* State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
         Either.map(State.cancel(ctx.member, itemCode, mgtKey, memo, ctx.now), () => success(request)))
     })),
   implement(Operations.Delete, (request, caller) =>
     Effect.flatMap(documentOf(request), ({ itemCode, mgtKey }) =>
-      withMemberOf(request.environment, caller.corpNum, (ctx) =>
+      State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
         // An empty 200 crashes a popular client; Delete answers {code, message} too.
         Either.map(State.remove(ctx.member, itemCode, mgtKey), () => success(request))))),
   implement(Operations.GetInfo, (request, caller) =>
     Effect.flatMap(documentOf(request), ({ itemCode, mgtKey }) =>
-      withMemberOf(request.environment, caller.corpNum, (ctx) =>
+      State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
         Either.map(State.find(ctx.member, itemCode, mgtKey), (s) => statusAnswer(ctx, s))))),
   implement(Operations.GetInfos, (request, caller) =>
     Effect.gen(function*() {
       const { itemCode } = yield* request.parameters
       const mgtKeys = yield* request.input
-      return yield* withMemberOf(request.environment, caller.corpNum, (ctx) =>
+      return yield* State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
         // Unknown document IDs are left out; the others answer in the order asked.
         Either.right(arrayOf(mgtKeys.flatMap((mgtKey) =>
           Either.match(State.find(ctx.member, Number(itemCode), mgtKey), { onLeft: () => [], onRight: (s) => [statusAnswer(ctx, s)] })
@@ -173,7 +105,7 @@ export const statementRoutes: ReadonlyArray<Route> = [
     })),
   implement(Operations.GetDetailInfo, (request, caller) =>
     Effect.flatMap(documentOf(request), ({ itemCode, mgtKey }) =>
-      withMemberOf(request.environment, caller.corpNum, (ctx) =>
+      State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
         Either.map(State.find(ctx.member, itemCode, mgtKey), (s) => detailAnswer(ctx, s))))),
   urlRoute("POPUP"),
   urlRoute("VIEW"),
@@ -184,7 +116,7 @@ export const statementRoutes: ReadonlyArray<Route> = [
     Effect.gen(function*() {
       const itemCode = Number((yield* request.parameters).itemCode)
       const mgtKeys = yield* request.input
-      const documents = yield* withMemberOf(request.environment, caller.corpNum, (ctx) =>
+      const documents = yield* State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
         Either.all(mgtKeys.map((mgtKey) => State.find(ctx.member, itemCode, mgtKey))))
       return yield* linkTo(request, caller, "MASSPRINT", itemCode, documents)
     })),
@@ -192,7 +124,7 @@ export const statementRoutes: ReadonlyArray<Route> = [
     Effect.gen(function*() {
       const { itemCode, mgtKey } = yield* documentOf(request)
       const { receiver } = yield* request.input
-      return yield* withMemberOf(request.environment, caller.corpNum, (ctx) =>
+      return yield* State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
         Either.map(State.find(ctx.member, itemCode, mgtKey), (stored) => {
           post(ctx.outbox, {
             corpNum: caller.corpNum,

@@ -6,13 +6,16 @@
  *
  * @since 0.1.0
  */
+import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Kst from "../../core/Kst.js"
 import * as Rules from "../../domains/statement/Rules.js"
 import type { StatementIssue } from "../../domains/statement/Schemas.js"
+import { type AnswerCache, answersSlot } from "../AnswerCache.js"
+import { SandboxClock } from "../Clock.js"
 import { fail, type SandboxFailure } from "../Failure.js"
-import { type Mail, post } from "../Outbox.js"
-import { slot } from "../Store.js"
+import { type Mail, outboxSlot, post } from "../Outbox.js"
+import { type Environment, SandboxStore, slot } from "../Store.js"
 
 /**
  * The member preference that makes new statements wait for approval (200).
@@ -278,3 +281,59 @@ export const confirmOpened = (stored: Stored, now: number): Either.Either<Stored
   }
   return Either.right(stored)
 }
+
+/**
+ * What a handler works on: the member's statements, the outbox, kept answers and the time.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface MemberContext {
+  readonly state: StatementState
+  readonly member: Map<string, Stored>
+  readonly outbox: Array<Mail>
+  readonly answers: AnswerCache
+  readonly now: number
+}
+
+/**
+ * Runs `f` on a member's statements in one synchronous step (the operations and the portal's pages).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const withMemberOf = <A>(
+  environment: Environment,
+  corpNum: string,
+  f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>
+): Effect.Effect<A, SandboxFailure, SandboxStore | SandboxClock> =>
+  Effect.gen(function*() {
+    const store = yield* SandboxStore
+    const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.now)
+    return yield* Effect.suspend(() => {
+      const state = store.get(statementSlot, environment)
+      const ctx: MemberContext = {
+        state,
+        member: memberOf(state, corpNum),
+        outbox: store.get(outboxSlot, environment),
+        answers: store.get(answersSlot, environment),
+        now
+      }
+      return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
+    })
+  })
+
+/**
+ * Approves a pending statement (200 → 300) as the receiver's approval page would: the admin route
+ * `POST /_sandbox/statements/approve` and `Sandbox.approveStatement`. Answers the statement.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const approveStatement = (
+  environment: Environment,
+  corpNum: string,
+  itemCode: number,
+  mgtKey: string
+): Effect.Effect<Stored, SandboxFailure, SandboxStore | SandboxClock> =>
+  withMemberOf(environment, corpNum, (ctx) => approve(ctx.member, corpNum, itemCode, mgtKey, ctx.outbox, ctx.now))

@@ -3,7 +3,7 @@
  * docs/decisions.md, "Tax authority collection"): jobs with real progress on document time, search and summary over each job's
  * snapshot, the crawled tax invoice detail, and the portal certificate and department account of
  * each member; GetCertificatePopUpURL hands out a link to the portal's certificate page
- * (`portal/Links.ts`), whose button registers the certificate.
+ * (`PortalLinks.ts`), whose button registers the certificate.
  *
  * @since 0.1.0
  */
@@ -18,22 +18,13 @@ import { fail, type SandboxFailure } from "../Failure.js"
 import { memberPreference } from "../Preferences.js"
 import type { Policy } from "../Progression.js"
 import { type Caller, implement, json, type Route, type RouteRequest, success } from "../Route.js"
-import * as Links from "../portal/Links.js"
+import * as PortalLinks from "../PortalLinks.js"
 import { collectInvoices, collectReceipts } from "./Collection.js"
 import * as Records from "./Records.js"
 import * as Search from "./Search.js"
 import { memberParty, type Store, taxinvoiceByConfirmNum } from "./Sources.js"
 import * as State from "./State.js"
 import * as Synthetic from "./Synthetic.js"
-
-/**
- * The member preference that makes the member's next jobs fail with this errorCode (a negative
- * 8-digit number), to exercise failure handling.
- *
- * @since 0.1.0
- * @category constants
- */
-export const JOB_ERROR_PREFERENCE = "taxPortalJobError"
 
 /** What a member's handler works on. */
 interface Context {
@@ -94,7 +85,7 @@ const checkRange = (request: RouteRequest) => {
 
 const requestJob = (request: RouteRequest, caller: Caller, kind: State.Job["kind"], params: { readonly queryType: string; readonly DType?: string; readonly SDate: string; readonly EDate: string }) =>
   Effect.gen(function*() {
-    const code = yield* memberPreference(request.environment, caller.corpNum, JOB_ERROR_PREFERENCE)
+    const code = yield* memberPreference(request.environment, caller.corpNum, State.JOB_ERROR_PREFERENCE)
     const failure = typeof code === "number" && code < 0
       ? { code, reason: request.language === "en" ? "Collection failed (sandbox member preference)." : "수집에 실패했습니다. (샌드박스 회원 설정)" }
       : undefined
@@ -192,7 +183,7 @@ export const taxPortalRoutes: ReadonlyArray<Route> = [
         Either.map(completedJob(ctx, "cashbill", params.jobID), (job) => json(Search.receiptSummary(Search.selectReceipts(job.receipts ?? [], params))))))),
   // ── certificate and department account ──
   implement(Operations.GetCertificatePopUpURL, (request, caller) =>
-    Effect.map(Links.url(request, { _tag: "PortalCertificate", corpNum: caller.corpNum }), (url) => json({ url }))),
+    Effect.map(PortalLinks.url(request, { _tag: "PortalCertificate", corpNum: caller.corpNum }), (url) => json({ url }))),
   implement(Operations.GetCertificateExpireDate, (request, caller) =>
     withMember(request, caller, (ctx) =>
       Either.map(requireCertificate(ctx), (certificate) => json({ certificateExpiration: Kst.toDateTime14(certificate.expiresAt) })))),

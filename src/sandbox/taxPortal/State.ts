@@ -258,3 +258,12 @@ export const activeJobs = (member: MemberPortal, kind: Job["kind"], now: number)
  */
 export const passwordDigest = (corpNum: string, password: string): string =>
   createHash("sha256").update(`${corpNum}\u0000${password}`).digest("hex")
+
+/**
+ * The member preference that makes the member's next jobs fail with this errorCode (a negative
+ * 8-digit number), to exercise failure handling.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const JOB_ERROR_PREFERENCE = "taxPortalJobError"

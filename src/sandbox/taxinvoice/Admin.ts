@@ -9,9 +9,8 @@ import * as Kst from "../../core/Kst.js"
 import { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { SandboxClock } from "../Clock.js"
 import { outboxSlot } from "../Outbox.js"
-import { decodeValue } from "../Route.js"
+import { decodeValue, withoutNulls } from "../Route.js"
 import { type Environment, SandboxStore } from "../Store.js"
-import { withoutNulls } from "./Routes.js"
 import * as State from "./State.js"
 
 /**

@@ -16,112 +16,22 @@ import { messageDigest } from "../../core/Signing.js"
 import * as Operations from "../../domains/taxinvoice/Operations.js"
 import * as Rules from "../../domains/taxinvoice/Rules.js"
 import { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
-import { type AnswerCache, answersSlot, arrayOf, fingerprint } from "../AnswerCache.js"
-import type { SandboxClock } from "../Clock.js"
-import { handlerContext } from "../HandlerContext.js"
+import { arrayOf, fingerprint } from "../AnswerCache.js"
 import { fail, type SandboxFailure } from "../Failure.js"
-import { type Mail, outboxSlot } from "../Outbox.js"
-import type { Policy, Progressions } from "../Progression.js"
-import { bodyJson, type Caller, decodeEither, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
-import { type Environment, SandboxStore } from "../Store.js"
-import * as Links from "../portal/Links.js"
+import { bodyJson, type Caller, decodeValue, implement, json, type Route, type RouteRequest, success, withoutNulls } from "../Route.js"
+import * as PortalLinks from "../PortalLinks.js"
 import * as Identifiers from "./Identifiers.js"
 import * as Records from "./Records.js"
 import * as IssuedIndexes from "./IssuedIndexes.js"
 import * as State from "./State.js"
 
 
-/**
- * What a member's handler works on.
- *
- * @since 0.1.0
- * @category models
- */
-export interface MemberContext {
-  readonly state: State.TaxinvoiceState
-  readonly member: State.MemberInvoices
-  readonly outbox: Array<Mail>
-  readonly answers: AnswerCache
-  readonly corpNum: string
-  readonly now: number
-  readonly filing: Policy
-  readonly bulk: Policy
-}
-
-/**
- * A JSON value with every `null` member removed (one client sends `null` for absent).
- *
- * @since 0.1.0
- * @category combinators
- */
-export const withoutNulls = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map(withoutNulls)
-  if (typeof value !== "object" || value === null) return value
-  const out: Record<string, unknown> = {}
-  for (const [key, member] of Object.entries(value)) if (member !== null) out[key] = withoutNulls(member)
-  return out
-}
-
 const decodeDraft = (input: unknown) => decodeValue(withoutNulls(input), TaxinvoiceDraft)
-const decodeDraftEither = (input: unknown) => decodeEither(withoutNulls(input), TaxinvoiceDraft)
-
-/** One invoice of a bulk submission, registered and issued at `at` (all or nothing). */
-const processItem = (ctx: MemberContext, forceIssue: boolean) => (item: unknown, at: number): State.BulkItemResult => {
-  const mgtKey = typeof item === "object" && item !== null && typeof (item as { invoicerMgtKey?: unknown }).invoicerMgtKey === "string"
-    ? (item as { invoicerMgtKey: string }).invoicerMgtKey
-    : null
-  const decoded = decodeDraftEither(item)
-  if (Either.isLeft(decoded)) return { _tag: "Failed", mgtKey, failure: decoded.left }
-  const draft = decoded.right
-  if (Rules.isOverdue(draft.writeDate, at) && !forceIssue) {
-    return { _tag: "Failed", mgtKey, failure: fail("TaxinvoiceOverdue", `due ${Rules.dueDateOf(draft.writeDate)}`) }
-  }
-  const registered = State.register(ctx.state, ctx.member, ctx.corpNum, draft, at)
-  if (Either.isLeft(registered)) return { _tag: "Failed", mgtKey, failure: registered.left }
-  const issued = State.issue(ctx.state, ctx.outbox, registered.right, { forceIssue }, at, Operations.BulkIssue.name)
-  if (Either.isLeft(issued)) return { _tag: "Failed", mgtKey, failure: issued.left }
-  return { _tag: "Issued", mgtKey: draft.invoicerMgtKey, invoice: registered.right }
-}
-
-/**
- * Runs `f` on a member's invoices in one synchronous step, after bringing every pending bulk
- * submission of the member up to date. The operations and the portal's pages both see the invoices
- * through it.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const withMemberOf = <A>(
-  environment: Environment,
-  corpNum: string,
-  f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>
-): Effect.Effect<A, SandboxFailure, SandboxStore | SandboxClock | Progressions> =>
-  Effect.flatMap(handlerContext, ({ now, policies, store }) => {
-    const state = store.get(State.taxinvoiceSlot, environment)
-    if (state.environment === "") state.environment = environment
-    const bulk = policies["taxinvoice.bulk"]
-    const ctx: MemberContext = {
-      state,
-      member: State.memberOf(state, corpNum),
-      outbox: store.get(outboxSlot, environment),
-      answers: store.get(answersSlot, environment),
-      corpNum,
-      now,
-      filing: policies["taxinvoice.filing"],
-      bulk
-    }
-    for (const pending of ctx.member.pendingBulks) {
-      State.advance(pending, bulk, now, false, processItem(ctx, pending.forceIssue))
-      if (pending.results !== undefined) ctx.member.pendingBulks.delete(pending)
-    }
-    return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
-  })
-
-const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>) =>
-  withMemberOf(request.environment, caller.corpNum, f)
+const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: State.MemberContext) => Either.Either<A, SandboxFailure>) =>
+  State.withMemberOf(request.environment, caller.corpNum, f)
 
 /** An invoice read by a query: the read counts for the `AfterPolls` filing policy. */
-const read = (ctx: MemberContext, mgtKeyType: string, mgtKey: string): Either.Either<State.Invoice, SandboxFailure> =>
+const read = (ctx: State.MemberContext, mgtKeyType: string, mgtKey: string): Either.Either<State.Invoice, SandboxFailure> =>
   Either.map(State.find(ctx.member, mgtKeyType, mgtKey), (invoice) => {
     // Only reads after the issue count towards filing.
     if (invoice.issued !== undefined) invoice.polls += 1
@@ -136,21 +46,21 @@ const UNCHANGING = new Set(["draft", "polls"])
  * buyer opening it, a document ID assigned, …). The buyer's business status in it depends on the
  * buyer's number only.
  */
-const statusAnswer = (ctx: MemberContext, invoice: State.Invoice) =>
+const statusAnswer = (ctx: State.MemberContext, invoice: State.Invoice) =>
   ctx.answers.answer(invoice, "status", fingerprint(invoice, UNCHANGING), () => Records.statusRecord(invoice, ctx.now))
 
 /** The detail record of an invoice, kept until any of its fields changes. */
-const detailAnswer = (ctx: MemberContext, invoice: State.Invoice) =>
+const detailAnswer = (ctx: State.MemberContext, invoice: State.Invoice) =>
   ctx.answers.answer(invoice, "detail", fingerprint(invoice, UNCHANGING), () => Records.detailRecord(invoice, ctx.now))
 
 /** The document a request names by its path: `/Taxinvoice/{MgtKeyType}/{MgtKey}…`. */
 const keyParams = (request: { readonly params: { readonly MgtKeyType: string; readonly MgtKey: string } }) =>
   [request.params.MgtKeyType, request.params.MgtKey] as const
 
-const urlRoute = (operation: typeof Operations.GetPopUpURL, page: Links.DocumentPage) =>
+const urlRoute = (operation: typeof Operations.GetPopUpURL, page: PortalLinks.DocumentPage) =>
   implement(operation, (request, caller) =>
     withMember(request, caller, (ctx) => Either.map(State.find(ctx.member, ...keyParams(request)), (invoice) => invoice.itemKey)).pipe(
-      Effect.flatMap((itemKey) => Links.url(request, { _tag: "Taxinvoice", corpNum: caller.corpNum, page, itemKeys: [itemKey] })),
+      Effect.flatMap((itemKey) => PortalLinks.url(request, { _tag: "Taxinvoice", corpNum: caller.corpNum, page, itemKeys: [itemKey] })),
       Effect.map((url) => json({ url }))
     ))
 
@@ -158,7 +68,7 @@ const IssueEnvelope = Schema.Struct({ invoices: Schema.Array(Schema.Unknown), fo
 
 /**
  * The e-Tax invoice operations (scope 110). The URL operations hand out portal links
- * (`portal/Links.ts`).
+ * (`PortalLinks.ts`).
  *
  * @since 0.1.0
  * @category routes
@@ -230,7 +140,7 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
         }
         return Either.right(itemKeys)
       }).pipe(
-        Effect.flatMap((itemKeys) => Links.url(request, { _tag: "Taxinvoice", corpNum: caller.corpNum, page: "MASSPRINT", itemKeys })),
+        Effect.flatMap((itemKeys) => PortalLinks.url(request, { _tag: "Taxinvoice", corpNum: caller.corpNum, page: "MASSPRINT", itemKeys })),
         Effect.map((url) => json({ url }))
       ))),
   implement(Operations.SendEmail, (request, caller) =>
@@ -284,7 +194,7 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
           completedAt: undefined,
           results: undefined
         }
-        const submitted = State.advance(bulk, ctx.bulk, ctx.now, false, processItem(ctx, bulk.forceIssue))
+        const submitted = State.advance(bulk, ctx.bulk, ctx.now, false, State.processItem(ctx, bulk.forceIssue))
         ctx.member.bulks.set(submitID, submitted)
         if (submitted.results === undefined) ctx.member.pendingBulks.add(submitted)
         return Either.right(json({ code: 1, message: ok, receiptID: bulk.receiptID }))
@@ -294,7 +204,7 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
     withMember(request, caller, (ctx) => {
       const bulk = ctx.member.bulks.get(request.params.submitID)
       if (bulk === undefined) return Either.left(fail("BulkNotFound", request.params.submitID))
-      State.advance(bulk, ctx.bulk, ctx.now, true, processItem(ctx, bulk.forceIssue))
+      State.advance(bulk, ctx.bulk, ctx.now, true, State.processItem(ctx, bulk.forceIssue))
       return Either.right(json(Records.bulkResultRecord(bulk, request.language)))
     }))
 ]

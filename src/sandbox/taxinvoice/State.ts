@@ -11,17 +11,24 @@
  *
  * @since 0.1.0
  */
+import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Rules from "../../domains/taxinvoice/Rules.js"
-import type { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
+import * as Operations from "../../domains/taxinvoice/Operations.js"
+import { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
+import { type AnswerCache, answersSlot } from "../AnswerCache.js"
+import type { SandboxClock } from "../Clock.js"
 import { fail, type SandboxFailure } from "../Failure.js"
+import { handlerContext } from "../HandlerContext.js"
 import * as BulkSubmission from "../BulkSubmission.js"
-import { type Mail, post } from "../Outbox.js"
-import type { Policy } from "../Progression.js"
+import { type Mail, outboxSlot, post } from "../Outbox.js"
+import type { Policy, Progressions } from "../Progression.js"
+import { decodeEither, withoutNulls } from "../Route.js"
+import type { Environment, SandboxStore } from "../Store.js"
 import { buyerClosed, stateCodeOf } from "./Filing.js"
 import { index } from "./IssuedIndexes.js"
 import { newFileId, newItemKey, newNtsConfirmNum } from "./Identifiers.js"
-import type { Bulk, BulkItemResult, Invoice, Issued, MemberInvoices, StoredFile, TaxinvoiceState } from "./Stored.js"
+import { type Bulk, type BulkItemResult, type Invoice, type Issued, type MemberInvoices, type StoredFile, taxinvoiceSlot, type TaxinvoiceState } from "./Stored.js"
 
 export {
   type Bulk,
@@ -287,3 +294,74 @@ export const advance: (
   poll: boolean,
   process: (item: unknown, at: number) => BulkItemResult
 ) => Bulk = BulkSubmission.advance
+
+/**
+ * What a member's handler works on.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface MemberContext {
+  readonly state: TaxinvoiceState
+  readonly member: MemberInvoices
+  readonly outbox: Array<Mail>
+  readonly answers: AnswerCache
+  readonly corpNum: string
+  readonly now: number
+  readonly filing: Policy
+  readonly bulk: Policy
+}
+
+const decodeDraftEither = (input: unknown) => decodeEither(withoutNulls(input), TaxinvoiceDraft)
+
+/** One invoice of a bulk submission, registered and issued at `at` (all or nothing). */
+export const processItem = (ctx: MemberContext, forceIssue: boolean) => (item: unknown, at: number): BulkItemResult => {
+  const mgtKey = typeof item === "object" && item !== null && typeof (item as { invoicerMgtKey?: unknown }).invoicerMgtKey === "string"
+    ? (item as { invoicerMgtKey: string }).invoicerMgtKey
+    : null
+  const decoded = decodeDraftEither(item)
+  if (Either.isLeft(decoded)) return { _tag: "Failed", mgtKey, failure: decoded.left }
+  const draft = decoded.right
+  if (Rules.isOverdue(draft.writeDate, at) && !forceIssue) {
+    return { _tag: "Failed", mgtKey, failure: fail("TaxinvoiceOverdue", `due ${Rules.dueDateOf(draft.writeDate)}`) }
+  }
+  const registered = register(ctx.state, ctx.member, ctx.corpNum, draft, at)
+  if (Either.isLeft(registered)) return { _tag: "Failed", mgtKey, failure: registered.left }
+  const issued = issue(ctx.state, ctx.outbox, registered.right, { forceIssue }, at, Operations.BulkIssue.name)
+  if (Either.isLeft(issued)) return { _tag: "Failed", mgtKey, failure: issued.left }
+  return { _tag: "Issued", mgtKey: draft.invoicerMgtKey, invoice: registered.right }
+}
+
+/**
+ * Runs `f` on a member's invoices in one synchronous step, after bringing every pending bulk
+ * submission of the member up to date. The operations and the portal's pages both see the invoices
+ * through it.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const withMemberOf = <A>(
+  environment: Environment,
+  corpNum: string,
+  f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>
+): Effect.Effect<A, SandboxFailure, SandboxStore | SandboxClock | Progressions> =>
+  Effect.flatMap(handlerContext, ({ now, policies, store }) => {
+    const state = store.get(taxinvoiceSlot, environment)
+    if (state.environment === "") state.environment = environment
+    const bulk = policies["taxinvoice.bulk"]
+    const ctx: MemberContext = {
+      state,
+      member: memberOf(state, corpNum),
+      outbox: store.get(outboxSlot, environment),
+      answers: store.get(answersSlot, environment),
+      corpNum,
+      now,
+      filing: policies["taxinvoice.filing"],
+      bulk
+    }
+    for (const pending of ctx.member.pendingBulks) {
+      advance(pending, bulk, now, false, processItem(ctx, pending.forceIssue))
+      if (pending.results !== undefined) ctx.member.pendingBulks.delete(pending)
+    }
+    return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
+  })

@@ -1,0 +1,95 @@
+/**
+ * Certificate state of one environment: each member's registered e-Tax invoice issuing certificate.
+ * A member starts with none; one is registered (or replaced) through the portal's certificate page
+ * or the admin route `POST /_sandbox/members/{corpNum}/certificate`, at document time.
+ *
+ * @since 0.1.0
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as Kst from "../../core/Kst.js"
+import { isDateTime14 } from "../../core/Schemas.js"
+import { SandboxClock } from "../Clock.js"
+import { fail, type SandboxFailure } from "../Failure.js"
+import { type Environment, SandboxStore, slot } from "../Store.js"
+
+/**
+ * A registered certificate.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface CertificateRecord {
+  readonly regAt: number
+  readonly expireAt: number
+  readonly issuerDN: string
+  readonly subjectDN: string
+  readonly issuerName: string
+  readonly oid: string
+  readonly regContactName: string
+  readonly regContactID: string
+}
+
+/**
+ * The store slot of certificates, by member.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const certificateSlot = slot<Map<string, CertificateRecord>>("certificate", () => new Map())
+
+/**
+ * The body of the admin route registering a certificate; every field optional (`expireDT`
+ * `yyyyMMddHHmmss` KST, default one year after registration).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const CertificateRegistration = Schema.Struct({
+  expireDT: Schema.optional(Schema.String.pipe(Schema.filter(isDateTime14, { message: () => "expireDT must be yyyyMMddHHmmss" }))),
+  issuerDN: Schema.optional(Schema.String),
+  subjectDN: Schema.optional(Schema.String),
+  issuerName: Schema.optional(Schema.String),
+  oid: Schema.optional(Schema.String),
+  regContactName: Schema.optional(Schema.String),
+  regContactID: Schema.optional(Schema.String)
+})
+
+const YEAR_MILLIS = 365 * 24 * 60 * 60 * 1000
+
+/**
+ * Registers (or replaces) a member's certificate at document time: the certificate page's button
+ * and the admin route.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const registerCertificate = (environment: Environment, corpNum: string, body: typeof CertificateRegistration.Type) =>
+  Effect.gen(function*() {
+    const store = yield* SandboxStore
+    const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.now)
+    const certificate: CertificateRecord = {
+      regAt: now,
+      expireAt: body.expireDT === undefined ? now + YEAR_MILLIS : Kst.parse(body.expireDT),
+      issuerDN: body.issuerDN ?? "CN=signGATE CA5,OU=AccreditedCA,O=KICA,C=KR",
+      subjectDN: body.subjectDN ?? `CN=(주)테스트상사()${corpNum},OU=KICA,OU=사업자,O=KICA,C=KR`,
+      issuerName: body.issuerName ?? "전자세금용 공동인증서",
+      oid: body.oid ?? "1.2.410.200004.5.2.1.6.257",
+      regContactName: body.regContactName ?? "담당자",
+      regContactID: body.regContactID ?? `user${corpNum}`
+    }
+    store.get(certificateSlot, environment).set(corpNum, certificate)
+    return certificate
+  })
+
+/**
+ * A member's certificate; `CertificateNotRegistered` when none is registered.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const certificateOf = (environment: Environment, corpNum: string) =>
+  Effect.flatMap(SandboxStore, (store): Effect.Effect<CertificateRecord, SandboxFailure> => {
+    const found = store.get(certificateSlot, environment).get(corpNum)
+    return found === undefined ? Effect.fail(fail("CertificateNotRegistered")) : Effect.succeed(found)
+  })
