@@ -1,9 +1,14 @@
 /**
- * The sandbox's tax authority (docs/decisions.md "Cash receipts"): the outcome of filing a
- * cash receipt, decided by its identityNum alone, so tests choose the outcome by choosing the number.
+ * Filing of cash receipts to the sandbox's tax authority (docs/decisions.md "Cash receipts"): 300
+ * issued → 304 filed or 305 failed, in one step along the `cashbill.filing` progression on document
+ * time, derived when read and frozen once reached. The outcome is decided by the receipt's
+ * identityNum alone, so tests choose it by choosing the number.
  *
  * @since 0.1.0
  */
+import * as Rules from "../../domains/cashbill/Rules.js"
+import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
+import type { FilingOutcome, Receipt } from "./Stored.js"
 
 /**
  * The card-number length the sandbox's tax authority rejects: no issuer uses 17 digits (cards
@@ -13,18 +18,6 @@
  * @category constants
  */
 export const REJECTED_CARD_LENGTH = 17
-
-/**
- * A filing result of the tax authority: `ntsresultCode` and its message in both languages.
- *
- * @since 0.1.0
- * @category models
- */
-export interface FilingOutcome {
-  readonly code: "0000" | "TS1" | "TS2"
-  readonly ko: string
-  readonly en: string
-}
 
 /**
  * The sandbox's filing outcome (docs/decisions.md "Cash receipts"): `TS1` for an 11-digit mobile number not starting
@@ -41,3 +34,27 @@ export const filingOutcome = (identityNum: string): FilingOutcome => {
   }
   return { code: "0000", ko: "정상 처리", en: "Accepted" }
 }
+
+/**
+ * Files the receipt if the filing policy says it is due (one step: 300 → 304 or 305).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const advanceFiling = (receipt: Receipt, policy: Policy, now: number): Receipt => {
+  if (receipt.filing !== undefined) return receipt
+  if (stageOf(policy, { startedAt: receipt.issuedAt, now, polls: receipt.polls, stages: 1 }) < 1) return receipt
+  receipt.filing = { at: stageReachedAt(policy, receipt.issuedAt, 1) ?? now, outcome: filingOutcome(receipt.identityNum) }
+  return receipt
+}
+
+/**
+ * The status code: 300 issued, 304 filed, 305 filing failed.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const stateCodeOf = (receipt: Receipt): number =>
+  receipt.filing === undefined
+    ? Rules.StateCode.Issued
+    : receipt.filing.outcome.code === "0000" ? Rules.StateCode.Filed : Rules.StateCode.FilingFailed

@@ -8,7 +8,7 @@ import * as Rules from "../../domains/cashbill/Rules.js"
 import { textDocument } from "../Pdf.js"
 import { maskIdentityNum } from "./Masking.js"
 import type { Receipt } from "./State.js"
-import { stateCodeOf } from "./State.js"
+import { stateCodeOf } from "./Filing.js"
 
 const ENGLISH: Readonly<Record<string, string>> = {
   승인거래: "approval",

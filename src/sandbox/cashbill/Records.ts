@@ -9,7 +9,7 @@ import * as Kst from "../../core/Kst.js"
 import type { BulkIssueResult, BulkResult, CashbillDetail, CashbillInfo } from "../../domains/cashbill/Schemas.js"
 import type { Bulk, Receipt } from "./State.js"
 import { maskIdentityNum } from "./Masking.js"
-import { stateCodeOf } from "./State.js"
+import { stateCodeOf } from "./Filing.js"
 
 type Language = "ko" | "en"
 

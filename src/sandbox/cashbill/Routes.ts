@@ -30,6 +30,7 @@ import {
 } from "../Route.js"
 import * as PortalLinks from "../PortalLinks.js"
 import { receiptDocument } from "./Pdf.js"
+import * as Filing from "./Filing.js"
 import * as Records from "./Records.js"
 import { UNCHANGING } from "./Stored.js"
 import * as State from "./State.js"
@@ -46,7 +47,7 @@ const read = (ctx: State.MemberContext, mgtKey: string): Either.Either<State.Rec
   const receipt = ctx.member.receipts.get(mgtKey)
   if (receipt === undefined) return Either.left(fail("CashbillNotFound", mgtKey))
   receipt.polls += 1
-  return Either.right(State.advanceFiling(receipt, ctx.filing, ctx.now))
+  return Either.right(Filing.advanceFiling(receipt, ctx.filing, ctx.now))
 }
 
 /** The status record of a receipt, kept until one of its changing fields (its filing, …) changes. */

@@ -26,10 +26,10 @@ import { fail, type SandboxFailure } from "../Failure.js"
 import { handlerContext } from "../HandlerContext.js"
 import * as BulkSubmission from "../BulkSubmission.js"
 import { DayIndex } from "../DayIndex.js"
-import { type Policy, type Progressions, stageOf, stageReachedAt } from "../Progression.js"
+import { type Policy, type Progressions } from "../Progression.js"
 import { decodeEither } from "../Route.js"
 import { type Environment, type SandboxStore, slot } from "../Store.js"
-import { filingOutcome } from "./Filing.js"
+import { advanceFiling, stateCodeOf } from "./Filing.js"
 import { Interner } from "../Interner.js"
 import { Receipt, type ReceiptFields, sequenceOf, type Trade } from "./Stored.js"
 
@@ -135,32 +135,6 @@ export const identifier = (state: CashbillState, purpose: string): string => {
   const h = hex(`${purpose}/${next(state)}`)
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`
 }
-
-// ── filing ──────────────────────────────────────────────────────────────────────────────────
-
-/**
- * Files the receipt if the filing policy says it is due (one step: 300 → 304 or 305).
- *
- * @since 0.1.0
- * @category combinators
- */
-export const advanceFiling = (receipt: Receipt, policy: Policy, now: number): Receipt => {
-  if (receipt.filing !== undefined) return receipt
-  if (stageOf(policy, { startedAt: receipt.issuedAt, now, polls: receipt.polls, stages: 1 }) < 1) return receipt
-  receipt.filing = { at: stageReachedAt(policy, receipt.issuedAt, 1) ?? now, outcome: filingOutcome(receipt.identityNum) }
-  return receipt
-}
-
-/**
- * The status code: 300 issued, 304 filed, 305 filing failed.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const stateCodeOf = (receipt: Receipt): number =>
-  receipt.filing === undefined
-    ? Rules.StateCode.Issued
-    : receipt.filing.outcome.code === "0000" ? Rules.StateCode.Filed : Rules.StateCode.FilingFailed
 
 // ── issue and revoke ────────────────────────────────────────────────────────────────────────
 

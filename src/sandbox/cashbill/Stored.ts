@@ -10,7 +10,6 @@
 import * as Kst from "../../core/Kst.js"
 import type { CashReceiptIssue } from "../../domains/cashbill/Schemas.js"
 import type { Interner } from "../Interner.js"
-import type { FilingOutcome } from "./Filing.js"
 
 /**
  * The filing of a receipt to the tax authority, once it happened.
@@ -217,4 +216,16 @@ export const confirmNumOf = (n: number): string => String(100_000_000 + ((n * CO
 export const sequenceOf = (confirmNum: string): number | undefined => {
   if (!/^[1-9]\d{8}$/.test(confirmNum)) return undefined
   return Number(((BigInt(confirmNum) - 100_000_000n) * CONFIRM_INVERSE) % BigInt(CONFIRM_MODULUS))
+}
+
+/**
+ * A filing result of the tax authority: `ntsresultCode` and its message in both languages.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface FilingOutcome {
+  readonly code: "0000" | "TS1" | "TS2"
+  readonly ko: string
+  readonly en: string
 }

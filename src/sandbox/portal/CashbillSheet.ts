@@ -7,7 +7,8 @@
  * @since 0.1.0
  */
 import { maskIdentityNum } from "../cashbill/Masking.js"
-import { type Receipt, stateCodeOf } from "../cashbill/State.js"
+import { stateCodeOf } from "../cashbill/Filing.js"
+import type { Receipt } from "../cashbill/State.js"
 import * as Format from "./Format.js"
 import { type Html, html } from "./Html.js"
 
