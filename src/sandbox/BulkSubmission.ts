@@ -59,3 +59,22 @@ export const advance = <R, S extends Submission<R>>(
   bulk.stage = stage
   return bulk
 }
+
+/**
+ * Advances every submission of `pending` (without counting a poll) and drops those that completed:
+ * what a member's handler does first, so items of a completed submission are visible to it.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const advancePending = <R, S extends Submission<R>>(
+  pending: Set<S>,
+  policy: Policy,
+  now: number,
+  processorOf: (bulk: S) => (item: unknown, at: number) => R
+): void => {
+  for (const bulk of pending) {
+    advance(bulk, policy, now, false, processorOf(bulk))
+    if (bulk.results !== undefined) pending.delete(bulk)
+  }
+}

@@ -6,10 +6,12 @@
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import type * as Either from "effect/Either"
 import { SandboxClock } from "./Clock.js"
+import type { SandboxFailure } from "./Failure.js"
 import { type Kind, type Policy, Progressions } from "./Progression.js"
 import type { RouteContext } from "./Route.js"
-import { SandboxStore } from "./Store.js"
+import { type Environment, SandboxStore } from "./Store.js"
 
 /**
  * The store, document time (epoch milliseconds) and every progression policy, as of the request.
@@ -33,3 +35,26 @@ export const handlerContext: Effect.Effect<HandlerContext, never, RouteContext> 
   const store = Context.get(context, SandboxStore)
   return Effect.zipWith(Context.get(context, SandboxClock).now, Context.get(context, Progressions).all, (now, policies) => ({ store, now, policies }))
 })
+
+/**
+ * Runs `f` on one member's part of a domain's state in one synchronous step: what the domain's
+ * operations and the portal's pages see of a member (see `memberView`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type MemberView<C> = <A>(
+  environment: Environment,
+  corpNum: string,
+  f: (ctx: C) => Either.Either<A, SandboxFailure>
+) => Effect.Effect<A, SandboxFailure, RouteContext>
+
+/**
+ * A member view whose context `build` makes from the handler context (bringing what is due up to
+ * date first, e.g. pending bulk submissions), once per call.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const memberView = <C>(build: (context: HandlerContext, environment: Environment, corpNum: string) => C): MemberView<C> =>
+  (environment, corpNum, f) => Effect.flatMap(handlerContext, (context) => f(build(context, environment, corpNum)))

@@ -14,21 +14,19 @@
  *
  * @since 0.1.0
  */
-import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { createHash } from "node:crypto"
 import * as Kst from "../../core/Kst.js"
 import * as Rules from "../../domains/cashbill/Rules.js"
 import { CashReceiptIssue, type CashReceiptRevoke } from "../../domains/cashbill/Schemas.js"
 import { type AnswerCache, answersSlot } from "../AnswerCache.js"
-import type { SandboxClock } from "../Clock.js"
 import { fail, type SandboxFailure } from "../Failure.js"
-import { handlerContext } from "../HandlerContext.js"
+import { type MemberView, memberView } from "../HandlerContext.js"
 import * as BulkSubmission from "../BulkSubmission.js"
 import { DayIndex } from "../DayIndex.js"
-import { type Policy, type Progressions } from "../Progression.js"
+import { type Policy } from "../Progression.js"
 import { decodeEither } from "../Route.js"
-import { type Environment, type SandboxStore, slot } from "../Store.js"
+import { slot } from "../Store.js"
 import { advanceFiling, stateCodeOf } from "./Filing.js"
 import { Interner } from "../Interner.js"
 import { Receipt, type ReceiptFields, sequenceOf, type Trade } from "./Stored.js"
@@ -406,25 +404,17 @@ export const processItem = (ctx: MemberContext) => (item: unknown, at: number): 
  * @since 0.1.0
  * @category combinators
  */
-export const withMemberOf = <A>(
-  environment: Environment,
-  corpNum: string,
-  f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>
-): Effect.Effect<A, SandboxFailure, SandboxStore | SandboxClock | Progressions> =>
-  Effect.flatMap(handlerContext, ({ now, policies, store }) => {
-    const state = store.get(cashbillSlot, environment)
-    const bulk = policies["cashbill.bulk"]
-    const ctx: MemberContext = {
-      state,
-      member: memberOf(state, corpNum),
-      answers: store.get(answersSlot, environment),
-      now,
-      filing: policies["cashbill.filing"],
-      bulk
-    }
-    for (const pending of ctx.member.pendingBulks) {
-      advance(pending, bulk, now, false, processItem(ctx))
-      if (pending.results !== undefined) ctx.member.pendingBulks.delete(pending)
-    }
-    return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
-  })
+export const withMemberOf: MemberView<MemberContext> = memberView(({ now, policies, store }, environment, corpNum) => {
+  const state = store.get(cashbillSlot, environment)
+  const bulk = policies["cashbill.bulk"]
+  const ctx: MemberContext = {
+    state,
+    member: memberOf(state, corpNum),
+    answers: store.get(answersSlot, environment),
+    now,
+    filing: policies["cashbill.filing"],
+    bulk
+  }
+  BulkSubmission.advancePending(ctx.member.pendingBulks, bulk, now, () => processItem(ctx))
+  return ctx
+})

@@ -12,10 +12,11 @@ import * as Kst from "../../core/Kst.js"
 import * as Rules from "../../domains/statement/Rules.js"
 import type { StatementIssue } from "../../domains/statement/Schemas.js"
 import { type AnswerCache, answersSlot } from "../AnswerCache.js"
-import { SandboxClock } from "../Clock.js"
 import { fail, type SandboxFailure } from "../Failure.js"
+import { type MemberView, memberView } from "../HandlerContext.js"
+import type { RouteContext } from "../Route.js"
 import { type Mail, outboxSlot, post } from "../Outbox.js"
-import { type Environment, SandboxStore, slot } from "../Store.js"
+import { type Environment, slot } from "../Store.js"
 
 /**
  * The member preference that makes new statements wait for approval (200).
@@ -302,26 +303,16 @@ export interface MemberContext {
  * @since 0.1.0
  * @category combinators
  */
-export const withMemberOf = <A>(
-  environment: Environment,
-  corpNum: string,
-  f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>
-): Effect.Effect<A, SandboxFailure, SandboxStore | SandboxClock> =>
-  Effect.gen(function*() {
-    const store = yield* SandboxStore
-    const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.now)
-    return yield* Effect.suspend(() => {
-      const state = store.get(statementSlot, environment)
-      const ctx: MemberContext = {
-        state,
-        member: memberOf(state, corpNum),
-        outbox: store.get(outboxSlot, environment),
-        answers: store.get(answersSlot, environment),
-        now
-      }
-      return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
-    })
-  })
+export const withMemberOf: MemberView<MemberContext> = memberView(({ now, store }, environment, corpNum): MemberContext => {
+  const state = store.get(statementSlot, environment)
+  return {
+    state,
+    member: memberOf(state, corpNum),
+    outbox: store.get(outboxSlot, environment),
+    answers: store.get(answersSlot, environment),
+    now
+  }
+})
 
 /**
  * Approves a pending statement (200 → 300) as the receiver's approval page would: the admin route
@@ -335,5 +326,5 @@ export const approveStatement = (
   corpNum: string,
   itemCode: number,
   mgtKey: string
-): Effect.Effect<Stored, SandboxFailure, SandboxStore | SandboxClock> =>
+): Effect.Effect<Stored, SandboxFailure, RouteContext> =>
   withMemberOf(environment, corpNum, (ctx) => approve(ctx.member, corpNum, itemCode, mgtKey, ctx.outbox, ctx.now))

@@ -11,20 +11,17 @@
  *
  * @since 0.1.0
  */
-import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Rules from "../../domains/taxinvoice/Rules.js"
 import * as Operations from "../../domains/taxinvoice/Operations.js"
 import { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { type AnswerCache, answersSlot } from "../AnswerCache.js"
-import type { SandboxClock } from "../Clock.js"
 import { fail, type SandboxFailure } from "../Failure.js"
-import { handlerContext } from "../HandlerContext.js"
+import { type MemberView, memberView } from "../HandlerContext.js"
 import * as BulkSubmission from "../BulkSubmission.js"
 import { type Mail, outboxSlot, post } from "../Outbox.js"
-import type { Policy, Progressions } from "../Progression.js"
+import type { Policy } from "../Progression.js"
 import { decodeEither, withoutNulls } from "../Route.js"
-import type { Environment, SandboxStore } from "../Store.js"
 import { buyerClosed, stateCodeOf } from "./Filing.js"
 import { index } from "./IssuedIndexes.js"
 import { newFileId, newItemKey, newNtsConfirmNum } from "./Identifiers.js"
@@ -340,28 +337,20 @@ export const processItem = (ctx: MemberContext, forceIssue: boolean) => (item: u
  * @since 0.1.0
  * @category combinators
  */
-export const withMemberOf = <A>(
-  environment: Environment,
-  corpNum: string,
-  f: (ctx: MemberContext) => Either.Either<A, SandboxFailure>
-): Effect.Effect<A, SandboxFailure, SandboxStore | SandboxClock | Progressions> =>
-  Effect.flatMap(handlerContext, ({ now, policies, store }) => {
-    const state = store.get(taxinvoiceSlot, environment)
-    if (state.environment === "") state.environment = environment
-    const bulk = policies["taxinvoice.bulk"]
-    const ctx: MemberContext = {
-      state,
-      member: memberOf(state, corpNum),
-      outbox: store.get(outboxSlot, environment),
-      answers: store.get(answersSlot, environment),
-      corpNum,
-      now,
-      filing: policies["taxinvoice.filing"],
-      bulk
-    }
-    for (const pending of ctx.member.pendingBulks) {
-      advance(pending, bulk, now, false, processItem(ctx, pending.forceIssue))
-      if (pending.results !== undefined) ctx.member.pendingBulks.delete(pending)
-    }
-    return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
-  })
+export const withMemberOf: MemberView<MemberContext> = memberView(({ now, policies, store }, environment, corpNum) => {
+  const state = store.get(taxinvoiceSlot, environment)
+  if (state.environment === "") state.environment = environment
+  const bulk = policies["taxinvoice.bulk"]
+  const ctx: MemberContext = {
+    state,
+    member: memberOf(state, corpNum),
+    outbox: store.get(outboxSlot, environment),
+    answers: store.get(answersSlot, environment),
+    corpNum,
+    now,
+    filing: policies["taxinvoice.filing"],
+    bulk
+  }
+  BulkSubmission.advancePending(ctx.member.pendingBulks, bulk, now, (pending) => processItem(ctx, pending.forceIssue))
+  return ctx
+})
