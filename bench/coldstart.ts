@@ -3,7 +3,7 @@
  * into a scratch project outside the repository, as `test/package/pack.test.ts` does), then
  * `node app.mjs` spawned there: it imports `taxdoc`, configures it for a running sandbox and does
  * one `Cashbill.getInfo`, token issuance included. Measured from the spawn to the answer printed;
- * the plain node:http client's app doing the same beside it, sides alternating. Target (issue 18):
+ * the plain node:http client's app doing the same beside it, sides alternating. Target:
  * ≤ 300 ms.
  *
  * @since 0.1.0

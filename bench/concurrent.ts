@@ -1,8 +1,8 @@
 /**
  * 32 concurrent GetInfo callers over sockets, 5,000 calls per round: calls per second and the
  * client's CPU per call, each side in its own client process against one sandbox. Client and
- * sandbox share the machine's cores, so the client's CPU per call decides the throughput. Targets
- * (issue 18): the SDK's throughput ≥ 1.1× the plain node:http client's and ≥ 0.9× raw undici's.
+ * sandbox share the machine's cores, so the client's CPU per call decides the throughput. Targets:
+ * the SDK's throughput ≥ 1.1× the plain node:http client's and ≥ 0.9× raw undici's.
  *
  * @since 0.1.0
  */

@@ -12,7 +12,7 @@
  * stored document is the server's heap after a full GC, per kind: cash receipt, e-Tax invoice,
  * statement, and the results a collection job keeps.
  *
- * Targets (issue 18): a Search of one day's page with 1,000,000 stored documents within 1.5× of
+ * Targets: a Search of one day's page with 1,000,000 stored documents within 1.5× of
  * the figure with 1,000; memory per stored cash receipt ≤ 700 B.
  *
  * Run by the runner, or alone (`tsx bench/growth.ts`); `--serve <config>` is the server process.

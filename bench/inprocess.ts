@@ -3,7 +3,7 @@
  * this checkout against the revision the performance work started from (`BENCH_BASE`, default
  * `8ad5b00`), side by side in one run. The earlier revision is a temporary git worktree sharing
  * this checkout's node_modules; each side is its own client process loading its checkout's sources
- * through tsx (as the tests load them) and using only the public entry points. Target (issue 18):
+ * through tsx (as the tests load them) and using only the public entry points. Target:
  * ≥ 4× the base revision's calls/s.
  *
  * @since 0.1.0
@@ -22,7 +22,7 @@ import * as Sdk from "./support/sdk.js"
 import { latencyOf, ms, perSecond, ratio } from "./support/stats.js"
 import { TESTER_LINK_ID, TESTER_SECRET } from "../src/sandbox/Partners.js"
 
-/** The revision the work of issue 18 started from. */
+/** The revision the performance work started from. */
 const BASE = process.env["BENCH_BASE"] ?? "8ad5b00"
 const LOAD: LoadOptions = { concurrency: 1, total: 4_000, durationMillis: 1_500 }
 const ROUNDS = 6

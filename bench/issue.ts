@@ -1,7 +1,7 @@
 /**
  * Sequential RegistIssue over sockets: one caller issuing cash receipts (a fresh document ID per
  * call, the same receipt otherwise), each side in its own client process against one sandbox.
- * Target (issue 18): the SDK's p50 ≤ the plain node:http client's.
+ * Target: the SDK's p50 ≤ the plain node:http client's.
  *
  * @since 0.1.0
  */

@@ -16,7 +16,7 @@ import { compiled } from "./support/compile.js"
 import * as Machine from "./support/machine.js"
 import { type Section, sectionToMarkdown, tableToMarkdown, type Target } from "./support/report.js"
 
-/** In the order of issue 18's "Must show", then the other benchmarks. */
+/** The client and sandbox targets first, then the other benchmarks. */
 const BENCHMARKS = ["sequential", "concurrent", "issue", "coldstart", "sandbox", "inprocess", "bulk", "growth", "tokens", "signing", "startup", "guards"] as const
 
 /**

@@ -4,7 +4,7 @@
  * (recorded once from the sandbox) and no checks at all — the ceiling of this machine. Each server
  * is its own process and reports its own CPU over the measured window; the load comes from an
  * undici client process per server (a `Pool` of 64 connections, 64 callers in a closed loop).
- * Targets (issue 18): the sandbox's CPU per GetInfo ≤ 3× the bare server's and ≤ 120 µs; its
+ * Targets: the sandbox's CPU per GetInfo ≤ 3× the bare server's and ≤ 120 µs; its
  * requests/s ≥ 0.3× the bare server's.
  *
  * @since 0.1.0

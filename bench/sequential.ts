@@ -1,7 +1,7 @@
 /**
  * Sequential GetInfo over sockets: one caller, each side in its own client process against one
- * sandbox; p50, p99 and the client's CPU per call, with ratios to raw undici (the floor). Targets
- * (issue 18): the SDK's client CPU per call ≤ 1.3× raw undici's, its p50 ≤ 1.1×.
+ * sandbox; p50, p99 and the client's CPU per call, with ratios to raw undici (the floor). Targets:
+ * the SDK's client CPU per call ≤ 1.3× raw undici's, its p50 ≤ 1.1×.
  *
  * @since 0.1.0
  */

@@ -1,8 +1,8 @@
 /**
  * Turns what goes over the wire into what a cassette stores, and back: bodies decoded and marked
  * with their kind (JSON as JSON, forms as text, multipart with a fixed boundary, binary as Base64),
- * only the request headers that matter, answers without transfer headers (STYLE.md "Record/replay
- * tools": binary and gzip bodies stored decoded and marked).
+ * only the request headers that matter, answers without transfer headers (binary and gzip bodies
+ * are stored decoded and marked, as record/replay tools do).
  *
  * @since 0.1.0
  */
