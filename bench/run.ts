@@ -17,11 +17,11 @@ import * as Machine from "./support/machine.js"
 import { type Section, sectionToMarkdown, tableToMarkdown, type Target } from "./support/report.js"
 
 /** The client and sandbox targets first, then the other benchmarks. */
-const BENCHMARKS = ["sequential", "concurrent", "issue", "coldstart", "sandbox", "inprocess", "bulk", "growth", "tokens", "signing", "startup", "guards"] as const
+const BENCHMARKS = ["sequential", "concurrent", "issue", "coldstart", "sandbox", "inprocess", "bulk", "growth", "tokens", "signing", "startup", "guards", "decompression", "multipart"] as const
 
 /**
  * Targets of benchmarks that are not written yet (their program is absent): the summary lists them
- * as not measured, so that every target of the issue has its line.
+ * as not measured, so that every target has its line.
  */
 const PENDING: Readonly<Record<string, { readonly title: string; readonly targets: ReadonlyArray<string> }>> = {
   growth: {

@@ -21,6 +21,14 @@ import { type ConfigError, InvalidData as ConfigErrorInvalid } from "effect/Conf
 import * as Retry from "./Retry.js"
 
 /**
+ * The largest JSON answer read unless configured otherwise (`maxAnswerBytes`): 32 MiB, decompressed.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024
+
+/**
  * The service environment: `test` (service ID `SERVICE_TEST`) or `production` (`SERVICE`).
  *
  * @since 0.1.0
@@ -177,7 +185,7 @@ export const make = (options: Options): TaxdocConfigShape => {
   }
   const retries = options.retries ?? 3
   if (!Number.isInteger(retries) || retries < 0) throw new ConfigInvalid({ field: "retries", reason: "must be a whole number, 0 or more" })
-  const maxAnswerBytes = options.maxAnswerBytes ?? 32 * 1024 * 1024
+  const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES
   if (!Number.isInteger(maxAnswerBytes) || maxAnswerBytes < 1024) {
     throw new ConfigInvalid({ field: "maxAnswerBytes", reason: "must be a whole number of bytes, at least 1024" })
   }
@@ -257,7 +265,7 @@ export const config: EffectConfig.Config<TaxdocConfigShape> = EffectConfig.all({
   retryBaseDelay: EffectConfig.duration("TAXDOC_RETRY_BASE_DELAY").pipe(EffectConfig.withDefault(Duration.millis(200))),
   retryMaxDelay: EffectConfig.duration("TAXDOC_RETRY_MAX_DELAY").pipe(EffectConfig.withDefault(Duration.seconds(5))),
   callTimeout: EffectConfig.duration("TAXDOC_CALL_TIMEOUT").pipe(EffectConfig.withDefault(Duration.seconds(60))),
-  maxAnswerBytes: EffectConfig.integer("TAXDOC_MAX_ANSWER_BYTES").pipe(EffectConfig.withDefault(32 * 1024 * 1024))
+  maxAnswerBytes: EffectConfig.integer("TAXDOC_MAX_ANSWER_BYTES").pipe(EffectConfig.withDefault(DEFAULT_MAX_ANSWER_BYTES))
 }).pipe(
   EffectConfig.mapOrFail((c) => {
     try {

@@ -15,20 +15,23 @@ import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import type { Deadline } from "./Deadline.js"
 import { type ResponseError, TransportError } from "./Errors.js"
-import { gunzipIfNeeded, type Received } from "./Response.js"
+import { gunzipWithin, type Received } from "./Response.js"
 import { isLocalRefusal, type Outgoing, outcomeOf, timedOut, tooLarge, type Wire } from "./Exchange.js"
 
 class TooLarge extends Data.TaggedError("TooLarge")<{ readonly status: number }> {}
 
 /**
  * The body of an answer, at most `maxBytes`: a `Content-Length` within the limit is read at once;
- * a larger one fails before reading, and a body without one is counted while it streams.
+ * a larger one fails before reading, and a body without one is counted while it streams. A
+ * compressed answer is always counted while it streams: a client that decompresses (fetch) hands
+ * on more bytes than the `Content-Length` of the compressed body says.
  */
 const readBody = (
   response: HttpClientResponse.HttpClientResponse,
   maxBytes: number
 ): Effect.Effect<Uint8Array, HttpClientError.ResponseError | TooLarge> => {
-  const declared = Number(response.headers["content-length"])
+  const encoding = response.headers["content-encoding"]
+  const declared = encoding === undefined || encoding === "identity" ? Number(response.headers["content-length"]) : Number.NaN
   if (!Number.isFinite(maxBytes) || (Number.isFinite(declared) && declared <= maxBytes)) {
     return Effect.map(response.arrayBuffer, (buffer) => new Uint8Array(buffer))
   }
@@ -85,11 +88,13 @@ export const send = (
   }
   const exchange = client.execute(request).pipe(
     Effect.flatMap((response) =>
-      Effect.map(readBody(response, maxBytes), (bytes): Received => ({
-        status: response.status,
-        headers: response.headers,
-        body: gunzipIfNeeded(bytes)
-      }))
+      Effect.flatMap(readBody(response, maxBytes), (bytes): Effect.Effect<Received, TooLarge> => {
+        // The limit holds for the decompressed body too: a compressed answer passing it is refused.
+        const body = gunzipWithin(bytes, maxBytes)
+        return body === undefined
+          ? Effect.fail(new TooLarge({ status: response.status }))
+          : Effect.succeed({ status: response.status, headers: response.headers, body })
+      })
     ),
     // The platform's error holds the request, Authorization header included: only its message and
     // the network-level cause are kept, so no token can reach an error, a log or a span.

@@ -28,14 +28,26 @@ export interface Received {
 }
 
 /**
- * Decompresses a gzip body. Fetch-based clients decompress already; in-process and recorded answers
- * may still carry the gzip bytes, recognised by their magic number. The bytes are zlib's own (a
- * `Buffer`), not copied; a body that is not gzip is answered as it is.
+ * Decompresses a gzip body, never to more than `maxBytes`: decompression stops as soon as the
+ * output would pass the limit (zlib's `maxOutputLength`), so a small compressed answer cannot
+ * grow into a large one in memory; `undefined` then. Fetch-based clients decompress already;
+ * in-process and recorded answers and the direct transport's may still carry the gzip bytes,
+ * recognised by their magic number. The bytes are zlib's own (a `Buffer`), not copied; a body that
+ * is not gzip is answered as it is. A body that is not valid gzip throws zlib's error.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const gunzipIfNeeded = <B extends Uint8Array>(body: B): B | Buffer => (isGzip(body) ? gunzipSync(body) : body)
+export const gunzipWithin = <B extends Uint8Array>(body: B, maxBytes: number): B | Buffer | undefined => {
+  if (!isGzip(body)) return body
+  if (!Number.isFinite(maxBytes)) return gunzipSync(body)
+  try {
+    return gunzipSync(body, { maxOutputLength: Math.max(1, Math.floor(maxBytes)) })
+  } catch (error) {
+    if ((error as { readonly code?: unknown }).code === "ERR_BUFFER_TOO_LARGE") return undefined
+    throw error
+  }
+}
 
 const isGzip = (body: Uint8Array): boolean => body.length >= 2 && body[0] === 0x1f && body[1] === 0x8b
 

@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { createHash, createHmac } from "node:crypto"
+import { createHash, createHmac, timingSafeEqual } from "node:crypto"
 
 /**
  * The only protocol version of token issuance; it is part of the signed string.
@@ -103,10 +103,8 @@ export const authorization = (linkId: string, signature: string): string => `SVC
 export const signaturesEqual = (a: string, b: string): boolean => {
   const left = utf8(a)
   const right = utf8(b)
-  if (left.length !== right.length) return false
-  let diff = 0
-  for (let i = 0; i < left.length; i++) diff |= left[i]! ^ right[i]!
-  return diff === 0
+  // A signature's length is no secret (Base64 of 32 bytes); its bytes are compared in constant time.
+  return left.length === right.length && timingSafeEqual(left, right)
 }
 
 /**

@@ -27,7 +27,7 @@ import { createRequire } from "node:module"
 import { pipeArguments } from "effect/Pipeable"
 import type * as Scope from "effect/Scope"
 import { HttpClientTag } from "./HttpClientTag.js"
-import { gunzipIfNeeded, type Received } from "./Response.js"
+import { gunzipWithin, type Received } from "./Response.js"
 import { type Direct, type DirectFailure, DirectTypeId } from "./Wire.js"
 
 /**
@@ -129,12 +129,14 @@ class Exchange {
 
   onComplete() {
     if (this.finished) return
-    let body: Uint8Array
+    let body: Uint8Array | undefined
     try {
-      body = gunzipIfNeeded(this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size))
+      body = gunzipWithin(this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size), this.maxBytes)
     } catch (cause) {
       return this.finish({ _tag: "Network", message: `the answer could not be decompressed: ${String(cause)}`, cause }, undefined)
     }
+    // The limit holds for the decompressed body too: a compressed answer passing it is refused.
+    if (body === undefined) return this.finish({ _tag: "TooLarge", status: this.status }, undefined)
     this.finish(undefined, body)
   }
 

@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import type { HttpClientRequest } from "@effect/platform"
-import { gunzipIfNeeded } from "../core/Response.js"
+import { gunzipWithin } from "../core/Response.js"
 import { utf8 } from "../core/Signing.js"
 import type { RecordedRequest, RecordedResponse, StoredBody } from "./Cassette.js"
 import { parseOrUndefined } from "./internal/json.js"
@@ -198,18 +198,21 @@ export interface Answer {
 }
 
 /**
- * Decompresses a received body and drops the headers of its transfer framing.
+ * Decompresses a received body (to at most `maxBytes`) and drops the headers of its transfer
+ * framing; `undefined` when the decompressed body would pass `maxBytes`.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const answerOf = (status: number, headers: Readonly<Record<string, string>>, raw: Uint8Array): Answer => {
+export const answerOf = (status: number, headers: Readonly<Record<string, string>>, raw: Uint8Array, maxBytes: number): Answer | undefined => {
+  const body = gunzipWithin(raw, maxBytes)
+  if (body === undefined) return undefined
   const kept: Record<string, string> = {}
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase()
     if (!DROPPED_RESPONSE_HEADERS.includes(lower)) kept[lower] = value
   }
-  return { status, headers: kept, body: gunzipIfNeeded(raw) }
+  return { status, headers: kept, body }
 }
 
 /**

@@ -18,7 +18,7 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import { TaxdocConfig } from "../core/Config.js"
+import { DEFAULT_MAX_ANSWER_BYTES, TaxdocConfig } from "../core/Config.js"
 import { TOKEN_LIFETIME_MILLIS } from "../core/Tokens.js"
 import { answerOf, type Answer, recordRequest, recordResponse, replayAnswer, requestBytes } from "./Capture.js"
 import * as Cassette from "./Cassette.js"
@@ -196,6 +196,7 @@ const make = (options: Options, inner: HttpClient.HttpClient | undefined) =>
     const path = options.cassette
     const loaded = yield* load(mode, path)
     const config = yield* Effect.serviceOption(TaxdocConfig)
+    const maxAnswerBytes = Option.match(config, { onNone: () => DEFAULT_MAX_ANSWER_BYTES, onSome: (c) => c.maxAnswerBytes })
     const watched: Array<Scrub.Watched> = [
       ...Option.match(config, {
         onNone: () => [],
@@ -251,8 +252,11 @@ const make = (options: Options, inner: HttpClient.HttpClient | undefined) =>
         const authorization = request.headers["authorization"]
         if (authorization !== undefined) scrubber.observeAuthorization(authorization)
         const response = yield* client.execute(request)
-        const buffer = yield* response.arrayBuffer
-        const answer = answerOf(response.status, response.headers, new Uint8Array(buffer))
+        const raw = new Uint8Array(yield* response.arrayBuffer)
+        const answer = answerOf(response.status, response.headers, raw, maxAnswerBytes)
+        // Larger than the client reads once decompressed: handed on as received (the client refuses
+        // it), never decompressed here nor recorded.
+        if (answer === undefined) return respond(request, { status: response.status, headers: { "content-encoding": "gzip" }, body: raw })
         const recordedAt = new Date(yield* Clock.currentTimeMillis).toISOString()
         added.push(scrubber.interaction({ recordedAt, request: sent, response: recordResponse(answer) }))
         return respond(request, answer)

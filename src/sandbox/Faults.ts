@@ -10,6 +10,7 @@ import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import { ErrorCodes, nameOfCode } from "../core/ErrorCodes.js"
 import { fail, SandboxFailure } from "./Failure.js"
+import * as Seeded from "./Seeded.js"
 
 /**
  * What a fault does to the connection:
@@ -73,18 +74,6 @@ export interface FaultAction {
   readonly failure: SandboxFailure | undefined
 }
 
-/** mulberry32: small, fast, and good enough to decide faults reproducibly. */
-const prng = (seed: number) => {
-  let state = seed >>> 0
-  return (): number => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /**
  * The fault registry: mutable, changed by the admin API, read on every routed request.
  *
@@ -110,7 +99,7 @@ export interface FaultRegistry {
  */
 export const makeRegistry = (seed: number): FaultRegistry => {
   const faults = new Map<string, Fault>()
-  let random = prng(seed)
+  let random = Seeded.generator(seed)
   return {
     set: (fault) => {
       if (fault.code !== undefined && nameOfCode(fault.code) === undefined) {
@@ -141,7 +130,7 @@ export const makeRegistry = (seed: number): FaultRegistry => {
     },
     reset: () => {
       faults.clear()
-      random = prng(seed)
+      random = Seeded.generator(seed)
     }
   }
 }

@@ -48,17 +48,38 @@ export const boundaryOf = (contentType: string | undefined): string | undefined 
   return undefined
 }
 
-const encoder = new TextEncoder()
+/**
+ * The longest boundary accepted: 70 characters (RFC 2046). The public clients' boundaries are
+ * shorter; a longer one is refused before the body is searched.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const MAX_BOUNDARY_LENGTH = 70
+
+/**
+ * The most parts a body may hold; the clients send one or two (the file, and the optional `form`).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const MAX_PARTS = 16
+
+/**
+ * The largest header block of a part (its Content-Disposition and Content-Type lines).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const MAX_PART_HEADER_BYTES = 8 * 1024
+
 const utf8 = new TextDecoder("utf-8")
 
-const indexOf = (haystack: Uint8Array, needle: Uint8Array, from: number): number => {
-  const first = needle[0]
-  outer: for (let i = haystack.indexOf(first!, from); i >= 0 && i <= haystack.length - needle.length; i = haystack.indexOf(first!, i + 1)) {
-    for (let j = 1; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer
-    return i
-  }
-  return -1
-}
+const bufferOf = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+
+// Node's search (`Buffer#indexOf`) is linear in the body, whatever the boundary looks like.
+const CRLF_CRLF = Buffer.from("\r\n\r\n")
+const LF_LF = Buffer.from("\n\n")
 
 /** The base name of a file name that may carry directories (`C:\docs\a.pdf`, `/tmp/a.pdf`). */
 const baseName = (name: string): string => name.split(/[\\/]/).pop() ?? name
@@ -85,14 +106,13 @@ const decodeExtended = (value: string): string | undefined => {
   }
 }
 
-const parsePart = (raw: Uint8Array): Part | undefined => {
-  let end = indexOf(raw, encoder.encode("\r\n\r\n"), 0)
-  let skip = 4
-  const lfEnd = indexOf(raw, encoder.encode("\n\n"), 0)
-  if (end < 0 || (lfEnd >= 0 && lfEnd < end)) {
-    end = lfEnd
-    skip = 2
-  }
+/** A part's headers and content; `undefined` without a Content-Disposition or a header block within bounds. */
+const parsePart = (raw: Buffer): Part | undefined => {
+  // The header block ends at the first empty line (CRLF or LF alone), within its bound.
+  const head = raw.subarray(0, MAX_PART_HEADER_BYTES + CRLF_CRLF.length)
+  const crlf = head.indexOf(CRLF_CRLF)
+  const lf = head.indexOf(LF_LF)
+  const [end, skip] = crlf >= 0 && (lf < 0 || crlf < lf) ? [crlf, 4] : [lf, 2]
   if (end < 0) return undefined
   const headers: Record<string, string> = {}
   for (const line of utf8.decode(raw.subarray(0, end)).split(/\r?\n/)) {
@@ -109,21 +129,31 @@ const parsePart = (raw: Uint8Array): Part | undefined => {
     fileName: fileName === undefined ? undefined : baseName(fileName),
     contentType: headers["content-type"],
     headers,
-    content: raw.subarray(end + skip)
+    // A view of the body's bytes, as a plain Uint8Array (not a Buffer).
+    content: new Uint8Array(raw.buffer, raw.byteOffset + end + skip, raw.byteLength - end - skip)
   }
 }
 
 /**
- * The parts of a multipart body with the given boundary; `undefined` when no delimiter is found.
+ * The parts of a multipart body with the given boundary; `undefined` when no delimiter is found,
+ * `"TooManyParts"` past `MAX_PARTS`. Each search for a delimiter is linear in the body, and the
+ * search goes on from where the last one ended, so reading a body is linear in its length.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const parse = (body: Uint8Array, boundary: string): ReadonlyArray<Part> | undefined => {
-  const delimiter = encoder.encode(`--${boundary}`)
-  const nextDelimiter = encoder.encode(`\n--${boundary}`)
-  let start = indexOf(body, delimiter, 0)
-  if (start < 0) return undefined
+export const parse = (bytes: Uint8Array, boundary: string): ReadonlyArray<Part> | "TooManyParts" | undefined => {
+  const body = bufferOf(bytes)
+  const delimiter = Buffer.from(`--${boundary}`)
+  // A delimiter starts a line: the body's first, or one after a line feed. Every search is for the
+  // line feed and the delimiter together, which the boundary (no line break in it) cannot hold twice.
+  const nextDelimiter = Buffer.from(`\n--${boundary}`)
+  let start = 0
+  if (delimiter.length > body.length || body.compare(delimiter, 0, delimiter.length, 0, delimiter.length) !== 0) {
+    const found = body.indexOf(nextDelimiter)
+    if (found < 0) return undefined
+    start = found + 1
+  }
   const parts: Array<Part> = []
   for (;;) {
     let cursor = start + delimiter.length
@@ -135,11 +165,14 @@ export const parse = (body: Uint8Array, boundary: string): ReadonlyArray<Part> |
     if (body[cursor] === 0x0a) cursor++
     // A delimiter only counts at the start of a line, so file bytes that merely contain the
     // boundary text do not cut the file; the line break before it belongs to it, not to the content.
-    const lineBreak = indexOf(body, nextDelimiter, cursor)
+    const lineBreak = body.indexOf(nextDelimiter, cursor)
     if (lineBreak < 0) return parts.length > 0 ? parts : undefined
     const contentEnd = body[lineBreak - 1] === 0x0d ? lineBreak - 1 : lineBreak
     const part = parsePart(body.subarray(cursor, Math.max(cursor, contentEnd)))
-    if (part !== undefined) parts.push(part)
+    if (part !== undefined) {
+      if (parts.length === MAX_PARTS) return "TooManyParts"
+      parts.push(part)
+    }
     start = lineBreak + 1
   }
 }
@@ -181,8 +214,12 @@ export const readUpload = (contentType: string | undefined, body: Uint8Array): E
   Effect.suspend(() => {
     const boundary = boundaryOf(contentType)
     if (boundary === undefined) return Effect.fail(fail("InvalidRequest", "expected Content-Type multipart/form-data with a boundary"))
+    if (boundary.length > MAX_BOUNDARY_LENGTH) {
+      return Effect.fail(fail("InvalidRequest", `the multipart boundary is longer than ${MAX_BOUNDARY_LENGTH} characters (RFC 2046)`))
+    }
     const parts = parse(body, boundary)
     if (parts === undefined) return Effect.fail(fail("InvalidRequest", "the multipart body holds no part delimited by the boundary"))
+    if (parts === "TooManyParts") return Effect.fail(fail("InvalidRequest", `the multipart body holds more than ${MAX_PARTS} parts`))
     const file = parts.find((p) => p.name.toLowerCase() === "filedata") ?? parts.find((p) => p.fileName !== undefined)
     if (file === undefined) return Effect.fail(fail("InvalidRequest", "no file part (Filedata) in the multipart body"))
     const fileName = file.fileName === undefined || file.fileName === "" ? "Filedata" : file.fileName

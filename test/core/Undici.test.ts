@@ -7,7 +7,6 @@
 import { HttpClient, HttpClientRequest } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { Deferred, Effect, Fiber, Layer, Redacted, TestClock } from "effect"
-import * as Http from "node:http"
 import { gzipSync } from "node:zlib"
 import * as Client from "../../src/core/Client.js"
 import * as Config from "../../src/core/Config.js"
@@ -19,61 +18,15 @@ import * as SandboxModule from "../../src/sandbox/Sandbox.js"
 import * as Server from "../../src/sandbox/Server.js"
 import * as Taxdoc from "../../src/Taxdoc.js"
 import { receipt } from "../support/receipts.js"
-import * as Fake from "../support/FakeService.js"
+import { clientOver, CORP, scriptedServer, withToken } from "../support/scriptedServer.js"
 import { GetThing } from "../support/things.js"
 
-const CORP = "1234567891"
 
 const sdkOver = (url: string, secret: string, transport: Layer.Layer<HttpClient.HttpClient>) =>
   Taxdoc.services.pipe(
     Layer.provideMerge(Config.layer(Connect.configOptions({ origin: url, secretKey: Redacted.make(secret) }))),
     Layer.provide(transport)
   )
-
-/** A server of our own on 127.0.0.1: answers with `answer`, records what it was sent. */
-const scriptedServer = (answer: (request: Http.IncomingMessage, response: Http.ServerResponse) => void) =>
-  Effect.acquireRelease(
-    Effect.async<{ readonly url: string; readonly seen: Array<Http.IncomingHttpHeaders>; readonly server: Http.Server }>((resume) => {
-      const seen: Array<Http.IncomingHttpHeaders> = []
-      const server = Http.createServer((request, response) => {
-        seen.push(request.headers)
-        request.resume()
-        request.on("end", () => answer(request, response))
-      })
-      server.listen(0, "127.0.0.1", () => {
-        const address = server.address() as { port: number }
-        resume(Effect.succeed({ url: `http://127.0.0.1:${address.port}`, seen, server }))
-      })
-    }),
-    ({ server }) =>
-      Effect.async<void>((resume) => {
-        server.closeAllConnections()
-        server.close(() => resume(Effect.void))
-      })
-  )
-
-const tokenAnswer = JSON.stringify({
-  session_token: "tok-1",
-  serviceID: "SERVICE_TEST",
-  linkID: "TESTER",
-  userID: CORP,
-  scope: ["member", "140"],
-  ipaddress: "*",
-  expiration: "2099-01-01T00:00:00Z"
-})
-
-/** Answers token requests with a token, and everything else with `api`. */
-const withToken = (api: (request: Http.IncomingMessage, response: Http.ServerResponse) => void) =>
-(request: Http.IncomingMessage, response: Http.ServerResponse) => {
-  if (request.url?.endsWith("/Token")) {
-    response.writeHead(200, { "content-type": "application/json" }).end(tokenAnswer)
-  } else {
-    api(request, response)
-  }
-}
-
-const clientOver = (url: string, transport: Layer.Layer<HttpClient.HttpClient>, overrides: Partial<Config.Options> = {}) =>
-  Layer.provide(Client.layer, Layer.merge(Fake.configLayer({ authUrl: url, apiUrl: url, ...overrides }), transport))
 
 
 describe("Undici.layer", () => {

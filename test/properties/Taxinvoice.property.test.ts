@@ -76,7 +76,8 @@ const utf8Name = fc.string({ unit: fc.constantFrom(..."가나다라견적서보�
   .filter((s) => s.trim() !== "" && s !== "." && s !== "..")
 
 const upload = fc.record({
-  boundary: boundaryChars,
+  // The Python client's boundary begins and ends with dashes of its own.
+  boundary: fc.oneof(boundaryChars, fc.constant("--POPBILL_PYTHON--")),
   fileName: utf8Name,
   directory: fc.constantFrom("", "C:\\Users\\me\\", "/tmp/dir/"),
   displayName: fc.option(utf8Name, { nil: undefined }),
@@ -88,10 +89,15 @@ const upload = fc.record({
   trailingCrlfs: fc.integer({ min: 0, max: 3 }),
   quotedBoundary: fc.boolean(),
   charsetFirst: fc.boolean(),
+  /** A line break before every delimiter, the first included (the Python client). */
+  breakBeforeEachPart: fc.boolean(),
+  lfOnly: fc.boolean(),
   content: fc.uint8Array({ maxLength: 600 }),
   // File bytes that hold the boundary text (not at the start of a line) must not cut the file.
   boundaryInside: fc.boolean()
 })
+  // With LF line breaks, a file ending in CR cannot be told from a CRLF before the delimiter.
+  .filter((u) => !(u.lfOnly && u.content.at(-1) === 0x0d))
 
 type Upload = typeof upload extends fc.Arbitrary<infer A> ? A : never
 
@@ -100,17 +106,19 @@ const contentOf = (u: Upload): Uint8Array =>
 
 const encode = (u: Upload): { contentType: string; body: Uint8Array } => {
   const h = (name: string) => (u.lowerCase ? name.toLowerCase() : name)
+  const nl = u.lfOnly ? "\n" : "\r\n"
+  const delimiter = `${u.breakBeforeEachPart ? nl : ""}--${u.boundary}`
   const parts: Array<string | Uint8Array> = []
-  const form = `--${u.boundary}\r\n${h("Content-Disposition")}: form-data; name="form"\r\n\r\n${JSON.stringify(u.displayName === undefined ? {} : { DisplayName: u.displayName })}\r\n`
-  if (u.leadingCrlf) parts.push("\r\n")
+  const form = `${delimiter}${nl}${h("Content-Disposition")}: form-data; name="form"${nl}${nl}${JSON.stringify(u.displayName === undefined ? {} : { DisplayName: u.displayName })}${u.breakBeforeEachPart ? "" : nl}`
+  if (u.leadingCrlf) parts.push(nl)
   if (u.withForm && u.formFirst) parts.push(form)
   parts.push(
-    `--${u.boundary}\r\n${h("Content-Disposition")}: form-data; name="Filedata"; filename="${u.directory}${u.fileName}"${u.trailingSemicolon ? ";" : ""}\r\n${h("Content-Type")}: Application/octet-stream\r\n\r\n`,
+    `${delimiter}${nl}${h("Content-Disposition")}: form-data; name="Filedata"; filename="${u.directory}${u.fileName}"${u.trailingSemicolon ? ";" : ""}${nl}${h("Content-Type")}: Application/octet-stream${nl}${nl}`,
     contentOf(u),
-    "\r\n"
+    u.breakBeforeEachPart ? "" : nl
   )
   if (u.withForm && !u.formFirst) parts.push(form)
-  parts.push(`--${u.boundary}--${"\r\n".repeat(u.trailingCrlfs)}`)
+  parts.push(`${delimiter}--${nl.repeat(u.trailingCrlfs)}`)
   const chunks = parts.map((p) => (typeof p === "string" ? Signing.utf8(p) : p))
   const body = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0))
   let at = 0

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Either } from "effect"
+import { Effect, Either, FastCheck as fc } from "effect"
 import * as Multipart from "../../src/sandbox/Multipart.js"
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
@@ -30,4 +30,47 @@ describe("multipart reader", () => {
       "no file part (Filedata) in the multipart body"
     ])
   })
+})
+
+describe("multipart reader bounds", () => {
+  it("refuses a boundary longer than 70 characters before searching the body", () => {
+    const boundary = `${"-".repeat(15_999)}x`
+    const body = "-".repeat(100_000)
+    const refused = read(`multipart/form-data; boundary=${boundary}`, body)
+    expect(Either.isLeft(refused) ? refused.left.detail : "accepted").toBe("the multipart boundary is longer than 70 characters (RFC 2046)")
+    const longest = "b".repeat(Multipart.MAX_BOUNDARY_LENGTH)
+    const accepted = read(`multipart/form-data; boundary=${longest}`, `--${longest}\r\nContent-Disposition: form-data; name="Filedata"; filename="a.txt"\r\n\r\nA\r\n--${longest}--`)
+    expect(Either.getOrThrow(accepted)).toEqual({ fileName: "a.txt", content: utf8("A") })
+  })
+
+  it("refuses a body of more parts than the clients ever send", () => {
+    const part = (i: number) => `--b\r\nContent-Disposition: form-data; name="p${i}"; filename="${i}.txt"\r\n\r\n${i}\r\n`
+    const many = Array.from({ length: Multipart.MAX_PARTS + 1 }, (_, i) => part(i)).join("") + "--b--"
+    const refused = read("multipart/form-data; boundary=b", many)
+    expect(Either.isLeft(refused) ? refused.left.detail : "accepted").toBe(`the multipart body holds more than ${Multipart.MAX_PARTS} parts`)
+    const enough = Array.from({ length: Multipart.MAX_PARTS }, (_, i) => part(i)).join("") + "--b--"
+    expect(Either.isRight(read("multipart/form-data; boundary=b", enough))).toBe(true)
+  })
+
+  it("takes a part's headers only from the first 8 KiB of the part", () => {
+    const longHeader = `X-Padding: ${"p".repeat(Multipart.MAX_PART_HEADER_BYTES)}`
+    const refused = read("multipart/form-data; boundary=b", `--b\r\n${longHeader}\r\nContent-Disposition: form-data; name="Filedata"; filename="a.txt"\r\n\r\nA\r\n--b--`)
+    expect(Either.isLeft(refused) ? refused.left.detail : "accepted").toBe("no file part (Filedata) in the multipart body")
+  })
+
+  it.prop(
+    "answers any body, however near it comes to the boundary, with an upload or a refusal naming why",
+    [
+      fc.stringMatching(/^[-A-Za-z0-9_]{1,70}$/),
+      fc.array(fc.oneof(fc.constantFrom("-", "--", "\r\n", "\n", "\r\n\r\n", "Content-Disposition: form-data; name=\"Filedata\"; filename=\"f\"\r\n\r\n"), fc.string({ maxLength: 8 })), { maxLength: 60 }),
+      fc.boolean()
+    ],
+    ([boundary, pieces, withBoundaryPieces]) => {
+      const near = withBoundaryPieces ? pieces.flatMap((p, i) => (i % 3 === 0 ? [`--${boundary.slice(0, i % boundary.length)}`, p] : [p])) : pieces
+      const outcome = read(`multipart/form-data; boundary="${boundary}"`, near.join(""))
+      if (Either.isLeft(outcome)) expect(outcome.left.entry.code).toBe(-10000001)
+      else expect(outcome.right.content).toBeInstanceOf(Uint8Array)
+    },
+    { fastCheck: { numRuns: 300 } }
+  )
 })

@@ -9,18 +9,12 @@
 import { createHash } from "node:crypto"
 import * as Kst from "../../core/Kst.js"
 import * as Rules from "../../domains/taxPortal/Rules.js"
+import * as Seeded from "../Seeded.js"
 import type { CollectedReceipt, IssuedInvoice, Party } from "./Records.js"
 
-/** A small deterministic generator seeded by a text (mulberry32 over a SHA-256 prefix). */
+/** A small deterministic generator seeded by a text. */
 const generator = (seed: string) => {
-  let state = createHash("sha256").update(seed).digest().readUInt32LE(0)
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  const next = Seeded.generator(Seeded.seedOf(seed))
   return {
     next,
     int: (min: number, max: number): number => min + Math.floor(next() * (max - min + 1)),

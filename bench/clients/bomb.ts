@@ -1,0 +1,53 @@
+/**
+ * One client process of the decompression benchmark: the SDK (the package `taxdoc`, compiled,
+ * plain node) over one transport against a scripted server, which answers `GetInfo` of `SMALL` with
+ * a small gzip answer and of `BOMB` with 128 MiB of JSON whitespace gzipped to about 128 KiB. The
+ * process reads its peak memory after ordinary calls, then after the compressed answer, and prints
+ * both with how the call failed, as one line of JSON.
+ *
+ * @since 0.1.0
+ */
+import type * as HttpClient from "@effect/platform/HttpClient"
+import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
+import { Cashbill, Taxdoc, Undici } from "taxdoc"
+
+const origin = process.env["BOMB_ORIGIN"] ?? ""
+const transportName = process.env["BOMB_TRANSPORT"] ?? "undici"
+
+const transportOf = async (name: string): Promise<Layer.Layer<HttpClient.HttpClient>> => {
+  switch (name) {
+    case "platform":
+      return (await import("@effect/platform-node/NodeHttpClient")).layerUndici
+    case "fetch":
+      return (await import("@effect/platform/FetchHttpClient")).layer
+    case "recorder": {
+      const { RecordReplay } = await import("taxdoc/recordings")
+      const { mkdtempSync } = await import("node:fs")
+      const { join } = await import("node:path")
+      const { tmpdir } = await import("node:os")
+      const cassette = join(mkdtempSync(join(tmpdir(), "taxdoc-bomb-")), "bomb.json")
+      return RecordReplay.layer({ cassette, mode: "record" }).pipe(Layer.provide(Undici.layer()), Layer.orDie)
+    }
+    default:
+      return Undici.layer()
+  }
+}
+
+const peakMiB = (): number => process.resourceUsage().maxRSS / 1024
+
+const runtime = ManagedRuntime.make(
+  Taxdoc.layer({ linkId: "TESTER", secretKey: Redacted.make("c2VjcmV0"), authUrl: origin, apiUrl: origin }).pipe(
+    Layer.provide(await transportOf(transportName))
+  )
+)
+const cashbill = await runtime.runPromise(Cashbill.Cashbill)
+// Ordinary answers: a small gzip refusal (not found), read and decoded as any answer is.
+for (let i = 0; i < 20; i++) await runtime.runPromise(Effect.either(cashbill.getInfo("1234567891", "SMALL")))
+globalThis.gc?.()
+const ordinary = peakMiB()
+const started = performance.now()
+const error = await runtime.runPromise(Effect.flip(cashbill.getInfo("1234567891", "BOMB")))
+const millis = performance.now() - started
+const after = peakMiB()
+await runtime.dispose()
+process.stdout.write(`${JSON.stringify({ ordinary, after, millis, tag: error._tag, reason: "reason" in error ? error.reason : undefined })}\n`)

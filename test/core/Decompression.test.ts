@@ -1,0 +1,95 @@
+/**
+ * The answer limit (`maxAnswerBytes`) holds for the decompressed body on every transport: a small
+ * gzip answer that would grow past the limit is refused with ResponseError(TooLarge) as soon as
+ * decompression passes it, over the SDK's own transport, the platform's clients and the recorder.
+ */
+import { FetchHttpClient, type HttpClient } from "@effect/platform"
+import { NodeHttpClient } from "@effect/platform-node"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { createGzip } from "node:zlib"
+import * as Client from "../../src/core/Client.js"
+import * as Undici from "../../src/core/Undici.js"
+import * as RecordReplay from "../../src/recordings/RecordReplay.js"
+import { clientOver, CORP, scriptedServer, withToken } from "../support/scriptedServer.js"
+import { GetThing } from "../support/things.js"
+
+const MiB = 1024 * 1024
+
+/** 128 MiB of JSON whitespace ahead of `{}`, gzipped as it is made (about 128 KiB). */
+const bomb: Promise<Buffer> = new Promise((resolve, reject) => {
+  const gzip = createGzip({ level: 9 })
+  const parts: Array<Buffer> = []
+  gzip.on("data", (part: Buffer) => parts.push(part))
+  gzip.on("end", () => resolve(Buffer.concat(parts)))
+  gzip.on("error", reject)
+  const spaces = Buffer.alloc(MiB, 0x20)
+  let left = 128
+  const write = () => {
+    while (left > 0) {
+      left--
+      if (!gzip.write(spaces)) return void gzip.once("drain", write)
+    }
+    gzip.end("{}")
+  }
+  write()
+})
+
+const transports: ReadonlyArray<readonly [string, () => Layer.Layer<HttpClient.HttpClient>]> = [
+  ["Undici.layer()", () => Undici.layer()],
+  ["NodeHttpClient.layerUndici", () => NodeHttpClient.layerUndici],
+  ["FetchHttpClient.layer", () => FetchHttpClient.layer],
+  [
+    "the recorder over Undici.layer()",
+    () =>
+      RecordReplay.layer({ cassette: join(mkdtempSync(join(tmpdir(), "taxdoc-bomb-")), "bomb.json"), mode: "record" }).pipe(
+        Layer.provide(Undici.layer()),
+        Layer.orDie
+      )
+  ]
+]
+
+describe("decompressed answers are held to maxAnswerBytes", () => {
+  for (const [name, transport] of transports) {
+    it.live(`${name}: a 128 MiB gzip answer fails with ResponseError(TooLarge) naming the limit`, () =>
+      Effect.gen(function*() {
+        const body = yield* Effect.promise(() => bomb)
+        expect(body.length).toBeLessThan(MiB)
+        const server = yield* scriptedServer(withToken((_, response) =>
+          response.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip", "content-length": body.length }).end(body)
+        ))
+        const error = yield* Effect.flatMap(Client.TaxdocClient, (client) => Effect.flip(client.call(GetThing, { corpNum: CORP, params: { name: "Thing" } }))).pipe(
+          Effect.provide(clientOver(server.url, transport())),
+          Effect.scoped
+        )
+        expect(error).toMatchObject({ _tag: "ResponseError", reason: "TooLarge" })
+        expect(error.message).toContain(`larger than ${32 * MiB} bytes (maxAnswerBytes)`)
+      }).pipe(Effect.scoped))
+  }
+
+  it.live("an answer within the limit is decompressed on every transport", () =>
+    Effect.gen(function*() {
+      const body = yield* Effect.promise(() =>
+        new Promise<Buffer>((resolve) => {
+          const gzip = createGzip()
+          const parts: Array<Buffer> = []
+          gzip.on("data", (part: Buffer) => parts.push(part))
+          gzip.on("end", () => resolve(Buffer.concat(parts)))
+          gzip.end(JSON.stringify({ name: "small", count: 1 }))
+        })
+      )
+      const server = yield* scriptedServer(withToken((_, response) =>
+        response.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" }).end(body)
+      ))
+      for (const [, transport] of transports) {
+        const thing = yield* Effect.flatMap(Client.TaxdocClient, (client) => client.call(GetThing, { corpNum: CORP, params: { name: "Thing" } })).pipe(
+          Effect.provide(clientOver(server.url, transport(), { maxAnswerBytes: 1024 })),
+          Effect.scoped
+        )
+        expect(thing).toEqual({ name: "small", count: 1 })
+      }
+    }).pipe(Effect.scoped))
+})
