@@ -5,7 +5,10 @@
  * 2. otherwise the system's `/usr/bin/chromium` (Debian's `chromium`), with the machine's fonts;
  * 3. otherwise the Chromium that the dev dependency `@sparticuz/chromium` carries inside its package
  *    (headless shell, Linux x64), with the fonts of `@expo-google-fonts/noto-sans-kr` (Korean) and
- *    `dejavu-fonts-ttf` (monospace).
+ *    `dejavu-fonts-ttf` (monospace) alone, the same on every machine.
+ *
+ * The machine's fonts come with Noto Sans KR added, which draws the Hangul of a machine that has no
+ * Korean font (a Chromium installed without Debian's `fonts-noto-cjk`, say).
  *
  * The npm Chromium comes brotli-compressed: it is unpacked once per version into
  * `node_modules/.cache/taxdoc-chromium/<version>/` — the browser, and the NSS libraries the package
@@ -22,12 +25,15 @@ import * as zlib from "node:zlib"
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const SYSTEM = "/usr/bin/chromium"
+const CACHE = path.join(ROOT, "node_modules", ".cache", "taxdoc-chromium")
 const NPM_CHROMIUM = "@sparticuz/chromium"
-/** The fonts of the npm Chromium: each package's folders holding the faces the pages use. */
-const NPM_FONTS: ReadonlyArray<{ readonly name: string; readonly dirs: ReadonlyArray<string> }> = [
-  { name: "@expo-google-fonts/noto-sans-kr", dirs: ["400Regular", "700Bold"] },
-  { name: "dejavu-fonts-ttf", dirs: ["ttf"] }
-]
+/** The fonts from npm: a package and its folders holding the faces the pages use. */
+interface NpmFont {
+  readonly name: string
+  readonly dirs: ReadonlyArray<string>
+}
+const KOREAN: NpmFont = { name: "@expo-google-fonts/noto-sans-kr", dirs: ["400Regular", "700Bold"] }
+const MONOSPACE: NpmFont = { name: "dejavu-fonts-ttf", dirs: ["ttf"] }
 
 export interface Chromium {
   /** Where it came from: `TAXDOC_CHROMIUM`, the system, or the npm package. */
@@ -42,9 +48,9 @@ export const findChromium = (): Chromium => {
   const chosen = process.env["TAXDOC_CHROMIUM"]
   if (chosen !== undefined && chosen !== "") {
     if (!fs.existsSync(chosen)) throw new Error(`TAXDOC_CHROMIUM is ${chosen}, which does not exist.`)
-    return { source: "TAXDOC_CHROMIUM", executablePath: chosen, env: {} }
+    return { source: "TAXDOC_CHROMIUM", executablePath: chosen, env: { FONTCONFIG_FILE: machineFonts() } }
   }
-  if (fs.existsSync(SYSTEM)) return { source: "system", executablePath: SYSTEM, env: {} }
+  if (fs.existsSync(SYSTEM)) return { source: "system", executablePath: SYSTEM, env: { FONTCONFIG_FILE: machineFonts() } }
   return npmChromium()
 }
 
@@ -74,12 +80,12 @@ const npmChromium = (): Chromium => {
     )
   }
   const pkg = installed(NPM_CHROMIUM)
-  const dir = unpacked(path.join(ROOT, "node_modules", ".cache", "taxdoc-chromium", pkg.version), path.join(pkg.dir, "bin"))
+  const dir = unpacked(path.join(CACHE, pkg.version), path.join(pkg.dir, "bin"))
   return {
     source: "npm",
     executablePath: path.join(dir, "chromium"),
     env: {
-      FONTCONFIG_FILE: fontConfig(dir),
+      FONTCONFIG_FILE: ownFonts(),
       LD_LIBRARY_PATH: [path.join(dir, "lib"), process.env["LD_LIBRARY_PATH"]].filter((p) => p !== undefined && p !== "").join(":")
     }
   }
@@ -151,28 +157,51 @@ const untar = (archive: Buffer, dir: string): void => {
   }
 }
 
+const xml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;")
+
+const fontDirs = (font: NpmFont): Array<string> =>
+  font.dirs.map((sub) => `  <dir>${xml(path.join(installed(font.name).dir, sub))}</dir>`)
+
+const alias = (family: string, ...prefer: ReadonlyArray<string>) =>
+  `  <alias binding="same"><family>${family}</family><prefer>${prefer.map((f) => `<family>${f}</family>`).join("")}</prefer></alias>`
+
 /**
- * The font configuration of the npm Chromium (written beside it, and rewritten when a font's folder
- * moved): Noto Sans KR for "Noto Sans CJK KR" and the proportional generic families, DejaVu Sans Mono
- * for `monospace` (Noto Sans KR drawing its Hangul), as Debian's fonts would.
+ * The npm Chromium's own font configuration: the npm fonts alone, Noto Sans KR serving
+ * "Noto Sans CJK KR" and the proportional generic families, DejaVu Sans Mono `monospace` (Noto Sans
+ * KR drawing its Hangul), as Debian's fonts would.
  */
-const fontConfig = (dir: string): string => {
-  const xml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;")
-  const alias = (family: string, ...prefer: ReadonlyArray<string>) =>
-    `  <alias binding="same"><family>${family}</family><prefer>${prefer.map((f) => `<family>${f}</family>`).join("")}</prefer></alias>`
+const ownFonts = (): string =>
+  fontConfig("own-fonts.conf", [
+    ...fontDirs(KOREAN),
+    ...fontDirs(MONOSPACE),
+    ...["Noto Sans CJK KR", "sans-serif", "serif"].map((family) => alias(family, "Noto Sans KR")),
+    alias("monospace", "DejaVu Sans Mono", "Noto Sans KR")
+  ])
+
+/** The machine's font configuration (`FONTCONFIG_FILE`, or fontconfig's own), with Noto Sans KR added. */
+const machineFonts = (): string =>
+  fontConfig("machine-fonts.conf", [
+    `  <include ignore_missing="yes">${xml(process.env["FONTCONFIG_FILE"] ?? "/etc/fonts/fonts.conf")}</include>`,
+    ...fontDirs(KOREAN)
+  ])
+
+/**
+ * A fontconfig file under the cache folder, written when it is missing or says something else (a
+ * font's folder moved), whole: another process never reads half of it.
+ */
+const fontConfig = (name: string, lines: ReadonlyArray<string>): string => {
   const text = [
     `<?xml version="1.0"?>`,
     `<!DOCTYPE fontconfig SYSTEM "fonts.dtd">`,
     `<fontconfig>`,
-    ...NPM_FONTS.flatMap((font) => font.dirs.map((sub) => `  <dir>${xml(path.join(installed(font.name).dir, sub))}</dir>`)),
-    `  <cachedir>${xml(path.join(dir, "fontconfig-cache"))}</cachedir>`,
-    ...["Noto Sans CJK KR", "sans-serif", "serif"].map((family) => alias(family, "Noto Sans KR")),
-    alias("monospace", "DejaVu Sans Mono", "Noto Sans KR"),
+    ...lines,
+    `  <cachedir>${xml(path.join(CACHE, "fontconfig-cache"))}</cachedir>`,
     `</fontconfig>`,
     ``
   ].join("\n")
-  const file = path.join(dir, "fonts.conf")
+  const file = path.join(CACHE, name)
   if (!fs.existsSync(file) || fs.readFileSync(file, "utf8") !== text) {
+    fs.mkdirSync(CACHE, { recursive: true })
     const partial = `${file}.${process.pid}`
     fs.writeFileSync(partial, text)
     fs.renameSync(partial, file)
