@@ -141,7 +141,8 @@ const untar = (archive: Buffer, dir: string): void => {
   for (let at = 0; at + 512 <= archive.length;) {
     const header = archive.subarray(at, at + 512)
     if (header.every((byte) => byte === 0)) break
-    const prefix = field(header, 345, 155)
+    // POSIX ustar keeps a path prefix at 345; GNU tar keeps other things there.
+    const prefix = header.toString("latin1", 257, 263) === "ustar\0" ? field(header, 345, 155) : ""
     const name = path.join(prefix, field(header, 0, 100))
     const size = parseInt(field(header, 124, 12).trim() || "0", 8)
     const mode = parseInt(field(header, 100, 8).trim() || "644", 8)
