@@ -5,7 +5,8 @@
  *
  *   npx tsx scripts/screenshots.ts
  *
- * Needs Chromium (`/usr/bin/chromium` or `TAXDOC_CHROMIUM`) and a CJK font (Debian: `fonts-noto-cjk`).
+ * The browser is the one `test/support/chromium.ts` finds: `TAXDOC_CHROMIUM`, else the system's
+ * `/usr/bin/chromium` with the machine's fonts, else the dev dependency's, with its own Korean font.
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -93,7 +94,7 @@ const main = async () => {
     await page.setViewportSize({ width: 900, height: 1000 })
     await page.goto(urls.massPrint)
     await page.screenshot({ path: path.join(OUT, "mass-print.png"), fullPage: false })
-    console.log(`wrote ${path.join(OUT, "taxinvoice-view.png")} and ${path.join(OUT, "mass-print.png")}`)
+    console.log(`wrote ${path.join(OUT, "taxinvoice-view.png")} and ${path.join(OUT, "mass-print.png")} with ${browser.chromium.executablePath} (${browser.chromium.source})`)
   } finally {
     await browser.close()
     await served.close()

@@ -61,14 +61,15 @@ describe("document pages in Chromium", () => {
     for (const fact of ["전자세금계산서", "공급자 보관용", confirmNum, "B-VIEW", "123-45-67891", "(주)한빛클라우드", "김하늘", "333-33-33336", "바다물산 주식회사", "2026-11-22", "1,200,000", "120,000", "1,320,000", "클라우드 서버 임대", "8 vCPU", "450,000", "900,000", "기술 지원", "11월 사용분", "영수", "발행완료 (300)"]) {
       expect(sheet, fact).toContain(fact)
     }
-    // Korean is drawn with a CJK font of the page's font stack.
+    // Korean is drawn with a CJK font of the page's font stack: Noto Sans CJK KR (the machine's, e.g.
+    // Debian's fonts-noto-cjk), or Noto Sans KR, which serves that name in the npm Chromium's fonts.
     const cdp = await page.context().newCDPSession(page)
     await cdp.send("DOM.enable")
     await cdp.send("CSS.enable")
     const { root } = await cdp.send("DOM.getDocument", {})
     const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector: ".sheet .title" })
     const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId })
-    expect(fonts.map((f) => f.familyName).join(", ")).toMatch(/Noto (Sans|Serif) CJK/)
+    expect(fonts.map((f) => f.familyName).join(", ")).toMatch(/Noto (Sans|Serif) CJK|Noto Sans KR/)
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain("Noto Sans CJK KR")
     await done()
   })

@@ -4,6 +4,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
+import { childEnv } from "../support/env.js"
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 // The command as users run it: the compiled bin with plain node (the suite's global set-up rebuilds
@@ -19,13 +20,6 @@ export interface Finished {
 
 const ANSI = /\x1b\[[0-9;]*m/g
 
-/** The environment of a child: this one without TAXDOC_* (so nothing points at a real service). */
-export const cleanEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => {
-  const env: NodeJS.ProcessEnv = {}
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("TAXDOC_")) env[key] = value
-  return { ...env, ...extra }
-}
-
 const collect = (child: ChildProcess): Promise<Finished> =>
   new Promise((resolve, reject) => {
     let stdout = ""
@@ -36,11 +30,14 @@ const collect = (child: ChildProcess): Promise<Finished> =>
     child.on("close", (code, signal) => resolve({ code, signal, stdout: stdout.replace(ANSI, ""), stderr: stderr.replace(ANSI, "") }))
   })
 
-/** `node bin/taxdoc.js …args` (or another entry). */
+/**
+ * `node bin/taxdoc.js …args` (or another entry), in a pipe, with the environment of
+ * `test/support/env.ts` plus `options.env`.
+ */
 export const taxdoc = (args: ReadonlyArray<string>, options: { readonly env?: Record<string, string>; readonly entry?: string } = {}): Promise<Finished> =>
   collect(spawn(process.execPath, [options.entry ?? BIN, ...args], {
     cwd: ROOT,
-    env: cleanEnv(options.env),
+    env: childEnv(options.env),
     stdio: ["ignore", "pipe", "pipe"]
   }))
 
@@ -52,7 +49,7 @@ export interface Running {
 }
 
 export const start = (args: ReadonlyArray<string>): Running => {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"] })
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: childEnv(), stdio: ["ignore", "pipe", "pipe"] })
   const finished = collect(child)
   let seen = ""
   const waiters: Array<{ readonly pattern: RegExp; readonly resolve: (m: RegExpMatchArray) => void }> = []

@@ -9,7 +9,8 @@ import * as path from "node:path"
 import * as Help from "../../src/cli/help.js"
 import * as Progress from "../../src/cli/progress.js"
 import * as Terminal from "../../src/cli/terminal.js"
-import { cleanEnv, ROOT } from "./support.js"
+import { childEnv } from "../support/env.js"
+import { ROOT } from "./support.js"
 
 const BIN = path.join(ROOT, "bin/taxdoc.js")
 const REDRAW = "\r\x1b[K"
@@ -30,7 +31,7 @@ const inTerminal = (columns: number, args: ReadonlyArray<string>, env: Record<st
     // -q: no banner, -f: flush as it comes, -e: the command's exit code, log to /dev/null.
     const child = spawn("script", ["-qfec", command, "/dev/null"], {
       cwd: ROOT,
-      env: cleanEnv({ TERM: "xterm-256color", ...env }),
+      env: childEnv({ TERM: "xterm-256color", ...env }),
       stdio: ["ignore", "pipe", "pipe"]
     })
     let output = ""
@@ -44,7 +45,7 @@ const inTerminal = (columns: number, args: ReadonlyArray<string>, env: Record<st
 /** Runs the command with stdout and stderr piped. */
 const inPipe = (args: ReadonlyArray<string>, env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: cleanEnv({ TERM: "xterm-256color", ...env }), stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: childEnv({ TERM: "xterm-256color", ...env }), stdio: ["ignore", "pipe", "pipe"] })
     let stdout = ""
     let stderr = ""
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
@@ -120,8 +121,7 @@ describe("through a pipe", () => {
 
   it("npm run --silent demo:json prints the JSON report and nothing else", { timeout: 120_000 }, async () => {
     const run = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
-      const env = Object.fromEntries(Object.entries(cleanEnv()).filter(([key]) => !/^npm_/i.test(key)))
-      const child = spawn("npm", ["run", "--silent", "demo:json"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "ignore"] })
+      const child = spawn("npm", ["run", "--silent", "demo:json"], { cwd: ROOT, env: childEnv(), stdio: ["ignore", "pipe", "ignore"] })
       let stdout = ""
       child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
       child.on("error", reject)

@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
+import { childEnv } from "../support/env.js"
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const SETTINGS = ["tsconfig.json", "tsconfig.build.json", "package.json"]
@@ -42,5 +43,5 @@ export default function setup(): void {
   const reason = staleness()
   if (reason === undefined) return
   process.stderr.write(`dist/ is out of date (${reason}): npm run build\n`)
-  execFileSync("npm", ["run", "--silent", "build"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] })
+  execFileSync("npm", ["run", "--silent", "build"], { cwd: ROOT, env: childEnv(), stdio: ["ignore", "inherit", "inherit"] })
 }

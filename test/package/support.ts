@@ -3,6 +3,7 @@ import { spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
+import { childEnv } from "../support/env.js"
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 
@@ -13,20 +14,11 @@ export interface Ran {
 }
 
 /**
- * The environment of a child: this one without what an enclosing `npm test` or a loader sets
- * (`npm_*`, e.g. `npm_config_local_prefix` would point npm at this repository; `NODE_OPTIONS`), so
- * a child runs like a user's shell runs it.
+ * Runs `command args` in `cwd` and collects its output. The child's environment is
+ * `test/support/env.ts`'s, without what an enclosing `npm test` sets (`npm_config_local_prefix`
+ * would point npm at this repository), so it runs as a user's shell runs it.
  */
-export const plainEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => {
-  const env: NodeJS.ProcessEnv = {}
-  for (const [key, value] of Object.entries(process.env)) {
-    if (!/^npm_/i.test(key) && key !== "NODE_OPTIONS" && !key.startsWith("TAXDOC_") && !key.startsWith("VITEST")) env[key] = value
-  }
-  return { ...env, ...extra }
-}
-
-/** Runs `command args` in `cwd` and collects its output. */
-export const run = (command: string, args: ReadonlyArray<string>, cwd: string, env: NodeJS.ProcessEnv = plainEnv()): Promise<Ran> =>
+export const run = (command: string, args: ReadonlyArray<string>, cwd: string, env: NodeJS.ProcessEnv = childEnv()): Promise<Ran> =>
   new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] })
     let stdout = ""

@@ -1,16 +1,15 @@
 /**
  * Headless Chromium for the portal's browser tests and the screenshot script, driven through
- * `playwright-core` (which never downloads a browser): the system's Chromium (`TAXDOC_CHROMIUM`, or
- * Debian's `/usr/bin/chromium`) with background networking off (this machine's network is closed),
- * in a fresh, empty profile directory removed on close.
+ * `playwright-core` (which never downloads a browser): the Chromium `findChromium` picks (the
+ * system's, or the one an npm dev dependency carries), with background networking off (this
+ * machine's network is closed), in a fresh, empty profile directory removed on close.
  */
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { type BrowserContext, chromium } from "playwright-core"
-
-/** The Chromium executable used. */
-export const CHROMIUM = process.env["TAXDOC_CHROMIUM"] ?? "/usr/bin/chromium"
+import { type Chromium, findChromium } from "./chromium.js"
+import { childEnv } from "./env.js"
 
 const ARGS = [
   "--headless",
@@ -24,27 +23,25 @@ const ARGS = [
 ]
 
 export interface Browser {
+  readonly chromium: Chromium
   readonly context: BrowserContext
   readonly close: () => Promise<void>
 }
 
-/** Launches Chromium; fails, saying how to install it, when the executable is missing. */
+/** Launches Chromium in a fresh profile; fails, saying what to do, when there is none to launch. */
 export const launch = async (options: { readonly locale?: string } = {}): Promise<Browser> => {
-  if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium not found at ${CHROMIUM}. The portal's browser tests need it: on Debian or Ubuntu run ` +
-        "`sudo apt-get install -y chromium fonts-noto-cjk`, or set TAXDOC_CHROMIUM to a Chromium executable."
-    )
-  }
+  const found = findChromium()
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "taxdoc-chromium-"))
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    executablePath: found.executablePath,
     headless: true,
     args: ARGS,
+    env: childEnv(found.env),
     locale: options.locale ?? "ko-KR",
     viewport: { width: 1100, height: 1400 }
   })
   return {
+    chromium: found,
     context,
     close: async () => {
       await context.close()
