@@ -9,14 +9,15 @@ export default defineConfig({
     alias: [
       { find: /^taxdoc$/, replacement: source("./src/index.ts") },
       { find: /^taxdoc\/sandbox$/, replacement: source("./src/sandbox/index.ts") },
-      { find: /^taxdoc\/recordings$/, replacement: source("./src/recordings/index.ts") }
+      { find: /^taxdoc\/recordings$/, replacement: source("./src/recordings/index.ts") },
+      { find: /^taxdoc\/workflow$/, replacement: source("./src/workflow/index.ts") }
     ]
   },
   test: {
     include: ["test/**/*.test.ts"],
     // dist/ (the compiled package the bin and the packaging tests run) is rebuilt first when a
-    // source is newer than it.
-    globalSetup: ["test/package/build.ts"],
+    // source is newer than it; one PostgreSQL serves the run (test/support/database.ts).
+    globalSetup: ["test/package/build.ts", "test/support/database.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",

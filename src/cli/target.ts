@@ -52,8 +52,17 @@ export type TargetError = CliError | ConfigInvalid | ConfigError.ConfigError
 export const defaultInterval = (target: Target): Duration.Duration =>
   target.sandbox ? Duration.millis(50) : Duration.seconds(2)
 
-// A sandbox speaks the language of TAXDOC_ACCEPT_LANGUAGE too (Korean by default, like the service).
-const language = EffectConfig.literal("ko-KR", "en-US")("TAXDOC_ACCEPT_LANGUAGE").pipe(EffectConfig.withDefault("ko-KR" as const))
+// A sandbox speaks the language of TAXDOC_ACCEPT_LANGUAGE too (Korean by default, like the service),
+// and shares tokens through TAXDOC_TOKEN_STORE as every command does.
+const sandboxSettings = EffectConfig.all({
+  acceptLanguage: EffectConfig.literal("ko-KR", "en-US")("TAXDOC_ACCEPT_LANGUAGE").pipe(EffectConfig.withDefault("ko-KR" as const)),
+  tokenStore: EffectConfig.option(EffectConfig.redacted("TAXDOC_TOKEN_STORE")),
+  tokenStoreTable: EffectConfig.option(EffectConfig.nonEmptyString("TAXDOC_TOKEN_STORE_TABLE"))
+}).pipe(EffectConfig.map((s) => ({
+  acceptLanguage: s.acceptLanguage,
+  tokenStore: Option.getOrUndefined(s.tokenStore),
+  tokenStoreTable: Option.getOrUndefined(s.tokenStoreTable)
+})))
 
 /**
  * The SDK for a target. `members` are signed up beforehand in an in-process sandbox (ignored
@@ -69,9 +78,10 @@ export const layer = (target: Target, members: ReadonlyArray<string> = []): Laye
   if (target.sandbox) {
     // Only well-formed numbers are seeded; the command's own validation reports the others.
     const seeds = [...new Set(members.filter((m) => /^\d{10}$/.test(m)))].map((corpNum) => ({ corpNum }))
-    return Layer.unwrapEffect(Effect.map(language, (acceptLanguage) =>
+    return Layer.unwrapEffect(Effect.map(sandboxSettings, (settings) =>
       Taxdoc.services.pipe(
-        Layer.provideMerge(Connect.layerConfig({ acceptLanguage })),
+        Layer.provide(Taxdoc.sharedTokens),
+        Layer.provideMerge(Connect.layerConfig(settings)),
         Layer.provideMerge(InProcess.layer({ members: seeds }))
       )
     ))
@@ -86,8 +96,8 @@ export const layer = (target: Target, members: ReadonlyArray<string> = []): Laye
       }))
     }
     const secretKey = target.secret.value
-    return Layer.unwrapEffect(Effect.map(language, (acceptLanguage) =>
-      Taxdoc.layer(Connect.configOptions({ origin, linkId: target.linkId, secretKey, acceptLanguage })).pipe(
+    return Layer.unwrapEffect(Effect.map(sandboxSettings, (settings) =>
+      Taxdoc.layer(Connect.configOptions({ origin, linkId: target.linkId, secretKey, ...settings })).pipe(
         Layer.provide(NodeHttpClient.layerUndici)
       )
     ))

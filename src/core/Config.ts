@@ -86,6 +86,13 @@ export interface TaxdocConfigShape {
   readonly retry: Retry.Policy
   /** The largest JSON answer read, in bytes; a larger one fails with `ResponseError` `TooLarge`. */
   readonly maxAnswerBytes: number
+  /**
+   * The PostgreSQL database whose table the instances of a fleet share their tokens through
+   * (`postgres://…`); none → each instance keeps its own (docs/fleet.md).
+   */
+  readonly tokenStore: Option.Option<Redacted.Redacted<string>>
+  /** The table of shared tokens, `table` or `schema.table` (default `taxdoc_tokens`). */
+  readonly tokenStoreTable: string
 }
 
 /**
@@ -131,7 +138,31 @@ export interface Options {
   readonly callTimeout?: Duration.DurationInput | undefined
   /** The largest JSON answer read (default 32 MiB). */
   readonly maxAnswerBytes?: number | undefined
+  /**
+   * A PostgreSQL URL (`postgres://user:password@host/db`): the instances of a fleet share their
+   * tokens through a table there (needs the optional peers of "taxdoc/workflow"; docs/fleet.md).
+   */
+  readonly tokenStore?: Redacted.Redacted<string> | string | undefined
+  /** The table of shared tokens, `table` or `schema.table` (default `taxdoc_tokens`). */
+  readonly tokenStoreTable?: string | undefined
 }
+
+/**
+ * The table of shared tokens unless configured otherwise.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const DEFAULT_TOKEN_STORE_TABLE = "taxdoc_tokens"
+
+/**
+ * Whether `name` is a table name the token store accepts: `table` or `schema.table`, each part a
+ * plain SQL identifier (letters, digits, underscores; not starting with a digit; at most 63).
+ *
+ * @since 0.1.0
+ * @category predicates
+ */
+export const isTableName = (name: string): boolean => /^[A-Za-z_][A-Za-z0-9_]{0,62}(\.[A-Za-z_][A-Za-z0-9_]{0,62})?$/.test(name)
 
 /**
  * A configuration problem found when the layer is built (bad URL, secret not Base64, ...).
@@ -189,6 +220,14 @@ export const make = (options: Options): TaxdocConfigShape => {
   if (!Number.isInteger(maxAnswerBytes) || maxAnswerBytes < 1024) {
     throw new ConfigInvalid({ field: "maxAnswerBytes", reason: "must be a whole number of bytes, at least 1024" })
   }
+  const storeUrl = options.tokenStore === undefined ? undefined : Redacted.isRedacted(options.tokenStore) ? options.tokenStore : Redacted.make(options.tokenStore)
+  if (storeUrl !== undefined && !/^postgres(ql)?:\/\//.test(Redacted.value(storeUrl))) {
+    throw new ConfigInvalid({ field: "tokenStore", reason: "must be a PostgreSQL URL (postgres://user:password@host:port/database)" })
+  }
+  const tokenStoreTable = options.tokenStoreTable ?? DEFAULT_TOKEN_STORE_TABLE
+  if (!isTableName(tokenStoreTable)) {
+    throw new ConfigInvalid({ field: "tokenStoreTable", reason: "must be `table` or `schema.table` (letters, digits, underscores)" })
+  }
   const schedule = options.retrySchedule ??
     (retries === 0 ? undefined : Retry.backoff({
       retries,
@@ -208,7 +247,9 @@ export const make = (options: Options): TaxdocConfigShape => {
     tokenRefreshMargin: Duration.decode(options.tokenRefreshMargin ?? "60 seconds"),
     tokenCacheCapacity: capacity,
     retry: { schedule: Option.fromNullable(schedule), callTimeout: Duration.decode(options.callTimeout ?? "60 seconds") },
-    maxAnswerBytes
+    maxAnswerBytes,
+    tokenStore: Option.fromNullable(storeUrl),
+    tokenStoreTable
   }
 }
 
@@ -230,7 +271,8 @@ const optionalString = (name: string) => EffectConfig.option(EffectConfig.nonEmp
  * `TAXDOC_ACCEPT_LANGUAGE`, `TAXDOC_REQUEST_TIMEOUT`, `TAXDOC_TOKEN_REFRESH_MARGIN` (durations like
  * `30 seconds`), `TAXDOC_TOKEN_CACHE_CAPACITY`, `TAXDOC_RETRIES` (0 turns retrying off),
  * `TAXDOC_RETRY_BASE_DELAY`, `TAXDOC_RETRY_MAX_DELAY`, `TAXDOC_CALL_TIMEOUT`,
- * `TAXDOC_MAX_ANSWER_BYTES`. A missing or malformed variable fails with a
+ * `TAXDOC_MAX_ANSWER_BYTES`, `TAXDOC_TOKEN_STORE` (a `postgres://…` URL: tokens shared by a
+ * fleet), `TAXDOC_TOKEN_STORE_TABLE`. A missing or malformed variable fails with a
  * `ConfigError` naming it.
  *
  * @since 0.1.0
@@ -265,7 +307,9 @@ export const config: EffectConfig.Config<TaxdocConfigShape> = EffectConfig.all({
   retryBaseDelay: EffectConfig.duration("TAXDOC_RETRY_BASE_DELAY").pipe(EffectConfig.withDefault(Duration.millis(200))),
   retryMaxDelay: EffectConfig.duration("TAXDOC_RETRY_MAX_DELAY").pipe(EffectConfig.withDefault(Duration.seconds(5))),
   callTimeout: EffectConfig.duration("TAXDOC_CALL_TIMEOUT").pipe(EffectConfig.withDefault(Duration.seconds(60))),
-  maxAnswerBytes: EffectConfig.integer("TAXDOC_MAX_ANSWER_BYTES").pipe(EffectConfig.withDefault(DEFAULT_MAX_ANSWER_BYTES))
+  maxAnswerBytes: EffectConfig.integer("TAXDOC_MAX_ANSWER_BYTES").pipe(EffectConfig.withDefault(DEFAULT_MAX_ANSWER_BYTES)),
+  tokenStore: EffectConfig.option(EffectConfig.redacted("TAXDOC_TOKEN_STORE")),
+  tokenStoreTable: optionalString("TAXDOC_TOKEN_STORE_TABLE")
 }).pipe(
   EffectConfig.mapOrFail((c) => {
     try {
@@ -287,7 +331,9 @@ export const config: EffectConfig.Config<TaxdocConfigShape> = EffectConfig.all({
         retryBaseDelay: c.retryBaseDelay,
         retryMaxDelay: c.retryMaxDelay,
         callTimeout: c.callTimeout,
-        maxAnswerBytes: c.maxAnswerBytes
+        maxAnswerBytes: c.maxAnswerBytes,
+        tokenStore: Option.getOrUndefined(c.tokenStore),
+        tokenStoreTable: Option.getOrUndefined(c.tokenStoreTable)
       }))
     } catch (e) {
       const invalid = e as ConfigInvalid

@@ -1,7 +1,8 @@
 /**
  * Access tokens: one cached token per (environment, member, scope set), issued single-flight,
  * refreshed ahead of expiry, dropped after QuitMember or when the service refuses it, bounded in
- * number (README "Where requests go").
+ * number (README "Where requests go"). With a `TokenStore` in the context, a missing or stale token
+ * is asked of the store first, so the instances of a fleet share their tokens (docs/fleet.md).
  *
  * @since 0.1.0
  */
@@ -17,6 +18,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
 import * as Body from "./Body.js"
 import { TaxdocConfig } from "./Config.js"
 import { type ResponseError, TokenError, type TransportError } from "./Errors.js"
@@ -26,6 +28,7 @@ import * as RequestBuilder from "./RequestBuilder.js"
 import * as Retry from "./Retry.js"
 import { decodeJson, failureOf } from "./Response.js"
 import * as Signing from "./Signing.js"
+import { type TokenKey, TokenStore, type TokenStoreUnavailable } from "./TokenStore.js"
 import * as Wire from "./Wire.js"
 
 /**
@@ -101,10 +104,22 @@ export type TokenFailure = TokenError | TransportError | ResponseError
  * @category models
  */
 export interface TokenStats {
+  /** Tokens this instance issued. */
   readonly issued: number
   readonly reused: number
   readonly cached: number
+  /** Tokens taken from the shared store, issued by another instance (0 without a store). */
+  readonly shared: number
 }
+
+/**
+ * How long `Tokens` issues its own tokens after the shared store failed before it asks the store
+ * again.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const STORE_RETRY_MILLIS = 5_000
 
 /**
  * @since 0.1.0
@@ -206,6 +221,7 @@ export const cachedOf = (tokens: Context.Tag.Service<Tokens>): CachedTokens | un
 export const make = Effect.gen(function*() {
   const config = yield* TaxdocConfig
   const wire = yield* Wire.make(yield* HttpClientTag, config.requestTimeout)
+  const store = Option.getOrUndefined(yield* Effect.serviceOption(TokenStore))
   const auth = Wire.baseOf(config.authUrl)
   const margin = Duration.toMillis(config.tokenRefreshMargin)
   const forwarded = Option.getOrUndefined(config.forwardedIp)
@@ -215,6 +231,7 @@ export const make = Effect.gen(function*() {
   let uses = 0
   let issued = 0
   let reused = 0
+  let shared = 0
 
   const prefix = `${config.environment}|`
   const keyOf = (corpNum: string, scopeKey: string) => `${prefix}${corpNum}|${scopeKey}`
@@ -255,10 +272,62 @@ export const make = Effect.gen(function*() {
           const token = yield* decodeJson("Tokens.issue", IssueToken.success, received)
           const receivedAt = yield* Clock.currentTimeMillis
           issued++
-          const value = Redacted.value(token.session_token)
-          return { token: token.session_token, authorization: `Bearer ${value}`, expiresAt: localExpiry(receivedAt, token.expiration, margin) }
+          return { token: token.session_token, receivedAt, expiresAt: localExpiry(receivedAt, token.expiration, margin), expiration: token.expiration }
         }))
     })
+
+  const issuedOf = (token: Redacted.Redacted<string>, expiresAt: number): Issued => ({ token, authorization: `Bearer ${Redacted.value(token)}`, expiresAt })
+
+  const issueHere = (corpNum: string, scopes: ReadonlyArray<string>) =>
+    Effect.map(issue(corpNum, scopes), (fresh) => issuedOf(fresh.token, fresh.expiresAt))
+
+  // The shared store, when there is one: asked first; when it fails, this instance issues its own
+  // tokens (one warning), and asks it again `STORE_RETRY_MILLIS` later.
+  let storeDownUntil = Number.NEGATIVE_INFINITY
+  let storeWarned = false
+  const storeFailed = (error: TokenStoreUnavailable) =>
+    Effect.flatMap(Clock.currentTimeMillis, (now) => {
+      storeDownUntil = now + STORE_RETRY_MILLIS
+      if (storeWarned) return Effect.void
+      storeWarned = true
+      return Effect.logWarning(`taxdoc: the token store is unreachable (${error.reason}); this instance issues its own tokens until it answers again`)
+    })
+  const storeAnswered = Effect.suspend(() => {
+    if (!storeWarned) return Effect.void
+    storeWarned = false
+    return Effect.logInfo("taxdoc: the token store answers again; tokens are shared with the fleet")
+  })
+  const storeKey = (corpNum: string, scopes: ReadonlyArray<string>): TokenKey => ({
+    environment: config.environment,
+    linkId: config.linkId,
+    corpNum,
+    scopes: scopes.join(",")
+  })
+
+  const obtain = (corpNum: string, scopes: ReadonlyArray<string>): Effect.Effect<Issued, TokenFailure> => {
+    if (store === undefined) return issueHere(corpNum, scopes)
+    return Effect.flatMap(Clock.currentTimeMillis, (now) => {
+      if (now < storeDownUntil) return issueHere(corpNum, scopes)
+      const fromStore = store.obtain(
+        storeKey(corpNum, scopes),
+        margin,
+        Effect.map(issue(corpNum, scopes), (fresh) => ({ token: fresh.token, lifetimeMillis: fresh.expiresAt - fresh.receivedAt, expiration: fresh.expiration }))
+      )
+      return fromStore.pipe(
+        Effect.flatMap((obtained) =>
+          Effect.map(Effect.zipLeft(Clock.currentTimeMillis, storeAnswered), (received) => {
+            if (!obtained.issuedHere) shared++
+            return issuedOf(obtained.token, received + obtained.remainingMillis)
+          })
+        ),
+        Effect.catchTag("TokenStoreUnavailable", (error) => Effect.zipRight(storeFailed(error), issueHere(corpNum, scopes)))
+      )
+    })
+  }
+
+  // What is asked of the store besides tokens (dropping them) never fails a call either.
+  const tellStore = (effect: Effect.Effect<void, TokenStoreUnavailable>) =>
+    Effect.catchTag(effect, "TokenStoreUnavailable", storeFailed)
 
   const evict = () => {
     while (cache.size > config.tokenCacheCapacity) {
@@ -300,7 +369,7 @@ export const make = Effect.gen(function*() {
   const publish = (key: string, entry: Entry, corpNum: string, scopes: ReadonlyArray<string>) =>
     // Uninterruptible: the waiters depend on this issuance finishing and being published.
     Effect.uninterruptible(
-      issue(corpNum, scopes).pipe(
+      obtain(corpNum, scopes).pipe(
         Effect.exit,
         Effect.tap((exit) =>
           Effect.sync(() => {
@@ -327,6 +396,35 @@ export const make = Effect.gen(function*() {
       }
     })
 
+  const forgetLocally = (corpNum: string) => {
+    const member = keyOf(corpNum, "")
+    for (const key of [...cache.keys()]) if (key.startsWith(member)) cache.delete(key)
+  }
+
+  const invalidate = (corpNum: string, scopes?: ReadonlyArray<string>): Effect.Effect<void> =>
+    Effect.suspend(() => {
+      if (scopes !== undefined) {
+        const normalised = scopeSet(scopes)
+        const key = keyOf(corpNum, normalised.join(","))
+        const dropped = cache.get(key)?.result
+        cache.delete(key)
+        // The service refused it: the fleet must not be handed it again.
+        return store === undefined || dropped === undefined ? Effect.void : tellStore(store.discard(storeKey(corpNum, normalised), dropped.token))
+      }
+      forgetLocally(corpNum)
+      return store === undefined
+        ? Effect.void
+        : tellStore(store.forgetMember({ environment: config.environment, linkId: config.linkId, corpNum }))
+    })
+
+  // Members another instance forgot are dropped here too.
+  if (store !== undefined) {
+    yield* Effect.forkScoped(Stream.runForEach(store.forgotten, (member) =>
+      Effect.sync(() => {
+        if (member.environment === config.environment && member.linkId === config.linkId) forgetLocally(member.corpNum)
+      })))
+  }
+
   const cached: CachedTokens = {
     keyOf,
     authorization: (key, now) => fresh(key, now)?.authorization
@@ -334,16 +432,8 @@ export const make = Effect.gen(function*() {
 
   const service = Tokens.of({
     get,
-    invalidate: (corpNum, scopes) =>
-      Effect.sync(() => {
-        if (scopes !== undefined) {
-          cache.delete(keyOf(corpNum, scopeSet(scopes).join(",")))
-          return
-        }
-        const member = keyOf(corpNum, "")
-        for (const key of [...cache.keys()]) if (key.startsWith(member)) cache.delete(key)
-      }),
-    stats: Effect.sync(() => ({ issued, reused, cached: cache.size }))
+    invalidate,
+    stats: Effect.sync(() => ({ issued, reused, cached: cache.size, shared }))
   })
   return Object.assign(service, { [CachedTokensTypeId]: cached })
 })
