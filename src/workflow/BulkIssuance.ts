@@ -1,0 +1,368 @@
+/**
+ * Durable bulk issuance: any number of cash receipts or e-Tax invoices issued as an
+ * @effect/workflow workflow under an execution ID the caller chooses. Each submission of at most 100
+ * documents is an activity — submit under the submit ID derived from its exact bytes, await the
+ * bulk result — so a workflow engine that loses its process (an @effect/cluster runner killed
+ * mid-way) runs it again elsewhere, and a submission sent twice is recognised by the service as the
+ * same one: every document is issued once. The same input makes the same submissions and submit
+ * IDs as `issueMany`, so re-running identical input recovers either way.
+ *
+ * The workflows run where `workflows` is provided with a `WorkflowEngine` (`Engine.layerMemory` in
+ * one process, `Engine.layerRunner` in a fleet), a `Journal` and the SDK; `issueReceipts` and
+ * `issueInvoices` start (or, under the same ID with the same input, resume) an execution and await
+ * it, reporting progress from the journal; `progress` and `results` read it from any process.
+ *
+ * @since 0.1.0
+ */
+import * as Activity from "@effect/workflow/Activity"
+import * as Workflow from "@effect/workflow/Workflow"
+import type { WorkflowEngine } from "@effect/workflow/WorkflowEngine"
+import * as Clock from "effect/Clock"
+import * as Data from "effect/Data"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schedule from "effect/Schedule"
+import * as Schema from "effect/Schema"
+import { createHash } from "node:crypto"
+import * as Bulk from "../core/Bulk.js"
+import { TaxdocClient } from "../core/Client.js"
+import type { ValidationError } from "../core/Errors.js"
+import * as RequestBuilder from "../core/RequestBuilder.js"
+import * as Retry from "../core/Retry.js"
+import type { BulkIssueResult as ReceiptResult, CashReceiptIssue } from "../domains/cashbill/Schemas.js"
+import type { BulkIssueResult as InvoiceResult } from "../domains/taxinvoice/Answers.js"
+import type { TaxinvoiceDraft } from "../domains/taxinvoice/Schemas.js"
+import { type ChunkEnd, type ExecutionConflict, Journal, type JournalUnavailable, type Progress } from "./Journal.js"
+import * as Kinds from "./Kinds.js"
+
+const Chunk = Schema.Struct({ submitId: Schema.String, body: Schema.String, keys: Schema.Array(Schema.String) })
+
+const payload = {
+  executionId: Schema.String,
+  corpNum: Schema.String,
+  userId: Schema.NullOr(Schema.String),
+  concurrency: Schema.Number,
+  pollMillis: Schema.Number,
+  chunks: Schema.Array(Chunk)
+}
+
+/**
+ * What a finished execution counts.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export const Summary = Schema.Struct({
+  total: Schema.Number,
+  succeeded: Schema.Number,
+  failed: Schema.Number,
+  notIssued: Schema.Number,
+  unknown: Schema.Number
+})
+
+const ChunkOutcome = Schema.Struct({
+  state: Schema.Literal("completed", "notIssued", "unknown"),
+  results: Schema.Array(Schema.Unknown),
+  succeeded: Schema.Number,
+  message: Schema.optional(Schema.String)
+})
+
+const workflowOf = <D, R extends Kinds.ResultRecord>(kind: Kinds.Kind<D, R>) =>
+  Workflow.make({ name: kind.workflow, payload, success: Summary, idempotencyKey: (p) => p.executionId })
+
+/**
+ * The workflow issuing cash receipts.
+ *
+ * @since 0.1.0
+ * @category workflows
+ */
+export const CashbillIssuance = workflowOf(Kinds.receipts)
+
+/**
+ * The workflow issuing e-Tax invoices.
+ *
+ * @since 0.1.0
+ * @category workflows
+ */
+export const TaxinvoiceIssuance = workflowOf(Kinds.invoices)
+
+type Payload = typeof CashbillIssuance.payloadSchema.Type
+
+// The service or the network failing for a while is waited out: a durable issuance keeps trying
+// (capped exponential backoff); only a refusal ends a submission.
+const patiently = Schedule.exponential("1 second").pipe(Schedule.union(Schedule.spaced("30 seconds")))
+const journalRetry = Schedule.exponential("200 millis").pipe(Schedule.union(Schedule.spaced("5 seconds")))
+
+// A journal write waits for the database to answer again (the schedule never ends).
+const persistently = <A>(effect: Effect.Effect<A, JournalUnavailable>): Effect.Effect<A> => Effect.orDie(Effect.retry(effect, journalRetry))
+
+const UNRESOLVED_CODE = -99999999
+
+const chunkActivity = <D, R extends Kinds.ResultRecord>(kind: Kinds.Kind<D, R>, p: Payload, index: number) =>
+  Activity.make({
+    name: `submission/${index}`,
+    success: ChunkOutcome,
+    execute: Effect.gen(function*() {
+      const client = yield* TaxdocClient
+      const journal = yield* Journal
+      const chunk = p.chunks[index]!
+      const member = { corpNum: p.corpNum, userId: p.userId ?? undefined }
+      const record = (end: ChunkEnd) => Effect.as(persistently(journal.ended(p.executionId, index, end)), end)
+      const unresolved = (state: "notIssued" | "unknown", message: string) => {
+        const encode = Schema.encodeSync(Schema.Array(kind.resultSchema))
+        return record({ state, succeeded: 0, message, results: encode(chunk.keys.map((key) => kind.unresolved(key, UNRESOLVED_CODE, message))) })
+      }
+      // The exact bytes of the submission, as they were when the execution started.
+      const body = { contentType: "application/json;charset=utf-8", bytes: new TextEncoder().encode(chunk.body) }
+      const sent = yield* client.send(kind.submit, RequestBuilder.build(kind.submit, { submitID: chunk.submitId }, body), member).pipe(
+        Effect.retry({ schedule: patiently, while: Retry.isTransient }),
+        Effect.either
+      )
+      if (sent._tag === "Left") return yield* unresolved("notIssued", `not issued: ${sent.left.message}`)
+      yield* persistently(journal.submitted(p.executionId, index))
+      const poll = client.call(kind.result, { corpNum: member.corpNum, userId: member.userId, params: { submitID: chunk.submitId } }) as unknown as Effect.Effect<
+        { readonly txState: number; readonly issueResult?: ReadonlyArray<R> | undefined },
+        Retry.AttemptError
+      >
+      const awaited = Effect.gen(function*() {
+        while (true) {
+          const state = yield* Effect.retry(poll, { schedule: patiently, while: Retry.isTransient })
+          if (state.txState === kind.completed) return state
+          yield* Effect.sleep(Duration.millis(p.pollMillis))
+        }
+      })
+      const done = yield* Effect.either(awaited)
+      if (done._tag === "Left") return yield* unresolved("unknown", `submitted as ${chunk.submitId}, outcome unknown: ${done.left.message}`)
+      const ordered = Bulk.inInputOrder(chunk.keys, done.right.issueResult ?? [], (r) => kind.keyOfResult(r), (key) =>
+        kind.unresolved(key, UNRESOLVED_CODE, "the bulk result does not mention this document"))
+      return yield* record({
+        state: "completed",
+        succeeded: ordered.filter((r) => r.code === 1).length,
+        results: Schema.encodeSync(Schema.Array(kind.resultSchema))(ordered)
+      })
+    })
+  })
+
+const registration = <D, R extends Kinds.ResultRecord>(
+  kind: Kinds.Kind<D, R>,
+  flow: typeof CashbillIssuance
+): Layer.Layer<never, never, WorkflowEngine | Journal | TaxdocClient> =>
+  flow.toLayer((p) =>
+    Effect.gen(function*() {
+      const journal = yield* Journal
+      const ends = yield* Effect.forEach(p.chunks, (_, index) => chunkActivity(kind, p, index), { concurrency: p.concurrency })
+      yield* persistently(journal.finished(p.executionId))
+      let succeeded = 0
+      let completed = 0
+      let notIssued = 0
+      let unknown = 0
+      ends.forEach((end, index) => {
+        const documents = p.chunks[index]!.keys.length
+        succeeded += end.succeeded
+        if (end.state === "completed") completed += documents
+        else if (end.state === "notIssued") notIssued += documents
+        else unknown += documents
+      })
+      const total = completed + notIssued + unknown
+      return { total, succeeded, failed: completed - succeeded, notIssued, unknown }
+    }))
+
+/**
+ * Both workflows, run wherever this layer is provided with a `WorkflowEngine`, a `Journal` and the
+ * SDK (`TaxdocClient`, whose configuration and secret key stay in that process).
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const workflows: Layer.Layer<never, never, WorkflowEngine | Journal | TaxdocClient> = Layer.mergeAll(
+  registration(Kinds.receipts, CashbillIssuance),
+  registration(Kinds.invoices, TaxinvoiceIssuance as unknown as typeof CashbillIssuance)
+)
+
+/**
+ * What became of one document: `Issued` or `Refused` (its submission completed; `result` is the
+ * service's), `NotIssued` (its submission was refused before anything was issued: send it again),
+ * `Unknown` (sent, outcome not learned: read the document before sending it again).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface DocumentResult<R> {
+  readonly key: string
+  readonly status: "Issued" | "Refused" | "NotIssued" | "Unknown"
+  readonly submitId: string
+  readonly result: R
+}
+
+/**
+ * No execution under this ID.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class ExecutionNotFound extends Data.TaggedError("ExecutionNotFound")<{ readonly executionId: string }> {
+  override get message(): string {
+    return `no durable issuance under execution ID ${this.executionId}: start it with its input`
+  }
+}
+
+/**
+ * The execution has not finished: some documents have no result yet.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class ExecutionUnfinished extends Data.TaggedError("ExecutionUnfinished")<{ readonly executionId: string; readonly progress: Progress }> {
+  override get message(): string {
+    return `execution ${this.executionId} has not finished (${this.progress.done} of ${this.progress.total} documents done): await it, or resume it with its input`
+  }
+}
+
+/**
+ * Options of a durable issuance.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface IssueOptions<D> {
+  /** Yours to choose: the same ID with the same input is the same execution (started once, resumed after). */
+  readonly executionId: string
+  readonly corpNum: string
+  readonly documents: ReadonlyArray<D>
+  readonly userId?: string | undefined
+  /** Submissions awaited at once (default 4). */
+  readonly concurrency?: number | undefined
+  /** Between polls of a submission's result (default 2 seconds). */
+  readonly pollInterval?: Duration.DurationInput | undefined
+  /** Called with the progress read from the journal while the execution runs, and once at the end. */
+  readonly onProgress?: ((progress: Progress) => Effect.Effect<void>) | undefined
+  /** Between progress reads (default 500 milliseconds). */
+  readonly progressInterval?: Duration.DurationInput | undefined
+}
+
+/**
+ * Failures of starting or awaiting a durable issuance.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export type IssueError = ValidationError | ExecutionConflict | JournalUnavailable | ExecutionNotFound | ExecutionUnfinished
+
+const resultsOf = <D, R extends Kinds.ResultRecord>(kind: Kinds.Kind<D, R>, executionId: string) =>
+  Effect.gen(function*() {
+    const journal = yield* Journal
+    const chunks = yield* journal.chunks(executionId)
+    if (Option.isNone(chunks)) return yield* new ExecutionNotFound({ executionId })
+    const decode = Schema.decodeUnknownSync(Schema.Array(kind.resultSchema))
+    const results: Array<DocumentResult<R>> = []
+    for (const chunk of chunks.value) {
+      if (chunk.results === undefined) {
+        const progress = yield* journal.progress(executionId)
+        return yield* new ExecutionUnfinished({ executionId, progress: Option.getOrThrow(progress) })
+      }
+      for (const result of decode(chunk.results)) {
+        const status = chunk.state === "completed" ? (result.code === 1 ? "Issued" : "Refused") : chunk.state === "notIssued" ? "NotIssued" : "Unknown"
+        results.push({ key: kind.keyOfResult(result) ?? "", status, submitId: chunk.submitId, result })
+      }
+    }
+    return results as ReadonlyArray<DocumentResult<R>>
+  })
+
+const issue = <D, R extends Kinds.ResultRecord>(kind: Kinds.Kind<D, R>, flow: typeof CashbillIssuance, options: IssueOptions<D> & { readonly forceIssue?: boolean | undefined }) =>
+  Effect.gen(function*() {
+    const operation = `${kind.workflow}Durable`
+    yield* kind.validate(operation, options.corpNum, options.documents, yield* Clock.currentTimeMillis)
+    const chunks = Bulk.chunksOf(options.documents, kind.size).map((documents) => {
+      const body = RequestBuilder.encodeBody(kind.submit, kind.bodyOf(documents, options))
+      return { submitId: Bulk.submitIdFor(body.bytes), body: new TextDecoder().decode(body.bytes), keys: documents.map(kind.keyOfDocument) }
+    })
+    const input: Payload = {
+      executionId: options.executionId,
+      corpNum: options.corpNum,
+      userId: options.userId ?? null,
+      concurrency: options.concurrency ?? 4,
+      pollMillis: Duration.toMillis(Duration.decode(options.pollInterval ?? "2 seconds")),
+      chunks
+    }
+    const digest = createHash("sha256").update(JSON.stringify([kind.name, input.corpNum, input.userId, chunks.map((c) => c.submitId)])).digest("hex")
+    const journal = yield* Journal
+    yield* journal.begin({
+      executionId: options.executionId,
+      kind: kind.name,
+      corpNum: options.corpNum,
+      digest,
+      total: options.documents.length,
+      chunks: chunks.map((c) => ({ submitId: c.submitId, documents: c.keys.length })),
+      entity: { type: `Workflow/${kind.workflow}`, id: yield* flow.executionId(input) }
+    })
+    const onProgress = options.onProgress
+    const report = onProgress === undefined ? Effect.void : Effect.flatMap(journal.progress(options.executionId), (p) => Option.isSome(p) ? onProgress(p.value) : Effect.void)
+    const reporter = yield* Effect.fork(Effect.repeat(Effect.ignore(report), Schedule.spaced(Duration.decode(options.progressInterval ?? "500 millis"))))
+    yield* flow.execute(input)
+    yield* Fiber.interrupt(reporter)
+    yield* Effect.ignore(report)
+    return yield* resultsOf(kind, options.executionId)
+  })
+
+/**
+ * Issues any number of cash receipts durably under `executionId`: validates them all first, starts
+ * the execution (or resumes it: same ID, same input), awaits it and answers one result per receipt,
+ * in input order.
+ *
+ * @since 0.1.0
+ * @category issuance
+ */
+export const issueReceipts = (options: IssueOptions<CashReceiptIssue>): Effect.Effect<ReadonlyArray<DocumentResult<ReceiptResult>>, IssueError, WorkflowEngine | Journal> =>
+  issue(Kinds.receipts, CashbillIssuance, options)
+
+/**
+ * Issues any number of e-Tax invoices durably under `executionId` (as `issueReceipts`).
+ *
+ * @since 0.1.0
+ * @category issuance
+ */
+export const issueInvoices = (
+  options: IssueOptions<TaxinvoiceDraft> & { readonly forceIssue?: boolean | undefined }
+): Effect.Effect<ReadonlyArray<DocumentResult<InvoiceResult>>, IssueError, WorkflowEngine | Journal> =>
+  issue(Kinds.invoices, TaxinvoiceIssuance as unknown as typeof CashbillIssuance, options)
+
+/**
+ * The progress of an execution, from any process sharing the journal.
+ *
+ * @since 0.1.0
+ * @category reading
+ */
+export const progress = (executionId: string): Effect.Effect<Progress, ExecutionNotFound | JournalUnavailable, Journal> =>
+  Effect.flatMap(Journal, (journal) =>
+    Effect.flatMap(journal.progress(executionId), Option.match({ onNone: () => Effect.fail(new ExecutionNotFound({ executionId })), onSome: Effect.succeed })))
+
+/**
+ * The results of a finished execution of cash receipts, in input order.
+ *
+ * @since 0.1.0
+ * @category reading
+ */
+export const receiptResults = (executionId: string): Effect.Effect<ReadonlyArray<DocumentResult<ReceiptResult>>, ExecutionNotFound | ExecutionUnfinished | JournalUnavailable, Journal> =>
+  resultsOf(Kinds.receipts, executionId)
+
+/**
+ * The results of a finished execution of e-Tax invoices, in input order.
+ *
+ * @since 0.1.0
+ * @category reading
+ */
+export const invoiceResults = (executionId: string): Effect.Effect<ReadonlyArray<DocumentResult<InvoiceResult>>, ExecutionNotFound | ExecutionUnfinished | JournalUnavailable, Journal> =>
+  resultsOf(Kinds.invoices, executionId)
+
+/**
+ * Forgets the executions that finished more than `olderThan` ago (their results included);
+ * answers how many.
+ *
+ * @since 0.1.0
+ * @category cleaning
+ */
+export const prune = (olderThan: Duration.DurationInput): Effect.Effect<number, JournalUnavailable, Journal> =>
+  Effect.flatMap(Journal, (journal) => journal.prune(Duration.toMillis(Duration.decode(olderThan))))

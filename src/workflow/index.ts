@@ -1,0 +1,45 @@
+/**
+ * A fleet of instances: tokens shared through PostgreSQL (`SharedTokens`), and durable bulk
+ * issuance on @effect/workflow (`BulkIssuance`), run in this process or by @effect/cluster runners
+ * keeping their state in PostgreSQL (`Engine`), with the journal its progress and results are read
+ * from (`Journal`). Its packages are optional peers of taxdoc: @effect/workflow, @effect/cluster,
+ * @effect/rpc, @effect/sql, @effect/sql-pg, @effect/experimental (docs/fleet.md).
+ *
+ * @since 0.1.0
+ */
+
+/**
+ * @since 0.1.0
+ * @category issuance
+ */
+export * as BulkIssuance from "./BulkIssuance.js"
+
+/**
+ * @since 0.1.0
+ * @category layers
+ */
+export * as Engine from "./Engine.js"
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export * as Journal from "./Journal.js"
+
+/**
+ * @since 0.1.0
+ * @category layers
+ */
+export * as JournalSql from "./JournalSql.js"
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export * as Kinds from "./Kinds.js"
+
+/**
+ * @since 0.1.0
+ * @category layers
+ */
+export * as SharedTokens from "./SharedTokens.js"
