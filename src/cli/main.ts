@@ -22,6 +22,7 @@ import * as Demo from "./demo/command.js"
 import { exitCodeOf } from "./errors.js"
 import * as Help from "./help.js"
 import * as Member from "./member/command.js"
+import * as Runner from "./runner/command.js"
 import * as Sandbox from "./sandbox/command.js"
 import * as Statement from "./statement/command.js"
 import * as Taxinvoice from "./taxinvoice/command.js"
@@ -42,7 +43,7 @@ export const VERSION = "0.1.0"
  */
 export const taxdoc = Command.make("taxdoc").pipe(
   Command.withDescription("The Tax Document Service from the shell: a guided demo, a sandbox, every operation of the SDK"),
-  Command.withSubcommands([Demo.command, Sandbox.command, Member.command, Cashbill.command, Statement.command, Taxinvoice.command, Certificate.command, CompanyStatus.command, Collect.command, Cassettes.command])
+  Command.withSubcommands([Demo.command, Sandbox.command, Member.command, Cashbill.command, Statement.command, Taxinvoice.command, Certificate.command, CompanyStatus.command, Collect.command, Cassettes.command, Runner.command])
 )
 
 /**

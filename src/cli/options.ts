@@ -166,3 +166,44 @@ export const target = {
  * @category options
  */
 export const withMember = { ...target, corpNum, userId, json }
+
+/**
+ * `--journal`: the fleet's PostgreSQL (the optional packages of taxdoc/workflow).
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const journal = Options.redacted("journal").pipe(
+  Options.withPseudoName("URL"),
+  Options.withDescription("The fleet's PostgreSQL, where durable executions keep their state and results (needs the packages of taxdoc/workflow). Example: --journal postgres://taxdoc:secret@db:5432/taxdoc")
+)
+
+/**
+ * `--lease`: how long a runner that stopped answering keeps its share of the fleet's work.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const lease = duration(
+  "lease",
+  "How long a runner that stopped answering keeps its work before others take it over; the same for the whole fleet (default 15 seconds). Example: --lease \"30 seconds\""
+).pipe(Options.optional)
+
+/**
+ * The options of a durable bulk issue: `--durable`, `--journal`, `--execution-id`, `--lease`.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const durable = {
+  durable: Options.boolean("durable").pipe(
+    Options.withDescription("Issue as a durable execution (@effect/workflow), resumed by the same command; with --journal this process is one of the fleet's runners. Example: --durable")
+  ),
+  journal: journal.pipe(Options.optional),
+  executionId: Options.text("execution-id").pipe(
+    Options.withPseudoName("ID"),
+    Options.withDescription("The execution's ID: the same ID and file resume it (default: derived from the member and the file's content). Example: --execution-id payroll-2026-11"),
+    Options.optional
+  ),
+  lease
+}

@@ -18,6 +18,7 @@ import type * as ConfigError from "effect/ConfigError"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Logger from "effect/Logger"
 import * as Option from "effect/Option"
 import type { ConfigInvalid, TaxdocConfig } from "../core/Config.js"
 import { Connect, InProcess } from "../sandbox/index.js"
@@ -113,7 +114,16 @@ export const layer = (target: Target, members: ReadonlyArray<string> = []): Laye
  */
 export const provide = (target: Target, members: ReadonlyArray<string> = []) =>
 <A, E, R>(program: Effect.Effect<A, E, R>): Effect.Effect<A, E | TargetError, Exclude<R, Sdk>> =>
-  Effect.provide(program, layer(target, members))
+  Effect.provide(program, Layer.merge(layer(target, members), logsOnStderr))
+
+/**
+ * Log lines (the shared token store's warning, a runner's) go to stderr: stdout is the command's
+ * answer.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const logsOnStderr: Layer.Layer<never> = Logger.replace(Logger.defaultLogger, Logger.prettyLogger({ stderr: true }))
 
 /**
  * Runs an SDK program against a target, saying on stderr when it waits over a second (for

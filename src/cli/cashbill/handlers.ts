@@ -60,6 +60,23 @@ const resultColumns = [
   { header: "message", value: (r: BulkIssueResult) => (r.code === 1 ? "" : r.message) }
 ]
 
+const readReceipts = (o: Parsed<typeof bulkOptions>) =>
+  Effect.gen(function*() {
+    const read = yield* readRecords(o.file)
+    if (read.records.length === 0) {
+      return yield* new CliError({ message: `${o.file} holds no receipts`, hint: "one receipt per CSV line after the header, or per element of the JSON array", exitCode: 2 })
+    }
+    return read
+  })
+
+// `--durable` / `--journal`: the execution in taxdoc/workflow (loaded only then).
+const durableBulk = (o: Parsed<typeof bulkOptions>) =>
+  Effect.gen(function*() {
+    const { records, source } = yield* readReceipts(o)
+    const Durable = yield* Effect.promise(() => import("../durable.js"))
+    yield* Durable.issue({ o, kind: "cashbill", documents: records, source, noun: "receipt", columns: resultColumns })
+  })
+
 /**
  * `taxdoc cashbill bulk`.
  *
@@ -67,11 +84,8 @@ const resultColumns = [
  * @category handlers
  */
 export const bulk = (o: Parsed<typeof bulkOptions>) =>
-  Effect.gen(function*() {
-    const { records, source } = yield* readRecords(o.file)
-    if (records.length === 0) {
-      return yield* new CliError({ message: `${o.file} holds no receipts`, hint: "one receipt per CSV line after the header, or per element of the JSON array", exitCode: 2 })
-    }
+  o.durable || Option.isSome(o.journal) ? durableBulk(o) : Effect.gen(function*() {
+    const { records, source } = yield* readReceipts(o)
     const display = Progress.make("issuing")
     const results = yield* Effect.flatMap(Cashbill, (c) =>
       c.issueMany(o.corpNum, records as ReadonlyArray<CashReceiptIssue>, {

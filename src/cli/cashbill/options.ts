@@ -6,7 +6,7 @@
  */
 import * as Args from "@effect/cli/Args"
 import * as Options from "@effect/cli/Options"
-import { file, polling, withMember } from "../options.js"
+import { durable, file, polling, withMember } from "../options.js"
 
 const mgtKey = Args.text({ name: "mgtKey" }).pipe(Args.withDescription("The document ID of the receipt. Example: DOC-20260101-0001"))
 
@@ -41,6 +41,7 @@ export const revokeOptions = {
 export const bulkOptions = {
   ...withMember,
   ...polling,
+  ...durable,
   file: file("Receipts: CSV with a header row of field names (an empty cell leaves the field out), or a JSON array", "receipts.csv")
 }
 

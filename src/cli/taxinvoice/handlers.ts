@@ -230,6 +230,23 @@ const resultColumns = [
   { header: "message", value: (r: BulkIssueResult) => (r.code === 1 ? "" : r.message) }
 ]
 
+const readDrafts = (o: Parsed<typeof bulkOptions>) =>
+  Effect.gen(function*() {
+    const read = yield* readRecords(o.file)
+    if (read.records.length === 0) {
+      return yield* new CliError({ message: `${o.file} holds no invoices`, hint: "one draft per CSV line after the header, or per element of the JSON array", exitCode: 2 })
+    }
+    return read
+  })
+
+// `--durable` / `--journal`: the execution in taxdoc/workflow (loaded only then).
+const durableBulk = (o: Parsed<typeof bulkOptions>) =>
+  Effect.gen(function*() {
+    const { records, source } = yield* readDrafts(o)
+    const Durable = yield* Effect.promise(() => import("../durable.js"))
+    yield* Durable.issue({ o, kind: "taxinvoice", documents: records.map(normalised), source, noun: "invoice", columns: resultColumns, forceIssue: o.force })
+  })
+
 /**
  * `taxdoc taxinvoice bulk`.
  *
@@ -237,11 +254,8 @@ const resultColumns = [
  * @category handlers
  */
 export const bulk = (o: Parsed<typeof bulkOptions>) =>
-  Effect.gen(function*() {
-    const { records, source } = yield* readRecords(o.file)
-    if (records.length === 0) {
-      return yield* new CliError({ message: `${o.file} holds no invoices`, hint: "one draft per CSV line after the header, or per element of the JSON array", exitCode: 2 })
-    }
+  o.durable || Option.isSome(o.journal) ? durableBulk(o) : Effect.gen(function*() {
+    const { records, source } = yield* readDrafts(o)
     const display = Progress.make("issuing")
     const results = yield* Effect.flatMap(Taxinvoice, (t) =>
       t.issueMany(o.corpNum, records.map(normalised) as unknown as ReadonlyArray<TaxinvoiceDraft>, {

@@ -6,7 +6,7 @@
  */
 import * as Args from "@effect/cli/Args"
 import * as Options from "@effect/cli/Options"
-import { file, polling, withMember } from "../options.js"
+import { durable, file, polling, withMember } from "../options.js"
 
 const mgtKeyType = Options.choice("type", ["SELL", "BUY", "TRUSTEE"] as const).pipe(
   Options.withDescription("The kind of document ID: SELL (sales), BUY (purchases), TRUSTEE. Example: --type BUY"),
@@ -130,6 +130,7 @@ export const assignOptions = {
 export const bulkOptions = {
   ...withMember,
   ...polling,
+  ...durable,
   force: Options.boolean("force").pipe(Options.withDescription("Issue overdue invoices too (late issue)")),
   file: file("Drafts: CSV with a header row of field names (an empty cell leaves the field out), or a JSON array", "invoices.json")
 }
