@@ -26,6 +26,9 @@ export * as Client from "./core/Client.js"
 export * as Tokens from "./core/Tokens.js"
 
 /** @since 0.1.0 */
+export * as TokenStore from "./core/TokenStore.js"
+
+/** @since 0.1.0 */
 export * as Signing from "./core/Signing.js"
 
 /** @since 0.1.0 */

@@ -124,6 +124,43 @@ const underMigrationLock = (prefix: string) =>
     return yield* built
   }))
 
+const databaseLayer = (url: Redacted.Redacted<string>, applicationName: string) =>
+  Layer.scopedContext(
+    Effect.map(PgClient.make(clientConfig({ url, applicationName })), (client) =>
+      Context.make(PgClient.PgClient, client).pipe(Context.add(SqlClient.SqlClient, client)))
+  ).pipe(Layer.provide(Reactivity.layer))
+
+const startError = (cause: unknown) =>
+  cause instanceof RunnerError
+    ? cause
+    : new RunnerError({ reason: (cause as SqlError)._tag === "SqlError" ? "the fleet's database is unreachable" : "its port is taken", cause })
+
+/**
+ * A client of the fleet whose state is in the database at `options.url`: it starts executions, and
+ * awaits and reads them, but works on none (the runners do).
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerClient = (options: Pick<RunnerOptions, "url" | "prefix" | "lease">): Layer.Layer<WorkflowEngine.WorkflowEngine | Journal, RunnerError> => {
+  const prefix = options.prefix ?? "taxdoc"
+  const lease = Duration.decode(options.lease ?? "15 seconds")
+  const config = ShardingConfig.layer({
+    runnerAddress: Option.none(),
+    shardLockExpiration: lease,
+    refreshAssignmentsInterval: Duration.seconds(1)
+  })
+  const sharding = SocketRunner.layerClientOnly.pipe(Layer.provide(layerClientProtocol))
+  return ClusterWorkflowEngine.layer.pipe(
+    Layer.provide(sharding),
+    Layer.provideMerge(underMigrationLock(prefix)),
+    Layer.provide(config),
+    Layer.provide(RpcSerialization.layerMsgPack),
+    Layer.provide(databaseLayer(options.url, "taxdoc client")),
+    Layer.mapError(startError)
+  )
+}
+
 /**
  * This process as a runner of the fleet whose state is in the database at `options.url`: the
  * workflow engine of @effect/cluster over PostgreSQL (@effect/sql-pg) and the journal beside it.
@@ -157,19 +194,11 @@ export const layerRunner = (options: RunnerOptions): Layer.Layer<WorkflowEngine.
     Layer.provide([layerSocketServer, layerClientProtocol])
   )
   const engine = ClusterWorkflowEngine.layer.pipe(Layer.provide(sharding))
-  const database = Layer.scopedContext(
-    Effect.map(PgClient.make(clientConfig({ url: options.url, applicationName: "taxdoc runner" })), (client) =>
-      Context.make(PgClient.PgClient, client).pipe(Context.add(SqlClient.SqlClient, client)))
-  ).pipe(Layer.provide(Reactivity.layer))
   return engine.pipe(
     Layer.provideMerge(underMigrationLock(prefix)),
     Layer.provide(config),
     Layer.provide(RpcSerialization.layerMsgPack),
-    Layer.provide(database),
-    Layer.mapError((cause) =>
-      cause instanceof RunnerError
-        ? cause
-        : new RunnerError({ reason: (cause as SqlError)._tag === "SqlError" ? "the fleet's database is unreachable" : "its port is taken", cause })
-    )
+    Layer.provide(databaseLayer(options.url, "taxdoc runner")),
+    Layer.mapError(startError)
   )
 }

@@ -47,8 +47,10 @@ export interface Options {
   readonly createTable?: boolean | undefined
   /** The longest wait for another instance issuing the same token (default 60 s); then this one issues its own. */
   readonly lockTimeout?: Duration.DurationInput | undefined
-  /** The longest any other statement may take before the store counts as unreachable (default 5 s). */
+  /** The longest any other statement may take before the store counts as unreachable (default 20 s). */
   readonly statementTimeout?: Duration.DurationInput | undefined
+  /** Connections used at once (default 4). */
+  readonly connections?: number | undefined
 }
 
 /**
@@ -130,8 +132,9 @@ export const makeWith = (
   const table = tableName(options.table ?? DEFAULT_TOKEN_STORE_TABLE)
   const channel = `${table.name}_forgotten`
   const lockTimeout = Duration.decode(options.lockTimeout ?? "60 seconds")
-  const statementTimeout = Duration.decode(options.statementTimeout ?? "5 seconds")
+  const statementTimeout = Duration.decode(options.statementTimeout ?? "20 seconds")
   const createTable = options.createTable ?? true
+  const connections = options.connections ?? 4
   let ready = false
 
   const bounded = <A, E, R>(effect: Effect.Effect<A, E, R>, timeout: Duration.Duration = statementTimeout) =>
@@ -146,8 +149,12 @@ export const makeWith = (
       if (found?.present !== true) for (const statement of migration(options.table ?? DEFAULT_TOKEN_STORE_TABLE).split(";\n")) yield* sql.unsafe(statement)
     })).pipe(bounded, Effect.tap(() => Effect.sync(() => void (ready = true))))
 
+  // Statements wait for a connection here, never in the pool (whose wait is bounded by the
+  // connection timeout): a cold fleet queues on the keys' locks, not on the pool.
+  const permits = Effect.unsafeMakeSemaphore(connections)
+
   const withSql = <A, E>(f: (sql: SqlClient.SqlClient) => Effect.Effect<A, E | SqlError | TokenStoreUnavailable>, reason: string) =>
-    Effect.flatMap(client, (sql) => Effect.zipRight(prepare(sql), f(sql))).pipe(
+    Effect.flatMap(client, (sql) => permits.withPermits(1)(Effect.zipRight(prepare(sql), f(sql)))).pipe(
       Effect.catchTag("SqlError", (e) => Effect.fail(unavailable(reason)(e)))
     )
 
@@ -159,29 +166,35 @@ export const makeWith = (
   const where = (sql: SqlClient.SqlClient, key: TokenKey) =>
     sql`environment = ${key.environment} AND link_id = ${key.linkId} AND corp_num = ${key.corpNum} AND scopes = ${key.scopes}`
 
+  const fresh = (sql: SqlClient.SqlClient, key: TokenKey, marginMillis: number) =>
+    Effect.map(
+      sql<{ readonly token: string; readonly remaining: number }>`
+        SELECT token, (lifetime_ms - EXTRACT(EPOCH FROM (clock_timestamp() - issued_at)) * 1000)::float8 AS remaining
+        FROM ${sql(table.plain)} WHERE ${where(sql, key)}`,
+      ([row]): ObtainedToken | undefined =>
+        row !== undefined && row.remaining > marginMillis ? { token: Redacted.make(row.token), remainingMillis: row.remaining, issuedHere: false } : undefined
+    )
+
   const obtain = <E>(key: TokenKey, marginMillis: number, issue: Effect.Effect<IssuedToken, E>): Effect.Effect<ObtainedToken, E | TokenStoreUnavailable> =>
     Effect.suspend(() => {
       let issuedHere: IssuedToken | undefined
       const lockText = `${key.environment}|${key.linkId}|${key.corpNum}|${key.scopes}`
+      // Read first: a fresh token needs no lock; otherwise the lock, and a second look under it.
       const transaction = (sql: SqlClient.SqlClient) =>
-        sql.withTransaction(Effect.gen(function*() {
+        Effect.flatMap(bounded(fresh(sql, key, marginMillis)), (found) => found !== undefined ? Effect.succeed(found) : sql.withTransaction(Effect.gen(function*() {
           yield* bounded(sql.unsafe(`SET LOCAL lock_timeout = ${Math.max(1, Math.round(Duration.toMillis(lockTimeout)))}`))
           yield* bounded(sql`SELECT pg_advisory_xact_lock(${LOCK_CLASS}, hashtext(${lockText}))`, Duration.sum(lockTimeout, statementTimeout))
-          const [row] = yield* bounded(sql<{ readonly token: string; readonly remaining: number }>`
-            SELECT token, (lifetime_ms - EXTRACT(EPOCH FROM (clock_timestamp() - issued_at)) * 1000)::float8 AS remaining
-            FROM ${sql(table.plain)} WHERE ${where(sql, key)}`)
-          if (row !== undefined && row.remaining > marginMillis) {
-            return { token: Redacted.make(row.token), remainingMillis: row.remaining, issuedHere: false }
-          }
-          const fresh = yield* Effect.mapError(issue, (error) => new IssueFailed(error))
-          issuedHere = fresh
+          const found = yield* bounded(fresh(sql, key, marginMillis))
+          if (found !== undefined) return found
+          const issued = yield* Effect.mapError(issue, (error) => new IssueFailed(error))
+          issuedHere = issued
           yield* bounded(sql`
             INSERT INTO ${sql(table.plain)} (environment, link_id, corp_num, scopes, token, expiration, lifetime_ms, issued_at)
-            VALUES (${key.environment}, ${key.linkId}, ${key.corpNum}, ${key.scopes}, ${Redacted.value(fresh.token)}, ${fresh.expiration}, ${Math.round(fresh.lifetimeMillis)}, clock_timestamp())
+            VALUES (${key.environment}, ${key.linkId}, ${key.corpNum}, ${key.scopes}, ${Redacted.value(issued.token)}, ${issued.expiration}, ${Math.round(issued.lifetimeMillis)}, clock_timestamp())
             ON CONFLICT (environment, link_id, corp_num, scopes) DO UPDATE SET
               token = EXCLUDED.token, expiration = EXCLUDED.expiration, lifetime_ms = EXCLUDED.lifetime_ms, issued_at = EXCLUDED.issued_at`)
-          return { token: fresh.token, remainingMillis: fresh.lifetimeMillis, issuedHere: true }
-        }))
+          return { token: issued.token, remainingMillis: issued.lifetimeMillis, issuedHere: true }
+        })))
       // A broken connection may fail the transaction's own statements as defects: any failure but
       // the issuance's is the store's.
       return withSql(transaction, "could not obtain a token").pipe(
@@ -250,7 +263,7 @@ export const layer = (options: Options & { readonly url: Redacted.Redacted<strin
   Layer.scoped(
     TokenStore,
     Effect.map(
-      connectLazily({ url: options.url, applicationName: "taxdoc tokens", maxConnections: 4 }),
+      connectLazily({ url: options.url, applicationName: "taxdoc tokens", maxConnections: options.connections ?? 4 }),
       (connect) => {
         const pg = Effect.mapError(connect, unavailable("could not connect"))
         return makeWith(pg, pg, options)
