@@ -170,7 +170,7 @@ const fill = (words: ReadonlyArray<string>, first: string, rest: string, columns
   return lines
 }
 
-// A bracketed group of a usage line (`[--set ISO-INSTANT]`, `(-f, --file PATH)`) up to this wide
+// A bracketed group of a usage line (`[--set INSTANT]`, `(-f, --file PATH)`) up to this wide
 // is kept on one line; longer groups (prose in parentheses) break between words.
 const GROUP_WIDTH = 32
 

@@ -144,6 +144,15 @@ const describeOffset = (millis: number): string => {
   return `${Duration.format(Duration.seconds(seconds))} ${millis > 0 ? "ahead of" : "behind"} this machine's clock`
 }
 
+// An instant from an ISO date and time with its zone (`Z`, `+09:00`), or without one or as the
+// service's 14 digits, read in KST — the zone of every document date — never in this machine's zone.
+const instantOf = (text: string): number => {
+  if (/^\d{14}$/.test(text)) return Kst.parse(text)
+  if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.test(text)) return Number.NaN
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(text)
+  return Date.parse(zoned ? text : `${text.includes("T") ? text : `${text}T00:00`}+09:00`)
+}
+
 /**
  * `taxdoc sandbox clock`.
  *
@@ -164,8 +173,14 @@ export const clock = (o: Parsed<typeof clockOptions>) =>
       const millis = Duration.toMillis(parsed.right) * (negative ? -1 : 1)
       answer = yield* admin(o, "POST", "clock", { advanceMillis: millis })
     } else if (Option.isSome(o.set)) {
-      const at = Date.parse(o.set.value)
-      if (Number.isNaN(at)) return yield* new CliError({ message: `--set: "${o.set.value}" is not an ISO instant`, hint: "e.g. --set 2026-03-02T15:00:00Z", exitCode: 2 })
+      const at = instantOf(o.set.value.trim())
+      if (Number.isNaN(at)) {
+        return yield* new CliError({
+          message: `--set: "${o.set.value}" is not an ISO date and time, nor 14 digits yyyyMMddHHmmss`,
+          hint: "e.g. --set 2026-03-02T15:00:00Z, --set 2026-03-03T00:00 (KST) or --set 20260303000000 (KST)",
+          exitCode: 2
+        })
+      }
       answer = yield* admin(o, "POST", "clock", { set: at })
     } else {
       answer = yield* admin(o, "GET", "clock")

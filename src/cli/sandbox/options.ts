@@ -101,8 +101,8 @@ export const clockOptions = {
     Options.optional
   ),
   set: Options.text("set").pipe(
-    Options.withPseudoName("ISO-INSTANT"),
-    Options.withDescription("Set sandbox time to an ISO instant. Example: --set 2026-03-02T15:00:00Z"),
+    Options.withPseudoName("INSTANT"),
+    Options.withDescription("Set sandbox time: an ISO date and time (without a zone: KST), or 14 digits yyyyMMddHHmmss in KST. Example: --set 2026-03-02T15:00:00Z"),
     Options.optional
   )
 }
