@@ -11,6 +11,11 @@
 import * as Effect from "effect/Effect"
 import { createRequire } from "node:module"
 
+// `true` in the `taxdoc` command's bundle (scripts/cli-bundle.ts defines it): there a module loaded on
+// first use is a chunk of the bundle that only `import()` loads, not a file beside its caller.
+declare const TAXDOC_BUNDLE: boolean | undefined
+const bundled: boolean = typeof TAXDOC_BUNDLE === "boolean" && TAXDOC_BUNDLE
+
 /**
  * A module loaded on first use.
  *
@@ -35,7 +40,7 @@ export interface Module<M> {
  */
 export const module = <M>(base: string, specifier: string, dynamic: () => Promise<M>): Module<M> => {
   let loaded: M | undefined
-  let requirable = true
+  let requirable = !bundled
   let pending: Promise<M> | undefined
   const now = (): M | undefined => {
     if (loaded !== undefined || !requirable) return loaded
