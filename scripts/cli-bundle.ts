@@ -18,6 +18,7 @@ import { createHash } from "node:crypto"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
+import { FILE } from "../src/cli/pages.js"
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 
@@ -29,7 +30,8 @@ export const ENTRY = "taxdoc.js"
 
 const MANIFEST = "manifest.json"
 const LICENSES = "THIRD-PARTY-LICENSES.md"
-const SELF = path.relative(ROOT, fileURLToPath(import.meta.url))
+// Inputs besides the bundle's modules: this script, and what renders the pages.
+const BUILDERS = [path.relative(ROOT, fileURLToPath(import.meta.url)), "src/cli/renderPages.ts"]
 
 /**
  * What `manifest.json` holds.
@@ -90,37 +92,44 @@ const licenses = (root: string, inputs: ReadonlyArray<string>): string => {
   ].join("\n")
 }
 
+/** esbuild's options for the bundle under `root`. */
+export const options = (root: string = ROOT) => ({
+  absWorkingDir: root,
+  entryPoints: { taxdoc: "src/cli/start.ts" },
+  outdir: path.join(root, OUT_DIR),
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  minify: true,
+  legalComments: "none",
+  chunkNames: "chunk-[hash]",
+  metafile: true,
+  logLevel: "warning",
+  tsconfig: "tsconfig.build.json",
+  // The bundled CommonJS packages `require` Node's modules; an ES module has no `require` of its own.
+  banner: { js: "import { createRequire as __taxdocRequire } from \"node:module\"; const require = __taxdocRequire(import.meta.url);" },
+  // src/core/Lazy.ts: in the bundle a module loaded on first use is a chunk that `import()` loads.
+  define: { TAXDOC_BUNDLE: "true" }
+} as const)
+
 /** Builds the bundle under `root` and answers its manifest. */
 export const build = async (root: string = ROOT): Promise<Manifest> => {
   const esbuild = await import("esbuild")
+  fs.rmSync(path.join(root, OUT_DIR), { recursive: true, force: true })
+  const result = await esbuild.build(options(root))
   const outdir = path.join(root, OUT_DIR)
-  fs.rmSync(outdir, { recursive: true, force: true })
-  const result = await esbuild.build({
-    absWorkingDir: root,
-    entryPoints: { taxdoc: "src/cli/main.ts" },
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    minify: true,
-    legalComments: "none",
-    chunkNames: "chunk-[hash]",
-    metafile: true,
-    logLevel: "warning",
-    tsconfig: "tsconfig.build.json",
-    // The bundled CommonJS packages `require` Node's modules; an ES module has no `require` of its own.
-    banner: { js: "import { createRequire as __taxdocRequire } from \"node:module\"; const require = __taxdocRequire(import.meta.url);" },
-    // src/core/Lazy.ts: in the bundle a module loaded on first use is a chunk that `import()` loads.
-    define: { TAXDOC_BUNDLE: "true" }
-  })
-  const inputs = [...Object.keys(result.metafile.inputs), SELF].sort()
+  const inputs = [...new Set([...Object.keys(result.metafile.inputs), ...BUILDERS])].sort()
   const outputs = Object.fromEntries(
     Object.entries(result.metafile.outputs)
       .filter(([file]) => file.endsWith(".js"))
       .map(([file, output]) => [path.basename(file), Object.keys(output.inputs).filter((input) => input.startsWith("src/")).sort()])
   )
+  // The pages (src/cli/pages.ts), rendered by the command's own modules from the same sources.
+  const { render } = await import("../src/cli/renderPages.js")
+  const { runPromise } = await import("effect/Effect")
+  fs.writeFileSync(path.join(outdir, FILE), JSON.stringify(await runPromise(render)))
   const manifest: Manifest = { hash: hashOf(root, inputs), inputs, outputs }
   fs.writeFileSync(path.join(outdir, MANIFEST), `${JSON.stringify(manifest, null, 1)}\n`)
   // The packages whose code is in an output (tree-shaking drops some that were read).
