@@ -45,7 +45,8 @@ export interface Manifest {
   readonly outputs: Readonly<Record<string, ReadonlyArray<string>>>
 }
 
-const hashOf = (root: string, inputs: ReadonlyArray<string>): string => {
+/** SHA-256 over each input's path and bytes, in the order given. */
+export const hashOf = (root: string, inputs: ReadonlyArray<string>): string => {
   const hash = createHash("sha256")
   for (const input of inputs) hash.update(input).update("\0").update(fs.readFileSync(path.join(root, input))).update("\0")
   return hash.digest("hex")
