@@ -89,17 +89,22 @@ const live = Lazy.module<typeof import("./internal/TaxPortalLive.js")>(import.me
  */
 export const make: Effect.Effect<Context.Tag.Service<TaxPortal>, never, TaxdocClient> = Effect.flatMap(TaxdocClient, (client) => {
   const implementation = Lazy.instance(live, (m) => m.make(client))
-  // Where the implementation cannot be loaded synchronously (the TypeScript test runner) it is
-  // loaded now, so that the streaming methods can always hand over the implementation's stream.
-  const loaded = live.synchronous() ? Effect.void : Effect.asVoid(implementation.get)
-  return Effect.as(
-    loaded,
-    TaxPortal.of({
+  // The streaming methods answer a stream at once. Where the implementation cannot be loaded
+  // synchronously (the command's bundle, the TypeScript test runner) the stream is one that loads
+  // it when it is run, made with Effect's Stream module, loaded now (the implementation is not).
+  const streams = live.synchronous() ? Effect.succeed(undefined) : Effect.promise(() => import("effect/Stream"))
+  return Effect.map(streams, (Stream) => {
+    const deferred = <A>(stream: (service: Service) => A): A => {
+      const ready = implementation.now()
+      if (ready !== undefined || Stream === undefined) return stream(ready!)
+      return Stream.unwrap(Effect.map(implementation.get, (service) => stream(service) as never)) as A
+    }
+    return TaxPortal.of({
       ...Lazy.service<Omit<Context.Tag.Service<TaxPortal>, "searchAll" | "collect">>(METHODS, implementation),
-      searchAll: (corpNum, kind, jobID, filter, options) => implementation.now()!.searchAll(corpNum, kind, jobID, filter, options),
-      collect: (corpNum, query, options) => implementation.now()!.collect(corpNum, query, options)
+      searchAll: (corpNum, kind, jobID, filter, options) => deferred((service) => service.searchAll(corpNum, kind, jobID, filter, options)),
+      collect: (corpNum, query, options) => deferred((service) => service.collect(corpNum, query, options))
     })
-  )
+  })
 })
 
 /**
