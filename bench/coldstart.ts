@@ -42,6 +42,8 @@ const sdkApp = (imports: ReadonlyArray<string>, transport: string) =>
     ""
   ].join("\n")
 
+const MODULES_FLOOR = ["import * as Effect from \"effect/Effect\"", "import * as Layer from \"effect/Layer\"", "import * as Schema from \"effect/Schema\""]
+
 // Imports what an app imports of Effect, the same way, and prints the line an app prints (the
 // requested ID echoed; nothing asked): the Effect floor under that app.
 const floorApp = (imports: ReadonlyArray<string>) =>
@@ -104,6 +106,37 @@ const APPS = [
     short: "floor-modules",
     file: "floor-modules.mjs",
     text: floorApp(["import * as Effect from \"effect/Effect\"", "import * as Layer from \"effect/Layer\"", "import * as Schema from \"effect/Schema\""])
+  },
+  // Where the by-module app's share goes (information): the floor plus one part of what the app does.
+  {
+    name: "by-module floor + `import \"taxdoc\"`, nothing built or sent (information)",
+    short: "part-import",
+    file: "part-import.mjs",
+    text: floorApp([...MODULES_FLOOR, "import { Cashbill, Taxdoc, Undici } from \"taxdoc\""])
+  },
+  {
+    name: "by-module floor + undici's pool and Node's http, zlib and crypto, as the SDK loads them; nothing sent (information)",
+    short: "part-undici",
+    file: "part-undici.mjs",
+    text: floorApp([
+      ...MODULES_FLOOR,
+      "import { createRequire } from \"node:module\"",
+      "createRequire(createRequire(import.meta.url).resolve(\"@effect/platform-node/Undici\"))(\"undici/lib/dispatcher/agent.js\")",
+      "await import(\"node:zlib\")",
+      "await import(\"node:crypto\")"
+    ])
+  },
+  {
+    name: "by-module floor + a first Effect run: 9 scoped services merged in a layer, a forked fiber, a sleep (information)",
+    short: "part-effect",
+    file: "part-effect.mjs",
+    text: floorApp([
+      ...MODULES_FLOOR,
+      "import * as Context from \"effect/Context\"",
+      "const tags = Array.from({ length: 9 }, (_, i) => Context.GenericTag(`service${i}`))",
+      "const services = Layer.mergeAll(...tags.map((tag, i) => Layer.scoped(tag, Effect.acquireRelease(Effect.succeed({ i }), () => Effect.void))))",
+      "await Effect.runPromise(Effect.provide(Effect.flatMap(tags[0], () => Effect.zipRight(Effect.forkDaemon(Effect.never), Effect.sleep(1))), services))"
+    ])
   }
 ]
 
@@ -172,7 +205,14 @@ export const benchmark: Benchmark = {
         })
         const plainRuns = samples[APPS.find((a) => a.short === "plain")!.name]!
         // Each SDK app's Effect floor: the program importing Effect the same way.
-        const floorOf: Record<string, string> = { "readme": "floor-readme", "platform": "floor-readme", "modules": "floor-modules" }
+        const floorOf: Record<string, string> = {
+          "readme": "floor-readme",
+          "platform": "floor-readme",
+          "modules": "floor-modules",
+          "part-import": "floor-modules",
+          "part-undici": "floor-modules",
+          "part-effect": "floor-modules"
+        }
         const figures = APPS.map((a) => {
           const runs = samples[a.name]!
           const floor = floorOf[a.short] === undefined ? undefined : samples[APPS.find((f) => f.short === floorOf[a.short])!.name]!
@@ -229,7 +269,7 @@ export const benchmark: Benchmark = {
             }
           ],
           notes: [
-            `The Effect floor is not taxdoc's to remove: \`effect/Schema\` imports fast-check (through \`effect/FastCheck\`, for arbitraries), 239 modules of it, and the answers are Schema classes, so no app of this package answers before its floor (${ms(modulesFloor.millis)} by module, ${ms(readmeFloor.millis)} through the \`effect\` index here). What taxdoc adds above it: ${ms(readme.aboveFloor)} (${ms(readme.cpuAboveFloor / 1000)} of CPU) as the README shows it, ${ms(modules.aboveFloor)} (${ms(modules.cpuAboveFloor / 1000)} of CPU) by module.`
+            `The Effect floor is not taxdoc's to remove: \`effect/Schema\` imports fast-check (through \`effect/FastCheck\`, for arbitraries), 239 modules of it, and the answers are Schema classes, so no app of this package answers before its floor (${ms(modulesFloor.millis)} by module, ${ms(readmeFloor.millis)} through the \`effect\` index here). What taxdoc adds above it: ${ms(readme.aboveFloor)} (${ms(readme.cpuAboveFloor / 1000)} of CPU) as the README shows it, ${ms(modules.aboveFloor)} (${ms(modules.cpuAboveFloor / 1000)} of CPU) by module. Of the by-module app's share, importing taxdoc alone takes ${ms(figure("part-import").aboveFloor)}, loading undici's pool and Node's http, zlib and crypto ${ms(figure("part-undici").aboveFloor)}, and a first run of Effect's runtime (layers, fibers, a timer; any Effect program pays it, but not the floor) ${ms(figure("part-effect").aboveFloor)}: the rest is the layer, the token and the GetInfo themselves (the domain's implementation and schemas loaded, the request signed, two exchanges, the answer decoded).`
           ]
         }
       })
