@@ -11,10 +11,16 @@
 import * as Effect from "effect/Effect"
 import { createRequire } from "node:module"
 
-// `true` in the `taxdoc` command's bundle (scripts/cli-bundle.ts defines it): there a module loaded on
-// first use is a chunk of the bundle that only `import()` loads, not a file beside its caller.
 declare const TAXDOC_BUNDLE: boolean | undefined
-const bundled: boolean = typeof TAXDOC_BUNDLE === "boolean" && TAXDOC_BUNDLE
+
+/**
+ * `true` in the `taxdoc` command's bundle (scripts/cli-bundle.ts defines it): there a module loaded
+ * on first use is a chunk of the bundle that only `import()` loads, not a file beside its caller.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const bundled: boolean = typeof TAXDOC_BUNDLE === "boolean" && TAXDOC_BUNDLE
 
 /**
  * A module loaded on first use.

@@ -89,10 +89,15 @@ const live = Lazy.module<typeof import("./internal/TaxPortalLive.js")>(import.me
  */
 export const make: Effect.Effect<Context.Tag.Service<TaxPortal>, never, TaxdocClient> = Effect.flatMap(TaxdocClient, (client) => {
   const implementation = Lazy.instance(live, (m) => m.make(client))
-  // The streaming methods answer a stream at once. Where the implementation cannot be loaded
-  // synchronously (the command's bundle, the TypeScript test runner) the stream is one that loads
-  // it when it is run, made with Effect's Stream module, loaded now (the implementation is not).
-  const streams = live.synchronous() ? Effect.succeed(undefined) : Effect.promise(() => import("effect/Stream"))
+  // The streaming methods answer a stream at once, so where the implementation cannot be loaded
+  // synchronously: in the command's bundle they answer streams that load it when run (made with
+  // Effect's Stream module, loaded now); elsewhere (the TypeScript test runner) it is loaded now,
+  // with the layer, so that no stream waits on a module while a test clock moves.
+  const streams = live.synchronous()
+    ? Effect.succeed(undefined)
+    : Lazy.bundled
+    ? Effect.promise(() => import("effect/Stream"))
+    : Effect.as(implementation.get, undefined)
   return Effect.map(streams, (Stream) => {
     const deferred = <A>(stream: (service: Service) => A): A => {
       const ready = implementation.now()
