@@ -1,12 +1,12 @@
 /**
  * package.json says what the package is, and the README and CI agree with it: entry points with
  * types, the files shipped, the peers on their Effect 3 lines, the one install line, the set-up and
- * test commands; and `taxdoc --help` starts without loading the SDK.
+ * test commands. (What `taxdoc` loads as it starts: test/package/bundle.test.ts.)
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { manifest, ROOT, run } from "./support.js"
+import { manifest, ROOT } from "./support.js"
 
 const pkg = manifest()
 const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8")
@@ -81,23 +81,5 @@ describe("package.json", () => {
     expect(pkg.scripts["demo:json"]).toBe("node bin/taxdoc.js demo --json")
     const ci = fs.readFileSync(path.join(ROOT, ".ci/run"), "utf8").split("\n").filter((line) => line.trim() !== "" && !line.startsWith("#"))
     expect(ci.at(-1)).toBe("npm install && npm test")
-  })
-})
-
-describe("start-up of the command", () => {
-  it("taxdoc --help loads the command's declarations only: no SDK, sandbox or recorder module, no package index", { timeout: 60_000 }, async () => {
-    // A loader hook that lists every module loaded, then the help.
-    const hook = `data:text/javascript,${encodeURIComponent("export async function load(url, context, next) { process.stderr.write(`LOADED ${url}\\n`); return next(url, context) }")}`
-    const register = `data:text/javascript,${encodeURIComponent(`import { register } from "node:module"; register(${JSON.stringify(hook)})`)}`
-    const ran = await run(process.execPath, ["--import", register, path.join(ROOT, "bin/taxdoc.js"), "--help"], ROOT)
-    expect(ran.code).toBe(0)
-    expect(ran.stdout).toContain("COMMANDS")
-    const loaded = ran.stderr.split("\n").filter((line) => line.startsWith("LOADED file:")).map((line) => line.slice("LOADED file://".length))
-    const ours = loaded.filter((file) => file.startsWith(path.join(ROOT, "dist"))).map((file) => path.relative(path.join(ROOT, "dist"), file))
-    expect(ours.length).toBeGreaterThan(5)
-    expect(ours.filter((file) => !file.startsWith("cli/") && file !== "core/ErrorCodes.js")).toEqual([])
-    expect(ours.filter((file) => /handlers?\.js$|target\.js$|input\.js$|progress\.js$/.test(file))).toEqual([])
-    const indexes = loaded.filter((file) => /node_modules\/(effect|@effect\/[\w-]+)\/dist\/esm\/index\.js$/.test(file))
-    expect(indexes).toEqual([])
   })
 })
