@@ -30,6 +30,7 @@ import * as Partners from "./Partners.js"
 import type { RouteContext } from "./Route.js"
 import { type HandleOptions, Sandbox, type SandboxOptions } from "./Sandbox.js"
 import * as SandboxModule from "./Sandbox.js"
+import type { SandboxDataError } from "./Storage.js"
 
 export {
   /**
@@ -204,7 +205,7 @@ const untilSignal = Effect.async<void>((resume) => {
  * @since 0.1.0
  * @category constructors
  */
-export const run = (options: RunOptions = {}): Effect.Effect<void, HttpServerError.ServeError | ConfigError.ConfigError> =>
+export const run = (options: RunOptions = {}): Effect.Effect<void, HttpServerError.ServeError | ConfigError.ConfigError | SandboxDataError> =>
   Effect.gen(function*() {
     const fromEnv = yield* Partners.config
     const sandboxOptions: SandboxOptions = { ...options, partners: [...fromEnv, ...(options.partners ?? [])] }

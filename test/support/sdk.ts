@@ -4,7 +4,7 @@ import { Effect, Layer } from "effect"
 import * as Taxdoc from "../../src/Taxdoc.js"
 import * as Connect from "../../src/sandbox/Connect.js"
 import * as InProcess from "../../src/sandbox/InProcess.js"
-import type { SandboxOptions } from "../../src/sandbox/Sandbox.js"
+import type { MemoryOptions } from "../../src/sandbox/Sandbox.js"
 
 export const MEMBER = "1234567891"
 
@@ -32,7 +32,7 @@ const capturing = (seen: Array<HttpClientRequest.HttpClientRequest>) =>
 export const layer = (
   options: {
     readonly connect?: Connect.ConnectOptions
-    readonly sandbox?: SandboxOptions & InProcess.ClientOptions
+    readonly sandbox?: MemoryOptions & InProcess.ClientOptions
     /** Receives every request the SDK sends. */
     readonly capture?: Array<HttpClientRequest.HttpClientRequest>
   } = {}
