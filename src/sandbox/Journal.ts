@@ -33,6 +33,11 @@ export interface Journal {
   readonly prime: (entries: ReadonlyArray<Entry>, settings: ReadonlyArray<readonly [string, string]>) => void
   /** The next save replaces everything on disk by the store's state (after a reset or a restore). */
   readonly rewrite: () => void
+  /**
+   * The rows (`environment domain part key`) where the state differs from what was saved: none
+   * once a request is answered. A check for tests; it serialises the whole state.
+   */
+  readonly unsaved: (entries: ReadonlyArray<Entry>) => ReadonlyArray<string>
 }
 
 /**
@@ -157,6 +162,24 @@ export const make = (codecs: ReadonlyArray<Codec<unknown>>, storage: Storage): J
     },
     rewrite: () => {
       clear = true
+    },
+    unsaved: (entries) => {
+      const now = new Map<string, Stored>()
+      for (const entry of entries) {
+        const codec = codecOf.get(entry.slot.key)
+        if (codec === undefined) continue
+        const add = (part: string, rows: Iterable<readonly [string, RowValue]>) => {
+          for (const [key, value] of rows) now.set(`${idOf(entry.environment, codec.slot.key, part)}\n${key}`, storedOf(value))
+        }
+        for (const part of codec.parts(entry.state)) add(part, codec.rows(entry.state, part))
+        add(GLOBALS, globalsOf(entry))
+      }
+      const saved = new Map<string, Stored>()
+      for (const [id, rows] of disk) for (const [key, value] of rows) saved.set(`${id}\n${key}`, value)
+      const differ = new Set<string>()
+      for (const [id, value] of now) if (saved.get(id) !== value) differ.add(id)
+      for (const id of saved.keys()) if (!now.has(id)) differ.add(id)
+      return [...differ].map((id) => id.split("\n").join(" "))
     },
     save: (entries, settings) => {
       const pending: Pending = { changes: [], parts: new Map() }

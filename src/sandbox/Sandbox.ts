@@ -146,6 +146,11 @@ export interface SandboxService extends AdminOperations {
   readonly memberPreference: (environment: Environment, corpNum: string, key: string) => Effect.Effect<unknown>
   /** Runs an effect against the sandbox's state services (for tests and tools). */
   readonly use: <A, E>(effect: Effect.Effect<A, E, RouteContext>) => Effect.Effect<A, E>
+  /**
+   * With a data directory, the rows where the state differs from what was saved (`environment
+   * domain part key`): none once a request is answered. A check for tests; slow on a large state.
+   */
+  readonly unsaved: Effect.Effect<ReadonlyArray<string>>
 }
 
 /**
@@ -226,10 +231,8 @@ const build = (options: SandboxOptions, opened: Durability.Opened | undefined): 
     const use = <A, E>(effect: Effect.Effect<A, E, RouteContext>): Effect.Effect<A, E> => saving(Effect.provide(effect, context))
 
     const seedMembers = Effect.forEach(options.members ?? [], (seed) => use(addMember(seed)), { discard: true }).pipe(Effect.orDie)
-    // A directory that held a sandbox already has its members: only the missing seeds join.
-    yield* opened?.existing === true
-      ? Effect.forEach(options.members ?? [], (seed) => Effect.ignore(use(addMember(seed))), { discard: true })
-      : seedMembers
+    // A directory that held a sandbox already is as it was left: seeds join a fresh one (and after a reset).
+    if (opened?.existing !== true) yield* seedMembers
     yield* saved
 
     const snapshots = new Map<string, SandboxSnapshot>()
@@ -419,7 +422,8 @@ const build = (options: SandboxOptions, opened: Durability.Opened | undefined): 
       partners: partners.all,
       secretOf: partners.secretOf,
       memberPreference: (environment, corpNum, key) => use(Preferences.memberPreference(environment, corpNum, key)),
-      use
+      use,
+      unsaved: Effect.sync(() => opened?.journal.unsaved(store.entries()) ?? [])
     }
   })
 

@@ -1,0 +1,37 @@
+/** Helpers for tests of the durable sandbox: data directories, and the stored form of a state. */
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { Effect } from "effect"
+import { codecs } from "../../../src/sandbox/Codecs.js"
+import type { SandboxService } from "../../../src/sandbox/Sandbox.js"
+import { type Entry, SandboxStore } from "../../../src/sandbox/Store.js"
+
+/** A fresh, empty data directory. */
+export const dataDirectory = (): string => fs.mkdtempSync(path.join(os.tmpdir(), "taxdoc-data-"))
+
+/** Every row the codecs make of `entries`, as `environment domain part key` → JSON text (bytes as hex). */
+export const dumpOf = (entries: ReadonlyArray<Entry>): Record<string, string> => {
+  const out: Record<string, string> = {}
+  for (const entry of entries) {
+    const codec = codecs.find((c) => c.slot.key === entry.slot.key)
+    if (codec === undefined) continue
+    const add = (part: string, rows: Iterable<readonly [string, unknown]>) => {
+      for (const [key, value] of rows) {
+        out[`${entry.environment} ${entry.slot.key} ${part} ${key}`] = value instanceof Uint8Array ? Buffer.from(value).toString("hex") : JSON.stringify(value)
+      }
+    }
+    for (const part of codec.parts(entry.state)) add(part, codec.rows(entry.state, part))
+    const globals = codec.globals(entry.state)
+    if (globals !== undefined) add("", [["globals", globals]])
+  }
+  return out
+}
+
+/** The stored form of a sandbox's whole state, with its clock offset and progression policies. */
+export const stateOf = (sandbox: SandboxService) =>
+  Effect.all({
+    rows: sandbox.use(Effect.map(SandboxStore, (store) => dumpOf(store.entries()))),
+    offset: Effect.map(sandbox.clock, (c) => c.offset),
+    progressions: sandbox.progressions
+  })
