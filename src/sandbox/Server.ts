@@ -214,6 +214,7 @@ export const run = (options: RunOptions = {}): Effect.Effect<void, HttpServerErr
         const sandbox = yield* Sandbox
         const ordered = [...sandbox.partners].sort((a, b) => (a.linkId === TESTER_LINK_ID ? -1 : b.linkId === TESTER_LINK_ID ? 1 : 0))
         for (const partner of ordered) yield* Console.log(`partner ${partner.linkId} secret ${partner.secretKey}`)
+        if (options.data !== undefined) yield* Console.log(`data ${options.data} (kept across restarts)`)
         const address = yield* serve(options)
         if (address.adminToken !== undefined && options.adminToken === undefined) yield* Console.log(`admin token ${address.adminToken}`)
         yield* Console.log(`listening on ${address.url}`)
