@@ -6,7 +6,7 @@
  */
 import { HttpClient } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, TestClock } from "effect"
 import * as Catalogue from "../../../src/domains/Catalogue.js"
 import * as Connect from "../../../src/sandbox/Connect.js"
 import * as InProcess from "../../../src/sandbox/InProcess.js"
@@ -14,6 +14,8 @@ import * as SandboxModule from "../../../src/sandbox/Sandbox.js"
 import { Sandbox } from "../../../src/sandbox/Sandbox.js"
 import * as Taxdoc from "../../../src/Taxdoc.js"
 import { CORP, everyOperation } from "../../catalogue/scenario.js"
+import * as Sdk from "../../support/sdk.js"
+import { KINDS, run, START } from "../../support/writes.js"
 import { dataDirectory, stateOf } from "./support.js"
 
 /** The SDK on a durable in-process sandbox; after every answer, what the sandbox left unsaved goes to `unsaved`. */
@@ -47,5 +49,39 @@ describe("a durable sandbox", () => {
       const reopened = yield* Effect.scoped(Effect.flatMap(SandboxModule.make({ data, members: [{ corpNum: CORP }] }), stateOf))
       expect(Object.keys(live.rows).length).toBeGreaterThan(20)
       expect(reopened).toEqual(live)
+    }))
+})
+
+describe("a durable sandbox restored or reset", () => {
+  it.effect("saves the restored state, and the reset one, whole: the directory loads back what was restored", () =>
+    Effect.gen(function*() {
+      const data = dataDirectory()
+      const layer = Sdk.layerOn(InProcess.layer({ members: [{ corpNum: CORP }], data }))
+      const { restored } = yield* Effect.scoped(
+        Effect.gen(function*() {
+          yield* TestClock.setTime(START)
+          const sandbox = yield* Sandbox
+          yield* Effect.forEach(KINDS, (kind) => run({ kind, n: 0 }), { discard: true })
+          const taken = yield* SandboxModule.snapshot
+          const expected = yield* stateOf(sandbox)
+          yield* Effect.forEach(KINDS, (kind) => run({ kind, n: 1 }), { discard: true })
+          yield* SandboxModule.restore(taken)
+          expect(yield* sandbox.unsaved).toEqual([])
+          expect(yield* stateOf(sandbox)).toEqual(expected)
+          return { restored: expected }
+        }).pipe(Effect.provide(layer))
+      )
+      const reopened = yield* Effect.scoped(Effect.flatMap(SandboxModule.make({ data }), stateOf))
+      expect(reopened).toEqual(restored)
+      const reset = yield* Effect.scoped(
+        Effect.gen(function*() {
+          const sandbox = yield* SandboxModule.make({ data, members: [{ corpNum: CORP }] })
+          yield* sandbox.reset
+          expect(yield* sandbox.unsaved).toEqual([])
+          return yield* stateOf(sandbox)
+        })
+      )
+      expect(yield* Effect.scoped(Effect.flatMap(SandboxModule.make({ data }), stateOf))).toEqual(reset)
+      expect(Object.keys(reset.rows).some((key) => key.includes("cashbill"))).toBe(false)
     }))
 })
