@@ -145,9 +145,11 @@ CREATE TABLE IF NOT EXISTS rows (
 ) WITHOUT ROWID;
 `
 
-const loadDriver = (directory: string): Effect.Effect<new(file: string) => Database, SandboxDataError> =>
+type Driver = new(file: string, options: { readonly timeout: number }) => Database
+
+const loadDriver = (directory: string): Effect.Effect<Driver, SandboxDataError> =>
   Effect.try({
-    try: () => createRequire(import.meta.url)(DRIVER) as new(file: string) => Database,
+    try: () => createRequire(import.meta.url)(DRIVER) as Driver,
     catch: (cause) => {
       const missing = typeof cause === "object" && cause !== null && (cause as { code?: unknown }).code === "MODULE_NOT_FOUND"
       return new SandboxDataError({
@@ -250,7 +252,8 @@ export const open = (directory: string): Effect.Effect<Storage, SandboxDataError
         try: () => {
           fs.mkdirSync(directory, { recursive: true, mode: 0o700 })
           const file = path.join(directory, "sandbox.db")
-          const db = new Driver(file)
+          // No waiting on a lock: a directory in use is refused at once.
+          const db = new Driver(file, { timeout: 0 })
           try {
             // Partners' secrets are in it: readable by its owner only.
             fs.chmodSync(file, 0o600)
