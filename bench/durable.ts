@@ -16,6 +16,7 @@ import * as Connect from "../src/sandbox/Connect.js"
 import * as InProcess from "../src/sandbox/InProcess.js"
 import * as SandboxModule from "../src/sandbox/Sandbox.js"
 import * as Taxdoc from "../src/Taxdoc.js"
+import { sampleReceipt } from "./clients/protocol.js"
 import { alternate, collectGarbage, medianOf } from "./support/alternate.js"
 import { micros } from "./support/clients.js"
 import { type Benchmark, isMain, log, main } from "./support/program.js"
@@ -28,19 +29,7 @@ const ROUNDS = 5
 /** Documents held when snapshots are timed. */
 const HELD = 5_000
 
-const receipt = (mgtKey: string) => ({
-  mgtKey,
-  tradeType: "승인거래" as const,
-  tradeUsage: "소득공제용" as const,
-  taxationType: "과세" as const,
-  totalAmount: "11000",
-  supplyCost: "10000",
-  tax: "1000",
-  serviceFee: "0",
-  franchiseCorpNum: CORP,
-  identityNum: "01012341234",
-  itemName: "커피"
-})
+const receipt = (mgtKey: string) => sampleReceipt(mgtKey, CORP)
 
 type Runtime = ManagedRuntime.ManagedRuntime<TaxdocClient | SandboxModule.Sandbox, unknown>
 
@@ -98,12 +87,13 @@ export const benchmark: Benchmark = {
     const memory = sdkOn(undefined)
     const kept = sdkOn(join(dir, "data"))
     try {
-      let round = 0
+      // Each side counts its own rounds: every round issues receipts under new document IDs.
+      const rounds = { memory: 0, data: 0 }
       const samples = await alternate<Figures>({
         rounds: ROUNDS,
         sides: [
-          { name: "memory", run: () => measure(memory, round) },
-          { name: "data", run: () => measure(kept, round++) }
+          { name: "memory", run: () => measure(memory, rounds.memory++) },
+          { name: "data", run: () => measure(kept, rounds.data++) }
         ],
         onRound: (r, results) => {
           collectGarbage()

@@ -80,3 +80,43 @@ export const changed = (state: object, part: string): void => {
 export const watch = (state: object, onChange: (part: string) => void): void => {
   watchers.set(state, onChange)
 }
+
+/**
+ * The rows of one member of a slot that keeps its members in a map: `rowsOf` lists them; none when
+ * the member is gone.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const memberRows = <M>(
+  members: ReadonlyMap<string, M>,
+  corpNum: string,
+  rowsOf: (member: M, rows: Array<readonly [string, RowValue]>) => void
+): ReadonlyArray<readonly [string, RowValue]> => {
+  const member = members.get(corpNum)
+  const rows: Array<readonly [string, RowValue]> = []
+  if (member !== undefined) rowsOf(member, rows)
+  return rows
+}
+
+/**
+ * The codec of a slot holding one value per member (`Map<corpNum, value>`): one row per member,
+ * stored as it is.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const perMember = <V>(slot: Slot<Map<string, V>>, row: string): Codec<Map<string, V>> => ({
+  slot,
+  parts: (all) => all.keys(),
+  rows: (all, corpNum) => memberRows(all, corpNum, (value, rows) => rows.push([row, value])),
+  globals: () => undefined,
+  load: (_environment, parts) => {
+    const all = new Map<string, V>()
+    for (const [corpNum, rows] of parts) {
+      const value = rows.get(row)
+      if (value !== undefined) all.set(corpNum, value as V)
+    }
+    return all
+  }
+})

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import { changed, codec } from "./Durable.js"
+import { changed, perMember } from "./Durable.js"
 import { type Environment, SandboxStore, slot } from "./Store.js"
 
 /**
@@ -76,20 +76,4 @@ export const clearMemberPreferences = (environment: Environment, corpNum: string
  * @since 0.1.0
  * @category constants
  */
-export const preferencesCodec = codec({
-  slot: preferencesSlot,
-  parts: (all) => all.keys(),
-  rows: (all, corpNum) => {
-    const preferences = all.get(corpNum)
-    return preferences === undefined ? [] : [["preferences", preferences]]
-  },
-  globals: () => undefined,
-  load: (_environment, parts) => {
-    const all = new Map<string, Record<string, unknown>>()
-    for (const [corpNum, rows] of parts) {
-      const preferences = rows.get("preferences")
-      if (preferences !== undefined) all.set(corpNum, preferences as Record<string, unknown>)
-    }
-    return all
-  }
-})
+export const preferencesCodec = perMember(preferencesSlot, "preferences")

@@ -97,9 +97,7 @@ export const sandboxOptions = { sandboxUrl, adminToken, json }
  * @category options
  */
 export const restoreOptions = {
-  sandboxUrl,
-  adminToken,
-  json,
+  ...sandboxOptions,
   id: Options.text("id").pipe(
     Options.withPseudoName("ID"),
     Options.withDescription("The snapshot to restore, as `taxdoc sandbox snapshot` printed it. Example: --id 5f0c…")

@@ -6,8 +6,9 @@
  *
  * @since 0.1.0
  */
-import { codec } from "../Durable.js"
-import { failureOfRow, type FailureRow, rowOfFailure } from "../Failure.js"
+import { codec, memberRows } from "../Durable.js"
+import * as BulkSubmission from "../BulkSubmission.js"
+import { rowOfFailure } from "../Failure.js"
 import { type Bulk, type BulkItemResult, type CashbillState, cashbillSlot, file, type MemberCashbills } from "./State.js"
 import { type Filing, Receipt, type ReceiptFields, sequenceOf, type Trade } from "./Stored.js"
 
@@ -21,9 +22,14 @@ interface ReceiptRow {
   readonly filing?: Filing
 }
 
-type ResultRow =
-  | { readonly _tag: "Issued"; readonly mgtKey: string; readonly sequence: number; readonly receipt?: ReceiptRow }
-  | { readonly _tag: "Failed"; readonly mgtKey: string | null; readonly failure: FailureRow }
+interface IssuedRow {
+  readonly _tag: "Issued"
+  readonly mgtKey: string
+  readonly sequence: number
+  readonly receipt?: ReceiptRow
+}
+
+type ResultRow = IssuedRow | BulkSubmission.FailedRow
 
 type BulkRow = Omit<Bulk, "results"> & { readonly results?: ReadonlyArray<ResultRow> }
 
@@ -96,14 +102,11 @@ const emptyMember = (corpNum: string): MemberCashbills => ({ corpNum, receipts: 
 export const cashbillCodec = codec({
   slot: cashbillSlot,
   parts: (state) => state.members.keys(),
-  rows: (state, corpNum) => {
-    const member = state.members.get(corpNum)
-    if (member === undefined) return []
-    const rows: Array<readonly [string, unknown]> = []
-    for (const receipt of member.receipts.values()) rows.push([`${RECEIPT}${String(receipt.sequence).padStart(12, "0")}`, rowOf(receipt)])
-    for (const bulk of member.bulks.values()) rows.push([`${BULK}${bulk.submitID}`, bulkRowOf(member, bulk)])
-    return rows
-  },
+  rows: (state, corpNum) =>
+    memberRows(state.members, corpNum, (member, rows) => {
+      for (const receipt of member.receipts.values()) rows.push([`${RECEIPT}${String(receipt.sequence).padStart(12, "0")}`, rowOf(receipt)])
+      for (const bulk of member.bulks.values()) rows.push([`${BULK}${bulk.submitID}`, bulkRowOf(member, bulk)])
+    }),
   globals: (state) => ({ sequence: state.sequence }),
   load: (_environment, parts, globals): CashbillState => {
     const state = cashbillSlot.empty()
@@ -124,22 +127,11 @@ export const cashbillCodec = codec({
       if (original !== undefined && isCurrent(member, original)) (original.revocations ??= []).push(receipt)
     }
     for (const [corpNum, rows] of parts) {
-      const member = state.members.get(corpNum)!
-      for (const [key, row] of rows) {
-        if (!key.startsWith(BULK)) continue
-        const { results, ...rest } = row as BulkRow
-        const bulk: Bulk = {
-          ...rest,
-          results: results?.map((result): BulkItemResult => {
-            if (result._tag === "Failed") return { _tag: "Failed", mgtKey: result.mgtKey, failure: failureOfRow(result.failure) }
-            const receipt = result.receipt === undefined ? state.bySequence[result.sequence] : receiptOf(state, result.receipt)
-            if (receipt === undefined) throw new Error(`bulk ${rest.submitID} names receipt ${result.sequence}, which is not stored`)
-            return { _tag: "Issued", mgtKey: result.mgtKey, receipt }
-          })
-        }
-        member.bulks.set(bulk.submitID, bulk)
-        if (bulk.results === undefined) member.pendingBulks.add(bulk)
-      }
+      BulkSubmission.loadInto<Bulk, BulkItemResult, IssuedRow>(state.members.get(corpNum)!, rows, BULK, (result, submitID) => {
+        const receipt = result.receipt === undefined ? state.bySequence[result.sequence] : receiptOf(state, result.receipt)
+        if (receipt === undefined) throw new Error(`bulk ${submitID} names receipt ${result.sequence}, which is not stored`)
+        return { _tag: "Issued", mgtKey: result.mgtKey, receipt }
+      }, (failed) => failed)
     }
     return state
   }

@@ -10,7 +10,7 @@ import * as Schema from "effect/Schema"
 import * as Kst from "../../core/Kst.js"
 import { isDateTime14 } from "../../core/Schemas.js"
 import { SandboxClock } from "../Clock.js"
-import { changed, codec } from "../Durable.js"
+import { changed, perMember } from "../Durable.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { type Environment, SandboxStore, slot } from "../Store.js"
 
@@ -103,20 +103,4 @@ export const certificateOf = (environment: Environment, corpNum: string) =>
  * @since 0.1.0
  * @category constants
  */
-export const certificateCodec = codec({
-  slot: certificateSlot,
-  parts: (all) => all.keys(),
-  rows: (all, corpNum) => {
-    const certificate = all.get(corpNum)
-    return certificate === undefined ? [] : [["certificate", certificate]]
-  },
-  globals: () => undefined,
-  load: (_environment, parts) => {
-    const all = new Map<string, CertificateRecord>()
-    for (const [corpNum, rows] of parts) {
-      const certificate = rows.get("certificate")
-      if (certificate !== undefined) all.set(corpNum, certificate as CertificateRecord)
-    }
-    return all
-  }
-})
+export const certificateCodec = perMember(certificateSlot, "certificate")

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { codec } from "../Durable.js"
+import { codec, memberRows } from "../Durable.js"
 import { type Job, type MemberPortal, taxPortalSlot, type TaxPortalState } from "./State.js"
 
 const JOB = "job:"
@@ -22,13 +22,11 @@ const jobKey = (index: number): string => `${JOB}${String(index).padStart(8, "0"
 export const taxPortalCodec = codec({
   slot: taxPortalSlot,
   parts: (state) => state.members.keys(),
-  rows: (state, corpNum) => {
-    const member = state.members.get(corpNum)
-    if (member === undefined) return []
-    const rows: Array<readonly [string, unknown]> = [["member", { certificate: member.certificate, deptUser: member.deptUser }]]
-    member.jobs.forEach(({ byConfirmNum: _index, ...job }, i) => rows.push([jobKey(i), job]))
-    return rows
-  },
+  rows: (state, corpNum) =>
+    memberRows(state.members, corpNum, (member, rows) => {
+      rows.push(["member", { certificate: member.certificate, deptUser: member.deptUser }])
+      member.jobs.forEach(({ byConfirmNum: _index, ...job }, i) => rows.push([jobKey(i), job]))
+    }),
   globals: (state) => ({ sequence: state.sequence }),
   load: (_environment, parts, globals): TaxPortalState => {
     const state = taxPortalSlot.empty()

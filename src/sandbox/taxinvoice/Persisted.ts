@@ -7,8 +7,9 @@
  *
  * @since 0.1.0
  */
-import { codec } from "../Durable.js"
-import { failureOfRow, type FailureRow, rowOfFailure } from "../Failure.js"
+import { codec, memberRows } from "../Durable.js"
+import * as BulkSubmission from "../BulkSubmission.js"
+import { rowOfFailure } from "../Failure.js"
 import { index } from "./IssuedIndexes.js"
 import { keyOf } from "./State.js"
 import { type Bulk, type BulkItemResult, type Invoice, type MemberInvoices, type StoredFile, taxinvoiceSlot, type TaxinvoiceState } from "./Stored.js"
@@ -17,9 +18,13 @@ type FileRow = Omit<StoredFile, "content">
 
 type InvoiceRow = Omit<Invoice, "files"> & { readonly files: ReadonlyArray<FileRow> }
 
-type ResultRow =
-  | { readonly _tag: "Issued"; readonly mgtKey: string; readonly itemKey: string }
-  | { readonly _tag: "Failed"; readonly mgtKey: string | null; readonly failure: FailureRow }
+interface IssuedRow {
+  readonly _tag: "Issued"
+  readonly mgtKey: string
+  readonly itemKey: string
+}
+
+type ResultRow = IssuedRow | BulkSubmission.FailedRow
 
 type BulkRow = Omit<Bulk, "results"> & { readonly results?: ReadonlyArray<ResultRow> }
 
@@ -69,22 +74,12 @@ const loadMember = (state: TaxinvoiceState, rows: ReadonlyMap<string, unknown>):
     if (invoice.issued !== undefined) state.used.add(invoice.issued.ntsconfirmNum)
     for (const file of invoice.files) state.used.add(file.fileId)
   }
-  for (const [key, row] of rows) {
-    if (!key.startsWith(BULK)) continue
-    const { results, ...rest } = row as BulkRow
-    const bulk: Bulk = {
-      ...rest,
-      results: results?.map((result): BulkItemResult => {
-        if (result._tag === "Failed") return { _tag: "Failed", mgtKey: result.mgtKey, failure: failureOfRow(result.failure) }
-        const invoice = member.byItemKey.get(result.itemKey)
-        if (invoice === undefined) throw new Error(`bulk ${rest.submitID} names invoice ${result.itemKey}, which is not stored`)
-        return { _tag: "Issued", mgtKey: result.mgtKey, invoice }
-      })
-    }
-    state.used.add(bulk.receiptID)
-    member.bulks.set(bulk.submitID, bulk)
-    if (bulk.results === undefined) member.pendingBulks.add(bulk)
-  }
+  BulkSubmission.loadInto<Bulk, BulkItemResult, IssuedRow>(member, rows, BULK, (result, submitID) => {
+    const invoice = member.byItemKey.get(result.itemKey)
+    if (invoice === undefined) throw new Error(`bulk ${submitID} names invoice ${result.itemKey}, which is not stored`)
+    return { _tag: "Issued", mgtKey: result.mgtKey, invoice }
+  }, (failed) => failed)
+  for (const bulk of member.bulks.values()) state.used.add(bulk.receiptID)
   return member
 }
 
@@ -97,18 +92,15 @@ const loadMember = (state: TaxinvoiceState, rows: ReadonlyMap<string, unknown>):
 export const taxinvoiceCodec = codec({
   slot: taxinvoiceSlot,
   parts: (state) => state.members.keys(),
-  rows: (state, corpNum) => {
-    const member = state.members.get(corpNum)
-    if (member === undefined) return []
-    const rows: Array<readonly [string, unknown]> = []
-    for (const invoice of member.byItemKey.values()) {
-      rows.push([`${INVOICE}${invoice.itemKey}`, rowOf(invoice)])
-      // The same bytes every time: a file is written once.
-      for (const file of invoice.files) rows.push([`${FILE}${file.fileId}`, file.content])
-    }
-    for (const bulk of member.bulks.values()) rows.push([`${BULK}${bulk.submitID}`, bulkRowOf(bulk)])
-    return rows
-  },
+  rows: (state, corpNum) =>
+    memberRows(state.members, corpNum, (member, rows) => {
+      for (const invoice of member.byItemKey.values()) {
+        rows.push([`${INVOICE}${invoice.itemKey}`, rowOf(invoice)])
+        // The same bytes every time: a file is written once.
+        for (const file of invoice.files) rows.push([`${FILE}${file.fileId}`, file.content])
+      }
+      for (const bulk of member.bulks.values()) rows.push([`${BULK}${bulk.submitID}`, bulkRowOf(bulk)])
+    }),
   globals: (state) => ({ environment: state.environment, sequence: state.sequence }),
   load: (_environment, parts, globals): TaxinvoiceState => {
     const state = taxinvoiceSlot.empty()
