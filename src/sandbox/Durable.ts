@@ -22,6 +22,19 @@ import type { Environment, Slot } from "./Store.js"
 export type RowValue = unknown
 
 /**
+ * A row made only when its document changed: `source` is the live document, whose own fields are
+ * compared (`AnswerCache.fingerprint`: values, objects by identity, arrays by identity and length)
+ * before `row` is called. For documents whose changes all reach their own fields — a field set,
+ * an object replaced, an array grown or shrunk.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export class Lazy {
+  constructor(readonly source: object, readonly row: () => RowValue) {}
+}
+
+/**
  * The rows of one part, by key.
  *
  * @since 0.1.0

@@ -7,14 +7,25 @@
  *
  * @since 0.1.0
  */
-import { type Codec, type RowValue, type Rows, watch } from "./Durable.js"
+import { fingerprint } from "./AnswerCache.js"
+import { type Codec, Lazy, type RowValue, type Rows, watch } from "./Durable.js"
 import type { RowChange, Storage } from "./Storage.js"
 import type { Entry, Environment } from "./Store.js"
 
 /** A row value as stored and compared: JSON text, or the bytes themselves (compared by identity). */
 type Stored = string | Uint8Array
 
-const storedOf = (value: RowValue): Stored => (value instanceof Uint8Array ? value : JSON.stringify(value))
+const storedOf = (value: RowValue): Stored =>
+  value instanceof Uint8Array ? value : JSON.stringify(value instanceof Lazy ? value.row() : value)
+
+const NOTHING: ReadonlySet<string> = new Set()
+
+/** What a document looked like when its row was last made. */
+interface Made {
+  readonly source: object
+  readonly version: string
+  readonly stored: Stored
+}
 
 const GLOBALS = "" // the part of a slot's globals: no codec names a part so
 
@@ -85,6 +96,18 @@ export const make = (codecs: ReadonlyArray<Codec<unknown>>, storage: Storage): J
   /** Part ids changed since the last save, with what they belong to. */
   const dirty = new Map<string, { readonly environment: Environment; readonly domain: string; readonly part: string }>()
   let clear = false
+  /** Rows made from documents (`Lazy`), by row id: a document whose fields did not change is not serialised again. */
+  const made = new Map<string, Made>()
+
+  const storedOfRow = (id: string, value: RowValue): Stored => {
+    if (!(value instanceof Lazy)) return storedOf(value)
+    const version = fingerprint(value.source, NOTHING)
+    const before = made.get(id)
+    if (before !== undefined && before.source === value.source && before.version === version) return before.stored
+    const stored = JSON.stringify(value.row())
+    made.set(id, { source: value.source, version, stored })
+    return stored
+  }
 
   const idOf = (environment: string, domain: string, part: string): string => `${environment}\n${domain}\n${part}`
 
@@ -100,7 +123,7 @@ export const make = (codecs: ReadonlyArray<Codec<unknown>>, storage: Storage): J
     const after = new Map<string, Stored>()
     let same = before !== undefined
     for (const [key, value] of rows) {
-      const stored = storedOf(value)
+      const stored = storedOfRow(`${id}\n${key}`, value)
       after.set(key, stored)
       if (before?.get(key) !== stored) {
         pending.changes.push({ environment, domain, part, key, value: stored })
@@ -119,6 +142,8 @@ export const make = (codecs: ReadonlyArray<Codec<unknown>>, storage: Storage): J
 
   const apply = (pending: Pending) => {
     for (const [id, rows] of pending.parts) {
+      const before = disk.get(id)
+      if (before !== undefined) for (const key of before.keys()) if (!rows.has(key)) made.delete(`${id}\n${key}`)
       if (rows.size === 0) disk.delete(id)
       else disk.set(id, rows)
     }
@@ -154,6 +179,7 @@ export const make = (codecs: ReadonlyArray<Codec<unknown>>, storage: Storage): J
     },
     prime: (entries, settings) => {
       disk.clear()
+      made.clear()
       const pending: Pending = { changes: [], parts: new Map() }
       everything(entries, pending)
       apply(pending)

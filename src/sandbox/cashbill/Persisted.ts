@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { codec, memberRows } from "../Durable.js"
+import { codec, Lazy, memberRows } from "../Durable.js"
 import * as BulkSubmission from "../BulkSubmission.js"
 import { rowOfFailure } from "../Failure.js"
 import { type Bulk, type BulkItemResult, type CashbillState, cashbillSlot, file, type MemberCashbills } from "./State.js"
@@ -104,7 +104,7 @@ export const cashbillCodec = codec({
   parts: (state) => state.members.keys(),
   rows: (state, corpNum) =>
     memberRows(state.members, corpNum, (member, rows) => {
-      for (const receipt of member.receipts.values()) rows.push([`${RECEIPT}${String(receipt.sequence).padStart(12, "0")}`, rowOf(receipt)])
+      for (const receipt of member.receipts.values()) rows.push([`${RECEIPT}${String(receipt.sequence).padStart(12, "0")}`, new Lazy(receipt, () => rowOf(receipt))])
       for (const bulk of member.bulks.values()) rows.push([`${BULK}${bulk.submitID}`, bulkRowOf(member, bulk)])
     }),
   globals: (state) => ({ sequence: state.sequence }),

@@ -15,7 +15,7 @@ import { type AnswerCache, answersSlot } from "../AnswerCache.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { type MemberView, memberView } from "../HandlerContext.js"
 import type { RouteContext } from "../Route.js"
-import { changed, codec } from "../Durable.js"
+import { changed, codec, Lazy } from "../Durable.js"
 import { type Mail, outboxSlot, post } from "../Outbox.js"
 import { type Environment, SandboxStore, slot } from "../Store.js"
 
@@ -343,7 +343,7 @@ export const approveStatement = (
 export const statementCodec = codec({
   slot: statementSlot,
   parts: (state) => state.members.keys(),
-  rows: (state, corpNum) => Array.from(state.members.get(corpNum)?.entries() ?? [], ([key, stored]) => [key, stored] as const),
+  rows: (state, corpNum) => Array.from(state.members.get(corpNum)?.entries() ?? [], ([key, stored]) => [key, new Lazy(stored, () => stored)] as const),
   globals: (state) => ({ sequence: state.sequence }),
   load: (_environment, parts, globals): StatementState => {
     const state: StatementState = { members: new Map(), sequence: (globals as { readonly sequence?: number } | undefined)?.sequence ?? 0 }

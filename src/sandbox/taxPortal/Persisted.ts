@@ -5,10 +5,13 @@
  *
  * @since 0.1.0
  */
-import { codec, memberRows } from "../Durable.js"
+import { codec, Lazy, memberRows } from "../Durable.js"
 import { type Job, type MemberPortal, taxPortalSlot, type TaxPortalState } from "./State.js"
 
 const JOB = "job:"
+
+/** A job without its index by confirmation number (rebuilt when asked for). */
+const factsOf = ({ byConfirmNum: _index, ...job }: Job): Omit<Job, "byConfirmNum"> => job
 
 /** A job's row key: its place among the member's jobs, so they load in the order they were made. */
 const jobKey = (index: number): string => `${JOB}${String(index).padStart(8, "0")}`
@@ -25,7 +28,7 @@ export const taxPortalCodec = codec({
   rows: (state, corpNum) =>
     memberRows(state.members, corpNum, (member, rows) => {
       rows.push(["member", { certificate: member.certificate, deptUser: member.deptUser }])
-      member.jobs.forEach(({ byConfirmNum: _index, ...job }, i) => rows.push([jobKey(i), job]))
+      member.jobs.forEach((job, i) => rows.push([jobKey(i), new Lazy(job, () => factsOf(job))]))
     }),
   globals: (state) => ({ sequence: state.sequence }),
   load: (_environment, parts, globals): TaxPortalState => {

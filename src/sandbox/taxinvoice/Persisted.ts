@@ -7,7 +7,7 @@
  *
  * @since 0.1.0
  */
-import { codec, memberRows } from "../Durable.js"
+import { codec, Lazy, memberRows } from "../Durable.js"
 import * as BulkSubmission from "../BulkSubmission.js"
 import { rowOfFailure } from "../Failure.js"
 import { index } from "./IssuedIndexes.js"
@@ -95,7 +95,7 @@ export const taxinvoiceCodec = codec({
   rows: (state, corpNum) =>
     memberRows(state.members, corpNum, (member, rows) => {
       for (const invoice of member.byItemKey.values()) {
-        rows.push([`${INVOICE}${invoice.itemKey}`, rowOf(invoice)])
+        rows.push([`${INVOICE}${invoice.itemKey}`, new Lazy(invoice, () => rowOf(invoice))])
         // The same bytes every time: a file is written once.
         for (const file of invoice.files) rows.push([`${FILE}${file.fileId}`, file.content])
       }

@@ -4,6 +4,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { Effect } from "effect"
 import { codecs } from "../../../src/sandbox/Codecs.js"
+import { Lazy } from "../../../src/sandbox/Durable.js"
 import type { SandboxService } from "../../../src/sandbox/Sandbox.js"
 import { type Entry, SandboxStore } from "../../../src/sandbox/Store.js"
 
@@ -18,7 +19,8 @@ export const dumpOf = (entries: ReadonlyArray<Entry>): Record<string, string> =>
     if (codec === undefined) continue
     const add = (part: string, rows: Iterable<readonly [string, unknown]>) => {
       for (const [key, value] of rows) {
-        out[`${entry.environment} ${entry.slot.key} ${part} ${key}`] = value instanceof Uint8Array ? Buffer.from(value).toString("hex") : JSON.stringify(value)
+        const row = value instanceof Lazy ? value.row() : value
+        out[`${entry.environment} ${entry.slot.key} ${part} ${key}`] = row instanceof Uint8Array ? Buffer.from(row).toString("hex") : JSON.stringify(row)
       }
     }
     for (const part of codec.parts(entry.state)) add(part, codec.rows(entry.state, part))
