@@ -2,14 +2,19 @@
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { onTestFinished } from "@effect/vitest"
 import { Effect } from "effect"
 import { codecs } from "../../../src/sandbox/Codecs.js"
 import { Lazy } from "../../../src/sandbox/Durable.js"
 import type { SandboxService } from "../../../src/sandbox/Sandbox.js"
 import { type Entry, SandboxStore } from "../../../src/sandbox/Store.js"
 
-/** A fresh, empty data directory. */
-export const dataDirectory = (): string => fs.mkdtempSync(path.join(os.tmpdir(), "taxdoc-data-"))
+/** A fresh, empty data directory, removed when the test finishes. */
+export const dataDirectory = (): string => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "taxdoc-data-"))
+  onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
 
 /** Every row the codecs make of `entries`, as `environment domain part key` → JSON text (bytes as hex). */
 export const dumpOf = (entries: ReadonlyArray<Entry>): Record<string, string> => {
