@@ -20,14 +20,6 @@ import * as Layer from "effect/Layer"
 export type Environment = "test" | "production"
 
 /**
- * Both environments, test first.
- *
- * @since 0.1.0
- * @category constants
- */
-export const Environments: ReadonlyArray<Environment> = ["test", "production"]
-
-/**
  * The definition of one domain's state: a unique key and a constructor of its empty state.
  *
  * @since 0.1.0
