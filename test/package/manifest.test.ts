@@ -19,6 +19,12 @@ const EFFECT_LINES: Record<string, RegExp> = {
   "@effect/cli": /^\^0\.77\.\d+$/
 }
 
+const peersMeta = (pkg["peerDependenciesMeta"] ?? {}) as Record<string, { readonly optional?: boolean }>
+const isOptional = (name: string): boolean => peersMeta[name]?.optional === true
+/** The peers every user installs, and those only some features need. */
+const required = Object.fromEntries(Object.entries(pkg.peerDependencies).filter(([name]) => !isOptional(name)))
+const optional = Object.fromEntries(Object.entries(pkg.peerDependencies).filter(([name]) => isOptional(name)))
+
 describe("package.json", () => {
   it("exports each entry point as compiled JavaScript with its declarations, types first", () => {
     const exports = pkg.exports as Record<string, { types: string; default: string } | string>
@@ -52,7 +58,7 @@ describe("package.json", () => {
   })
 
   it("takes effect and the @effect packages as peers on the Effect 3 lines, and develops against them", () => {
-    expect(Object.keys(pkg.peerDependencies).sort()).toEqual(Object.keys(EFFECT_LINES).sort())
+    expect(Object.keys(required).sort()).toEqual(Object.keys(EFFECT_LINES).sort())
     for (const [name, line] of Object.entries(EFFECT_LINES)) {
       expect(pkg.peerDependencies[name]).toMatch(line)
       expect(pkg.devDependencies[name]).toMatch(line)
@@ -62,14 +68,21 @@ describe("package.json", () => {
     expect(pkg.devDependencies["tsx"]).toBeDefined()
   })
 
-  it("the README's install line installs exactly the peers, on their ranges", () => {
+  it("takes better-sqlite3 12 as an optional peer (the sandbox's data directory loads it only when asked), and develops against it", () => {
+    expect(optional).toEqual({ "better-sqlite3": "^12.0.0" })
+    expect(pkg["peerDependenciesMeta"]).toEqual({ "better-sqlite3": { optional: true } })
+    expect(pkg.devDependencies["better-sqlite3"]).toMatch(/^\^12\./)
+    expect(readme).toContain("npm install better-sqlite3@12")
+  })
+
+  it("the README's install line installs exactly the required peers, on their ranges", () => {
     const lines = readme.split("\n").filter((line) => line.startsWith("npm install taxdoc"))
     expect(lines).toHaveLength(1)
     const packages = lines[0]!.split(/\s+/).slice(3).map((arg) => arg.replace(/^"|"$/g, ""))
     expect(Object.fromEntries(packages.map((spec) => {
       const at = spec.lastIndexOf("@")
       return [spec.slice(0, at), spec.slice(at + 1)]
-    }))).toEqual(pkg.peerDependencies)
+    }))).toEqual(required)
   })
 
   it("the README's set-up commands are the scripts; CI runs exactly the README's test command", () => {

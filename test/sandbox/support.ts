@@ -14,7 +14,7 @@ export const MEMBER = "1234567891"
 export const MANAGER_ID = `user${MEMBER}`
 
 /** A fresh sandbox (TESTER with the well-known secret, MEMBER joined) and an in-process client. */
-export const sandboxLayer = (options: Sandbox.SandboxOptions & InProcess.ClientOptions = {}): Layer.Layer<HttpClient.HttpClient | Sandbox.Sandbox> =>
+export const sandboxLayer = (options: Sandbox.MemoryOptions & InProcess.ClientOptions = {}): Layer.Layer<HttpClient.HttpClient | Sandbox.Sandbox> =>
   InProcess.layer({ partners: [tester], members: [{ corpNum: MEMBER }], ...options })
 
 export interface TokenRequestOptions {

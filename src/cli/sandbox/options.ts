@@ -62,6 +62,11 @@ export const serveOptions = {
     Options.withPseudoName("N"),
     Options.withDescription("Open connections at most; at the cap idle connections are closed first (default 1024). Example: --max-connections 256"),
     Options.optional
+  ),
+  data: Options.directory("data").pipe(
+    Options.withPseudoName("DIR"),
+    Options.withDescription("Keep the sandbox's state in this directory (created if needed) and find it again at the next start: every change answered 200 is saved first. Needs the package better-sqlite3 (npm install better-sqlite3@12). Example: --data ./sandbox-data"),
+    Options.optional
   )
 }
 
@@ -84,6 +89,20 @@ const sandboxUrl = Options.text("sandbox-url").pipe(
  * @category options
  */
 export const sandboxOptions = { sandboxUrl, adminToken, json }
+
+/**
+ * The options of `taxdoc sandbox restore`: the snapshot's ID.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const restoreOptions = {
+  ...sandboxOptions,
+  id: Options.text("id").pipe(
+    Options.withPseudoName("ID"),
+    Options.withDescription("The snapshot to restore, as `taxdoc sandbox snapshot` printed it. Example: --id 5f0c…")
+  )
+}
 
 /**
  * The options of `taxdoc sandbox clock`.

@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Kst from "../../core/Kst.js"
 import { idProblem, passwordValid } from "../../domains/member/Rules.js"
 import { SandboxClock } from "../Clock.js"
+import { changed } from "../Durable.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { clearMemberPreferences } from "../Preferences.js"
 import { bodyJson, type Caller, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
@@ -93,8 +94,9 @@ export const memberRoutes: ReadonlyArray<Route> = [
   implement(Operations.UpdateCorpInfo, (request, caller) =>
       Effect.gen(function*() {
         const input = yield* request.input
-        const { member } = yield* callerMember(request, caller)
+        const { member, state } = yield* callerMember(request, caller)
         member.corpInfo = { ceoname: input.ceoname, corpName: input.corpName, addr: input.addr, bizType: input.bizType, bizClass: input.bizClass }
+        changed(state, member.corpNum)
         return success(request)
       })),
   implement(Operations.RegistContact, (request, caller) =>
@@ -130,13 +132,14 @@ export const memberRoutes: ReadonlyArray<Route> = [
   implement(Operations.UpdateContact, (request, caller) =>
       Effect.gen(function*() {
         const input = yield* request.input
-        const { member } = yield* callerMember(request, caller)
+        const { member, state } = yield* callerMember(request, caller)
         const contact = member.contacts.get(input.id)
         if (contact === undefined) return yield* fail("ContactNotFound")
         contact.personName = input.personName
         contact.tel = input.tel
         contact.email = input.email
         contact.searchRole = input.searchRole
+        changed(state, member.corpNum)
         return success(request)
       })),
   implement(Operations.DeleteContact, (request, caller) =>

@@ -40,10 +40,15 @@ const documentOf = (request: { readonly parameters: Effect.Effect<{ readonly ite
 
 /** A portal link to statements of the caller (`PortalLinks.ts`); a print page marks them printed by the sender. */
 const linkTo = (request: RouteRequest, caller: Caller, page: Rules.UrlKind | "MASSPRINT", itemCode: number, documents: ReadonlyArray<State.Stored>) => {
-  if (page === "PRINT" || page === "EPRINT" || page === "MASSPRINT") State.markPrinted(documents)
-  return Effect.map(
-    PortalLinks.url(request, { _tag: "Statement", corpNum: caller.corpNum, page, itemCode, itemKeys: documents.map((d) => d.itemKey) }),
-    (url) => json({ url })
+  const printed = page === "PRINT" || page === "EPRINT" || page === "MASSPRINT"
+    ? State.markPrinted(request.environment, caller.corpNum, documents)
+    : Effect.void
+  return Effect.zipRight(
+    printed,
+    Effect.map(
+      PortalLinks.url(request, { _tag: "Statement", corpNum: caller.corpNum, page, itemCode, itemKeys: documents.map((d) => d.itemKey) }),
+      (url) => json({ url })
+    )
   )
 }
 

@@ -16,6 +16,7 @@ import * as Rules from "../../domains/taxinvoice/Rules.js"
 import * as Operations from "../../domains/taxinvoice/Operations.js"
 import { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { type AnswerCache, answersSlot } from "../AnswerCache.js"
+import { changed } from "../Durable.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { type MemberView, memberView } from "../HandlerContext.js"
 import * as BulkSubmission from "../BulkSubmission.js"
@@ -51,6 +52,8 @@ export const memberOf = (state: TaxinvoiceState, corpNum: string): MemberInvoice
     member = { byKey: new Map(), byItemKey: new Map(), bulks: new Map(), pendingBulks: new Set() }
     state.members.set(corpNum, member)
   }
+  // Whoever asks for a member's invoices may change them in this step (reads count polls too).
+  changed(state, corpNum)
   return member
 }
 
