@@ -142,14 +142,23 @@ export const oneOf = <const L extends readonly [string, ...Array<string>]>(name:
     Schema.compose(Schema.Literal(...literals), { strict: false })
   )
 
-/**
- * An optional input field: absent or valid, never `undefined` on the wire (`exact`: a key present
- * with `undefined` is refused rather than taken for absent).
- *
- * @since 0.1.0
- * @category combinators
- */
-export const optional = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(schema, { exact: true })
+export {
+  /**
+   * An optional input field: absent, `null` or `""` — all three absent (`Absent.ts`) — or valid;
+   * never `undefined` (a key present with `undefined` is refused rather than taken for absent).
+   *
+   * @since 0.1.0
+   * @category combinators
+   */
+  optional,
+  /**
+   * An optional input field with a default for absent, `null` and `""`.
+   *
+   * @since 0.1.0
+   * @category combinators
+   */
+  optionalOr
+} from "./Absent.js"
 
 /**
  * The generic result of the service: `code` 1 on success, and a message.

@@ -371,17 +371,3 @@ export const decodeEither = <A, I>(input: unknown, schema: Schema.Schema<A, I, n
   const detail = issues.map((i) => `${i.path || "body"}: ${i.rule}`).join("; ")
   return Either.left(fail("InvalidField", detail))
 }
-
-/**
- * A JSON value with every `null` member removed (one client sends `null` for absent).
- *
- * @since 0.1.0
- * @category combinators
- */
-export const withoutNulls = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map(withoutNulls)
-  if (typeof value !== "object" || value === null) return value
-  const out: Record<string, unknown> = {}
-  for (const [key, member] of Object.entries(value)) if (member !== null) out[key] = withoutNulls(member)
-  return out
-}

@@ -5,7 +5,8 @@ import * as Rules from "../../../src/domains/statement/Rules.js"
 import type { StatementIssue } from "../../../src/domains/statement/Schemas.js"
 
 const digits = (length: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((d) => d.join(""))
-const upTo = (max: number) => fc.string({ maxLength: max })
+// A present optional field holds a value: "" is absent, like a missing key.
+const upTo = (max: number) => fc.string({ minLength: 1, maxLength: max })
 
 /** A document ID: 1–24 letters, digits, '-' and '_'. */
 export const mgtKey = fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/)
