@@ -3,7 +3,8 @@
  * scopes 111 tax invoices and 141 cash receipts, docs/decisions.md "Tax authority collection"). A job ID
  * (18 characters) and a confirmation number (24) share the path `/TaxPortal/Taxinvoice/{…}` and are
  * told apart by length; the literal segments (JobList, CertInfo, CertCheck, DeptUser) are never
- * taken for job IDs.
+ * taken for job IDs. Both collections have the certificate and department-account operations, on
+ * their own paths and scopes.
  *
  * @since 0.1.0
  */
@@ -40,7 +41,7 @@ import {
 export const TAXINVOICE_SCOPE = "111"
 
 /**
- * The token scope of cash receipt collection and its certificate and department account.
+ * The token scope of cash receipt collection.
  *
  * @since 0.1.0
  * @category constants
@@ -265,135 +266,243 @@ export const CashbillSummarize = Operation.make({
   safeToRepeat: true
 })
 
-/**
- * GetCertificatePopUpURL: the page registering the tax portal certificate, valid 30 seconds.
- *
- * @since 0.1.0
- * @category operations
- */
-export const GetCertificatePopUpURL = Operation.make({
-  name: "TaxPortalCashbill.GetCertificatePopUpURL",
-  sdk: "TaxPortal.getCertificatePopUpURL",
-  summary: "the URL of the portal certificate registration page",
-  method: "GET",
-  path: "/TaxPortal/Cashbill",
-  query: [Operation.fixed("TG", "CERT")],
-  scope: scopeCashbill,
-  success: UrlResult,
-  safeToRepeat: true
-})
+// ── the portal certificate and department account ──────────────────────────────────────────
+
+/** The collections with a certificate and a department account of their own paths. */
+type Collection = "Taxinvoice" | "Cashbill"
 
 /**
- * GetCertificateExpireDate: the expiry (yyyyMMddHHmmss, KST) of the registered certificate.
- *
- * @since 0.1.0
- * @category operations
+ * The seven certificate and department-account operations of a collection, on its paths
+ * (`/TaxPortal/Taxinvoice/…` or `/TaxPortal/Cashbill/…`) and with its scope: the same operations
+ * for both, each declared once per collection. The SDK reaches both through one method with a
+ * `kind` (`TaxPortal.getCertificatePopUpURL(corpNum, "taxinvoice")`).
  */
-export const GetCertificateExpireDate = Operation.make({
-  name: "TaxPortalCashbill.GetCertificateExpireDate",
-  sdk: "TaxPortal.getCertificateExpireDate",
-  summary: "the expiry of the registered portal certificate",
-  method: "GET",
-  path: "/TaxPortal/Cashbill/CertInfo",
-  scope: scopeCashbill,
-  success: CertificateExpiration,
-  safeToRepeat: true
-})
+const accountOperations = (collection: Collection, scope: Operation.Scope) => {
+  const name = `TaxPortal${collection}`
+  const base = `/TaxPortal/${collection}` as const
+  return {
+    GetCertificatePopUpURL: Operation.make({
+      name: `${name}.GetCertificatePopUpURL`,
+      sdk: "TaxPortal.getCertificatePopUpURL",
+      cli: "collect certificate url",
+      summary: "the URL of the portal certificate registration page",
+      method: "GET",
+      path: base,
+      query: [Operation.fixed("TG", "CERT")],
+      scope,
+      success: UrlResult,
+      safeToRepeat: true
+    }),
+    GetCertificateExpireDate: Operation.make({
+      name: `${name}.GetCertificateExpireDate`,
+      sdk: "TaxPortal.getCertificateExpireDate",
+      cli: "collect certificate expiry",
+      summary: "the expiry of the registered portal certificate",
+      method: "GET",
+      path: `${base}/CertInfo`,
+      scope,
+      success: CertificateExpiration,
+      safeToRepeat: true
+    }),
+    CheckCertValidation: Operation.make({
+      name: `${name}.CheckCertValidation`,
+      sdk: "TaxPortal.checkCertValidation",
+      cli: "collect certificate check",
+      summary: "a login test with the registered certificate",
+      method: "GET",
+      path: `${base}/CertCheck`,
+      scope,
+      success: GenericResult,
+      safeToRepeat: true
+    }),
+    RegistDeptUser: Operation.make({
+      name: `${name}.RegistDeptUser`,
+      sdk: "TaxPortal.registDeptUser",
+      cli: "collect dept-user register",
+      summary: "register the portal department account",
+      method: "POST",
+      path: `${base}/DeptUser`,
+      scope,
+      body: Operation.json(DeptUserBody),
+      success: GenericResult,
+      safeToRepeat: true
+    }),
+    CheckDeptUser: Operation.make({
+      name: `${name}.CheckDeptUser`,
+      sdk: "TaxPortal.checkDeptUser",
+      cli: "collect dept-user check",
+      summary: "whether a department account is registered",
+      method: "GET",
+      path: `${base}/DeptUser`,
+      scope,
+      success: GenericResult,
+      safeToRepeat: true
+    }),
+    CheckLoginDeptUser: Operation.make({
+      name: `${name}.CheckLoginDeptUser`,
+      sdk: "TaxPortal.checkLoginDeptUser",
+      cli: "collect dept-user login",
+      summary: "a login test with the department account",
+      method: "GET",
+      path: `${base}/DeptUser/Check`,
+      scope,
+      success: GenericResult,
+      safeToRepeat: true
+    }),
+    DeleteDeptUser: Operation.make({
+      name: `${name}.DeleteDeptUser`,
+      sdk: "TaxPortal.deleteDeptUser",
+      cli: "collect dept-user delete",
+      summary: "remove the department account",
+      method: "POST",
+      path: `${base}/DeptUser`,
+      override: "DELETE",
+      scope,
+      success: GenericResult,
+      safeToRepeat: false
+    })
+  }
+}
+
+const cashbillAccount = accountOperations("Cashbill", scopeCashbill)
+const taxinvoiceAccount = accountOperations("Taxinvoice", scopeTaxinvoice)
 
 /**
- * CheckCertValidation: a login test with the registered certificate.
+ * GetCertificatePopUpURL (cash receipts): the page registering the tax portal certificate, valid 30 seconds.
  *
  * @since 0.1.0
  * @category operations
  */
-export const CheckCertValidation = Operation.make({
-  name: "TaxPortalCashbill.CheckCertValidation",
-  sdk: "TaxPortal.checkCertValidation",
-  summary: "a login test with the registered certificate",
-  method: "GET",
-  path: "/TaxPortal/Cashbill/CertCheck",
-  scope: scopeCashbill,
-  success: GenericResult,
-  safeToRepeat: true
-})
+export const GetCertificatePopUpURL = cashbillAccount.GetCertificatePopUpURL
 
 /**
- * RegistDeptUser: registers (or replaces) the tax portal department account; the password is stored, never answered.
+ * GetCertificateExpireDate (cash receipts): the expiry (yyyyMMddHHmmss, KST) of the registered certificate.
  *
  * @since 0.1.0
  * @category operations
  */
-export const RegistDeptUser = Operation.make({
-  name: "TaxPortalCashbill.RegistDeptUser",
-  sdk: "TaxPortal.registDeptUser",
-  summary: "register the portal department account",
-  method: "POST",
-  path: "/TaxPortal/Cashbill/DeptUser",
-  scope: scopeCashbill,
-  body: Operation.json(DeptUserBody),
-  success: GenericResult,
-  safeToRepeat: true
-})
+export const GetCertificateExpireDate = cashbillAccount.GetCertificateExpireDate
 
 /**
- * CheckDeptUser: whether a department account is registered (the message names its ID).
+ * CheckCertValidation (cash receipts): a login test with the registered certificate.
  *
  * @since 0.1.0
  * @category operations
  */
-export const CheckDeptUser = Operation.make({
-  name: "TaxPortalCashbill.CheckDeptUser",
-  sdk: "TaxPortal.checkDeptUser",
-  summary: "whether a department account is registered",
-  method: "GET",
-  path: "/TaxPortal/Cashbill/DeptUser",
-  scope: scopeCashbill,
-  success: GenericResult,
-  safeToRepeat: true
-})
+export const CheckCertValidation = cashbillAccount.CheckCertValidation
 
 /**
- * CheckLoginDeptUser: a login test with the registered department account.
+ * RegistDeptUser (cash receipts): registers (or replaces) the tax portal department account; the password is stored, never answered.
  *
  * @since 0.1.0
  * @category operations
  */
-export const CheckLoginDeptUser = Operation.make({
-  name: "TaxPortalCashbill.CheckLoginDeptUser",
-  sdk: "TaxPortal.checkLoginDeptUser",
-  summary: "a login test with the department account",
-  method: "GET",
-  path: "/TaxPortal/Cashbill/DeptUser/Check",
-  scope: scopeCashbill,
-  success: GenericResult,
-  safeToRepeat: true
-})
+export const RegistDeptUser = cashbillAccount.RegistDeptUser
 
 /**
- * DeleteDeptUser: removes the registered department account.
+ * CheckDeptUser (cash receipts): whether a department account is registered (the message names its ID).
  *
  * @since 0.1.0
  * @category operations
  */
-export const DeleteDeptUser = Operation.make({
-  name: "TaxPortalCashbill.DeleteDeptUser",
-  sdk: "TaxPortal.deleteDeptUser",
-  summary: "remove the department account",
-  method: "POST",
-  path: "/TaxPortal/Cashbill/DeptUser",
-  override: "DELETE",
-  scope: scopeCashbill,
-  success: GenericResult,
-  safeToRepeat: false
-})
+export const CheckDeptUser = cashbillAccount.CheckDeptUser
 
 /**
- * The tax invoice collection operations.
+ * CheckLoginDeptUser (cash receipts): a login test with the registered department account.
  *
  * @since 0.1.0
  * @category operations
  */
-export const taxinvoiceOperations: ReadonlyArray<Operation.Any> = [TaxinvoiceRequestJob, TaxinvoiceGetJobState, TaxinvoiceListActiveJob, TaxinvoiceSearch, TaxinvoiceSummarize, TaxinvoiceGetTaxinvoice]
+export const CheckLoginDeptUser = cashbillAccount.CheckLoginDeptUser
+
+/**
+ * DeleteDeptUser (cash receipts): removes the registered department account.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const DeleteDeptUser = cashbillAccount.DeleteDeptUser
+
+/**
+ * GetCertificatePopUpURL (tax invoices; sent by the live clients on the tax invoice paths): the page registering the tax portal certificate.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const TaxinvoiceGetCertificatePopUpURL = taxinvoiceAccount.GetCertificatePopUpURL
+
+/**
+ * GetCertificateExpireDate (tax invoices): the expiry of the registered certificate.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const TaxinvoiceGetCertificateExpireDate = taxinvoiceAccount.GetCertificateExpireDate
+
+/**
+ * CheckCertValidation (tax invoices): a login test with the registered certificate.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const TaxinvoiceCheckCertValidation = taxinvoiceAccount.CheckCertValidation
+
+/**
+ * RegistDeptUser (tax invoices): registers (or replaces) the tax portal department account.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const TaxinvoiceRegistDeptUser = taxinvoiceAccount.RegistDeptUser
+
+/**
+ * CheckDeptUser (tax invoices): whether a department account is registered.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const TaxinvoiceCheckDeptUser = taxinvoiceAccount.CheckDeptUser
+
+/**
+ * CheckLoginDeptUser (tax invoices): a login test with the registered department account.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const TaxinvoiceCheckLoginDeptUser = taxinvoiceAccount.CheckLoginDeptUser
+
+/**
+ * DeleteDeptUser (tax invoices): removes the registered department account.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const TaxinvoiceDeleteDeptUser = taxinvoiceAccount.DeleteDeptUser
+
+/**
+ * The certificate and department-account operations of each collection, by kind (what
+ * `TaxPortal`'s methods with a `kind` call).
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const accountOperationsOf = { taxinvoice: taxinvoiceAccount, cashbill: cashbillAccount } as const
+
+/**
+ * The tax invoice collection operations (jobs, the crawled detail, certificate, department account).
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const taxinvoiceOperations: ReadonlyArray<Operation.Any> = [
+  TaxinvoiceRequestJob,
+  TaxinvoiceGetJobState,
+  TaxinvoiceListActiveJob,
+  TaxinvoiceSearch,
+  TaxinvoiceSummarize,
+  TaxinvoiceGetTaxinvoice,
+  ...Object.values(taxinvoiceAccount)
+]
 
 /**
  * The cash receipt collection operations (jobs, certificate, department account).
@@ -401,7 +510,14 @@ export const taxinvoiceOperations: ReadonlyArray<Operation.Any> = [TaxinvoiceReq
  * @since 0.1.0
  * @category operations
  */
-export const cashbillOperations: ReadonlyArray<Operation.Any> = [CashbillRequestJob, CashbillGetJobState, CashbillListActiveJob, CashbillSearch, CashbillSummarize, GetCertificatePopUpURL, GetCertificateExpireDate, CheckCertValidation, RegistDeptUser, CheckDeptUser, CheckLoginDeptUser, DeleteDeptUser]
+export const cashbillOperations: ReadonlyArray<Operation.Any> = [
+  CashbillRequestJob,
+  CashbillGetJobState,
+  CashbillListActiveJob,
+  CashbillSearch,
+  CashbillSummarize,
+  ...Object.values(cashbillAccount)
+]
 
 /**
  * Every collection operation.
