@@ -161,6 +161,27 @@ export {
 } from "./Absent.js"
 
 /**
+ * `true` when `text` may be a key of an answer: it starts with a letter or `_` and holds only
+ * letters, digits and `_` — no space, no dash, no leading digit (docs/service.md "Answers": one
+ * client turns answers into named tuples, whose field names are identifiers).
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const isAnswerKey = (text: string): boolean => /^[\p{L}_][\p{L}\p{N}_]*$/u.test(text)
+
+/**
+ * A key of a record the service answers as it was given (a statement's `propertyBag`): a key an
+ * answer may carry (`isAnswerKey`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const AnswerKey = Schema.String.pipe(
+  rule("answerKey", isAnswerKey, "must start with a letter or '_' and hold only letters, digits and '_' (no space, no '-'), as every key of an answer")
+)
+
+/**
  * The generic result of the service: `code` 1 on success, and a message.
  *
  * @since 0.1.0

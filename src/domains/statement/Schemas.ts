@@ -12,7 +12,7 @@
 import * as Schema from "effect/Schema"
 import { withCrossRules } from "../../core/CrossRule.js"
 import { maxLen, requiredLen, rule } from "../../core/Rule.js"
-import { CorpNumText, Date8, LenientBoolean, MgtKey, oneOf, optional, SignedAmount } from "../../core/Schemas.js"
+import { AnswerKey, CorpNumText, Date8, LenientBoolean, MgtKey, oneOf, optional, SignedAmount } from "../../core/Schemas.js"
 import * as Rules from "./Rules.js"
 
 // ── fields ──────────────────────────────────────────────────────────────────────────────────
@@ -110,7 +110,7 @@ const IssueFields = Schema.Struct({
   receiverHP: optional(maxLen(20)),
   receiverFAX: optional(maxLen(20)),
   receiverEmail: optional(maxLen(100)),
-  /** Extra properties that depend on the type (e.g. a deposit slip's `Balance`, `Deposit`, `CBalance`). */
+  /** Extra properties that depend on the type (e.g. a deposit slip's `Balance`, `Deposit`, `CBalance`); keys as in answers (`Rules.propertyBagKeysRule`). */
   propertyBag: optional(Schema.Record({ key: Schema.String, value: Schema.String })),
   /** No length limit (docs/service.md "Limits"). */
   detailList: optional(Schema.Array(DetailItem)),
@@ -138,14 +138,14 @@ export type StatementIssueEncoded = typeof IssueFields.Encoded
  * The issue body with every rule of the spec: required fields, lengths, signed integer amounts
  * (`-` allowed, at most 18 characters), `writeDate` a calendar date, registration numbers of 10
  * digits, branch numbers of 4, `detailList` without a length limit, `propertyBag` a record of
- * strings, and `taxType` required for item codes 121, 122, 123, 124 and 126 (every type but the
+ * strings whose keys an answer may carry, and `taxType` required for item codes 121, 122, 123, 124 and 126 (every type but the
  * deposit slip 125 — `Rules.TAX_TYPE_REQUIRED`).
  *
  * @since 0.1.0
  * @category schemas
  */
 export const StatementIssue: Schema.Schema<StatementIssue, StatementIssueEncoded> = IssueFields.pipe(
-  withCrossRules<StatementIssue>(Rules.taxTypeRule)
+  withCrossRules<StatementIssue>(Rules.taxTypeRule, Rules.propertyBagKeysRule)
 )
 
 /**
@@ -312,7 +312,8 @@ export class StatementDetail extends Schema.Class<StatementDetail>("StatementDet
   receiverHP: text,
   receiverFAX: text,
   receiverEmail: text,
-  propertyBag: nullable(Schema.Record({ key: Schema.String, value: Schema.String })),
+  /** Keys that are not answer keys (which taxdoc never sends) are left out. */
+  propertyBag: nullable(Schema.Record({ key: AnswerKey, value: Schema.String })),
   detailList: nullable(Schema.Array(DetailLine)),
   memo: text,
   emailSubject: text,

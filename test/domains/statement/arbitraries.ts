@@ -68,7 +68,8 @@ const optionalFields = fc.record(
     receiverHP: upTo(20),
     receiverFAX: upTo(20),
     receiverEmail: upTo(100),
-    propertyBag: fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }).filter((k) => k !== "__proto__"), upTo(20), { maxKeys: 4 }),
+    // Keys an answer may carry: letters, digits and '_', not starting with a digit.
+    propertyBag: fc.dictionary(fc.stringMatching(/^[A-Za-z_가-힣][A-Za-z0-9_가-힣]{0,9}$/).filter((k) => k !== "__proto__"), upTo(20), { maxKeys: 4 }),
     detailList: fc.array(detailItem, { maxLength: 5 }),
     memo: upTo(200),
     emailSubject: upTo(300)
