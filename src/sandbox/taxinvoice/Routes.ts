@@ -12,6 +12,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import * as Operation from "../../core/Operation.js"
+import { optional } from "../../core/Schemas.js"
 import { messageDigest } from "../../core/Signing.js"
 import * as Operations from "../../domains/taxinvoice/Operations.js"
 import * as Rules from "../../domains/taxinvoice/Rules.js"
@@ -62,7 +63,7 @@ const urlRoute = (operation: typeof Operations.GetPopUpURL, page: PortalLinks.Do
       Effect.map((url) => json({ url }))
     ))
 
-const IssueEnvelope = Schema.Struct({ invoices: Schema.Array(Schema.Unknown), forceIssue: Schema.optional(Schema.NullOr(Schema.Boolean)) })
+const IssueEnvelope = Schema.Struct({ invoices: Schema.Array(Schema.Unknown), forceIssue: optional(Schema.Boolean) })
 
 /**
  * The e-Tax invoice operations (scope 110). The URL operations hand out portal links
