@@ -154,6 +154,10 @@ const compileStruct = (ast: SchemaAST.TypeLiteral, absences: Absences, mode: Mod
   }
 }
 
+/** The field's own schema in an optional input field's union (`Absent.optional`: `null`, `""`, then its own). */
+const ownSchemaOf = (ast: SchemaAST.AST): SchemaAST.AST | undefined =>
+  ast._tag === "Union" && ast.annotations[Absent.OrAbsentId] === true && ast.types.length === 3 ? ast.types[2] : undefined
+
 /**
  * The two passes of a struct with dropping fields in one, when both sides have the same keys in the
  * same order (`Schema.Struct` / `Schema.Class` fields made with `optionalWith(..., { nullable })` or
@@ -174,7 +178,10 @@ const compileDroppingStruct = (
     readonly name: PropertyKey
     readonly fromOptional: boolean
     readonly toOptional: boolean
-    readonly absent: ((value: unknown) => boolean) | undefined
+    /** An optional input field's: `null` and `""` are read as sent, before decoding. */
+    readonly absentAsSent: boolean
+    /** Absent forms read after decoding (what a nullable field's transformation drops). */
+    readonly absentDecoded: ((value: unknown) => boolean) | undefined
     readonly encoded: Fast
     readonly decoded: Fast | undefined
   }> = []
@@ -183,11 +190,22 @@ const compileDroppingStruct = (
     const t = to.propertySignatures[i]!
     if (f.name !== t.name) return undefined
     const dropping = absences.get(f.name)
-    const encoded = compile(f.type, mode)
+    // An optional input field's union tries its absent forms first, and they decode to themselves:
+    // they are read as sent, and anything else is decoded by the field's own schema alone.
+    const own = dropping?.checked === false ? ownSchemaOf(f.type) : undefined
+    const encoded = compile(own ?? f.type, mode)
     const checked = t.type !== f.type && dropping?.checked !== false
     const decoded = checked ? compile(t.type, mode) : undefined
     if (encoded === undefined || (checked && decoded === undefined)) return undefined
-    properties.push({ name: f.name, fromOptional: f.isOptional, toOptional: t.isOptional, absent: dropping?.absent, encoded, decoded })
+    properties.push({
+      name: f.name,
+      fromOptional: f.isOptional,
+      toOptional: t.isOptional,
+      absentAsSent: own !== undefined,
+      absentDecoded: own === undefined ? dropping?.absent : undefined,
+      encoded,
+      decoded
+    })
   }
   const known = new Set(properties.map((property) => property.name))
   return (input) => {
@@ -197,10 +215,12 @@ const compileDroppingStruct = (
       const present = hasOwn(input, property.name)
       let value: unknown
       if (present || !property.fromOptional) {
-        value = property.encoded(present ? input[property.name] : undefined)
-        if (value === Fail) return Fail
+        const sent = present ? input[property.name] : undefined
         // Dropped by its transformation: absent on the decoded side (always optional there).
-        if (property.absent !== undefined && property.absent(value)) continue
+        if (property.absentAsSent && (sent === null || sent === "")) continue
+        value = property.encoded(sent)
+        if (value === Fail) return Fail
+        if (property.absentDecoded !== undefined && property.absentDecoded(value)) continue
       } else if (property.toOptional) {
         continue
       }
