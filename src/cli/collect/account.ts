@@ -5,9 +5,11 @@
  *
  * @since 0.1.0
  */
+import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { TaxPortal } from "../../domains/taxPortal/TaxPortal.js"
+import type { GenericResult } from "../../core/Schemas.js"
+import { TaxPortal, type TaxPortalError } from "../../domains/taxPortal/TaxPortal.js"
 import type { Parsed } from "../lazy.js"
 import { emit, kst, result } from "../output.js"
 import * as Target from "../target.js"
@@ -45,17 +47,17 @@ export const certificateExpiry = (o: Options) =>
     )
   }).pipe(Target.run(o, "TaxPortal.getCertificateExpireDate", [o.corpNum]))
 
+/** A command printing the generic result of one of the service's certificate or account calls. */
+const generic = (sdk: string, call: (portal: Context.Tag.Service<TaxPortal>, o: Options) => Effect.Effect<GenericResult, TaxPortalError>, done: string) => (o: Options) =>
+  Effect.flatMap(Effect.flatMap(TaxPortal, (portal) => call(portal, o)), (answer) => result(o.json, answer, done)).pipe(Target.run(o, sdk, [o.corpNum]))
+
 /**
  * `taxdoc collect certificate check`.
  *
  * @since 0.1.0
  * @category handlers
  */
-export const certificateCheck = (o: Options) =>
-  Effect.gen(function*() {
-    const answer = yield* Effect.flatMap(TaxPortal, (p) => p.checkCertValidation(o.corpNum, o.kind, uid(o)))
-    yield* result(o.json, answer, "the certificate logs in")
-  }).pipe(Target.run(o, "TaxPortal.checkCertValidation", [o.corpNum]))
+export const certificateCheck = generic("TaxPortal.checkCertValidation", (p, o) => p.checkCertValidation(o.corpNum, o.kind, uid(o)), "the certificate logs in")
 
 /**
  * `taxdoc collect dept-user register`.
@@ -75,11 +77,7 @@ export const deptUserRegister = (o: Parsed<typeof deptUserOptions>) =>
  * @since 0.1.0
  * @category handlers
  */
-export const deptUserCheck = (o: Options) =>
-  Effect.gen(function*() {
-    const answer = yield* Effect.flatMap(TaxPortal, (p) => p.checkDeptUser(o.corpNum, o.kind, uid(o)))
-    yield* result(o.json, answer, "a department account is registered")
-  }).pipe(Target.run(o, "TaxPortal.checkDeptUser", [o.corpNum]))
+export const deptUserCheck = generic("TaxPortal.checkDeptUser", (p, o) => p.checkDeptUser(o.corpNum, o.kind, uid(o)), "a department account is registered")
 
 /**
  * `taxdoc collect dept-user login`.
@@ -87,11 +85,7 @@ export const deptUserCheck = (o: Options) =>
  * @since 0.1.0
  * @category handlers
  */
-export const deptUserLogin = (o: Options) =>
-  Effect.gen(function*() {
-    const answer = yield* Effect.flatMap(TaxPortal, (p) => p.checkLoginDeptUser(o.corpNum, o.kind, uid(o)))
-    yield* result(o.json, answer, "the department account logs in")
-  }).pipe(Target.run(o, "TaxPortal.checkLoginDeptUser", [o.corpNum]))
+export const deptUserLogin = generic("TaxPortal.checkLoginDeptUser", (p, o) => p.checkLoginDeptUser(o.corpNum, o.kind, uid(o)), "the department account logs in")
 
 /**
  * `taxdoc collect dept-user delete`.
@@ -99,8 +93,4 @@ export const deptUserLogin = (o: Options) =>
  * @since 0.1.0
  * @category handlers
  */
-export const deptUserDelete = (o: Options) =>
-  Effect.gen(function*() {
-    const answer = yield* Effect.flatMap(TaxPortal, (p) => p.deleteDeptUser(o.corpNum, o.kind, uid(o)))
-    yield* result(o.json, answer, "department account removed")
-  }).pipe(Target.run(o, "TaxPortal.deleteDeptUser", [o.corpNum]))
+export const deptUserDelete = generic("TaxPortal.deleteDeptUser", (p, o) => p.deleteDeptUser(o.corpNum, o.kind, uid(o)), "department account removed")

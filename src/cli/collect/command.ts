@@ -15,6 +15,10 @@ import { accountOptions, cashbillOptions, deptUserOptions, taxinvoiceOptions } f
 const run = handlers(() => import("./handlers.js"))
 const account = handlers(() => import("./account.js"))
 
+/** A certificate or department-account command: the member, `--kind`, and the call it makes. */
+const accountCommand = (name: string, handler: "certificateUrl" | "certificateExpiry" | "certificateCheck" | "deptUserCheck" | "deptUserLogin" | "deptUserDelete", description: string) =>
+  Command.make(name, accountOptions, account(handler)).pipe(Command.withDescription(description))
+
 /**
  * `taxdoc collect`.
  *
@@ -33,13 +37,9 @@ export const command = Command.make("collect").pipe(
     Command.make("certificate").pipe(
       Command.withDescription("The tax portal certificate collection logs in with: registration page, expiry, login test"),
       Command.withSubcommands([
-        Command.make("url", accountOptions, account("certificateUrl")).pipe(
-          Command.withDescription("The certificate registration page, valid 30 seconds (GetCertificatePopUpURL)")
-        ),
-        Command.make("expiry", accountOptions, account("certificateExpiry")).pipe(
-          Command.withDescription("When the registered certificate expires (GetCertificateExpireDate)")
-        ),
-        Command.make("check", accountOptions, account("certificateCheck")).pipe(Command.withDescription("A login test with the certificate (CheckCertValidation)"))
+        accountCommand("url", "certificateUrl", "The certificate registration page, valid 30 seconds (GetCertificatePopUpURL)"),
+        accountCommand("expiry", "certificateExpiry", "When the registered certificate expires (GetCertificateExpireDate)"),
+        accountCommand("check", "certificateCheck", "A login test with the certificate (CheckCertValidation)")
       ])
     ),
     Command.make("dept-user").pipe(
@@ -48,9 +48,9 @@ export const command = Command.make("collect").pipe(
         Command.make("register", deptUserOptions, account("deptUserRegister")).pipe(
           Command.withDescription("Register (or replace) the department account (RegistDeptUser)")
         ),
-        Command.make("check", accountOptions, account("deptUserCheck")).pipe(Command.withDescription("Whether an account is registered, and its ID (CheckDeptUser)")),
-        Command.make("login", accountOptions, account("deptUserLogin")).pipe(Command.withDescription("A login test with the account (CheckLoginDeptUser)")),
-        Command.make("delete", accountOptions, account("deptUserDelete")).pipe(Command.withDescription("Remove the department account (DeleteDeptUser)"))
+        accountCommand("check", "deptUserCheck", "Whether an account is registered, and its ID (CheckDeptUser)"),
+        accountCommand("login", "deptUserLogin", "A login test with the account (CheckLoginDeptUser)"),
+        accountCommand("delete", "deptUserDelete", "Remove the department account (DeleteDeptUser)")
       ])
     )
   ])
