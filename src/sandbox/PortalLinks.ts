@@ -58,7 +58,7 @@ export type Target =
   | { readonly _tag: "Cashbill"; readonly corpNum: string; readonly itemKey: string; readonly pdf: boolean }
   /** The e-Tax invoice issuing certificate (GetTaxCertURL). */
   | { readonly _tag: "Certificate"; readonly corpNum: string }
-  /** The tax authority portal certificate (collection of cash receipts, GetCertificatePopUpURL). */
+  /** The tax authority portal certificate (collection of tax invoices and cash receipts, GetCertificatePopUpURL). */
   | { readonly _tag: "PortalCertificate"; readonly corpNum: string }
 
 /**

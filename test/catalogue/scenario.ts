@@ -101,6 +101,14 @@ export const everyOperation = Effect.gen(function*() {
   yield* ok(TaxPortal.CheckDeptUser, member)
   yield* ok(TaxPortal.CheckLoginDeptUser, member)
   yield* ok(TaxPortal.DeleteDeptUser, member)
+  // The same calls on the tax invoice collection's paths: one certificate, one account per member.
+  expect((yield* ok(TaxPortal.TaxinvoiceGetCertificatePopUpURL, member)).url).toMatch(/^http/)
+  expect((yield* ok(TaxPortal.TaxinvoiceGetCertificateExpireDate, member)).certificateExpiration).toMatch(/^\d{14}$/)
+  yield* ok(TaxPortal.TaxinvoiceCheckCertValidation, member)
+  yield* ok(TaxPortal.TaxinvoiceRegistDeptUser, { ...member, body: { id: "deptuser", pwd: "pass1234", secAuth: null } })
+  expect((yield* ok(TaxPortal.TaxinvoiceCheckDeptUser, member)).message).toContain("deptuser")
+  yield* ok(TaxPortal.TaxinvoiceCheckLoginDeptUser, member)
+  yield* ok(TaxPortal.TaxinvoiceDeleteDeptUser, member)
 
   // e-Tax invoices and the certificate.
   const sandbox = yield* Sandbox

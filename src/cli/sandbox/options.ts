@@ -57,7 +57,10 @@ export const serveOptions = {
   ),
   headerTimeout: duration("header-timeout", "Time a client has to send a request's headers; slower clients are disconnected (default 10 seconds). Example: --header-timeout \"5 seconds\"").pipe(Options.optional),
   requestTimeout: duration("request-timeout", "Time a client has to send a whole request, body included (default 10 seconds). Example: --request-timeout \"1 minute\"").pipe(Options.optional),
-  keepAliveTimeout: duration("keep-alive-timeout", "An idle keep-alive connection closes after this (default 5 seconds). Example: --keep-alive-timeout \"2 seconds\"").pipe(Options.optional),
+  keepAliveTimeout: duration(
+    "keep-alive-timeout",
+    "An idle keep-alive connection closes after this (default 190 seconds: longer than the 180 s clients keep one). Example: --keep-alive-timeout \"5 minutes\""
+  ).pipe(Options.optional),
   maxConnections: Options.integer("max-connections").pipe(
     Options.withPseudoName("N"),
     Options.withDescription("Open connections at most; at the cap idle connections are closed first (default 1024). Example: --max-connections 256"),

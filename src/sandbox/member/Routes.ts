@@ -11,7 +11,7 @@ import { SandboxClock } from "../Clock.js"
 import { changed } from "../Durable.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { clearMemberPreferences } from "../Preferences.js"
-import { bodyJson, type Caller, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
+import { bodyJson, type Caller, decodeLenientBody, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
 import { SandboxStore } from "../Store.js"
 import { revokeMember, tokensSlot } from "../IssuedTokens.js"
 import * as Operations from "../../domains/member/Operations.js"
@@ -121,7 +121,8 @@ export const memberRoutes: ReadonlyArray<Route> = [
       })),
   implement(Operations.GetContactInfo, (request, caller) =>
       Effect.gen(function*() {
-        const input = yield* request.input
+        // One client builds this body by hand with single quotes; the service reads it.
+        const input = yield* decodeLenientBody(request, Operations.GetContactInfo.body.schema)
         const { member } = yield* callerMember(request, caller)
         const contact = member.contacts.get(input.id)
         if (contact === undefined) return yield* fail("ContactNotFound")

@@ -22,7 +22,7 @@ import { type MemberView, memberView } from "../HandlerContext.js"
 import * as BulkSubmission from "../BulkSubmission.js"
 import { type Mail, outboxSlot, post } from "../Outbox.js"
 import type { Policy } from "../Progression.js"
-import { decodeEither, withoutNulls } from "../Route.js"
+import { decodeEither } from "../Route.js"
 import { buyerClosed, stateCodeOf } from "./Filing.js"
 import { index } from "./IssuedIndexes.js"
 import { newFileId, newItemKey, newNtsConfirmNum } from "./Identifiers.js"
@@ -312,7 +312,7 @@ export interface MemberContext {
   readonly bulk: Policy
 }
 
-const decodeDraftEither = (input: unknown) => decodeEither(withoutNulls(input), TaxinvoiceDraft)
+const decodeDraftEither = (input: unknown) => decodeEither(input, TaxinvoiceDraft)
 
 /** One invoice of a bulk submission, registered and issued at `at` (all or nothing). */
 export const processItem = (ctx: MemberContext, forceIssue: boolean) => (item: unknown, at: number): BulkItemResult => {
