@@ -9,7 +9,8 @@
  */
 import { spawn } from "node:child_process"
 import * as Http from "node:http"
-import { createGzip, gzipSync } from "node:zlib"
+import { gzipSync } from "node:zlib"
+import { gzipBomb } from "../test/support/gzipBomb.js"
 import { plainEnv, plainFlags } from "./support/child.js"
 import { compiled } from "./support/compile.js"
 import { type Benchmark, isMain, log, main } from "./support/program.js"
@@ -31,25 +32,6 @@ interface Figures {
   readonly tag: string
   readonly reason: string | undefined
 }
-
-const bomb = (): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const gzip = createGzip({ level: 9 })
-    const parts: Array<Buffer> = []
-    gzip.on("data", (part: Buffer) => parts.push(part))
-    gzip.on("end", () => resolve(Buffer.concat(parts)))
-    gzip.on("error", reject)
-    const spaces = Buffer.alloc(MiB, 0x20)
-    let left = 128
-    const write = () => {
-      while (left > 0) {
-        left--
-        if (!gzip.write(spaces)) return void gzip.once("drain", write)
-      }
-      gzip.end("{}")
-    }
-    write()
-  })
 
 const token = JSON.stringify({
   session_token: "tok-1",
@@ -98,7 +80,7 @@ export const benchmark: Benchmark = {
   id: "decompression",
   limitMillis: 180_000,
   run: async () => {
-    const compressed = await bomb()
+    const compressed = await gzipBomb(128)
     const server = await serve(compressed)
     const results: Array<readonly [string, Figures]> = []
     try {

@@ -124,3 +124,22 @@ export interface Wire {
     finish: (received: Received) => Effect.Effect<A, E, R>
   ) => Effect.Effect<A, E | TransportError | ResponseError, R>
 }
+
+/**
+ * Marks an `HttpClientResponse` whose body is whole in memory already (the in-process sandbox's
+ * answers): it is read at once, its size checked after, since reading it costs no memory that is
+ * not spent already. Any other response whose body may be decompressed on the way is counted as it
+ * streams, so that a small compressed answer cannot grow past the answer limit in memory.
+ *
+ * @since 0.1.0
+ * @category symbols
+ */
+export const BodyInMemory: unique symbol = Symbol.for("taxdoc/Exchange/BodyInMemory")
+
+/**
+ * `true` when `response` says its body is whole in memory (see `BodyInMemory`).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const bodyInMemory = (response: object): boolean => (response as { readonly [BodyInMemory]?: unknown })[BodyInMemory] === true

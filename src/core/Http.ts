@@ -16,25 +16,29 @@ import * as Stream from "effect/Stream"
 import type { Deadline } from "./Deadline.js"
 import { type ResponseError, TransportError } from "./Errors.js"
 import { gunzipWithin, type Received } from "./Response.js"
-import { isLocalRefusal, type Outgoing, outcomeOf, timedOut, tooLarge, type Wire } from "./Exchange.js"
+import { bodyInMemory, isLocalRefusal, type Outgoing, outcomeOf, timedOut, tooLarge, type Wire } from "./Exchange.js"
 
 class TooLarge extends Data.TaggedError("TooLarge")<{ readonly status: number }> {}
 
 /**
  * The body of an answer, at most `maxBytes`: a `Content-Length` within the limit is read at once;
  * a larger one fails before reading, and a body without one is counted while it streams. A
- * compressed answer is always counted while it streams: a client that decompresses (fetch) hands
- * on more bytes than the `Content-Length` of the compressed body says.
+ * compressed answer is counted while it streams — a client that decompresses (fetch) hands on more
+ * bytes than the `Content-Length` of the compressed body says — unless its body is whole in memory
+ * already (`BodyInMemory`: the in-process sandbox), which is read at once and measured.
  */
 const readBody = (
   response: HttpClientResponse.HttpClientResponse,
   maxBytes: number
 ): Effect.Effect<Uint8Array, HttpClientError.ResponseError | TooLarge> => {
+  if (!Number.isFinite(maxBytes)) return Effect.map(response.arrayBuffer, (buffer) => new Uint8Array(buffer))
+  if (bodyInMemory(response)) {
+    return Effect.flatMap(response.arrayBuffer, (buffer) =>
+      buffer.byteLength > maxBytes ? Effect.fail(new TooLarge({ status: response.status })) : Effect.succeed(new Uint8Array(buffer)))
+  }
   const encoding = response.headers["content-encoding"]
   const declared = encoding === undefined || encoding === "identity" ? Number(response.headers["content-length"]) : Number.NaN
-  if (!Number.isFinite(maxBytes) || (Number.isFinite(declared) && declared <= maxBytes)) {
-    return Effect.map(response.arrayBuffer, (buffer) => new Uint8Array(buffer))
-  }
+  if (Number.isFinite(declared) && declared <= maxBytes) return Effect.map(response.arrayBuffer, (buffer) => new Uint8Array(buffer))
   if (Number.isFinite(declared)) return Effect.fail(new TooLarge({ status: response.status }))
   return response.stream.pipe(
     Stream.runFoldEffect({ chunks: [] as Array<Uint8Array>, size: 0 }, (acc, chunk) => {

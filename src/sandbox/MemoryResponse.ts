@@ -10,12 +10,15 @@ import * as Effect from "effect/Effect"
 import * as Inspectable from "effect/Inspectable"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
+import { BodyInMemory } from "../core/Exchange.js"
 
 const decoder = new TextDecoder()
 
 class MemoryResponse extends Inspectable.Class implements HttpClientResponse.HttpClientResponse {
   readonly [HttpClientResponse.TypeId]: HttpClientResponse.TypeId = HttpClientResponse.TypeId
   readonly [HttpIncomingMessage.TypeId]: HttpIncomingMessage.TypeId = HttpIncomingMessage.TypeId
+  /** The body is whole in memory: the SDK reads it at once instead of counting it as it streams. */
+  readonly [BodyInMemory] = true
   readonly headers: Headers.Headers
 
   constructor(

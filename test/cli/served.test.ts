@@ -60,6 +60,25 @@ describe("operation commands against `taxdoc sandbox serve` on 127.0.0.1", () =>
     expect((await stats()).calls["Cashbill.RegistIssue"]).toBe(1)
   })
 
+  it("sandbox clock --set reads a time without a zone, or 14 digits, in KST whatever this machine's zone", { timeout: 60_000 }, async () => {
+    const inNewYork = { env: { TZ: "America/New_York" } }
+    // The answer is the sandbox time as it answers: the instant set, and the moments since.
+    const setTo = async (value: string) => {
+      const run = await taxdoc(["sandbox", "clock", "--sandbox-url", url, "--set", value, "--json"], inNewYork)
+      expect(run.code).toBe(0)
+      return JSON.parse(run.stdout) as { readonly now: number; readonly kst: string }
+    }
+    const zoneless = await setTo("2031-01-02T09:00")
+    expect(zoneless.now - Date.UTC(2031, 0, 2, 0, 0)).toBeGreaterThanOrEqual(0)
+    expect(zoneless.now - Date.UTC(2031, 0, 2, 0, 0)).toBeLessThan(60_000)
+    expect(zoneless.kst.slice(0, 12)).toBe("203101020900")
+    expect((await setTo("20310103000000")).kst.slice(0, 12)).toBe("203101030000")
+    expect((await setTo("2031-01-02T09:00:00Z")).kst.slice(0, 12)).toBe("203101021800")
+    const wrong = await taxdoc(["sandbox", "clock", "--sandbox-url", url, "--set", "next tuesday"])
+    expect(wrong.code).toBe(2)
+    expect(wrong.stderr).toContain("is not an ISO date and time, nor 14 digits yyyyMMddHHmmss")
+  })
+
   it("stops cleanly on SIGTERM", { timeout: 60_000 }, async () => {
     const finished = await server.stop("SIGTERM")
     stopped = true

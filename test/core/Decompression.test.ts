@@ -15,28 +15,12 @@ import * as Client from "../../src/core/Client.js"
 import * as Undici from "../../src/core/Undici.js"
 import * as RecordReplay from "../../src/recordings/RecordReplay.js"
 import { clientOver, CORP, scriptedServer, withToken } from "../support/scriptedServer.js"
+import { gzipBomb } from "../support/gzipBomb.js"
 import { GetThing } from "../support/things.js"
 
 const MiB = 1024 * 1024
 
-/** 128 MiB of JSON whitespace ahead of `{}`, gzipped as it is made (about 128 KiB). */
-const bomb: Promise<Buffer> = new Promise((resolve, reject) => {
-  const gzip = createGzip({ level: 9 })
-  const parts: Array<Buffer> = []
-  gzip.on("data", (part: Buffer) => parts.push(part))
-  gzip.on("end", () => resolve(Buffer.concat(parts)))
-  gzip.on("error", reject)
-  const spaces = Buffer.alloc(MiB, 0x20)
-  let left = 128
-  const write = () => {
-    while (left > 0) {
-      left--
-      if (!gzip.write(spaces)) return void gzip.once("drain", write)
-    }
-    gzip.end("{}")
-  }
-  write()
-})
+const bomb = gzipBomb(128)
 
 const transports: ReadonlyArray<readonly [string, () => Layer.Layer<HttpClient.HttpClient>]> = [
   ["Undici.layer()", () => Undici.layer()],

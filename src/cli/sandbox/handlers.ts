@@ -20,7 +20,7 @@ import { CliError } from "../errors.js"
 import type { Parsed } from "../lazy.js"
 import { parseDuration } from "../options.js"
 import { emit, kst, table } from "../output.js"
-import type { clockOptions, serveOptions, sandboxOptions } from "./options.js"
+import type { clockOptions, restoreOptions, serveOptions, sandboxOptions } from "./options.js"
 
 /** Printed when a secret is given on the command line. */
 const commandLineSecret = (flag: string, instead: string) =>
@@ -81,10 +81,14 @@ export const serve = (o: Parsed<typeof serveOptions>) =>
       members: o.members.map((corpNum) => ({ corpNum })),
       limits,
       ...Option.match(o.maxBodyBytes, { onNone: () => ({}), onSome: (maxBodyBytes) => ({ maxBodyBytes }) }),
-      ...Option.match(adminToken, { onNone: () => ({}), onSome: (token) => ({ adminToken: Redacted.value(token) }) })
+      ...Option.match(adminToken, { onNone: () => ({}), onSome: (token) => ({ adminToken: Redacted.value(token) }) }),
+      ...Option.match(o.data, { onNone: () => ({}), onSome: (data) => ({ data }) })
     }).pipe(
-      Effect.catchTag("ServeError", (e) =>
-        new CliError({ message: `cannot listen on ${o.host}:${o.port}: ${String(e.cause ?? e.message)}`, hint: "the port may be in use: choose another with --port (0 picks a free one)", exitCode: 1 }))
+      Effect.catchTags({
+        ServeError: (e) =>
+          new CliError({ message: `cannot listen on ${o.host}:${o.port}: ${String(e.cause ?? e.message)}`, hint: "the port may be in use: choose another with --port (0 picks a free one)", exitCode: 1 }),
+        SandboxDataError: (e) => new CliError({ message: `--data ${e.directory}: ${e.message}`, hint: "see docs/sandbox.md, \"A durable sandbox\"", exitCode: 1 })
+      })
     )
   })
 
@@ -144,6 +148,15 @@ const describeOffset = (millis: number): string => {
   return `${Duration.format(Duration.seconds(seconds))} ${millis > 0 ? "ahead of" : "behind"} this machine's clock`
 }
 
+// An instant from an ISO date and time with its zone (`Z`, `+09:00`), or without one or as the
+// service's 14 digits, read in KST — the zone of every document date — never in this machine's zone.
+const instantOf = (text: string): number => {
+  if (/^\d{14}$/.test(text)) return Kst.parse(text)
+  if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.test(text)) return Number.NaN
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(text)
+  return Date.parse(zoned ? text : `${text.includes("T") ? text : `${text}T00:00`}+09:00`)
+}
+
 /**
  * `taxdoc sandbox clock`.
  *
@@ -164,8 +177,14 @@ export const clock = (o: Parsed<typeof clockOptions>) =>
       const millis = Duration.toMillis(parsed.right) * (negative ? -1 : 1)
       answer = yield* admin(o, "POST", "clock", { advanceMillis: millis })
     } else if (Option.isSome(o.set)) {
-      const at = Date.parse(o.set.value)
-      if (Number.isNaN(at)) return yield* new CliError({ message: `--set: "${o.set.value}" is not an ISO instant`, hint: "e.g. --set 2026-03-02T15:00:00Z", exitCode: 2 })
+      const at = instantOf(o.set.value.trim())
+      if (Number.isNaN(at)) {
+        return yield* new CliError({
+          message: `--set: "${o.set.value}" is not an ISO date and time, nor 14 digits yyyyMMddHHmmss`,
+          hint: "e.g. --set 2026-03-02T15:00:00Z, --set 2026-03-03T00:00 (KST) or --set 20260303000000 (KST)",
+          exitCode: 2
+        })
+      }
       answer = yield* admin(o, "POST", "clock", { set: at })
     } else {
       answer = yield* admin(o, "GET", "clock")
@@ -203,4 +222,28 @@ export const stats = (o: Parsed<typeof sandboxOptions>) =>
         ])
       ].join("\n")
     })
+  })
+
+/**
+ * `taxdoc sandbox snapshot`.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const snapshot = (o: Parsed<typeof sandboxOptions>) =>
+  Effect.gen(function*() {
+    const answer = (yield* admin(o, "POST", "snapshots")) as { readonly id: string }
+    yield* emit(o.json, answer, () => `snapshot ${answer.id}\nrestore it with: taxdoc sandbox restore --sandbox-url ${o.sandboxUrl} --id ${answer.id}`)
+  })
+
+/**
+ * `taxdoc sandbox restore`.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const restore = (o: Parsed<typeof restoreOptions>) =>
+  Effect.gen(function*() {
+    const answer = yield* admin(o, "POST", `snapshots/${encodeURIComponent(o.id)}/restore`)
+    yield* emit(o.json, answer, () => `sandbox restored to snapshot ${o.id}`)
   })
