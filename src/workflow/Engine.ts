@@ -33,7 +33,7 @@ import * as Option from "effect/Option"
 import type * as Redacted from "effect/Redacted"
 import * as Scope from "effect/Scope"
 import * as net from "node:net"
-import { Journal, layerMemory as journalInMemory } from "./Journal.js"
+import { type ChunkEnd, Journal, layerMemory as journalInMemory } from "./Journal.js"
 import * as JournalSql from "./JournalSql.js"
 import { clientConfig } from "./Postgres.js"
 import { LOCK_CLASS } from "./SharedTokens.js"
@@ -68,6 +68,8 @@ export interface RunnerOptions {
   readonly lease?: Duration.DurationInput | undefined
   /** The prefix of the tables (default `taxdoc`): `<prefix>_executions`, `<prefix>_cluster_messages`, … */
   readonly prefix?: string | undefined
+  /** Called after each submission this runner brings to an end, once its end is in the journal (e.g. to log it). */
+  readonly onSubmissionEnded?: ((executionId: string, submission: number, end: ChunkEnd) => Effect.Effect<void>) | undefined
 }
 
 /**
@@ -107,8 +109,11 @@ const storages = (prefix: string) =>
     Layer.orDie(SqlRunnerStorage.layerWith({ prefix: `${prefix}_cluster` }))
   )
 
-/** The storages and the journal, built while holding the fleet's migration lock. */
-const underMigrationLock = (prefix: string) =>
+/**
+ * The storages and the journal, built while holding the fleet's migration lock. The workflows run
+ * in the context the engine was built in, so `onEnded` is wrapped around this journal.
+ */
+const underMigrationLock = (prefix: string, onEnded?: RunnerOptions["onSubmissionEnded"]) =>
   Layer.scopedContext(Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const outer = yield* Effect.scope
@@ -121,7 +126,13 @@ const underMigrationLock = (prefix: string) =>
     ).pipe(Effect.exit)
     yield* Effect.ignore(connection.executeRaw(`SELECT pg_advisory_unlock(${LOCK_CLASS}, ${MIGRATION_LOCK})`, []))
     yield* Scope.close(lockScope, Exit.void)
-    return yield* built
+    const context = yield* built
+    if (onEnded === undefined) return context
+    const journal = Context.get(context, Journal)
+    return Context.add(context, Journal, Journal.of({
+      ...journal,
+      ended: (executionId, chunk, end) => Effect.tap(journal.ended(executionId, chunk, end), () => onEnded(executionId, chunk, end))
+    }))
   }))
 
 const databaseLayer = (url: Redacted.Redacted<string>, applicationName: string) =>
@@ -195,7 +206,7 @@ export const layerRunner = (options: RunnerOptions): Layer.Layer<WorkflowEngine.
   )
   const engine = ClusterWorkflowEngine.layer.pipe(Layer.provide(sharding))
   return engine.pipe(
-    Layer.provideMerge(underMigrationLock(prefix)),
+    Layer.provideMerge(underMigrationLock(prefix, options.onSubmissionEnded)),
     Layer.provide(config),
     Layer.provide(RpcSerialization.layerMsgPack),
     Layer.provide(databaseLayer(options.url, "taxdoc runner")),

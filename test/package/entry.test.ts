@@ -47,4 +47,23 @@ describe("the runtime entry point", () => {
     const used = await runOk(process.execPath, ["--input-type=module", "-e", program], ROOT)
     expect(JSON.parse(used.stdout)).toEqual(["function", true])
   })
+
+  it("the entry points but taxdoc/workflow load none of its packages, even when used", { timeout: 60_000 }, async () => {
+    const hook = [
+      "export async function load(url, context, next) {",
+      "  if (/\\/node_modules\\/(@effect\\/(cluster|workflow|rpc|sql|sql-pg|experimental)|pg)\\//.test(url)) process.stderr.write(`loaded ${url}\\n`)",
+      "  return next(url, context)",
+      "}"
+    ].join("\n")
+    const register = `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)})`
+    const program = [
+      ...["entry.js", "sandbox/index.js", "recordings/index.js"].map((file, i) => `const m${i} = await import(${JSON.stringify(dist(file))})`),
+      "console.log(JSON.stringify([m0.Catalogue.operations.length > 0, typeof m1.InProcess.layer, typeof m2.RecordReplay.layerReplay]))"
+    ].join("\n")
+    const ran = await runOk(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(register)}`, "--input-type=module", "-e", program], ROOT)
+    expect(JSON.parse(ran.stdout)).toEqual([true, "function", "function"])
+    expect(ran.stderr).not.toContain("loaded ")
+    const workflow = await runOk(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(register)}`, "--input-type=module", "-e", `await import(${JSON.stringify(dist("workflow/index.js"))})`], ROOT)
+    expect(workflow.stderr).toContain("@effect/workflow")
+  })
 })

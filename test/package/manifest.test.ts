@@ -19,6 +19,16 @@ const EFFECT_LINES: Record<string, RegExp> = {
   "@effect/cli": /^\^0\.77\.\d+$/
 }
 
+// The packages only taxdoc/workflow needs (docs/fleet.md).
+const WORKFLOW_LINES: Record<string, string> = {
+  "@effect/cluster": "^0.60.0",
+  "@effect/experimental": "^0.61.0",
+  "@effect/rpc": "^0.76.0",
+  "@effect/sql": "^0.52.0",
+  "@effect/sql-pg": "^0.53.0",
+  "@effect/workflow": "^0.19.0"
+}
+
 const peersMeta = (pkg["peerDependenciesMeta"] ?? {}) as Record<string, { readonly optional?: boolean }>
 const isOptional = (name: string): boolean => peersMeta[name]?.optional === true
 /** The peers every user installs, and those only some features need. */
@@ -28,7 +38,7 @@ const optional = Object.fromEntries(Object.entries(pkg.peerDependencies).filter(
 describe("package.json", () => {
   it("exports each entry point as compiled JavaScript with its declarations, types first", () => {
     const exports = pkg.exports as Record<string, { types: string; default: string } | string>
-    expect(Object.keys(exports)).toEqual([".", "./sandbox", "./recordings", "./package.json"])
+    expect(Object.keys(exports)).toEqual([".", "./sandbox", "./recordings", "./workflow", "./package.json"])
     for (const [key, target] of Object.entries(exports)) {
       if (key === "./package.json") continue
       const entry = target as { types: string; default: string }
@@ -69,10 +79,15 @@ describe("package.json", () => {
   })
 
   it("takes better-sqlite3 12 as an optional peer (the sandbox's data directory loads it only when asked), and develops against it", () => {
-    expect(optional).toEqual({ "better-sqlite3": "^12.0.0" })
-    expect(pkg["peerDependenciesMeta"]).toEqual({ "better-sqlite3": { optional: true } })
+    expect(optional["better-sqlite3"]).toBe("^12.0.0")
     expect(pkg.devDependencies["better-sqlite3"]).toMatch(/^\^12\./)
     expect(readme).toContain("npm install better-sqlite3@12")
+  })
+
+  it("takes the packages of taxdoc/workflow as optional peers on their Effect 3 lines, and develops against them", () => {
+    expect(optional).toEqual({ "better-sqlite3": "^12.0.0", ...WORKFLOW_LINES })
+    for (const [name, range] of Object.entries(WORKFLOW_LINES)) expect(pkg.devDependencies[name]).toMatch(new RegExp(`^\\${range.slice(0, -1)}`))
+    expect(Object.values(peersMeta).every((meta) => meta.optional === true)).toBe(true)
   })
 
   it("the README's install line installs exactly the required peers, on their ranges", () => {

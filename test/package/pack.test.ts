@@ -28,7 +28,10 @@ interface Packed {
 
 let packed: Packed
 
-const entries = Object.keys(manifest().exports).filter((key) => key !== "./package.json").map((key) => (key === "." ? "taxdoc" : `taxdoc/${key.slice(2)}`))
+const allEntries = Object.keys(manifest().exports).filter((key) => key !== "./package.json").map((key) => (key === "." ? "taxdoc" : `taxdoc/${key.slice(2)}`))
+// taxdoc/workflow needs its optional peers, which the README's install line leaves out.
+const WORKFLOW = "taxdoc/workflow"
+const entries = allEntries.filter((entry) => entry !== WORKFLOW)
 
 const write = (file: string, text: string) => fs.writeFileSync(path.join(app, file), text)
 
@@ -117,7 +120,7 @@ describe("npm pack", () => {
     for (const file of ["package.json", "README.md", "LICENSE", "bin/taxdoc.js", "dist/cli/main.js"]) expect(files).toContain(file)
     // The command's bundle, its pages, manifest and the licences of what it carries.
     for (const file of ["taxdoc.js", "pages.json", "manifest.json", "THIRD-PARTY-LICENSES.md"]) expect(files).toContain(`dist/cli/bundle/${file}`)
-    for (const entry of ["index", "sandbox/index", "recordings/index"]) {
+    for (const entry of ["index", "sandbox/index", "recordings/index", "workflow/index"]) {
       expect(files).toContain(`dist/${entry}.js`)
       expect(files).toContain(`dist/${entry}.d.ts`)
       expect(files).toContain(`dist/${entry}.js.map`)
@@ -141,6 +144,15 @@ describe("the installed package, in a project beside this repository", () => {
     expect(loaded["taxdoc"]!.split(",")).toEqual(expect.arrayContaining(["Cashbill", "CompanyStatus", "Config", "Member", "Taxdoc", "ApiError"]))
     expect(loaded["taxdoc/sandbox"]!.split(",")).toEqual(expect.arrayContaining(["Connect", "InProcess", "Sandbox", "Server"]))
     expect(loaded["taxdoc/recordings"]!.split(",")).toEqual(expect.arrayContaining(["Cassette", "RecordReplay"]))
+  })
+
+  it("taxdoc/workflow without its optional peers fails naming one; the other entry points never load them", { timeout: 60_000 }, async () => {
+    expect(allEntries).toContain(WORKFLOW)
+    const ran = await run(process.execPath, ["--input-type=module", "-e", `await import(${JSON.stringify(WORKFLOW)})`], app)
+    expect(ran.code).not.toBe(0)
+    expect(ran.stderr).toMatch(/Cannot find (package|module) '@effect\/(cluster|workflow|rpc|sql|sql-pg|experimental)'/)
+    // (@effect/platform-node's own peers bring @effect/cluster, @effect/rpc and @effect/sql along.)
+    expect(fs.existsSync(path.join(app, "node_modules/@effect/sql-pg"))).toBe(false)
   })
 
   it("every entry point loads with require() from CommonJS, without warnings", { timeout: 60_000 }, async () => {

@@ -1,6 +1,7 @@
 /**
  * The fleet's claims, with several processes of the built package against a socket sandbox and the
- * suite's PostgreSQL: tokens shared (one issuance per member for four cold processes), and a
+ * suite's PostgreSQL: tokens shared (one issuance per member for four cold processes; with the
+ * database unreachable, each process's own tokens and one warning), and a
  * durable issuance of 10,000 receipts finished by the other runners after one is SIGKILLed at about
  * 40 % — through the library's runners, and through the command run again after it was killed.
  * Every wait is on a process's output or exit.
@@ -14,7 +15,7 @@ import { Cashbill } from "../../src/domains/cashbill/Cashbill.js"
 import type { CashReceiptIssue } from "../../src/domains/cashbill/Schemas.js"
 import * as BulkIssuance from "../../src/workflow/BulkIssuance.js"
 import * as Engine from "../../src/workflow/Engine.js"
-import { freshDatabase } from "../support/postgres.js"
+import { freshDatabase, relay } from "../support/postgres.js"
 import { receipt } from "../support/receipts.js"
 import { type Served, serve } from "../support/served.js"
 import { type Child, ROOT, script, taxdoc } from "./support.js"
@@ -51,6 +52,33 @@ const expectIssuedOnce = async (sent: ReadonlyArray<CashReceiptIssue>) => {
   expect(new Set(infos.map((i) => i.confirmNum)).size).toBe(sent.length)
 }
 
+/**
+ * `count` processes of `coldCalls.mjs` sharing tokens through `store`, started cold together, each
+ * making `calls` concurrent calls for every member; what each reports.
+ */
+const coldFleet = async (store: string, count: number, calls: number) => {
+  const env = {
+    TAXDOC_LINK_ID: "TESTER",
+    TAXDOC_SECRET_KEY: secret,
+    TAXDOC_AUTH_URL: served.url,
+    TAXDOC_API_URL: served.url,
+    TAXDOC_TOKEN_STORE: store,
+    MEMBERS: MEMBERS.join(","),
+    CALLS: String(calls)
+  }
+  const processes = Array.from({ length: count }, () => script(path.join(ROOT, "test/workflow/coldCalls.mjs"), env))
+  await Promise.all(processes.map((p) => p.waitFor(/^ready$/m)))
+  for (const p of processes) p.write("go\n")
+  const done = await Promise.all(processes.map((p) => p.waitFor(/^done (\d+) (\d+) (\d+) (\d+)$/m)))
+  await Promise.all(processes.map((p) => p.exited))
+  return done.map((m, i) => ({
+    ok: Number(m[1]),
+    failed: Number(m[2]),
+    issued: Number(m[3]),
+    warnings: (processes[i]!.stdout() + processes[i]!.stderr()).match(/token store is unreachable/g)?.length ?? 0
+  }))
+}
+
 const runnerArgs = (journal: string) => ["runner", "--journal", journal, "--sandbox-url", served.url, "--secret", secret, "--lease", "3 seconds"]
 
 /** Calls `kill` with the runner that reports the `at`-th completed submission. */
@@ -67,29 +95,31 @@ const killWhenDone = (runners: ReadonlyArray<Child>, at: number, kill: (runner: 
 
 describe("a fleet of processes", () => {
   it("4 processes × 50 concurrent cold calls for each of 20 members: 20 token issuances", { timeout: 240_000 }, async () => {
-    const database = await freshDatabase("fleet_tokens")
-    const env = {
-      TAXDOC_LINK_ID: "TESTER",
-      TAXDOC_SECRET_KEY: secret,
-      TAXDOC_AUTH_URL: served.url,
-      TAXDOC_API_URL: served.url,
-      TAXDOC_TOKEN_STORE: database,
-      MEMBERS: MEMBERS.join(","),
-      CALLS: "50"
-    }
     const before = (await stats()).totalTokens
-    const processes = [1, 2, 3, 4].map(() => script(path.join(ROOT, "test/workflow/coldCalls.mjs"), env))
-    await Promise.all(processes.map((p) => p.waitFor(/^ready$/m)))
-    for (const p of processes) p.write("go\n")
-    const done = await Promise.all(processes.map((p) => p.waitFor(/^done (\d+) (\d+) (\d+) (\d+)$/m)))
-    await Promise.all(processes.map((p) => p.exited))
-    expect(done.map((m) => Number(m[1]))).toEqual([1000, 1000, 1000, 1000])
-    expect(done.map((m) => Number(m[2]))).toEqual([0, 0, 0, 0])
+    const done = await coldFleet(await freshDatabase("fleet_tokens"), 4, 50)
+    expect(done.map((d) => d.ok)).toEqual([1000, 1000, 1000, 1000])
+    expect(done.map((d) => d.failed)).toEqual([0, 0, 0, 0])
     // Issued by the processes together: one per member.
-    expect(done.map((m) => Number(m[3])).reduce((a, b) => a + b, 0)).toBe(20)
+    expect(done.map((d) => d.issued).reduce((a, b) => a + b, 0)).toBe(20)
     const after = await stats()
     expect(after.totalTokens - before).toBe(20)
     expect(MEMBERS.map((m) => after.tokensIssued.find((t) => t.corpNum === m)?.count)).toEqual(MEMBERS.map(() => 1))
+  })
+
+  it("the database unreachable: every call succeeds on the process's own tokens, one warning each", { timeout: 240_000 }, async () => {
+    const gate = await relay(await freshDatabase("fleet_down"))
+    try {
+      await gate.cut()
+      const before = (await stats()).totalTokens
+      const done = await coldFleet(gate.url, 2, 10)
+      expect(done.map((d) => d.ok)).toEqual([200, 200])
+      expect(done.map((d) => d.failed)).toEqual([0, 0])
+      expect(done.map((d) => d.issued)).toEqual([20, 20])
+      expect((await stats()).totalTokens - before).toBe(40)
+      expect(done.map((d) => d.warnings)).toEqual([1, 1])
+    } finally {
+      await gate.close()
+    }
   })
 
   it("10,000 receipts, 3 runners, one SIGKILLed at about 40 %: issued once each, results in input order", async () => {

@@ -10,7 +10,6 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as BulkIssuance from "../../workflow/BulkIssuance.js"
 import * as Engine from "../../workflow/Engine.js"
-import { Journal } from "../../workflow/Journal.js"
 import { quietDependencies } from "../durable.js"
 import { CliError } from "../errors.js"
 import type { Parsed } from "../lazy.js"
@@ -18,18 +17,6 @@ import * as Target from "../target.js"
 import type { runnerOptions } from "./options.js"
 
 const say = (line: string) => Effect.sync(() => void process.stderr.write(`${line}\n`))
-
-// The journal as the workflows see it, saying each submission this runner completes.
-const observed = Layer.effect(
-  Journal,
-  Effect.map(Journal, (journal) =>
-    Journal.of({
-      ...journal,
-      ended: (executionId, chunk, end) =>
-        Effect.tap(journal.ended(executionId, chunk, end), () =>
-          say(`runner: ${executionId} submission ${chunk} ${end.state}: ${end.succeeded} of ${end.results.length} issued`))
-    }))
-)
 
 /**
  * `taxdoc runner`.
@@ -42,9 +29,16 @@ export const runner = (o: Parsed<typeof runnerOptions>) =>
     yield* quietDependencies
     const listenHost = Option.getOrUndefined(o.listenHost)
     const port = Option.isSome(o.port) ? o.port.value : yield* Engine.freePort(listenHost ?? o.host)
-    const engine = Engine.layerRunner({ url: o.journal, host: o.host, port, listenHost, lease: Option.getOrUndefined(o.lease) })
+    const engine = Engine.layerRunner({
+      url: o.journal,
+      host: o.host,
+      port,
+      listenHost,
+      lease: Option.getOrUndefined(o.lease),
+      onSubmissionEnded: (executionId, submission, end) =>
+        say(`runner: ${executionId} submission ${submission} ${end.state}: ${end.succeeded} of ${end.results.length} issued`)
+    })
     const layer = BulkIssuance.workflows.pipe(
-      Layer.provide(observed),
       Layer.provideMerge(engine),
       Layer.provide(Target.layer(o))
     )
