@@ -8,13 +8,10 @@
  *
  * @since 0.1.0
  */
-import { execFileSync } from "node:child_process"
-import { mkdtempSync, rmSync, symlinkSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { alternate, medianOf } from "./support/alternate.js"
 import { withClients } from "./support/child.js"
 import { micros } from "./support/clients.js"
+import { git, withCheckout } from "./support/checkout.js"
 import { ROOT } from "./support/compile.js"
 import type { LoadOptions, LoadResult } from "./support/load.js"
 import { type Benchmark, isMain, log, main } from "./support/program.js"
@@ -27,22 +24,6 @@ const BASE = process.env["BENCH_BASE"] ?? "8ad5b00"
 const LOAD: LoadOptions = { concurrency: 1, total: 4_000, durationMillis: 1_500 }
 const ROUNDS = 6
 const TARGET = 4
-
-const git = (...args: ReadonlyArray<string>) => execFileSync("git", args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] }).toString().trim()
-
-/** A checkout of `rev` beside this one, sharing its node_modules; removed afterwards. */
-const withCheckout = async <A>(rev: string, fn: (dir: string, commit: string) => Promise<A>): Promise<A> => {
-  const commit = git("rev-parse", "--short", rev)
-  const dir = join(mkdtempSync(join(tmpdir(), "taxdoc-base-")), "checkout")
-  git("worktree", "add", "--detach", dir, commit)
-  try {
-    symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir")
-    return await fn(dir, commit)
-  } finally {
-    git("worktree", "remove", "--force", dir)
-    rmSync(join(dir, ".."), { recursive: true, force: true })
-  }
-}
 
 /**
  * @since 0.1.0

