@@ -5,13 +5,13 @@
  * Run: npx tsx examples/durable-issuance.ts
  */
 import { Effect, Layer } from "effect"
-import { Taxdoc } from "taxdoc"
+import { type CashbillSchemas, Taxdoc } from "taxdoc"
 import { Connect, InProcess } from "taxdoc/sandbox"
 import { BulkIssuance, Engine } from "taxdoc/workflow"
 
 const corpNum = "1234567891"
 
-const receipts = Array.from({ length: 250 }, (_, i) => ({
+const receipts: ReadonlyArray<CashbillSchemas.CashReceiptIssue> = Array.from({ length: 250 }, (_, i) => ({
   mgtKey: `MONTH-END-${i}`, tradeType: "승인거래", tradeUsage: "소득공제용", taxationType: "과세",
   totalAmount: "11000", supplyCost: "10000", tax: "1000", serviceFee: "0",
   franchiseCorpNum: corpNum, identityNum: "01012341234"
