@@ -19,7 +19,6 @@ import { Cashbill } from "../src/domains/cashbill/Cashbill.js"
 import { Member } from "../src/domains/member/Member.js"
 import * as Connect from "../src/sandbox/Connect.js"
 import * as InProcess from "../src/sandbox/InProcess.js"
-import { TESTER_LINK_ID, TESTER_SECRET } from "../src/sandbox/Partners.js"
 import * as Taxdoc from "../src/Taxdoc.js"
 import * as BulkIssuance from "../src/workflow/BulkIssuance.js"
 import * as Engine from "../src/workflow/Engine.js"
@@ -27,13 +26,13 @@ import { startEmbedded } from "../test/support/database.js"
 import { alternate, medianOf } from "./support/alternate.js"
 import { git, withCheckout } from "./support/checkout.js"
 import { withClients, withServer } from "./support/child.js"
-import { micros } from "./support/clients.js"
+import { inProcessConfig, loadFigures } from "./support/clients.js"
 import { ROOT } from "./support/compile.js"
 import type { LoadOptions, LoadResult } from "./support/load.js"
 import { type Benchmark, isMain, log, main } from "./support/program.js"
 import type { Table, Target } from "./support/report.js"
 import * as Sdk from "./support/sdk.js"
-import { latencyOf, median, ms, perSecond, ratio } from "./support/stats.js"
+import { median, ms, perSecond, ratio } from "./support/stats.js"
 
 const BASE = process.env["BENCH_FLEET_BASE"] ?? "3205be2"
 const SEQUENTIAL: LoadOptions = { concurrency: 1, total: 4_000, durationMillis: 1_500 }
@@ -47,15 +46,7 @@ const POLL = "10 millis"
 /** Part 1: this checkout's default store against the base revision, sequential and 32 concurrent. */
 const perCall = () =>
   withCheckout(BASE, (baseDir, baseCommit) => {
-    const config = (root: string) => ({
-      kind: "inprocess" as const,
-      origin: "",
-      linkId: TESTER_LINK_ID,
-      secretKey: TESTER_SECRET,
-      corpNum: Sdk.memberNumber(17),
-      mgtKey: "FLT-0001",
-      root
-    })
+    const config = (root: string) => inProcessConfig(root, Sdk.memberNumber(17), "FLT-0001")
     return withClients([config(ROOT), config(baseDir)], async ([current, base]) => {
       log(`per-call GetInfo with the default store: this checkout against ${baseCommit}`)
       const samples = await alternate<LoadResult>({
@@ -72,15 +63,7 @@ const perCall = () =>
         const now = samples[`current ${callers}`]!
         const then = samples[`base ${callers}`]!
         const relative = medianOf(now.map((r, i) => [r, then[i]!] as const), ([c, b]) => c.throughput / b.throughput)
-        const row = (label: string, side: ReadonlyArray<LoadResult>, share: string) => [
-          label,
-          String(callers),
-          perSecond(medianOf(side, (r) => r.throughput)),
-          ms(medianOf(side, (r) => latencyOf(r.latencies).p50)),
-          ms(medianOf(side, (r) => latencyOf(r.latencies).p99)),
-          micros(medianOf(side, (r) => r.cpuMicrosPerCall)),
-          share
-        ]
+        const row = (label: string, side: ReadonlyArray<LoadResult>, share: string) => [label, String(callers), ...loadFigures(side), share]
         return {
           relative,
           rows: [row(`this checkout (${git("rev-parse", "--short", "HEAD")})`, now, ratio(relative)), row(`revision ${baseCommit}`, then, ratio(1))],

@@ -10,14 +10,13 @@
  */
 import { alternate, medianOf } from "./support/alternate.js"
 import { withClients } from "./support/child.js"
-import { micros } from "./support/clients.js"
+import { inProcessConfig, loadFigures } from "./support/clients.js"
 import { git, withCheckout } from "./support/checkout.js"
 import { ROOT } from "./support/compile.js"
 import type { LoadOptions, LoadResult } from "./support/load.js"
 import { type Benchmark, isMain, log, main } from "./support/program.js"
 import * as Sdk from "./support/sdk.js"
-import { latencyOf, ms, perSecond, ratio } from "./support/stats.js"
-import { TESTER_LINK_ID, TESTER_SECRET } from "../src/sandbox/Partners.js"
+import { perSecond, ratio } from "./support/stats.js"
 
 /** The revision the performance work started from. */
 const BASE = process.env["BENCH_BASE"] ?? "8ad5b00"
@@ -34,15 +33,7 @@ export const benchmark: Benchmark = {
   limitMillis: 180_000,
   run: () =>
     withCheckout(BASE, (baseDir, baseCommit) => {
-      const config = (root: string) => ({
-        kind: "inprocess" as const,
-        origin: "",
-        linkId: TESTER_LINK_ID,
-        secretKey: TESTER_SECRET,
-        corpNum: Sdk.memberNumber(16),
-        mgtKey: "INP-0001",
-        root
-      })
+      const config = (root: string) => inProcessConfig(root, Sdk.memberNumber(16), "INP-0001")
       const head = git("rev-parse", "--short", "HEAD")
       return withClients([config(ROOT), config(baseDir)], async ([current, base]) => {
         log(`in-process sequential GetInfo: this checkout (${head}) against ${baseCommit}`)
@@ -58,14 +49,7 @@ export const benchmark: Benchmark = {
         const now = samples["current"]!
         const then = samples["base"]!
         const speedup = medianOf(now.map((r, i) => [r, then[i]!] as const), ([c, b]) => c.throughput / b.throughput)
-        const row = (label: string, side: ReadonlyArray<LoadResult>, share: string) => [
-          label,
-          perSecond(medianOf(side, (r) => r.throughput)),
-          ms(medianOf(side, (r) => latencyOf(r.latencies).p50)),
-          ms(medianOf(side, (r) => latencyOf(r.latencies).p99)),
-          micros(medianOf(side, (r) => r.cpuMicrosPerCall)),
-          share
-        ]
+        const row = (label: string, side: ReadonlyArray<LoadResult>, share: string) => [label, ...loadFigures(side), share]
         return {
           title: `6. In-process sandbox: sequential GetInfo against revision ${baseCommit}`,
           method: [

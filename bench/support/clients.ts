@@ -249,3 +249,32 @@ export const CLIENT_METHOD: ReadonlyArray<string> = [
   "Each side is its own client process (plain node, no TypeScript runner), so `process.cpuUsage()` there is that client's own CPU, taken over exactly the measured window (after a full GC): raw undici `Pool.request` with the SDK's headers (`Authorization: Bearer`, `Accept-Encoding: gzip`, `Accept-Language`) and a `JSON.parse` of the (gunzipped) answer — the floor; the plain node:http client of `bench/support/plain.ts` (callbacks over `http.request` with a keep-alive `Agent`, one cached token per member issued with its own signature, gunzip, `JSON.parse`, no schemas or validation — the published clients' way); the SDK from `dist/` as a user runs it (`Taxdoc.layer` for the sandbox's origin over the SDK's own transport `Undici.layer()`, default configuration, calls in Effect fibers); the SDK over the platform's `NodeHttpClient.layerUndici`, raw `fetch` and the SDK over `FetchHttpClient` for information only.",
   "Sides alternate within each round (order reversed every other round) after one warm-up round; figures are medians over rounds, ratios medians of the per-round ratios."
 ]
+
+/**
+ * The configuration of an in-process client loading the sources of the checkout at `root`.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const inProcessConfig = (root: string, corpNum: string, mgtKey: string): ClientConfig => ({
+  kind: "inprocess",
+  origin: "",
+  linkId: TESTER_LINK_ID,
+  secretKey: TESTER_SECRET,
+  corpNum,
+  mgtKey,
+  root
+})
+
+/**
+ * A side's figures over its rounds, as a table shows them: calls/s, p50, p99 and CPU per call (medians).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const loadFigures = (side: ReadonlyArray<LoadResult>): ReadonlyArray<string> => [
+  perSecond(medianOf(side, (r) => r.throughput)),
+  ms(medianOf(side, (r) => latencyOf(r.latencies).p50)),
+  ms(medianOf(side, (r) => latencyOf(r.latencies).p99)),
+  micros(medianOf(side, (r) => r.cpuMicrosPerCall))
+]

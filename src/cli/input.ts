@@ -283,3 +283,14 @@ const jsonRecords = (file: string, text: string): Either.Either<Records, CliErro
  */
 export const readRecords = (file: string): Effect.Effect<Records, CliError, FileSystem.FileSystem> =>
   Effect.flatMap(readText(file), (text) => (/\.csv$/i.test(file) ? csvRecords(file, text) : jsonRecords(file, text)))
+
+/**
+ * The records of a bulk input (`readRecords`), at least one: an empty file fails naming what it
+ * should hold (`noun`: "receipts", "invoices"; `item`: what one CSV line or JSON element is).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const readSomeRecords = (file: string, noun: string, item: string): Effect.Effect<Records, CliError, FileSystem.FileSystem> =>
+  Effect.filterOrFail(readRecords(file), (read) => read.records.length > 0, () =>
+    new CliError({ message: `${file} holds no ${noun}`, hint: `one ${item} per CSV line after the header, or per element of the JSON array`, exitCode: 2 }))

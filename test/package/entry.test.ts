@@ -10,6 +10,18 @@ import { ROOT, runOk } from "./support.js"
 
 const dist = (file: string): string => pathToFileURL(path.join(ROOT, "dist", file)).href
 
+/** Runs `program` (an ES module) in plain node with a loader hook writing `loaded <url>` on stderr for each module whose URL matches `pattern`. */
+const runReporting = (pattern: string, program: string) => {
+  const hook = [
+    "export async function load(url, context, next) {",
+    `  if (${pattern}.test(url)) process.stderr.write(\`loaded \${url}\\n\`)`,
+    "  return next(url, context)",
+    "}"
+  ].join("\n")
+  const register = `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)})`
+  return runOk(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(register)}`, "--input-type=module", "-e", program], ROOT)
+}
+
 describe("the runtime entry point", () => {
   it("exports what index.js exports, namespace by namespace, value by value", { timeout: 60_000 }, async () => {
     // In a plain node process: the modules the lazy namespaces load are the very instances index.js has.
@@ -34,14 +46,7 @@ describe("the runtime entry point", () => {
 
   it("loads no schema, rule or catalogue module of a domain on import; a namespace loads its module on first use", { timeout: 60_000 }, async () => {
     // A loader hook reports every domain schema, rule, answer or catalogue module the process loads.
-    const hook = [
-      "export async function load(url, context, next) {",
-      "  if (/\\/dist\\/domains\\/(.+\\/)?(Schemas|Rules|Operations|Catalogue|Answers)\\.js$/.test(url)) process.stderr.write(`loaded ${url}\\n`)",
-      "  return next(url, context)",
-      "}"
-    ].join("\n")
-    const register = `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)})`
-    const importOnly = await runOk(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(register)}`, "--input-type=module", "-e", `await import(${JSON.stringify(dist("entry.js"))})`], ROOT)
+    const importOnly = await runReporting(String.raw`/\/dist\/domains\/(.+\/)?(Schemas|Rules|Operations|Catalogue|Answers)\.js$/`, `await import(${JSON.stringify(dist("entry.js"))})`)
     expect(importOnly.stderr).not.toContain("loaded ")
     const program = `const entry = await import(${JSON.stringify(dist("entry.js"))}); console.log(JSON.stringify([typeof entry.CashbillSchemas.CashbillInfo, entry.Catalogue.operations.length > 0]))`
     const used = await runOk(process.execPath, ["--input-type=module", "-e", program], ROOT)
@@ -49,21 +54,15 @@ describe("the runtime entry point", () => {
   })
 
   it("the entry points but taxdoc/workflow load none of its packages, even when used", { timeout: 60_000 }, async () => {
-    const hook = [
-      "export async function load(url, context, next) {",
-      "  if (/\\/node_modules\\/(@effect\\/(cluster|workflow|rpc|sql|sql-pg|experimental)|pg)\\//.test(url)) process.stderr.write(`loaded ${url}\\n`)",
-      "  return next(url, context)",
-      "}"
-    ].join("\n")
-    const register = `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)})`
+    const packages = String.raw`/\/node_modules\/(@effect\/(cluster|workflow|rpc|sql|sql-pg|experimental)|pg)\//`
     const program = [
       ...["entry.js", "sandbox/index.js", "recordings/index.js"].map((file, i) => `const m${i} = await import(${JSON.stringify(dist(file))})`),
       "console.log(JSON.stringify([m0.Catalogue.operations.length > 0, typeof m1.InProcess.layer, typeof m2.RecordReplay.layerReplay]))"
     ].join("\n")
-    const ran = await runOk(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(register)}`, "--input-type=module", "-e", program], ROOT)
+    const ran = await runReporting(packages, program)
     expect(JSON.parse(ran.stdout)).toEqual([true, "function", "function"])
     expect(ran.stderr).not.toContain("loaded ")
-    const workflow = await runOk(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(register)}`, "--input-type=module", "-e", `await import(${JSON.stringify(dist("workflow/index.js"))})`], ROOT)
+    const workflow = await runReporting(packages, `await import(${JSON.stringify(dist("workflow/index.js"))})`)
     expect(workflow.stderr).toContain("@effect/workflow")
   })
 })

@@ -10,7 +10,7 @@ import { Cashbill } from "../../domains/cashbill/Cashbill.js"
 import { URL_VALIDITY_MILLIS } from "../../domains/cashbill/Rules.js"
 import type { BulkIssueResult, CashbillInfo, CashReceiptIssue, CashReceiptRevoke, IssueResponse } from "../../domains/cashbill/Schemas.js"
 import { CliError, fromFile } from "../errors.js"
-import { readJsonObject, readRecords, readStringList } from "../input.js"
+import { readJsonObject, readSomeRecords, readStringList } from "../input.js"
 import type { Parsed } from "../lazy.js"
 import { cashbillState as stateName } from "../names.js"
 import { emit, fields, result, table, won } from "../output.js"
@@ -60,14 +60,7 @@ const resultColumns = [
   { header: "message", value: (r: BulkIssueResult) => (r.code === 1 ? "" : r.message) }
 ]
 
-const readReceipts = (o: Parsed<typeof bulkOptions>) =>
-  Effect.gen(function*() {
-    const read = yield* readRecords(o.file)
-    if (read.records.length === 0) {
-      return yield* new CliError({ message: `${o.file} holds no receipts`, hint: "one receipt per CSV line after the header, or per element of the JSON array", exitCode: 2 })
-    }
-    return read
-  })
+const readReceipts = (o: Parsed<typeof bulkOptions>) => readSomeRecords(o.file, "receipts", "receipt")
 
 // `--durable` / `--journal`: the execution in taxdoc/workflow (loaded only then).
 const durableBulk = (o: Parsed<typeof bulkOptions>) =>

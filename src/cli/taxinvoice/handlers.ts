@@ -9,7 +9,7 @@ import { MGT_KEY_TYPES, type MgtKeyType, StateCode, URL_VALIDITY_MILLIS } from "
 import type { BulkIssueResult, TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { Taxinvoice, type UrlKind } from "../../domains/taxinvoice/Taxinvoice.js"
 import { CliError, fromFile } from "../errors.js"
-import { readJsonObject, readRecords } from "../input.js"
+import { readJsonObject, readSomeRecords } from "../input.js"
 import type { Parsed } from "../lazy.js"
 import { emit, fields, result, table } from "../output.js"
 import * as Progress from "../progress.js"
@@ -230,14 +230,7 @@ const resultColumns = [
   { header: "message", value: (r: BulkIssueResult) => (r.code === 1 ? "" : r.message) }
 ]
 
-const readDrafts = (o: Parsed<typeof bulkOptions>) =>
-  Effect.gen(function*() {
-    const read = yield* readRecords(o.file)
-    if (read.records.length === 0) {
-      return yield* new CliError({ message: `${o.file} holds no invoices`, hint: "one draft per CSV line after the header, or per element of the JSON array", exitCode: 2 })
-    }
-    return read
-  })
+const readDrafts = (o: Parsed<typeof bulkOptions>) => readSomeRecords(o.file, "invoices", "draft")
 
 // `--durable` / `--journal`: the execution in taxdoc/workflow (loaded only then).
 const durableBulk = (o: Parsed<typeof bulkOptions>) =>
