@@ -2,9 +2,9 @@
  * The fleet's costs, in three parts:
  *
  * 1. per-call GetInfo with the default token store (tokens in the process), sequential and 32
- *    concurrent, against the revision before the token store existed (`BENCH_FLEET_BASE`, default
- *    `3205be2`), side by side in one run: two in-process client processes loading each checkout's
- *    sources (as `inprocess.ts` does). Target: within 5 % of the base's calls/s;
+ *    concurrent, against the main line without the token store (`BENCH_FLEET_BASE`, default
+ *    `7f75ec4`, the revision last merged), side by side in one run: two in-process client processes
+ *    loading each checkout's sources (as `inprocess.ts` does). Target: within 5 % of the base's calls/s;
  * 2. the shared store's cost for a cold member: a member's first call with the default store, with
  *    the PostgreSQL store when the fleet has no token yet (this instance issues it under the lock),
  *    and when another instance already stored it (read from the table), against a socket sandbox
@@ -34,7 +34,7 @@ import type { Table, Target } from "./support/report.js"
 import * as Sdk from "./support/sdk.js"
 import { median, ms, perSecond, ratio } from "./support/stats.js"
 
-const BASE = process.env["BENCH_FLEET_BASE"] ?? "3205be2"
+const BASE = process.env["BENCH_FLEET_BASE"] ?? "7f75ec4"
 const SEQUENTIAL: LoadOptions = { concurrency: 1, total: 4_000, durationMillis: 1_500 }
 const CONCURRENT: LoadOptions = { concurrency: 32, total: 8_000, durationMillis: 1_500 }
 const ROUNDS = 6
@@ -193,7 +193,7 @@ export const benchmark: Benchmark = {
     return {
       title: `16. Fleet: the default token store against ${calls.baseCommit}, the shared store's cold member, durable against plain bulk issuance`,
       method: [
-        `Per call: two client processes, each the SDK against its own in-process sandbox, loaded through tsx from the sources of this checkout and of revision \`${calls.baseCommit}\` (before the token store; \`BENCH_FLEET_BASE\`); ${ROUNDS} alternating rounds of GetInfo, sequential (up to ${SEQUENTIAL.total.toLocaleString("en-US")} calls, ${SEQUENTIAL.durationMillis / 1000} s) and with 32 callers (up to ${CONCURRENT.total.toLocaleString("en-US")} calls, ${CONCURRENT.durationMillis / 1000} s); medians, the ratio a median of per-round ratios.`,
+        `Per call: two client processes, each the SDK against its own in-process sandbox, loaded through tsx from the sources of this checkout and of revision \`${calls.baseCommit}\` (the main line without the token store; \`BENCH_FLEET_BASE\`); ${ROUNDS} alternating rounds of GetInfo, sequential (up to ${SEQUENTIAL.total.toLocaleString("en-US")} calls, ${SEQUENTIAL.durationMillis / 1000} s) and with 32 callers (up to ${CONCURRENT.total.toLocaleString("en-US")} calls, ${CONCURRENT.durationMillis / 1000} s); medians, the ratio a median of per-round ratios.`,
         `Cold member: three SDK instances in this process against one socket sandbox — one with the default store, two sharing an embedded PostgreSQL 18 (\`TAXDOC_TOKEN_STORE\`); for each of ${COLD_MEMBERS} fresh members, the first call of the default instance and of the first shared one (alternating which goes first), then the second shared instance's first call (the token is in the table).`,
         `Bulk: ${DOCUMENTS.toLocaleString("en-US")} receipts for a fresh member, each way in its own runtime with its own in-process sandbox, default concurrency (4 submissions at once) on both.`
       ],
