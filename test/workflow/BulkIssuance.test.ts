@@ -2,23 +2,23 @@
  * Durable bulk issuance in one process (the in-memory engine and journal) and with the journal in
  * PostgreSQL: results per document in input order, progress per state, the same execution ID with
  * the same input answering the same execution, another input refused, and the same submissions as
- * `issueMany` (identical input issued either way recovers, never doubles). Runners in several
- * processes: Fleet.test.ts.
+ * `issueMany` (identical input issued either way recovers, never doubles); the journal's database
+ * stopped mid-way and back. Runners in several processes: Fleet.test.ts.
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Reactivity from "@effect/experimental/Reactivity"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as WorkflowEngine from "@effect/workflow/WorkflowEngine"
-import { Effect, Layer, Redacted } from "effect"
+import { Effect, Fiber, Layer, Redacted } from "effect"
 import { Cashbill } from "../../src/domains/cashbill/Cashbill.js"
 import * as BulkIssuance from "../../src/workflow/BulkIssuance.js"
 import * as Engine from "../../src/workflow/Engine.js"
-import { type Progress } from "../../src/workflow/Journal.js"
+import { Journal, type JournalUnavailable, type Progress } from "../../src/workflow/Journal.js"
 import * as JournalSql from "../../src/workflow/JournalSql.js"
 import { api } from "../sandbox/support.js"
 import { receipt } from "../support/receipts.js"
 import * as Sdk from "../support/sdk.js"
-import { freshDatabase } from "../support/postgres.js"
+import { freshDatabase, relay, type Relay } from "../support/postgres.js"
 
 const MEMBER = Sdk.MEMBER
 const receipts = (count: number, from = 0) => Array.from({ length: count }, (_, i) => receipt(`D-${from + i}`, MEMBER))
@@ -103,4 +103,52 @@ describe("BulkIssuance", () => {
       })
       yield* program.pipe(Effect.provide(BulkIssuance.workflows.pipe(Layer.provideMerge(Layer.merge(journal, WorkflowEngine.layerMemory)), Layer.provideMerge(sdk))))
     }))
+
+  it.live("the journal's database stopped mid-way: the issuance waits, resumes when it returns, and issues each receipt once", () =>
+    Effect.gen(function*() {
+      const gate: Relay = yield* Effect.acquireRelease(Effect.promise(() => freshDatabase("journal_down").then(relay)), (r) => Effect.promise(() => r.close()))
+      let failed = 0
+      const counted = <A>(effect: Effect.Effect<A, JournalUnavailable>) => Effect.tapError(effect, () => Effect.sync(() => void failed++))
+      // The journal as the workflows use it, counting the writes the stopped database refused.
+      const journal = Layer.effect(Journal, Effect.map(Journal, (j) => Journal.of({
+        ...j,
+        submitted: (id, chunk) => counted(j.submitted(id, chunk)),
+        ended: (id, chunk, end) => counted(j.ended(id, chunk, end)),
+        finished: (id) => counted(j.finished(id))
+      }))).pipe(
+        Layer.provide(JournalSql.layer()),
+        Layer.provide(PgClient.layer({ url: Redacted.make(gate.url), connectTimeout: "1 second" })),
+        Layer.provide(Reactivity.layer)
+      )
+      const input = receipts(300, 5000)
+      let stopped = false
+      const stopOnce = (p: Progress) =>
+        p.done < 100 || stopped ? Effect.void : Effect.promise(() => gate.cut()).pipe(Effect.tap(() => Effect.sync(() => void (stopped = true))))
+      // Back once a write was refused: the issuance was waiting for it.
+      const restore = Effect.gen(function*() {
+        while (failed === 0) yield* Effect.sleep("10 millis")
+        yield* Effect.promise(() => gate.restore())
+      })
+      const program = Effect.gen(function*() {
+        const restoring = yield* Effect.fork(restore)
+        const results = yield* BulkIssuance.issueReceipts({
+          executionId: "down-1",
+          corpNum: MEMBER,
+          documents: input,
+          concurrency: 1,
+          pollInterval: "10 millis",
+          progressInterval: "10 millis",
+          onProgress: stopOnce
+        })
+        yield* Fiber.join(restoring)
+        expect(stopped).toBe(true)
+        expect(failed).toBeGreaterThan(0)
+        expect(results.map((r) => r.key)).toEqual(input.map((r) => r.mgtKey))
+        expect(results.every((r) => r.status === "Issued")).toBe(true)
+        const infos = yield* Effect.flatMap(Cashbill, (c) => c.getInfos(MEMBER, input.map((r) => r.mgtKey)))
+        expect(new Set(infos.map((i) => i.confirmNum)).size).toBe(300)
+        expect(yield* issuedCount).toBe(3)
+      })
+      yield* program.pipe(Effect.provide(BulkIssuance.workflows.pipe(Layer.provideMerge(Layer.merge(journal, WorkflowEngine.layerMemory)), Layer.provideMerge(sdk))))
+    }).pipe(Effect.scoped))
 })
