@@ -37,7 +37,8 @@ import { median, ms, perSecond, ratio } from "./support/stats.js"
 const BASE = process.env["BENCH_FLEET_BASE"] ?? "7f75ec4"
 const SEQUENTIAL: LoadOptions = { concurrency: 1, total: 4_000, durationMillis: 1_500 }
 const CONCURRENT: LoadOptions = { concurrency: 32, total: 8_000, durationMillis: 1_500 }
-const ROUNDS = 6
+const ROUNDS = 8
+const WARMUP = 2
 const TOLERANCE = 0.05
 const COLD_MEMBERS = 20
 const DOCUMENTS = 10_000
@@ -51,6 +52,7 @@ const perCall = () =>
       log(`per-call GetInfo with the default store: this checkout against ${baseCommit}`)
       const samples = await alternate<LoadResult>({
         rounds: ROUNDS,
+        warmupRounds: WARMUP,
         sides: [
           { name: "current 1", run: () => current!.run("getInfo", SEQUENTIAL) },
           { name: "base 1", run: () => base!.run("getInfo", SEQUENTIAL) },
@@ -193,7 +195,7 @@ export const benchmark: Benchmark = {
     return {
       title: `16. Fleet: the default token store against ${calls.baseCommit}, the shared store's cold member, durable against plain bulk issuance`,
       method: [
-        `Per call: two client processes, each the SDK against its own in-process sandbox, loaded through tsx from the sources of this checkout and of revision \`${calls.baseCommit}\` (the main line without the token store; \`BENCH_FLEET_BASE\`); ${ROUNDS} alternating rounds of GetInfo, sequential (up to ${SEQUENTIAL.total.toLocaleString("en-US")} calls, ${SEQUENTIAL.durationMillis / 1000} s) and with 32 callers (up to ${CONCURRENT.total.toLocaleString("en-US")} calls, ${CONCURRENT.durationMillis / 1000} s); medians, the ratio a median of per-round ratios.`,
+        `Per call: two client processes, each the SDK against its own in-process sandbox, loaded through tsx from the sources of this checkout and of revision \`${calls.baseCommit}\` (the main line without the token store; \`BENCH_FLEET_BASE\`); ${ROUNDS} alternating rounds of GetInfo after ${WARMUP} unrecorded ones, sequential (up to ${SEQUENTIAL.total.toLocaleString("en-US")} calls, ${SEQUENTIAL.durationMillis / 1000} s) and with 32 callers (up to ${CONCURRENT.total.toLocaleString("en-US")} calls, ${CONCURRENT.durationMillis / 1000} s); medians, the ratio a median of per-round ratios.`,
         `Cold member: three SDK instances in this process against one socket sandbox — one with the default store, two sharing an embedded PostgreSQL 18 (\`TAXDOC_TOKEN_STORE\`); for each of ${COLD_MEMBERS} fresh members, the first call of the default instance and of the first shared one (alternating which goes first), then the second shared instance's first call (the token is in the table).`,
         `Bulk: ${DOCUMENTS.toLocaleString("en-US")} receipts for a fresh member, each way in its own runtime with its own in-process sandbox, default concurrency (4 submissions at once) on both.`
       ],
