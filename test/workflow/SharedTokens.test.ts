@@ -5,6 +5,8 @@
  * warning, back to the store when it answers. (The claim across processes: Fleet.test.ts.)
  */
 import { describe, expect, it } from "@effect/vitest"
+import * as Reactivity from "@effect/experimental/Reactivity"
+import * as PgClient from "@effect/sql-pg/PgClient"
 import { Effect, Layer, Logger, Redacted, Scope, TestClock } from "effect"
 import * as Client from "../../src/core/Client.js"
 import * as Config from "../../src/core/Config.js"
@@ -40,6 +42,17 @@ const instance = (url: string, table?: string) =>
 const withSandbox = <A, E>(effect: Effect.Effect<A, E, HttpClient.HttpClient | Sandbox.Sandbox | Scope.Scope>) =>
   effect.pipe(Effect.scoped, Effect.provide(sandboxLayer({ members: [{ corpNum: MEMBER }, { corpNum: OTHER }] })))
 
+/** Waits until `count` sessions of the database at `url` listen for forgotten members (polling the server's sessions). */
+const listening = (url: string, count: number) =>
+  Effect.scoped(Effect.gen(function*() {
+    const sql = yield* PgClient.make({ url: Redacted.make(url), maxConnections: 1 })
+    const listeners = Effect.map(
+      sql<{ readonly n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
+      ([row]) => row?.n ?? 0
+    )
+    while ((yield* listeners) < count) yield* Effect.sleep("20 millis")
+  })).pipe(Effect.provide(Reactivity.layer), Effect.orDie)
+
 describe("SharedTokens", () => {
   it.live("instances share one issuance per key, even all cold at once", () =>
     Effect.gen(function*() {
@@ -72,6 +85,8 @@ describe("SharedTokens", () => {
       yield* a.tokens.get(OTHER, ["140"])
       yield* b.tokens.get(OTHER, ["140"])
       expect((yield* b.tokens.stats).cached).toBe(1)
+      // A notification reaches only the instances already listening: wait for both to listen.
+      yield* listening(url, 2)
       yield* a.client.forgetMember(OTHER)
       // The notification reaches b through its listening connection: wait for it by polling b's cache.
       while ((yield* b.tokens.stats).cached !== 0) yield* Effect.yieldNow()
