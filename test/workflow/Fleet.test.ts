@@ -3,7 +3,8 @@
  * suite's PostgreSQL: tokens shared (one issuance per member for four cold processes; with the
  * database unreachable, each process's own tokens and one warning), and a
  * durable issuance of 10,000 receipts finished by the other runners after one is SIGKILLed at about
- * 40 % — through the library's runners, and through the command run again after it was killed.
+ * 40 % — through the library's runners, and through the command run again after it was killed —
+ * and one that waits while the database is stopped and resumes when it is back.
  * Every wait is on a process's output or exit.
  */
 import { Effect, Redacted } from "effect"
@@ -81,14 +82,14 @@ const coldFleet = async (store: string, count: number, calls: number) => {
 
 const runnerArgs = (journal: string) => ["runner", "--journal", journal, "--sandbox-url", served.url, "--secret", secret, "--lease", "3 seconds"]
 
-/** Calls `kill` with the runner that reports the `at`-th completed submission. */
-const killWhenDone = (runners: ReadonlyArray<Child>, at: number, kill: (runner: Child) => void) => {
+/** Calls `act` with the runner that reports the `at`-th completed submission. */
+const whenCompleted = (runners: ReadonlyArray<Child>, at: number, act: (runner: Child) => void) => {
   let completed = 0
   for (const runner of runners) {
     runner.onLine((line) => {
       if (!/submission \d+ completed/.test(line)) return
       completed++
-      if (completed === at) kill(runner)
+      if (completed === at) act(runner)
     })
   }
 }
@@ -128,7 +129,7 @@ describe("a fleet of processes", () => {
     try {
       await Promise.all(runners.map((r) => r.waitFor(/listening at/)))
       const killed: Array<Child> = []
-      killWhenDone(runners, 40, (runner) => {
+      whenCompleted(runners, 40, (runner) => {
         killed.push(runner)
         void runner.kill("SIGKILL")
       })
@@ -154,6 +155,50 @@ describe("a fleet of processes", () => {
       expect(submits).toBeGreaterThanOrEqual(100)
     } finally {
       await Promise.all(runners.map((r) => r.kill("SIGTERM")))
+    }
+  })
+
+  it("the database stopped at about 40 % and back: the runners wait, resume, and issue each receipt once", async () => {
+    const gate = await relay(await freshDatabase("fleet_down_runners"))
+    const runners = [1, 2].map(() => taxdoc(runnerArgs(gate.url)))
+    try {
+      await Promise.all(runners.map((r) => r.waitFor(/listening at/)))
+      let stopped = false
+      const complaints: Array<string> = []
+      let complained: () => void = () => {}
+      const firstComplaint = new Promise<void>((resolve) => (complained = resolve))
+      // After the cut, the first error a runner logs about its storage: the database is missed.
+      for (const runner of runners) {
+        runner.onLine((line) => {
+          if (!stopped || !/ERROR|WARN/.test(line)) return
+          complaints.push(line)
+          complained()
+        })
+      }
+      whenCompleted(runners, 8, () => {
+        void gate.cut().then(() => {
+          stopped = true
+        })
+      })
+      void firstComplaint.then(() => gate.restore())
+      const sent = receipts("S", 2_000)
+      const client = Engine.layerClient({ url: Redacted.make(gate.url), lease: "3 seconds" })
+      const results = await Effect.runPromise(
+        BulkIssuance.issueReceipts({ executionId: "fleet-down", corpNum: SELLER, documents: sent, pollInterval: "20 millis" }).pipe(
+          // This process reads the journal too: while the database is away it starts again, same ID and input.
+          Effect.retry({ while: (e) => e._tag === "JournalUnavailable" }),
+          Effect.provide(client),
+          Effect.scoped
+        )
+      )
+      expect(stopped).toBe(true)
+      expect(complaints.length).toBeGreaterThan(0)
+      expect(results.map((r) => r.key)).toEqual(sent.map((r) => r.mgtKey))
+      expect(results.every((r) => r.status === "Issued")).toBe(true)
+      await expectIssuedOnce(sent)
+    } finally {
+      await Promise.all(runners.map((r) => r.kill("SIGTERM")))
+      await gate.close()
     }
   })
 
