@@ -15,14 +15,14 @@ describe("help", () => {
   it("a subcommand's help lists its options, each with an example", { timeout: 60_000 }, async () => {
     const run = await taxdoc(["cashbill", "bulk", "--help"])
     expect(run.code).toBe(0)
-    for (const option of ["--sandbox", "--sandbox-url URL", "--secret BASE64", "--corp-num NUMBER", "--user-id ID", "--interval DURATION", "--deadline DURATION", "--json", "(-f, --file PATH)"]) {
+    for (const option of ["--sandbox", "--sandbox-url URL", "--secret BASE64", "--corp-num NUMBER", "--user-id ID", "--interval DURATION", "--deadline DURATION", "--json", "(-f, --file PATH)", "--durable", "--journal URL", "--execution-id ID", "--lease DURATION"]) {
       expect(run.stdout).toContain(option)
     }
     // Each option's block: its header line, then indented paragraphs up to the next header.
     const options = run.stdout.slice(run.stdout.indexOf("OPTIONS")).split(/\n(?=--|\(-)/).slice(1)
     const builtIn = /^(--completions|--log-level|\(-h, --help\)|--wizard|--version)/
     const ours = options.filter((block) => !builtIn.test(block))
-    expect(ours.length).toBe(10)
+    expect(ours.length).toBe(14)
     expect(ours.filter((block) => !block.includes("Example: "))).toEqual([])
   })
 })
