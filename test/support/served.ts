@@ -23,6 +23,8 @@ export type Sdk = Layer.Layer.Success<ReturnType<typeof sdkLayer>>
 export interface Served {
   /** `http://127.0.0.1:<port>`. */
   readonly url: string
+  /** The secret key of the TESTER partner. */
+  readonly secret: string
   /** Runs an SDK program against the served sandbox. */
   readonly run: <A, E>(program: Effect.Effect<A, E, Sdk>) => Promise<A>
   /** POSTs a JSON body to an admin route (`/_sandbox/<route>`). */
@@ -48,6 +50,7 @@ export const serve = async (members: ReadonlyArray<MemberSeed>): Promise<Served>
   const sdk = ManagedRuntime.make(sdkLayer(url, secret))
   return {
     url,
+    secret,
     run: (program) => sdk.runPromise(program),
     admin: (route, body) => admin(url, route, body),
     advance: (millis) => admin(url, "clock", { advanceMillis: millis }),
