@@ -22,7 +22,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { type AdminOperations, handleAdmin } from "./Admin.js"
+import { type AdminOperations, handleAdmin, isPublic } from "./Admin.js"
 import { type AdminAccess, refusal } from "./AdminGuard.js"
 import { callerOf, needsToken } from "./Auth.js"
 import { registerCertificate } from "./certificate/State.js"
@@ -237,7 +237,7 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
       const { environment, path } = splitEnvironment(incoming.path)
       const segments = Router.segmentsOf(path)
       if (segments[0]?.toLowerCase() === "_sandbox") {
-        const refused = refusal(access, incoming)
+        const refused = isPublic(incoming.method, segments.slice(1)) ? undefined : refusal(access, incoming)
         if (refused !== undefined) return Effect.fail(refused)
         return handleAdmin(admin, { method: incoming.method, segments: segments.slice(1), body: incoming.body, environment })
       }

@@ -103,7 +103,10 @@ export const AttachFile = Operation.make({
   path: "/Taxinvoice/{MgtKeyType}/{MgtKey}/Files",
   params: ByKey,
   shapes: { MgtKeyType: mgtKeyTypes },
-  body: Operation.multipart(AttachedFileInput, encodeAttachment),
+  body: Operation.multipart(AttachedFileInput, encodeAttachment, [
+    { name: "form", contentType: "application/json", schema: Schema.Struct({ DisplayName: Schema.String }) },
+    { name: "Filedata", contentType: "application/octet-stream", file: true }
+  ]),
   scope,
   success: GenericResult,
   safeToRepeat: false
