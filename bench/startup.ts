@@ -1,31 +1,35 @@
 /**
- * CLI start-up: the time from starting `taxdoc --help` to its first output on stdout, and to its
- * exit — the old way (the TypeScript sources through the tsx runner, `tsx src/cli/main.ts`) against
- * the compiled command run by plain node (`node dist/cli/main.js`, and `node bin/taxdoc.js`, which
- * `npx taxdoc` runs), side by side, alternating, over several rounds.
- *
- * dist/ must be built (`npm run build`; `npm install` does it).
+ * Start-up of the `taxdoc` command as a user runs it: the package installed from its tarball into a
+ * scratch project (bench/support/installed.ts), its bin run with plain node — `taxdoc --help`, and
+ * `taxdoc company-status --sandbox …` (an operation against a fresh in-process sandbox, token
+ * included) — from spawn to the first output and to the exit, with `node -e 0` beside them (the
+ * floor of any Node program) and the command run from its compiled modules instead of its bundle
+ * (information), sides alternating over several rounds.
  *
  * @since 0.1.0
  */
 import { spawn } from "node:child_process"
-import { existsSync } from "node:fs"
-import { dirname, join } from "node:path"
-import { fileURLToPath } from "node:url"
+import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { alternate, medianOf } from "./support/alternate.js"
+import { plainEnv } from "./support/child.js"
+import { compiled } from "./support/compile.js"
+import { install } from "./support/installed.js"
 import { type Benchmark, isMain, log, main } from "./support/program.js"
 import { median } from "./support/stats.js"
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..")
-const ROUNDS = 5
-const TARGET_MILLIS = 800
+const ROUNDS = 8
+const HELP_TARGET_MILLIS = 300
+const COMMAND_TARGET_MILLIS = 500
+const CORP_NUMS = ["1234567891", "1111111119", "2222222227"]
 
 interface Start {
   /** From spawning the process to the first byte on stdout. */
   readonly firstOutput: number
   /** From spawning the process to its exit. */
   readonly exit: number
-  /** CPU time (user + system) of the process and the processes it waited for; NaN when unknown. */
+  /** CPU time (user + system) of the process; NaN when unknown. */
   readonly cpu: number
 }
 
@@ -34,37 +38,44 @@ interface Start {
 const TIME = "/usr/bin/time"
 const timed = existsSync(TIME)
 
-// Environment of a plain shell: no loader or npm settings inherited from the runner.
-const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== "NODE_OPTIONS" && !/^npm_/i.test(key)))
-
-/** Starts `command args` once and times its first output and its exit. */
-const start = (command: string, args: ReadonlyArray<string>) => (): Promise<Start> =>
+/** Starts `node args` in `cwd` once and times its first output and its exit. */
+const start = (cwd: string, args: ReadonlyArray<string>, expect: string) => (): Promise<Start> =>
   new Promise((resolve, reject) => {
     const started = performance.now()
     let firstOutput: number | undefined
-    let bytes = 0
+    let stdout = ""
     let stderr = ""
     const child = timed
-      ? spawn(TIME, ["-f", "cpu %U %S", command, ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
-      : spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
-    child.stdout.on("data", (chunk: Buffer) => {
+      ? spawn(TIME, ["-f", "cpu %U %S", process.execPath, ...args], { cwd, env: plainEnv(), stdio: ["ignore", "pipe", "pipe"] })
+      : spawn(process.execPath, args, { cwd, env: plainEnv(), stdio: ["ignore", "pipe", "pipe"] })
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
       firstOutput ??= performance.now() - started
-      bytes += chunk.length
+      stdout += chunk
     })
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
     child.on("error", reject)
     child.on("close", (code) => {
       const exit = performance.now() - started
       const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(stderr)
-      if (code !== 0 || firstOutput === undefined || bytes < 1000) reject(new Error(`${command} ${args.join(" ")}: exit ${code}, ${bytes} bytes of help\n${stderr}`))
-      else resolve({ firstOutput, exit, cpu: cpu === null ? Number.NaN : (Number(cpu[1]) + Number(cpu[2])) * 1000 })
+      if (code !== 0 || !stdout.includes(expect)) reject(new Error(`node ${args.join(" ")}: exit ${code}, stdout lacks ${JSON.stringify(expect)}\n${stdout}\n${stderr}`))
+      else resolve({ firstOutput: firstOutput ?? exit, exit, cpu: cpu === null ? Number.NaN : (Number(cpu[1]) + Number(cpu[2])) * 1000 })
     })
   })
 
-const SIDES = [
-  { name: "old: tsx src/cli/main.ts --help", run: start(join(ROOT, "node_modules/.bin/tsx"), ["src/cli/main.ts", "--help"]) },
-  { name: "new: node dist/cli/main.js --help", run: start(process.execPath, ["dist/cli/main.js", "--help"]) },
-  { name: "new: node bin/taxdoc.js --help (npx taxdoc)", run: start(process.execPath, ["bin/taxdoc.js", "--help"]) }
+const BIN = "node_modules/.bin/taxdoc"
+const MODULES = "node_modules/taxdoc/dist/cli/main.js"
+const COMPANY_STATUS = ["company-status", "--sandbox", "--corp-num", ...CORP_NUMS]
+
+const sides = (app: string) => [
+  { name: "`node -e 0` (floor)", short: "node", run: start(app, ["-e", "0"], "") },
+  { name: "`taxdoc --help`", short: "help", run: start(app, [BIN, "--help"], "COMMANDS") },
+  { name: "`taxdoc company-status --sandbox …`", short: "status", run: start(app, [BIN, ...COMPANY_STATUS], "1111111119") },
+  { name: "`taxdoc --help`, compiled modules instead of the bundle (information)", short: "help-modules", run: start(app, [MODULES, "--help"], "COMMANDS") },
+  {
+    name: "`taxdoc company-status --sandbox …`, compiled modules instead of the bundle (information)",
+    short: "status-modules",
+    run: start(app, [MODULES, ...COMPANY_STATUS], "1111111119")
+  }
 ]
 
 const ms = (millis: number) => `${Math.round(millis)} ms`
@@ -75,48 +86,67 @@ const ms = (millis: number) => `${Math.round(millis)} ms`
  */
 export const benchmark: Benchmark = {
   id: "startup",
-  limitMillis: 300_000,
+  limitMillis: 600_000,
   run: async () => {
-    if (!existsSync(join(ROOT, "dist/cli/main.js"))) throw new Error("dist/ is not built: run npm run build")
-    const samples = await alternate<Start>({
-      rounds: ROUNDS,
-      sides: SIDES,
-      onRound: (round, results) => log(`round ${round + 1}: ${results.map(([name, s]) => `${name.split(":")[0]} ${ms(s.firstOutput)}`).join(", ")}`)
-    })
-    const old = samples[SIDES[0]!.name]!
-    const figures = SIDES.map((side) => {
-      const runs = samples[side.name]!
-      const pairs = runs.map((s, i) => old[i]!.firstOutput / s.firstOutput)
+    // dist/ and the command's bundle rebuilt first when stale.
+    compiled("bench/clients/child.ts")
+    const work = mkdtempSync(join(tmpdir(), "taxdoc-startup-"))
+    try {
+      log("npm pack, and the tarball installed with its peers into a scratch project")
+      const app = await install(work, "taxdoc-startup")
+      const all = sides(app)
+      const samples = await alternate<Start>({
+        rounds: ROUNDS,
+        sides: all,
+        onRound: (round, results) => log(`round ${round + 1}: ${results.map(([name, s]) => `${all.find((side) => side.name === name)!.short} ${ms(s.exit)}`).join(", ")}`)
+      })
+      const floor = samples[all[0]!.name]!
+      const figures = all.map((side) => {
+        const runs = samples[side.name]!
+        return {
+          name: side.name,
+          short: side.short,
+          firstOutput: medianOf(runs, (s) => s.firstOutput),
+          exit: medianOf(runs, (s) => s.exit),
+          fastest: Math.min(...runs.map((s) => s.exit)),
+          slowest: Math.max(...runs.map((s) => s.exit)),
+          cpu: medianOf(runs, (s) => s.cpu),
+          aboveFloor: median(runs.map((s, i) => s.exit - floor[i]!.exit))
+        }
+      })
+      const figure = (short: string) => figures.find((f) => f.short === short)!
+      const node = figure("node")
+      const help = figure("help")
+      const status = figure("status")
       return {
-        name: side.name,
-        firstOutput: medianOf(runs, (s) => s.firstOutput),
-        fastest: Math.min(...runs.map((s) => s.firstOutput)),
-        slowest: Math.max(...runs.map((s) => s.firstOutput)),
-        exit: medianOf(runs, (s) => s.exit),
-        cpu: medianOf(runs, (s) => s.cpu),
-        speedup: median(pairs)
+        title: "11. CLI start-up",
+        method: [
+          "The package packed and installed with its peers into a scratch project outside the repository (as `test/package/pack.test.ts` does); each command started there with plain node as `npx taxdoc` starts it (`node node_modules/.bin/taxdoc …`, the bin running the command's pre-built bundle), as a child process of the benchmark.",
+          `\`taxdoc --help\`, and \`taxdoc company-status --sandbox --corp-num ${CORP_NUMS[0]} ${CORP_NUMS.slice(1).join(" ")}\` (a fresh in-process sandbox, the SDK, a token and one CheckCorpNums, printed as a table); beside them \`node -e 0\`, the floor of any Node program, and the same two commands run from the package's compiled modules (\`node node_modules/taxdoc/dist/cli/main.js\`) instead of the bundle, for information.`,
+          "Measured from `spawn` to the first byte on stdout, and to the exit (the figure the targets use); CPU: user + system of the process (GNU time), which other work on the machine inflates less than elapsed time; above the floor: the median of each round's difference with `node -e 0`.",
+          `Sides alternate within each round (order reversed every other round) after one warm-up round; ${ROUNDS} rounds; medians.`
+        ],
+        tables: [{
+          title: `Start-up of the installed command, medians of ${ROUNDS} rounds`,
+          headers: ["command", "spawn → exit", "fastest", "slowest", "first output", "CPU time", "above `node -e 0`"],
+          rows: figures.map((f) => [f.name, ms(f.exit), ms(f.fastest), ms(f.slowest), ms(f.firstOutput), Number.isNaN(f.cpu) ? "–" : ms(f.cpu), f.short === "node" ? "–" : ms(f.aboveFloor)])
+        }],
+        targets: [
+          {
+            name: `\`taxdoc --help\` ≤ ${ms(HELP_TARGET_MILLIS)} (installed package, plain node)`,
+            measured: `${ms(help.exit)} (\`node -e 0\` ${ms(node.exit)}; compiled modules ${ms(figure("help-modules").exit)})`,
+            met: help.exit <= HELP_TARGET_MILLIS
+          },
+          {
+            name: `\`taxdoc company-status --sandbox …\` ≤ ${ms(COMMAND_TARGET_MILLIS)} (installed package, plain node)`,
+            measured: `${ms(status.exit)} (\`node -e 0\` ${ms(node.exit)}; compiled modules ${ms(figure("status-modules").exit)})`,
+            met: status.exit <= COMMAND_TARGET_MILLIS
+          }
+        ],
+        notes: []
       }
-    })
-    const compiled = figures[1]!
-    const bin = figures[2]!
-    return {
-      title: "11. CLI start-up",
-      method: [
-        "`taxdoc --help` started as a child process from the benchmark; measured from `spawn` to the first byte on stdout, and to the exit (help printed in full). CPU time: user + system of the process and its children (GNU time), which other work on the machine inflates less than elapsed time.",
-        "Old way: the TypeScript sources through the tsx runner (`tsx src/cli/main.ts`, as `npm start` and the bin ran it before the package was compiled). New: the compiled command with plain node, directly and through the bin that `npx taxdoc` runs.",
-        `Sides alternate within each round (order reversed every other round) after one warm-up round; ${ROUNDS} rounds; figures are medians over rounds, the speed-up is the median of per-round ratios.`
-      ],
-      tables: [{
-        title: `\`taxdoc --help\`, medians of ${ROUNDS} rounds`,
-        headers: ["how it runs", "first output", "fastest", "slowest", "exit", "CPU time", "first output, old / this"],
-        rows: figures.map((f) => [f.name, ms(f.firstOutput), ms(f.fastest), ms(f.slowest), ms(f.exit), Number.isNaN(f.cpu) ? "–" : ms(f.cpu), `${f.speedup.toFixed(2)}×`])
-      }],
-      targets: [{
-        name: `first output of \`taxdoc --help\` under ${ms(TARGET_MILLIS)} (compiled, plain node)`,
-        measured: `${ms(bin.firstOutput)} through the bin, ${ms(compiled.firstOutput)} direct (old way ${ms(figures[0]!.firstOutput)})`,
-        met: bin.firstOutput < TARGET_MILLIS
-      }],
-      notes: []
+    } finally {
+      rmSync(work, { recursive: true, force: true })
     }
   }
 }

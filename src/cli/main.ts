@@ -47,15 +47,16 @@ export const taxdoc = Command.make("taxdoc").pipe(
 
 /**
  * Runs the command line `argv` (as `process.argv`: runtime, script, arguments); answers the exit code.
- * With `--json` among the arguments, a failure is reported as JSON on stderr.
+ * With `--json` among the arguments, a failure is reported as JSON on stderr. @effect/cli's own
+ * messages (help, usage errors) go to `streams` (the process's by default).
  *
  * @since 0.1.0
  * @category combinators
  */
-export const main = (argv: ReadonlyArray<string>): Effect.Effect<number> => {
+export const main = (argv: ReadonlyArray<string>, options: { readonly streams?: Help.Streams } = {}): Effect.Effect<number> => {
   const json = argv.slice(2).includes("--json")
   return Command.run(taxdoc, { name: "taxdoc", version: VERSION })(argv).pipe(
-    Help.fitted({ json }),
+    Help.fitted(options.streams === undefined ? { json } : { json, streams: options.streams }),
     Effect.provide(NodeContext.layer),
     Effect.matchCauseEffect({ onFailure: exitCodeOf({ json }), onSuccess: () => Effect.succeed(0) })
   )

@@ -7,12 +7,13 @@
  *   given by `--secret` or `TAXDOC_SECRET_KEY` (the server prints TESTER's at start);
  * - neither: the service configured by the `TAXDOC_*` variables (see `Config.config`).
  *
+ * The two network targets go over the SDK's own transport, `Undici.layer()` (docs/performance.md).
+ *
  * The options themselves are in src/cli/options.ts (`target`); this module builds the SDK for them
  * and is loaded only when a command runs.
  *
  * @since 0.1.0
  */
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import * as EffectConfig from "effect/Config"
 import type * as ConfigError from "effect/ConfigError"
 import * as Duration from "effect/Duration"
@@ -20,7 +21,9 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import type { ConfigInvalid, TaxdocConfig } from "../core/Config.js"
-import { Connect, InProcess } from "../sandbox/index.js"
+import * as Undici from "../core/Undici.js"
+import * as Connect from "../sandbox/Connect.js"
+import * as InProcess from "../sandbox/InProcess.js"
 import * as Taxdoc from "../Taxdoc.js"
 import { CliError } from "./errors.js"
 import type { Target } from "./options.js"
@@ -88,11 +91,11 @@ export const layer = (target: Target, members: ReadonlyArray<string> = []): Laye
     const secretKey = target.secret.value
     return Layer.unwrapEffect(Effect.map(language, (acceptLanguage) =>
       Taxdoc.layer(Connect.configOptions({ origin, linkId: target.linkId, secretKey, acceptLanguage })).pipe(
-        Layer.provide(NodeHttpClient.layerUndici)
+        Layer.provide(Undici.layer())
       )
     ))
   }
-  return Taxdoc.layerConfig.pipe(Layer.provide(NodeHttpClient.layerUndici))
+  return Taxdoc.layerConfig.pipe(Layer.provide(Undici.layer()))
 }
 
 /**

@@ -103,6 +103,9 @@ export const charWidth = (codePoint: number): number => {
   return wide ? 2 : 1
 }
 
+// Text of one column per character and no escape sequence: most of what help prints.
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/
+
 /**
  * Columns a text takes in a terminal (escape sequences take none).
  *
@@ -110,6 +113,7 @@ export const charWidth = (codePoint: number): number => {
  * @category combinators
  */
 export const displayWidth = (text: string): number => {
+  if (PRINTABLE_ASCII.test(text)) return text.length
   let width = 0
   for (const ch of stripEscapes(text)) width += charWidth(ch.codePointAt(0)!)
   return width
@@ -155,14 +159,22 @@ const cut = (plain: string, room: number): { readonly text: string; readonly wid
 const fill = (words: ReadonlyArray<string>, first: string, rest: string, columns: number): Array<string> => {
   const lines: Array<string> = []
   let line = first
+  // The line's width so far, kept as words are added (measuring the whole line again for each word
+  // made wrapping a long help text quadratic).
+  let width = displayWidth(first)
   let empty = true
   for (const word of words) {
-    const candidate = empty ? line + word : `${line} ${word}`
-    if (!empty && displayWidth(candidate) > columns) {
+    const room = displayWidth(word)
+    if (empty) {
+      line += word
+      width += room
+    } else if (width + 1 + room > columns) {
       lines.push(line)
       line = rest + word
+      width = displayWidth(rest) + room
     } else {
-      line = candidate
+      line = `${line} ${word}`
+      width += 1 + room
     }
     empty = false
   }

@@ -14,6 +14,7 @@ import * as Option from "effect/Option"
 import type * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import type * as SchemaAST from "effect/SchemaAST"
+import * as Absent from "./Absent.js"
 import { CheckOnlyId } from "./CrossRule.js"
 
 const Fail: unique symbol = Symbol("taxdoc/Decoder/Fail")
@@ -52,6 +53,25 @@ const dropsNull = (pst: SchemaAST.PropertySignatureTransformation): boolean => {
   const fromNull = pst.decode(Option.some(null))
   const kept = pst.decode(Option.some(sentinel))
   return Option.isNone(none) && Option.isNone(fromNull) && Option.isSome(kept) && kept.value === sentinel
+}
+
+const isNull = (value: unknown): boolean => value === null
+
+/**
+ * What a property signature transformation that only drops values takes for absent, and whether
+ * its decoded side needs a check of its own: an optional input field (`Absent.optional`, known by
+ * its decoding function) drops `null` and `""` and its decoded side is the type side of the value
+ * its encoded side decoded (checked once, not twice); a nullable field drops `null`.
+ */
+interface Dropping {
+  readonly absent: (value: unknown) => boolean
+  readonly checked: boolean
+}
+
+const droppingOf = (pst: SchemaAST.PropertySignatureTransformation): Dropping | undefined => {
+  if (pst.from !== pst.to) return undefined
+  if (pst.decode === Absent.dropAbsent) return { absent: Absent.isAbsent, checked: false }
+  return dropsNull(pst) ? { absent: isNull, checked: true } : undefined
 }
 
 // Unions whose members include a struct are left to Effect: it tries them in an order of its own
@@ -100,18 +120,23 @@ type Empty = () => Record<PropertyKey, unknown>
 
 const plain: Empty = () => ({})
 
+/** The fields of a struct that take some values for absent (dropped by a transformation), by key. */
+type Absences = ReadonlyMap<PropertyKey, Dropping>
+
+const noAbsences: Absences = new Map()
+
 /**
  * The decoder of a struct: its properties in order (a missing required property is decoded from
- * `undefined`, as Effect does when not `exact`), excess properties ignored. Keys in `nullable`
- * read `null` as absent.
+ * `undefined`, as Effect does when not `exact`), excess properties ignored. Keys in `absences`
+ * read the values their transformation drops as absent.
  */
-const compileStruct = (ast: SchemaAST.TypeLiteral, nullable: ReadonlySet<PropertyKey>, mode: Mode, empty: Empty = plain): Fast | undefined => {
+const compileStruct = (ast: SchemaAST.TypeLiteral, absences: Absences, mode: Mode, empty: Empty = plain): Fast | undefined => {
   if (ast.indexSignatures.length > 0) return undefined
-  const properties: Array<{ readonly name: PropertyKey; readonly optional: boolean; readonly decode: Fast; readonly nullable: boolean }> = []
+  const properties: Array<{ readonly name: PropertyKey; readonly optional: boolean; readonly decode: Fast; readonly absent: ((value: unknown) => boolean) | undefined }> = []
   for (const property of ast.propertySignatures) {
     const decode = compile(property.type, mode)
     if (decode === undefined) return undefined
-    properties.push({ name: property.name, optional: property.isOptional, decode, nullable: nullable.has(property.name) })
+    properties.push({ name: property.name, optional: property.isOptional, decode, absent: absences.get(property.name)?.absent })
   }
   const known = new Set(properties.map((property) => property.name))
   return (input) => {
@@ -120,7 +145,7 @@ const compileStruct = (ast: SchemaAST.TypeLiteral, nullable: ReadonlySet<Propert
     for (const property of properties) {
       const present = hasOwn(input, property.name)
       const value = present ? input[property.name] : undefined
-      if (property.nullable ? !present || value === null : !present && property.optional) continue
+      if (property.absent !== undefined ? !present || property.absent(value) : !present && property.optional) continue
       const decoded = property.decode(value)
       if (decoded === Fail) return Fail
       output[property.name] = decoded
@@ -129,16 +154,21 @@ const compileStruct = (ast: SchemaAST.TypeLiteral, nullable: ReadonlySet<Propert
   }
 }
 
+/** The field's own schema in an optional input field's union (`Absent.optional`: `null`, `""`, then its own). */
+const ownSchemaOf = (ast: SchemaAST.AST): SchemaAST.AST | undefined =>
+  ast._tag === "Union" && ast.annotations[Absent.OrAbsentId] === true && ast.types.length === 3 ? ast.types[2] : undefined
+
 /**
- * The two passes of a struct with nullable fields in one, when both sides have the same keys in the
- * same order (`Schema.Struct` / `Schema.Class` fields made with `optionalWith(..., { nullable })`):
- * each value is checked on the encoded side, dropped when null, and checked on the decoded side,
- * with no intermediate object.
+ * The two passes of a struct with dropping fields in one, when both sides have the same keys in the
+ * same order (`Schema.Struct` / `Schema.Class` fields made with `optionalWith(..., { nullable })` or
+ * `Absent.optional`): each value is checked on the encoded side, dropped when its transformation
+ * takes it for absent, and checked on the decoded side — unless that side cannot fail for it (the
+ * same schema on both sides, or an `Absent.optional` field) — with no intermediate object.
  */
-const compileNullableStruct = (
+const compileDroppingStruct = (
   from: SchemaAST.TypeLiteral,
   to: SchemaAST.TypeLiteral,
-  nullable: ReadonlySet<PropertyKey>,
+  absences: Absences,
   mode: Mode,
   empty: Empty = plain
 ): Fast | undefined => {
@@ -148,18 +178,34 @@ const compileNullableStruct = (
     readonly name: PropertyKey
     readonly fromOptional: boolean
     readonly toOptional: boolean
-    readonly nullable: boolean
+    /** An optional input field's: `null` and `""` are read as sent, before decoding. */
+    readonly absentAsSent: boolean
+    /** Absent forms read after decoding (what a nullable field's transformation drops). */
+    readonly absentDecoded: ((value: unknown) => boolean) | undefined
     readonly encoded: Fast
-    readonly decoded: Fast
+    readonly decoded: Fast | undefined
   }> = []
   for (let i = 0; i < from.propertySignatures.length; i++) {
     const f = from.propertySignatures[i]!
     const t = to.propertySignatures[i]!
     if (f.name !== t.name) return undefined
-    const encoded = compile(f.type, mode)
-    const decoded = compile(t.type, mode)
-    if (encoded === undefined || decoded === undefined) return undefined
-    properties.push({ name: f.name, fromOptional: f.isOptional, toOptional: t.isOptional, nullable: nullable.has(f.name), encoded, decoded })
+    const dropping = absences.get(f.name)
+    // An optional input field's union tries its absent forms first, and they decode to themselves:
+    // they are read as sent, and anything else is decoded by the field's own schema alone.
+    const own = dropping?.checked === false ? ownSchemaOf(f.type) : undefined
+    const encoded = compile(own ?? f.type, mode)
+    const checked = t.type !== f.type && dropping?.checked !== false
+    const decoded = checked ? compile(t.type, mode) : undefined
+    if (encoded === undefined || (checked && decoded === undefined)) return undefined
+    properties.push({
+      name: f.name,
+      fromOptional: f.isOptional,
+      toOptional: t.isOptional,
+      absentAsSent: own !== undefined,
+      absentDecoded: own === undefined ? dropping?.absent : undefined,
+      encoded,
+      decoded
+    })
   }
   const known = new Set(properties.map((property) => property.name))
   return (input) => {
@@ -169,14 +215,16 @@ const compileNullableStruct = (
       const present = hasOwn(input, property.name)
       let value: unknown
       if (present || !property.fromOptional) {
-        value = property.encoded(present ? input[property.name] : undefined)
+        const sent = present ? input[property.name] : undefined
+        // Dropped by its transformation: absent on the decoded side (always optional there).
+        if (property.absentAsSent && (sent === null || sent === "")) continue
+        value = property.encoded(sent)
         if (value === Fail) return Fail
-        // Dropped by the nullable transformation: absent on the decoded side (always optional there).
-        if (property.nullable && value === null) continue
+        if (property.absentDecoded !== undefined && property.absentDecoded(value)) continue
       } else if (property.toOptional) {
         continue
       }
-      const decoded = property.decoded(value)
+      const decoded = property.decoded === undefined ? value : property.decoded(value)
       if (decoded === Fail) return Fail
       output[property.name] = decoded
     }
@@ -184,20 +232,21 @@ const compileNullableStruct = (
   }
 }
 
-/** A struct whose nullable fields (`optionalWith(…, { nullable: true })`) read `null` as absent. */
-const compileNullable = (ast: SchemaAST.Transformation, transformation: SchemaAST.TypeLiteralTransformation, mode: Mode, empty: Empty): Fast | undefined => {
+/** A struct whose dropping fields (`optionalWith(…, { nullable: true })`, `Absent.optional`) read what they drop as absent. */
+const compileDropping = (ast: SchemaAST.Transformation, transformation: SchemaAST.TypeLiteralTransformation, mode: Mode, empty: Empty): Fast | undefined => {
   if (ast.from._tag !== "TypeLiteral" || ast.to._tag !== "TypeLiteral") return undefined
   const source = ast.from
   const target = ast.to
-  // Each key loses its null and stays optional: a dropped value leaves nothing to decode.
-  const known = transformation.propertySignatureTransformations.every((pst) =>
-    dropsNull(pst) && target.propertySignatures.some((property) => property.name === pst.to && property.isOptional)
-  )
-  if (!known) return undefined
-  const nullable = new Set(transformation.propertySignatureTransformations.map((pst) => pst.from))
-  return compileNullableStruct(source, target, nullable, mode, empty) ?? (() => {
-    const from = compileStruct(source, new Set(), mode)
-    const to = compileStruct(target, nullable, mode, empty)
+  // Each key loses what it drops and stays optional: a dropped value leaves nothing to decode.
+  const absences = new Map<PropertyKey, Dropping>()
+  for (const pst of transformation.propertySignatureTransformations) {
+    const dropping = droppingOf(pst)
+    if (dropping === undefined || !target.propertySignatures.some((property) => property.name === pst.to && property.isOptional)) return undefined
+    absences.set(pst.from, dropping)
+  }
+  return compileDroppingStruct(source, target, absences, mode, empty) ?? (() => {
+    const from = compileStruct(source, noAbsences, mode)
+    const to = compileStruct(target, absences, mode, empty)
     if (from === undefined || to === undefined) return undefined
     return (u: unknown) => {
       const a = from(u)
@@ -208,8 +257,8 @@ const compileNullable = (ast: SchemaAST.Transformation, transformation: SchemaAS
 
 /** The decoder of a struct, its properties written to the object `empty` makes (else undefined). */
 const compileInto = (ast: SchemaAST.AST, mode: Mode, empty: Empty): Fast | undefined => {
-  if (ast._tag === "TypeLiteral") return compileStruct(ast, new Set(), mode, empty)
-  if (ast._tag === "Transformation" && ast.transformation._tag === "TypeLiteralTransformation") return compileNullable(ast, ast.transformation, mode, empty)
+  if (ast._tag === "TypeLiteral") return compileStruct(ast, noAbsences, mode, empty)
+  if (ast._tag === "Transformation" && ast.transformation._tag === "TypeLiteralTransformation") return compileDropping(ast, ast.transformation, mode, empty)
   return undefined
 }
 
@@ -256,7 +305,7 @@ const compile = (ast: SchemaAST.AST, mode: Mode): Fast | undefined => {
       }
     }
     case "TypeLiteral":
-      return compileStruct(ast, new Set(), mode)
+      return compileStruct(ast, noAbsences, mode)
     case "TupleType": {
       // Arrays only (no fixed elements).
       if (ast.elements.length > 0 || ast.rest.length !== 1) return undefined
@@ -282,7 +331,7 @@ const compile = (ast: SchemaAST.AST, mode: Mode): Fast | undefined => {
     }
     case "Transformation": {
       const transformation = ast.transformation
-      if (transformation._tag === "TypeLiteralTransformation") return compileNullable(ast, transformation, mode, plain)
+      if (transformation._tag === "TypeLiteralTransformation") return compileDropping(ast, transformation, mode, plain)
       const from = compile(ast.from, mode)
       const to = compile(ast.to, mode)
       if (from === undefined || to === undefined) return undefined

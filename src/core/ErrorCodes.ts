@@ -76,6 +76,8 @@ export const ErrorCodes = {
   AdminTokenRequired: entry(-10000901, 401, "관리자 토큰이 필요합니다.", "This sandbox admin route needs Authorization: Bearer <admin token>."),
   AdminCrossOrigin: entry(-10000902, 403, "다른 출처의 관리 요청은 허용되지 않습니다.", "Admin requests from another origin (Origin header) are refused."),
   AdminContentType: entry(-10000903, 415, "관리 요청 본문은 JSON이어야 합니다.", "Admin request bodies must be sent with a JSON Content-Type."),
+  SnapshotNotFound: entry(-10000904, 404, "해당 스냅샷이 없습니다.", "No sandbox snapshot with this ID (snapshots last as long as the sandbox process)."),
+  DataNotSaved: entry(-10000905, 500, "변경 내용을 데이터 디렉터리에 저장하지 못했습니다.", "The sandbox could not save the change to its data directory; the change is not acknowledged."),
   // ── e-Tax invoice (-110…) ─────────────────────────────────────────────────────────────────
   TaxinvoiceNotFound: entry(-11000005, 404, "해당 관리번호의 세금계산서가 없습니다.", "No e-Tax invoice with this document ID.", true),
   TaxinvoiceInvalidState: entry(-11000010, 400, "현재 상태에서 처리할 수 없습니다.", "The e-Tax invoice is not in a state that allows this operation."),

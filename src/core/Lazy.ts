@@ -11,6 +11,17 @@
 import * as Effect from "effect/Effect"
 import { createRequire } from "node:module"
 
+declare const TAXDOC_BUNDLE: boolean | undefined
+
+/**
+ * `true` in the `taxdoc` command's bundle (scripts/cli-bundle.ts defines it): there a module loaded
+ * on first use is a chunk of the bundle that only `import()` loads, not a file beside its caller.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const bundled: boolean = typeof TAXDOC_BUNDLE === "boolean" && TAXDOC_BUNDLE
+
 /**
  * A module loaded on first use.
  *
@@ -35,7 +46,7 @@ export interface Module<M> {
  */
 export const module = <M>(base: string, specifier: string, dynamic: () => Promise<M>): Module<M> => {
   let loaded: M | undefined
-  let requirable = true
+  let requirable = !bundled
   let pending: Promise<M> | undefined
   const now = (): M | undefined => {
     if (loaded !== undefined || !requirable) return loaded

@@ -9,6 +9,7 @@
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import type * as SchemaAST from "effect/SchemaAST"
+import * as Absent from "./Absent.js"
 import * as Body from "./Body.js"
 import { CheckOnlyId } from "./CrossRule.js"
 import * as Decoder from "./Decoder.js"
@@ -104,14 +105,20 @@ const encoderOf = (schema: Schema.Schema<any, any, never>): Encoder => {
   return encoder
 }
 
+const onlyOptionalFields = (transformation: SchemaAST.TransformationKind): boolean =>
+  transformation._tag === "TypeLiteralTransformation" &&
+  transformation.propertySignatureTransformations.every((pst) => pst.from === pst.to && pst.encode === Absent.keepPresent)
+
 /** `true` when encoding with `ast` can change a value (transformations, declarations, suspensions). */
 const transforms = (ast: SchemaAST.AST, seen: Set<SchemaAST.AST>): boolean => {
   if (seen.has(ast)) return false
   seen.add(ast)
   switch (ast._tag) {
     case "Transformation":
-      // A composition, or a transformation that only checks, leaves values as its sides do.
-      return ast.transformation._tag === "ComposeTransformation" || ast.annotations[CheckOnlyId] === true
+      // A composition, a transformation that only checks, or a struct whose transformed fields are
+      // optional input fields (written as they are: a decoded value holds no absent form) leaves
+      // values as its sides do.
+      return ast.transformation._tag === "ComposeTransformation" || ast.annotations[CheckOnlyId] === true || onlyOptionalFields(ast.transformation)
         ? transforms(ast.from, seen) || transforms(ast.to, seen)
         : true
     case "Declaration":

@@ -142,14 +142,44 @@ export const oneOf = <const L extends readonly [string, ...Array<string>]>(name:
     Schema.compose(Schema.Literal(...literals), { strict: false })
   )
 
+export {
+  /**
+   * An optional input field: absent, `null` or `""` — all three absent (`Absent.ts`) — or valid;
+   * never `undefined` (a key present with `undefined` is refused rather than taken for absent).
+   *
+   * @since 0.1.0
+   * @category combinators
+   */
+  optional,
+  /**
+   * An optional input field with a default for absent, `null` and `""`.
+   *
+   * @since 0.1.0
+   * @category combinators
+   */
+  optionalOr
+} from "./Absent.js"
+
 /**
- * An optional input field: absent or valid, never `undefined` on the wire (`exact`: a key present
- * with `undefined` is refused rather than taken for absent).
+ * `true` when `text` may be a key of an answer: it starts with a letter or `_` and holds only
+ * letters, digits and `_` — no space, no dash, no leading digit (docs/service.md "Answers": one
+ * client turns answers into named tuples, whose field names are identifiers).
  *
  * @since 0.1.0
- * @category combinators
+ * @category rules
  */
-export const optional = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(schema, { exact: true })
+export const isAnswerKey = (text: string): boolean => /^[\p{L}_][\p{L}\p{N}_]*$/u.test(text)
+
+/**
+ * A key of a record the service answers as it was given (a statement's `propertyBag`): a key an
+ * answer may carry (`isAnswerKey`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const AnswerKey = Schema.String.pipe(
+  rule("answerKey", isAnswerKey, "must start with a letter or '_' and hold only letters, digits and '_' (no space, no '-'), as every key of an answer")
+)
 
 /**
  * The generic result of the service: `code` 1 on success, and a message.

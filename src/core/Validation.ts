@@ -9,6 +9,7 @@ import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as SchemaAST from "effect/SchemaAST"
+import { OrAbsentId } from "./Absent.js"
 import * as Decoder from "./Decoder.js"
 import { ValidationError, ValidationIssue } from "./Errors.js"
 import { RuleId } from "./Rule.js"
@@ -55,8 +56,10 @@ const collect = (issue: ParseResult.ParseIssue, path: Path, rule: string | undef
       const issues = (Array.isArray(issue.issues) ? issue.issues : [issue.issues]) as ReadonlyArray<ParseResult.ParseIssue>
       if (SchemaAST.isUnion(issue.ast)) {
         // A value that matches no member of a union is one broken rule, not one per member; the
-        // `undefined` member an optional field adds is not something to suggest.
-        const members = issues.filter((i) => !(i._tag === "Type" && SchemaAST.isUndefinedKeyword(i.ast)))
+        // `undefined` member an optional field adds, and the absent forms (`null`, `""`) of an
+        // optional input field, are not something to suggest.
+        const orAbsent = issue.ast.annotations[OrAbsentId] === true
+        const members = issues.filter((i) => !(i._tag === "Type" && (SchemaAST.isUndefinedKeyword(i.ast) || (orAbsent && SchemaAST.isLiteral(i.ast)))))
         if (members.length > 0 && members.every((i) => i._tag === "Type")) {
           const expected = members.map((i) => expectedOf(i.ast))
           out.push(new ValidationIssue({

@@ -109,13 +109,13 @@ export const taxPortal: Slots<TaxPortal.Service> = {
   listActiveCashbillJobs: ["userId", 1],
   searchCashbills: ["userId", 4],
   summarizeCashbills: ["userId", 3],
-  getCertificatePopUpURL: ["userId", 1],
-  getCertificateExpireDate: ["userId", 1],
-  checkCertValidation: ["userId", 1],
-  registDeptUser: ["userId", 3],
-  checkDeptUser: ["userId", 1],
-  checkLoginDeptUser: ["userId", 1],
-  deleteDeptUser: ["userId", 1],
+  getCertificatePopUpURL: ["userId", 2],
+  getCertificateExpireDate: ["userId", 2],
+  checkCertValidation: ["userId", 2],
+  registDeptUser: ["userId", 4],
+  checkDeptUser: ["userId", 2],
+  checkLoginDeptUser: ["userId", 2],
+  deleteDeptUser: ["userId", 2],
   awaitJob: ["options", 3],
   searchAll: ["options", 4],
   collect: ["options", 2]
@@ -127,6 +127,6 @@ export const taxPortal: Slots<TaxPortal.Service> = {
  *
  * @since 0.1.0
  */
-export const secrets: { readonly taxPortal: { readonly registDeptUser: RedactedAt<TaxPortal.Service["registDeptUser"], 2> } } = {
-  taxPortal: { registDeptUser: 2 }
+export const secrets: { readonly taxPortal: { readonly registDeptUser: RedactedAt<TaxPortal.Service["registDeptUser"], 3> } } = {
+  taxPortal: { registDeptUser: 3 }
 }

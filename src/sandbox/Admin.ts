@@ -20,6 +20,9 @@
  * | POST         | /_sandbox/members/{corpNum}/taxinvoices | draft fields → `{code, itemKey, ntsconfirmNum}` (issued on the portal) |
  * | POST         | /_sandbox/statements/approve            | `{corpNum, itemCode, mgtKey}` → status record (200 → 300) |
  * | GET          | /_sandbox/outbox                        | → `{mails}`: every mail the service would have sent |
+ * | POST         | /_sandbox/snapshots                     | `{}` → `{id}`: the whole state kept under a new ID |
+ * | POST         | /_sandbox/snapshots/{id}/restore        | → `{code: 1}`: the state put back as it was    |
+ * | DELETE       | /_sandbox/snapshots/{id}                | → `{code: 1}`: the snapshot forgotten          |
  * | GET          | /_sandbox/openapi.json                  | → the OpenAPI document (`docs/openapi.json`); no admin token |
  *
  * The environment is test, or production under `/production/_sandbox/...`. The clock moves document
@@ -36,6 +39,7 @@ import { Fault } from "./Faults.js"
 import type { StatementInfo } from "../domains/statement/Schemas.js"
 import type { MemberSeed } from "./member/Seed.js"
 import type { Mail } from "./Outbox.js"
+import type { SandboxSnapshot } from "./Snapshot.js"
 import { Kinds, type Kind, Policy } from "./Progression.js"
 import { decodeValue, json, type RouteResponse } from "./Route.js"
 import type { Stats } from "./Stats.js"
@@ -115,6 +119,16 @@ export interface AdminOperations {
   ) => Effect.Effect<typeof StatementInfo.Encoded, SandboxFailure>
   /** Every mail the service would have sent in the environment, oldest first. */
   readonly outbox: (environment: Environment) => Effect.Effect<ReadonlyArray<Mail>>
+  /** The whole state (both environments), as a value to restore later. */
+  readonly snapshot: Effect.Effect<SandboxSnapshot>
+  /** Puts the state back as it was in a snapshot. */
+  readonly restore: (snapshot: SandboxSnapshot) => Effect.Effect<void>
+  /** Takes a snapshot and keeps it in the sandbox under a new ID (the admin route). */
+  readonly keepSnapshot: Effect.Effect<string>
+  /** Restores a kept snapshot; `SnapshotNotFound` for an unknown ID. */
+  readonly restoreSnapshot: (id: string) => Effect.Effect<void, SandboxFailure>
+  /** Forgets a kept snapshot; `SnapshotNotFound` for an unknown ID. */
+  readonly dropSnapshot: (id: string) => Effect.Effect<void, SandboxFailure>
 }
 
 /**
@@ -251,6 +265,14 @@ export const handleAdmin = (ops: AdminOperations, request: AdminRequest): Effect
     case "outbox":
       if (second !== undefined) break
       return method === "GET" ? Effect.map(ops.outbox(request.environment), (mails) => json({ mails })) : unsupported
+    case "snapshots": {
+      if (second === undefined) return method === "POST" ? Effect.map(ops.keepSnapshot, (id) => json({ id })) : unsupported
+      // IDs keep their case (the route's literal words do not).
+      const id = request.segments[1]!
+      if (third === undefined) return method === "DELETE" ? Effect.as(ops.dropSnapshot(id), ok) : unsupported
+      if (third !== "restore" || rest.length > 0) break
+      return method === "POST" ? Effect.as(ops.restoreSnapshot(id), ok) : unsupported
+    }
   }
   return Effect.fail(fail("NotFoundPath"))
 }

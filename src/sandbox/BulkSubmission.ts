@@ -5,6 +5,7 @@
  *
  * @since 0.1.0
  */
+import { failureOfRow, type FailureRow, type SandboxFailure } from "./Failure.js"
 import { type Policy, stageOf, stageReachedAt } from "./Progression.js"
 
 /**
@@ -76,5 +77,60 @@ export const advancePending = <R, S extends Submission<R>>(
   for (const bulk of pending) {
     advance(bulk, policy, now, false, processorOf(bulk))
     if (bulk.results !== undefined) pending.delete(bulk)
+  }
+}
+
+/**
+ * An item of a submission that was refused, as the domains record it.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface FailedItem {
+  readonly _tag: "Failed"
+  readonly mgtKey: string | null
+  readonly failure: SandboxFailure
+}
+
+/**
+ * A refused item as a durable sandbox stores it.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface FailedRow {
+  readonly _tag: "Failed"
+  readonly mgtKey: string | null
+  readonly failure: FailureRow
+}
+
+/**
+ * The submissions stored under `prefix` among a member's rows, put back into its `bulks` (and
+ * `pendingBulks` while without results); `issued` rebuilds an item that was issued from its row.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const loadInto = <S extends Submission<R>, R, I>(
+  member: { readonly bulks: Map<string, S>; readonly pendingBulks: Set<S> },
+  rows: ReadonlyMap<string, unknown>,
+  prefix: string,
+  issued: (row: I, submitID: string) => R,
+  failed: (item: FailedItem) => R
+): void => {
+  for (const [key, row] of rows) {
+    if (!key.startsWith(prefix)) continue
+    const { results, ...rest } = row as Omit<S, "results"> & { readonly results?: ReadonlyArray<I | FailedRow> }
+    const bulk = {
+      ...rest,
+      results: results?.map((result) => {
+        const stored = result as I | FailedRow
+        return typeof stored === "object" && stored !== null && (stored as FailedRow)._tag === "Failed"
+          ? failed({ _tag: "Failed", mgtKey: (stored as FailedRow).mgtKey, failure: failureOfRow((stored as FailedRow).failure) })
+          : issued(stored as I, rest.submitID)
+      })
+    } as unknown as S
+    member.bulks.set(bulk.submitID, bulk)
+    if (bulk.results === undefined) member.pendingBulks.add(bulk)
   }
 }

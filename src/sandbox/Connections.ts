@@ -35,7 +35,12 @@ export interface ServerLimits {
    * size arrives in it at 1.3 MB/s; raise it for slower links.
    */
   readonly requestTimeoutMillis: number
-  /** An idle keep-alive connection closes after this. Default 5 s. */
+  /**
+   * An idle keep-alive connection closes after this. Default 190 s: a published client keeps one
+   * connection per service for up to 180 s and sends its next call on it without retrying, so the
+   * server must not close an idle connection first (Node's own default, 5 s, made any pause over
+   * 5 s fail that client's next call). The header and request timeouts still hold for every request.
+   */
   readonly keepAliveTimeoutMillis: number
   /**
    * Open connections at most. At the cap a new connection closes the least recently active idle
@@ -57,7 +62,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   maxHeaderBytes: 16 * 1024,
   headersTimeoutMillis: 10_000,
   requestTimeoutMillis: 10_000,
-  keepAliveTimeoutMillis: 5_000,
+  keepAliveTimeoutMillis: 190_000,
   maxConnections: 1_024,
   shutdownGraceMillis: 3_000
 }

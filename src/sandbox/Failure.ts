@@ -36,3 +36,36 @@ export class SandboxFailure extends Data.TaggedError("SandboxFailure")<{
  */
 export const fail = (name: ErrorCodeName, detail?: string): SandboxFailure =>
   new SandboxFailure({ entry: ErrorCodes[name], detail })
+
+/**
+ * A failure as a durable sandbox stores it (a bulk submission's refused item): its catalogue entry
+ * as it was, the detail and the status.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface FailureRow {
+  readonly entry: ErrorCodeEntry
+  readonly detail?: string
+  readonly status?: number
+}
+
+/**
+ * The stored form of a failure.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const rowOfFailure = (failure: SandboxFailure): FailureRow => ({
+  entry: failure.entry,
+  ...(failure.detail === undefined ? {} : { detail: failure.detail }),
+  ...(failure.status === undefined ? {} : { status: failure.status })
+})
+
+/**
+ * The failure a stored row stands for.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const failureOfRow = (row: FailureRow): SandboxFailure => new SandboxFailure({ entry: row.entry, detail: row.detail, status: row.status })

@@ -28,7 +28,8 @@ import * as Stream from "effect/Stream"
 import * as Encoded from "./Encoded.js"
 import type { FaultKind } from "./Faults.js"
 import * as MemoryResponse from "./MemoryResponse.js"
-import { Sandbox, type SandboxOptions, type SandboxService } from "./Sandbox.js"
+import { type MemoryOptions, Sandbox, type SandboxOptions, type SandboxService } from "./Sandbox.js"
+import type { SandboxDataError } from "./Storage.js"
 import * as SandboxModule from "./Sandbox.js"
 import { incomingOf, type Read, readIncoming, tooLarge } from "./HttpEdge.js"
 
@@ -221,10 +222,13 @@ export const layerClient = (options: ClientOptions = {}): Layer.Layer<HttpClient
   Layer.effect(HttpClient.HttpClient, makeClient(options))
 
 /**
- * A fresh sandbox and an in-process client of it.
+ * A fresh sandbox and an in-process client of it (with a `data` directory: the sandbox kept there).
  *
  * @since 0.1.0
  * @category layers
  */
-export const layer = (options: SandboxOptions & ClientOptions = {}): Layer.Layer<HttpClient.HttpClient | Sandbox> =>
-  layerClient(options).pipe(Layer.provideMerge(SandboxModule.layer(options)))
+export function layer(options?: MemoryOptions & ClientOptions): Layer.Layer<HttpClient.HttpClient | Sandbox>
+export function layer(options: SandboxOptions & ClientOptions): Layer.Layer<HttpClient.HttpClient | Sandbox, SandboxDataError>
+export function layer(options: SandboxOptions & ClientOptions = {}): Layer.Layer<HttpClient.HttpClient | Sandbox, SandboxDataError> {
+  return layerClient(options).pipe(Layer.provideMerge(SandboxModule.layer(options)))
+}

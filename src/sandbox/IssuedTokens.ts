@@ -9,6 +9,7 @@
 import { randomBytes } from "node:crypto"
 import * as Effect from "effect/Effect"
 import { SandboxClock } from "./Clock.js"
+import { changed, codec } from "./Durable.js"
 import { type Environment, SandboxStore, slot } from "./Store.js"
 
 /**
@@ -108,7 +109,13 @@ export const remember = (state: TokenState, token: StoredToken): void => {
   const counted = state.issued.get(key)
   if (counted === undefined) state.issued.set(key, { linkId: token.record.linkID, corpNum: token.record.userID, count: 1 })
   else counted.count += 1
+  changed(state, tokenPart(token.record.session_token))
+  changed(state, countPart(key))
 }
+
+/** The part on disk of a token, and of an issuance count (by its key in `issued`). */
+const tokenPart = (value: string): string => `t:${value}`
+const countPart = (key: string): string => `n:${JSON.stringify(key)}`
 
 /**
  * Drops every token of a member (QuitMember); returns how many were revoked.
@@ -121,6 +128,7 @@ export const revokeMember = (state: TokenState, corpNum: string): number => {
   for (const [value, token] of state.byValue) {
     if (token.record.userID === corpNum) {
       state.byValue.delete(value)
+      changed(state, tokenPart(value))
       revoked++
     }
   }
@@ -140,6 +148,7 @@ export const expire = (state: TokenState, atMillis: number, corpNum?: string): n
   for (const [value, token] of state.byValue) {
     if (token.expiresAt <= atMillis || (corpNum !== undefined && token.record.userID !== corpNum)) continue
     state.byValue.set(value, { ...token, expiresAt: atMillis })
+    changed(state, tokenPart(value))
     expired++
   }
   return expired
@@ -158,3 +167,30 @@ export const expireTokens = (environment: Environment, corpNum?: string): Effect
     const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.base)
     return expire(store.get(tokensSlot, environment), now, corpNum)
   })
+
+/**
+ * How tokens are kept on disk: each token (so that clients' tokens stay valid across a restart)
+ * and each issuance count is a part of its own.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const tokensCodec = codec({
+  slot: tokensSlot,
+  parts: (state) => [...Array.from(state.byValue.keys(), tokenPart), ...Array.from(state.issued.keys(), countPart)],
+  rows: (state, part): ReadonlyArray<readonly [string, unknown]> => {
+    const found = part.startsWith("t:") ? state.byValue.get(part.slice(2)) : state.issued.get(JSON.parse(part.slice(2)) as string)
+    return found === undefined ? [] : [["value", found]]
+  },
+  globals: () => undefined,
+  load: (_environment, parts) => {
+    const state: TokenState = { byValue: new Map(), issued: new Map() }
+    for (const [part, rows] of parts) {
+      const row = rows.get("value")
+      if (row === undefined) continue
+      if (part.startsWith("t:")) state.byValue.set(part.slice(2), row as StoredToken)
+      else state.issued.set(JSON.parse(part.slice(2)) as string, { ...(row as IssuanceCount) })
+    }
+    return state
+  }
+})

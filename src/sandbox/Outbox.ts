@@ -7,6 +7,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Kst from "../core/Kst.js"
+import { changed, codec } from "./Durable.js"
 import { type Environment, SandboxStore, slot } from "./Store.js"
 
 /**
@@ -44,7 +45,11 @@ export const outboxSlot = slot<Array<Mail>>("outbox", () => [])
  */
 export const post = (outbox: Array<Mail>, mail: Omit<Mail, "sentDT">, now: number): void => {
   outbox.push({ sentDT: Kst.toDateTime14(now), ...mail })
+  changed(outbox, partOf(outbox.length - 1))
 }
+
+/** A mail's part on disk: its place in the outbox, padded so parts sort in sending order. */
+const partOf = (index: number): string => String(index).padStart(10, "0")
 
 /**
  * Every mail of the environment, oldest first.
@@ -54,3 +59,24 @@ export const post = (outbox: Array<Mail>, mail: Omit<Mail, "sentDT">, now: numbe
  */
 export const list = (environment: Environment): Effect.Effect<ReadonlyArray<Mail>, never, SandboxStore> =>
   Effect.map(SandboxStore, (store) => [...store.get(outboxSlot, environment)])
+
+/**
+ * How the outbox is kept on disk: one row per mail, in sending order.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const outboxCodec = codec({
+  slot: outboxSlot,
+  parts: (outbox) => outbox.map((_, i) => partOf(i)),
+  rows: (outbox, part) => {
+    const mail = outbox[Number(part)]
+    return mail === undefined ? [] : [["mail", mail]]
+  },
+  globals: () => undefined,
+  load: (_environment, parts) =>
+    [...parts.keys()].sort().flatMap((part) => {
+      const mail = parts.get(part)!.get("mail")
+      return mail === undefined ? [] : [mail as Mail]
+    })
+})

@@ -12,6 +12,7 @@
  */
 import * as Effect from "effect/Effect"
 import { SandboxClock } from "./Clock.js"
+import { changed, codec } from "./Durable.js"
 import type { RouteRequest } from "./Route.js"
 import { type Environment, SandboxStore, slot } from "./Store.js"
 import * as Tickets from "./Tickets.js"
@@ -57,7 +58,7 @@ export type Target =
   | { readonly _tag: "Cashbill"; readonly corpNum: string; readonly itemKey: string; readonly pdf: boolean }
   /** The e-Tax invoice issuing certificate (GetTaxCertURL). */
   | { readonly _tag: "Certificate"; readonly corpNum: string }
-  /** The tax authority portal certificate (collection of cash receipts, GetCertificatePopUpURL). */
+  /** The tax authority portal certificate (collection of tax invoices and cash receipts, GetCertificatePopUpURL). */
   | { readonly _tag: "PortalCertificate"; readonly corpNum: string }
 
 /**
@@ -125,10 +126,17 @@ export const expires = (target: Target): boolean => !("page" in target && target
  */
 export const mint = (state: PortalState, target: Target, now: number): string => {
   const { forgotten, ticket } = Tickets.issue(state.tickets, target, expires(target) ? now + LINK_VALIDITY_MILLIS : undefined, now)
+  changed(state, ticketPart(ticket))
   if (forgotten.length > 0) {
     // A forgotten page's form tokens go with it.
     const gone = new Set(forgotten)
-    for (const [token, grant] of state.forms) if (gone.has(grant.ticket)) state.forms.delete(token)
+    for (const ticket of forgotten) changed(state, ticketPart(ticket))
+    for (const [token, grant] of state.forms) {
+      if (gone.has(grant.ticket)) {
+        state.forms.delete(token)
+        changed(state, formPart(token))
+      }
+    }
   }
   return ticket
 }
@@ -164,7 +172,10 @@ export const stateOf = (environment: Environment): Effect.Effect<PortalState, ne
  * @since 0.1.0
  * @category combinators
  */
-export const open = (state: PortalState, ticket: string, now: number): Tickets.Redeemed<Target> => Tickets.redeem(state.tickets, ticket, now)
+export const open = (state: PortalState, ticket: string, now: number): Tickets.Redeemed<Target> => {
+  changed(state, ticketPart(ticket))
+  return Tickets.redeem(state.tickets, ticket, now)
+}
 
 /**
  * A form token for the page opened with `ticket`, for one `action` on `target`.
@@ -176,6 +187,7 @@ export const grantForm = (state: PortalState, ticket: string, target: Target, ac
   let token = Tickets.mint()
   while (state.forms.has(token)) token = Tickets.mint()
   state.forms.set(token, { ticket, target, action, used: false })
+  changed(state, formPart(token))
   return token
 }
 
@@ -203,5 +215,39 @@ export const useForm = (state: PortalState, ticket: string, token: string | unde
   if (grant === undefined || grant.ticket !== ticket) return { _tag: "Refused" }
   if (grant.used) return { _tag: "Used" }
   grant.used = true
+  changed(state, formPart(token!))
   return { _tag: "Accepted", grant }
 }
+
+/** The part on disk of a ticket, and of a form token. */
+const ticketPart = (ticket: string): string => `t:${ticket}`
+const formPart = (token: string): string => `f:${token}`
+
+/**
+ * How the portal's links are kept on disk: each ticket and each form token is a part of its own;
+ * the size of the next sweep is a global.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const portalCodec = codec({
+  slot: portalSlot,
+  parts: (state) => [...Array.from(state.tickets.entries.keys(), ticketPart), ...Array.from(state.forms.keys(), formPart)],
+  rows: (state, part): ReadonlyArray<readonly [string, unknown]> => {
+    const found = part.startsWith("t:") ? state.tickets.entries.get(part.slice(2)) : state.forms.get(part.slice(2))
+    return found === undefined ? [] : [["value", found]]
+  },
+  globals: (state) => ({ nextSweepAt: state.tickets.nextSweepAt }),
+  load: (_environment, parts, globals) => {
+    const state: PortalState = { tickets: Tickets.book(), forms: new Map() }
+    const sweep = (globals as { readonly nextSweepAt?: number } | undefined)?.nextSweepAt
+    if (sweep !== undefined) state.tickets.nextSweepAt = sweep
+    for (const [part, rows] of parts) {
+      const row = rows.get("value")
+      if (row === undefined) continue
+      if (part.startsWith("t:")) state.tickets.entries.set(part.slice(2), { ...(row as Tickets.Ticket<Target>) })
+      else state.forms.set(part.slice(2), { ...(row as FormGrant) })
+    }
+    return state
+  }
+})

@@ -5,6 +5,7 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
+import { changed, perMember } from "./Durable.js"
 import { type Environment, SandboxStore, slot } from "./Store.js"
 
 /**
@@ -52,6 +53,7 @@ export const setMemberPreferences = (
       else merged[key] = value
     }
     all.set(corpNum, merged)
+    changed(all, corpNum)
     return merged
   })
 
@@ -63,5 +65,15 @@ export const setMemberPreferences = (
  */
 export const clearMemberPreferences = (environment: Environment, corpNum: string): Effect.Effect<void, never, SandboxStore> =>
   Effect.map(SandboxStore, (store) => {
-    store.get(preferencesSlot, environment).delete(corpNum)
+    const all = store.get(preferencesSlot, environment)
+    all.delete(corpNum)
+    changed(all, corpNum)
   })
+
+/**
+ * How preferences are kept on disk: one row per member.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const preferencesCodec = perMember(preferencesSlot, "preferences")

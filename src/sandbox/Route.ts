@@ -15,6 +15,7 @@ import type * as Operation from "../core/Operation.js"
 import * as Decoder from "../core/Decoder.js"
 import type { SandboxClock } from "./Clock.js"
 import { fail, type SandboxFailure } from "./Failure.js"
+import * as LenientJson from "./LenientJson.js"
 import { readUpload } from "./Multipart.js"
 import type { Progressions } from "./Progression.js"
 import type { Environment, SandboxStore } from "./Store.js"
@@ -324,17 +325,30 @@ export const pdf = (bytes: Uint8Array): PdfAnswer => ({ _tag: "Pdf", bytes })
 
 const decoder = new TextDecoder("utf-8", { fatal: true })
 
+const parsedBody = (request: RouteRequest, parse: (text: string) => unknown): Effect.Effect<unknown, SandboxFailure> =>
+  request.body.length === 0 ? Effect.fail(fail("InvalidRequest", "the body is missing")) : Effect.try({
+    try: () => parse(decoder.decode(request.body)),
+    catch: () => fail("MalformedJson")
+  })
+
 /**
  * The body parsed as JSON; `InvalidRequest` when there is none, `MalformedJson` when it is not UTF-8 JSON.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const bodyJson = (request: RouteRequest): Effect.Effect<unknown, SandboxFailure> =>
-  request.body.length === 0 ? Effect.fail(fail("InvalidRequest", "the body is missing")) : Effect.try({
-    try: () => JSON.parse(decoder.decode(request.body)) as unknown,
-    catch: () => fail("MalformedJson")
-  })
+export const bodyJson = (request: RouteRequest): Effect.Effect<unknown, SandboxFailure> => parsedBody(request, JSON.parse)
+
+/**
+ * The body decoded with a domain schema, read as the service reads a body it is lenient with: JSON,
+ * or keys and strings in single quotes (`LenientJson.ts`). For the operations the service is known
+ * to be lenient with only.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const decodeLenientBody = <A, I>(request: RouteRequest, schema: Schema.Schema<A, I, never>): Effect.Effect<A, SandboxFailure> =>
+  Effect.flatMap(parsedBody(request, LenientJson.parse), (input) => decodeValue(input, schema))
 
 /**
  * The body decoded with a domain schema; `InvalidField` naming the first broken field and rule.
@@ -370,18 +384,4 @@ export const decodeEither = <A, I>(input: unknown, schema: Schema.Schema<A, I, n
   const issues = issuesOf(result.left)
   const detail = issues.map((i) => `${i.path || "body"}: ${i.rule}`).join("; ")
   return Either.left(fail("InvalidField", detail))
-}
-
-/**
- * A JSON value with every `null` member removed (one client sends `null` for absent).
- *
- * @since 0.1.0
- * @category combinators
- */
-export const withoutNulls = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map(withoutNulls)
-  if (typeof value !== "object" || value === null) return value
-  const out: Record<string, unknown> = {}
-  for (const [key, member] of Object.entries(value)) if (member !== null) out[key] = withoutNulls(member)
-  return out
 }

@@ -22,6 +22,12 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import type * as Scope from "effect/Scope"
+import { answersSlot } from "./AnswerCache.js"
+import * as Durability from "./Durability.js"
+import { copyEntries, type SandboxSnapshot } from "./Snapshot.js"
+import type { SandboxDataError } from "./Storage.js"
+import { mint as newSnapshotId } from "./Tickets.js"
 import { type AdminOperations, handleAdmin, isPublic } from "./Admin.js"
 import { type AdminAccess, refusal } from "./AdminGuard.js"
 import { callerOf, needsToken } from "./Auth.js"
@@ -45,7 +51,7 @@ import * as Router from "./Router.js"
 import { allRoutes } from "./Routes.js"
 import * as StatementRecords from "./statement/Records.js"
 import { approveStatement } from "./statement/State.js"
-import { makeCallCounter, snapshot } from "./Stats.js"
+import { makeCallCounter, snapshot as statsOf } from "./Stats.js"
 import * as StoreModule from "./Store.js"
 import { type Environment, SandboxStore } from "./Store.js"
 import * as IssuedTokens from "./IssuedTokens.js"
@@ -83,7 +89,21 @@ export interface SandboxOptions {
   readonly maxBodyBytes?: number
   /** Deepest JSON nesting of a body (default `DEFAULT_MAX_JSON_DEPTH`, 64); deeper → 400. */
   readonly maxJsonDepth?: number
+  /**
+   * A data directory: the sandbox keeps its state there (SQLite, through the optional package
+   * `better-sqlite3`) and finds it again when started on it; every change is saved before its
+   * answer. Without it, state lives in memory only.
+   */
+  readonly data?: string | undefined
 }
+
+/**
+ * Options of a sandbox that keeps its state in memory only.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type MemoryOptions = SandboxOptions & { readonly data?: undefined }
 
 /**
  * How the edge serving a request wants it handled.
@@ -126,6 +146,11 @@ export interface SandboxService extends AdminOperations {
   readonly memberPreference: (environment: Environment, corpNum: string, key: string) => Effect.Effect<unknown>
   /** Runs an effect against the sandbox's state services (for tests and tools). */
   readonly use: <A, E>(effect: Effect.Effect<A, E, RouteContext>) => Effect.Effect<A, E>
+  /**
+   * With a data directory, the rows where the state differs from what was saved (`environment
+   * domain part key`): none once a request is answered. A check for tests; slow on a large state.
+   */
+  readonly unsaved: Effect.Effect<ReadonlyArray<string>>
 }
 
 /**
@@ -164,18 +189,35 @@ const splitEnvironment = (path: string): { readonly environment: Environment; re
   return { environment: "production", path: rest === "" ? "/" : rest }
 }
 
+/** Kept answers are a cache: never in a snapshot. */
+const NOT_IN_SNAPSHOTS: ReadonlySet<string> = new Set([answersSlot.key])
+
 /**
- * Builds a sandbox.
+ * Builds a sandbox. With a `data` directory it is opened (and closed with the scope), its state
+ * loaded, and every change saved there; the directory may be refused (`SandboxDataError`).
  *
  * @since 0.1.0
  * @category constructors
  */
-export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService> =>
+export function make(options?: MemoryOptions): Effect.Effect<SandboxService>
+export function make(options: SandboxOptions): Effect.Effect<SandboxService, SandboxDataError, Scope.Scope>
+export function make(options: SandboxOptions = {}): Effect.Effect<SandboxService, SandboxDataError, Scope.Scope> {
+  return options.data === undefined ? build(options, undefined) : Effect.flatMap(Durability.open(options.data), (opened) => build(options, opened))
+}
+
+const build = (options: SandboxOptions, opened: Durability.Opened | undefined): Effect.Effect<SandboxService> =>
   Effect.gen(function*() {
     const clock = yield* SandboxClockModule.make
-    const store = yield* StoreModule.make
+    const store = yield* StoreModule.makeWith(opened?.journal.onState)
     const progressions = yield* ProgressionModule.make(options.progressions)
-    const partners = Partners.registry(options.partners)
+    const partners = Partners.registry(opened === undefined ? options.partners : Durability.partners(opened, options.partners ?? []))
+    if (opened !== undefined) {
+      opened.storage.savePartners(partners.all)
+      yield* Durability.load(opened, { store, clock, progressions })
+    }
+    /** Saves what changed (a durable sandbox); a refusal of the disk is a defect here. */
+    const saved = opened === undefined ? Effect.void : Effect.orDie(Durability.save(opened, { store, clock, progressions }))
+    const saving = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E> => opened === undefined ? effect : Effect.zipLeft(effect, saved)
     const faults = makeRegistry(options.seed ?? 0)
     const calls = makeCallCounter()
     const table = Router.compile([...allRoutes(partners), ...(options.routes ?? [])])
@@ -186,29 +228,45 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
       Context.add(SandboxStore, store),
       Context.add(Progressions, progressions)
     )
-    const use = <A, E>(effect: Effect.Effect<A, E, RouteContext>): Effect.Effect<A, E> => Effect.provide(effect, context)
+    const use = <A, E>(effect: Effect.Effect<A, E, RouteContext>): Effect.Effect<A, E> => saving(Effect.provide(effect, context))
 
     const seedMembers = Effect.forEach(options.members ?? [], (seed) => use(addMember(seed)), { discard: true }).pipe(Effect.orDie)
-    yield* seedMembers
+    // A directory that held a sandbox already is as it was left: seeds join a fresh one (and after a reset).
+    if (opened?.existing !== true) yield* seedMembers
+    yield* saved
+
+    const snapshots = new Map<string, SandboxSnapshot>()
+    const takeSnapshot: Effect.Effect<SandboxSnapshot> = Effect.map(
+      Effect.all({ takenAt: clock.base, offset: clock.offset, progressions: progressions.all }),
+      (taken) => ({ _tag: "SandboxSnapshot", ...taken, entries: copyEntries(store.entries(), NOT_IN_SNAPSHOTS) })
+    )
+    const restore = (snapshot: SandboxSnapshot): Effect.Effect<void> =>
+      Effect.gen(function*() {
+        store.replace(copyEntries(snapshot.entries, NOT_IN_SNAPSHOTS))
+        yield* clock.reset
+        yield* clock.advance(snapshot.offset)
+        for (const kind of Kinds) yield* progressions.set(kind, snapshot.progressions[kind])
+        opened?.journal.rewrite()
+      }).pipe(saving)
 
     const clockState = Effect.all({ now: clock.now, offset: clock.offset })
 
     const admin: AdminOperations = {
       reset: Effect.all([store.reset, clock.reset, progressions.reset, Effect.sync(() => faults.reset()), Effect.sync(() => calls.reset())])
-        .pipe(Effect.zipRight(seedMembers)),
+        .pipe(Effect.zipRight(Effect.sync(() => opened?.journal.rewrite())), Effect.zipRight(seedMembers), saving),
       clock: clockState,
-      advanceClock: (millis) => Effect.zipRight(clock.advance(millis), clockState),
-      setClock: (epochMillis) => Effect.zipRight(clock.set(epochMillis), clockState),
+      advanceClock: (millis) => saving(Effect.zipRight(clock.advance(millis), clockState)),
+      setClock: (epochMillis) => saving(Effect.zipRight(clock.set(epochMillis), clockState)),
       expireTokens: (environment, corpNum) => use(IssuedTokens.expireTokens(environment, corpNum)),
       progressions: Effect.map(
         Effect.forEach(Kinds, (kind) => Effect.map(progressions.get(kind), (policy) => [kind, policy] as const)),
         (entries) => Object.fromEntries(entries) as Record<Kind, Policy>
       ),
-      setProgression: progressions.set,
+      setProgression: (kind, policy) => saving(progressions.set(kind, policy)),
       faults: Effect.sync(() => faults.list()),
       setFault: (fault) => Either.match(faults.set(fault), { onLeft: Effect.fail, onRight: () => Effect.void }),
       clearFaults: (route) => Effect.sync(() => faults.clear(route)),
-      stats: Effect.sync(() => snapshot(calls, store)),
+      stats: Effect.sync(() => statsOf(calls, store)),
       addMember: (seed) => use(addMember(seed)),
       memberPreferences: (environment, corpNum) => use(Preferences.memberPreferences(environment, corpNum)),
       setMemberPreferences: (environment, corpNum, preferences) => use(Preferences.setMemberPreferences(environment, corpNum, preferences)),
@@ -216,7 +274,19 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
         use(Effect.map(registerCertificate(environment, corpNum, registration), (c) => Kst.toDateTime14(c.expireAt))),
       issueOnPortal: (environment, corpNum, fields) => use(TaxinvoiceAdmin.issueOnPortal(environment, corpNum, fields)),
       approveStatement: (environment, corpNum, itemCode, mgtKey) => use(Effect.map(approveStatement(environment, corpNum, itemCode, mgtKey), StatementRecords.statusRecord)),
-      outbox: (environment) => use(Outbox.list(environment))
+      outbox: (environment) => use(Outbox.list(environment)),
+      snapshot: takeSnapshot,
+      restore,
+      keepSnapshot: Effect.map(takeSnapshot, (snapshot) => {
+        const id = newSnapshotId()
+        snapshots.set(id, snapshot)
+        return id
+      }),
+      restoreSnapshot: (id) => {
+        const snapshot = snapshots.get(id)
+        return snapshot === undefined ? Effect.fail(fail("SnapshotNotFound", id)) : restore(snapshot)
+      },
+      dropSnapshot: (id) => (snapshots.delete(id) ? Effect.void : Effect.fail(fail("SnapshotNotFound", id)))
     }
 
     /**
@@ -316,7 +386,20 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
       })
     }
 
-    const answer = (read: Read, access: HandleOptions = {}): Effect.Effect<Encoded.WireAnswer> => use(answerInContext(read, access))
+    /** The answer once what the request changed is saved; a refusal of the disk answers `DataNotSaved` instead. */
+    const answerSaved = (read: Read, access: HandleOptions = {}): Effect.Effect<Encoded.WireAnswer, never, RouteContext> =>
+      opened === undefined ? answerInContext(read, access) : Effect.flatMap(answerInContext(read, access), (answered) =>
+        Durability.save(opened, { store, clock, progressions }).pipe(
+          Effect.as(answered),
+          Effect.catchAllCause((cause) =>
+            Effect.as(
+              Effect.logError("sandbox data not saved", cause),
+              Encoded.failureAnswer(fail("DataNotSaved", opened.storage.directory), read.incoming.language)
+            )
+          )
+        ))
+
+    const answer = (read: Read, access: HandleOptions = {}): Effect.Effect<Encoded.WireAnswer> => Effect.provide(answerSaved(read, access), context)
 
     const handle = (
       request: HttpServerRequest.HttpServerRequest,
@@ -333,20 +416,59 @@ export const make = (options: SandboxOptions = {}): Effect.Effect<SandboxService
       ...admin,
       handle,
       answer,
-      answerInContext,
+      answerInContext: answerSaved,
       language,
       maxBodyBytes,
       partners: partners.all,
       secretOf: partners.secretOf,
       memberPreference: (environment, corpNum, key) => use(Preferences.memberPreference(environment, corpNum, key)),
-      use
+      use,
+      unsaved: Effect.sync(() => opened?.journal.unsaved(store.entries()) ?? [])
     }
   })
 
 /**
- * A sandbox layer.
+ * A sandbox layer (with a `data` directory: opened with the layer, closed when it is released).
  *
  * @since 0.1.0
  * @category layers
  */
-export const layer = (options: SandboxOptions = {}): Layer.Layer<Sandbox> => Layer.effect(Sandbox, make(options))
+export function layer(options?: MemoryOptions): Layer.Layer<Sandbox>
+export function layer(options: SandboxOptions): Layer.Layer<Sandbox, SandboxDataError>
+export function layer(options: SandboxOptions = {}): Layer.Layer<Sandbox, SandboxDataError> {
+  return Layer.scoped(Sandbox, make(options))
+}
+
+/**
+ * The state of the sandbox in context, to restore later (`restore`): a deep copy, taken in
+ * milliseconds.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const snapshot: Effect.Effect<SandboxSnapshot, never, Sandbox> = Effect.flatMap(Sandbox, (sandbox) => sandbox.snapshot)
+
+/**
+ * Puts the sandbox in context back into the state of `snapshot` (any number of times): every
+ * member, document, token, job, link and mail, the clock offset and the progression policies.
+ * Faults and call statistics are left as they are.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const restore = (taken: SandboxSnapshot): Effect.Effect<void, never, Sandbox> => Effect.flatMap(Sandbox, (sandbox) => sandbox.restore(taken))
+
+export type {
+  /**
+   * @since 0.1.0
+   * @category models
+   */
+  SandboxSnapshot
+} from "./Snapshot.js"
+export {
+  /**
+   * @since 0.1.0
+   * @category errors
+   */
+  SandboxDataError
+} from "./Storage.js"

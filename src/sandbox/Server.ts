@@ -30,6 +30,7 @@ import * as Partners from "./Partners.js"
 import type { RouteContext } from "./Route.js"
 import { type HandleOptions, Sandbox, type SandboxOptions } from "./Sandbox.js"
 import * as SandboxModule from "./Sandbox.js"
+import type { SandboxDataError } from "./Storage.js"
 
 export {
   /**
@@ -204,7 +205,7 @@ const untilSignal = Effect.async<void>((resume) => {
  * @since 0.1.0
  * @category constructors
  */
-export const run = (options: RunOptions = {}): Effect.Effect<void, HttpServerError.ServeError | ConfigError.ConfigError> =>
+export const run = (options: RunOptions = {}): Effect.Effect<void, HttpServerError.ServeError | ConfigError.ConfigError | SandboxDataError> =>
   Effect.gen(function*() {
     const fromEnv = yield* Partners.config
     const sandboxOptions: SandboxOptions = { ...options, partners: [...fromEnv, ...(options.partners ?? [])] }
@@ -213,6 +214,7 @@ export const run = (options: RunOptions = {}): Effect.Effect<void, HttpServerErr
         const sandbox = yield* Sandbox
         const ordered = [...sandbox.partners].sort((a, b) => (a.linkId === TESTER_LINK_ID ? -1 : b.linkId === TESTER_LINK_ID ? 1 : 0))
         for (const partner of ordered) yield* Console.log(`partner ${partner.linkId} secret ${partner.secretKey}`)
+        if (options.data !== undefined) yield* Console.log(`data ${options.data} (kept across restarts)`)
         const address = yield* serve(options)
         if (address.adminToken !== undefined && options.adminToken === undefined) yield* Console.log(`admin token ${address.adminToken}`)
         yield* Console.log(`listening on ${address.url}`)

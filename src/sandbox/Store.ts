@@ -39,6 +39,18 @@ export interface Slot<S> {
 export const slot = <S>(key: string, empty: () => S): Slot<S> => ({ key, empty })
 
 /**
+ * One slot's state in one environment.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Entry {
+  readonly slot: Slot<unknown>
+  readonly environment: Environment
+  readonly state: unknown
+}
+
+/**
  * @since 0.1.0
  * @category services
  */
@@ -47,7 +59,50 @@ export class SandboxStore extends Context.Tag("taxdoc/sandbox/SandboxStore")<San
   readonly get: <S>(slot: Slot<S>, environment: Environment) => S
   /** Drops every slot of every environment (admin reset). */
   readonly reset: Effect.Effect<void>
+  /** Every slot created so far, in each environment. */
+  readonly entries: () => ReadonlyArray<Entry>
+  /** Replaces every slot by `entries` (a snapshot restored, a data directory loaded). */
+  readonly replace: (entries: ReadonlyArray<Entry>) => void
 }>() {}
+
+/**
+ * Called with every slot state the store creates or is given (see `make`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type OnState = (entry: Entry) => void
+
+/**
+ * An empty store; `onState` (if any) sees every state it creates or is given.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeWith = (onState?: OnState) =>
+  Effect.sync(() => {
+    const slots = new Map<string, Entry>()
+    return SandboxStore.of({
+      get: <S>(def: Slot<S>, environment: Environment): S => {
+        const key = `${environment}:${def.key}`
+        const found = slots.get(key)
+        if (found !== undefined) return found.state as S
+        const entry: Entry = { slot: def as Slot<unknown>, environment, state: def.empty() }
+        slots.set(key, entry)
+        onState?.(entry)
+        return entry.state as S
+      },
+      reset: Effect.sync(() => slots.clear()),
+      entries: () => Array.from(slots.values()),
+      replace: (entries) => {
+        slots.clear()
+        for (const entry of entries) {
+          slots.set(`${entry.environment}:${entry.slot.key}`, entry)
+          onState?.(entry)
+        }
+      }
+    })
+  })
 
 /**
  * An empty store.
@@ -55,21 +110,7 @@ export class SandboxStore extends Context.Tag("taxdoc/sandbox/SandboxStore")<San
  * @since 0.1.0
  * @category constructors
  */
-export const make = Effect.sync(() => {
-  const slots = new Map<string, unknown>()
-  return SandboxStore.of({
-    get: <S>(def: Slot<S>, environment: Environment): S => {
-      const key = `${environment}:${def.key}`
-      let state = slots.get(key) as S | undefined
-      if (state === undefined) {
-        state = def.empty()
-        slots.set(key, state)
-      }
-      return state
-    },
-    reset: Effect.sync(() => slots.clear())
-  })
-})
+export const make = makeWith()
 
 /**
  * @since 0.1.0

@@ -8,7 +8,7 @@
 export * as Sandbox from "./Sandbox.js"
 
 /** @since 0.1.0 */
-export type { SandboxOptions } from "./Sandbox.js"
+export type { MemoryOptions, SandboxOptions, SandboxSnapshot } from "./Sandbox.js"
 
 /** @since 0.1.0 */
 export * as InProcess from "./InProcess.js"

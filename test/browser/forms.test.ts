@@ -80,7 +80,7 @@ describe("portal forms in Chromium", () => {
 
   it("the certificate pages register the issuing and the tax portal certificates, seen by the certificate operations", async () => {
     const urls = await h().served.run(Effect.gen(function*() {
-      return { issuing: yield* Effect.flatMap(Certificate, (c) => c.getTaxCertURL(SELLER)), portal: yield* Effect.flatMap(TaxPortal, (t) => t.getCertificatePopUpURL(SELLER)) }
+      return { issuing: yield* Effect.flatMap(Certificate, (c) => c.getTaxCertURL(SELLER)), portal: yield* Effect.flatMap(TaxPortal, (t) => t.getCertificatePopUpURL(SELLER, "cashbill")) }
     }))
     const { page, done } = await watchedPage(h())
     await page.goto(urls.issuing)
@@ -95,7 +95,7 @@ describe("portal forms in Chromium", () => {
     expect(await textOf(page, "h1")).toBe("홈택스 인증서 등록 (현금영수증 수집용)")
     await page.getByRole("button", { name: "테스트 인증서 등록" }).click()
     await page.getByRole("status").waitFor()
-    expect((await h().served.run(Effect.flatMap(TaxPortal, (t) => t.checkCertValidation(SELLER)))).code).toBe(1)
+    expect((await h().served.run(Effect.flatMap(TaxPortal, (t) => t.checkCertValidation(SELLER, "cashbill")))).code).toBe(1)
     await done()
   })
 

@@ -4,7 +4,7 @@
  * operation and no other — also in the forms other clients send (docs/service.md "What the published clients send": a JSON content type on
  * GET, an empty override header, upper- or lower-case literal segments such as `BULK`, chunked
  * bodies) — and the sandbox answers either a success that decodes with the declared success schema
- * or a `{code, message}` error, never anything else.
+ * or a `{code, message}` error, never anything else — every key of it an identifier.
  */
 import { HttpBody, HttpClient, HttpClientRequest } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
@@ -13,6 +13,7 @@ import * as fc from "fast-check"
 import { renderQuery, TaxdocClient } from "../../src/core/Client.js"
 import * as Operation from "../../src/core/Operation.js"
 import * as RequestBuilder from "../../src/core/RequestBuilder.js"
+import { isAnswerKey } from "../../src/core/Schemas.js"
 import { Tokens } from "../../src/core/Tokens.js"
 import * as Catalogue from "../../src/domains/Catalogue.js"
 import { SANDBOX_ORIGIN } from "../../src/sandbox/InProcess.js"
@@ -22,6 +23,7 @@ import { allRoutes, domainRoutes } from "../../src/sandbox/Routes.js"
 import { Sandbox } from "../../src/sandbox/Sandbox.js"
 import * as Sdk from "../support/sdk.js"
 import { asInput, inputs, NOW } from "./inputs.js"
+import { keysOf } from "./keys.js"
 
 const table = Router.compile(allRoutes(Partners.registry()))
 const operations = Catalogue.operations
@@ -121,6 +123,8 @@ describe("the operation catalogue", () => {
           : HttpClientRequest.setBody(raw, HttpBody.stream(Stream.fromIterable([built.body.bytes.subarray(0, 3), built.body.bytes.subarray(3)]), built.body.contentType ?? "application/json"))
         const answer = yield* Effect.flatMap(HttpClient.HttpClient, (http) => http.execute(raw)).pipe(Effect.flatMap((r) => r.json), Effect.scoped, Effect.orDie)
         expect(answer, operation.name).toBeTypeOf("object")
+        // Every key of the answer is one a client may turn into a field name.
+        expect(keysOf(answer).filter((key) => !isAnswerKey(key)), operation.name).toEqual([])
 
         const stats = yield* Effect.flatMap(Sandbox, (sandbox) => sandbox.stats)
         expect(stats.calls[operation.name], operation.name).toBe(2)

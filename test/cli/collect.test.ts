@@ -27,4 +27,23 @@ describe("taxdoc collect", () => {
     expect(none.code).toBe(2)
     expect(none.stderr).toContain("choose exactly one side")
   })
+
+  it("the portal certificate and department account, on the tax invoice collection's calls by default or the cash receipt ones with --kind", { timeout: 60_000 }, async () => {
+    const member = ["--sandbox", "--corp-num", "1234567891"]
+    const registered = await taxdoc(["collect", "dept-user", "register", ...member, "--id", "dept01", "--password", "dept-pass-1", "--json"])
+    expect(registered.stderr).toBe("")
+    expect(registered.code).toBe(0)
+    expect(JSON.parse(registered.stdout)).toMatchObject({ code: 1 })
+    expect(registered.stdout).not.toContain("dept-pass-1")
+    // Each --sandbox run starts a fresh sandbox: no account, no certificate.
+    const check = await taxdoc(["collect", "dept-user", "check", ...member, "--kind", "cashbill"])
+    expect(check.code).toBe(1)
+    expect(check.stderr).toContain("-11100007")
+    const expiry = await taxdoc(["collect", "certificate", "expiry", ...member])
+    expect(expiry.code).toBe(1)
+    expect(expiry.stderr).toContain("-11100006")
+    const url = await taxdoc(["collect", "certificate", "url", ...member, "--kind", "taxinvoice", "--json"])
+    expect(url.code).toBe(0)
+    expect(JSON.parse(url.stdout)).toMatchObject({ url: expect.stringMatching(/^http/) })
+  })
 })

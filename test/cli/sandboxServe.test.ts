@@ -8,7 +8,7 @@ import * as path from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Net from "node:net"
 import { Effect, type Scope } from "effect"
-import { issueToken, request } from "../sandbox/socket.js"
+import { answerOn, connect, headerInRaw, issueToken, request } from "../sandbox/socket.js"
 import { fixtures, start, taxdoc } from "./support.js"
 
 const run = <A>(effect: Effect.Effect<A, never, Scope.Scope>) => Effect.runPromise(Effect.scoped(effect))
@@ -83,6 +83,29 @@ describe("taxdoc sandbox serve", () => {
       expect(exit.stdout).not.toContain("warning")
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it("keeps an idle connection 190 s by default, longer than the 180 s clients keep one (announced in Keep-Alive), calls sharing it; --keep-alive-timeout changes it", { timeout: 60_000 }, async () => {
+    const ask = "GET /_sandbox/clock HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    for (const [args, timeout] of [[[], "timeout=190"], [["--keep-alive-timeout", "5 minutes"], "timeout=300"]] as const) {
+      const server = start(["sandbox", "serve", "--port", "0", ...args])
+      const port = portOf((await server.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/))[1]!)
+      const answers = await run(Effect.gen(function*() {
+        const socket = yield* connect(port)
+        const raws: Array<string> = []
+        for (let call = 0; call < 2; call++) {
+          const answer = answerOn(socket)
+          socket.write(ask)
+          raws.push(yield* answer)
+        }
+        return raws
+      }))
+      for (const raw of answers) {
+        expect(raw.startsWith("HTTP/1.1 200")).toBe(true)
+        expect(headerInRaw(raw, "keep-alive")).toBe(timeout)
+      }
+      expect((await server.stop("SIGTERM")).code).toBe(0)
     }
   })
 })

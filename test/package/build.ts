@@ -1,7 +1,8 @@
 /**
  * Global set-up of the suite: makes sure dist/ (what `bin/taxdoc.js` runs and `npm pack` ships) is
  * the compilation of today's sources, rebuilding it with `npm run build` when a source, a build
- * setting or the package manifest is newer than its output, or an output has lost its source.
+ * setting or the package manifest is newer than its output, an output has lost its source, or the
+ * command's bundle was built from other sources or packages than today's.
  * It runs once, before any test file, so no test reads dist/ while it is being written.
  */
 import { execFileSync } from "node:child_process"
@@ -9,6 +10,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { childEnv } from "../support/env.js"
+import * as Bundle from "../../scripts/cli-bundle.js"
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const SETTINGS = ["tsconfig.json", "tsconfig.build.json", "package.json"]
@@ -35,8 +37,12 @@ export const staleness = (root: string = ROOT): string | undefined => {
     if (built < settings) return "a build setting or package.json is newer than the output"
   }
   const expected = new Set(sources.map(outputOf))
-  const orphan = filesUnder(dist, ".js").find((output) => !expected.has(output))
-  return orphan === undefined ? undefined : `${path.relative(root, orphan)} has no source`
+  const bundle = path.join(root, Bundle.OUT_DIR)
+  const orphan = filesUnder(dist, ".js").find((output) => !expected.has(output) && !output.startsWith(bundle + path.sep))
+  if (orphan !== undefined) return `${path.relative(root, orphan)} has no source`
+  // The command's bundle (scripts/cli-bundle.ts), checked by the hash of what it was built from.
+  const bundleStale = Bundle.staleness(root)
+  return bundleStale === undefined ? undefined : `the command's bundle: ${bundleStale}`
 }
 
 export default function setup(): void {

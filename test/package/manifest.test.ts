@@ -1,12 +1,12 @@
 /**
  * package.json says what the package is, and the README and CI agree with it: entry points with
  * types, the files shipped, the peers on their Effect 3 lines, the one install line, the set-up and
- * test commands; and `taxdoc --help` starts without loading the SDK.
+ * test commands. (What `taxdoc` loads as it starts: test/package/bundle.test.ts.)
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { manifest, ROOT, run } from "./support.js"
+import { manifest, ROOT } from "./support.js"
 
 const pkg = manifest()
 const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8")
@@ -18,6 +18,12 @@ const EFFECT_LINES: Record<string, RegExp> = {
   "@effect/platform-node": /^\^0\.108\.\d+$/,
   "@effect/cli": /^\^0\.77\.\d+$/
 }
+
+const peersMeta = (pkg["peerDependenciesMeta"] ?? {}) as Record<string, { readonly optional?: boolean }>
+const isOptional = (name: string): boolean => peersMeta[name]?.optional === true
+/** The peers every user installs, and those only some features need. */
+const required = Object.fromEntries(Object.entries(pkg.peerDependencies).filter(([name]) => !isOptional(name)))
+const optional = Object.fromEntries(Object.entries(pkg.peerDependencies).filter(([name]) => isOptional(name)))
 
 describe("package.json", () => {
   it("exports each entry point as compiled JavaScript with its declarations, types first", () => {
@@ -52,7 +58,7 @@ describe("package.json", () => {
   })
 
   it("takes effect and the @effect packages as peers on the Effect 3 lines, and develops against them", () => {
-    expect(Object.keys(pkg.peerDependencies).sort()).toEqual(Object.keys(EFFECT_LINES).sort())
+    expect(Object.keys(required).sort()).toEqual(Object.keys(EFFECT_LINES).sort())
     for (const [name, line] of Object.entries(EFFECT_LINES)) {
       expect(pkg.peerDependencies[name]).toMatch(line)
       expect(pkg.devDependencies[name]).toMatch(line)
@@ -62,14 +68,21 @@ describe("package.json", () => {
     expect(pkg.devDependencies["tsx"]).toBeDefined()
   })
 
-  it("the README's install line installs exactly the peers, on their ranges", () => {
+  it("takes better-sqlite3 12 as an optional peer (the sandbox's data directory loads it only when asked), and develops against it", () => {
+    expect(optional).toEqual({ "better-sqlite3": "^12.0.0" })
+    expect(pkg["peerDependenciesMeta"]).toEqual({ "better-sqlite3": { optional: true } })
+    expect(pkg.devDependencies["better-sqlite3"]).toMatch(/^\^12\./)
+    expect(readme).toContain("npm install better-sqlite3@12")
+  })
+
+  it("the README's install line installs exactly the required peers, on their ranges", () => {
     const lines = readme.split("\n").filter((line) => line.startsWith("npm install taxdoc"))
     expect(lines).toHaveLength(1)
     const packages = lines[0]!.split(/\s+/).slice(3).map((arg) => arg.replace(/^"|"$/g, ""))
     expect(Object.fromEntries(packages.map((spec) => {
       const at = spec.lastIndexOf("@")
       return [spec.slice(0, at), spec.slice(at + 1)]
-    }))).toEqual(pkg.peerDependencies)
+    }))).toEqual(required)
   })
 
   it("the README's set-up commands are the scripts; CI runs exactly the README's test command", () => {
@@ -81,23 +94,5 @@ describe("package.json", () => {
     expect(pkg.scripts["demo:json"]).toBe("node bin/taxdoc.js demo --json")
     const ci = fs.readFileSync(path.join(ROOT, ".ci/run"), "utf8").split("\n").filter((line) => line.trim() !== "" && !line.startsWith("#"))
     expect(ci.at(-1)).toBe("npm install && npm test")
-  })
-})
-
-describe("start-up of the command", () => {
-  it("taxdoc --help loads the command's declarations only: no SDK, sandbox or recorder module, no package index", { timeout: 60_000 }, async () => {
-    // A loader hook that lists every module loaded, then the help.
-    const hook = `data:text/javascript,${encodeURIComponent("export async function load(url, context, next) { process.stderr.write(`LOADED ${url}\\n`); return next(url, context) }")}`
-    const register = `data:text/javascript,${encodeURIComponent(`import { register } from "node:module"; register(${JSON.stringify(hook)})`)}`
-    const ran = await run(process.execPath, ["--import", register, path.join(ROOT, "bin/taxdoc.js"), "--help"], ROOT)
-    expect(ran.code).toBe(0)
-    expect(ran.stdout).toContain("COMMANDS")
-    const loaded = ran.stderr.split("\n").filter((line) => line.startsWith("LOADED file:")).map((line) => line.slice("LOADED file://".length))
-    const ours = loaded.filter((file) => file.startsWith(path.join(ROOT, "dist"))).map((file) => path.relative(path.join(ROOT, "dist"), file))
-    expect(ours.length).toBeGreaterThan(5)
-    expect(ours.filter((file) => !file.startsWith("cli/") && file !== "core/ErrorCodes.js")).toEqual([])
-    expect(ours.filter((file) => /handlers?\.js$|target\.js$|input\.js$|progress\.js$/.test(file))).toEqual([])
-    const indexes = loaded.filter((file) => /node_modules\/(effect|@effect\/[\w-]+)\/dist\/esm\/index\.js$/.test(file))
-    expect(indexes).toEqual([])
   })
 })

@@ -115,6 +115,8 @@ describe("npm pack", () => {
   it("holds the compiled package, its declarations, the bin, the README and the LICENSE", () => {
     const files = packed.files.map((f) => f.path)
     for (const file of ["package.json", "README.md", "LICENSE", "bin/taxdoc.js", "dist/cli/main.js"]) expect(files).toContain(file)
+    // The command's bundle, its pages, manifest and the licences of what it carries.
+    for (const file of ["taxdoc.js", "pages.json", "manifest.json", "THIRD-PARTY-LICENSES.md"]) expect(files).toContain(`dist/cli/bundle/${file}`)
     for (const entry of ["index", "sandbox/index", "recordings/index"]) {
       expect(files).toContain(`dist/${entry}.js`)
       expect(files).toContain(`dist/${entry}.d.ts`)

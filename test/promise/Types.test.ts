@@ -33,7 +33,7 @@ describe("the Promise client's types", () => {
     // A method with no user ID takes the signal alone, after its last parameter.
     expectTypeOf<Parameters<Client["member"]["checkIsMember"]>>().toEqualTypeOf<[corpNum: string, options?: SignalOptions]>()
     // Secrets are plain strings; progress callbacks plain functions.
-    expectTypeOf<Parameters<Client["taxPortal"]["registDeptUser"]>[2]>().toEqualTypeOf<string>()
+    expectTypeOf<Parameters<Client["taxPortal"]["registDeptUser"]>[3]>().toEqualTypeOf<string>()
     type IssueManyOptions = NonNullable<Parameters<Cashbill["issueMany"]>[2]>
     expectTypeOf<IssueManyOptions["onProgress"]>().exclude<undefined>().returns.toEqualTypeOf<void | PromiseLike<void>>()
     expectTypeOf<IssueManyOptions["signal"]>().toEqualTypeOf<AbortSignal | undefined>()

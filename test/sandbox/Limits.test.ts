@@ -1,6 +1,5 @@
 /** The socket server's limits, over real sockets on 127.0.0.1 (docs/resilience.md "Sandbox"). */
 import * as Http from "node:http"
-import type * as Net from "node:net"
 import { describe, expect, it } from "@effect/vitest"
 import { Deferred, Effect, Fiber, Schedule } from "effect"
 import { ErrorCodes } from "../../src/core/ErrorCodes.js"
@@ -8,7 +7,7 @@ import { tester } from "../../src/sandbox/Partners.js"
 import * as Sandbox from "../../src/sandbox/Sandbox.js"
 import * as Server from "../../src/sandbox/Server.js"
 import { DEFAULT_MAX_BODY_BYTES } from "../../src/sandbox/HttpEdge.js"
-import { codeInRaw, connect, issueToken, received, request } from "./socket.js"
+import { answerOn, codeInRaw, connect, issueToken, received, request } from "./socket.js"
 import { api, codeOf, MEMBER, sandboxLayer as inProcessLayer } from "./support.js"
 
 const sandboxLayer = (options: Sandbox.SandboxOptions = {}) => Sandbox.layer({ partners: [tester], members: [{ corpNum: MEMBER }], ...options })
@@ -47,20 +46,6 @@ const upload = (port: number, total: number) =>
     }
     pump()
     return Effect.sync(() => req.destroy())
-  })
-
-/** The first whole answer a raw socket receives (head and `Content-Length` bytes of body). */
-const answerOn = (socket: Net.Socket): Effect.Effect<string> =>
-  Effect.async<string>((resume) => {
-    let raw = Buffer.alloc(0)
-    socket.on("error", () => {})
-    socket.on("data", (chunk: Buffer) => {
-      raw = Buffer.concat([raw, chunk])
-      const at = raw.indexOf("\r\n\r\n")
-      if (at < 0) return
-      const length = Number(/content-length: *(\d+)/i.exec(raw.subarray(0, at).toString("latin1"))?.[1] ?? 0)
-      if (raw.length >= at + 4 + length) resume(Effect.succeed(raw.toString("utf8")))
-    })
   })
 
 describe("socket server limits", () => {

@@ -96,3 +96,31 @@ export const codeInRaw = (raw: string): number | undefined => {
   const body = parse(raw.slice(at + 4))
   return typeof body === "object" && body !== null && "code" in body ? Number((body as { code: unknown }).code) : undefined
 }
+
+/**
+ * The next whole answer a raw socket receives (head and `Content-Length` bytes of body); the
+ * listener goes once it has it, so the socket can carry the next request.
+ */
+export const answerOn = (socket: Net.Socket): Effect.Effect<string> =>
+  Effect.async<string>((resume) => {
+    let raw = Buffer.alloc(0)
+    const onData = (chunk: Buffer) => {
+      raw = Buffer.concat([raw, chunk])
+      const at = raw.indexOf("\r\n\r\n")
+      if (at < 0) return
+      const length = Number(/content-length: *(\d+)/i.exec(raw.subarray(0, at).toString("latin1"))?.[1] ?? 0)
+      if (raw.length < at + 4 + length) return
+      socket.off("data", onData)
+      resume(Effect.succeed(raw.toString("utf8")))
+    }
+    socket.on("error", () => {})
+    socket.on("data", onData)
+    return Effect.sync(() => void socket.off("data", onData))
+  })
+
+/** A header of a raw HTTP answer (name in any case), if present. */
+export const headerInRaw = (raw: string, name: string): string | undefined => {
+  const head = raw.slice(0, raw.indexOf("\r\n\r\n")).split("\r\n").slice(1)
+  const line = head.find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`))
+  return line?.slice(line.indexOf(":") + 1).trim()
+}

@@ -14,7 +14,7 @@ export const MEMBER = "1234567891"
 export const MANAGER_ID = `user${MEMBER}`
 
 /** A fresh sandbox (TESTER with the well-known secret, MEMBER joined) and an in-process client. */
-export const sandboxLayer = (options: Sandbox.SandboxOptions & InProcess.ClientOptions = {}): Layer.Layer<HttpClient.HttpClient | Sandbox.Sandbox> =>
+export const sandboxLayer = (options: Sandbox.MemoryOptions & InProcess.ClientOptions = {}): Layer.Layer<HttpClient.HttpClient | Sandbox.Sandbox> =>
   InProcess.layer({ partners: [tester], members: [{ corpNum: MEMBER }], ...options })
 
 export interface TokenRequestOptions {
@@ -136,3 +136,19 @@ export const api = (call: ApiCall): Effect.Effect<Answer, never, HttpClient.Http
 
 /** The `{code, message}` of an answer. */
 export const codeOf = (answer: Answer): number => (answer.body as { readonly code: number }).code
+
+const asciiString = (text: string): string =>
+  JSON.stringify(text).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+
+/**
+ * JSON text as the client that keeps every key of its model writes it: ASCII only (`\uXXXX` for
+ * Hangul and every other non-ASCII character) with a space after each `:` and `,`.
+ */
+export const asciiJson = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map(asciiJson).join(", ")}]`
+  if (typeof value === "object" && value !== null) {
+    const members = Object.entries(value).filter(([, member]) => member !== undefined)
+    return `{${members.map(([key, member]) => `${asciiString(key)}: ${asciiJson(member)}`).join(", ")}}`
+  }
+  return typeof value === "string" ? asciiString(value) : JSON.stringify(value)
+}

@@ -4,7 +4,7 @@ import { Effect, Layer } from "effect"
 import * as Taxdoc from "../../src/Taxdoc.js"
 import * as Connect from "../../src/sandbox/Connect.js"
 import * as InProcess from "../../src/sandbox/InProcess.js"
-import type { SandboxOptions } from "../../src/sandbox/Sandbox.js"
+import type { MemoryOptions, Sandbox } from "../../src/sandbox/Sandbox.js"
 
 export const MEMBER = "1234567891"
 
@@ -29,10 +29,14 @@ const capturing = (seen: Array<HttpClientRequest.HttpClientRequest>) =>
     Effect.map(HttpClient.HttpClient, (client) => HttpClient.tapRequest(client, (request) => Effect.sync(() => seen.push(request))))
   )
 
+/** The SDK on a sandbox layer of the caller's (e.g. one kept in a data directory). */
+export const layerOn = <E>(sandbox: Layer.Layer<HttpClient.HttpClient | Sandbox, E>) =>
+  Taxdoc.services.pipe(Layer.provideMerge(Connect.layerConfig()), Layer.provideMerge(sandbox))
+
 export const layer = (
   options: {
     readonly connect?: Connect.ConnectOptions
-    readonly sandbox?: SandboxOptions & InProcess.ClientOptions
+    readonly sandbox?: MemoryOptions & InProcess.ClientOptions
     /** Receives every request the SDK sends. */
     readonly capture?: Array<HttpClientRequest.HttpClientRequest>
     /** An HttpClient wrapping the in-process one (to watch the answers). */

@@ -2,15 +2,22 @@
  * `taxdoc collect taxinvoice|cashbill …`: collect the tax invoices or cash receipts the tax
  * authority holds for a member (docs/service.md "Tax authority collection"): requests a job, shows its
  * progress while waiting, then prints every result (all pages) as a table — or JSON with `--json`
- * — with the summary. What each command does is in ./handlers.ts, loaded when it runs.
+ * — with the summary. `taxdoc collect certificate|dept-user …`: the tax portal certificate and
+ * department account collection logs in with. What each command does is in ./handlers.ts and
+ * ./account.ts, loaded when it runs.
  *
  * @since 0.1.0
  */
 import * as Command from "@effect/cli/Command"
 import { handlers } from "../lazy.js"
-import { cashbillOptions, taxinvoiceOptions } from "./options.js"
+import { accountOptions, cashbillOptions, deptUserOptions, taxinvoiceOptions } from "./options.js"
 
 const run = handlers(() => import("./handlers.js"))
+const account = handlers(() => import("./account.js"))
+
+/** A certificate or department-account command: the member, `--kind`, and the call it makes. */
+const accountCommand = (name: string, handler: "certificateUrl" | "certificateExpiry" | "certificateCheck" | "deptUserCheck" | "deptUserLogin" | "deptUserDelete", description: string) =>
+  Command.make(name, accountOptions, account(handler)).pipe(Command.withDescription(description))
 
 /**
  * `taxdoc collect`.
@@ -26,6 +33,25 @@ export const command = Command.make("collect").pipe(
     ),
     Command.make("cashbill", cashbillOptions, run("cashbill")).pipe(
       Command.withDescription("Collect cash receipts from the tax authority (RequestJob, GetJobState, Search, Summary): --sell or --buy, over at most 3 months")
+    ),
+    Command.make("certificate").pipe(
+      Command.withDescription("The tax portal certificate collection logs in with: registration page, expiry, login test"),
+      Command.withSubcommands([
+        accountCommand("url", "certificateUrl", "The certificate registration page, valid 30 seconds (GetCertificatePopUpURL)"),
+        accountCommand("expiry", "certificateExpiry", "When the registered certificate expires (GetCertificateExpireDate)"),
+        accountCommand("check", "certificateCheck", "A login test with the certificate (CheckCertValidation)")
+      ])
+    ),
+    Command.make("dept-user").pipe(
+      Command.withDescription("The tax portal department account collection may log in with: register, check, login test, delete"),
+      Command.withSubcommands([
+        Command.make("register", deptUserOptions, account("deptUserRegister")).pipe(
+          Command.withDescription("Register (or replace) the department account (RegistDeptUser)")
+        ),
+        accountCommand("check", "deptUserCheck", "Whether an account is registered, and its ID (CheckDeptUser)"),
+        accountCommand("login", "deptUserLogin", "A login test with the account (CheckLoginDeptUser)"),
+        accountCommand("delete", "deptUserDelete", "Remove the department account (DeleteDeptUser)")
+      ])
     )
   ])
 )

@@ -1,10 +1,11 @@
 /**
  * The options and arguments of `taxdoc collect …`, declared apart from what the commands do
- * (./handlers.ts) and how they are assembled (./command.ts).
+ * (./handlers.ts, ./account.ts) and how they are assembled (./command.ts).
  *
  * @since 0.1.0
  */
 import * as Options from "@effect/cli/Options"
+import * as EffectConfig from "effect/Config"
 import { polling, withMember } from "../options.js"
 
 const side = {
@@ -54,4 +55,37 @@ export const cashbillOptions = {
   ...common,
   tradeTypes: list("trade-type", "N approval, C cancellation. Example: --trade-type N"),
   tradeUsages: list("trade-usage", "P income deduction, C expense proof. Example: --trade-usage C")
+}
+
+/**
+ * The options of `taxdoc collect certificate …` and `taxdoc collect dept-user …`: the member, and
+ * the collection whose paths (and scope) the call takes.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const accountOptions = {
+  ...withMember,
+  kind: Options.choice("kind", ["taxinvoice", "cashbill"]).pipe(
+    Options.withDescription(
+      "The collection whose calls to use: taxinvoice (scope 111) or cashbill (scope 141); both reach the member's one certificate and account. Example: --kind cashbill"
+    ),
+    Options.withDefault("taxinvoice" as const)
+  )
+}
+
+/**
+ * The options of `taxdoc collect dept-user register`.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const deptUserOptions = {
+  ...accountOptions,
+  id: Options.text("id").pipe(Options.withPseudoName("ID"), Options.withDescription("The department account's ID on the tax portal. Example: --id dept01")),
+  password: Options.redacted("password").pipe(
+    Options.withPseudoName("PASSWORD"),
+    Options.withDescription("The department account's password (default: TAXDOC_DEPT_PASSWORD); never printed. Example: --password 'dept-pass'"),
+    Options.withFallbackConfig(EffectConfig.redacted("TAXDOC_DEPT_PASSWORD"))
+  )
 }

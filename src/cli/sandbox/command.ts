@@ -7,7 +7,7 @@
  */
 import * as Command from "@effect/cli/Command"
 import { handlers } from "../lazy.js"
-import { clockOptions, sandboxOptions, serveOptions } from "./options.js"
+import { clockOptions, restoreOptions, sandboxOptions, serveOptions } from "./options.js"
 
 const run = handlers(() => import("./handlers.js"))
 
@@ -31,6 +31,12 @@ export const command = Command.make("sandbox").pipe(
     ),
     Command.make("stats", sandboxOptions, run("stats")).pipe(
       Command.withDescription("Show the calls a running sandbox answered per operation and the tokens it issued (GET /_sandbox/stats)")
+    ),
+    Command.make("snapshot", sandboxOptions, run("snapshot")).pipe(
+      Command.withDescription("Keep the whole state of a running sandbox and print the snapshot's ID, to restore it later (POST /_sandbox/snapshots)")
+    ),
+    Command.make("restore", restoreOptions, run("restore")).pipe(
+      Command.withDescription("Put a running sandbox back into the state of a snapshot (POST /_sandbox/snapshots/{id}/restore)")
     )
   ])
 )

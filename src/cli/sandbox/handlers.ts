@@ -20,7 +20,7 @@ import { CliError } from "../errors.js"
 import type { Parsed } from "../lazy.js"
 import { parseDuration } from "../options.js"
 import { emit, kst, table } from "../output.js"
-import type { clockOptions, serveOptions, sandboxOptions } from "./options.js"
+import type { clockOptions, restoreOptions, serveOptions, sandboxOptions } from "./options.js"
 
 /** Printed when a secret is given on the command line. */
 const commandLineSecret = (flag: string, instead: string) =>
@@ -81,10 +81,14 @@ export const serve = (o: Parsed<typeof serveOptions>) =>
       members: o.members.map((corpNum) => ({ corpNum })),
       limits,
       ...Option.match(o.maxBodyBytes, { onNone: () => ({}), onSome: (maxBodyBytes) => ({ maxBodyBytes }) }),
-      ...Option.match(adminToken, { onNone: () => ({}), onSome: (token) => ({ adminToken: Redacted.value(token) }) })
+      ...Option.match(adminToken, { onNone: () => ({}), onSome: (token) => ({ adminToken: Redacted.value(token) }) }),
+      ...Option.match(o.data, { onNone: () => ({}), onSome: (data) => ({ data }) })
     }).pipe(
-      Effect.catchTag("ServeError", (e) =>
-        new CliError({ message: `cannot listen on ${o.host}:${o.port}: ${String(e.cause ?? e.message)}`, hint: "the port may be in use: choose another with --port (0 picks a free one)", exitCode: 1 }))
+      Effect.catchTags({
+        ServeError: (e) =>
+          new CliError({ message: `cannot listen on ${o.host}:${o.port}: ${String(e.cause ?? e.message)}`, hint: "the port may be in use: choose another with --port (0 picks a free one)", exitCode: 1 }),
+        SandboxDataError: (e) => new CliError({ message: `--data ${e.directory}: ${e.message}`, hint: "see docs/sandbox.md, \"A durable sandbox\"", exitCode: 1 })
+      })
     )
   })
 
@@ -218,4 +222,28 @@ export const stats = (o: Parsed<typeof sandboxOptions>) =>
         ])
       ].join("\n")
     })
+  })
+
+/**
+ * `taxdoc sandbox snapshot`.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const snapshot = (o: Parsed<typeof sandboxOptions>) =>
+  Effect.gen(function*() {
+    const answer = (yield* admin(o, "POST", "snapshots")) as { readonly id: string }
+    yield* emit(o.json, answer, () => `snapshot ${answer.id}\nrestore it with: taxdoc sandbox restore --sandbox-url ${o.sandboxUrl} --id ${answer.id}`)
+  })
+
+/**
+ * `taxdoc sandbox restore`.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const restore = (o: Parsed<typeof restoreOptions>) =>
+  Effect.gen(function*() {
+    const answer = yield* admin(o, "POST", `snapshots/${encodeURIComponent(o.id)}/restore`)
+    yield* emit(o.json, answer, () => `sandbox restored to snapshot ${o.id}`)
   })

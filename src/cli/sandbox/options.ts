@@ -57,10 +57,18 @@ export const serveOptions = {
   ),
   headerTimeout: duration("header-timeout", "Time a client has to send a request's headers; slower clients are disconnected (default 10 seconds). Example: --header-timeout \"5 seconds\"").pipe(Options.optional),
   requestTimeout: duration("request-timeout", "Time a client has to send a whole request, body included (default 10 seconds). Example: --request-timeout \"1 minute\"").pipe(Options.optional),
-  keepAliveTimeout: duration("keep-alive-timeout", "An idle keep-alive connection closes after this (default 5 seconds). Example: --keep-alive-timeout \"2 seconds\"").pipe(Options.optional),
+  keepAliveTimeout: duration(
+    "keep-alive-timeout",
+    "An idle keep-alive connection closes after this (default 190 seconds: longer than the 180 s clients keep one). Example: --keep-alive-timeout \"5 minutes\""
+  ).pipe(Options.optional),
   maxConnections: Options.integer("max-connections").pipe(
     Options.withPseudoName("N"),
     Options.withDescription("Open connections at most; at the cap idle connections are closed first (default 1024). Example: --max-connections 256"),
+    Options.optional
+  ),
+  data: Options.directory("data").pipe(
+    Options.withPseudoName("DIR"),
+    Options.withDescription("Keep the sandbox's state in this directory (created if needed) and find it again at the next start: every change answered 200 is saved first. Needs the package better-sqlite3 (npm install better-sqlite3@12). Example: --data ./sandbox-data"),
     Options.optional
   )
 }
@@ -84,6 +92,20 @@ const sandboxUrl = Options.text("sandbox-url").pipe(
  * @category options
  */
 export const sandboxOptions = { sandboxUrl, adminToken, json }
+
+/**
+ * The options of `taxdoc sandbox restore`: the snapshot's ID.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const restoreOptions = {
+  ...sandboxOptions,
+  id: Options.text("id").pipe(
+    Options.withPseudoName("ID"),
+    Options.withDescription("The snapshot to restore, as `taxdoc sandbox snapshot` printed it. Example: --id 5f0c…")
+  )
+}
 
 /**
  * The options of `taxdoc sandbox clock`.

@@ -114,7 +114,15 @@ const IssueFields = Schema.Struct({
  */
 export type CashReceiptIssue = typeof IssueFields.Type
 
-const issueWith = (...extra: ReadonlyArray<CrossRule<CashReceiptIssue>>): Schema.Schema<CashReceiptIssue, CashReceiptIssue> =>
+/**
+ * The issue body as it travels: every optional field may also be `null` or `""` (absent).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type CashReceiptIssueEncoded = typeof IssueFields.Encoded
+
+const issueWith = (...extra: ReadonlyArray<CrossRule<CashReceiptIssue>>): Schema.Schema<CashReceiptIssue, CashReceiptIssueEncoded> =>
   IssueFields.pipe(withCrossRules<CashReceiptIssue>(Rules.identityNumForUsageRule, Rules.amountSumRule, ...extra))
 
 /**
@@ -124,7 +132,7 @@ const issueWith = (...extra: ReadonlyArray<CrossRule<CashReceiptIssue>>): Schema
  * @since 0.1.0
  * @category schemas
  */
-export const CashReceiptIssue: Schema.Schema<CashReceiptIssue, CashReceiptIssue> = issueWith()
+export const CashReceiptIssue: Schema.Schema<CashReceiptIssue, CashReceiptIssueEncoded> = issueWith()
 
 // The trade-time rule depends only on the KST day of "now": each clock-aware schema below is built
 // once per day (`perKstDay`), not once per call.
@@ -135,7 +143,7 @@ export const CashReceiptIssue: Schema.Schema<CashReceiptIssue, CashReceiptIssue>
  * @since 0.1.0
  * @category schemas
  */
-export const CashReceiptIssueAt: (nowMillis: number) => Schema.Schema<CashReceiptIssue, CashReceiptIssue> = perKstDay(
+export const CashReceiptIssueAt: (nowMillis: number) => Schema.Schema<CashReceiptIssue, CashReceiptIssueEncoded> = perKstDay(
   (nowMillis) => issueWith(Rules.tradeDTRule(nowMillis))
 )
 
@@ -163,7 +171,15 @@ const RevokeFields = Schema.Struct({
  */
 export type CashReceiptRevoke = typeof RevokeFields.Type
 
-const revokeWith = (...extra: ReadonlyArray<CrossRule<CashReceiptRevoke>>): Schema.Schema<CashReceiptRevoke, CashReceiptRevoke> =>
+/**
+ * The revocation body as it travels: every optional field may also be `null` or `""` (absent).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type CashReceiptRevokeEncoded = typeof RevokeFields.Encoded
+
+const revokeWith = (...extra: ReadonlyArray<CrossRule<CashReceiptRevoke>>): Schema.Schema<CashReceiptRevoke, CashReceiptRevokeEncoded> =>
   RevokeFields.pipe(withCrossRules<CashReceiptRevoke>(...Rules.partCancelRules, ...extra))
 
 /**
@@ -173,7 +189,7 @@ const revokeWith = (...extra: ReadonlyArray<CrossRule<CashReceiptRevoke>>): Sche
  * @since 0.1.0
  * @category schemas
  */
-export const CashReceiptRevoke: Schema.Schema<CashReceiptRevoke, CashReceiptRevoke> = revokeWith()
+export const CashReceiptRevoke: Schema.Schema<CashReceiptRevoke, CashReceiptRevokeEncoded> = revokeWith()
 
 /**
  * The revocation body plus the trade-time window judged at `nowMillis`.
@@ -181,7 +197,7 @@ export const CashReceiptRevoke: Schema.Schema<CashReceiptRevoke, CashReceiptRevo
  * @since 0.1.0
  * @category schemas
  */
-export const CashReceiptRevokeAt: (nowMillis: number) => Schema.Schema<CashReceiptRevoke, CashReceiptRevoke> = perKstDay(
+export const CashReceiptRevokeAt: (nowMillis: number) => Schema.Schema<CashReceiptRevoke, CashReceiptRevokeEncoded> = perKstDay(
   (nowMillis) => revokeWith(Rules.tradeDTRule(nowMillis))
 )
 
@@ -195,8 +211,18 @@ export interface BulkIssueBody {
   readonly cashbills: ReadonlyArray<CashReceiptIssue>
 }
 
+/**
+ * The bulk issue body as it travels.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface BulkIssueBodyEncoded {
+  readonly cashbills: ReadonlyArray<CashReceiptIssueEncoded>
+}
+
 // `cashbills` with distinct document IDs; `max` bounds one submission (issueMany takes any number).
-const bulkWith = (item: Schema.Schema<CashReceiptIssue, CashReceiptIssue>, max?: number): Schema.Schema<BulkIssueBody, BulkIssueBody> => {
+const bulkWith = (item: Schema.Schema<CashReceiptIssue, CashReceiptIssueEncoded>, max?: number): Schema.Schema<BulkIssueBody, BulkIssueBodyEncoded> => {
   const items = Schema.Array(item)
   return Schema.Struct({
     cashbills: max === undefined ? items : items.pipe(
@@ -215,7 +241,7 @@ const bulkWith = (item: Schema.Schema<CashReceiptIssue, CashReceiptIssue>, max?:
  * @since 0.1.0
  * @category schemas
  */
-export const BulkIssueBody: Schema.Schema<BulkIssueBody, BulkIssueBody> = bulkWith(CashReceiptIssue, Rules.BULK_MAX)
+export const BulkIssueBody: Schema.Schema<BulkIssueBody, BulkIssueBodyEncoded> = bulkWith(CashReceiptIssue, Rules.BULK_MAX)
 
 /**
  * The bulk issue body with every receipt's trade time judged at `nowMillis`.
@@ -223,7 +249,7 @@ export const BulkIssueBody: Schema.Schema<BulkIssueBody, BulkIssueBody> = bulkWi
  * @since 0.1.0
  * @category schemas
  */
-export const BulkIssueBodyAt: (nowMillis: number) => Schema.Schema<BulkIssueBody, BulkIssueBody> = perKstDay(
+export const BulkIssueBodyAt: (nowMillis: number) => Schema.Schema<BulkIssueBody, BulkIssueBodyEncoded> = perKstDay(
   (nowMillis) => bulkWith(CashReceiptIssueAt(nowMillis), Rules.BULK_MAX)
 )
 
@@ -234,7 +260,7 @@ export const BulkIssueBodyAt: (nowMillis: number) => Schema.Schema<BulkIssueBody
  * @since 0.1.0
  * @category schemas
  */
-export const ReceiptListAt: (nowMillis: number) => Schema.Schema<BulkIssueBody, BulkIssueBody> = perKstDay(
+export const ReceiptListAt: (nowMillis: number) => Schema.Schema<BulkIssueBody, BulkIssueBodyEncoded> = perKstDay(
   (nowMillis) => bulkWith(CashReceiptIssueAt(nowMillis))
 )
 

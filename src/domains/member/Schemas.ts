@@ -7,10 +7,10 @@
  */
 import * as Schema from "effect/Schema"
 import { requiredLen } from "../../core/Rule.js"
-import { CorpNum } from "../../core/Schemas.js"
+import { CorpNum, optionalOr } from "../../core/Schemas.js"
 import { ContactId, Password, SearchRole } from "./Rules.js"
 
-const defaultSearchRole = Schema.optionalWith(SearchRole, { default: () => 3 as const })
+const defaultSearchRole = optionalOr(SearchRole, () => 3 as const)
 
 /**
  * JoinMember body: every field required, with the spec's lengths (ID 6–50, Password 8–20).

@@ -4,7 +4,8 @@
  *
  * @since 0.1.0
  */
-import { fieldRule, type CrossRule } from "../../core/CrossRule.js"
+import { crossRule, fieldRule, type CrossRule } from "../../core/CrossRule.js"
+import { isAnswerKey } from "../../core/Schemas.js"
 import { ITEM_CODES, ItemCode, type ItemCodeName } from "./ItemCode.js"
 
 export {
@@ -107,6 +108,19 @@ export const taxTypeRule: CrossRule<{ readonly itemCode: ItemCode; readonly taxT
   "taxTypeRequired",
   (s) => !TAX_TYPE_REQUIRED.has(s.itemCode) || s.taxType !== undefined,
   "is required for item codes 121, 122, 123, 124 and 126 (all but the deposit slip, 125)"
+)
+
+/**
+ * Every key of `propertyBag` is one an answer may carry (letters, digits and `_`, not starting with
+ * a digit): the detail record answers the bag back, and one client turns answers into named tuples.
+ *
+ * @since 0.1.0
+ * @category rules
+ */
+export const propertyBagKeysRule: CrossRule<{ readonly propertyBag?: Readonly<Record<string, string>> | undefined }> = crossRule(
+  "answerKey",
+  "must start with a letter or '_' and hold only letters, digits and '_' (no space, no '-'): the key comes back in the answer",
+  (s) => Object.keys(s.propertyBag ?? {}).filter((key) => !isAnswerKey(key)).map((key) => ({ path: ["propertyBag", key] }))
 )
 
 /**

@@ -4,19 +4,16 @@
  * (docs/service.md "Answers": unknown fields ignored, `null` for absent values, `stateCode` as a number or
  * a string, booleans in their string forms).
  *
- * Optional input fields are absent or valid; the sandbox, like the live service, reads a `null`
- * value as absent (one client sends `null` for absent values) before decoding.
+ * Optional input fields are absent or valid; `null` and `""` in one are absent, as everywhere
+ * (`core/Absent.ts`).
  *
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
 import { withCrossRules } from "../../core/CrossRule.js"
 import { maxLen, requiredLen, rule } from "../../core/Rule.js"
-import { CorpNumText, Date8, LenientBoolean, MgtKey, oneOf, SignedAmount } from "../../core/Schemas.js"
+import { AnswerKey, CorpNumText, Date8, LenientBoolean, MgtKey, oneOf, optional, SignedAmount } from "../../core/Schemas.js"
 import * as Rules from "./Rules.js"
-
-/** Absent or valid (the sandbox takes a `null` value for absent before decoding). */
-const opt = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(schema, { exact: true })
 
 // ── fields ──────────────────────────────────────────────────────────────────────────────────
 
@@ -41,8 +38,8 @@ export const ItemCodeText = Schema.String.pipe(
   rule<string>("itemCode", (s) => Rules.SCOPES.includes(s), "must be a statement item code: 121, 122, 123, 124, 125 or 126")
 )
 
-/** A branch number: 4 digits, or empty (the official examples send `""`). */
-const TaxRegId = Schema.String.pipe(rule("taxRegID", (s: string) => /^(\d{4})?$/.test(s), "must be a branch number of exactly 4 digits"))
+/** A branch number: 4 digits (the official examples send `""`, which is absent). */
+const TaxRegId = Schema.String.pipe(rule("taxRegID", (s: string) => /^\d{4}$/.test(s), "must be a branch number of exactly 4 digits"))
 
 /**
  * One line of a statement (the fields the spec's samples show).
@@ -51,20 +48,20 @@ const TaxRegId = Schema.String.pipe(rule("taxRegID", (s: string) => /^(\d{4})?$/
  * @category schemas
  */
 export const DetailItem = Schema.Struct({
-  serialNum: opt(Schema.Number.pipe(rule<number>("serialNum", (n) => Number.isInteger(n) && n >= 1, "must be a whole number from 1"))),
-  purchaseDT: opt(Date8),
-  itemName: opt(Schema.String),
-  spec: opt(Schema.String),
-  qty: opt(Schema.String),
-  unitCost: opt(Schema.String),
-  supplyCost: opt(SignedAmount(18)),
-  tax: opt(SignedAmount(18)),
-  remark: opt(Schema.String),
-  spare1: opt(Schema.String),
-  spare2: opt(Schema.String),
-  spare3: opt(Schema.String),
-  spare4: opt(Schema.String),
-  spare5: opt(Schema.String)
+  serialNum: optional(Schema.Number.pipe(rule<number>("serialNum", (n) => Number.isInteger(n) && n >= 1, "must be a whole number from 1"))),
+  purchaseDT: optional(Date8),
+  itemName: optional(Schema.String),
+  spec: optional(Schema.String),
+  qty: optional(Schema.String),
+  unitCost: optional(Schema.String),
+  supplyCost: optional(SignedAmount(18)),
+  tax: optional(SignedAmount(18)),
+  remark: optional(Schema.String),
+  spare1: optional(Schema.String),
+  spare2: optional(Schema.String),
+  spare3: optional(Schema.String),
+  spare4: optional(Schema.String),
+  spare5: optional(Schema.String)
 })
 
 /**
@@ -76,49 +73,49 @@ export type DetailItem = typeof DetailItem.Type
 const IssueFields = Schema.Struct({
   itemCode: ItemCodeNumber,
   mgtKey: MgtKey,
-  formCode: opt(maxLen(8)),
+  formCode: optional(maxLen(8)),
   writeDate: Date8,
-  taxType: opt(oneOf("taxType", Rules.TAX_TYPES)),
+  taxType: optional(oneOf("taxType", Rules.TAX_TYPES)),
   purposeType: oneOf("purposeType", Rules.PURPOSE_TYPES),
-  serialNum: opt(maxLen(30)),
+  serialNum: optional(maxLen(30)),
   taxTotal: SignedAmount(18),
   supplyCostTotal: SignedAmount(18),
-  totalAmount: opt(SignedAmount(18)),
-  remark1: opt(maxLen(150)),
-  remark2: opt(maxLen(150)),
-  remark3: opt(maxLen(150)),
+  totalAmount: optional(SignedAmount(18)),
+  remark1: optional(maxLen(150)),
+  remark2: optional(maxLen(150)),
+  remark3: optional(maxLen(150)),
   senderCorpNum: CorpNumText,
-  senderTaxRegID: opt(TaxRegId),
-  senderCorpName: opt(maxLen(200)),
-  senderCEOName: opt(maxLen(100)),
-  senderAddr: opt(maxLen(300)),
-  senderBizType: opt(maxLen(100)),
-  senderBizClass: opt(maxLen(100)),
-  senderContactName: opt(maxLen(100)),
-  senderDeptName: opt(maxLen(40)),
-  senderTEL: opt(maxLen(20)),
-  senderHP: opt(maxLen(20)),
-  senderFAX: opt(maxLen(20)),
-  senderEmail: opt(maxLen(100)),
-  receiverCorpNum: opt(CorpNumText),
-  receiverTaxRegID: opt(TaxRegId),
-  receiverCorpName: opt(maxLen(200)),
-  receiverCEOName: opt(maxLen(100)),
-  receiverAddr: opt(maxLen(300)),
-  receiverBizType: opt(maxLen(100)),
-  receiverBizClass: opt(maxLen(100)),
-  receiverContactName: opt(maxLen(100)),
-  receiverDeptName: opt(maxLen(40)),
-  receiverTEL: opt(maxLen(20)),
-  receiverHP: opt(maxLen(20)),
-  receiverFAX: opt(maxLen(20)),
-  receiverEmail: opt(maxLen(100)),
-  /** Extra properties that depend on the type (e.g. a deposit slip's `Balance`, `Deposit`, `CBalance`). */
-  propertyBag: opt(Schema.Record({ key: Schema.String, value: Schema.String })),
+  senderTaxRegID: optional(TaxRegId),
+  senderCorpName: optional(maxLen(200)),
+  senderCEOName: optional(maxLen(100)),
+  senderAddr: optional(maxLen(300)),
+  senderBizType: optional(maxLen(100)),
+  senderBizClass: optional(maxLen(100)),
+  senderContactName: optional(maxLen(100)),
+  senderDeptName: optional(maxLen(40)),
+  senderTEL: optional(maxLen(20)),
+  senderHP: optional(maxLen(20)),
+  senderFAX: optional(maxLen(20)),
+  senderEmail: optional(maxLen(100)),
+  receiverCorpNum: optional(CorpNumText),
+  receiverTaxRegID: optional(TaxRegId),
+  receiverCorpName: optional(maxLen(200)),
+  receiverCEOName: optional(maxLen(100)),
+  receiverAddr: optional(maxLen(300)),
+  receiverBizType: optional(maxLen(100)),
+  receiverBizClass: optional(maxLen(100)),
+  receiverContactName: optional(maxLen(100)),
+  receiverDeptName: optional(maxLen(40)),
+  receiverTEL: optional(maxLen(20)),
+  receiverHP: optional(maxLen(20)),
+  receiverFAX: optional(maxLen(20)),
+  receiverEmail: optional(maxLen(100)),
+  /** Extra properties that depend on the type (e.g. a deposit slip's `Balance`, `Deposit`, `CBalance`); keys as in answers (`Rules.propertyBagKeysRule`). */
+  propertyBag: optional(Schema.Record({ key: Schema.String, value: Schema.String })),
   /** No length limit (docs/service.md "Limits"). */
-  detailList: opt(Schema.Array(DetailItem)),
-  memo: opt(maxLen(200)),
-  emailSubject: opt(maxLen(300))
+  detailList: optional(Schema.Array(DetailItem)),
+  memo: optional(maxLen(200)),
+  emailSubject: optional(maxLen(300))
 })
 
 /**
@@ -130,17 +127,25 @@ const IssueFields = Schema.Struct({
 export type StatementIssue = typeof IssueFields.Type
 
 /**
+ * The issue body as it travels: every optional field may also be `null` or `""` (absent).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type StatementIssueEncoded = typeof IssueFields.Encoded
+
+/**
  * The issue body with every rule of the spec: required fields, lengths, signed integer amounts
  * (`-` allowed, at most 18 characters), `writeDate` a calendar date, registration numbers of 10
  * digits, branch numbers of 4, `detailList` without a length limit, `propertyBag` a record of
- * strings, and `taxType` required for item codes 121, 122, 123, 124 and 126 (every type but the
+ * strings whose keys an answer may carry, and `taxType` required for item codes 121, 122, 123, 124 and 126 (every type but the
  * deposit slip 125 — `Rules.TAX_TYPE_REQUIRED`).
  *
  * @since 0.1.0
  * @category schemas
  */
-export const StatementIssue: Schema.Schema<StatementIssue, StatementIssue> = IssueFields.pipe(
-  withCrossRules<StatementIssue>(Rules.taxTypeRule)
+export const StatementIssue: Schema.Schema<StatementIssue, StatementIssueEncoded> = IssueFields.pipe(
+  withCrossRules<StatementIssue>(Rules.taxTypeRule, Rules.propertyBagKeysRule)
 )
 
 /**
@@ -149,7 +154,7 @@ export const StatementIssue: Schema.Schema<StatementIssue, StatementIssue> = Iss
  * @since 0.1.0
  * @category schemas
  */
-export const CancelBody = Schema.Struct({ memo: opt(maxLen(200)) })
+export const CancelBody = Schema.Struct({ memo: optional(maxLen(200)) })
 
 /**
  * The body of SendEmail: the receiver's address.
@@ -307,7 +312,8 @@ export class StatementDetail extends Schema.Class<StatementDetail>("StatementDet
   receiverHP: text,
   receiverFAX: text,
   receiverEmail: text,
-  propertyBag: nullable(Schema.Record({ key: Schema.String, value: Schema.String })),
+  /** Keys that are not answer keys (which taxdoc never sends) are left out. */
+  propertyBag: nullable(Schema.Record({ key: AnswerKey, value: Schema.String })),
   detailList: nullable(Schema.Array(DetailLine)),
   memo: text,
   emailSubject: text,

@@ -3,14 +3,16 @@
  * scopes 111 tax invoices and 141 cash receipts, docs/decisions.md "Tax authority collection"). A job ID
  * (18 characters) and a confirmation number (24) share the path `/TaxPortal/Taxinvoice/{…}` and are
  * told apart by length; the literal segments (JobList, CertInfo, CertCheck, DeptUser) are never
- * taken for job IDs.
+ * taken for job IDs. Both collections have the certificate and department-account operations, on
+ * their own paths and scopes.
  *
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
 import * as Operation from "../../core/Operation.js"
-import { GenericResult, UrlResult } from "../../core/Schemas.js"
+import { accountOperationsOf } from "./AccountOperations.js"
 import * as Rules from "./Rules.js"
+import { CASHBILL_SCOPE, TAXINVOICE_SCOPE } from "./Scopes.js"
 import {
   ByConfirmNum,
   ByJob,
@@ -19,8 +21,6 @@ import {
   CashbillSearchResult,
   CashbillSummary,
   CashbillSummaryParams,
-  CertificateExpiration,
-  DeptUserBody,
   JobIdResult,
   JobState,
   TaxinvoiceDetail,
@@ -31,21 +31,29 @@ import {
   TaxinvoiceSummaryParams
 } from "./Schemas.js"
 
-/**
- * The token scope of tax invoice collection (docs/decisions.md "Tax authority collection").
- *
- * @since 0.1.0
- * @category constants
- */
-export const TAXINVOICE_SCOPE = "111"
+export {
+  /**
+   * The token scope of cash receipt collection.
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  CASHBILL_SCOPE,
+  /**
+   * The token scope of tax invoice collection.
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  TAXINVOICE_SCOPE
+} from "./Scopes.js"
 
 /**
- * The token scope of cash receipt collection and its certificate and department account.
+ * The certificate and department-account operations of both collections.
  *
  * @since 0.1.0
- * @category constants
  */
-export const CASHBILL_SCOPE = "141"
+export * from "./AccountOperations.js"
 
 const scopeTaxinvoice = Operation.scope(TAXINVOICE_SCOPE)
 const scopeCashbill = Operation.scope(CASHBILL_SCOPE)
@@ -266,134 +274,20 @@ export const CashbillSummarize = Operation.make({
 })
 
 /**
- * GetCertificatePopUpURL: the page registering the tax portal certificate, valid 30 seconds.
+ * The tax invoice collection operations (jobs, the crawled detail, certificate, department account).
  *
  * @since 0.1.0
  * @category operations
  */
-export const GetCertificatePopUpURL = Operation.make({
-  name: "TaxPortalCashbill.GetCertificatePopUpURL",
-  sdk: "TaxPortal.getCertificatePopUpURL",
-  summary: "the URL of the portal certificate registration page",
-  method: "GET",
-  path: "/TaxPortal/Cashbill",
-  query: [Operation.fixed("TG", "CERT")],
-  scope: scopeCashbill,
-  success: UrlResult,
-  safeToRepeat: true
-})
-
-/**
- * GetCertificateExpireDate: the expiry (yyyyMMddHHmmss, KST) of the registered certificate.
- *
- * @since 0.1.0
- * @category operations
- */
-export const GetCertificateExpireDate = Operation.make({
-  name: "TaxPortalCashbill.GetCertificateExpireDate",
-  sdk: "TaxPortal.getCertificateExpireDate",
-  summary: "the expiry of the registered portal certificate",
-  method: "GET",
-  path: "/TaxPortal/Cashbill/CertInfo",
-  scope: scopeCashbill,
-  success: CertificateExpiration,
-  safeToRepeat: true
-})
-
-/**
- * CheckCertValidation: a login test with the registered certificate.
- *
- * @since 0.1.0
- * @category operations
- */
-export const CheckCertValidation = Operation.make({
-  name: "TaxPortalCashbill.CheckCertValidation",
-  sdk: "TaxPortal.checkCertValidation",
-  summary: "a login test with the registered certificate",
-  method: "GET",
-  path: "/TaxPortal/Cashbill/CertCheck",
-  scope: scopeCashbill,
-  success: GenericResult,
-  safeToRepeat: true
-})
-
-/**
- * RegistDeptUser: registers (or replaces) the tax portal department account; the password is stored, never answered.
- *
- * @since 0.1.0
- * @category operations
- */
-export const RegistDeptUser = Operation.make({
-  name: "TaxPortalCashbill.RegistDeptUser",
-  sdk: "TaxPortal.registDeptUser",
-  summary: "register the portal department account",
-  method: "POST",
-  path: "/TaxPortal/Cashbill/DeptUser",
-  scope: scopeCashbill,
-  body: Operation.json(DeptUserBody),
-  success: GenericResult,
-  safeToRepeat: true
-})
-
-/**
- * CheckDeptUser: whether a department account is registered (the message names its ID).
- *
- * @since 0.1.0
- * @category operations
- */
-export const CheckDeptUser = Operation.make({
-  name: "TaxPortalCashbill.CheckDeptUser",
-  sdk: "TaxPortal.checkDeptUser",
-  summary: "whether a department account is registered",
-  method: "GET",
-  path: "/TaxPortal/Cashbill/DeptUser",
-  scope: scopeCashbill,
-  success: GenericResult,
-  safeToRepeat: true
-})
-
-/**
- * CheckLoginDeptUser: a login test with the registered department account.
- *
- * @since 0.1.0
- * @category operations
- */
-export const CheckLoginDeptUser = Operation.make({
-  name: "TaxPortalCashbill.CheckLoginDeptUser",
-  sdk: "TaxPortal.checkLoginDeptUser",
-  summary: "a login test with the department account",
-  method: "GET",
-  path: "/TaxPortal/Cashbill/DeptUser/Check",
-  scope: scopeCashbill,
-  success: GenericResult,
-  safeToRepeat: true
-})
-
-/**
- * DeleteDeptUser: removes the registered department account.
- *
- * @since 0.1.0
- * @category operations
- */
-export const DeleteDeptUser = Operation.make({
-  name: "TaxPortalCashbill.DeleteDeptUser",
-  sdk: "TaxPortal.deleteDeptUser",
-  summary: "remove the department account",
-  method: "POST",
-  path: "/TaxPortal/Cashbill/DeptUser",
-  override: "DELETE",
-  scope: scopeCashbill,
-  success: GenericResult,
-  safeToRepeat: false
-})
-
-/**
- * The tax invoice collection operations.
- *
- * @since 0.1.0
- * @category operations
- */
-export const taxinvoiceOperations: ReadonlyArray<Operation.Any> = [TaxinvoiceRequestJob, TaxinvoiceGetJobState, TaxinvoiceListActiveJob, TaxinvoiceSearch, TaxinvoiceSummarize, TaxinvoiceGetTaxinvoice]
+export const taxinvoiceOperations: ReadonlyArray<Operation.Any> = [
+  TaxinvoiceRequestJob,
+  TaxinvoiceGetJobState,
+  TaxinvoiceListActiveJob,
+  TaxinvoiceSearch,
+  TaxinvoiceSummarize,
+  TaxinvoiceGetTaxinvoice,
+  ...Object.values(accountOperationsOf.taxinvoice)
+]
 
 /**
  * The cash receipt collection operations (jobs, certificate, department account).
@@ -401,7 +295,14 @@ export const taxinvoiceOperations: ReadonlyArray<Operation.Any> = [TaxinvoiceReq
  * @since 0.1.0
  * @category operations
  */
-export const cashbillOperations: ReadonlyArray<Operation.Any> = [CashbillRequestJob, CashbillGetJobState, CashbillListActiveJob, CashbillSearch, CashbillSummarize, GetCertificatePopUpURL, GetCertificateExpireDate, CheckCertValidation, RegistDeptUser, CheckDeptUser, CheckLoginDeptUser, DeleteDeptUser]
+export const cashbillOperations: ReadonlyArray<Operation.Any> = [
+  CashbillRequestJob,
+  CashbillGetJobState,
+  CashbillListActiveJob,
+  CashbillSearch,
+  CashbillSummarize,
+  ...Object.values(accountOperationsOf.cashbill)
+]
 
 /**
  * Every collection operation.

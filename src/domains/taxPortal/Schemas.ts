@@ -218,7 +218,7 @@ const required = (max: number) =>
 
 /**
  * The body of RegistDeptUser: the department account of the tax portal. `secAuth` is sent (as
- * `null`) by one public client and accepted.
+ * `null`, which is absent) by the public clients and accepted.
  *
  * @since 0.1.0
  * @category schemas
@@ -226,7 +226,7 @@ const required = (max: number) =>
 export const DeptUserBody = Schema.Struct({
   id: required(50),
   pwd: required(50),
-  secAuth: optional(Schema.NullOr(Schema.String))
+  secAuth: optional(Schema.String)
 })
 
 /**

@@ -50,7 +50,8 @@ export class JobFailedError extends Data.TaggedError("JobFailedError")<{
 }> {}
 
 /**
- * What is collected: tax invoices or cash receipts.
+ * What is collected: tax invoices or cash receipts. The certificate and department-account methods
+ * take it too: each collection has those calls on its own paths, with its own scope.
  *
  * @since 0.1.0
  * @category models
@@ -177,16 +178,24 @@ export interface Service {
   readonly listActiveCashbillJobs: (corpNum: string, userId?: string) => Effect.Effect<ReadonlyArray<JobState>, TaxPortalError>
   readonly searchCashbills: (corpNum: string, jobID: string, filter?: CashbillFilter, page?: PageRequest, userId?: string) => Effect.Effect<CashbillSearchResult, TaxPortalError>
   readonly summarizeCashbills: (corpNum: string, jobID: string, filter?: CashbillFilter, userId?: string) => Effect.Effect<CashbillSummary, TaxPortalError>
-  /** GetCertificatePopUpURL: the certificate registration page, valid 30 seconds. */
-  readonly getCertificatePopUpURL: (corpNum: string, userId?: string) => Effect.Effect<string, TaxPortalError>
+  /**
+   * GetCertificatePopUpURL: the tax portal certificate's registration page, valid 30 seconds, on the
+   * paths (and with the scope) of the collection `kind` — the certificate and the department account
+   * below serve both collections.
+   */
+  readonly getCertificatePopUpURL: (corpNum: string, kind: Kind, userId?: string) => Effect.Effect<string, TaxPortalError>
   /** GetCertificateExpireDate: the registered certificate's expiry. */
-  readonly getCertificateExpireDate: (corpNum: string, userId?: string) => Effect.Effect<CertificateExpiry, TaxPortalError>
-  readonly checkCertValidation: (corpNum: string, userId?: string) => Effect.Effect<GenericResult, TaxPortalError>
+  readonly getCertificateExpireDate: (corpNum: string, kind: Kind, userId?: string) => Effect.Effect<CertificateExpiry, TaxPortalError>
+  /** CheckCertValidation: a login test with the registered certificate. */
+  readonly checkCertValidation: (corpNum: string, kind: Kind, userId?: string) => Effect.Effect<GenericResult, TaxPortalError>
   /** RegistDeptUser: the password stays redacted until it is written into the request body. */
-  readonly registDeptUser: (corpNum: string, id: string, password: Redacted.Redacted<string>, userId?: string) => Effect.Effect<GenericResult, TaxPortalError>
-  readonly checkDeptUser: (corpNum: string, userId?: string) => Effect.Effect<GenericResult, TaxPortalError>
-  readonly checkLoginDeptUser: (corpNum: string, userId?: string) => Effect.Effect<GenericResult, TaxPortalError>
-  readonly deleteDeptUser: (corpNum: string, userId?: string) => Effect.Effect<GenericResult, TaxPortalError>
+  readonly registDeptUser: (corpNum: string, kind: Kind, id: string, password: Redacted.Redacted<string>, userId?: string) => Effect.Effect<GenericResult, TaxPortalError>
+  /** CheckDeptUser: whether a department account is registered (the message names its ID). */
+  readonly checkDeptUser: (corpNum: string, kind: Kind, userId?: string) => Effect.Effect<GenericResult, TaxPortalError>
+  /** CheckLoginDeptUser: a login test with the registered department account. */
+  readonly checkLoginDeptUser: (corpNum: string, kind: Kind, userId?: string) => Effect.Effect<GenericResult, TaxPortalError>
+  /** DeleteDeptUser: removes the registered department account. */
+  readonly deleteDeptUser: (corpNum: string, kind: Kind, userId?: string) => Effect.Effect<GenericResult, TaxPortalError>
   /**
    * Polls the job's state until jobState is 3; `JobFailedError` when errorCode is negative,
    * `PollTimeoutError` after the deadline; each state goes to `onProgress`.

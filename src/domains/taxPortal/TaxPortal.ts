@@ -89,17 +89,27 @@ const live = Lazy.module<typeof import("./internal/TaxPortalLive.js")>(import.me
  */
 export const make: Effect.Effect<Context.Tag.Service<TaxPortal>, never, TaxdocClient> = Effect.flatMap(TaxdocClient, (client) => {
   const implementation = Lazy.instance(live, (m) => m.make(client))
-  // Where the implementation cannot be loaded synchronously (the TypeScript test runner) it is
-  // loaded now, so that the streaming methods can always hand over the implementation's stream.
-  const loaded = live.synchronous() ? Effect.void : Effect.asVoid(implementation.get)
-  return Effect.as(
-    loaded,
-    TaxPortal.of({
+  // The streaming methods answer a stream at once, so where the implementation cannot be loaded
+  // synchronously: in the command's bundle they answer streams that load it when run (made with
+  // Effect's Stream module, loaded now); elsewhere (the TypeScript test runner) it is loaded now,
+  // with the layer, so that no stream waits on a module while a test clock moves.
+  const streams = live.synchronous()
+    ? Effect.succeed(undefined)
+    : Lazy.bundled
+    ? Effect.promise(() => import("effect/Stream"))
+    : Effect.as(implementation.get, undefined)
+  return Effect.map(streams, (Stream) => {
+    const deferred = <A>(stream: (service: Service) => A): A => {
+      const ready = implementation.now()
+      if (ready !== undefined || Stream === undefined) return stream(ready!)
+      return Stream.unwrap(Effect.map(implementation.get, (service) => stream(service) as never)) as A
+    }
+    return TaxPortal.of({
       ...Lazy.service<Omit<Context.Tag.Service<TaxPortal>, "searchAll" | "collect">>(METHODS, implementation),
-      searchAll: (corpNum, kind, jobID, filter, options) => implementation.now()!.searchAll(corpNum, kind, jobID, filter, options),
-      collect: (corpNum, query, options) => implementation.now()!.collect(corpNum, query, options)
+      searchAll: (corpNum, kind, jobID, filter, options) => deferred((service) => service.searchAll(corpNum, kind, jobID, filter, options)),
+      collect: (corpNum, query, options) => deferred((service) => service.collect(corpNum, query, options))
     })
-  )
+  })
 })
 
 /**

@@ -171,7 +171,15 @@ const DraftFields = Schema.Struct({
  */
 export type TaxinvoiceDraft = typeof DraftFields.Type
 
-const draftWith = (...extra: ReadonlyArray<CrossRule<TaxinvoiceDraft>>): Schema.Schema<TaxinvoiceDraft, TaxinvoiceDraft> =>
+/**
+ * The draft as it travels: every optional field may also be `null` or `""` (absent).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type TaxinvoiceDraftEncoded = typeof DraftFields.Encoded
+
+const draftWith = (...extra: ReadonlyArray<CrossRule<TaxinvoiceDraft>>): Schema.Schema<TaxinvoiceDraft, TaxinvoiceDraftEncoded> =>
   DraftFields.pipe(withCrossRules<TaxinvoiceDraft>(Rules.invoiceeCorpNumRule, Rules.revisionPairRule, Rules.totalsRule, ...extra))
 
 /**
@@ -182,7 +190,7 @@ const draftWith = (...extra: ReadonlyArray<CrossRule<TaxinvoiceDraft>>): Schema.
  * @since 0.1.0
  * @category schemas
  */
-export const TaxinvoiceDraft: Schema.Schema<TaxinvoiceDraft, TaxinvoiceDraft> = draftWith()
+export const TaxinvoiceDraft: Schema.Schema<TaxinvoiceDraft, TaxinvoiceDraftEncoded> = draftWith()
 
 /**
  * The draft plus writeDate not after today (KST of `nowMillis`).
@@ -190,7 +198,7 @@ export const TaxinvoiceDraft: Schema.Schema<TaxinvoiceDraft, TaxinvoiceDraft> = 
  * @since 0.1.0
  * @category schemas
  */
-export const TaxinvoiceDraftAt: (nowMillis: number) => Schema.Schema<TaxinvoiceDraft, TaxinvoiceDraft> = perKstDay(
+export const TaxinvoiceDraftAt: (nowMillis: number) => Schema.Schema<TaxinvoiceDraft, TaxinvoiceDraftEncoded> = perKstDay(
   (nowMillis) => draftWith(Rules.writeDateRule(nowMillis))
 )
 
@@ -282,7 +290,18 @@ export interface BulkIssueBody {
   readonly invoices: ReadonlyArray<TaxinvoiceDraft>
 }
 
-const bulkWith = (item: Schema.Schema<TaxinvoiceDraft, TaxinvoiceDraft>, max?: number): Schema.Schema<BulkIssueBody, BulkIssueBody> => {
+/**
+ * The bulk issue body as it travels (`forceIssue` and each draft's optional fields may be `null` or `""`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface BulkIssueBodyEncoded {
+  readonly forceIssue?: boolean | null | ""
+  readonly invoices: ReadonlyArray<TaxinvoiceDraftEncoded>
+}
+
+const bulkWith = (item: Schema.Schema<TaxinvoiceDraft, TaxinvoiceDraftEncoded>, max?: number): Schema.Schema<BulkIssueBody, BulkIssueBodyEncoded> => {
   const items = Schema.Array(item)
   return Schema.Struct({
     forceIssue: optional(Schema.Boolean),
@@ -298,7 +317,7 @@ const bulkWith = (item: Schema.Schema<TaxinvoiceDraft, TaxinvoiceDraft>, max?: n
  * @since 0.1.0
  * @category schemas
  */
-export const BulkIssueBody: Schema.Schema<BulkIssueBody, BulkIssueBody> = bulkWith(TaxinvoiceDraft, Rules.Limits.bulk)
+export const BulkIssueBody: Schema.Schema<BulkIssueBody, BulkIssueBodyEncoded> = bulkWith(TaxinvoiceDraft, Rules.Limits.bulk)
 
 /**
  * The bulk issue body with every writeDate judged at `nowMillis`.
@@ -306,7 +325,7 @@ export const BulkIssueBody: Schema.Schema<BulkIssueBody, BulkIssueBody> = bulkWi
  * @since 0.1.0
  * @category schemas
  */
-export const BulkIssueBodyAt: (nowMillis: number) => Schema.Schema<BulkIssueBody, BulkIssueBody> = perKstDay(
+export const BulkIssueBodyAt: (nowMillis: number) => Schema.Schema<BulkIssueBody, BulkIssueBodyEncoded> = perKstDay(
   (nowMillis) => bulkWith(TaxinvoiceDraftAt(nowMillis), Rules.Limits.bulk)
 )
 
@@ -316,7 +335,7 @@ export const BulkIssueBodyAt: (nowMillis: number) => Schema.Schema<BulkIssueBody
  * @since 0.1.0
  * @category schemas
  */
-export const InvoiceListAt: (nowMillis: number) => Schema.Schema<BulkIssueBody, BulkIssueBody> = perKstDay(
+export const InvoiceListAt: (nowMillis: number) => Schema.Schema<BulkIssueBody, BulkIssueBodyEncoded> = perKstDay(
   (nowMillis) => bulkWith(TaxinvoiceDraftAt(nowMillis))
 )
 

@@ -26,6 +26,7 @@ import * as BulkSubmission from "../BulkSubmission.js"
 import { DayIndex } from "../DayIndex.js"
 import { type Policy } from "../Progression.js"
 import { decodeEither } from "../Route.js"
+import { changed } from "../Durable.js"
 import { slot } from "../Store.js"
 import { advanceFiling, stateCodeOf } from "./Filing.js"
 import { Interner } from "../Interner.js"
@@ -116,6 +117,8 @@ export const memberOf = (state: CashbillState, corpNum: string): MemberCashbills
     member = { corpNum, receipts: new Map(), issued: [], bulks: new Map(), pendingBulks: new Set() }
     state.members.set(corpNum, member)
   }
+  // Whoever asks for a member's receipts may change them in this step (reads count polls too).
+  changed(state, corpNum)
   return member
 }
 
@@ -139,15 +142,25 @@ export const identifier = (state: CashbillState, purpose: string): string => {
 /** The buyer a receipt names by registration number (expense proof), if any. */
 const buyerOf = (receipt: Receipt): string | undefined => (/^\d{10}$/.test(receipt.identityNum) ? receipt.identityNum : undefined)
 
-const create = (state: CashbillState, member: MemberCashbills, fields: ReceiptFields, trade: Trade, now: number): Receipt => {
-  const n = next(state)
-  const receipt = new Receipt(fields, trade, n, now, state.shared)
+/**
+ * Files a receipt of `member` under its document ID, in issue order, by sequence number and by
+ * party: what issuing does, and what loading a durable sandbox rebuilds (in sequence order).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const file = (state: CashbillState, member: MemberCashbills, receipt: Receipt): void => {
   member.receipts.set(receipt.mgtKey, receipt)
   member.issued.push(receipt)
-  state.bySequence[n] = receipt
+  state.bySequence[receipt.sequence] = receipt
   state.byParty.seller.add(receipt.franchiseCorpNum, receipt.tradeDate, receipt)
   const buyer = buyerOf(receipt)
   if (buyer !== undefined) state.byParty.buyer.add(buyer, receipt.tradeDate, receipt)
+}
+
+const create = (state: CashbillState, member: MemberCashbills, fields: ReceiptFields, trade: Trade, now: number): Receipt => {
+  const receipt = new Receipt(fields, trade, next(state), now, state.shared)
+  file(state, member, receipt)
   return receipt
 }
 

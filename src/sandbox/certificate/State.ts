@@ -10,6 +10,7 @@ import * as Schema from "effect/Schema"
 import * as Kst from "../../core/Kst.js"
 import { isDateTime14 } from "../../core/Schemas.js"
 import { SandboxClock } from "../Clock.js"
+import { changed, perMember } from "../Durable.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { type Environment, SandboxStore, slot } from "../Store.js"
 
@@ -78,7 +79,9 @@ export const registerCertificate = (environment: Environment, corpNum: string, b
       regContactName: body.regContactName ?? "담당자",
       regContactID: body.regContactID ?? `user${corpNum}`
     }
-    store.get(certificateSlot, environment).set(corpNum, certificate)
+    const all = store.get(certificateSlot, environment)
+    all.set(corpNum, certificate)
+    changed(all, corpNum)
     return certificate
   })
 
@@ -93,3 +96,11 @@ export const certificateOf = (environment: Environment, corpNum: string) =>
     const found = store.get(certificateSlot, environment).get(corpNum)
     return found === undefined ? Effect.fail(fail("CertificateNotRegistered")) : Effect.succeed(found)
   })
+
+/**
+ * How certificates are kept on disk: one row per member.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const certificateCodec = perMember(certificateSlot, "certificate")

@@ -8,9 +8,10 @@ import * as Effect from "effect/Effect"
 import * as Kst from "../../core/Kst.js"
 import { idProblem, passwordValid } from "../../domains/member/Rules.js"
 import { SandboxClock } from "../Clock.js"
+import { changed } from "../Durable.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { clearMemberPreferences } from "../Preferences.js"
-import { bodyJson, type Caller, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
+import { bodyJson, type Caller, decodeLenientBody, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
 import { SandboxStore } from "../Store.js"
 import { revokeMember, tokensSlot } from "../IssuedTokens.js"
 import * as Operations from "../../domains/member/Operations.js"
@@ -93,8 +94,9 @@ export const memberRoutes: ReadonlyArray<Route> = [
   implement(Operations.UpdateCorpInfo, (request, caller) =>
       Effect.gen(function*() {
         const input = yield* request.input
-        const { member } = yield* callerMember(request, caller)
+        const { member, state } = yield* callerMember(request, caller)
         member.corpInfo = { ceoname: input.ceoname, corpName: input.corpName, addr: input.addr, bizType: input.bizType, bizClass: input.bizClass }
+        changed(state, member.corpNum)
         return success(request)
       })),
   implement(Operations.RegistContact, (request, caller) =>
@@ -119,7 +121,8 @@ export const memberRoutes: ReadonlyArray<Route> = [
       })),
   implement(Operations.GetContactInfo, (request, caller) =>
       Effect.gen(function*() {
-        const input = yield* request.input
+        // One client builds this body by hand with single quotes; the service reads it.
+        const input = yield* decodeLenientBody(request, Operations.GetContactInfo.body.schema)
         const { member } = yield* callerMember(request, caller)
         const contact = member.contacts.get(input.id)
         if (contact === undefined) return yield* fail("ContactNotFound")
@@ -130,13 +133,14 @@ export const memberRoutes: ReadonlyArray<Route> = [
   implement(Operations.UpdateContact, (request, caller) =>
       Effect.gen(function*() {
         const input = yield* request.input
-        const { member } = yield* callerMember(request, caller)
+        const { member, state } = yield* callerMember(request, caller)
         const contact = member.contacts.get(input.id)
         if (contact === undefined) return yield* fail("ContactNotFound")
         contact.personName = input.personName
         contact.tel = input.tel
         contact.email = input.email
         contact.searchRole = input.searchRole
+        changed(state, member.corpNum)
         return success(request)
       })),
   implement(Operations.DeleteContact, (request, caller) =>

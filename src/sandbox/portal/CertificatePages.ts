@@ -1,7 +1,7 @@
 /**
  * The certificate pages: GetTaxCertURL's (the e-Tax invoice issuing certificate, docs/decisions.md
- * "e-Tax invoices") and GetCertificatePopUpURL's (the tax portal certificate for collecting cash
- * receipts). Each shows whether the member has a certificate and carries the button that registers
+ * "e-Tax invoices") and GetCertificatePopUpURL's (the tax portal certificate for collecting tax
+ * invoices and cash receipts). Each shows whether the member has a certificate and carries the button that registers
  * the sandbox's test certificate (`Forms.ts`); the certificate operations then answer from it.
  *
  * @since 0.1.0

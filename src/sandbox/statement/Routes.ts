@@ -10,14 +10,13 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import type * as Schema from "effect/Schema"
 import * as Operations from "../../domains/statement/Operations.js"
 import type * as Rules from "../../domains/statement/Rules.js"
 import { arrayOf, fingerprint } from "../AnswerCache.js"
 import type { SandboxFailure } from "../Failure.js"
 import { post } from "../Outbox.js"
 import { memberPreference } from "../Preferences.js"
-import { bodyJson, type Caller, decodeValue, implement, json, type Route, type RouteRequest, success, withoutNulls } from "../Route.js"
+import { type Caller, implement, json, type Route, type RouteRequest, success } from "../Route.js"
 import * as PortalLinks from "../PortalLinks.js"
 import * as Records from "./Records.js"
 import * as State from "./State.js"
@@ -40,10 +39,15 @@ const documentOf = (request: { readonly parameters: Effect.Effect<{ readonly ite
 
 /** A portal link to statements of the caller (`PortalLinks.ts`); a print page marks them printed by the sender. */
 const linkTo = (request: RouteRequest, caller: Caller, page: Rules.UrlKind | "MASSPRINT", itemCode: number, documents: ReadonlyArray<State.Stored>) => {
-  if (page === "PRINT" || page === "EPRINT" || page === "MASSPRINT") State.markPrinted(documents)
-  return Effect.map(
-    PortalLinks.url(request, { _tag: "Statement", corpNum: caller.corpNum, page, itemCode, itemKeys: documents.map((d) => d.itemKey) }),
-    (url) => json({ url })
+  const printed = page === "PRINT" || page === "EPRINT" || page === "MASSPRINT"
+    ? State.markPrinted(request.environment, caller.corpNum, documents)
+    : Effect.void
+  return Effect.zipRight(
+    printed,
+    Effect.map(
+      PortalLinks.url(request, { _tag: "Statement", corpNum: caller.corpNum, page, itemCode, itemKeys: documents.map((d) => d.itemKey) }),
+      (url) => json({ url })
+    )
   )
 }
 
@@ -54,13 +58,9 @@ const urlRoute = (kind: Rules.UrlKind): Route =>
         Effect.flatMap((stored) => linkTo(request, caller, kind, itemCode, [stored]))
       )))
 
-/** The body decoded with the declared schema, its `null` values taken for absent (an empty body as the kernel reads it). */
-const inputWithoutNulls = <A>(request: RouteRequest & { readonly input: Effect.Effect<A, SandboxFailure> }, schema: Schema.Schema<A, any, never>) =>
-  new TextDecoder().decode(request.body).trim() === "" ? request.input : Effect.flatMap(bodyJson(request), (raw) => decodeValue(withoutNulls(raw), schema))
-
 const issueRoute = implement(Operations.RegistIssue, (request, caller: Caller) =>
   Effect.gen(function*() {
-    const body = yield* inputWithoutNulls(request, Operations.RegistIssue.body.schema)
+    const body = yield* request.input
     const approvalRequired = (yield* memberPreference(request.environment, caller.corpNum, State.APPROVAL_PREFERENCE)) === true
     return yield* State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
       Either.map(
@@ -80,7 +80,7 @@ export const statementRoutes: ReadonlyArray<Route> = [
   implement(Operations.Cancel, (request, caller) =>
     Effect.gen(function*() {
       const { itemCode, mgtKey } = yield* documentOf(request)
-      const { memo } = yield* inputWithoutNulls(request, Operations.Cancel.body.schema)
+      const { memo } = yield* request.input
       return yield* State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
         Either.map(State.cancel(ctx.member, itemCode, mgtKey, memo, ctx.now), () => success(request)))
     })),

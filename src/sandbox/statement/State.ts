@@ -15,8 +15,9 @@ import { type AnswerCache, answersSlot } from "../AnswerCache.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { type MemberView, memberView } from "../HandlerContext.js"
 import type { RouteContext } from "../Route.js"
+import { changed, codec, Lazy } from "../Durable.js"
 import { type Mail, outboxSlot, post } from "../Outbox.js"
-import { type Environment, slot } from "../Store.js"
+import { type Environment, SandboxStore, slot } from "../Store.js"
 
 /**
  * The member preference that makes new statements wait for approval (200).
@@ -79,6 +80,8 @@ export const memberOf = (state: StatementState, corpNum: string): Map<string, St
     member = new Map()
     state.members.set(corpNum, member)
   }
+  // Whoever asks for a member's statements may change them in this step.
+  changed(state, corpNum)
   return member
 }
 
@@ -246,9 +249,11 @@ export const remove = (member: Map<string, Stored>, itemCode: number, mgtKey: st
  * @since 0.1.0
  * @category combinators
  */
-export const markPrinted = (documents: ReadonlyArray<Stored>): void => {
-  for (const d of documents) d.senderPrintYN = true
-}
+export const markPrinted = (environment: Environment, corpNum: string, documents: ReadonlyArray<Stored>): Effect.Effect<void, never, SandboxStore> =>
+  Effect.map(SandboxStore, (store) => {
+    for (const d of documents) d.senderPrintYN = true
+    changed(store.get(statementSlot, environment), corpNum)
+  })
 
 /**
  * The statements of a member with these item keys, in that order (unknown keys left out).
@@ -328,3 +333,28 @@ export const approveStatement = (
   mgtKey: string
 ): Effect.Effect<Stored, SandboxFailure, RouteContext> =>
   withMemberOf(environment, corpNum, (ctx) => approve(ctx.member, corpNum, itemCode, mgtKey, ctx.outbox, ctx.now))
+
+/**
+ * How statements are kept on disk: one row per statement of each member; the sequence is a global.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const statementCodec = codec({
+  slot: statementSlot,
+  parts: (state) => state.members.keys(),
+  rows: (state, corpNum) => Array.from(state.members.get(corpNum)?.entries() ?? [], ([key, stored]) => [key, new Lazy(stored, () => stored)] as const),
+  globals: (state) => ({ sequence: state.sequence }),
+  load: (_environment, parts, globals): StatementState => {
+    const state: StatementState = { members: new Map(), sequence: (globals as { readonly sequence?: number } | undefined)?.sequence ?? 0 }
+    for (const [corpNum, rows] of parts) {
+      const member = new Map<string, Stored>()
+      const ordered = Array.from(rows, ([key, row]) => [key, { ...(row as Stored) }] as const)
+        // Issue order: the instant, then the item key (whose last digits are the sequence).
+        .sort((a, b) => a[1].registeredAt - b[1].registeredAt || (a[1].itemKey < b[1].itemKey ? -1 : 1))
+      for (const [key, stored] of ordered) member.set(key, stored)
+      state.members.set(corpNum, member)
+    }
+    return state
+  }
+})

@@ -2,8 +2,9 @@
  * The collection operations of the sandbox (docs/service.md and
  * docs/decisions.md, "Tax authority collection"): jobs with real progress on document time, search and summary over each job's
  * snapshot, the crawled tax invoice detail, and the portal certificate and department account of
- * each member; GetCertificatePopUpURL hands out a link to the portal's certificate page
- * (`PortalLinks.ts`), whose button registers the certificate.
+ * each member — one of each per member, reached on either collection's paths;
+ * GetCertificatePopUpURL hands out a link to the portal's certificate page (`PortalLinks.ts`), whose
+ * button registers the certificate.
  *
  * @since 0.1.0
  */
@@ -128,6 +129,41 @@ const requireDeptUser = (ctx: Context) =>
   ctx.member.deptUser === undefined ? Either.left(fail("DeptUserNotRegistered")) : Either.right(ctx.member.deptUser)
 
 /**
+ * The certificate and department-account operations of one collection. Both collections answer
+ * from the member's one portal certificate and one department account (docs/decisions.md "Tax
+ * authority collection").
+ */
+function accountRoutes(account: (typeof Operations.accountOperationsOf)[State.Job["kind"]]): ReadonlyArray<Route> {
+  return [
+    implement(account.GetCertificatePopUpURL, (request, caller) =>
+      Effect.map(PortalLinks.url(request, { _tag: "PortalCertificate", corpNum: caller.corpNum }), (url) => json({ url }))),
+    implement(account.GetCertificateExpireDate, (request, caller) =>
+      withMember(request, caller, (ctx) =>
+        Either.map(requireCertificate(ctx), (certificate) => json({ certificateExpiration: Kst.toDateTime14(certificate.expiresAt) })))),
+    implement(account.CheckCertValidation, (request, caller) =>
+      withMember(request, caller, (ctx) => Either.map(requireCertificate(ctx), () => success(request)))),
+    implement(account.RegistDeptUser, (request, caller) =>
+      Effect.flatMap(request.input, (body) =>
+        withMember(request, caller, (ctx) => {
+          ctx.member.deptUser = { id: body.id, passwordDigest: State.passwordDigest(caller.corpNum, body.pwd) }
+          return Either.right(success(request))
+        }))),
+    implement(account.CheckDeptUser, (request, caller) =>
+      withMember(request, caller, (ctx) =>
+        Either.map(requireDeptUser(ctx), (user) =>
+          json({ code: 1, message: request.language === "en" ? `Registered department account: ${user.id}` : `등록된 부서사용자 아이디: ${user.id}` })))),
+    implement(account.CheckLoginDeptUser, (request, caller) =>
+      withMember(request, caller, (ctx) => Either.map(requireDeptUser(ctx), () => success(request)))),
+    implement(account.DeleteDeptUser, (request, caller) =>
+      withMember(request, caller, (ctx) =>
+        Either.map(requireDeptUser(ctx), () => {
+          ctx.member.deptUser = undefined
+          return success(request)
+        })))
+  ]
+}
+
+/**
  * The collection operations (scopes 111 and 141).
  *
  * @since 0.1.0
@@ -181,32 +217,9 @@ export const taxPortalRoutes: ReadonlyArray<Route> = [
     Effect.flatMap(request.parameters, (params) =>
       withMember(request, caller, (ctx) =>
         Either.map(completedJob(ctx, "cashbill", params.jobID), (job) => json(Search.receiptSummary(Search.selectReceipts(job.receipts ?? [], params))))))),
-  // ── certificate and department account ──
-  implement(Operations.GetCertificatePopUpURL, (request, caller) =>
-    Effect.map(PortalLinks.url(request, { _tag: "PortalCertificate", corpNum: caller.corpNum }), (url) => json({ url }))),
-  implement(Operations.GetCertificateExpireDate, (request, caller) =>
-    withMember(request, caller, (ctx) =>
-      Either.map(requireCertificate(ctx), (certificate) => json({ certificateExpiration: Kst.toDateTime14(certificate.expiresAt) })))),
-  implement(Operations.CheckCertValidation, (request, caller) =>
-    withMember(request, caller, (ctx) => Either.map(requireCertificate(ctx), () => success(request)))),
-  implement(Operations.RegistDeptUser, (request, caller) =>
-    Effect.flatMap(request.input, (body) =>
-      withMember(request, caller, (ctx) => {
-        ctx.member.deptUser = { id: body.id, passwordDigest: State.passwordDigest(caller.corpNum, body.pwd) }
-        return Either.right(success(request))
-      }))),
-  implement(Operations.CheckDeptUser, (request, caller) =>
-    withMember(request, caller, (ctx) =>
-      Either.map(requireDeptUser(ctx), (user) =>
-        json({ code: 1, message: request.language === "en" ? `Registered department account: ${user.id}` : `등록된 부서사용자 아이디: ${user.id}` })))),
-  implement(Operations.CheckLoginDeptUser, (request, caller) =>
-    withMember(request, caller, (ctx) => Either.map(requireDeptUser(ctx), () => success(request)))),
-  implement(Operations.DeleteDeptUser, (request, caller) =>
-    withMember(request, caller, (ctx) =>
-      Either.map(requireDeptUser(ctx), () => {
-        ctx.member.deptUser = undefined
-        return success(request)
-      })))
+  // ── certificate and department account, on both collections' paths ──
+  ...accountRoutes(Operations.accountOperationsOf.taxinvoice),
+  ...accountRoutes(Operations.accountOperationsOf.cashbill)
 ]
 
 function okMessage(request: RouteRequest): string {

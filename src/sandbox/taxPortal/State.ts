@@ -14,6 +14,7 @@ import * as Kst from "../../core/Kst.js"
 import type { SuccessEncoded } from "../../core/Operation.js"
 import type * as Operations from "../../domains/taxPortal/Operations.js"
 import * as Rules from "../../domains/taxPortal/Rules.js"
+import { changed } from "../Durable.js"
 import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
 import { slot } from "../Store.js"
 import type { Query } from "./Collection.js"
@@ -100,6 +101,8 @@ export const memberOf = (state: TaxPortalState, corpNum: string): MemberPortal =
     member = { jobs: [], certificate: undefined, deptUser: undefined }
     state.members.set(corpNum, member)
   }
+  // Whoever asks for a member's jobs may change them in this step (a poll moves a job).
+  changed(state, corpNum)
   return member
 }
 

@@ -9,7 +9,7 @@ import * as Kst from "../../core/Kst.js"
 import { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { SandboxClock } from "../Clock.js"
 import { outboxSlot } from "../Outbox.js"
-import { decodeValue, withoutNulls } from "../Route.js"
+import { decodeValue } from "../Route.js"
 import { type Environment, SandboxStore } from "../Store.js"
 import * as State from "./State.js"
 
@@ -51,7 +51,7 @@ export const issueOnPortal = (environment: Environment, corpNum: string, overrid
   Effect.gen(function*() {
     const store = yield* SandboxStore
     const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.now)
-    const draft = yield* decodeValue(withoutNulls({ ...portalDraft(corpNum, Kst.toDate8(now)), ...overrides, invoicerCorpNum: corpNum }), TaxinvoiceDraft)
+    const draft = yield* decodeValue({ ...portalDraft(corpNum, Kst.toDate8(now)), ...overrides, invoicerCorpNum: corpNum }, TaxinvoiceDraft)
     const state = store.get(State.taxinvoiceSlot, environment)
     if (state.environment === "") state.environment = environment
     const invoice = State.issueOnPortal(state, store.get(outboxSlot, environment), State.memberOf(state, corpNum), corpNum, draft, now)

@@ -12,13 +12,13 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import * as Operation from "../../core/Operation.js"
+import { optional } from "../../core/Schemas.js"
 import { messageDigest } from "../../core/Signing.js"
 import * as Operations from "../../domains/taxinvoice/Operations.js"
 import * as Rules from "../../domains/taxinvoice/Rules.js"
-import { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { arrayOf, fingerprint } from "../AnswerCache.js"
 import { fail, type SandboxFailure } from "../Failure.js"
-import { bodyJson, type Caller, decodeValue, implement, json, type Route, type RouteRequest, success, withoutNulls } from "../Route.js"
+import { bodyJson, type Caller, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
 import * as PortalLinks from "../PortalLinks.js"
 import * as Identifiers from "./Identifiers.js"
 import * as Records from "./Records.js"
@@ -26,7 +26,6 @@ import * as IssuedIndexes from "./IssuedIndexes.js"
 import * as State from "./State.js"
 
 
-const decodeDraft = (input: unknown) => decodeValue(withoutNulls(input), TaxinvoiceDraft)
 const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: State.MemberContext) => Either.Either<A, SandboxFailure>) =>
   State.withMemberOf(request.environment, caller.corpNum, f)
 
@@ -64,7 +63,7 @@ const urlRoute = (operation: typeof Operations.GetPopUpURL, page: PortalLinks.Do
       Effect.map((url) => json({ url }))
     ))
 
-const IssueEnvelope = Schema.Struct({ invoices: Schema.Array(Schema.Unknown), forceIssue: Schema.optional(Schema.NullOr(Schema.Boolean)) })
+const IssueEnvelope = Schema.Struct({ invoices: Schema.Array(Schema.Unknown), forceIssue: optional(Schema.Boolean) })
 
 /**
  * The e-Tax invoice operations (scope 110). The URL operations hand out portal links
@@ -76,7 +75,7 @@ const IssueEnvelope = Schema.Struct({ invoices: Schema.Array(Schema.Unknown), fo
 export const taxinvoiceRoutes: ReadonlyArray<Route> = [
   implement(Operations.Register, (request, caller) =>
     Effect.gen(function*() {
-      const draft = yield* Effect.flatMap(bodyJson(request), decodeDraft)
+      const draft = yield* request.input
       return yield* withMember(request, caller, (ctx) =>
         Either.map(State.register(ctx.state, ctx.member, caller.corpNum, draft, ctx.now), () => success(request)))
     })),

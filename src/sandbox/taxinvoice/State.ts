@@ -16,12 +16,13 @@ import * as Rules from "../../domains/taxinvoice/Rules.js"
 import * as Operations from "../../domains/taxinvoice/Operations.js"
 import { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { type AnswerCache, answersSlot } from "../AnswerCache.js"
+import { changed } from "../Durable.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { type MemberView, memberView } from "../HandlerContext.js"
 import * as BulkSubmission from "../BulkSubmission.js"
 import { type Mail, outboxSlot, post } from "../Outbox.js"
 import type { Policy } from "../Progression.js"
-import { decodeEither, withoutNulls } from "../Route.js"
+import { decodeEither } from "../Route.js"
 import { buyerClosed, stateCodeOf } from "./Filing.js"
 import { index } from "./IssuedIndexes.js"
 import { newFileId, newItemKey, newNtsConfirmNum } from "./Identifiers.js"
@@ -51,6 +52,8 @@ export const memberOf = (state: TaxinvoiceState, corpNum: string): MemberInvoice
     member = { byKey: new Map(), byItemKey: new Map(), bulks: new Map(), pendingBulks: new Set() }
     state.members.set(corpNum, member)
   }
+  // Whoever asks for a member's invoices may change them in this step (reads count polls too).
+  changed(state, corpNum)
   return member
 }
 
@@ -309,7 +312,7 @@ export interface MemberContext {
   readonly bulk: Policy
 }
 
-const decodeDraftEither = (input: unknown) => decodeEither(withoutNulls(input), TaxinvoiceDraft)
+const decodeDraftEither = (input: unknown) => decodeEither(input, TaxinvoiceDraft)
 
 /** One invoice of a bulk submission, registered and issued at `at` (all or nothing). */
 export const processItem = (ctx: MemberContext, forceIssue: boolean) => (item: unknown, at: number): BulkItemResult => {

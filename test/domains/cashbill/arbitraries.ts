@@ -6,7 +6,8 @@ import { VOLUNTARY_IDENTITY_NUM } from "../../../src/domains/cashbill/Rules.js"
 
 const digits = (length: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((d) => d.join(""))
 
-const upTo = (max: number) => fc.string({ maxLength: max })
+// A present optional field holds a value: "" is absent, like a missing key.
+const upTo = (max: number) => fc.string({ minLength: 1, maxLength: max })
 
 /** A document ID: 1–24 letters, digits, '-' and '_'. */
 export const mgtKey = fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/)

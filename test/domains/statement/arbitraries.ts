@@ -5,7 +5,8 @@ import * as Rules from "../../../src/domains/statement/Rules.js"
 import type { StatementIssue } from "../../../src/domains/statement/Schemas.js"
 
 const digits = (length: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((d) => d.join(""))
-const upTo = (max: number) => fc.string({ maxLength: max })
+// A present optional field holds a value: "" is absent, like a missing key.
+const upTo = (max: number) => fc.string({ minLength: 1, maxLength: max })
 
 /** A document ID: 1–24 letters, digits, '-' and '_'. */
 export const mgtKey = fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/)
@@ -67,7 +68,8 @@ const optionalFields = fc.record(
     receiverHP: upTo(20),
     receiverFAX: upTo(20),
     receiverEmail: upTo(100),
-    propertyBag: fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }).filter((k) => k !== "__proto__"), upTo(20), { maxKeys: 4 }),
+    // Keys an answer may carry: letters, digits and '_', not starting with a digit.
+    propertyBag: fc.dictionary(fc.stringMatching(/^[A-Za-z_가-힣][A-Za-z0-9_가-힣]{0,9}$/).filter((k) => k !== "__proto__"), upTo(20), { maxKeys: 4 }),
     detailList: fc.array(detailItem, { maxLength: 5 }),
     memo: upTo(200),
     emailSubject: upTo(300)

@@ -40,6 +40,8 @@ export const mutations: ReadonlyArray<Mutation> = [
   ["long receiverCEOName", set("receiverCEOName", "x".repeat(101)), "receiverCEOName", "maxLength(100)"],
   ["long receiverFAX", set("receiverFAX", "1".repeat(21)), "receiverFAX", "maxLength(20)"],
   ["propertyBag with a number", set("propertyBag", { Balance: 15000 }), "propertyBag.Balance", "type(a string)"],
+  ["propertyBag key with a space", set("propertyBag", { "due date": "30 days" }), "propertyBag.due date", "answerKey"],
+  ["propertyBag key with a leading digit", set("propertyBag", { "2nd": "x" }), "propertyBag.2nd", "answerKey"],
   ["detail line date", set("detailList", [{ serialNum: 1, purchaseDT: "20261340" }]), "detailList[0].purchaseDT", "date(yyyyMMdd)"],
   ["detail line amount", set("detailList", [{ serialNum: 1, supplyCost: "1.5" }]), "detailList[0].supplyCost", "signedAmount"],
   ["long memo", set("memo", "m".repeat(201)), "memo", "maxLength(200)"],

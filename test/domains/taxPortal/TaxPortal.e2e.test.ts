@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import type { HttpClientRequest } from "@effect/platform"
 import { Chunk, Effect, Either, Redacted, Stream, TestClock } from "effect"
 import { Cashbill } from "../../../src/domains/cashbill/Cashbill.js"
-import { JobFailedError, TaxPortal } from "../../../src/domains/taxPortal/TaxPortal.js"
+import { JobFailedError, type Kind, TaxPortal } from "../../../src/domains/taxPortal/TaxPortal.js"
 import { JOB_ERROR_PREFERENCE } from "../../../src/sandbox/taxPortal/State.js"
 import { Sandbox } from "../../../src/sandbox/Sandbox.js"
 import * as Portal from "../../sandbox/portal/support.js"
@@ -180,42 +180,71 @@ describe("TaxPortal cash receipts, end to end", () => {
       expect(numbers).not.toContain(after.confirmNum)
     }).pipe(Effect.provide(Sdk.layer({ sandbox: { ...seeded.sandbox, progressions: { "taxPortal.job": { _tag: "AfterDuration", millis: 10_000 } } } }))))
 
-  it.effect("certificate: none, then registered through the popup page; expiry as text and instant; login test", () =>
+  it.effect("certificate: none, then registered through the popup page; expiry as text and instant; login test; one certificate for both collections", () =>
     Effect.gen(function*() {
       yield* atStart
       const portal = yield* TaxPortal
-      expect(codeOf(yield* failureOf(portal.getCertificateExpireDate(CORP)))).toBe(-11100006)
-      expect(codeOf(yield* failureOf(portal.checkCertValidation(CORP)))).toBe(-11100006)
-      const url = yield* portal.getCertificatePopUpURL(CORP)
+      expect(codeOf(yield* failureOf(portal.getCertificateExpireDate(CORP, "cashbill")))).toBe(-11100006)
+      expect(codeOf(yield* failureOf(portal.checkCertValidation(CORP, "taxinvoice")))).toBe(-11100006)
+      const url = yield* portal.getCertificatePopUpURL(CORP, "cashbill")
       const page = yield* Portal.open(url)
       expect(page.text).toContain(CORP.slice(0, 3))
       // Opening the page registers nothing; its button does.
-      expect(codeOf(yield* failureOf(portal.getCertificateExpireDate(CORP)))).toBe(-11100006)
+      expect(codeOf(yield* failureOf(portal.getCertificateExpireDate(CORP, "cashbill")))).toBe(-11100006)
       expect((yield* Portal.post(url, { token: Portal.tokenOf(page) })).status).toBe(200)
-      const expiry = yield* portal.getCertificateExpireDate(CORP)
+      const expiry = yield* portal.getCertificateExpireDate(CORP, "cashbill")
       expect(expiry.certificateExpiration).toMatch(/^\d{14}$/)
       expect(expiry.certificateExpiration.slice(0, 8)).toBe("20271122")
       expect(expiry.expiresAt.getTime()).toBe(START + 365 * 24 * 3600 * 1000)
-      expect((yield* portal.checkCertValidation(CORP)).code).toBe(1)
+      expect((yield* portal.checkCertValidation(CORP, "cashbill")).code).toBe(1)
+      // The tax invoice collection's calls (scope 111) answer from the same certificate.
+      expect(yield* portal.getCertificateExpireDate(CORP, "taxinvoice")).toEqual(expiry)
+      expect((yield* portal.checkCertValidation(CORP, "taxinvoice")).code).toBe(1)
+      expect(yield* portal.getCertificatePopUpURL(CORP, "taxinvoice")).toMatch(/^http/)
     }).pipe(Effect.provide(Sdk.layer(seeded))))
 
-  it.effect("department account: registered with a redacted password that is never answered; checked; deleted", () => {
+  it.effect("department account: registered with a redacted password that is never answered; checked; deleted — on either collection's paths", () => {
     const seen: Array<HttpClientRequest.HttpClientRequest> = []
     return Effect.gen(function*() {
       yield* atStart
       const portal = yield* TaxPortal
-      expect(codeOf(yield* failureOf(portal.checkDeptUser(CORP)))).toBe(-11100007)
+      expect(codeOf(yield* failureOf(portal.checkDeptUser(CORP, "cashbill")))).toBe(-11100007)
       const password = Redacted.make("dept-pass-123")
       expect(String(password)).not.toContain("dept-pass")
-      expect((yield* portal.registDeptUser(CORP, "deptuser01", password)).code).toBe(1)
-      const check = yield* portal.checkDeptUser(CORP)
+      expect((yield* portal.registDeptUser(CORP, "cashbill", "deptuser01", password)).code).toBe(1)
+      const check = yield* portal.checkDeptUser(CORP, "cashbill")
       expect(check.message).toContain("deptuser01")
       expect(JSON.stringify(check)).not.toContain("dept-pass")
-      expect((yield* portal.checkLoginDeptUser(CORP)).code).toBe(1)
-      expect((yield* portal.deleteDeptUser(CORP)).code).toBe(1)
-      expect(codeOf(yield* failureOf(portal.checkLoginDeptUser(CORP)))).toBe(-11100007)
+      expect((yield* portal.checkLoginDeptUser(CORP, "cashbill")).code).toBe(1)
+      expect((yield* portal.deleteDeptUser(CORP, "cashbill")).code).toBe(1)
+      expect(codeOf(yield* failureOf(portal.checkLoginDeptUser(CORP, "cashbill")))).toBe(-11100007)
       const sent = seen.find((r) => r.url.endsWith("/TaxPortal/Cashbill/DeptUser") && r.method === "POST" && r.headers["x-http-method-override"] === undefined)
       expect(sent).toBeDefined()
+
+      // The same calls on the tax invoice collection's paths.
+      expect((yield* portal.registDeptUser(CORP, "taxinvoice", "deptuser02", password)).code).toBe(1)
+      expect((yield* portal.checkDeptUser(CORP, "taxinvoice")).message).toContain("deptuser02")
+      expect((yield* portal.checkDeptUser(CORP, "cashbill")).message).toContain("deptuser02")
+      expect((yield* portal.checkLoginDeptUser(CORP, "taxinvoice")).code).toBe(1)
+      expect((yield* portal.deleteDeptUser(CORP, "taxinvoice")).code).toBe(1)
+      expect(codeOf(yield* failureOf(portal.checkDeptUser(CORP, "taxinvoice")))).toBe(-11100007)
+      const paths = seen.filter((r) => r.url.includes("/TaxPortal/Taxinvoice/")).map((r) => `${r.method} ${new URL(r.url).pathname} ${r.headers["x-http-method-override"] ?? ""}`.trim())
+      expect(paths).toEqual([
+        "POST /TaxPortal/Taxinvoice/DeptUser",
+        "GET /TaxPortal/Taxinvoice/DeptUser",
+        "GET /TaxPortal/Taxinvoice/DeptUser/Check",
+        "POST /TaxPortal/Taxinvoice/DeptUser DELETE",
+        "GET /TaxPortal/Taxinvoice/DeptUser"
+      ])
+      expect(seen.filter((r) => r.url.includes("/TaxPortal/Taxinvoice/")).every((r) => !JSON.stringify(r.headers).includes("dept-pass"))).toBe(true)
     }).pipe(Effect.provide(Sdk.layer({ ...seeded, capture: seen })))
   })
+
+  it.effect("a kind that is neither collection is refused before anything is sent", () =>
+    Effect.gen(function*() {
+      const portal = yield* TaxPortal
+      const error = yield* Effect.flip(portal.checkDeptUser(CORP, "statement" as Kind))
+      expect(error._tag).toBe("ValidationError")
+      expect(error).toMatchObject({ operation: "TaxPortal.checkDeptUser", issues: [{ path: "kind", rule: "kind" }] })
+    }).pipe(Effect.provide(Sdk.layer(seeded))))
 })

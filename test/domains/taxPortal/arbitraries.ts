@@ -56,14 +56,22 @@ export const taxPortalInputs = {
   "TaxPortalCashbill.ListActiveJob": fc.constant({ corpNum: MEMBER }),
   "TaxPortalCashbill.Search": fc.record({ corpNum: member, params: fc.tuple(jobID, cashbillFilters, paging).map(([id, f, p]) => ({ jobID: id, ...f, ...p })) }),
   "TaxPortalCashbill.Summary": fc.record({ corpNum: member, params: fc.tuple(jobID, cashbillFilters).map(([id, f]) => ({ jobID: id, ...f })) }),
-  "TaxPortalCashbill.GetCertificatePopUpURL": fc.constant({ corpNum: MEMBER }),
-  "TaxPortalCashbill.GetCertificateExpireDate": fc.constant({ corpNum: MEMBER }),
-  "TaxPortalCashbill.CheckCertValidation": fc.constant({ corpNum: MEMBER }),
-  "TaxPortalCashbill.RegistDeptUser": fc.record({
-    corpNum: member,
-    body: fc.record({ id: fc.stringMatching(/^[a-z][a-z0-9]{3,20}$/), pwd: fc.stringMatching(/^[A-Za-z0-9!]{6,20}$/) })
-  }),
-  "TaxPortalCashbill.CheckDeptUser": fc.constant({ corpNum: MEMBER }),
-  "TaxPortalCashbill.CheckLoginDeptUser": fc.constant({ corpNum: MEMBER }),
-  "TaxPortalCashbill.DeleteDeptUser": fc.constant({ corpNum: MEMBER })
+  ...accountInputs("TaxPortalTaxinvoice"),
+  ...accountInputs("TaxPortalCashbill")
+}
+
+/** The certificate and department-account operations of a collection: the same inputs for both. */
+function accountInputs(collection: "TaxPortalTaxinvoice" | "TaxPortalCashbill") {
+  return {
+    [`${collection}.GetCertificatePopUpURL`]: fc.constant({ corpNum: MEMBER }),
+    [`${collection}.GetCertificateExpireDate`]: fc.constant({ corpNum: MEMBER }),
+    [`${collection}.CheckCertValidation`]: fc.constant({ corpNum: MEMBER }),
+    [`${collection}.RegistDeptUser`]: fc.record({
+      corpNum: member,
+      body: fc.record({ id: fc.stringMatching(/^[a-z][a-z0-9]{3,20}$/), pwd: fc.stringMatching(/^[A-Za-z0-9!]{6,20}$/) })
+    }),
+    [`${collection}.CheckDeptUser`]: fc.constant({ corpNum: MEMBER }),
+    [`${collection}.CheckLoginDeptUser`]: fc.constant({ corpNum: MEMBER }),
+    [`${collection}.DeleteDeptUser`]: fc.constant({ corpNum: MEMBER })
+  }
 }

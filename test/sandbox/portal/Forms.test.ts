@@ -125,14 +125,14 @@ describe("portal forms", () => {
       expect((yield* cert.checkValidation(CORP)).code).toBe(1)
       expect((yield* cert.getInfo(CORP)).subjectDN).toContain(CORP)
 
-      expect((yield* Effect.flip(portal.getCertificateExpireDate(CORP)))._tag).toBe("ApiError")
-      const popup = yield* portal.getCertificatePopUpURL(CORP)
+      expect((yield* Effect.flip(portal.getCertificateExpireDate(CORP, "cashbill")))._tag).toBe("ApiError")
+      const popup = yield* portal.getCertificatePopUpURL(CORP, "cashbill")
       const popupPage = yield* open(popup)
       expect(popupPage.text).toContain("홈택스 인증서 등록")
       yield* post(popup, { token: tokenOf(popupPage) })
-      expect((yield* portal.getCertificateExpireDate(CORP)).certificateExpiration).toBe("20271122100000")
+      expect((yield* portal.getCertificateExpireDate(CORP, "cashbill")).certificateExpiration).toBe("20271122100000")
       // The page shows the registered certificate next time.
-      expect((yield* open(yield* portal.getCertificatePopUpURL(CORP))).text).toContain("만료: 2027-11-22 10:00:00")
+      expect((yield* open(yield* portal.getCertificatePopUpURL(CORP, "cashbill"))).text).toContain("만료: 2027-11-22 10:00:00")
     }).pipe(Effect.provide(Sdk.layer(seeded))))
 
   it.effect("WRITE issues a receipt by RegistIssue's rules: refused fields named on the page (400), then issued and seen through GetInfo", () =>

@@ -50,7 +50,7 @@ describe("portal links", () => {
         ["Cashbill PBOX", cb.getURL(CORP, "PBOX")],
         ["Cashbill WRITE", cb.getURL(CORP, "WRITE")],
         ["Certificate", Effect.flatMap(Certificate, (c) => c.getTaxCertURL(CORP))],
-        ["TaxPortal certificate", Effect.flatMap(TaxPortal, (t) => t.getCertificatePopUpURL(CORP))]
+        ["TaxPortal certificate", Effect.flatMap(TaxPortal, (t) => t.getCertificatePopUpURL(CORP, "cashbill"))]
       ]
       const seen = new Set<string>()
       for (const [name, get] of links) {

@@ -49,7 +49,7 @@ const emptyPost = (token: string, path: string, override: string) =>
   api({ method: "POST", path, token, rawBody: "", headers: { "x-http-method-override": override, "content-length": "0" } })
 
 describe("statements over raw HTTP, in the public clients' forms", () => {
-  it.effect("the official example body is issued; propertyBag kept, recieverTaxRegID and unknown fields ignored, null as absent", () =>
+  it.effect("the official example body is issued; propertyBag kept, recieverTaxRegID and unknown fields ignored, null and \"\" as absent", () =>
     Effect.gen(function*() {
       yield* TestClock.setTime(START)
       const token = (yield* issueToken({ scopes: ALL })).session_token
@@ -63,7 +63,8 @@ describe("statements over raw HTTP, in the public clients' forms", () => {
         mgtKey: "EX-001",
         receiverTaxRegID: null,
         remark1: null,
-        senderTaxRegID: "",
+        // Sent as "": absent, answered like every absent value.
+        senderTaxRegID: null,
         propertyBag: { Balance: "15000", Deposit: "5000", CBalance: "20000" },
         detailList: [{ serialNum: 1, itemName: "품목명", spare1: "spare1" }]
       })

@@ -10,10 +10,11 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Stream from "effect/Stream"
 import type { TaxdocClient } from "../../../core/Client.js"
-import type { PollTimeoutError } from "../../../core/Errors.js"
+import type { PollTimeoutError, ValidationError } from "../../../core/Errors.js"
 import * as Kst from "../../../core/Kst.js"
 import * as Polling from "../../../core/Polling.js"
 import * as Trace from "../../../core/Trace.js"
+import * as Validation from "../../../core/Validation.js"
 import { type CashbillFilter, cashbillFilterParams, type PageRequest, pageParams, type TaxinvoiceFilter, taxinvoiceFilterParams } from "../Filters.js"
 import * as Operations from "../Operations.js"
 import * as Rules from "../Rules.js"
@@ -69,30 +70,44 @@ export const make = (client: Context.Tag.Service<TaxdocClient>): Service => {
   const summarizeCashbills = (corpNum: string, jobID: string, filter?: CashbillFilter, userId?: string) =>
     client.call(Operations.CashbillSummarize, { corpNum, userId, params: { jobID, ...cashbillFilterParams(filter) } })
 
-  const getCertificatePopUpURL = Trace.fn("TaxPortal.getCertificatePopUpURL", (corpNum: string, userId?: string) =>
-    Effect.map(client.call(Operations.GetCertificatePopUpURL, { corpNum, userId }), (r) => r.url))
+  // The certificate and department-account operations of the collection `kind`; a kind that is
+  // neither (from an untyped caller) is refused before anything is sent.
+  const accountOf = (sdk: string, kind: Kind): Effect.Effect<(typeof Operations.accountOperationsOf)[Kind], ValidationError> =>
+    kind === "taxinvoice" || kind === "cashbill"
+      ? Effect.succeed(Operations.accountOperationsOf[kind])
+      : Effect.fail(Validation.invalid(sdk, "kind", "kind", `must be taxinvoice or cashbill, got ${JSON.stringify(kind)}`))
 
-  const getCertificateExpireDate = Trace.fn("TaxPortal.getCertificateExpireDate", (corpNum: string, userId?: string) =>
-    Effect.map(client.call(Operations.GetCertificateExpireDate, { corpNum, userId }), (r): CertificateExpiry => ({
-      certificateExpiration: r.certificateExpiration,
-      expiresAt: new Date(Kst.parse(r.certificateExpiration))
-    })))
+  const getCertificatePopUpURL = Trace.fn("TaxPortal.getCertificatePopUpURL", (corpNum: string, kind: Kind, userId?: string) =>
+    accountOf("TaxPortal.getCertificatePopUpURL", kind).pipe(
+      Effect.flatMap((account) => client.call(account.GetCertificatePopUpURL, { corpNum, userId })),
+      Effect.map((r) => r.url)
+    ))
 
-  const checkCertValidation = (corpNum: string, userId?: string) =>
-    client.call(Operations.CheckCertValidation, { corpNum, userId })
+  const getCertificateExpireDate = Trace.fn("TaxPortal.getCertificateExpireDate", (corpNum: string, kind: Kind, userId?: string) =>
+    accountOf("TaxPortal.getCertificateExpireDate", kind).pipe(
+      Effect.flatMap((account) => client.call(account.GetCertificateExpireDate, { corpNum, userId })),
+      Effect.map((r): CertificateExpiry => ({
+        certificateExpiration: r.certificateExpiration,
+        expiresAt: new Date(Kst.parse(r.certificateExpiration))
+      }))
+    ))
 
-  const registDeptUser = Trace.fn("TaxPortal.registDeptUser", (corpNum: string, id: string, password: Redacted.Redacted<string>, userId?: string) =>
-    // The one place the password is unwrapped: into the body sent.
-    client.call(Operations.RegistDeptUser, { corpNum, userId, body: { id, pwd: Redacted.value(password) } }))
+  const checkCertValidation = (corpNum: string, kind: Kind, userId?: string) =>
+    Effect.flatMap(accountOf("TaxPortal.checkCertValidation", kind), (account) => client.call(account.CheckCertValidation, { corpNum, userId }))
 
-  const checkDeptUser = (corpNum: string, userId?: string) =>
-    client.call(Operations.CheckDeptUser, { corpNum, userId })
+  const registDeptUser = Trace.fn("TaxPortal.registDeptUser", (corpNum: string, kind: Kind, id: string, password: Redacted.Redacted<string>, userId?: string) =>
+    Effect.flatMap(accountOf("TaxPortal.registDeptUser", kind), (account) =>
+      // The one place the password is unwrapped: into the body sent.
+      client.call(account.RegistDeptUser, { corpNum, userId, body: { id, pwd: Redacted.value(password) } })))
 
-  const checkLoginDeptUser = (corpNum: string, userId?: string) =>
-    client.call(Operations.CheckLoginDeptUser, { corpNum, userId })
+  const checkDeptUser = (corpNum: string, kind: Kind, userId?: string) =>
+    Effect.flatMap(accountOf("TaxPortal.checkDeptUser", kind), (account) => client.call(account.CheckDeptUser, { corpNum, userId }))
 
-  const deleteDeptUser = (corpNum: string, userId?: string) =>
-    client.call(Operations.DeleteDeptUser, { corpNum, userId })
+  const checkLoginDeptUser = (corpNum: string, kind: Kind, userId?: string) =>
+    Effect.flatMap(accountOf("TaxPortal.checkLoginDeptUser", kind), (account) => client.call(account.CheckLoginDeptUser, { corpNum, userId }))
+
+  const deleteDeptUser = (corpNum: string, kind: Kind, userId?: string) =>
+    Effect.flatMap(accountOf("TaxPortal.deleteDeptUser", kind), (account) => client.call(account.DeleteDeptUser, { corpNum, userId }))
 
   const awaitJob = (corpNum: string, kind: Kind, jobID: string, options: AwaitJobOptions = {}) =>
     Polling.until({

@@ -1,0 +1,38 @@
+/**
+ * Every slot a durable sandbox keeps, with its codec (`Durable.ts`): members, preferences,
+ * certificates, tokens, the portal's links, the outbox, and the documents of each domain. What is
+ * left out is derived or a cache (`AnswerCache.ts`): it is rebuilt, never stored. Like `Routes.ts`,
+ * this module assembles the domains for the kernel.
+ *
+ * @since 0.1.0
+ */
+import { cashbillCodec } from "./cashbill/Persisted.js"
+import { certificateCodec } from "./certificate/State.js"
+import type { Codec } from "./Durable.js"
+import { tokensCodec } from "./IssuedTokens.js"
+import { membersCodec } from "./member/State.js"
+import { outboxCodec } from "./Outbox.js"
+import { portalCodec } from "./PortalLinks.js"
+import { preferencesCodec } from "./Preferences.js"
+import { statementCodec } from "./statement/State.js"
+import { taxinvoiceCodec } from "./taxinvoice/Persisted.js"
+import { taxPortalCodec } from "./taxPortal/Persisted.js"
+
+/**
+ * The codecs of every kept slot.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const codecs: ReadonlyArray<Codec<unknown>> = [
+  membersCodec,
+  preferencesCodec,
+  certificateCodec,
+  tokensCodec,
+  portalCodec,
+  outboxCodec,
+  cashbillCodec,
+  statementCodec,
+  taxinvoiceCodec,
+  taxPortalCodec
+]

@@ -1,0 +1,135 @@
+/**
+ * What a durable sandbox (`data` option, `taxdoc sandbox serve --data DIR`) needs of each slot: a
+ * codec turning one part of its state (a member's documents, a token's record, a portal ticket)
+ * into rows of facts and rebuilding the state from them, and a mark, `changed(state, part)`, that
+ * state functions call when they change a part. Marks cost one `WeakMap` lookup and nothing else
+ * when the sandbox keeps its state only in memory: no state is watched then.
+ *
+ * A row is a JSON value (its text is what is stored) or bytes (a file's content, stored as is).
+ * Derived structures — indexes, interned texts, kept answers — are never rows: `load` rebuilds
+ * them from the facts.
+ *
+ * @since 0.1.0
+ */
+import type { Environment, Slot } from "./Store.js"
+
+/**
+ * The value of a row: JSON, or bytes kept as they are.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type RowValue = unknown
+
+/**
+ * A row made only when its document changed: `source` is the live document, whose own fields are
+ * compared (`AnswerCache.fingerprint`: values, objects by identity, arrays by identity and length)
+ * before `row` is called. For documents whose changes all reach their own fields — a field set,
+ * an object replaced, an array grown or shrunk.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export class Lazy {
+  constructor(readonly source: object, readonly row: () => RowValue) {}
+}
+
+/**
+ * The rows of one part, by key.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Rows = ReadonlyMap<string, RowValue>
+
+/**
+ * How one slot's state is kept on disk.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Codec<S> {
+  readonly slot: Slot<S>
+  /** Every part the state holds (a full save: after a restore, a migration). */
+  // Methods (not function properties), so a list of codecs of different slots is a list of
+  // `Codec<unknown>`.
+  parts(state: S): Iterable<string>
+  /** The rows of one part as they are now; none when the part is gone. */
+  rows(state: S, part: string): Iterable<readonly [string, RowValue]>
+  /** Small facts of the whole slot (counters), compared on every save; `undefined` for none. */
+  globals(state: S): RowValue
+  /** The state of one environment rebuilt from its parts' rows and its globals. */
+  load(environment: Environment, parts: ReadonlyMap<string, Rows>, globals: RowValue | undefined): S
+}
+
+/**
+ * Defines a codec.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const codec = <S>(definition: Codec<S>): Codec<S> => definition
+
+const watchers = new WeakMap<object, (part: string) => void>()
+
+/**
+ * Marks a part of a slot's state as changed (or possibly changed: reads that move a progression
+ * count too). Call it inside the synchronous step that changes it.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const changed = (state: object, part: string): void => {
+  const watcher = watchers.get(state)
+  if (watcher !== undefined) watcher(part)
+}
+
+/**
+ * Watches a slot's state: `changed(state, part)` calls `onChange(part)` from now on.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const watch = (state: object, onChange: (part: string) => void): void => {
+  watchers.set(state, onChange)
+}
+
+/**
+ * The rows of one member of a slot that keeps its members in a map: `rowsOf` lists them; none when
+ * the member is gone.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const memberRows = <M>(
+  members: ReadonlyMap<string, M>,
+  corpNum: string,
+  rowsOf: (member: M, rows: Array<readonly [string, RowValue]>) => void
+): ReadonlyArray<readonly [string, RowValue]> => {
+  const member = members.get(corpNum)
+  const rows: Array<readonly [string, RowValue]> = []
+  if (member !== undefined) rowsOf(member, rows)
+  return rows
+}
+
+/**
+ * The codec of a slot holding one value per member (`Map<corpNum, value>`): one row per member,
+ * stored as it is.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const perMember = <V>(slot: Slot<Map<string, V>>, row: string): Codec<Map<string, V>> => ({
+  slot,
+  parts: (all) => all.keys(),
+  rows: (all, corpNum) => memberRows(all, corpNum, (value, rows) => rows.push([row, value])),
+  globals: () => undefined,
+  load: (_environment, parts) => {
+    const all = new Map<string, V>()
+    for (const [corpNum, rows] of parts) {
+      const value = rows.get(row)
+      if (value !== undefined) all.set(corpNum, value as V)
+    }
+    return all
+  }
+})

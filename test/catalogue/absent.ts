@@ -1,0 +1,85 @@
+/**
+ * The optional fields of a body, read from its schema, and the forms a client may give an absent
+ * one: left out, `null` or `""` (docs/service.md "What the published clients send").
+ */
+import * as SchemaAST from "effect/SchemaAST"
+
+/** Where a field is in a body: keys and list indexes. */
+export type Path = ReadonlyArray<string | number>
+
+/** How an absent field travels. */
+export type AbsentForm = "left out" | "null" | "empty string"
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
+
+/** The struct of the encoded side of `ast`, if it is one (through refinements, transformations and classes). */
+const structOf = (ast: SchemaAST.AST): SchemaAST.TypeLiteral | undefined => {
+  switch (ast._tag) {
+    case "TypeLiteral":
+      return ast
+    case "Refinement":
+    case "Transformation":
+      return structOf(ast.from)
+    case "Suspend":
+      return structOf(ast.f())
+    default:
+      return undefined
+  }
+}
+
+/** The element of the encoded side of `ast`, if it is a list. */
+const elementOf = (ast: SchemaAST.AST): SchemaAST.AST | undefined => {
+  switch (ast._tag) {
+    case "TupleType":
+      return ast.elements.length === 0 && ast.rest.length === 1 ? ast.rest[0]!.type : undefined
+    case "Refinement":
+    case "Transformation":
+      return elementOf(ast.from)
+    default:
+      return undefined
+  }
+}
+
+/** A field's own schema: an optional input field's union without its absent forms. */
+const fieldOf = (ast: SchemaAST.AST): SchemaAST.AST => {
+  if (ast._tag !== "Union") return ast
+  const own = ast.types.filter((member) => member._tag !== "Literal" && member._tag !== "UndefinedKeyword")
+  return own.length === 1 ? own[0]! : ast
+}
+
+/** `true` when `ast` has an optional field anywhere (nested structs and lists included). */
+export const hasOptionalField = (ast: SchemaAST.AST): boolean => {
+  const struct = structOf(ast)
+  if (struct !== undefined) return struct.propertySignatures.some((p) => p.isOptional || hasOptionalField(fieldOf(p.type)))
+  const element = elementOf(ast)
+  return element !== undefined && hasOptionalField(element)
+}
+
+/**
+ * Every optional field of `value` as `ast` declares it — present or not, in nested records and in
+ * every element of a list — by its path.
+ */
+export const optionalFields = (ast: SchemaAST.AST, value: unknown, at: Path = []): ReadonlyArray<Path> => {
+  const struct = structOf(ast)
+  if (struct !== undefined && isRecord(value)) {
+    return struct.propertySignatures.flatMap((p) => {
+      const name = String(p.name)
+      const nested = name in value ? optionalFields(fieldOf(p.type), value[name], [...at, name]) : []
+      return p.isOptional ? [[...at, name], ...nested] : nested
+    })
+  }
+  const element = elementOf(ast)
+  if (element !== undefined && Array.isArray(value)) return value.flatMap((item, i) => optionalFields(element, item, [...at, i]))
+  return []
+}
+
+/** `value` with the field at `path` written in `form` (a missing parent is left alone). */
+export const withAbsent = (value: unknown, path: Path, form: AbsentForm): unknown => {
+  const [key, ...rest] = path
+  if (key === undefined) return value
+  if (Array.isArray(value) && typeof key === "number") return value.map((item, i) => (i === key ? withAbsent(item, rest, form) : item))
+  if (!isRecord(value) || typeof key !== "string") return value
+  if (rest.length > 0) return key in value ? { ...value, [key]: withAbsent(value[key], rest, form) } : value
+  const { [key]: _, ...others } = value
+  return form === "left out" ? others : { ...others, [key]: form === "null" ? null : "" }
+}
