@@ -73,7 +73,8 @@ export const capturing = (into: Array<Answer>) =>
               method: request.method,
               path: url.pathname.replace(/^\/production(?=\/)/, ""),
               override: headers["x-http-method-override"]?.trim().toUpperCase() || undefined,
-              query: new URLSearchParams(UrlParams.toString(request.urlParams)),
+              // The query travels in the URL (as the SDK writes it) or in the platform's URL parameters.
+              query: new URLSearchParams([...url.searchParams, ...new URLSearchParams(UrlParams.toString(request.urlParams))]),
               contentType: request.body._tag === "Empty" ? headers["content-type"] : request.body.contentType
             }
             const matched = Router.match(table, key)
