@@ -14,7 +14,7 @@ export default defineConfig({
     ]
   },
   test: {
-    include: ["test/**/*.test.ts"],
+    include: ["test/**/*.test.ts", "examples/**/*.test.ts"],
     // dist/ (the compiled package the bin and the packaging tests run) is rebuilt first when a
     // source is newer than it.
     globalSetup: ["test/package/build.ts"],
