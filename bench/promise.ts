@@ -53,8 +53,9 @@ export const benchmark: Benchmark = {
       return {
         title: "16. The Promise client against the Effect API, per call",
         method: [
-          ...CLIENT_METHOD.filter((line) => !line.startsWith("Each side")),
+          CLIENT_METHOD[0]!.replace("; a token issued beforehand for the raw sides", ""),
           "Each side is its own client process (plain node, the compiled package), so `process.cpuUsage()` there is that client's own CPU over exactly the measured window (after a full GC): the Effect API as an Effect application calls it (`Taxdoc.layer` over `Undici.layer()`, default configuration, calls in Effect fibers, no Promise per call); the Promise client as a program without Effect calls it (`createClient` of `taxdoc/promise`, the same configuration, each call a Promise awaited in an `async` loop); and, for information, the Effect API run to a Promise by hand (`runtime.runPromise` per call).",
+          CLIENT_METHOD[2]!,
           `GetInfo of one receipt: ${ROUNDS} rounds of up to ${SEQUENTIAL.total.toLocaleString("en-US")} calls per side with one caller, then of up to ${CONCURRENT.total.toLocaleString("en-US")} calls with ${CONCURRENT.concurrency} callers (each at most ${SEQUENTIAL.durationMillis / 1000} s).`
         ],
         tables: [
