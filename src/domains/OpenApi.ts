@@ -106,6 +106,18 @@ const positionNames = (operations: ReadonlyArray<Operation.Any>): ReadonlyMap<nu
   return new Map([...names].map(([i, all]) => [i, all.map((n, j) => (j === 0 ? n : n[0]!.toUpperCase() + n.slice(1))).join("Or")]))
 }
 
+/**
+ * A parameter's schema as it can travel: a path segment, query value or header is text, never
+ * JSON `null`, so the `null` an optional field admits in a body (`core/Absent.ts`) is left out.
+ */
+const asText = (schema: JsonObject): JsonObject => {
+  const members = schema["anyOf"]
+  if (!Array.isArray(members)) return schema
+  const kept = (members as ReadonlyArray<JsonObject>).filter((m) => m["type"] !== "null")
+  const { anyOf: _anyOf, ...rest } = schema
+  return kept.length === 1 ? { ...rest, ...kept[0]! } : { ...rest, anyOf: kept }
+}
+
 const parameter = (name: string, location: "path" | "query" | "header", required: boolean, schema: Json, description: string, extra: JsonObject = {}): JsonObject => ({
   name,
   in: location,
@@ -122,7 +134,7 @@ const parametersOf = (variants: ReadonlyArray<Operation.Any>, names: ReadonlyMap
   const which = (f: (o: Operation.Any) => boolean) => variants.filter(f).map((o) => o.name).join(", ")
   const typeOf = (operation: Operation.Any, param: string): JsonObject | undefined => {
     const property = propertiesOf(operation.params).find((p) => p.name === param)
-    return property === undefined ? undefined : c.ofAst(property.ast)
+    return property === undefined ? undefined : asText(c.ofAst(property.ast))
   }
   for (const [position, name] of names) {
     // One schema per distinct parameter, with the variants that use it.
@@ -161,7 +173,7 @@ const parametersOf = (variants: ReadonlyArray<Operation.Any>, names: ReadonlyMap
         entry.schemas.push({ type: "string", const: item.value })
       } else {
         const property = propertiesOf(o.params).find((p) => p.name === item.param)
-        entry.schemas.push(property === undefined ? {} : c.ofAst(property.ast))
+        entry.schemas.push(property === undefined ? {} : asText(c.ofAst(property.ast)))
         if (property?.optional !== false) entry.required = false
       }
       query.set(item.name, entry)
