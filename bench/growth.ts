@@ -37,7 +37,7 @@ import * as Server from "../src/sandbox/Server.js"
 import * as Statement from "../src/sandbox/statement/State.js"
 import { SandboxStore } from "../src/sandbox/Store.js"
 import * as Taxinvoice from "../src/sandbox/taxinvoice/State.js"
-import { sampleReceipt, sdkHeaders } from "./clients/protocol.js"
+import { sampleInvoiceDraft, sampleReceipt, sdkHeaders } from "./clients/protocol.js"
 import { collectGarbage, medianOf } from "./support/alternate.js"
 import { nodeFlags } from "./support/child.js"
 import { type Benchmark, isMain, log, main } from "./support/program.js"
@@ -98,27 +98,6 @@ const seedReceipts = (sandbox: SandboxService, total: number): void =>
     }
   })
 
-const draftOf = (mgtKey: string, writeDate: string) => ({
-  issueType: "정발행",
-  taxType: "과세",
-  chargeDirection: "정과금",
-  writeDate,
-  purposeType: "영수",
-  supplyCostTotal: "100000",
-  taxTotal: "10000",
-  totalAmount: "110000",
-  invoicerMgtKey: mgtKey,
-  invoicerCorpNum: MEMBER,
-  invoicerCorpName: "공급자 상사",
-  invoicerCEOName: "김대표",
-  invoicerEmail: "seller@example.com",
-  invoiceeType: "사업자",
-  invoiceeCorpNum: BUYER,
-  invoiceeCorpName: "공급받는자 상사",
-  invoiceeCEOName: "이대표",
-  invoiceeEmail1: "buyer@example.com",
-  detailList: [{ serialNum: 1, purchaseDT: writeDate, itemName: "컨설팅", qty: "1", unitCost: "100000", supplyCost: "100000", tax: "10000" }]
-})
 
 /** Stores `total` issued e-Tax invoices of the member (Register then Issue, bodies decoded). */
 const seedInvoices = (sandbox: SandboxService, total: number): void =>
@@ -131,7 +110,7 @@ const seedInvoices = (sandbox: SandboxService, total: number): void =>
     for (let i = 0; i < total; i++) {
       const day = dayOf(i, total)
       const at = Kst.parse(`${day}150000`)
-      const draft = decoded(JSON.stringify(draftOf(`TG-${String(i).padStart(7, "0")}`, day)), TaxinvoiceDraft)
+      const draft = decoded(JSON.stringify(sampleInvoiceDraft(`TG-${String(i).padStart(7, "0")}`, MEMBER, day)), TaxinvoiceDraft)
       const invoice = Either.getOrThrow(Taxinvoice.register(state, member, MEMBER, draft, at))
       Either.getOrThrow(Taxinvoice.issue(state, outbox, invoice, { forceIssue: true }, at))
     }
