@@ -32,7 +32,7 @@ export const checkOptions = {
  */
 export const verifyOptions = {
   json,
-  sandbox: target.sandbox.pipe(Options.withDescription("Replay against a fresh sandbox inside this process. Example: --sandbox")),
+  sandbox: Options.boolean("sandbox").pipe(Options.withDescription("Replay against a fresh sandbox inside this process (nothing kept afterwards). Example: --sandbox")),
   sandboxUrl: target.sandboxUrl,
   secret: target.secret,
   linkId: target.linkId,
