@@ -22,6 +22,7 @@
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import type { HttpMethod } from "@effect/platform/HttpMethod"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
@@ -200,7 +201,7 @@ const requestOf = (recorded: Cassette.RecordedRequest, target: Target, token: st
   }
   const query = Object.fromEntries(recorded.query.map(([k, v]) => [k, replaced(v, learned)]))
   const path = recorded.path.split("/").map((segment) => learned.get(segment) ?? segment).join("/")
-  const request = HttpClientRequest.make(recorded.method as "GET" | "POST")(`${target.origin.replace(/\/+$/, "")}${path}${renderQuery(query)}`).pipe(
+  const request = HttpClientRequest.make(recorded.method.toUpperCase() as HttpMethod)(`${target.origin.replace(/\/+$/, "")}${path}${renderQuery(query)}`).pipe(
     HttpClientRequest.setHeaders(headers)
   )
   return recorded.method === "GET" && bytes.length === 0 ? request : HttpClientRequest.bodyUint8Array(request, bytes, contentType ?? "application/octet-stream")
