@@ -10,11 +10,12 @@ export default defineConfig({
       { find: /^taxdoc$/, replacement: source("./src/index.ts") },
       { find: /^taxdoc\/sandbox$/, replacement: source("./src/sandbox/index.ts") },
       { find: /^taxdoc\/recordings$/, replacement: source("./src/recordings/index.ts") },
-      { find: /^taxdoc\/workflow$/, replacement: source("./src/workflow/index.ts") }
+      { find: /^taxdoc\/workflow$/, replacement: source("./src/workflow/index.ts") },
+      { find: /^taxdoc\/promise$/, replacement: source("./src/promise/index.ts") }
     ]
   },
   test: {
-    include: ["test/**/*.test.ts"],
+    include: ["test/**/*.test.ts", "examples/**/*.test.ts"],
     // dist/ (the compiled package the bin and the packaging tests run) is rebuilt first when a
     // source is newer than it; one PostgreSQL serves the run (test/support/database.ts).
     globalSetup: ["test/package/build.ts", "test/support/database.ts"],

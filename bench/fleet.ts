@@ -193,7 +193,7 @@ export const benchmark: Benchmark = {
     ]
     const targets: Array<Target> = [calls.sequential.target, calls.concurrent.target]
     return {
-      title: `16. Fleet: the default token store against ${calls.baseCommit}, the shared store's cold member, durable against plain bulk issuance`,
+      title: `17. Fleet: the default token store against ${calls.baseCommit}, the shared store's cold member, durable against plain bulk issuance`,
       method: [
         `Per call: two client processes, each the SDK against its own in-process sandbox, loaded through tsx from the sources of this checkout and of revision \`${calls.baseCommit}\` (the main line without the token store; \`BENCH_FLEET_BASE\`); ${ROUNDS} alternating rounds of GetInfo after ${WARMUP} unrecorded ones, sequential (up to ${SEQUENTIAL.total.toLocaleString("en-US")} calls, ${SEQUENTIAL.durationMillis / 1000} s) and with 32 callers (up to ${CONCURRENT.total.toLocaleString("en-US")} calls, ${CONCURRENT.durationMillis / 1000} s); medians, the ratio a median of per-round ratios.`,
         `Cold member: three SDK instances in this process against one socket sandbox — one with the default store, two sharing an embedded PostgreSQL 18 (\`TAXDOC_TOKEN_STORE\`); for each of ${COLD_MEMBERS} fresh members, the first call of the default instance and of the first shared one (alternating which goes first), then the second shared instance's first call (the token is in the table).`,

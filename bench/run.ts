@@ -17,7 +17,7 @@ import * as Machine from "./support/machine.js"
 import { type Section, sectionToMarkdown, tableToMarkdown, type Target } from "./support/report.js"
 
 /** The client and sandbox targets first, then the other benchmarks. */
-const BENCHMARKS = ["sequential", "concurrent", "issue", "coldstart", "sandbox", "inprocess", "bulk", "growth", "tokens", "signing", "startup", "guards", "decompression", "multipart", "durable", "fleet"] as const
+const BENCHMARKS = ["sequential", "concurrent", "issue", "coldstart", "sandbox", "inprocess", "bulk", "growth", "tokens", "signing", "startup", "guards", "decompression", "multipart", "durable", "promise", "fleet"] as const
 
 /**
  * Targets of benchmarks that are not written yet (their program is absent): the summary lists them

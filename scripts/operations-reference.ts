@@ -1,8 +1,13 @@
-/** Writes docs/operations.md from the operation catalogue (`npm run docs:operations`). */
+/**
+ * Writes docs/operations.md and docs/openapi.json from the operation catalogue (`npm run docs:operations`).
+ */
 import { writeFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
+import * as OpenApi from "../src/domains/OpenApi.js"
 import { render } from "../src/domains/Reference.js"
 
-const target = fileURLToPath(new URL("../docs/operations.md", import.meta.url))
-writeFileSync(target, render())
-process.stdout.write(`wrote ${target}\n`)
+for (const [file, text] of [["../docs/operations.md", render()], ["../docs/openapi.json", OpenApi.render()]] as const) {
+  const target = fileURLToPath(new URL(file, import.meta.url))
+  writeFileSync(target, text)
+  process.stdout.write(`wrote ${target}\n`)
+}

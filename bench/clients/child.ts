@@ -30,6 +30,10 @@ const build = async (config: ClientConfig): Promise<Client> => {
       return (await import("./sdk.js")).makeOverFetch(config)
     case "inprocess":
       return (await import("./inprocess.js")).make(config)
+    case "promise":
+      return (await import("./promise.js")).make(config)
+    case "sdk-run-promise":
+      return (await import("./sdk.js")).makeRunPromise(config)
   }
 }
 

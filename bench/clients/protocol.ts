@@ -16,12 +16,15 @@ import type { LoadOptions, LoadResult } from "../support/load.js"
  *   shows), default configuration;
  * - `sdk-platform`: the same over the platform's `NodeHttpClient.layerUndici` (information);
  * - `fetch`, `sdk-fetch`: raw `fetch` and the SDK over `FetchHttpClient` (information only);
- * - `inprocess`: the SDK against its in-process sandbox, loaded from the sources of `root` (tsx).
+ * - `inprocess`: the SDK against its in-process sandbox, loaded from the sources of `root` (tsx);
+ * - `promise`: the Promise client (`taxdoc/promise`), each call a Promise in a plain `async` loop;
+ * - `sdk-run-promise`: the Effect API called from Promise code, `runtime.runPromise` per call
+ *   (information).
  *
  * @since 0.1.0
  * @category models
  */
-export type ClientKind = "undici" | "plain" | "sdk" | "sdk-bare" | "sdk-platform" | "fetch" | "sdk-fetch" | "inprocess"
+export type ClientKind = "undici" | "plain" | "sdk" | "sdk-bare" | "sdk-platform" | "fetch" | "sdk-fetch" | "inprocess" | "promise" | "sdk-run-promise"
 
 /**
  * A client process's configuration, passed as JSON in argv.

@@ -14,7 +14,17 @@ import type * as HttpClient from "@effect/platform/HttpClient"
 import { Duration, Effect, Layer, ManagedRuntime, Redacted } from "effect"
 import { Cashbill, type Config, Taxdoc, Undici } from "taxdoc"
 import { effectLoop } from "../support/effectLoop.js"
-import { type Client, type ClientConfig, sampleReceipt } from "./protocol.js"
+import { promiseLoop } from "../support/load.js"
+import { type Client, type ClientConfig, promiseClient, sampleReceipt } from "./protocol.js"
+
+const built = async (config: ClientConfig, transport: Layer.Layer<HttpClient.HttpClient>, options: Partial<Config.Options>) => {
+  const runtime = ManagedRuntime.make(
+    Taxdoc.layer({ linkId: config.linkId, secretKey: Redacted.make(config.secretKey), authUrl: config.origin, apiUrl: config.origin, ...options }).pipe(
+      Layer.provide(transport)
+    )
+  )
+  return { runtime, cashbill: await runtime.runPromise(Cashbill.Cashbill) }
+}
 
 /**
  * The SDK client of `config`, over `transport`.
@@ -27,12 +37,7 @@ export const make = async (
   transport: Layer.Layer<HttpClient.HttpClient> = Undici.layer(),
   options: Partial<Config.Options> = {}
 ): Promise<Client> => {
-  const runtime = ManagedRuntime.make(
-    Taxdoc.layer({ linkId: config.linkId, secretKey: Redacted.make(config.secretKey), authUrl: config.origin, apiUrl: config.origin, ...options }).pipe(
-      Layer.provide(transport)
-    )
-  )
-  const cashbill = await runtime.runPromise(Cashbill.Cashbill)
+  const { runtime, cashbill } = await built(config, transport, options)
   const getInfo = cashbill.getInfo(config.corpNum, config.mgtKey)
   return {
     run: (workload, load, keyOf) => {
@@ -73,3 +78,22 @@ export const makeOverPlatform = async (config: ClientConfig): Promise<Client> =>
  */
 export const makeOverFetch = async (config: ClientConfig): Promise<Client> =>
   make(config, (await import("@effect/platform/FetchHttpClient")).layer)
+
+/**
+ * The Effect API called from Promise code, as an application without Effect would call it by
+ * hand: `runtime.runPromise` of the service's method, per call (information).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeRunPromise = async (config: ClientConfig): Promise<Client> => {
+  const { runtime, cashbill } = await built(config, Undici.layer(), {})
+  return promiseClient(
+    {
+      getInfo: () => runtime.runPromise(cashbill.getInfo(config.corpNum, config.mgtKey)),
+      registIssue: (mgtKey) => runtime.runPromise(cashbill.issue(config.corpNum, sampleReceipt(mgtKey, config.corpNum)))
+    },
+    promiseLoop,
+    () => runtime.dispose()
+  )
+}

@@ -77,6 +77,22 @@ export const FETCH: SideSpec = { id: "fetch", label: "raw fetch (information)", 
 export const SDK_FETCH: SideSpec = { id: "sdk-fetch", label: "taxdoc over FetchHttpClient (information)", kind: "sdk-fetch", info: true }
 
 /**
+ * The Promise client (`taxdoc/promise`, `createClient`), each call a Promise.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const PROMISE: SideSpec = { id: "promise", label: "taxdoc/promise (createClient)", kind: "promise", info: false }
+
+/**
+ * The Effect API run to a Promise per call by hand (`runtime.runPromise`; information).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const SDK_RUN_PROMISE: SideSpec = { id: "sdk-run-promise", label: "taxdoc, runtime.runPromise per call (information)", kind: "sdk-run-promise", info: true }
+
+/**
  * A sandbox with a member, a receipt and a token issued beforehand (by the SDK from the sources in
  * the benchmark process, which is idle while sides are measured).
  *

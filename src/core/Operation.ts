@@ -196,7 +196,23 @@ export type RequestBody =
     readonly _tag: "Multipart"
     readonly schema: Schema.Schema<any, any, never>
     readonly encode: (value: any) => Body.Body
+    /** The parts `encode` writes, as they travel (what the OpenAPI document describes). */
+    readonly parts: ReadonlyArray<MultipartPart>
   }
+
+/**
+ * A part of a multipart body as it travels: its name, its content type, and the schema of its
+ * JSON content (for a JSON part) or `file: true` (bytes with a file name).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface MultipartPart {
+  readonly name: string
+  readonly contentType: string
+  readonly schema?: Schema.Schema<any, any, never> | undefined
+  readonly file?: boolean | undefined
+}
 
 /**
  * No body.
@@ -235,13 +251,13 @@ export const form = <A, I extends Readonly<Record<string, string>>>(schema: Sche
   ({ _tag: "Form" as const, schema, at: undefined })
 
 /**
- * A `multipart/form-data` body, encoded by `encode` from the validated value.
+ * A `multipart/form-data` body, encoded by `encode` from the validated value into `parts`.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const multipart = <A, I>(schema: Schema.Schema<A, I, never>, encode: (value: A) => Body.Body) =>
-  ({ _tag: "Multipart" as const, schema, encode })
+export const multipart = <A, I>(schema: Schema.Schema<A, I, never>, encode: (value: A) => Body.Body, parts: ReadonlyArray<MultipartPart>) =>
+  ({ _tag: "Multipart" as const, schema, encode, parts })
 
 // ── the operation ───────────────────────────────────────────────────────────────────────────
 

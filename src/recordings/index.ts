@@ -40,3 +40,15 @@ export * as RecordReplay from "./RecordReplay.js"
  * @category combinators
  */
 export * as Scrub from "./Scrub.js"
+
+/**
+ * @since 0.1.0
+ * @category combinators
+ */
+export * as Shape from "./Shape.js"
+
+/**
+ * @since 0.1.0
+ * @category combinators
+ */
+export * as Verify from "./Verify.js"

@@ -23,6 +23,7 @@
  * | POST         | /_sandbox/snapshots                     | `{}` → `{id}`: the whole state kept under a new ID |
  * | POST         | /_sandbox/snapshots/{id}/restore        | → `{code: 1}`: the state put back as it was    |
  * | DELETE       | /_sandbox/snapshots/{id}                | → `{code: 1}`: the snapshot forgotten          |
+ * | GET          | /_sandbox/openapi.json                  | → the OpenAPI document (`docs/openapi.json`); no admin token |
  *
  * The environment is test, or production under `/production/_sandbox/...`. The clock moves document
  * time only; tokens expire on the base clock, or on purpose with `tokens/expire` (every valid token
@@ -44,6 +45,21 @@ import { decodeValue, json, type RouteResponse } from "./Route.js"
 import type { Stats } from "./Stats.js"
 import type { Environment } from "./Store.js"
 import { parseJsonBody } from "./HttpEdge.js"
+import * as OpenApi from "../domains/OpenApi.js"
+
+// Rendered on the first request for it (it is the same document every time).
+let openApiDocument: OpenApi.JsonObject | undefined
+
+/**
+ * `true` for the one admin route that needs no admin token and no same-origin check:
+ * `GET /_sandbox/openapi.json`, the service's public description (the same document as
+ * `docs/openapi.json`), which neither reads nor changes the sandbox's state.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const isPublic = (method: string, segments: ReadonlyArray<string>): boolean =>
+  method.toUpperCase() === "GET" && segments.length === 1 && segments[0]!.toLowerCase() === "openapi.json"
 
 /**
  * The sandbox clock as the admin API shows it.
@@ -243,6 +259,9 @@ export const handleAdmin = (ops: AdminOperations, request: AdminRequest): Effect
         Effect.flatMap(({ corpNum, itemCode, mgtKey }) => ops.approveStatement(request.environment, corpNum, itemCode, mgtKey)),
         Effect.map(json)
       )
+    case "openapi.json":
+      if (second !== undefined) break
+      return method === "GET" ? Effect.sync(() => json(openApiDocument ??= OpenApi.document())) : unsupported
     case "outbox":
       if (second !== undefined) break
       return method === "GET" ? Effect.map(ops.outbox(request.environment), (mails) => json({ mails })) : unsupported

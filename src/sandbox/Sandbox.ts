@@ -28,7 +28,7 @@ import * as Durability from "./Durability.js"
 import { copyEntries, type SandboxSnapshot } from "./Snapshot.js"
 import type { SandboxDataError } from "./Storage.js"
 import { mint as newSnapshotId } from "./Tickets.js"
-import { type AdminOperations, handleAdmin } from "./Admin.js"
+import { type AdminOperations, handleAdmin, isPublic } from "./Admin.js"
 import { type AdminAccess, refusal } from "./AdminGuard.js"
 import { callerOf, needsToken } from "./Auth.js"
 import { registerCertificate } from "./certificate/State.js"
@@ -307,7 +307,7 @@ const build = (options: SandboxOptions, opened: Durability.Opened | undefined): 
       const { environment, path } = splitEnvironment(incoming.path)
       const segments = Router.segmentsOf(path)
       if (segments[0]?.toLowerCase() === "_sandbox") {
-        const refused = refusal(access, incoming)
+        const refused = isPublic(incoming.method, segments.slice(1)) ? undefined : refusal(access, incoming)
         if (refused !== undefined) return Effect.fail(refused)
         return handleAdmin(admin, { method: incoming.method, segments: segments.slice(1), body: incoming.body, environment })
       }

@@ -39,10 +39,12 @@ export const layer = (
     readonly sandbox?: MemoryOptions & InProcess.ClientOptions
     /** Receives every request the SDK sends. */
     readonly capture?: Array<HttpClientRequest.HttpClientRequest>
+    /** An HttpClient wrapping the in-process one (to watch the answers). */
+    readonly around?: Layer.Layer<HttpClient.HttpClient, never, HttpClient.HttpClient>
   } = {}
 ) => {
-  const sandbox = InProcess.layer(options.sandbox)
-  const transport = options.capture === undefined ? sandbox : Layer.provideMerge(capturing(options.capture), sandbox)
+  const inProcess = options.around === undefined ? InProcess.layer(options.sandbox) : Layer.provideMerge(options.around, InProcess.layer(options.sandbox))
+  const transport = options.capture === undefined ? inProcess : Layer.provideMerge(capturing(options.capture), inProcess)
   return Taxdoc.services.pipe(
     Layer.provideMerge(Connect.layerConfig(options.connect)),
     Layer.provideMerge(transport)

@@ -23,7 +23,7 @@ export type Sdk = Layer.Layer.Success<ReturnType<typeof sdkLayer>>
 export interface Served {
   /** `http://127.0.0.1:<port>`. */
   readonly url: string
-  /** TESTER's secret, as `taxdoc sandbox serve` prints it. */
+  /** The secret key of the TESTER partner. */
   readonly secret: string
   /** Runs an SDK program against the served sandbox. */
   readonly run: <A, E>(program: Effect.Effect<A, E, Sdk>) => Promise<A>

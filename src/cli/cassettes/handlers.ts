@@ -1,17 +1,22 @@
 /**
- * What `taxdoc cassettes check` does (its options: ./options.ts). The configured
- * `TAXDOC_SECRET_KEY`, when set, is searched for too.
+ * What `taxdoc cassettes check` and `verify` do (their options: ./options.ts). `check` searches for
+ * the configured `TAXDOC_SECRET_KEY` too, when set; `verify` replays against a fresh sandbox in
+ * this process (the `TESTER` partner), or against `--sandbox-url` signed with `--secret`.
  *
  * @since 0.1.0
  */
 import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { Check } from "../../recordings/index.js"
-import { ExitWith } from "../errors.js"
+import * as Redacted from "effect/Redacted"
+import { NodeHttpClient } from "@effect/platform-node"
+import { Check, Verify } from "../../recordings/index.js"
+import * as InProcess from "../../sandbox/InProcess.js"
+import * as Partners from "../../sandbox/Partners.js"
+import { CliError, ExitWith } from "../errors.js"
 import type { Parsed } from "../lazy.js"
 import { emit } from "../output.js"
-import type { checkOptions } from "./options.js"
+import type { checkOptions, verifyOptions } from "./options.js"
 
 /**
  * `taxdoc cassettes check`.
@@ -23,7 +28,42 @@ export const check = (o: Parsed<typeof checkOptions>) =>
   Effect.gen(function*() {
     const secret = yield* Effect.orElseSucceed(Config.option(Config.redacted("TAXDOC_SECRET_KEY")), () => Option.none())
     const report = yield* Check.checkCassettes(o.files, { secrets: Option.toArray(secret) })
-    yield* emit(o.json, report, () => Check.formatReport(report))
+    yield* finish(o.json, report, Check.formatReport)
+  })
+
+const finish = <R extends { readonly ok: boolean }>(json: boolean, report: R, format: (report: R) => string) =>
+  Effect.gen(function*() {
+    yield* emit(json, report, () => format(report))
     const code = Check.exitCode(report)
     if (code !== 0) return yield* new ExitWith({ code })
+  })
+
+const usage = (message: string, hint: string) => new CliError({ message, hint, exitCode: 2 })
+
+/**
+ * `taxdoc cassettes verify`.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const verify = (o: Parsed<typeof verifyOptions>) =>
+  Effect.gen(function*() {
+    if (o.sandbox === Option.isSome(o.sandboxUrl)) {
+      return yield* usage(o.sandbox ? "--sandbox and --sandbox-url exclude each other" : "no sandbox to verify against", "give --sandbox (a fresh sandbox in this process) or --sandbox-url <url>")
+    }
+    const report = yield* Option.match(o.sandboxUrl, {
+      onNone: () =>
+        Verify.verifyCassettes(o.files, { origin: InProcess.SANDBOX_ORIGIN, linkId: Partners.TESTER_LINK_ID, secretKey: Redacted.make(Partners.TESTER_SECRET) }).pipe(
+          Effect.provide(InProcess.layer({ partners: [Partners.tester] }))
+        ),
+      onSome: (origin) =>
+        Option.match(o.secret, {
+          onNone: () => Effect.fail(usage(`no secret for the sandbox at ${origin}`, "pass --secret <base64> or set TAXDOC_SECRET_KEY (taxdoc sandbox serve prints: partner TESTER secret …)")),
+          onSome: (secretKey) =>
+            Verify.verifyCassettes(o.files, { origin, linkId: o.linkId, secretKey, adminToken: Option.getOrUndefined(o.adminToken) }).pipe(
+              Effect.provide(NodeHttpClient.layerUndici)
+            )
+        })
+    })
+    yield* finish(o.json, report, Verify.formatReport)
   })

@@ -73,7 +73,13 @@ export const serveOptions = {
   )
 }
 
-const adminToken = Options.redacted("admin-token").pipe(
+/**
+ * `--admin-token` (default `TAXDOC_SANDBOX_ADMIN_TOKEN`), for the admin routes of a served sandbox.
+ *
+ * @since 0.1.0
+ * @category options
+ */
+export const adminToken = Options.redacted("admin-token").pipe(
   Options.withPseudoName("TOKEN"),
   Options.withDescription("The sandbox admin token (default: TAXDOC_SANDBOX_ADMIN_TOKEN); required by a sandbox serving on a non-loopback address. Example: --admin-token \"$TOKEN\""),
   Options.withFallbackConfig(Config.redacted("TAXDOC_SANDBOX_ADMIN_TOKEN")),

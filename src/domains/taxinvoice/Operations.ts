@@ -52,6 +52,12 @@ const mgtKeyTypes = Operation.oneOf(...Rules.MGT_KEY_TYPES)
 const ByKey = Schema.Struct({ MgtKeyType, MgtKey })
 const ByType = Schema.Struct({ MgtKeyType })
 
+// The parts of AttachFile's body as they travel (what `encodeAttachment` writes, what OpenAPI shows).
+const ATTACHMENT_PARTS = [
+  { name: "form", contentType: "application/json", schema: Schema.Struct({ DisplayName: Schema.String }) },
+  { name: "Filedata", contentType: "application/octet-stream", file: true }
+] as const satisfies ReadonlyArray<Operation.MultipartPart>
+
 /**
  * The multipart body of AttachFile as the public clients send it (docs/service.md "e-Tax invoices"): a `form` part with
  * `{"DisplayName": …}` and the file part `Filedata`. The boundary is derived from the file's bytes,
@@ -63,9 +69,10 @@ const ByType = Schema.Struct({ MgtKeyType })
  */
 export const encodeAttachment = (file: AttachedFileInput): Body.Body => {
   const boundary = `taxdoc-${createHash("sha1").update(file.content).digest("hex").slice(0, 24)}`
+  const [form, data] = ATTACHMENT_PARTS
   return Body.multipart([
-    { name: "form", content: JSON.stringify({ DisplayName: file.displayName ?? file.fileName }) },
-    { name: "Filedata", fileName: file.fileName, contentType: "application/octet-stream", content: file.content }
+    { name: form.name, content: JSON.stringify({ DisplayName: file.displayName ?? file.fileName }) },
+    { name: data.name, fileName: file.fileName, contentType: data.contentType, content: file.content }
   ], boundary)
 }
 
@@ -103,7 +110,7 @@ export const AttachFile = Operation.make({
   path: "/Taxinvoice/{MgtKeyType}/{MgtKey}/Files",
   params: ByKey,
   shapes: { MgtKeyType: mgtKeyTypes },
-  body: Operation.multipart(AttachedFileInput, encodeAttachment),
+  body: Operation.multipart(AttachedFileInput, encodeAttachment, ATTACHMENT_PARTS),
   scope,
   success: GenericResult,
   safeToRepeat: false

@@ -1,0 +1,71 @@
+/**
+ * The Promise client (`taxdoc/promise`) against the Effect API, per call: GetInfo over sockets, one
+ * caller and then 32 concurrent callers, each side in its own client process against one sandbox;
+ * the client's CPU per call and p50 of each, with the ratio of the Promise client to the Effect
+ * API. Target: the Promise client's CPU per call ≤ 1.10× the Effect API's.
+ *
+ * @since 0.1.0
+ */
+import { CLIENT_METHOD, compareClients, figuresOf, micros, PROMISE, SDK, SDK_RUN_PROMISE, type SideFigures, withPreparedSandbox } from "./support/clients.js"
+import type { LoadOptions } from "./support/load.js"
+import { type Benchmark, isMain, log, main } from "./support/program.js"
+import * as Sdk from "./support/sdk.js"
+import { ms, perSecond, ratio } from "./support/stats.js"
+
+const SEQUENTIAL: LoadOptions = { concurrency: 1, total: 800, durationMillis: 2_500 }
+const CONCURRENT: LoadOptions = { concurrency: 32, total: 4_000, durationMillis: 2_500 }
+const ROUNDS = 5
+const SIDES = [SDK, PROMISE, SDK_RUN_PROMISE]
+const CPU_TARGET = 1.1
+
+const table = (title: string, figures: ReadonlyArray<SideFigures>) => ({
+  title,
+  headers: ["client", "p50", "p99", "client CPU / call", "calls/s", "CPU vs Effect API", "p50 vs Effect API", "calls"],
+  rows: figures.map((f) => {
+    const r = f.against(SDK.id)
+    return [f.side.label, ms(f.p50), ms(f.p99), micros(f.cpu), perSecond(f.throughput), ratio(r.cpu), ratio(r.p50), f.calls.toLocaleString("en-US")]
+  })
+})
+
+const target = (label: string, figures: ReadonlyArray<SideFigures>) => {
+  const promise = figuresOf(figures, PROMISE.id)
+  const cpu = promise.against(SDK.id).cpu
+  return {
+    name: `Promise client CPU per ${label} GetInfo ≤ ${CPU_TARGET}× the Effect API's`,
+    measured: `${ratio(cpu)} (${micros(promise.cpu)} against ${micros(figuresOf(figures, SDK.id).cpu)})`,
+    met: cpu <= CPU_TARGET
+  }
+}
+
+/**
+ * @since 0.1.0
+ * @category benchmarks
+ */
+export const benchmark: Benchmark = {
+  id: "promise",
+  limitMillis: 300_000,
+  run: () =>
+    withPreparedSandbox(Sdk.memberNumber(17), "PRM-0001", async (prepared) => {
+      log("Promise client against the Effect API: sequential GetInfo")
+      const sequential = await compareClients({ label: "sequential", sides: SIDES, prepared, workload: "getInfo", load: SEQUENTIAL, rounds: ROUNDS, budgetMillis: 100_000 })
+      log("Promise client against the Effect API: 32 concurrent GetInfo callers")
+      const concurrent = await compareClients({ label: "concurrent", sides: SIDES, prepared, workload: "getInfo", load: CONCURRENT, rounds: ROUNDS, budgetMillis: 100_000 })
+      return {
+        title: "16. The Promise client against the Effect API, per call",
+        method: [
+          CLIENT_METHOD[0]!.replace("; a token issued beforehand for the raw sides", ""),
+          "Each side is its own client process (plain node, the compiled package), so `process.cpuUsage()` there is that client's own CPU over exactly the measured window (after a full GC): the Effect API as an Effect application calls it (`Taxdoc.layer` over `Undici.layer()`, default configuration, calls in Effect fibers, no Promise per call); the Promise client as a program without Effect calls it (`createClient` of `taxdoc/promise`, the same configuration, each call a Promise awaited in an `async` loop); and, for information, the Effect API run to a Promise by hand (`runtime.runPromise` per call).",
+          CLIENT_METHOD[2]!,
+          `GetInfo of one receipt: ${ROUNDS} rounds of up to ${SEQUENTIAL.total.toLocaleString("en-US")} calls per side with one caller, then of up to ${CONCURRENT.total.toLocaleString("en-US")} calls with ${CONCURRENT.concurrency} callers (each at most ${SEQUENTIAL.durationMillis / 1000} s).`
+        ],
+        tables: [
+          table(`Sequential GetInfo (medians of ${ROUNDS} rounds)`, sequential),
+          table(`${CONCURRENT.concurrency} concurrent GetInfo callers (medians of ${ROUNDS} rounds)`, concurrent)
+        ],
+        targets: [target("sequential", sequential), target("concurrent", concurrent)],
+        notes: []
+      }
+    })
+}
+
+if (isMain(import.meta.url)) await main(benchmark)

@@ -1,0 +1,118 @@
+/**
+ * How the Promise client runs the Effect services: each call in a fiber of the client's runtime,
+ * settled as a Promise — the typed failure itself as the rejection (the same error instance an
+ * Effect program would catch, so `instanceof` and `cause` hold), an aborted `AbortSignal` as an
+ * immediate rejection with `signal.reason` while the fiber is interrupted — and streams as async
+ * iterables that stop their fiber when the loop leaves early or the signal aborts.
+ *
+ * @since 0.1.0
+ */
+import * as Cause from "effect/Cause"
+import * as Data from "effect/Data"
+import type * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as FiberId from "effect/FiberId"
+import * as Option from "effect/Option"
+import * as Runtime from "effect/Runtime"
+import * as Stream from "effect/Stream"
+
+/**
+ * The client was closed (`client.close()`) before or while the call ran.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class ClientClosedError extends Data.TaggedError("ClientClosedError")<{
+  readonly message: string
+}> {}
+
+/**
+ * What a failed fiber rejects with: its typed failure, else the defect, else (interrupted) a
+ * `ClientClosedError`.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const rejectionOf = (cause: Cause.Cause<unknown>): unknown => {
+  const failure = Cause.failureOption(cause)
+  if (Option.isSome(failure)) return failure.value
+  const defect = Cause.dieOption(cause)
+  if (Option.isSome(defect)) return defect.value
+  return new ClientClosedError({ message: "the call was interrupted: the client was closed" })
+}
+
+/**
+ * Runs `effect` in `runtime` and settles a Promise with its outcome; an aborted `signal` rejects at
+ * once with `signal.reason` and interrupts the fiber (nothing is started when it is aborted already).
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const run = <A, E, R>(runtime: Runtime.Runtime<R>, effect: Effect.Effect<A, E, R>, signal: AbortSignal | undefined): Promise<A> => {
+  if (signal?.aborted === true) return Promise.reject(signal.reason)
+  const fiber = Runtime.runFork(runtime)(effect)
+  return new Promise<A>((resolve, reject) => {
+    const abort = () => {
+      fiber.unsafeInterruptAsFork(FiberId.none)
+      reject(signal!.reason)
+    }
+    signal?.addEventListener("abort", abort, { once: true })
+    fiber.addObserver((exit) => {
+      signal?.removeEventListener("abort", abort)
+      if (Exit.isSuccess(exit)) resolve(exit.value)
+      else reject(rejectionOf(exit.cause))
+    })
+  })
+}
+
+/**
+ * A stream as an async iterable, started on the first `next()` (once `runtime` is at hand). The
+ * stream's failure rejects `next()` with the typed failure; `return()` (a `for await` left early)
+ * and an aborted `signal` stop the stream's fiber; the signal rejects a pending `next()` with
+ * `signal.reason`.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const iterate = <A, E, R>(
+  runtime: () => Promise<Runtime.Runtime<R>>,
+  stream: () => Stream.Stream<A, E, R>,
+  signal: AbortSignal | undefined
+): AsyncIterable<A> => ({
+  [Symbol.asyncIterator]: () => {
+    let inner: AsyncIterator<A> | undefined
+    let done = false
+    const stop = async (): Promise<IteratorResult<A>> => {
+      done = true
+      await inner?.return?.()
+      return { done: true, value: undefined }
+    }
+    const next = async (): Promise<IteratorResult<A>> => {
+      if (done) return { done: true, value: undefined }
+      inner ??= Stream.toAsyncIterableRuntime(stream(), await runtime())[Symbol.asyncIterator]()
+      try {
+        const result = await inner.next()
+        if (result.done === true) done = true
+        return result
+      } catch (squashed) {
+        done = true
+        throw squashed
+      }
+    }
+    return {
+      next: () => {
+        if (signal === undefined) return next()
+        if (signal.aborted) return stop().then(() => Promise.reject(signal.reason))
+        return new Promise<IteratorResult<A>>((resolve, reject) => {
+          const abort = () => {
+            void stop()
+            reject(signal.reason)
+          }
+          signal.addEventListener("abort", abort, { once: true })
+          next().then(resolve, reject).finally(() => signal.removeEventListener("abort", abort))
+        })
+      },
+      return: stop
+    }
+  }
+})
