@@ -9,7 +9,8 @@ export default defineConfig({
     alias: [
       { find: /^taxdoc$/, replacement: source("./src/index.ts") },
       { find: /^taxdoc\/sandbox$/, replacement: source("./src/sandbox/index.ts") },
-      { find: /^taxdoc\/recordings$/, replacement: source("./src/recordings/index.ts") }
+      { find: /^taxdoc\/recordings$/, replacement: source("./src/recordings/index.ts") },
+      { find: /^taxdoc\/testing$/, replacement: source("./src/testing/index.ts") }
     ]
   },
   test: {
