@@ -72,7 +72,22 @@ export const date8Near = (now: number, before: number, after: number): FastCheck
 export const dateTime14Until = (now: number, before: number): FastCheck.Arbitrary<string> =>
   FastCheck.integer({ min: Kst.parse(Kst.addDays(Kst.toDate8(now), -before)), max: now }).map(Kst.toDateTime14)
 
-const pattern = (regex: RegExp) => FastCheck.stringMatching(regex)
+const LOWER = "abcdefghijklmnopqrstuvwxyz"
+const UPPER = LOWER.toUpperCase()
+const DIGITS = "0123456789"
+const ALNUM = `${LOWER}${DIGITS}${UPPER}`
+
+/**
+ * A text of `min` to `max` characters of `alphabet` (shrinking towards its first character).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const textOf = (alphabet: string, min: number, max: number): FastCheck.Arbitrary<string> =>
+  FastCheck.array(FastCheck.constantFrom(...alphabet), { minLength: min, maxLength: max }).map((c) => c.join(""))
+
+/** A letter then `min - 1` to `max - 1` letters or digits. */
+const word = (min: number, max: number) => FastCheck.tuple(textOf(LOWER, 1, 1), textOf(`${LOWER}${DIGITS}`, min - 1, max - 1)).map(([a, b]) => a + b)
 
 /** The bounds named by `maxLength(n)`, `length(a..b)` and `required` among `rules`. */
 const lengthBounds = (rules: ReadonlyArray<string>): { readonly min: number; readonly max: number } => {
@@ -115,10 +130,10 @@ export const itemBounds = (rules: ReadonlyArray<string>): { readonly minLength: 
 }
 
 const password = FastCheck.tuple(
-  pattern(/^[a-z]{1,8}$/),
+  textOf(LOWER, 1, 8),
   digits(2),
   FastCheck.constantFrom(...MemberRules.PASSWORD_SPECIALS.split("")),
-  pattern(/^[A-Za-z0-9]{4,8}$/)
+  textOf(ALNUM, 4, 8)
 ).map(([letters, number, special, rest]) => `${letters}${number}${special}${rest}`)
 
 /** A whole number of won of at most `max` digits, one digit short so three of them still fit. */
@@ -160,28 +175,28 @@ const stringFor = (rules: ReadonlyArray<string>, now: number, examples: Readonly
       case "signedAmount":
         return signedAmount(max)
       case "mgtKeyCharset":
-        return pattern(new RegExp(`^[A-Za-z0-9_-]{${Math.max(1, min)},${max}}$`))
+        return textOf(`${ALNUM}-_`, Math.max(1, min), max)
       case "taxRegID":
         return digits(4)
       case "confirmNum":
-        return pattern(/^[A-Za-z0-9]{9}$/)
+        return textOf(ALNUM, 9, 9)
       case "ntsConfirmNum":
-        return pattern(/^[0-9a-z]{24}$/)
+        return textOf(`${DIGITS}${LOWER}`, 24, 24)
       case "jobID":
         return digits(18)
       case "itemKey":
         return digits(18)
       case "submitID":
-        return pattern(/^[A-Za-z0-9-]{1,36}$/)
+        return textOf(`${ALNUM}-`, 1, 36)
       case "fileId":
-        return pattern(/^[A-Za-z0-9_.-]{1,40}$/)
+        return textOf(`${ALNUM}_.-`, 1, 40)
       case "email":
-        return pattern(/^[a-z][a-z0-9]{0,7}@example\.com$/)
+        return word(1, 8).map((local) => `${local}@example.com`)
       case "itemCode":
         return FastCheck.constantFrom(...StatementRules.SCOPES)
       case "idLength(6..50)":
       case "idCharset":
-        return pattern(/^[a-z][a-z0-9]{5,20}$/)
+        return word(6, 21)
       case "passwordCharset":
       case "passwordSpecial":
       case "passwordDigit":
