@@ -6,13 +6,14 @@
  * @since 0.1.0
  */
 import type * as FastCheck from "effect/FastCheck"
+import type * as Schema from "effect/Schema"
 import type * as Operation from "../core/Operation.js"
 import * as Cashbill from "../domains/cashbill/Operations.js"
 import * as Member from "../domains/member/Operations.js"
 import * as Statement from "../domains/statement/Operations.js"
 import type { ItemCode } from "../domains/statement/Rules.js"
 import * as Taxinvoice from "../domains/taxinvoice/Operations.js"
-import { valid } from "./Inputs.js"
+import { type Fixed, valid } from "./Inputs.js"
 
 /**
  * Options of a named document: the member sending it (its registration number appears in the
@@ -26,11 +27,24 @@ export interface DocumentOptions {
   readonly now?: number
 }
 
-const bodyOf = <O extends Operation.Any>(operation: O, options: DocumentOptions, body?: Partial<Operation.BodyInput<O>>) =>
-  valid(operation, {
-    ...(options.now === undefined ? {} : { now: options.now }),
-    fixed: { ...(options.corpNum === undefined ? {} : { corpNum: options.corpNum }), ...(body === undefined ? {} : { body }) }
-  } as never).map((input) => input.body as Operation.BodyInput<O>)
+/**
+ * The document an operation sends, as the SDK's services take it (the decoded side of its body
+ * schema).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type DocumentOf<O extends Operation.Any> = O["body"] extends { readonly schema: Schema.Schema<infer A, infer _I, never> } ? A : never
+
+// A generated body is a value of both sides of its schema: its enumerations are drawn from their
+// literals and its optional fields are present with a value or left out, never `null` or `""`.
+const bodyOf = <O extends Operation.Any>(operation: O, options: DocumentOptions, body?: Readonly<Record<string, unknown>>): FastCheck.Arbitrary<DocumentOf<O>> => {
+  const fixed: Fixed<O> = {
+    ...(options.corpNum === undefined ? {} : { corpNum: options.corpNum }),
+    ...(body === undefined ? {} : { body: body as NonNullable<Fixed<O>["body"]> })
+  }
+  return valid(operation, { ...(options.now === undefined ? {} : { now: options.now }), fixed }).map((input) => input.body as DocumentOf<O>)
+}
 
 /**
  * A cash receipt to issue (`Cashbill.issue`): amounts adding up, an identification number of a
@@ -39,7 +53,7 @@ const bodyOf = <O extends Operation.Any>(operation: O, options: DocumentOptions,
  * @since 0.1.0
  * @category constructors
  */
-export const cashReceipt = (options: DocumentOptions = {}): FastCheck.Arbitrary<Operation.BodyInput<typeof Cashbill.RegistIssue>> =>
+export const cashReceipt = (options: DocumentOptions = {}): FastCheck.Arbitrary<DocumentOf<typeof Cashbill.RegistIssue>> =>
   bodyOf(Cashbill.RegistIssue, options)
 
 /**
@@ -48,7 +62,7 @@ export const cashReceipt = (options: DocumentOptions = {}): FastCheck.Arbitrary<
  * @since 0.1.0
  * @category constructors
  */
-export const cashReceiptRevocation = (options: DocumentOptions = {}): FastCheck.Arbitrary<Operation.BodyInput<typeof Cashbill.RevokeRegistIssue>> =>
+export const cashReceiptRevocation = (options: DocumentOptions = {}): FastCheck.Arbitrary<DocumentOf<typeof Cashbill.RevokeRegistIssue>> =>
   bodyOf(Cashbill.RevokeRegistIssue, options)
 
 /**
@@ -58,7 +72,7 @@ export const cashReceiptRevocation = (options: DocumentOptions = {}): FastCheck.
  * @since 0.1.0
  * @category constructors
  */
-export const taxinvoice = (options: DocumentOptions = {}): FastCheck.Arbitrary<Operation.BodyInput<typeof Taxinvoice.Register>> =>
+export const taxinvoice = (options: DocumentOptions = {}): FastCheck.Arbitrary<DocumentOf<typeof Taxinvoice.Register>> =>
   bodyOf(Taxinvoice.Register, options)
 
 /**
@@ -68,7 +82,7 @@ export const taxinvoice = (options: DocumentOptions = {}): FastCheck.Arbitrary<O
  * @since 0.1.0
  * @category constructors
  */
-export const statement = (itemCode?: ItemCode, options: DocumentOptions = {}): FastCheck.Arbitrary<Operation.BodyInput<typeof Statement.RegistIssue>> =>
+export const statement = (itemCode?: ItemCode, options: DocumentOptions = {}): FastCheck.Arbitrary<DocumentOf<typeof Statement.RegistIssue>> =>
   bodyOf(Statement.RegistIssue, options, itemCode === undefined ? undefined : { itemCode })
 
 /**
@@ -77,5 +91,5 @@ export const statement = (itemCode?: ItemCode, options: DocumentOptions = {}): F
  * @since 0.1.0
  * @category constructors
  */
-export const joinMember = (options: DocumentOptions = {}): FastCheck.Arbitrary<Operation.BodyInput<typeof Member.JoinMember>> =>
+export const joinMember = (options: DocumentOptions = {}): FastCheck.Arbitrary<DocumentOf<typeof Member.JoinMember>> =>
   bodyOf(Member.JoinMember, options, options.corpNum === undefined ? undefined : { CorpNum: options.corpNum })

@@ -149,7 +149,10 @@ const signedAmount = (max: number) =>
  * @category constructors
  */
 const stringFor = (rules: ReadonlyArray<string>, now: number, examples: ReadonlyArray<string> | undefined): FastCheck.Arbitrary<string> => {
-  if (examples !== undefined && examples.length > 0) return FastCheck.constantFrom(...examples)
+  // One example, or several joined with commas where the field is a list (the field's predicate decides).
+  if (examples !== undefined && examples.length > 0) {
+    return FastCheck.oneof(FastCheck.constantFrom(...examples), FastCheck.subarray([...examples], { minLength: 1 }).map((some) => some.join(",")))
+  }
   const { max, min } = lengthBounds(rules)
   for (const rule of rules) {
     const pages = /^perPage\(1\.\.(\d+)\)$/.exec(rule)

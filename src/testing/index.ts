@@ -51,6 +51,11 @@ export {
    * @since 0.1.0
    * @category models
    */
+  type DocumentOf,
+  /**
+   * @since 0.1.0
+   * @category models
+   */
   type DocumentOptions,
   /**
    * @since 0.1.0
