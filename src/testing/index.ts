@@ -99,5 +99,10 @@ export {
    * @since 0.1.0
    * @category constructors
    */
-  identityNum
+  identityNum,
+  /**
+   * @since 0.1.0
+   * @category constructors
+   */
+  textOf
 } from "./RuleValues.js"
