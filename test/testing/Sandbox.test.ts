@@ -25,8 +25,8 @@ import { preparation, REFUSALS } from "./preparation.js"
 
 const MEMBER = Sdk.MEMBER
 /** Samples per operation: enough for every kind of value, few enough to stay quick (the SDK side draws 1,000). */
-const VALID_RUNS = 25
-const INVALID_RUNS = 40
+const VALID_RUNS = 20
+const INVALID_RUNS = 25
 
 const operations = withInput.filter((o) => o.name !== "Auth.Token")
 
