@@ -35,6 +35,10 @@ export interface Breakage {
   readonly apply: (value: unknown, context: Context) => unknown
 }
 
+// The values a breaking value is chosen among, first fit: one past each length the field's rules
+// name, then texts and numbers that each break some rule of the catalogue (a space in an ID, a
+// decimal amount, a hyphenated registration number, a 31st of November, a password missing a
+// kind of character, a quote in a file name, an item code out of range).
 const candidatesFor = (refinements: ReadonlyArray<SchemaAST.Refinement>): ReadonlyArray<unknown> => {
   const lengths = refinements.flatMap((r) => {
     const match = /(\d+)\)$/.exec(String(r.annotations[RuleId] ?? ""))
