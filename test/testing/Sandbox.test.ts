@@ -81,7 +81,7 @@ describe("taxdoc/testing and the in-process sandbox", () => {
     const prepare = preparation(operation)
     it.effect(`${operation.name}: valid inputs are accepted${prepare.mustSucceed ? " and succeed" : " (state permitting)"}`, () => {
       const samples = FastCheck.sample(
-        FastCheck.tuple(Testing.valid(operation, { now: NOW, fixed: { corpNum: MEMBER } }), prepare.documents),
+        FastCheck.tuple(Testing.valid(operation, { now: NOW, fixed: { corpNum: MEMBER, params: prepare.params } }), prepare.documents),
         { numRuns: VALID_RUNS, seed: 42 }
       )
       return onFreshState(samples, ([input, documents]) =>

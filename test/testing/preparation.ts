@@ -33,7 +33,9 @@ const MUST_SUCCEED = new Set([
   "Cashbill.GetInfo", "Cashbill.GetDetailInfo", "Cashbill.GetPDF",
   "Statement.RegistIssue", "Statement.GetInfos", "Statement.GetInfo", "Statement.GetDetailInfo", "Statement.GetPopUpURL",
   "Statement.GetViewURL", "Statement.GetPrintURL", "Statement.GetEPrintURL", "Statement.GetMailURL", "Statement.SendEmail",
-  "Taxinvoice.Register", "Taxinvoice.BulkIssue", "Taxinvoice.GetInfos",
+  "Taxinvoice.Register", "Taxinvoice.BulkIssue", "Taxinvoice.GetInfos", "Taxinvoice.GetInfo", "Taxinvoice.GetDetailInfo", "Taxinvoice.GetFiles",
+  "Taxinvoice.GetPopUpURL", "Taxinvoice.GetViewURL", "Taxinvoice.GetPrintURL", "Taxinvoice.GetEPrintURL", "Taxinvoice.GetMailURL",
+  "Taxinvoice.GetPDFURL",
   "CompanyStatus.CheckCorpNum", "CompanyStatus.CheckCorpNums",
   "TaxPortalTaxinvoice.RequestJob", "TaxPortalCashbill.RequestJob", "TaxPortalTaxinvoice.RegistDeptUser", "TaxPortalCashbill.RegistDeptUser"
 ])
@@ -42,12 +44,14 @@ type Params = Readonly<Record<string, unknown>>
 
 export interface Preparation {
   readonly mustSucceed: boolean
+  /** Parameters pinned so the input names what is written first. */
+  readonly params: Readonly<Record<string, string>>
   /** Documents to write first (drawn with the input). */
   readonly documents: FastCheck.Arbitrary<unknown>
   readonly write: (input: Operation.Input<Operation.Any>, documents: unknown) => Effect.Effect<void, never, TaxdocClient>
 }
 
-type Writing = Omit<Preparation, "mustSucceed">
+type Writing = Omit<Preparation, "mustSucceed" | "params">
 
 /** Documents drawn by `documents`, written by `write` before the input is sent. */
 const writing = <D>(documents: FastCheck.Arbitrary<D>, write: (input: Operation.Input<Operation.Any>, documents: D) => Effect.Effect<void, never, TaxdocClient>): Writing =>
@@ -71,11 +75,9 @@ const statementFirst = writing(
   }
 )
 
-// The member's own invoices are SELL ones: a BUY or TRUSTEE key names nothing.
-const invoiceFirst = writing(Testing.taxinvoice(options), (input, draft) => {
-  const { MgtKey, MgtKeyType } = paramsOf(input)
-  return MgtKeyType === "SELL" ? call(Taxinvoice.Register, { corpNum: MEMBER, body: { ...draft, invoicerMgtKey: String(MgtKey) } }) : Effect.void
-})
+// The member's own invoices are SELL ones (the input's key type is pinned to SELL).
+const invoiceFirst = writing(Testing.taxinvoice(options), (input, draft) =>
+  call(Taxinvoice.Register, { corpNum: MEMBER, body: { ...draft, invoicerMgtKey: String(paramsOf(input)["MgtKey"]) } }))
 
 const nothing = writing(FastCheck.constant(undefined), () => Effect.void)
 
@@ -84,5 +86,5 @@ export const preparation = (operation: Operation.Any): Preparation => {
   const [domain] = operation.name.split(".")
   const keyed = operation.segments.some((s) => s._tag === "Param" && /^mgtKey$/i.test(s.name))
   const first = !keyed ? nothing : domain === "Cashbill" ? receiptFirst : domain === "Statement" ? statementFirst : domain === "Taxinvoice" ? invoiceFirst : nothing
-  return { ...first, mustSucceed: MUST_SUCCEED.has(operation.name) }
+  return { ...first, mustSucceed: MUST_SUCCEED.has(operation.name), params: first === invoiceFirst ? { MgtKeyType: "SELL" } : {} }
 }
