@@ -11,7 +11,8 @@ export default defineConfig({
       { find: /^taxdoc\/sandbox$/, replacement: source("./src/sandbox/index.ts") },
       { find: /^taxdoc\/recordings$/, replacement: source("./src/recordings/index.ts") },
       { find: /^taxdoc\/workflow$/, replacement: source("./src/workflow/index.ts") },
-      { find: /^taxdoc\/promise$/, replacement: source("./src/promise/index.ts") }
+      { find: /^taxdoc\/promise$/, replacement: source("./src/promise/index.ts") },
+      { find: /^taxdoc\/testing$/, replacement: source("./src/testing/index.ts") }
     ]
   },
   test: {

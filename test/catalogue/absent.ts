@@ -2,7 +2,8 @@
  * The optional fields of a body, read from its schema, and the forms a client may give an absent
  * one: left out, `null` or `""` (docs/service.md "What the published clients send").
  */
-import * as SchemaAST from "effect/SchemaAST"
+import type * as SchemaAST from "effect/SchemaAST"
+import { listOf, structOf } from "../../src/testing/Derive.js"
 
 /** Where a field is in a body: keys and list indexes. */
 export type Path = ReadonlyArray<string | number>
@@ -12,33 +13,8 @@ export type AbsentForm = "left out" | "null" | "empty string"
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
 
-/** The struct of the encoded side of `ast`, if it is one (through refinements, transformations and classes). */
-const structOf = (ast: SchemaAST.AST): SchemaAST.TypeLiteral | undefined => {
-  switch (ast._tag) {
-    case "TypeLiteral":
-      return ast
-    case "Refinement":
-    case "Transformation":
-      return structOf(ast.from)
-    case "Suspend":
-      return structOf(ast.f())
-    default:
-      return undefined
-  }
-}
-
 /** The element of the encoded side of `ast`, if it is a list. */
-const elementOf = (ast: SchemaAST.AST): SchemaAST.AST | undefined => {
-  switch (ast._tag) {
-    case "TupleType":
-      return ast.elements.length === 0 && ast.rest.length === 1 ? ast.rest[0]!.type : undefined
-    case "Refinement":
-    case "Transformation":
-      return elementOf(ast.from)
-    default:
-      return undefined
-  }
-}
+const elementOf = (ast: SchemaAST.AST): SchemaAST.AST | undefined => listOf(ast)?.element
 
 /** A field's own schema: an optional input field's union without its absent forms. */
 const fieldOf = (ast: SchemaAST.AST): SchemaAST.AST => {

@@ -1,8 +1,8 @@
 /**
  * The TypeScript code blocks of the project's Markdown (README.md and every docs/*.md), and their
  * type-check: each block is a module of its own, compiled with the project's settings, importing
- * the package only through its public entry points (`taxdoc`, `taxdoc/sandbox`,
- * `taxdoc/recordings`), Effect's packages and Node's built-ins.
+ * the package only through its public entry points (package.json `exports`), Effect's packages,
+ * vitest and Node's built-ins.
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -61,9 +61,10 @@ export const entryPoints = (root: string = ROOT): Array<string> => {
   return Object.keys(manifest.exports).filter((key) => key !== "./package.json").map((key) => (key === "." ? manifest.name : `${manifest.name}/${key.slice(2)}`))
 }
 
+// `vitest`: the testing guide shows a property test with plain vitest too.
 const ALLOWED = (entries: ReadonlyArray<string>) => (specifier: string): boolean =>
   entries.includes(specifier) || specifier === "effect" || specifier.startsWith("effect/") || specifier.startsWith("@effect/") ||
-  specifier.startsWith("node:")
+  specifier.startsWith("node:") || specifier === "vitest"
 
 /** A problem of a snippet, at a line of its Markdown file. */
 export interface Problem {
@@ -111,7 +112,7 @@ export const check = (snippets: ReadonlyArray<Snippet>, root: string = ROOT): Ma
     for (const statement of source.statements) {
       if ((ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier !== undefined && ts.isStringLiteral(statement.moduleSpecifier)) {
         const specifier = statement.moduleSpecifier.text
-        if (!allowed(specifier)) found.push({ line: at(statement.getStart()), message: `imports "${specifier}": a snippet may import only ${entryPoints(root).join(", ")}, effect, @effect/* and node: modules` })
+        if (!allowed(specifier)) found.push({ line: at(statement.getStart()), message: `imports "${specifier}": a snippet may import only ${entryPoints(root).join(", ")}, effect, @effect/*, vitest and node: modules` })
       }
     }
     problems.set(snippet.id, found)

@@ -55,6 +55,7 @@ const APP_TS = [
   "import { ApiError, Cashbill, Taxdoc, type TaxdocError } from \"taxdoc\"",
   "import { RecordReplay } from \"taxdoc/recordings\"",
   "import { Connect, InProcess } from \"taxdoc/sandbox\"",
+  "import * as Testing from \"taxdoc/testing\"",
   "",
   "const corpNum = \"1234567891\"",
   "",
@@ -71,6 +72,7 @@ const APP_TS = [
   "",
   "export const notFound = (e: unknown): boolean => e instanceof ApiError && e.isNotFound",
   "export const replay = RecordReplay.layerReplay({ cassette: \"cassettes/app.json\" })",
+  "export const receipts = Testing.cashReceipt({ corpNum })",
   ""
 ].join("\n")
 
@@ -120,7 +122,7 @@ describe("npm pack", () => {
     for (const file of ["package.json", "README.md", "LICENSE", "bin/taxdoc.js", "dist/cli/main.js"]) expect(files).toContain(file)
     // The command's bundle, its pages, manifest and the licences of what it carries.
     for (const file of ["taxdoc.js", "pages.json", "manifest.json", "THIRD-PARTY-LICENSES.md"]) expect(files).toContain(`dist/cli/bundle/${file}`)
-    for (const entry of ["index", "sandbox/index", "recordings/index", "workflow/index"]) {
+    for (const entry of ["index", "sandbox/index", "recordings/index", "workflow/index", "promise/index", "testing/index"]) {
       expect(files).toContain(`dist/${entry}.js`)
       expect(files).toContain(`dist/${entry}.d.ts`)
       expect(files).toContain(`dist/${entry}.js.map`)
@@ -144,6 +146,7 @@ describe("the installed package, in a project beside this repository", () => {
     expect(loaded["taxdoc"]!.split(",")).toEqual(expect.arrayContaining(["Cashbill", "CompanyStatus", "Config", "Member", "Taxdoc", "ApiError"]))
     expect(loaded["taxdoc/sandbox"]!.split(",")).toEqual(expect.arrayContaining(["Connect", "InProcess", "Sandbox", "Server"]))
     expect(loaded["taxdoc/recordings"]!.split(",")).toEqual(expect.arrayContaining(["Cassette", "RecordReplay"]))
+    expect(loaded["taxdoc/testing"]!.split(",")).toEqual(expect.arrayContaining(["cashReceipt", "corpNum", "invalid", "valid"]))
   })
 
   it("taxdoc/workflow without its optional peers fails naming one; the other entry points never load them", { timeout: 60_000 }, async () => {
@@ -180,6 +183,26 @@ describe("the installed package, in a project beside this repository", () => {
     ].join("\n"))
     const ran = await runOk(process.execPath, ["issue.mjs"], app)
     expect(JSON.parse(ran.stdout)).toEqual({ mgtKey: "APP-1", stateCode: 300 })
+  })
+
+  it("a consumer's property test passes: generated receipts are issued by the in-process sandbox", { timeout: 60_000 }, async () => {
+    write("property.mjs", [
+      "import { Effect, FastCheck as fc, Layer } from \"effect\"",
+      "import { Cashbill, Taxdoc } from \"taxdoc\"",
+      "import { Connect, InProcess } from \"taxdoc/sandbox\"",
+      "import * as Testing from \"taxdoc/testing\"",
+      "const corpNum = \"1234567891\"",
+      "const Sdk = Taxdoc.services.pipe(Layer.provideMerge(Connect.layerConfig()), Layer.provideMerge(InProcess.layer({ members: [{ corpNum }] })))",
+      "let runs = 0",
+      "await fc.assert(fc.asyncProperty(Testing.cashReceipt({ corpNum }), async (receipt) => {",
+      "  const info = await Effect.runPromise(Effect.flatMap(Cashbill.Cashbill, (c) => Effect.zipRight(c.issue(corpNum, receipt), c.getInfo(corpNum, receipt.mgtKey))).pipe(Effect.provide(Sdk)))",
+      "  if (info.totalAmount !== receipt.totalAmount) throw new Error(`read back ${info.totalAmount}, sent ${receipt.totalAmount}`)",
+      "  runs++",
+      "}), { numRuns: 20, seed: 42 })",
+      "console.log(JSON.stringify({ runs }))"
+    ].join("\n"))
+    const ran = await runOk(process.execPath, ["property.mjs"], app)
+    expect(JSON.parse(ran.stdout)).toEqual({ runs: 20 })
   })
 
   it("npx taxdoc --help works with no TypeScript runner installed", { timeout: 60_000 }, async () => {

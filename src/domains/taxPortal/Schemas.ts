@@ -123,11 +123,16 @@ export const ByJob = Schema.Struct({ jobID: JobId })
 
 // ── search filters ──────────────────────────────────────────────────────────────────────────
 
+// The allowed values are the filter's examples too (generated inputs draw from them).
+const examples = (allowed: ReadonlyArray<string>) => ({ examples: allowed as [string, ...Array<string>] })
+
 const list = (name: string, allowed: ReadonlyArray<string>) =>
-  optional(Schema.String.pipe(rule(name, Rules.listWithin(allowed), `must be a comma-separated list of ${allowed.join(", ")} (empty = all)`)))
+  optional(
+    Schema.String.pipe(rule(name, Rules.listWithin(allowed), `must be a comma-separated list of ${allowed.join(", ")} (empty = all)`)).annotations(examples(allowed))
+  )
 
 const oneOrEmpty = (name: string, allowed: ReadonlyArray<string>) =>
-  optional(Schema.String.pipe(rule(name, (s: string) => s === "" || allowed.includes(s), `must be one of ${allowed.join(", ")} or empty`)))
+  optional(Schema.String.pipe(rule(name, (s: string) => s === "" || allowed.includes(s), `must be one of ${allowed.join(", ")} or empty`)).annotations(examples(allowed)))
 
 const paging = {
   Page: optional(Schema.String.pipe(rule("page", Rules.numberWithin(1, 999_999_999), "must be a page number of at least 1"))),

@@ -6,6 +6,7 @@ import { validate } from "../../../src/core/Validation.js"
 import * as S from "../../../src/domains/cashbill/Schemas.js"
 import { vectors } from "../../vectors.js"
 import * as Arb from "./arbitraries.js"
+import { NOW } from "../../support/mutations.js"
 import { mutations } from "./mutations.js"
 
 const issuesOf = <A, I>(schema: Schema.Schema<A, I, never>, input: unknown): ReadonlyArray<{ path: string; rule: string }> => {
@@ -19,9 +20,10 @@ describe("CashReceiptIssue", () => {
     expect(issuesOf(S.CashReceiptIssue, receipt)).toEqual([])
   })
 
+  // The mutations include the trade-time window, judged at the day the receipts are drawn for.
   for (const [name, mutate, path, rule] of mutations) {
-    it.prop(`rejects ${name} at ${path} with ${rule}`, [Arb.issue()], ([receipt]) => {
-      expect(issuesOf(S.CashReceiptIssue, mutate(receipt))).toEqual([{ path, rule }])
+    it.prop(`rejects ${name} at ${path} with ${rule}`, [Arb.issue(NOW)], ([receipt]) => {
+      expect(issuesOf(S.CashReceiptIssueAt(NOW), mutate(receipt))).toEqual([{ path, rule }])
     }, { fastCheck: { numRuns: 25 } })
   }
 
