@@ -24,9 +24,13 @@ import { NOW, withInput } from "./operations.js"
 import { preparation, REFUSALS } from "./preparation.js"
 
 const MEMBER = Sdk.MEMBER
-/** Samples per operation: enough for every kind of value, few enough to stay quick (the SDK side draws 1,000). */
-const VALID_RUNS = 20
-const INVALID_RUNS = 25
+/**
+ * Samples per operation: enough for every kind of value, few enough to stay quick (the SDK side draws
+ * 1,000); `TAXDOC_TESTING_RUNS=1000 npx vitest run test/testing/Sandbox.test.ts` draws more of each.
+ */
+const RUNS = Number(process.env["TAXDOC_TESTING_RUNS"] ?? "0")
+const VALID_RUNS = RUNS > 0 ? RUNS : 20
+const INVALID_RUNS = RUNS > 0 ? RUNS : 25
 
 const operations = withInput.filter((o) => o.name !== "Auth.Token")
 
