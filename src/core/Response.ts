@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
+import { constants as BufferConstants } from "node:buffer"
 import { gunzipSync } from "node:zlib"
 import * as Decoder from "./Decoder.js"
 import { ApiError, ResponseError } from "./Errors.js"
@@ -30,7 +31,8 @@ export interface Received {
 /**
  * Decompresses a gzip body, never to more than `maxBytes`: decompression stops as soon as the
  * output would pass the limit (zlib's `maxOutputLength`), so a small compressed answer cannot
- * grow into a large one in memory; `undefined` then. Fetch-based clients decompress already;
+ * grow into a large one in memory; `undefined` then. A limit no Buffer can reach (`Infinity`,
+ * `Number.MAX_SAFE_INTEGER`) decompresses without one. Fetch-based clients decompress already;
  * in-process and recorded answers and the direct transport's may still carry the gzip bytes,
  * recognised by their magic number. The bytes are zlib's own (a `Buffer`), not copied; a body that
  * is not gzip is answered as it is. A body that is not valid gzip throws zlib's error.
@@ -40,7 +42,8 @@ export interface Received {
  */
 export const gunzipWithin = <B extends Uint8Array>(body: B, maxBytes: number): B | Buffer | undefined => {
   if (!isGzip(body)) return body
-  if (!Number.isFinite(maxBytes)) return gunzipSync(body)
+  // zlib takes a limit up to the largest Buffer; a larger one (no limit configured) means none.
+  if (!(maxBytes < BufferConstants.MAX_LENGTH)) return gunzipSync(body)
   try {
     return gunzipSync(body, { maxOutputLength: Math.max(1, Math.floor(maxBytes)) })
   } catch (error) {

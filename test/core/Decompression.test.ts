@@ -10,8 +10,9 @@ import { Effect, Layer } from "effect"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { createGzip } from "node:zlib"
+import { createGzip, gzipSync } from "node:zlib"
 import * as Client from "../../src/core/Client.js"
+import { gunzipWithin } from "../../src/core/Response.js"
 import * as Undici from "../../src/core/Undici.js"
 import * as RecordReplay from "../../src/recordings/RecordReplay.js"
 import { clientOver, CORP, scriptedServer, withToken } from "../support/scriptedServer.js"
@@ -76,4 +77,14 @@ describe("decompressed answers are held to maxAnswerBytes", () => {
         expect(thing).toEqual({ name: "small", count: 1 })
       }
     }).pipe(Effect.scoped))
+})
+
+describe("a limit no buffer can reach", () => {
+  it("decompresses without one (Infinity, Number.MAX_SAFE_INTEGER), where zlib refuses such a maxOutputLength", () => {
+    const body = gzipSync(JSON.stringify({ name: "unbounded" }))
+    for (const limit of [Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER, 2 ** 40]) {
+      expect(Buffer.from(gunzipWithin(body, limit)!).toString(), String(limit)).toBe("{\"name\":\"unbounded\"}")
+    }
+    expect(gunzipWithin(body, 4)).toBeUndefined()
+  })
 })
