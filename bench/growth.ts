@@ -37,7 +37,7 @@ import * as Server from "../src/sandbox/Server.js"
 import * as Statement from "../src/sandbox/statement/State.js"
 import { SandboxStore } from "../src/sandbox/Store.js"
 import * as Taxinvoice from "../src/sandbox/taxinvoice/State.js"
-import { sampleInvoiceDraft, sampleReceipt, sdkHeaders } from "./clients/protocol.js"
+import { sampleReceipt, sdkHeaders } from "./clients/protocol.js"
 import { collectGarbage, medianOf } from "./support/alternate.js"
 import { nodeFlags } from "./support/child.js"
 import { type Benchmark, isMain, log, main } from "./support/program.js"
@@ -110,7 +110,7 @@ const seedInvoices = (sandbox: SandboxService, total: number): void =>
     for (let i = 0; i < total; i++) {
       const day = dayOf(i, total)
       const at = Kst.parse(`${day}150000`)
-      const draft = decoded(JSON.stringify(sampleInvoiceDraft(`TG-${String(i).padStart(7, "0")}`, MEMBER, day)), TaxinvoiceDraft)
+      const draft = decoded(JSON.stringify(Sdk.sampleInvoiceDraft(`TG-${String(i).padStart(7, "0")}`, MEMBER, day)), TaxinvoiceDraft)
       const invoice = Either.getOrThrow(Taxinvoice.register(state, member, MEMBER, draft, at))
       Either.getOrThrow(Taxinvoice.issue(state, outbox, invoice, { forceIssue: true }, at))
     }

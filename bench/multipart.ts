@@ -17,7 +17,6 @@ import * as Kst from "../src/core/Kst.js"
 import { Tokens } from "../src/core/Tokens.js"
 import { MAX_FILE_BYTES } from "../src/domains/taxinvoice/Rules.js"
 import * as Multipart from "../src/sandbox/Multipart.js"
-import { sampleInvoiceDraft } from "./clients/protocol.js"
 import { withServer } from "./support/child.js"
 import { type Benchmark, isMain, log, main } from "./support/program.js"
 import * as Sdk from "./support/sdk.js"
@@ -95,7 +94,7 @@ export const benchmark: Benchmark = {
       const registered = await request(`${server.url}/Taxinvoice`, {
         method: "POST",
         headers: { authorization: bearer, "content-type": "application/json" },
-        body: JSON.stringify(sampleInvoiceDraft("BENCH-1", corpNum, Kst.toDate8(Date.now())))
+        body: JSON.stringify(Sdk.sampleInvoiceDraft("BENCH-1", corpNum, Kst.toDate8(Date.now())))
       })
       const answer = await registered.body.text()
       if (registered.statusCode !== 200) throw new Error(`the draft was not registered: ${answer}`)

@@ -120,34 +120,6 @@ export const sampleReceipt = (mgtKey: string, corpNum: string) => ({
 })
 
 /**
- * An e-Tax invoice draft of one item that the sandbox registers, dated `writeDate` (yyyyMMdd, KST).
- *
- * @since 0.1.0
- * @category constructors
- */
-export const sampleInvoiceDraft = (mgtKey: string, corpNum: string, writeDate: string) => ({
-  issueType: "정발행",
-  taxType: "과세",
-  chargeDirection: "정과금",
-  writeDate,
-  purposeType: "영수",
-  supplyCostTotal: "100000",
-  taxTotal: "10000",
-  totalAmount: "110000",
-  invoicerMgtKey: mgtKey,
-  invoicerCorpNum: corpNum,
-  invoicerCorpName: "공급자 상사",
-  invoicerCEOName: "김대표",
-  invoicerEmail: "seller@example.com",
-  invoiceeType: "사업자",
-  invoiceeCorpNum: "3333333336",
-  invoiceeCorpName: "공급받는자 상사",
-  invoiceeCEOName: "이대표",
-  invoiceeEmail1: "buyer@example.com",
-  detailList: [{ serialNum: 1, purchaseDT: writeDate, itemName: "컨설팅", qty: "1", unitCost: "100000", supplyCost: "100000", tax: "10000" }]
-})
-
-/**
  * The headers the SDK sends on a GetInfo (and, with a body, on a RegistIssue), for the raw sides.
  *
  * @since 0.1.0

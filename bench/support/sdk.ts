@@ -14,6 +14,7 @@ import { Cashbill, SCOPE } from "../../src/domains/cashbill/Cashbill.js"
 import type { CashReceiptIssue } from "../../src/domains/cashbill/Schemas.js"
 import * as Connect from "../../src/sandbox/Connect.js"
 import * as InProcess from "../../src/sandbox/InProcess.js"
+import { portalDraft } from "../../src/sandbox/taxinvoice/Admin.js"
 import { TESTER_SECRET } from "../../src/sandbox/Partners.js"
 import type { Kind, Policy } from "../../src/sandbox/Progression.js"
 import type { Sandbox } from "../../src/sandbox/Sandbox.js"
@@ -176,3 +177,15 @@ export const prepareReceipt = (runtime: SdkRuntime, corpNum: string, mgtKey: str
     const tokens = yield* Tokens
     return Redacted.value(yield* tokens.get(corpNum, [SCOPE]))
   }))
+
+/**
+ * An e-Tax invoice draft the sandbox registers, under document ID `mgtKey`, dated `writeDate`
+ * (yyyyMMdd, KST): the sandbox's own portal draft.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const sampleInvoiceDraft = (mgtKey: string, corpNum: string, writeDate: string): Record<string, unknown> => ({
+  ...portalDraft(corpNum, writeDate),
+  invoicerMgtKey: mgtKey
+})
