@@ -192,7 +192,7 @@ const stringFor = (rules: ReadonlyArray<string>, now: number, examples: Readonly
       case "submitID":
         return textOf(`${ALNUM}-`, 1, 36)
       case "fileId":
-        return textOf(`${ALNUM}_.-`, 1, 40)
+        return textOf(`${ALNUM}_.-`, 1, 40).filter((id) => id !== "." && id !== "..")
       case "email":
         return word(1, 8).map((local) => `${local}@example.com`)
       case "itemCode":

@@ -70,7 +70,8 @@ export const ItemKey = Schema.String.pipe(rule("itemKey", (s: string) => /^[A-Za
  * @category schemas
  */
 export const FileId = Schema.String.pipe(
-  rule("fileId", (s: string) => /^[A-Za-z0-9_.-]{1,255}$/.test(s), "must be the attachedFile value of a file record (letters, digits, '-', '_', '.')")
+  // "." and ".." are path segments every URL parser removes: the request would reach another route.
+  rule("fileId", (s: string) => /^[A-Za-z0-9_.-]{1,255}$/.test(s) && s !== "." && s !== "..", "must be the attachedFile value of a file record (letters, digits, '-', '_', '.'; not '.' or '..')")
 )
 
 /**

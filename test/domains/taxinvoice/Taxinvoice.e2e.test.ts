@@ -132,6 +132,11 @@ describe("Taxinvoice, end to end through the in-process sandbox", () => {
       // writeDate after today: refused by the SDK with the path.
       const future = yield* Effect.flip(ti.register(CORP, draft("T-F", CORP, "20261123")))
       expect(future._tag === "ValidationError" && future.paths).toEqual(["writeDate"])
+      // A file ID of "." or ".." would be removed from the URL as a dot segment: refused before sending.
+      for (const dot of [".", ".."]) {
+        const refused = yield* Effect.flip(ti.deleteFile(CORP, "SELL", "T-1", dot))
+        expect(refused._tag === "ValidationError" && refused.paths, dot).toEqual(["FileID"])
+      }
     }).pipe(Effect.provide(Sdk.layer(seeded))))
 
   it.effect("URL operations answer sandbox portal URLs; AssignMgtKey names a portal invoice", () =>
