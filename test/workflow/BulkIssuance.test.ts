@@ -9,7 +9,7 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Reactivity from "@effect/experimental/Reactivity"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as WorkflowEngine from "@effect/workflow/WorkflowEngine"
-import { Effect, Fiber, Layer, Redacted } from "effect"
+import { Deferred, Effect, Fiber, Layer, Redacted } from "effect"
 import { Cashbill } from "../../src/domains/cashbill/Cashbill.js"
 import * as BulkIssuance from "../../src/workflow/BulkIssuance.js"
 import * as Engine from "../../src/workflow/Engine.js"
@@ -108,7 +108,9 @@ describe("BulkIssuance", () => {
     Effect.gen(function*() {
       const gate: Relay = yield* Effect.acquireRelease(Effect.promise(() => freshDatabase("journal_down").then(relay)), (r) => Effect.promise(() => r.close()))
       let failed = 0
-      const counted = <A>(effect: Effect.Effect<A, JournalUnavailable>) => Effect.tapError(effect, () => Effect.sync(() => void failed++))
+      const firstRefusal = yield* Deferred.make<void>()
+      const counted = <A>(effect: Effect.Effect<A, JournalUnavailable>) =>
+        Effect.tapError(effect, () => Effect.zipRight(Effect.sync(() => void failed++), Deferred.succeed(firstRefusal, undefined)))
       // The journal as the workflows use it, counting the writes the stopped database refused.
       const journal = Layer.effect(Journal, Effect.map(Journal, (j) => Journal.of({
         ...j,
@@ -126,7 +128,7 @@ describe("BulkIssuance", () => {
         p.done < 100 || stopped ? Effect.void : Effect.promise(() => gate.cut()).pipe(Effect.tap(() => Effect.sync(() => void (stopped = true))))
       // Back once a write was refused: the issuance was waiting for it.
       const restore = Effect.gen(function*() {
-        while (failed === 0) yield* Effect.sleep("10 millis")
+        yield* Deferred.await(firstRefusal)
         yield* Effect.promise(() => gate.restore())
       })
       const program = Effect.gen(function*() {

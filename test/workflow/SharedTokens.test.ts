@@ -42,7 +42,10 @@ const instance = (url: string, table?: string) =>
 const withSandbox = <A, E>(effect: Effect.Effect<A, E, HttpClient.HttpClient | Sandbox.Sandbox | Scope.Scope>) =>
   effect.pipe(Effect.scoped, Effect.provide(sandboxLayer({ members: [{ corpNum: MEMBER }, { corpNum: OTHER }] })))
 
-/** Waits until `count` sessions of the database at `url` listen for forgotten members (polling the server's sessions). */
+/**
+ * Waits until `count` sessions of the database at `url` listen for forgotten members: the server's
+ * sessions asked again as soon as each answer comes (the round trip paces the loop; no timer).
+ */
 const listening = (url: string, count: number) =>
   Effect.scoped(Effect.gen(function*() {
     const sql = yield* PgClient.make({ url: Redacted.make(url), maxConnections: 1 })
@@ -50,7 +53,7 @@ const listening = (url: string, count: number) =>
       sql<{ readonly n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
       ([row]) => row?.n ?? 0
     )
-    while ((yield* listeners) < count) yield* Effect.sleep("20 millis")
+    while ((yield* listeners) < count) yield* Effect.yieldNow()
   })).pipe(Effect.provide(Reactivity.layer), Effect.orDie)
 
 describe("SharedTokens", () => {
