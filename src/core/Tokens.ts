@@ -18,7 +18,6 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
-import * as Stream from "effect/Stream"
 import * as Body from "./Body.js"
 import { TaxdocConfig } from "./Config.js"
 import { type ResponseError, TokenError, type TransportError } from "./Errors.js"
@@ -417,8 +416,10 @@ export const make = Effect.gen(function*() {
         : tellStore(store.forgetMember({ environment: config.environment, linkId: config.linkId, corpNum }))
     })
 
-  // Members another instance forgot are dropped here too.
+  // Members another instance forgot are dropped here too. Effect's Stream module is loaded only
+  // here: a program without a token store never needs it, and it is a large share of a cold start.
   if (store !== undefined) {
+    const Stream = yield* Effect.promise(() => import("effect/Stream"))
     yield* Effect.forkScoped(Stream.runForEach(store.forgotten, (member) =>
       Effect.sync(() => {
         if (member.environment === config.environment && member.linkId === config.linkId) forgetLocally(member.corpNum)

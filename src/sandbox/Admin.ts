@@ -45,9 +45,12 @@ import { decodeValue, json, type RouteResponse } from "./Route.js"
 import type { Stats } from "./Stats.js"
 import type { Environment } from "./Store.js"
 import { parseJsonBody } from "./HttpEdge.js"
-import * as OpenApi from "../domains/OpenApi.js"
+import type * as OpenApi from "../domains/OpenApi.js"
+import * as Lazy from "../core/Lazy.js"
 
-// Rendered on the first request for it (it is the same document every time).
+// Loaded and rendered on the first request for it (it is the same document every time): a sandbox
+// that is never asked for it does not load the catalogue's JSON Schema rendering.
+const openApiModule = Lazy.module<typeof OpenApi>(import.meta.url, "../domains/OpenApi.js", () => import("../domains/OpenApi.js"))
 let openApiDocument: OpenApi.JsonObject | undefined
 
 /**
@@ -261,7 +264,7 @@ export const handleAdmin = (ops: AdminOperations, request: AdminRequest): Effect
       )
     case "openapi.json":
       if (second !== undefined) break
-      return method === "GET" ? Effect.sync(() => json(openApiDocument ??= OpenApi.document())) : unsupported
+      return method === "GET" ? Effect.map(openApiModule.get, (OpenApi) => json(openApiDocument ??= OpenApi.document())) : unsupported
     case "outbox":
       if (second !== undefined) break
       return method === "GET" ? Effect.map(ops.outbox(request.environment), (mails) => json({ mails })) : unsupported

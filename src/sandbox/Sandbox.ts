@@ -33,6 +33,7 @@ import { type AdminAccess, refusal } from "./AdminGuard.js"
 import { callerOf, needsToken } from "./Auth.js"
 import { registerCertificate } from "./certificate/State.js"
 import * as Kst from "../core/Kst.js"
+import * as Lazy from "../core/Lazy.js"
 import * as TaxinvoiceAdmin from "./taxinvoice/Admin.js"
 import * as SandboxClockModule from "./Clock.js"
 import { SandboxClock } from "./Clock.js"
@@ -42,7 +43,7 @@ import { type FaultKind, makeRegistry } from "./Faults.js"
 import { addMember, type MemberSeed } from "./member/Seed.js"
 import * as Outbox from "./Outbox.js"
 import * as Partners from "./Partners.js"
-import * as Portal from "./portal/Portal.js"
+import type * as Portal from "./portal/Portal.js"
 import * as Preferences from "./Preferences.js"
 import * as ProgressionModule from "./Progression.js"
 import { type Kind, Kinds, type Policy, Progressions } from "./Progression.js"
@@ -65,6 +66,10 @@ import {
   readIncoming,
   render
 } from "./HttpEdge.js"
+
+// The portal's pages (`/portal/…`, what URL operations link to) load on the first visit: a sandbox
+// that only answers operations never needs them.
+const portalModule = Lazy.module<typeof Portal>(import.meta.url, "./portal/Portal.js", () => import("./portal/Portal.js"))
 
 /**
  * Options of a sandbox.
@@ -311,8 +316,8 @@ const build = (options: SandboxOptions, opened: Durability.Opened | undefined): 
         if (refused !== undefined) return Effect.fail(refused)
         return handleAdmin(admin, { method: incoming.method, segments: segments.slice(1), body: incoming.body, environment })
       }
-      if (Portal.isPortalPath(segments)) {
-        return Portal.respond({ method: incoming.method, segments, body: incoming.body, environment, language: incoming.language })
+      if (segments[0]?.toLowerCase() === "portal") {
+        return Effect.flatMap(portalModule.get, (Portal) => Portal.respond({ method: incoming.method, segments, body: incoming.body, environment, language: incoming.language }))
       }
       // An empty override header counts as none (one client sends it empty).
       const override = incoming.headers["x-http-method-override"]?.trim().toUpperCase() || undefined

@@ -65,4 +65,20 @@ describe("the runtime entry point", () => {
     const workflow = await runReporting(packages, `await import(${JSON.stringify(dist("workflow/index.js"))})`)
     expect(workflow.stderr).toContain("@effect/workflow")
   })
+
+  it("building the layer and calling a method load none of Effect's Stream modules without a token store", { timeout: 60_000 }, async () => {
+    // Effect's Stream (with its channels, queues and hubs) is a large share of a cold start; only a
+    // shared token store needs it. The call is refused before sending, its implementation loaded.
+    const streams = String.raw`/\/node_modules\/effect\/dist\/esm\/(Stream|internal\/stream)\.js$/`
+    const program = [
+      `const { Cashbill, Taxdoc, Undici } = await import(${JSON.stringify(dist("entry.js"))})`,
+      "const [Effect, Layer, Redacted] = await Promise.all([\"Effect\", \"Layer\", \"Redacted\"].map((m) => import(`effect/${m}`)))",
+      "const Live = Taxdoc.layer({ linkId: \"LINK\", secretKey: Redacted.make(\"c2VjcmV0\"), environment: \"test\", authUrl: \"http://127.0.0.1:9\", apiUrl: \"http://127.0.0.1:9\" }).pipe(Layer.provide(Undici.layer()))",
+      "const refused = await Effect.runPromise(Effect.flip(Effect.flatMap(Cashbill.Cashbill, (c) => c.getInfo(\"123\", \"key\")).pipe(Effect.provide(Live))))",
+      "console.log(JSON.stringify(refused._tag))"
+    ].join("\n")
+    const ran = await runReporting(streams, program)
+    expect(JSON.parse(ran.stdout)).toBe("ValidationError")
+    expect(ran.stderr).not.toContain("loaded ")
+  })
 })

@@ -43,14 +43,6 @@ export interface PageRequest {
   readonly language: "ko" | "en"
 }
 
-/**
- * `true` when a path (below the environment prefix, as segments) is a portal page's.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const isPortalPath = (segments: ReadonlyArray<string>): boolean => segments[0]?.toLowerCase() === "portal"
-
 const TICKET = /^[0-9a-f]{32}$/
 
 const notFound = (language: "ko" | "en"): RouteResponse => {
