@@ -34,6 +34,8 @@ const build = async (config: ClientConfig): Promise<Client> => {
       return (await import("./promise.js")).make(config)
     case "sdk-run-promise":
       return (await import("./sdk.js")).makeRunPromise(config)
+    case "sdk-and-promise":
+      return (await import("./promise.js")).makeWithEffect(config)
   }
 }
 

@@ -19,12 +19,15 @@ import type { LoadOptions, LoadResult } from "../support/load.js"
  * - `inprocess`: the SDK against its in-process sandbox, loaded from the sources of `root` (tsx);
  * - `promise`: the Promise client (`taxdoc/promise`), each call a Promise in a plain `async` loop;
  * - `sdk-run-promise`: the Effect API called from Promise code, `runtime.runPromise` per call
- *   (information).
+ *   (information);
+ * - `sdk-and-promise`: the Effect API (as `sdk`) and the Promise client (as `promise`) in one
+ *   process, each with its own pool: the workload `getInfo` runs the first, `getInfoPromise` the
+ *   second, so the two are measured in the same heap and with the same compiled code.
  *
  * @since 0.1.0
  * @category models
  */
-export type ClientKind = "undici" | "plain" | "sdk" | "sdk-bare" | "sdk-platform" | "fetch" | "sdk-fetch" | "inprocess" | "promise" | "sdk-run-promise"
+export type ClientKind = "undici" | "plain" | "sdk" | "sdk-bare" | "sdk-platform" | "fetch" | "sdk-fetch" | "inprocess" | "promise" | "sdk-run-promise" | "sdk-and-promise"
 
 /**
  * A client process's configuration, passed as JSON in argv.
@@ -54,12 +57,13 @@ export interface ClientConfig {
 
 /**
  * The workloads: GetInfo of the configured document, or RegistIssue of a fresh document ID per
- * call (same receipt otherwise).
+ * call (same receipt otherwise); `getInfoPromise`, GetInfo through the Promise client of an
+ * `sdk-and-promise` process.
  *
  * @since 0.1.0
  * @category models
  */
-export type Workload = "getInfo" | "registIssue"
+export type Workload = "getInfo" | "registIssue" | "getInfoPromise"
 
 /**
  * Benchmark process → client: run a workload (document IDs `${keyPrefix}${n}`), or stop.
@@ -155,7 +159,7 @@ export const promiseClient = (
 ): Client => ({
   run: (workload, load, keyOf) => {
     let n = 0
-    return loop(load, workload === "getInfo" ? calls.getInfo : () => calls.registIssue(keyOf(n++)))
+    return loop(load, workload === "registIssue" ? () => calls.registIssue(keyOf(n++)) : calls.getInfo)
   },
   close
 })

@@ -4,7 +4,8 @@
  * `Connect.configOptions` gives, without loading `taxdoc/sandbox`, as an application talking to the
  * live service — on the SDK's own transport `Undici.layer()` as the README shows (or, for
  * information, the platform's `NodeHttpClient.layerUndici` or `FetchHttpClient.layer`), everything
- * else default. The loop runs in Effect: one fiber per caller, no Promise per call. The platform's
+ * else default. The loop runs in Effect: one fiber per caller, no Promise per call, the service's
+ * method called for each call. The platform's
  * clients are loaded only by the sides that use them, so the SDK's process over `Undici.layer()`
  * holds what an application using it holds.
  *
@@ -38,12 +39,12 @@ export const make = async (
   options: Partial<Config.Options> = {}
 ): Promise<Client> => {
   const { runtime, cashbill } = await built(config, transport, options)
-  const getInfo = cashbill.getInfo(config.corpNum, config.mgtKey)
   return {
     run: (workload, load, keyOf) => {
       let n = 0
-      const call = workload === "getInfo"
-        ? getInfo
+      // The method is called for each call, as an application calls it for each request.
+      const call = workload !== "registIssue"
+        ? Effect.suspend(() => cashbill.getInfo(config.corpNum, config.mgtKey))
         : Effect.suspend(() => cashbill.issue(config.corpNum, sampleReceipt(keyOf(n++), config.corpNum)))
       return runtime.runPromise(effectLoop(load, call))
     },
