@@ -37,7 +37,7 @@ export const make = async (config: ClientConfig): Promise<Client> => {
   return {
     run: (workload, load, keyOf) => {
       let n = 0
-      const call = workload !== "registIssue"
+      const call = workload === "getInfo"
         ? getInfo
         : Effect.suspend(() => cashbill.issue(config.corpNum, sampleReceipt(keyOf(n++), config.corpNum)))
       return runtime.runPromise(effectLoop(load, call))

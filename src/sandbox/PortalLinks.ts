@@ -142,6 +142,15 @@ export const mint = (state: PortalState, target: Target, now: number): string =>
 }
 
 /**
+ * `true` when a path (below the environment prefix, as segments) is a portal page's, as `url`
+ * makes them.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const isPortalPath = (segments: ReadonlyArray<string>): boolean => segments[0]?.toLowerCase() === "portal"
+
+/**
  * The URL of a page to `target`, for the answer of a URL operation: `<origin>/portal/<ticket>`.
  *
  * @since 0.1.0

@@ -44,6 +44,7 @@ import { addMember, type MemberSeed } from "./member/Seed.js"
 import * as Outbox from "./Outbox.js"
 import * as Partners from "./Partners.js"
 import type * as Portal from "./portal/Portal.js"
+import { isPortalPath } from "./PortalLinks.js"
 import * as Preferences from "./Preferences.js"
 import * as ProgressionModule from "./Progression.js"
 import { type Kind, Kinds, type Policy, Progressions } from "./Progression.js"
@@ -316,7 +317,7 @@ const build = (options: SandboxOptions, opened: Durability.Opened | undefined): 
         if (refused !== undefined) return Effect.fail(refused)
         return handleAdmin(admin, { method: incoming.method, segments: segments.slice(1), body: incoming.body, environment })
       }
-      if (segments[0]?.toLowerCase() === "portal") {
+      if (isPortalPath(segments)) {
         return Effect.flatMap(portalModule.get, (Portal) => Portal.respond({ method: incoming.method, segments, body: incoming.body, environment, language: incoming.language }))
       }
       // An empty override header counts as none (one client sends it empty).
