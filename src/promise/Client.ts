@@ -143,19 +143,10 @@ const promised = <I, S>(
   secrets: Readonly<Record<string, number>> = {}
 ): Promised<S> => {
   const out: Record<string, unknown> = {}
-  // The service of the runtime last used (there is one runtime per client): looked up once.
-  let serviceOf: Runtime.Runtime<Taxdoc.Services> | undefined
-  let service: Record<string, AnyMethod> | undefined
-  const serviceIn = (runtime: Runtime.Runtime<Taxdoc.Services>): Record<string, AnyMethod> => {
-    if (serviceOf !== runtime || service === undefined) {
-      service = Context.unsafeGet(runtime.context, tag) as unknown as Record<string, AnyMethod>
-      serviceOf = runtime
-    }
-    return service
-  }
   for (const name of Object.keys(slots)) {
     const slot = slots[name as keyof S] as unknown as AnySlot
-    const invoke = (runtime: Runtime.Runtime<Taxdoc.Services>, args: ReadonlyArray<unknown>) => serviceIn(runtime)[name]!(...wrapSecrets(secrets[name], args))
+    const invoke = (runtime: Runtime.Runtime<Taxdoc.Services>, args: ReadonlyArray<unknown>) =>
+      (Context.unsafeGet(runtime.context, tag) as unknown as Record<string, AnyMethod>)[name]!(...wrapSecrets(secrets[name], args))
     out[name] = (...promiseArgs: ReadonlyArray<unknown>) => {
       const { args, signal } = split(slot, promiseArgs)
       const ready = handle.current()
