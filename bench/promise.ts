@@ -8,13 +8,27 @@
  *
  * @since 0.1.0
  */
-import { alternate, medianOf } from "./support/alternate.js"
+import { alternate } from "./support/alternate.js"
 import { withClients } from "./support/child.js"
-import { CLIENT_METHOD, clientConfig, compareClients, figuresOf, micros, type Prepared, PROMISE, SDK, SDK_RUN_PROMISE, type SideFigures, withPreparedSandbox } from "./support/clients.js"
+import {
+  CLIENT_METHOD,
+  clientConfig,
+  compareClients,
+  figuresOf,
+  figuresOfRounds,
+  micros,
+  type Prepared,
+  PROMISE,
+  SDK,
+  SDK_AND_PROMISE,
+  SDK_RUN_PROMISE,
+  type SideFigures,
+  withPreparedSandbox
+} from "./support/clients.js"
 import type { LoadOptions, LoadResult } from "./support/load.js"
 import { type Benchmark, isMain, log, main } from "./support/program.js"
 import * as Sdk from "./support/sdk.js"
-import { latencyOf, ms, perSecond, ratio } from "./support/stats.js"
+import { ms, perSecond, ratio } from "./support/stats.js"
 
 const SEQUENTIAL: LoadOptions = { concurrency: 1, total: 800, durationMillis: 2_500 }
 const CONCURRENT: LoadOptions = { concurrency: 32, total: 4_000, durationMillis: 2_500 }
@@ -23,59 +37,21 @@ const SIDES = [SDK, PROMISE, SDK_RUN_PROMISE]
 const CPU_TARGET = 1.1
 const PAIR_ROUNDS = 12
 
-interface PairFigures {
-  readonly effect: { readonly cpu: number; readonly p50: number; readonly calls: number }
-  readonly promise: { readonly cpu: number; readonly p50: number; readonly calls: number }
-  /** Medians of the per-round ratios (Promise client / Effect API). */
-  readonly cpu: number
-  readonly p50: number
-  /** The spread of the per-round CPU ratios. */
-  readonly lowest: number
-  readonly highest: number
-}
-
-// The Effect API and the Promise client in one client process, in alternating rounds.
-const sameProcess = (prepared: Prepared, label: string, load: LoadOptions): Promise<PairFigures> =>
-  withClients([clientConfig({ id: "pair", label: "Effect API and Promise client in one process", kind: "sdk-and-promise", info: false }, prepared)], async ([client]) => {
+// The Effect API (`getInfo`) and the Promise client (`getInfoPromise`) in one client process, in
+// alternating rounds; the figures are filed under the sides they stand for.
+const sameProcess = (prepared: Prepared, label: string, load: LoadOptions): Promise<ReadonlyArray<SideFigures>> =>
+  withClients([clientConfig(SDK_AND_PROMISE, prepared)], async ([client]) => {
     const samples = await alternate<LoadResult>({
       rounds: PAIR_ROUNDS,
       budgetMillis: 100_000,
       sides: [
-        { name: "effect", run: () => client!.run("getInfo", load) },
-        { name: "promise", run: () => client!.run("getInfoPromise", load) }
+        { name: SDK.id, run: () => client!.run("getInfo", load) },
+        { name: PROMISE.id, run: () => client!.run("getInfoPromise", load) }
       ],
-      onRound: (round, results) => log(`${label} in one process, round ${round + 1}: ${results.map(([name, r]) => `${name} cpu ${Math.round(r.cpuMicrosPerCall)} µs`).join(", ")}`)
+      onRound: (round, results) => log(`${label} in one process, round ${round + 1}: ${results.map(([id, r]) => `${id} cpu ${Math.round(r.cpuMicrosPerCall)} µs`).join(", ")}`)
     })
-    const effect = samples["effect"]!
-    const promise = samples["promise"]!
-    const pairs = promise.slice(0, effect.length).map((r, i) => [r, effect[i]!] as const)
-    const ratios = pairs.map(([p, e]) => p.cpuMicrosPerCall / e.cpuMicrosPerCall)
-    const side = (rounds: ReadonlyArray<LoadResult>) => ({
-      cpu: medianOf(rounds, (r) => r.cpuMicrosPerCall),
-      p50: medianOf(rounds, (r) => latencyOf(r.latencies).p50),
-      calls: rounds.reduce((n, r) => n + r.latencies.length, 0)
-    })
-    return {
-      effect: side(effect),
-      promise: side(promise),
-      cpu: medianOf(ratios, (r) => r),
-      p50: medianOf(pairs, ([p, e]) => latencyOf(p.latencies).p50 / latencyOf(e.latencies).p50),
-      lowest: Math.min(...ratios),
-      highest: Math.max(...ratios)
-    }
+    return figuresOfRounds([SDK, PROMISE], samples)
   })
-
-const pairTable = (pairs: ReadonlyArray<readonly [string, PairFigures]>) => ({
-  title: `The Effect API and the Promise client in one client process (medians of ${PAIR_ROUNDS} alternating rounds)`,
-  headers: ["callers", "Effect API CPU / call", "Promise client CPU / call", "CPU ratio (median of rounds)", "lowest–highest round", "p50 ratio", "calls per side"],
-  rows: pairs.map(([label, f]) => [label, micros(f.effect.cpu), micros(f.promise.cpu), ratio(f.cpu), `${ratio(f.lowest)}–${ratio(f.highest)}`, ratio(f.p50), f.promise.calls.toLocaleString("en-US")])
-})
-
-const pairTarget = (label: string, f: PairFigures) => ({
-  name: `Promise client CPU per ${label} GetInfo ≤ ${CPU_TARGET}× the Effect API's, the two in one process`,
-  measured: `${ratio(f.cpu)} (${micros(f.promise.cpu)} against ${micros(f.effect.cpu)}; rounds ${ratio(f.lowest)}–${ratio(f.highest)})`,
-  met: f.cpu <= CPU_TARGET
-})
 
 const table = (title: string, figures: ReadonlyArray<SideFigures>) => ({
   title,
@@ -86,12 +62,12 @@ const table = (title: string, figures: ReadonlyArray<SideFigures>) => ({
   })
 })
 
-const target = (label: string, figures: ReadonlyArray<SideFigures>) => {
+const target = (label: string, figures: ReadonlyArray<SideFigures>, where = "") => {
   const promise = figuresOf(figures, PROMISE.id)
-  const cpu = promise.against(SDK.id).cpu
+  const { cpu, cpuLowest, cpuHighest } = promise.against(SDK.id)
   return {
-    name: `Promise client CPU per ${label} GetInfo ≤ ${CPU_TARGET}× the Effect API's`,
-    measured: `${ratio(cpu)} (${micros(promise.cpu)} against ${micros(figuresOf(figures, SDK.id).cpu)})`,
+    name: `Promise client CPU per ${label} GetInfo ≤ ${CPU_TARGET}× the Effect API's${where}`,
+    measured: `${ratio(cpu)} (${micros(promise.cpu)} against ${micros(figuresOf(figures, SDK.id).cpu)}; rounds ${ratio(cpuLowest)}–${ratio(cpuHighest)})`,
     met: cpu <= CPU_TARGET
   }
 }
@@ -124,13 +100,14 @@ export const benchmark: Benchmark = {
         tables: [
           table(`Sequential GetInfo (medians of ${ROUNDS} rounds)`, sequential),
           table(`${CONCURRENT.concurrency} concurrent GetInfo callers (medians of ${ROUNDS} rounds)`, concurrent),
-          pairTable([["1", pairSequential], [String(CONCURRENT.concurrency), pairConcurrent]])
+          table(`Sequential GetInfo, both in one process (medians of ${PAIR_ROUNDS} rounds)`, pairSequential),
+          table(`${CONCURRENT.concurrency} concurrent GetInfo callers, both in one process (medians of ${PAIR_ROUNDS} rounds)`, pairConcurrent)
         ],
         targets: [
           target("sequential", sequential),
           target("concurrent", concurrent),
-          pairTarget("sequential", pairSequential),
-          pairTarget("concurrent", pairConcurrent)
+          target("sequential", pairSequential, ", the two in one process"),
+          target("concurrent", pairConcurrent, ", the two in one process")
         ],
         notes: []
       }

@@ -159,7 +159,7 @@ export const promiseClient = (
 ): Client => ({
   run: (workload, load, keyOf) => {
     let n = 0
-    return loop(load, workload === "registIssue" ? () => calls.registIssue(keyOf(n++)) : calls.getInfo)
+    return loop(load, workload === "getInfo" ? calls.getInfo : () => calls.registIssue(keyOf(n++)))
   },
   close
 })

@@ -5,9 +5,9 @@
  * live service — on the SDK's own transport `Undici.layer()` as the README shows (or, for
  * information, the platform's `NodeHttpClient.layerUndici` or `FetchHttpClient.layer`), everything
  * else default. The loop runs in Effect: one fiber per caller, no Promise per call, the service's
- * method called for each call. The platform's
- * clients are loaded only by the sides that use them, so the SDK's process over `Undici.layer()`
- * holds what an application using it holds.
+ * method called for each call as an application calls it for each request. The platform's clients
+ * are loaded only by the sides that use them, so the SDK's process over `Undici.layer()` holds what
+ * an application using it holds.
  *
  * @since 0.1.0
  */
@@ -42,8 +42,7 @@ export const make = async (
   return {
     run: (workload, load, keyOf) => {
       let n = 0
-      // The method is called for each call, as an application calls it for each request.
-      const call = workload !== "registIssue"
+      const call = workload === "getInfo"
         ? Effect.suspend(() => cashbill.getInfo(config.corpNum, config.mgtKey))
         : Effect.suspend(() => cashbill.issue(config.corpNum, sampleReceipt(keyOf(n++), config.corpNum)))
       return runtime.runPromise(effectLoop(load, call))

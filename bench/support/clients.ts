@@ -93,6 +93,15 @@ export const PROMISE: SideSpec = { id: "promise", label: "taxdoc/promise (create
 export const SDK_RUN_PROMISE: SideSpec = { id: "sdk-run-promise", label: "taxdoc, runtime.runPromise per call (information)", kind: "sdk-run-promise", info: true }
 
 /**
+ * The Effect API and the Promise client in one client process (its workloads `getInfo` and
+ * `getInfoPromise` measure one and the other).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const SDK_AND_PROMISE: SideSpec = { id: "sdk-and-promise", label: "taxdoc and taxdoc/promise in one process", kind: "sdk-and-promise", info: false }
+
+/**
  * A sandbox with a member, a receipt and a token issued beforehand (by the SDK from the sources in
  * the benchmark process, which is idle while sides are measured).
  *
@@ -157,8 +166,14 @@ export interface SideFigures {
   readonly p99: number
   readonly throughput: number
   readonly cpu: number
-  /** Median of per-round ratios (this side / the other) of p50, CPU per call and throughput. */
-  readonly against: (otherId: string) => { readonly p50: number; readonly cpu: number; readonly throughput: number }
+  /** Median of per-round ratios (this side / the other) of p50, CPU per call and throughput; the CPU ratio's spread. */
+  readonly against: (otherId: string) => {
+    readonly p50: number
+    readonly cpu: number
+    readonly cpuLowest: number
+    readonly cpuHighest: number
+    readonly throughput: number
+  }
 }
 
 /**
@@ -210,28 +225,40 @@ export const compareClients = (options: CompareOptions): Promise<ReadonlyArray<S
           results.map(([id, r]) => `${id} ${perSecond(r.throughput)} p50 ${ms(latencyOf(r.latencies).p50)} cpu ${Math.round(r.cpuMicrosPerCall)} µs`).join(", ")
         }`)
     })
-    return options.sides.map((side): SideFigures => {
-      const rounds = samples[side.id]!
-      const against = (otherId: string) => {
-        const other = samples[otherId]!
-        const pairs = rounds.slice(0, other.length).map((r, i) => [r, other[i]!] as const)
-        return {
-          p50: medianOf(pairs, ([a, b]) => latencyOf(a.latencies).p50 / latencyOf(b.latencies).p50),
-          cpu: medianOf(pairs, ([a, b]) => a.cpuMicrosPerCall / b.cpuMicrosPerCall),
-          throughput: medianOf(pairs, ([a, b]) => a.throughput / b.throughput)
-        }
-      }
+    return figuresOfRounds(options.sides, samples)
+  })
+
+/**
+ * Each side's figures from the rounds `alternate` recorded under its id.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const figuresOfRounds = (sides: ReadonlyArray<SideSpec>, samples: Readonly<Record<string, ReadonlyArray<LoadResult>>>): ReadonlyArray<SideFigures> =>
+  sides.map((side): SideFigures => {
+    const rounds = samples[side.id]!
+    const against = (otherId: string) => {
+      const other = samples[otherId]!
+      const pairs = rounds.slice(0, other.length).map((r, i) => [r, other[i]!] as const)
+      const cpus = pairs.map(([a, b]) => a.cpuMicrosPerCall / b.cpuMicrosPerCall)
       return {
-        side,
-        rounds,
-        calls: rounds.reduce((n, r) => n + r.latencies.length, 0),
-        p50: medianOf(rounds, (r) => latencyOf(r.latencies).p50),
-        p99: medianOf(rounds, (r) => latencyOf(r.latencies).p99),
-        throughput: medianOf(rounds, (r) => r.throughput),
-        cpu: medianOf(rounds, (r) => r.cpuMicrosPerCall),
-        against
+        p50: medianOf(pairs, ([a, b]) => latencyOf(a.latencies).p50 / latencyOf(b.latencies).p50),
+        cpu: medianOf(cpus, (r) => r),
+        cpuLowest: Math.min(...cpus),
+        cpuHighest: Math.max(...cpus),
+        throughput: medianOf(pairs, ([a, b]) => a.throughput / b.throughput)
       }
-    })
+    }
+    return {
+      side,
+      rounds,
+      calls: rounds.reduce((n, r) => n + r.latencies.length, 0),
+      p50: medianOf(rounds, (r) => latencyOf(r.latencies).p50),
+      p99: medianOf(rounds, (r) => latencyOf(r.latencies).p99),
+      throughput: medianOf(rounds, (r) => r.throughput),
+      cpu: medianOf(rounds, (r) => r.cpuMicrosPerCall),
+      against
+    }
   })
 
 /**
