@@ -198,7 +198,12 @@ const checkUrl = (field: string, url: string): string => {
  * @category constructors
  */
 export const make = (options: Options): TaxdocConfigShape => {
-  if (options.linkId.length === 0) throw new ConfigInvalid({ field: "linkId", reason: "is required" })
+  if (typeof options.linkId !== "string" || options.linkId.length === 0) throw new ConfigInvalid({ field: "linkId", reason: "is required" })
+  // Checked for callers without the types (JavaScript): a plain string would otherwise fail with
+  // Effect's "Unable to get redacted value", naming nothing.
+  if (!Redacted.isRedacted(options.secretKey)) {
+    throw new ConfigInvalid({ field: "secretKey", reason: "must be wrapped: Redacted.make(key) from effect/Redacted (it keeps the key out of logs and errors)" })
+  }
   const secret = Redacted.value(options.secretKey)
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(secret) || Buffer.from(secret, "base64").length === 0) {
     throw new ConfigInvalid({ field: "secretKey", reason: "must be the Base64 secret key issued with the LinkID" })

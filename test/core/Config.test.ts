@@ -70,4 +70,18 @@ describe("Config", () => {
     expect(() => Config.make(options)).toThrow(/authUrl/)
     expect(() => Config.make({ ...options, authUrl: "https://a.test", forwardedIp: "evil host" })).toThrow(/forwardedIp/)
   })
+
+  it("make rejects a secret key given as a plain string (a caller without the types) naming the field, not the key", () => {
+    const plain = { linkId: "TESTER", secretKey: base.TAXDOC_SECRET_KEY, authUrl: "https://a.test", apiUrl: "https://a.test" } as unknown as Config.Options
+    let thrown: unknown
+    try {
+      Config.make(plain)
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(Config.ConfigInvalid)
+    expect((thrown as Config.ConfigInvalid).field).toBe("secretKey")
+    expect((thrown as Config.ConfigInvalid).message).toContain("Redacted.make")
+    expect((thrown as Config.ConfigInvalid).message).not.toContain(base.TAXDOC_SECRET_KEY)
+  })
 })
