@@ -65,7 +65,7 @@ export const compiled = (source: string): string => {
   if (!prepared) {
     setupDist()
     const done = new Set<string>()
-    for (const entry of ["bench/clients/child.ts", "bench/clients/bomb.ts", "bench/support/server.ts", "bench/support/plain.ts"]) transpileTree(join(ROOT, entry), done)
+    for (const entry of ["bench/clients/child.ts", "bench/clients/bomb.ts", "bench/support/server.ts", "bench/support/plain.ts", "bench/support/least.ts"]) transpileTree(join(ROOT, entry), done)
     prepared = true
   }
   return join(OUT, source).replace(/\.ts$/, ".js")
