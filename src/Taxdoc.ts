@@ -6,13 +6,16 @@
  * @since 0.1.0
  */
 import type * as HttpClient from "@effect/platform/HttpClient"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import type * as Scope from "effect/Scope"
 import { type ConfigError, InvalidData } from "effect/ConfigError"
 import * as Client from "./core/Client.js"
 import * as Config from "./core/Config.js"
-import type { Tokens } from "./core/Tokens.js"
+import * as Tokens from "./core/Tokens.js"
+import type { TokenStore } from "./core/TokenStore.js"
 import * as Cashbill from "./domains/cashbill/Cashbill.js"
 import * as Certificate from "./domains/certificate/Certificate.js"
 import * as CompanyStatus from "./domains/companyStatus/CompanyStatus.js"
@@ -36,23 +39,56 @@ export type Services =
   | Certificate.Certificate
   | TaxPortal.TaxPortal
   | Client.TaxdocClient
-  | Tokens
+  | Tokens.Tokens
 
 /**
- * The services, given a configuration and an `HttpClient`.
+ * The services built in one effect: the token service, the client over it, every domain's service
+ * over the client. One layer instead of one per service, because each layer built costs Effect's
+ * runtime some hundreds of steps, and on a cold start those steps run before the code is compiled.
+ */
+const build: Effect.Effect<Context.Context<Services>, never, Config.TaxdocConfig | HttpClient.HttpClient | Scope.Scope> = Effect.gen(function*() {
+  const tokens = yield* Tokens.make
+  const client = yield* Effect.provideService(Client.make, Tokens.Tokens, tokens)
+  const [member, companyStatus, cashbill, statement, taxinvoice, certificate, taxPortal] = yield* Effect.provideService(
+    Effect.all([Member.make, CompanyStatus.make, Cashbill.make, Statement.make, Taxinvoice.make, Certificate.make, TaxPortal.make]),
+    Client.TaxdocClient,
+    client
+  )
+  return Context.make(Tokens.Tokens, tokens).pipe(
+    Context.add(Client.TaxdocClient, client),
+    Context.add(Member.Member, member),
+    Context.add(CompanyStatus.CompanyStatus, companyStatus),
+    Context.add(Cashbill.Cashbill, cashbill),
+    Context.add(Statement.Statement, statement),
+    Context.add(Taxinvoice.Taxinvoice, taxinvoice),
+    Context.add(Certificate.Certificate, certificate),
+    Context.add(TaxPortal.TaxPortal, taxPortal)
+  )
+})
+
+/**
+ * The services, given a configuration and an `HttpClient` (and, when the context has one, a
+ * `TokenStore` the tokens are shared through).
  *
  * @since 0.1.0
  * @category layers
  */
-export const services: Layer.Layer<Services, never, Config.TaxdocConfig | HttpClient.HttpClient> = Layer.mergeAll(
-  Member.layer,
-  CompanyStatus.layer,
-  Cashbill.layer,
-  Statement.layer,
-  Taxinvoice.layer,
-  Certificate.layer,
-  TaxPortal.layer
-).pipe(Layer.provideMerge(Client.layer))
+export const services: Layer.Layer<Services, never, Config.TaxdocConfig | HttpClient.HttpClient> = Layer.scopedContext(build)
+
+// The shared token store's layer when the configuration names one; its module, and the optional
+// packages it needs, load only then.
+const storeLayer = (config: Config.TaxdocConfigShape): Effect.Effect<Option.Option<Layer.Layer<TokenStore>>, Config.ConfigInvalid> => {
+  if (Option.isNone(config.tokenStore)) return Effect.succeed(Option.none())
+  const url = config.tokenStore.value
+  return Effect.tryPromise({
+    try: () => import("./workflow/SharedTokens.js"),
+    catch: (cause) =>
+      new Config.ConfigInvalid({
+        field: "tokenStore",
+        reason: `needs the optional packages of taxdoc/workflow (npm install @effect/sql @effect/sql-pg @effect/experimental): ${String(cause)}`
+      })
+  }).pipe(Effect.map((SharedTokens) => Option.some(SharedTokens.layer({ url, table: config.tokenStoreTable }))))
+}
 
 /**
  * The shared token store of the configuration (`tokenStore`, `TAXDOC_TOKEN_STORE`), or nothing when
@@ -63,19 +99,21 @@ export const services: Layer.Layer<Services, never, Config.TaxdocConfig | HttpCl
  * @category layers
  */
 export const sharedTokens: Layer.Layer<never, Config.ConfigInvalid, Config.TaxdocConfig> = Layer.unwrapEffect(
-  Effect.flatMap(Config.TaxdocConfig, (config) => {
-    if (Option.isNone(config.tokenStore)) return Effect.succeed(Layer.empty)
-    const url = config.tokenStore.value
-    return Effect.tryPromise({
-      try: () => import("./workflow/SharedTokens.js"),
-      catch: (cause) =>
-        new Config.ConfigInvalid({
-          field: "tokenStore",
-          reason: `needs the optional packages of taxdoc/workflow (npm install @effect/sql @effect/sql-pg @effect/experimental): ${String(cause)}`
-        })
-    }).pipe(Effect.map((SharedTokens) => SharedTokens.layer({ url, table: config.tokenStoreTable })))
-  })
+  Effect.flatMap(Config.TaxdocConfig, (config) => Effect.map(storeLayer(config), Option.getOrElse(() => Layer.empty)))
 )
+
+// The whole SDK from a configuration read by `read`: the configuration, the store it names (if
+// any) and the services, in one layer.
+const configured = <E, R>(read: Effect.Effect<Config.TaxdocConfigShape, E, R>, storeFailed: (invalid: Config.ConfigInvalid) => E) =>
+  Layer.scopedContext(Effect.gen(function*() {
+    const config = yield* read
+    const store = yield* Effect.mapError(storeLayer(config), storeFailed)
+    const withConfig = Effect.provideService(build, Config.TaxdocConfig, config)
+    const built = Option.isNone(store)
+      ? yield* withConfig
+      : yield* Effect.flatMap(Layer.build(store.value), (context) => Effect.provide(withConfig, context))
+    return Context.add(built, Config.TaxdocConfig, config)
+  }))
 
 /**
  * The SDK configured from options (with `tokenStore`, its tokens shared through PostgreSQL).
@@ -84,7 +122,7 @@ export const sharedTokens: Layer.Layer<never, Config.ConfigInvalid, Config.Taxdo
  * @category layers
  */
 export const layer = (options: Config.Options): Layer.Layer<Services | Config.TaxdocConfig, Config.ConfigInvalid, HttpClient.HttpClient> =>
-  services.pipe(Layer.provide(sharedTokens), Layer.provideMerge(Config.layer(options)))
+  configured(Effect.try({ try: () => Config.make(options), catch: (e) => e as Config.ConfigInvalid }), (invalid) => invalid)
 
 /**
  * The SDK configured from `TAXDOC_*` environment variables (see `Config.config`); with
@@ -93,7 +131,7 @@ export const layer = (options: Config.Options): Layer.Layer<Services | Config.Ta
  * @since 0.1.0
  * @category layers
  */
-export const layerConfig: Layer.Layer<Services | Config.TaxdocConfig, ConfigError, HttpClient.HttpClient> = services.pipe(
-  Layer.provide(Layer.mapError(sharedTokens, (invalid) => InvalidData(["TAXDOC_TOKEN_STORE"], invalid.reason))),
-  Layer.provideMerge(Config.layerConfig)
+export const layerConfig: Layer.Layer<Services | Config.TaxdocConfig, ConfigError, HttpClient.HttpClient> = configured(
+  Config.config,
+  (invalid): ConfigError => InvalidData(["TAXDOC_TOKEN_STORE"], invalid.reason)
 )
