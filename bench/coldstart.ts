@@ -17,13 +17,16 @@ import { alternate, medianOf } from "./support/alternate.js"
 import { plainEnv } from "./support/child.js"
 import { withPreparedSandbox } from "./support/clients.js"
 import { compiled } from "./support/compile.js"
-import { install as installPackage, PEERS } from "./support/installed.js"
+import { git, withCheckout } from "./support/checkout.js"
+import { install as installPackage, installRevision, PEERS } from "./support/installed.js"
 import { type Benchmark, isMain, log, main } from "./support/program.js"
 import * as Sdk from "./support/sdk.js"
 import { ms, ratio } from "./support/stats.js"
 import { TESTER_LINK_ID, TESTER_SECRET } from "../src/sandbox/Partners.js"
 
 const ROUNDS = 8
+// The revision whose by-module app runs beside this checkout's: before the SDK's layer was one.
+const BASE = process.env["BENCH_COLD_BASE"] ?? "60bc13c"
 const TARGET_MILLIS = 300
 const SHARE_TARGET_MILLIS = 60
 
@@ -102,6 +105,12 @@ const APPS = [
       "NodeHttpClient.layerUndici"
     )
   },
+  {
+    name: `the by-module app on revision ${BASE} (\`BENCH_COLD_BASE\`), installed beside this checkout's package`,
+    short: "base",
+    file: "sdk-app-base.mjs",
+    text: sdkApp(["import * as Effect from \"effect/Effect\"", "import * as Layer from \"effect/Layer\"", "import { Cashbill, Taxdoc, Undici } from \"taxdoc-base\""], "Undici.layer()")
+  },
   { name: "plain node:http client", short: "plain", file: "plain-app.mjs", text: PLAIN_APP },
   {
     name: "the least an Effect client over undici does, written by hand (`bench/support/least.ts`: Effect imported by module, undici's pool in a scoped layer, a signed token, one GetInfo decoded into a Schema class; nothing of taxdoc)",
@@ -166,6 +175,13 @@ const install = async (work: string): Promise<string> => {
   return app
 }
 
+/** Revision `BASE` packed and installed into the scratch project as `taxdoc-base`; its short commit. */
+const installBase = (app: string, work: string): Promise<string> =>
+  withCheckout(BASE, async (dir, commit) => {
+    await installRevision(app, work, dir, "taxdoc-base")
+    return commit
+  })
+
 interface Start {
   /** From the spawn to the answer printed. */
   readonly millis: number
@@ -213,6 +229,9 @@ export const benchmark: Benchmark = {
       log("npm pack, and the tarball installed with its peers into a scratch project")
       const installStarted = performance.now()
       const app = await install(work)
+      log(`revision ${BASE} built, packed and installed beside it`)
+      const baseCommit = await installBase(app, work)
+      const head = git("rev-parse", "--short", "HEAD")
       const installMillis = performance.now() - installStarted
       return await withPreparedSandbox(Sdk.memberNumber(15), "CLD-0001", async (prepared) => {
         const env = { TAXDOC_LINK_ID: TESTER_LINK_ID, TAXDOC_SECRET_KEY: TESTER_SECRET, TAXDOC_AUTH_URL: prepared.server.url, TAXDOC_API_URL: prepared.server.url, TAXDOC_ENVIRONMENT: "test" }
@@ -227,6 +246,7 @@ export const benchmark: Benchmark = {
           "readme": "floor-readme",
           "platform": "floor-readme",
           "modules": "floor-modules",
+          "base": "floor-modules",
           "least": "floor-modules",
           "part-import": "floor-modules",
           "part-undici": "floor-modules",
@@ -256,6 +276,9 @@ export const benchmark: Benchmark = {
         const least = figure("least")
         // The by-module app against the hand-written least client, round by round.
         const leastRuns = samples[APPS.find((a) => a.short === "least")!.name]!
+        const baseRuns = samples[APPS.find((a) => a.short === "base")!.name]!
+        const aboveBase = medianOf(samples[APPS.find((a) => a.short === "modules")!.name]!.map((s, i) => s.millis - baseRuns[i]!.millis), (d) => d)
+        const cpuAboveBase = medianOf(samples[APPS.find((a) => a.short === "modules")!.name]!.map((s, i) => s.cpuMicros - baseRuns[i]!.cpuMicros), (d) => d)
         const aboveLeast = medianOf(samples[APPS.find((a) => a.short === "modules")!.name]!.map((s, i) => s.millis - leastRuns[i]!.millis), (d) => d)
         return {
           title: "4. Cold start: spawn → first answer, the installed package",
@@ -264,6 +287,7 @@ export const benchmark: Benchmark = {
             "Each app is spawned with plain `node app.mjs` in that project and does one GetInfo of a receipt against a sandbox server process: the SDK configured by `Taxdoc.layerConfig` from `TAXDOC_*` set to the sandbox's origin (the values `Connect.configOptions` gives) over its own transport `Undici.layer()` (as the README shows; once more with Effect imported by module rather than from the `effect` index, which loads every Effect module and fast-check, and once over the platform's `NodeHttpClient.layerUndici` for information), token issued on the way; the plain client (`bench/support/plain.ts`, compiled) issuing its token with its own signature.",
             "Beside them the Effect floors: a program that imports Effect the way the app does (the `effect` index, or `effect/Effect` and `effect/Layer` by module), and `effect/Schema` (the answers are Schema classes), prints the same line and sends nothing. An app's time above its floor (the median of each round's difference) is taxdoc's own share of the start: its modules, undici's pool, the layer, the token and the GetInfo.",
             "Measured from `spawn` to the answer's line on stdout (the process is then ended); CPU: the app's own `process.cpuUsage()` when it printed (less inflated by other work on the machine than elapsed time).",
+            `Beside this checkout's (${head}) by-module app, the same app on revision ${baseCommit} (\`BENCH_COLD_BASE\`, default ${BASE}: a temporary git worktree, its library compiled, packed and installed into the same project as \`taxdoc-base\`).`,
             `Apps alternate within each round (order reversed every other round) after one warm-up round; ${ROUNDS} rounds; medians.`
           ],
           tables: [{
@@ -293,7 +317,8 @@ export const benchmark: Benchmark = {
           ],
           notes: [
             `The Effect floor is not taxdoc's to remove: \`effect/Schema\` imports fast-check (through \`effect/FastCheck\`, for arbitraries), 239 modules of it, and the answers are Schema classes, so no app of this package answers before its floor (${ms(modulesFloor.millis)} by module, ${ms(readmeFloor.millis)} through the \`effect\` index here). What taxdoc adds above it: ${ms(readme.aboveFloor)} (${ms(readme.cpuAboveFloor / 1000)} of CPU) as the README shows it, ${ms(modules.aboveFloor)} (${ms(modules.cpuAboveFloor / 1000)} of CPU) by module. Of the by-module app's share, importing taxdoc alone takes ${ms(figure("part-import").aboveFloor)}, loading undici's pool and Node's http, zlib and crypto ${ms(figure("part-undici").aboveFloor)}, and a first run of Effect's runtime (layers, fibers, a timer; any Effect program pays it, but not the floor) ${ms(figure("part-effect").aboveFloor)}: the rest is the layer, the token and the GetInfo themselves (the domain's implementation and schemas loaded, the request signed, two exchanges, the answer decoded).`,
-            `The least an Effect client of the service over undici does (\`bench/support/least.ts\`, written by hand: undici's pool in a scoped layer, a signed token, one GetInfo decoded into a Schema class; no configuration, validation, retries, deadline or token cache) takes ${ms(least.aboveFloor)} (${ms(least.cpuAboveFloor / 1000)} of CPU) above the same by-module floor: that much of any share is Effect's runtime run for the first time, undici and two exchanges, whatever the client. The by-module app above it, round by round: ${ms(aboveLeast)}; that is what taxdoc's own code (its modules, configuration, validation, retries, deadline and schemas) adds to a first call.`
+            `The least an Effect client of the service over undici does (\`bench/support/least.ts\`, written by hand: undici's pool in a scoped layer, a signed token, one GetInfo decoded into a Schema class; no configuration, validation, retries, deadline or token cache) takes ${ms(least.aboveFloor)} (${ms(least.cpuAboveFloor / 1000)} of CPU) above the same by-module floor: that much of any share is Effect's runtime run for the first time, undici and two exchanges, whatever the client. The by-module app above it, round by round: ${ms(aboveLeast)}; that is what taxdoc's own code (its modules, configuration, validation, retries, deadline and schemas) adds to a first call.`,
+            `This checkout's by-module app against revision ${baseCommit}'s, round by round: ${ms(aboveBase)} (CPU ${ms(cpuAboveBase / 1000)}; negative: this checkout starts faster).`
           ]
         }
       })

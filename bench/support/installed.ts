@@ -55,3 +55,19 @@ export const install = async (work: string, name: string): Promise<string> => {
   await runOk("npm", [...INSTALL, join(work, packed[0]!.filename), ...PEERS.map((peer) => `${peer}@${installedVersion(peer)}`)], app)
   return app
 }
+
+/**
+ * Builds the checkout of another revision in `checkout` (its library's `dist/`), packs it and
+ * installs it into the scratch project `app` under the name `alias` (`npm install alias@file:…`),
+ * so that an app there can import both revisions side by side.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const installRevision = async (app: string, work: string, checkout: string, alias: string): Promise<void> => {
+  await runOk("npx", ["tsc", "-p", "tsconfig.build.json"], checkout)
+  const into = join(work, alias)
+  mkdirSync(into)
+  const packed = JSON.parse(await runOk("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", into], checkout)) as ReadonlyArray<{ filename: string }>
+  await runOk("npm", [...INSTALL, `${alias}@file:${join(into, packed[0]!.filename)}`], app)
+}
