@@ -68,7 +68,9 @@ const build: Effect.Effect<Context.Context<Services>, never, Config.TaxdocConfig
 
 /**
  * The services, given a configuration and an `HttpClient` (and, when the context has one, a
- * `TokenStore` the tokens are shared through).
+ * `TokenStore` the tokens are shared through). Its `TaxdocClient` and `Tokens` are among them: code
+ * of your own that needs the client takes it from here, rather than from `Client.layer` built
+ * beside it, which would be a second client with a token cache of its own.
  *
  * @since 0.1.0
  * @category layers
