@@ -110,10 +110,8 @@ const configured = <E, R>(read: Effect.Effect<Config.TaxdocConfigShape, E, R>, s
   Layer.scopedContext(Effect.gen(function*() {
     const config = yield* read
     const store = yield* Effect.mapError(storeLayer(config), storeFailed)
-    const withConfig = Effect.provideService(build, Config.TaxdocConfig, config)
-    const built = Option.isNone(store)
-      ? yield* withConfig
-      : yield* Effect.flatMap(Layer.build(store.value), (context) => Effect.provide(withConfig, context))
+    const shared = Option.isNone(store) ? Context.empty() : yield* Layer.build(store.value)
+    const built = yield* Effect.provide(build, Context.add(shared, Config.TaxdocConfig, config))
     return Context.add(built, Config.TaxdocConfig, config)
   }))
 
@@ -124,7 +122,7 @@ const configured = <E, R>(read: Effect.Effect<Config.TaxdocConfigShape, E, R>, s
  * @category layers
  */
 export const layer = (options: Config.Options): Layer.Layer<Services | Config.TaxdocConfig, Config.ConfigInvalid, HttpClient.HttpClient> =>
-  configured(Effect.try({ try: () => Config.make(options), catch: (e) => e as Config.ConfigInvalid }), (invalid) => invalid)
+  configured(Config.fromOptions(options), (invalid) => invalid)
 
 /**
  * The SDK configured from `TAXDOC_*` environment variables (see `Config.config`); with

@@ -259,13 +259,21 @@ export const make = (options: Options): TaxdocConfigShape => {
 }
 
 /**
+ * `make` as an effect: the configuration, or the `ConfigInvalid` naming the field.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const fromOptions = (options: Options): Effect.Effect<TaxdocConfigShape, ConfigInvalid> =>
+  Effect.try({ try: () => make(options), catch: (e) => e as ConfigInvalid })
+
+/**
  * A configuration layer from options.
  *
  * @since 0.1.0
  * @category layers
  */
-export const layer = (options: Options): Layer.Layer<TaxdocConfig, ConfigInvalid> =>
-  Layer.effect(TaxdocConfig, Effect.try({ try: () => make(options), catch: (e) => e as ConfigInvalid }))
+export const layer = (options: Options): Layer.Layer<TaxdocConfig, ConfigInvalid> => Layer.effect(TaxdocConfig, fromOptions(options))
 
 const optionalString = (name: string) => EffectConfig.option(EffectConfig.nonEmptyString(name))
 
