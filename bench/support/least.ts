@@ -1,15 +1,15 @@
 /**
  * The least an Effect client of the service over undici does for one call, written out by hand for
  * the cold-start benchmark: undici's connection pool (the same module the SDK loads) owned by a
- * scoped layer, a token issued with the spec's signature (`node:crypto`), one GetInfo with it, the
- * answer gunzipped when it came compressed, parsed, and decoded into a Schema class. No
+ * scoped layer, a token issued with the plain client's signed request (`tokenRequest`), one GetInfo
+ * with it, the answer gunzipped when it came compressed, parsed, and decoded into a Schema class. No
  * configuration, validation, retries, deadlines, token cache or error model.
  *
  * It measures what any Effect program that talks to the service over undici pays on its first call
  * above the Effect floor (Effect's runtime run for the first time, undici loaded, two exchanges), so
- * that the SDK's own share can be told from it. It imports only Effect and Node (undici through the
- * platform's Node package), so it also runs as a stand-alone module in the benchmark's scratch
- * project.
+ * that the SDK's own share can be told from it. It imports only Effect, Node (undici through the
+ * platform's Node package) and the plain client beside it, so it also runs in the benchmark's
+ * scratch project, where both are copied.
  *
  * @since 0.1.0
  */
@@ -18,10 +18,10 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { ParseError } from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { createHash, createHmac } from "node:crypto"
 import { createRequire } from "node:module"
 import { gunzipSync } from "node:zlib"
 import type * as Undici from "undici"
+import { tokenRequest } from "./plain.js"
 
 /**
  * Where the client goes and as whom.
@@ -102,26 +102,10 @@ const exchange = (pool: Pool, method: "GET" | "POST", path: string, headers: Rec
     })
   })
 
-const SCOPES = ["member", "140"]
-
+// The token request signed as the plain client signs it.
 const token = (pool: Pool, corpNum: string) => {
-  const body = JSON.stringify({ access_id: corpNum, scope: SCOPES })
-  const path = "/SERVICE_TEST/Token"
-  const date = new Date().toISOString()
-  const digest = createHash("sha256").update(body, "utf8").digest("base64")
-  const signature = createHmac("sha256", Buffer.from(pool.options.secretKey, "base64"))
-    .update(["POST", digest, date, "2.0", path].join("\n"), "utf8")
-    .digest("base64")
-  return Effect.map(
-    exchange(pool, "POST", path, {
-      "authorization": `SVC ${pool.options.linkId} ${signature}`,
-      "content-type": "application/json",
-      "x-svc-version": "2.0",
-      "x-svc-date": date,
-      "accept-encoding": "gzip"
-    }, body),
-    (answer) => (answer as { readonly session_token: string }).session_token
-  )
+  const { path, headers, body } = tokenRequest({ ...pool.options, isTest: true }, corpNum)
+  return Effect.map(exchange(pool, "POST", path, headers, body), (answer) => (answer as { readonly session_token: string }).session_token)
 }
 
 /**

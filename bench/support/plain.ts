@@ -77,6 +77,31 @@ const CLIENT_FAILURE = -99999999
 const SCOPES = ["member", "140"]
 
 /**
+ * A token request as the spec has it: `POST /{serviceId}/Token` for the member, with the cash
+ * receipt scopes, signed over the exact body bytes, X-SVC-Date, version and path
+ * (docs/service.md "Signing and digests").
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const tokenRequest = (options: Pick<PlainOptions, "linkId" | "secretKey" | "isTest">, corpNum: string): { readonly path: string; readonly headers: Record<string, string>; readonly body: string } => {
+  const body = JSON.stringify({ access_id: corpNum, scope: SCOPES })
+  const path = `/${options.isTest ? "SERVICE_TEST" : "SERVICE"}/Token`
+  const date = new Date().toISOString()
+  const digest = createHash("sha256").update(body, "utf8").digest("base64")
+  const toSign = ["POST", digest, date, "2.0", path].join("\n")
+  const signature = createHmac("sha256", Buffer.from(options.secretKey, "base64")).update(toSign, "utf8").digest("base64")
+  const headers = {
+    "Authorization": `SVC ${options.linkId} ${signature}`,
+    "Content-Type": "application/json",
+    "X-SVC-Version": "2.0",
+    "X-SVC-Date": date,
+    "Accept-Encoding": "gzip"
+  }
+  return { path, headers, body }
+}
+
+/**
  * A plain client.
  *
  * @since 0.1.0
@@ -89,7 +114,6 @@ export const makePlainClient = (options: PlainOptions): PlainClient => {
   const agentOf = (url: URL) => url.protocol === "https:" ? new Https.Agent({ keepAlive: true }) : new Http.Agent({ keepAlive: true })
   const authAgent = agentOf(auth)
   const apiAgent = agentOf(api)
-  const serviceId = options.isTest ? "SERVICE_TEST" : "SERVICE"
   const tokens: Record<string, CachedToken> = {}
 
   const execute = (url: URL, agent: Http.Agent, method: string, path: string, headers: Record<string, string>, body: string | null, callback: Callback<unknown>) => {
@@ -123,21 +147,9 @@ export const makePlainClient = (options: PlainOptions): PlainClient => {
     else request.end()
   }
 
-  // Token issuance (docs/service.md "Signing and digests"): signed over the exact body bytes, X-SVC-Date, version and path.
   const issueToken = (corpNum: string, callback: Callback<CachedToken>) => {
-    const body = JSON.stringify({ access_id: corpNum, scope: SCOPES })
-    const path = `/${serviceId}/Token`
-    const date = new Date().toISOString()
-    const digest = createHash("sha256").update(body, "utf8").digest("base64")
-    const toSign = ["POST", digest, date, "2.0", path].join("\n")
-    const signature = createHmac("sha256", Buffer.from(options.secretKey, "base64")).update(toSign, "utf8").digest("base64")
-    execute(auth, authAgent, "POST", path, {
-      "Authorization": `SVC ${options.linkId} ${signature}`,
-      "Content-Type": "application/json",
-      "X-SVC-Version": "2.0",
-      "X-SVC-Date": date,
-      "Accept-Encoding": "gzip"
-    }, body, (error, token) => (error !== null ? callback(error) : callback(null, token as CachedToken)))
+    const { path, headers, body } = tokenRequest(options, corpNum)
+    execute(auth, authAgent, "POST", path, headers, body, (error, token) => (error !== null ? callback(error) : callback(null, token as CachedToken)))
   }
 
   // One token per member, re-issued once it has expired.
