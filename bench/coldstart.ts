@@ -240,7 +240,11 @@ export const benchmark: Benchmark = {
           sides: APPS.map((a) => ({ name: a.name, run: start(app, a.file, env, prepared.corpNum, prepared.mgtKey) })),
           onRound: (round, results) => log(`round ${round + 1}: ${results.map(([name, s]) => `${APPS.find((a) => a.name === name)!.short} ${ms(s.millis)}`).join(", ")}`)
         })
-        const plainRuns = samples[APPS.find((a) => a.short === "plain")!.name]!
+        const runsOf = (short: string) => samples[APPS.find((a) => a.short === short)!.name]!
+        // The median of each round's difference between two apps: elapsed (ms) and CPU (µs).
+        const pairedMillis = (runs: ReadonlyArray<Start>, other: ReadonlyArray<Start>) => medianOf(runs.map((s, i) => s.millis - other[i]!.millis), (d) => d)
+        const pairedCpu = (runs: ReadonlyArray<Start>, other: ReadonlyArray<Start>) => medianOf(runs.map((s, i) => s.cpuMicros - other[i]!.cpuMicros), (d) => d)
+        const plainRuns = runsOf("plain")
         // Each SDK app's Effect floor: the program importing Effect the same way.
         const floorOf: Record<string, string> = {
           "readme": "floor-readme",
@@ -254,10 +258,10 @@ export const benchmark: Benchmark = {
         }
         const figures = APPS.map((a) => {
           const runs = samples[a.name]!
-          const floor = floorOf[a.short] === undefined ? undefined : samples[APPS.find((f) => f.short === floorOf[a.short])!.name]!
+          const floor = floorOf[a.short] === undefined ? undefined : runsOf(floorOf[a.short]!)
           return {
-            aboveFloor: floor === undefined ? Number.NaN : medianOf(runs.map((s, i) => s.millis - floor[i]!.millis), (d) => d),
-            cpuAboveFloor: floor === undefined ? Number.NaN : medianOf(runs.map((s, i) => s.cpuMicros - floor[i]!.cpuMicros), (d) => d),
+            aboveFloor: floor === undefined ? Number.NaN : pairedMillis(runs, floor),
+            cpuAboveFloor: floor === undefined ? Number.NaN : pairedCpu(runs, floor),
             name: a.name,
             short: a.short,
             millis: medianOf(runs, (s) => s.millis),
@@ -274,12 +278,10 @@ export const benchmark: Benchmark = {
         const readmeFloor = figure("floor-readme")
         const modulesFloor = figure("floor-modules")
         const least = figure("least")
-        // The by-module app against the hand-written least client, round by round.
-        const leastRuns = samples[APPS.find((a) => a.short === "least")!.name]!
-        const baseRuns = samples[APPS.find((a) => a.short === "base")!.name]!
-        const aboveBase = medianOf(samples[APPS.find((a) => a.short === "modules")!.name]!.map((s, i) => s.millis - baseRuns[i]!.millis), (d) => d)
-        const cpuAboveBase = medianOf(samples[APPS.find((a) => a.short === "modules")!.name]!.map((s, i) => s.cpuMicros - baseRuns[i]!.cpuMicros), (d) => d)
-        const aboveLeast = medianOf(samples[APPS.find((a) => a.short === "modules")!.name]!.map((s, i) => s.millis - leastRuns[i]!.millis), (d) => d)
+        // The by-module app against the earlier revision's and against the hand-written least client.
+        const aboveBase = pairedMillis(runsOf("modules"), runsOf("base"))
+        const cpuAboveBase = pairedCpu(runsOf("modules"), runsOf("base"))
+        const aboveLeast = pairedMillis(runsOf("modules"), runsOf("least"))
         return {
           title: "4. Cold start: spawn → first answer, the installed package",
           method: [
