@@ -7,71 +7,64 @@
  * (an amount required or forbidden by another field) see absent values only as absent, and the SDK,
  * which sends the decoded value, sends the tidiest form: absent fields left out.
  *
- * @since 0.1.0
+ * @since 1.0.0
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import * as SchemaGetter from "effect/SchemaGetter"
 
 /**
  * `true` for the values an optional input field takes for absent: `null` and `""`.
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category rules
  */
 export const isAbsent = (value: unknown): value is null | "" => value === null || value === ""
 
 /**
- * The decoding of an absent-tolerant optional field: a present `null` or `""` becomes no key.
- * Exported so the compiled decoders (`Decoder.ts`) and the request encoder (`RequestBuilder.ts`)
- * recognise the fields made by `optional` by this very function.
+ * The annotation key marking the union an optional field is decoded with (its absent forms, then
+ * its own schema): a value it refuses broke the field's own rules, not "must be null".
  *
- * @since 0.1.0
- * @category combinators
- */
-export const dropAbsent = <A>(value: Option.Option<A | null | "">): Option.Option<A> =>
-  Option.filter(value, (present): present is A => !isAbsent(present))
-
-/**
- * The encoding of an absent-tolerant optional field: a value is written as it is, no key stays no
- * key (a decoded value never holds `null` or `""` there).
- *
- * @since 0.1.0
- * @category combinators
- */
-export const keepPresent = <A>(value: Option.Option<A>): Option.Option<A | null | ""> => value
-
-/**
- * The annotation of the union an optional field is decoded with (its absent forms, then its own
- * schema): a value it refuses broke the field's own rules, not "must be null".
- *
- * @since 0.1.0
+ * @since 1.0.0
  * @category annotations
  */
-export const OrAbsentId: unique symbol = Symbol.for("taxdoc/Absent/OrAbsent")
+export const OrAbsent = "taxdoc/orAbsent"
+
+const Blank = Schema.Literal("")
 
 // The absent forms are tried first: a field's own schema never sees `null` or `""`, so no member
 // of its own could turn one of them into a value.
-const orAbsent = <A, I>(schema: Schema.Schema<A, I, never>): Schema.Schema<A | null | "", I | null | "", never> =>
-  Schema.Union(Schema.Null, Schema.Literal(""), schema).annotations({ [OrAbsentId]: true })
+const orAbsent = <S extends Schema.Top>(schema: S) => Schema.Union([Schema.Null, Blank, schema]).annotate({ [OrAbsent]: true })
+
+const dropAbsent = SchemaGetter.transformOptional(<A>(value: Option.Option<A | null | "">): Option.Option<A> =>
+  Option.filter(value, (present): present is A => !isAbsent(present)))
 
 /**
  * An optional input field: absent, `null` or `""` (all three decoded as no key), or valid. A key
  * present with `undefined` is refused rather than taken for absent (JSON has no `undefined`).
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category combinators
  */
-export const optional = <A, I>(schema: Schema.Schema<A, I, never>): Schema.PropertySignature<"?:", A, never, "?:", I | null | "", false, never> =>
-  Schema.optionalToOptional(orAbsent(schema), Schema.typeSchema(schema), { decode: dropAbsent, encode: keepPresent })
+export const optional = <S extends Schema.Top>(schema: S) =>
+  Schema.optionalKey(orAbsent(schema)).pipe(
+    Schema.decodeTo(Schema.optionalKey(Schema.toType(schema)), {
+      decode: dropAbsent,
+      encode: SchemaGetter.passthroughSupertype()
+    })
+  )
 
 /**
  * An optional input field with a default: absent, `null` or `""` decode to `fallback()`.
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category combinators
  */
-export const optionalOr = <A, I>(schema: Schema.Schema<A, I, never>, fallback: () => A): Schema.PropertySignature<":", A, never, "?:", I | null | "", false, never> =>
-  Schema.optionalToRequired(orAbsent(schema), Schema.typeSchema(schema), {
-    decode: (value) => Option.getOrElse(dropAbsent(value), fallback),
-    encode: Option.some
-  })
+export const optionalOr = <S extends Schema.Top>(schema: S, fallback: () => S["Type"]) =>
+  Schema.optionalKey(orAbsent(schema)).pipe(
+    Schema.decodeTo(Schema.toType(schema), {
+      decode: SchemaGetter.transformOptional((value: Option.Option<S["Type"] | null | "">) =>
+        Option.some(Option.getOrElse(Option.filter(value, (present): present is S["Type"] => !isAbsent(present)), fallback))),
+      encode: SchemaGetter.passthroughSupertype()
+    })
+  )

@@ -56,7 +56,7 @@ export class ApiError extends Schema.TaggedError<ApiError>()("ApiError", {
   code: Schema.Number,
   message: Schema.String,
   /** `Retry-After` of the answer, in milliseconds, when it carried one. */
-  retryAfterMillis: Schema.optional(Schema.Number)
+  retryAfterMillis: Schema.optionalKey(Schema.Number)
 }) {
   /** The catalogue name of the code (`ErrorCodes`), when known. */
   get codeName(): ErrorCodeName | undefined {

@@ -10,7 +10,15 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
-import * as Body from "./Body.js"
+import type * as Body from "./Body.js"
+
+/**
+ * Any schema an operation declares: one that decodes and encodes without services.
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export type AnyCodec = Schema.Codec<any, any, never, never>
 
 // ── path ────────────────────────────────────────────────────────────────────────────────────
 
@@ -189,12 +197,12 @@ export type RequestBody =
   | { readonly _tag: "None" }
   | {
     readonly _tag: "Json" | "JsonArray" | "Form"
-    readonly schema: Schema.Schema<any, any, never>
-    readonly at: ((nowMillis: number) => Schema.Schema<any, any, never>) | undefined
+    readonly schema: AnyCodec
+    readonly at: ((nowMillis: number) => AnyCodec) | undefined
   }
   | {
     readonly _tag: "Multipart"
-    readonly schema: Schema.Schema<any, any, never>
+    readonly schema: AnyCodec
     readonly encode: (value: any) => Body.Body
     /** The parts `encode` writes, as they travel (what the OpenAPI document describes). */
     readonly parts: ReadonlyArray<MultipartPart>
@@ -210,7 +218,7 @@ export type RequestBody =
 export interface MultipartPart {
   readonly name: string
   readonly contentType: string
-  readonly schema?: Schema.Schema<any, any, never> | undefined
+  readonly schema?: AnyCodec | undefined
   readonly file?: boolean | undefined
 }
 
@@ -228,9 +236,9 @@ export const noBody = { _tag: "None" } as const
  * @since 0.1.0
  * @category constructors
  */
-export const json = <A, I>(
-  schema: Schema.Schema<A, I, never>,
-  at?: (nowMillis: number) => Schema.Schema<A, I, never>
+export const json = <S extends AnyCodec>(
+  schema: S,
+  at?: (nowMillis: number) => Schema.Codec<S["Type"], S["Encoded"], never, never>
 ) => ({ _tag: "Json" as const, schema, at })
 
 /**
@@ -239,7 +247,7 @@ export const json = <A, I>(
  * @since 0.1.0
  * @category constructors
  */
-export const jsonArray = <A, I>(schema: Schema.Schema<A, I, never>) => ({ _tag: "JsonArray" as const, schema, at: undefined })
+export const jsonArray = <S extends AnyCodec>(schema: S) => ({ _tag: "JsonArray" as const, schema, at: undefined })
 
 /**
  * An `application/x-www-form-urlencoded` body (values sent as the live clients send them).
@@ -247,7 +255,7 @@ export const jsonArray = <A, I>(schema: Schema.Schema<A, I, never>) => ({ _tag: 
  * @since 0.1.0
  * @category constructors
  */
-export const form = <A, I extends Readonly<Record<string, string>>>(schema: Schema.Schema<A, I, never>) =>
+export const form = <S extends Schema.Codec<any, Readonly<Record<string, string>>, never, never>>(schema: S) =>
   ({ _tag: "Form" as const, schema, at: undefined })
 
 /**
@@ -256,7 +264,7 @@ export const form = <A, I extends Readonly<Record<string, string>>>(schema: Sche
  * @since 0.1.0
  * @category constructors
  */
-export const multipart = <A, I>(schema: Schema.Schema<A, I, never>, encode: (value: A) => Body.Body, parts: ReadonlyArray<MultipartPart>) =>
+export const multipart = <S extends AnyCodec>(schema: S, encode: (value: S["Type"]) => Body.Body, parts: ReadonlyArray<MultipartPart>) =>
   ({ _tag: "Multipart" as const, schema, encode, parts })
 
 // ── the operation ───────────────────────────────────────────────────────────────────────────
@@ -267,7 +275,7 @@ export const multipart = <A, I>(schema: Schema.Schema<A, I, never>, encode: (val
  * @since 0.1.0
  * @category models
  */
-export type Success = Schema.Schema<any, any, never> | "pdf"
+export type Success = AnyCodec | "pdf"
 
 /**
  * One operation of the service.
@@ -276,7 +284,7 @@ export type Success = Schema.Schema<any, any, never> | "pdf"
  * @category models
  */
 export interface Operation<
-  P extends Schema.Schema<any, any, never> = Schema.Schema<any, any, never>,
+  P extends AnyCodec = AnyCodec,
   B extends RequestBody = RequestBody,
   S extends Success = Success,
   Path extends string = string
@@ -314,7 +322,7 @@ export interface Operation<
  * @since 0.1.0
  * @category models
  */
-export type Any = Operation<Schema.Schema<any, any, never>, RequestBody, Success, string>
+export type Any = Operation<AnyCodec, RequestBody, Success, string>
 
 /**
  * The declaration of an operation (`make`'s input).
@@ -324,7 +332,7 @@ export type Any = Operation<Schema.Schema<any, any, never>, RequestBody, Success
  */
 export interface Declaration<
   Path extends string,
-  P extends Schema.Schema<any, any, never>,
+  P extends AnyCodec,
   B extends RequestBody,
   S extends Success
 > {
@@ -339,7 +347,7 @@ export interface Declaration<
   readonly shapes?: { readonly [K in PathParams<Path>]?: ParamShape }
   readonly query?: ReadonlyArray<QueryItem>
   readonly override?: string
-  readonly headers?: Readonly<Record<string, keyof Schema.Schema.Type<P> & string>>
+  readonly headers?: Readonly<Record<string, keyof P["Type"] & string>>
   readonly digest?: boolean
   readonly scope: Scope
   readonly body?: B
@@ -358,11 +366,11 @@ const NoParams = Schema.Struct({})
 export const make = <
   const Path extends string,
   S extends Success,
-  P extends Schema.Schema<any, any, never> = typeof NoParams,
+  P extends AnyCodec = typeof NoParams,
   B extends RequestBody = typeof noBody
 >(
   declaration: Declaration<Path, P, B, S> &
-    (PathParams<Path> extends keyof Schema.Schema.Type<P> ? unknown : { readonly params: "every path parameter must be a field of params" })
+    (PathParams<Path> extends keyof P["Type"] ? unknown : { readonly params: "every path parameter must be a field of params" })
 ): Operation<P, B, S, Path> => ({
   name: declaration.name,
   sdk: declaration.sdk,
@@ -390,7 +398,7 @@ export const make = <
  * @since 0.1.0
  * @category models
  */
-export type ParamsInput<O extends Any> = Schema.Schema.Encoded<O["params"]>
+export type ParamsInput<O extends Any> = O["params"]["Encoded"]
 
 /**
  * The body a caller passes.
@@ -398,7 +406,7 @@ export type ParamsInput<O extends Any> = Schema.Schema.Encoded<O["params"]>
  * @since 0.1.0
  * @category models
  */
-export type BodyInput<O extends Any> = O["body"] extends { readonly schema: Schema.Schema<any, infer I, never> } ? I : undefined
+export type BodyInput<O extends Any> = O["body"] extends { readonly schema: infer S extends AnyCodec } ? S["Encoded"] : undefined
 
 /**
  * The decoded success answer (`Uint8Array` for a PDF).
@@ -406,7 +414,7 @@ export type BodyInput<O extends Any> = O["body"] extends { readonly schema: Sche
  * @since 0.1.0
  * @category models
  */
-export type SuccessType<O extends Any> = O["success"] extends Schema.Schema<infer A, any, never> ? A : Uint8Array
+export type SuccessType<O extends Any> = O["success"] extends AnyCodec ? O["success"]["Type"] : Uint8Array
 
 /**
  * The success answer as it travels (what a sandbox handler answers).
@@ -414,7 +422,7 @@ export type SuccessType<O extends Any> = O["success"] extends Schema.Schema<infe
  * @since 0.1.0
  * @category models
  */
-export type SuccessEncoded<O extends Any> = O["success"] extends Schema.Schema<any, infer I, never> ? I : Uint8Array
+export type SuccessEncoded<O extends Any> = O["success"] extends AnyCodec ? O["success"]["Encoded"] : Uint8Array
 
 /**
  * What a call of `O` takes: the member (absent for token-less operations), the user ID sent as

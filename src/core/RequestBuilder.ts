@@ -6,18 +6,14 @@
  *
  * @since 0.1.0
  */
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import type * as SchemaAST from "effect/SchemaAST"
-import * as Absent from "./Absent.js"
 import * as Body from "./Body.js"
-import { CheckOnlyId } from "./CrossRule.js"
-import * as Decoder from "./Decoder.js"
 import { ValidationError, type ValidationIssue } from "./Errors.js"
-import { type Any, DIGEST_HEADER, type Input, tokenScopes } from "./Operation.js"
+import { type Any, type AnyCodec, DIGEST_HEADER, type Input, tokenScopes } from "./Operation.js"
 import { CorpNum } from "./Schemas.js"
 import * as Signing from "./Signing.js"
-import { issuesOf } from "./Validation.js"
+import { check } from "./Validation.js"
 
 /**
  * A request built from a declaration: everything the transport needs.
@@ -88,95 +84,19 @@ export const encodeBody = (operation: Any, value: unknown): Body.Body => {
   }
 }
 
-type Encoder = (value: unknown) => unknown
+// Encoders are made once per schema.
+const encoders = new WeakMap<object, (value: unknown) => unknown>()
 
-// Encoders are made once per schema. A schema without transformations encodes a decoded value to
-// itself (same fields, same order), so its values are sent as they are, with no second pass.
-const encoders = new WeakMap<object, Encoder>()
-
-const identity: Encoder = (value) => value
-
-const encoderOf = (schema: Schema.Schema<any, any, never>): Encoder => {
+const encoderOf = (schema: AnyCodec): (value: unknown) => unknown => {
   let encoder = encoders.get(schema)
   if (encoder === undefined) {
-    encoder = transforms(schema.ast, new Set()) ? Schema.encodeSync(schema) as Encoder : identity
+    encoder = Schema.encodeUnknownSync(schema)
     encoders.set(schema, encoder)
   }
   return encoder
 }
 
-const onlyOptionalFields = (transformation: SchemaAST.TransformationKind): boolean =>
-  transformation._tag === "TypeLiteralTransformation" &&
-  transformation.propertySignatureTransformations.every((pst) => pst.from === pst.to && pst.encode === Absent.keepPresent)
-
-/** `true` when encoding with `ast` can change a value (transformations, declarations, suspensions). */
-const transforms = (ast: SchemaAST.AST, seen: Set<SchemaAST.AST>): boolean => {
-  if (seen.has(ast)) return false
-  seen.add(ast)
-  switch (ast._tag) {
-    case "Transformation":
-      // A composition, a transformation that only checks, or a struct whose transformed fields are
-      // optional input fields (written as they are: a decoded value holds no absent form) leaves
-      // values as its sides do.
-      return ast.transformation._tag === "ComposeTransformation" || ast.annotations[CheckOnlyId] === true || onlyOptionalFields(ast.transformation)
-        ? transforms(ast.from, seen) || transforms(ast.to, seen)
-        : true
-    case "Declaration":
-    case "Suspend":
-      return true
-    case "Refinement":
-      return transforms(ast.from, seen)
-    case "Union":
-      return ast.types.some((member) => transforms(member, seen))
-    case "TupleType":
-      return ast.elements.some((element) => transforms(element.type, seen)) || ast.rest.some((rest) => transforms(rest.type, seen))
-    case "TypeLiteral":
-      return ast.propertySignatures.some((property) => transforms(property.type, seen)) ||
-        ast.indexSignatures.some((index) => transforms(index.type, seen))
-    default:
-      return false
-  }
-}
-
-type Decoder = (input: unknown) => Either.Either<unknown, ReadonlyArray<ValidationIssue>>
-
-// Decoders are built once per schema: building one compiles a parser.
-const decoders = new WeakMap<object, Decoder>()
-
-const decoderOf = (schema: Schema.Schema<any, any, never>): Decoder => {
-  let decoder = decoders.get(schema)
-  if (decoder === undefined) {
-    const decode = Decoder.input(schema)
-    decoder = (input) => {
-      const decoded = decode(input)
-      // A success is answered as it came (the right side carries no issues to map).
-      return Either.isLeft(decoded) ? Either.left(issuesOf(decoded.left)) : decoded as unknown as Either.Either<unknown, ReadonlyArray<ValidationIssue>>
-    }
-    decoders.set(schema, decoder)
-  }
-  return decoder
-}
-
-/**
- * Decodes `input` with `schema` (every broken rule, unknown fields refused); the issues on failure.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const check = (schema: Schema.Schema<any, any, never>, input: unknown): Either.Either<unknown, ReadonlyArray<ValidationIssue>> =>
-  decoderOf(schema)(input)
-
 const Member = Schema.Struct({ corpNum: CorpNum })
-
-// A partner serves a bounded set of members, each called again and again: a registration number
-// found valid once is not decoded again (the set is emptied when it grows past its bound).
-const validMembers = new Set<string>()
-const MEMBERS_REMEMBERED = 10_000
-
-const rememberMember = (corpNum: string) => {
-  if (validMembers.size >= MEMBERS_REMEMBERED) validMembers.clear()
-  validMembers.add(corpNum)
-}
 
 /**
  * Validates a call's input — the member, the parameters, the body (with the clock-dependent rules
@@ -186,23 +106,22 @@ const rememberMember = (corpNum: string) => {
  * @since 0.1.0
  * @category combinators
  */
-export const request = <O extends Any>(operation: O, input: Input<O>, nowMillis: number): Either.Either<Built, ValidationError> => {
+export const request = <O extends Any>(operation: O, input: Input<O>, nowMillis: number): Result.Result<Built, ValidationError> => {
   const issues: Array<ValidationIssue> = []
-  if (operation.scope._tag !== "None" && !validMembers.has(input.corpNum as string)) {
+  if (operation.scope._tag !== "None") {
     const member = check(Member, { corpNum: input.corpNum })
-    if (Either.isLeft(member)) issues.push(...member.left)
-    else rememberMember(input.corpNum as string)
+    if (Result.isFailure(member)) issues.push(...member.failure)
   }
   const params = check(operation.params, input.params ?? {})
-  if (Either.isLeft(params)) issues.push(...params.left)
+  if (Result.isFailure(params)) issues.push(...params.failure)
   let body: Body.Body = Body.empty
   const spec = operation.body
   if (spec._tag !== "None") {
     const schema = "at" in spec && spec.at !== undefined ? spec.at(nowMillis) : spec.schema
     const decoded = check(schema, input.body)
-    if (Either.isLeft(decoded)) issues.push(...decoded.left)
-    else if (issues.length === 0) body = encodeBody(operation, decoded.right)
+    if (Result.isFailure(decoded)) issues.push(...decoded.failure)
+    else if (issues.length === 0) body = encodeBody(operation, decoded.success)
   }
-  if (issues.length > 0 || Either.isLeft(params)) return Either.left(new ValidationError({ operation: operation.sdk, issues }))
-  return Either.right(build(operation, params.right as Readonly<Record<string, unknown>>, body))
+  if (issues.length > 0 || Result.isFailure(params)) return Result.fail(new ValidationError({ operation: operation.sdk, issues }))
+  return Result.succeed(build(operation, params.success as Readonly<Record<string, unknown>>, body))
 }

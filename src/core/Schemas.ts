@@ -2,45 +2,21 @@
  * Wire schemas shared by every domain: registration numbers, document IDs, dates, amounts, the
  * generic `{code, message}` result, and the field helpers of input schemas (`oneOf`, `optional`).
  *
- * @since 0.1.0
+ * @since 1.0.0
  */
+import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { rule } from "./Rule.js"
+import * as SchemaGetter from "effect/SchemaGetter"
+import * as SchemaTransformation from "effect/SchemaTransformation"
+import * as Gen from "./Gen.js"
+import { maxLength, required, rule } from "./Rule.js"
 
 const digits = (n: number) => new RegExp(`^\\d{${n}}$`)
 
 /**
- * A business registration number: exactly 10 digits, no hyphen.
- *
- * @since 0.1.0
- * @category schemas
- */
-export const CorpNum = Schema.String.pipe(
-  rule("corpNum", (s: string) => digits(10).test(s), "must be a business registration number of exactly 10 digits, no hyphen"),
-  Schema.brand("CorpNum")
-)
-
-/**
- * The same rule as `CorpNum`, unbranded: for fields of input schemas whose type stays a plain
- * string (e.g. a receipt's `franchiseCorpNum`).
- *
- * @since 0.1.0
- * @category schemas
- */
-export const CorpNumText: Schema.Schema<string, string> = Schema.String.pipe(
-  rule("corpNum", (s: string) => digits(10).test(s), "must be a business registration number of exactly 10 digits, no hyphen")
-)
-
-/**
- * @since 0.1.0
- * @category models
- */
-export type CorpNum = typeof CorpNum.Type
-
-/**
  * Checks the check digit of a business registration number (the 10th digit).
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category rules
  */
 export const corpNumCheckDigitValid = (corpNum: string): boolean => {
@@ -54,15 +30,63 @@ export const corpNumCheckDigitValid = (corpNum: string): boolean => {
 }
 
 /**
+ * Registration numbers whose tenth digit is their check digit: what a member of the service looks
+ * like (the rule itself asks only for 10 digits).
+ *
+ * @since 1.0.0
+ * @category generators
+ */
+export const corpNumValues: Gen.Gen<string> = Gen.map(Gen.digits(9), (nine) => {
+  const check = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].find((d) => corpNumCheckDigitValid(`${nine}${d}`))
+  return `${nine}${check ?? 0}`
+})
+
+const TEN_DIGITS = /^\d{10}$/
+
+/**
+ * The `corpNum` rule: exactly 10 digits, no hyphen.
+ *
+ * @since 1.0.0
+ * @category rules
+ */
+export const corpNumRule = (name = "corpNum") =>
+  rule(name, (s: string) => TEN_DIGITS.test(s), "must be a business registration number of exactly 10 digits, no hyphen", { values: corpNumValues })
+
+/**
+ * A business registration number: exactly 10 digits, no hyphen.
+ *
+ * @since 1.0.0
+ * @category schemas
+ */
+export const CorpNum = Schema.String.pipe(corpNumRule(), Schema.brand("CorpNum"))
+
+/**
+ * The same rule as `CorpNum`, unbranded: for fields of input schemas whose type stays a plain
+ * string (e.g. a receipt's `franchiseCorpNum`).
+ *
+ * @since 1.0.0
+ * @category schemas
+ */
+export const CorpNumText = Schema.String.pipe(corpNumRule())
+
+/**
+ * @since 1.0.0
+ * @category models
+ */
+export type CorpNum = typeof CorpNum.Type
+
+/**
  * A document ID (`mgtKey`): 1 to 24 characters, letters, digits, `-` and `_`.
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category schemas
  */
 export const MgtKey = Schema.String.pipe(
-  rule("required", (s: string) => s.length > 0, "is required and may not be empty"),
-  rule("maxLength(24)", (s: string) => s.length <= 24, "must be at most 24 characters"),
-  rule("mgtKeyCharset", (s: string) => /^[A-Za-z0-9_-]*$/.test(s), "may hold only letters, digits, '-' and '_'")
+  required,
+  maxLength(24),
+  rule("mgtKeyCharset", (s: string) => /^[A-Za-z0-9_-]*$/.test(s), "may hold only letters, digits, '-' and '_'", {
+    values: Gen.text("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_", 1, 24)
+  })
 )
 
 const validCalendar = (y: number, m: number, d: number): boolean => {
@@ -73,7 +97,7 @@ const validCalendar = (y: number, m: number, d: number): boolean => {
 /**
  * `true` when `text` is a calendar date `yyyyMMdd`.
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category rules
  */
 export const isDate8 = (text: string): boolean =>
@@ -82,7 +106,7 @@ export const isDate8 = (text: string): boolean =>
 /**
  * `true` when `text` is a date-time `yyyyMMddHHmmss`.
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category rules
  */
 export const isDateTime14 = (text: string): boolean =>
@@ -92,7 +116,7 @@ export const isDateTime14 = (text: string): boolean =>
 /**
  * A date `yyyyMMdd` (Korea Standard Time, docs/decisions.md "Time").
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category schemas
  */
 export const Date8 = Schema.String.pipe(rule("date(yyyyMMdd)", isDate8, "must be a date yyyyMMdd"))
@@ -100,7 +124,7 @@ export const Date8 = Schema.String.pipe(rule("date(yyyyMMdd)", isDate8, "must be
 /**
  * A date-time `yyyyMMddHHmmss` (Korea Standard Time).
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category schemas
  */
 export const DateTime14 = Schema.String.pipe(rule("dateTime(yyyyMMddHHmmss)", isDateTime14, "must be a date-time yyyyMMddHHmmss"))
@@ -108,38 +132,69 @@ export const DateTime14 = Schema.String.pipe(rule("dateTime(yyyyMMddHHmmss)", is
 /**
  * An amount: a string holding a non-negative integer of at most `max` digits.
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category schemas
  */
 export const Amount = (max: number) =>
   Schema.String.pipe(
-    rule("amount", (s: string) => /^\d+$/.test(s), "must be a whole number of won written with digits only"),
-    rule(`maxLength(${max})`, (s: string) => s.length <= max, `must be at most ${max} characters`)
+    rule("amount", (s: string) => /^\d+$/.test(s), "must be a whole number of won written with digits only", {
+      // One digit short of the bound, so that three of them still add up within it.
+      values: Gen.map(Gen.integer(0, 10 ** Math.max(1, max - 1) - 1), String)
+    }),
+    maxLength(max)
   )
 
 /**
  * A signed amount: a string holding an integer (`-` allowed) of at most `max` characters.
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category schemas
  */
 export const SignedAmount = (max: number) =>
   Schema.String.pipe(
-    rule("signedAmount", (s: string) => /^-?\d+$/.test(s), "must be a whole number (a leading '-' is allowed)"),
-    rule(`maxLength(${max})`, (s: string) => s.length <= max, `must be at most ${max} characters`)
+    rule("signedAmount", (s: string) => /^-?\d+$/.test(s), "must be a whole number (a leading '-' is allowed)", {
+      values: Gen.map(Gen.integer(-(10 ** Math.min(8, max - 2)) + 1, 10 ** Math.min(9, max - 2) - 1), String)
+    }),
+    maxLength(max)
   )
 
 /**
  * One of the given texts, checked by a rule named `name` (so a `ValidationError` names the field's
  * rule and lists the allowed values), then typed as the literals.
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category schemas
  */
-export const oneOf = <const L extends readonly [string, ...Array<string>]>(name: string, literals: L) =>
+export const oneOf = <const L extends readonly [string, ...Array<string>]>(name: string, literals: L, message = `must be one of ${literals.join(", ")}`) =>
   Schema.String.pipe(
-    rule<string>(name, (value) => literals.includes(value), `must be one of ${literals.join(", ")}`),
-    Schema.compose(Schema.Literal(...literals), { strict: false })
+    rule<string>(name, (value) => literals.includes(value), message, { values: Gen.constantFrom(...literals) }),
+    Schema.decodeTo(Schema.Literals(literals), SchemaTransformation.passthrough({ strict: false }))
+  )
+
+/**
+ * One of the given numbers, checked by a rule named `name`, then typed as the literals.
+ *
+ * @since 1.0.0
+ * @category schemas
+ */
+export const oneOfNumbers = <const L extends readonly [number, ...Array<number>]>(name: string, literals: L, message = `must be one of ${literals.join(", ")}`) =>
+  Schema.Number.pipe(
+    rule<number>(name, (value) => literals.includes(value), message, { values: Gen.constantFrom(...literals) }),
+    Schema.decodeTo(Schema.Literals(literals), SchemaTransformation.passthrough({ strict: false }))
+  )
+
+/**
+ * A field of an answer the service may send as `null` or leave out: both decoded as no key.
+ *
+ * @since 1.0.0
+ * @category combinators
+ */
+export const nullable = <S extends Schema.Top>(schema: S) =>
+  Schema.optionalKey(Schema.NullOr(schema)).pipe(
+    Schema.decodeTo(Schema.optionalKey(Schema.toType(schema)), {
+      decode: SchemaGetter.transformOptional(<A>(value: Option.Option<A | null>) => Option.filter(value, (present): present is A => present !== null)),
+      encode: SchemaGetter.passthroughSupertype()
+    })
   )
 
 export {
@@ -147,14 +202,14 @@ export {
    * An optional input field: absent, `null` or `""` — all three absent (`Absent.ts`) — or valid;
    * never `undefined` (a key present with `undefined` is refused rather than taken for absent).
    *
-   * @since 0.1.0
+   * @since 1.0.0
    * @category combinators
    */
   optional,
   /**
    * An optional input field with a default for absent, `null` and `""`.
    *
-   * @since 0.1.0
+   * @since 1.0.0
    * @category combinators
    */
   optionalOr
@@ -165,7 +220,7 @@ export {
  * letters, digits and `_` — no space, no dash, no leading digit (docs/service.md "Answers": one
  * client turns answers into named tuples, whose field names are identifiers).
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category rules
  */
 export const isAnswerKey = (text: string): boolean => /^[\p{L}_][\p{L}\p{N}_]*$/u.test(text)
@@ -174,7 +229,7 @@ export const isAnswerKey = (text: string): boolean => /^[\p{L}_][\p{L}\p{N}_]*$/
  * A key of a record the service answers as it was given (a statement's `propertyBag`): a key an
  * answer may carry (`isAnswerKey`).
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category schemas
  */
 export const AnswerKey = Schema.String.pipe(
@@ -184,7 +239,7 @@ export const AnswerKey = Schema.String.pipe(
 /**
  * The generic result of the service: `code` 1 on success, and a message.
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category schemas
  */
 export class GenericResult extends Schema.Class<GenericResult>("GenericResult")({
@@ -195,7 +250,7 @@ export class GenericResult extends Schema.Class<GenericResult>("GenericResult")(
 /**
  * The error body of the service: `{code, message}` with a negative code.
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category schemas
  */
 export const ErrorBody = Schema.Struct({ code: Schema.Number, message: Schema.String })
@@ -203,7 +258,7 @@ export const ErrorBody = Schema.Struct({ code: Schema.Number, message: Schema.St
 /**
  * A URL answer (`{url}`) of the URL operations.
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category schemas
  */
 export class UrlResult extends Schema.Class<UrlResult>("UrlResult")({ url: Schema.String }) {}
@@ -212,26 +267,35 @@ export class UrlResult extends Schema.Class<UrlResult>("UrlResult")({ url: Schem
  * A boolean the service sometimes writes as a string (`"true"`, `"Y"`); decodes both forms
  * (docs/service.md "Answers": `lateIssueYN` appears as a string in some documentation).
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category schemas
  */
-export const LenientBoolean = Schema.Union(
+export const LenientBoolean = Schema.Union([
   Schema.Boolean,
-  Schema.transform(Schema.Literal("true", "false", "Y", "N", "1", "0"), Schema.Boolean, {
-    strict: true,
-    decode: (s) => s === "true" || s === "Y" || s === "1",
-    encode: (b) => (b ? "true" : "false")
-  })
-)
+  Schema.Literals(["true", "false", "Y", "N", "1", "0"]).pipe(
+    Schema.decodeTo(Schema.Boolean, SchemaTransformation.transform({
+      decode: (s) => s === "true" || s === "Y" || s === "1",
+      encode: (b): "true" | "false" => (b ? "true" : "false")
+    }))
+  )
+])
 
 /**
  * A code the service writes as a number or a numeric string; decoded as a string
  * (docs/service.md "Answers": statement `stateCode` appears as a number where the spec says string).
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category schemas
  */
-export const LenientNumericString = Schema.Union(
+export const LenientNumericString = Schema.Union([
   Schema.String,
-  Schema.transform(Schema.Number, Schema.String, { strict: true, decode: (n) => String(n), encode: (s) => Number(s) })
-)
+  Schema.Number.pipe(Schema.decodeTo(Schema.String, SchemaTransformation.transform({ decode: (n) => String(n), encode: (s) => Number(s) })))
+])
+
+/**
+ * A number the service writes as a number or a numeric string; decoded as a number.
+ *
+ * @since 1.0.0
+ * @category schemas
+ */
+export const LenientNumber = Schema.Union([Schema.Number, Schema.FiniteFromString])

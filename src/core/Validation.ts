@@ -1,18 +1,17 @@
 /**
- * Turns Schema parse failures into a `ValidationError` that names every broken field and rule.
+ * Turns Schema decoding failures into a `ValidationError` that names every broken field and rule.
  * Decoding happens before any I/O, so a failing input is never sent.
  *
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as SchemaAST from "effect/SchemaAST"
-import { OrAbsentId } from "./Absent.js"
-import * as Decoder from "./Decoder.js"
+import type * as SchemaIssue from "effect/SchemaIssue"
+import { OrAbsent } from "./Absent.js"
 import { ValidationError, ValidationIssue } from "./Errors.js"
-import { RuleId } from "./Rule.js"
+import { RuleName } from "./Rule.js"
 
 type Path = ReadonlyArray<PropertyKey>
 
@@ -22,15 +21,42 @@ const renderPath = (path: Path): string =>
     ""
   )
 
-const ruleOf = (ast: SchemaAST.AST): string | undefined => {
-  const named = ast.annotations[RuleId]
-  if (typeof named === "string") return named
-  const description = ast.annotations[SchemaAST.DescriptionAnnotationId]
-  return typeof description === "string" ? description : undefined
+const ruleOf = (annotations: SchemaAST.AST["annotations"] | undefined): string | undefined => {
+  const named = annotations?.[RuleName]
+  return typeof named === "string" ? named : undefined
 }
 
-const expectedOf = (ast: SchemaAST.AST): string =>
-  SchemaAST.isLiteral(ast) ? JSON.stringify(ast.literal) : ruleOf(ast) ?? String(ast)
+// What a value of `ast` is, for people: `a string`, `"PBOX"`, `an array`.
+const expectedOf = (ast: SchemaAST.AST): string => describe(SchemaAST.toEncoded(ast))
+
+const describe = (ast: SchemaAST.AST): string => {
+  const named = ruleOf(ast.annotations)
+  if (named !== undefined) return named
+  switch (ast._tag) {
+    case "Literal":
+      return JSON.stringify(ast.literal)
+    case "String":
+      return "a string"
+    case "Number":
+      return "a number"
+    case "Boolean":
+      return "a boolean"
+    case "Null":
+      return "null"
+    case "Undefined":
+      return "undefined"
+    case "Arrays":
+      return "an array"
+    case "Objects":
+      return "an object"
+    case "Union":
+      return ast.types.map(describe).join(" | ")
+    default: {
+      const expected = ast.annotations?.expected ?? ast.annotations?.identifier
+      return typeof expected === "string" ? expected : ast._tag
+    }
+  }
+}
 
 const actualOf = (actual: unknown): string => {
   try {
@@ -40,70 +66,77 @@ const actualOf = (actual: unknown): string => {
   }
 }
 
-const leafMessage = (issue: ParseResult.ParseIssue): string => {
-  const formatted = ParseResult.ArrayFormatter.formatIssueSync(issue)
-  return formatted[0]?.message ?? "is invalid"
-}
+const messageOf = (annotations: { readonly message?: unknown } | undefined): string | undefined =>
+  typeof annotations?.message === "string" ? annotations.message : undefined
 
-const collect = (issue: ParseResult.ParseIssue, path: Path, rule: string | undefined, out: Array<ValidationIssue>): void => {
+const got = (issue: SchemaIssue.Issue): string => ("input" in issue ? `, got ${actualOf(issue.input)}` : "")
+
+const collect = (issue: SchemaIssue.Issue, path: Path, rule: string | undefined, message: string | undefined, out: Array<ValidationIssue>): void => {
   switch (issue._tag) {
-    case "Pointer": {
-      const keys = Array.isArray(issue.path) ? issue.path : [issue.path]
-      collect(issue.issue, [...path, ...keys], rule, out)
+    case "Pointer":
+      collect(issue.issue, [...path, ...issue.path], rule, message, out)
+      return
+    case "Composite":
+      for (const inner of issue.issues) collect(inner, path, rule, message, out)
+      return
+    case "Filter": {
+      const annotations = issue.filter.annotations
+      collect(issue.issue, path, ruleOf(annotations) ?? rule, messageOf(annotations) ?? message, out)
       return
     }
-    case "Composite": {
-      const issues = (Array.isArray(issue.issues) ? issue.issues : [issue.issues]) as ReadonlyArray<ParseResult.ParseIssue>
-      if (SchemaAST.isUnion(issue.ast)) {
-        // A value that matches no member of a union is one broken rule, not one per member; the
-        // `undefined` member an optional field adds, and the absent forms (`null`, `""`) of an
-        // optional input field, are not something to suggest.
-        const orAbsent = issue.ast.annotations[OrAbsentId] === true
-        const members = issues.filter((i) => !(i._tag === "Type" && (SchemaAST.isUndefinedKeyword(i.ast) || (orAbsent && SchemaAST.isLiteral(i.ast)))))
-        if (members.length > 0 && members.every((i) => i._tag === "Type")) {
-          const expected = members.map((i) => expectedOf(i.ast))
-          out.push(new ValidationIssue({
-            path: renderPath(path),
-            rule: rule ?? (expected.length === 1 ? `type(${expected[0]})` : `oneOf(${expected.join(", ")})`),
-            message: `must be ${expected.length === 1 ? expected[0] : `one of ${expected.join(", ")}`}, got ${actualOf(issue.actual)}`
-          }))
-          return
-        }
-        for (const inner of members) collect(inner, path, rule, out)
+    case "Encoding":
+      collect(issue.issue, path, rule, message, out)
+      return
+    case "AnyOf": {
+      // An optional input field refusing a value: the field's own rules broke, not "must be null".
+      const own = issue.ast.annotations?.[OrAbsent] === true ? issue.issues : []
+      if (own.length > 0) {
+        for (const inner of own) collect(inner, path, rule, message, out)
         return
       }
-      for (const inner of issues) collect(inner, path, rule, out)
-      return
-    }
-    case "Refinement": {
-      const named = ruleOf(issue.ast)
-      if (issue.kind === "Predicate") {
-        out.push(new ValidationIssue({ path: renderPath(path), rule: named ?? rule ?? "refinement", message: leafMessage(issue) }))
+      const named = ruleOf(issue.ast.annotations)
+      const members = issue.ast.types.filter((member) => !(issue.ast.annotations?.[OrAbsent] === true && (member._tag === "Null" || member._tag === "Literal")))
+      const expected = members.map(expectedOf)
+      const inner = issue.issues.filter((i) => i._tag !== "InvalidType")
+      if (inner.length > 0 && named === undefined) {
+        // A value of a member's type that broke that member's rules: those rules are the issue.
+        for (const i of inner) collect(i, path, rule, message, out)
         return
       }
-      collect(issue.issue, path, named ?? rule, out)
+      out.push(new ValidationIssue({
+        path: renderPath(path),
+        rule: named ?? rule ?? (expected.length === 1 ? `type(${expected[0]})` : `oneOf(${expected.join(", ")})`),
+        message: messageOf(issue.ast.annotations) ?? message ??
+          `must be ${expected.length === 1 ? expected[0] : `one of ${expected.join(", ")}`}${got(issue)}`
+      }))
       return
     }
-    case "Transformation":
-      collect(issue.issue, path, rule, out)
+    case "OneOf":
+      out.push(new ValidationIssue({ path: renderPath(path), rule: rule ?? "oneOf", message: message ?? "matches more than one choice" }))
       return
-    case "Missing":
+    case "MissingKey":
       out.push(new ValidationIssue({ path: renderPath(path), rule: "required", message: "is required" }))
       return
-    case "Unexpected":
+    case "UnexpectedKey":
       out.push(new ValidationIssue({ path: renderPath(path), rule: "unknownField", message: "is not a field of this input" }))
       return
     case "Forbidden":
-      out.push(new ValidationIssue({ path: renderPath(path), rule: "forbidden", message: leafMessage(issue) }))
+      out.push(new ValidationIssue({ path: renderPath(path), rule: rule ?? "forbidden", message: messageOf(issue.annotations) ?? message ?? "is not allowed" }))
       return
-    case "Type": {
+    case "InvalidValue":
+      out.push(new ValidationIssue({
+        path: renderPath(path),
+        rule: rule ?? "invalid",
+        message: messageOf(issue.annotations) ?? message ?? `is invalid${got(issue)}`
+      }))
+      return
+    case "InvalidType": {
+      // The input is on the encoded side: a value of the wrong type is told what it should be there.
       const expected = expectedOf(issue.ast)
       out.push(new ValidationIssue({
         path: renderPath(path),
         rule: rule ?? `type(${expected})`,
-        message: issue.message !== undefined || issue.ast.annotations[SchemaAST.MessageAnnotationId] !== undefined
-          ? leafMessage(issue)
-          : `must be ${expected}, got ${actualOf(issue.actual)}`
+        message: messageOf(issue.ast.annotations) ?? `must be ${expected}${got(issue)}`
       }))
       return
     }
@@ -111,34 +144,51 @@ const collect = (issue: ParseResult.ParseIssue, path: Path, rule: string | undef
 }
 
 /**
- * The issues of a parse error, one per broken rule, with the field path.
+ * The issues of a decoding failure, one per broken rule, with the field path.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const issuesOf = (error: ParseResult.ParseError): ReadonlyArray<ValidationIssue> => {
+export const issuesOf = (failure: Schema.SchemaError | SchemaIssue.Issue): ReadonlyArray<ValidationIssue> => {
   const out: Array<ValidationIssue> = []
-  collect(error.issue, [], undefined, out)
+  collect("issue" in failure && failure._tag === "SchemaError" ? failure.issue : failure as SchemaIssue.Issue, [], undefined, undefined, out)
   return out
 }
 
 /**
- * Decodes `input` with `schema`, reporting every broken rule (`errors: "all"`) as a
- * `ValidationError` of `operation`.
+ * How inputs are decoded: every broken rule reported, unknown fields refused, the offending value
+ * kept for the message.
+ *
+ * @since 1.0.0
+ * @category constants
+ */
+export const inputOptions: SchemaAST.ParseOptions = { errors: "all", onExcessProperty: "error", reportInput: true }
+
+/**
+ * Decodes `input` with `schema` (every broken rule, unknown fields refused); the issues on failure.
+ *
+ * @since 1.0.0
+ * @category combinators
+ */
+export const check = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S, input: unknown): Result.Result<S["Type"], ReadonlyArray<ValidationIssue>> =>
+  Result.mapError(Schema.decodeUnknownResult(schema, inputOptions)(input), issuesOf)
+
+/**
+ * Decodes `input` with `schema`, reporting every broken rule as a `ValidationError` of `operation`.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const validate = <A, I>(operation: string, schema: Schema.Schema<A, I, never>, input: unknown): Effect.Effect<A, ValidationError> =>
+export const validate = <S extends Schema.Top & { readonly DecodingServices: never }>(operation: string, schema: S, input: unknown): Effect.Effect<S["Type"], ValidationError> =>
   Effect.suspend(() => {
-    const result = Decoder.input(schema)(input)
-    return Either.isRight(result)
-      ? Effect.succeed(result.right)
-      : Effect.fail(new ValidationError({ operation, issues: issuesOf(result.left) }))
+    const result = check(schema, input)
+    return Result.isSuccess(result)
+      ? Effect.succeed(result.success)
+      : Effect.fail(new ValidationError({ operation, issues: result.failure }))
   })
 
 /**
- * Fails with a `ValidationError` for a single field and rule (for rules checked outside Schema).
+ * A `ValidationError` for a single field and rule (for rules checked outside Schema).
  *
  * @since 0.1.0
  * @category constructors
