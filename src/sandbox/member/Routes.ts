@@ -6,17 +6,16 @@
  */
 import * as Effect from "effect/Effect"
 import * as Kst from "../../core/Kst.js"
+import * as Operations from "../../domains/member/Operations.js"
 import { idProblem, passwordValid } from "../../domains/member/Rules.js"
 import { SandboxClock } from "../Clock.js"
 import { changed } from "../Durable.js"
 import { fail, type SandboxFailure } from "../Failure.js"
+import { revokeMember, tokensSlot } from "../IssuedTokens.js"
 import { clearMemberPreferences } from "../Preferences.js"
 import { bodyJson, type Caller, decodeLenientBody, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
 import { SandboxStore } from "../Store.js"
-import { revokeMember, tokensSlot } from "../IssuedTokens.js"
-import * as Operations from "../../domains/member/Operations.js"
 import * as State from "./State.js"
-
 
 const text = (request: RouteRequest, ko: string, en: string): string => request.language === "en" ? en : ko
 
@@ -33,7 +32,7 @@ const checkCredentials = (id: unknown, password: unknown): Effect.Effect<void, S
 const fieldOf = (body: unknown, key: string): unknown =>
   typeof body === "object" && body !== null ? (body as Record<string, unknown>)[key] : undefined
 
-const memberState = (request: RouteRequest) => Effect.map(SandboxStore, (store) => store.get(State.membersSlot, request.environment))
+const memberState = (request: RouteRequest) => SandboxStore.useSync((store) => store.get(State.membersSlot, request.environment))
 
 /** The caller's member; a token outlives nothing (QuitMember revokes), so this only guards races. */
 const callerMember = (request: RouteRequest, caller: Caller) =>
@@ -42,7 +41,7 @@ const callerMember = (request: RouteRequest, caller: Caller) =>
     return member === undefined ? Effect.fail(fail("MemberNotRegistered")) : Effect.succeed({ state, member })
   })
 
-const nowMillis = Effect.flatMap(SandboxClock, (clock) => clock.now)
+const nowMillis = SandboxClock.use((clock) => clock.now)
 
 /**
  * The member operations.
@@ -51,108 +50,99 @@ const nowMillis = Effect.flatMap(SandboxClock, (clock) => clock.now)
  * @category routes
  */
 export const memberRoutes: ReadonlyArray<Route> = [
-  implement(Operations.CheckIsMember, (request) =>
-      Effect.gen(function*() {
-        const query = yield* request.parameters
-        const state = yield* memberState(request)
-        const joined = State.memberOf(state, query.CorpNum, query.LID) !== undefined
-        return json(joined
-          ? { code: 1, message: text(request, "가입", "Registered") }
-          : { code: 0, message: text(request, "미가입", "Not registered") })
-      })),
-  implement(Operations.CheckID, (request) =>
-      Effect.gen(function*() {
-        const query = yield* request.parameters
-        const state = yield* memberState(request)
-        return json(State.idInUse(state, query.ID)
-          ? { code: 1, message: text(request, "사용중인 아이디", "The ID is in use") }
-          : { code: 0, message: text(request, "사용가능한 아이디", "The ID is available") })
-      })),
-  implement(Operations.JoinMember, (request) =>
-      Effect.gen(function*() {
-        const body = yield* bodyJson(request)
-        yield* checkCredentials(fieldOf(body, "ID"), fieldOf(body, "Password"))
-        const input = yield* decodeValue(body, Operations.JoinMember.body.schema)
-        const state = yield* memberState(request)
-        if (state.members.has(input.CorpNum)) return yield* fail("AlreadyMember")
-        if (State.idInUse(state, input.ID)) return yield* fail("IdInUse")
-        State.join(state, input, yield* nowMillis)
-        return success(request)
-      })),
-  implement(Operations.QuitMember, (request, caller) =>
-      Effect.gen(function*() {
-        yield* request.input
-        const { member, state } = yield* callerMember(request, caller)
-        // Every account goes, and the number and the IDs may join again at once.
-        State.quit(state, member.corpNum)
-        const store = yield* SandboxStore
-        revokeMember(store.get(tokensSlot, request.environment), member.corpNum)
-        yield* clearMemberPreferences(request.environment, member.corpNum)
-        return success(request)
-      })),
+  implement(Operations.CheckIsMember, Effect.fnUntraced(function*(request) {
+    const query = yield* request.parameters
+    const state = yield* memberState(request)
+    const joined = State.memberOf(state, query.CorpNum, query.LID) !== undefined
+    return json(joined
+      ? { code: 1, message: text(request, "가입", "Registered") }
+      : { code: 0, message: text(request, "미가입", "Not registered") })
+  })),
+  implement(Operations.CheckID, Effect.fnUntraced(function*(request) {
+    const query = yield* request.parameters
+    const state = yield* memberState(request)
+    return json(State.idInUse(state, query.ID)
+      ? { code: 1, message: text(request, "사용중인 아이디", "The ID is in use") }
+      : { code: 0, message: text(request, "사용가능한 아이디", "The ID is available") })
+  })),
+  implement(Operations.JoinMember, Effect.fnUntraced(function*(request) {
+    const body = yield* bodyJson(request)
+    yield* checkCredentials(fieldOf(body, "ID"), fieldOf(body, "Password"))
+    const input = yield* decodeValue(body, Operations.JoinMember.body.schema)
+    const state = yield* memberState(request)
+    if (state.members.has(input.CorpNum)) return yield* fail("AlreadyMember")
+    if (State.idInUse(state, input.ID)) return yield* fail("IdInUse")
+    State.join(state, input, yield* nowMillis)
+    return success(request)
+  })),
+  implement(Operations.QuitMember, Effect.fnUntraced(function*(request, caller) {
+    yield* request.input
+    const { member, state } = yield* callerMember(request, caller)
+    // Every account goes, and the number and the IDs may join again at once.
+    State.quit(state, member.corpNum)
+    const store = yield* SandboxStore
+    revokeMember(store.get(tokensSlot, request.environment), member.corpNum)
+    yield* clearMemberPreferences(request.environment, member.corpNum)
+    return success(request)
+  })),
   implement(Operations.GetCorpInfo, (request, caller) => Effect.map(callerMember(request, caller), ({ member }) => json(member.corpInfo))),
-  implement(Operations.UpdateCorpInfo, (request, caller) =>
-      Effect.gen(function*() {
-        const input = yield* request.input
-        const { member, state } = yield* callerMember(request, caller)
-        member.corpInfo = { ceoname: input.ceoname, corpName: input.corpName, addr: input.addr, bizType: input.bizType, bizClass: input.bizClass }
-        changed(state, member.corpNum)
-        return success(request)
-      })),
-  implement(Operations.RegistContact, (request, caller) =>
-      Effect.gen(function*() {
-        const body = yield* bodyJson(request)
-        yield* checkCredentials(fieldOf(body, "id"), fieldOf(body, "password"))
-        const input = yield* decodeValue(body, Operations.RegistContact.body.schema)
-        const { member, state } = yield* callerMember(request, caller)
-        if (State.idInUse(state, input.id)) return yield* fail("IdInUse")
-        State.addContact(state, member, {
-          id: input.id,
-          password: input.password,
-          personName: input.personName,
-          tel: input.tel,
-          email: input.email,
-          regDT: Kst.toDateTime14(yield* nowMillis),
-          searchRole: input.searchRole,
-          mgrYN: false,
-          state: 1
-        })
-        return success(request)
-      })),
-  implement(Operations.GetContactInfo, (request, caller) =>
-      Effect.gen(function*() {
-        // One client builds this body by hand with single quotes; the service reads it.
-        const input = yield* decodeLenientBody(request, Operations.GetContactInfo.body.schema)
-        const { member } = yield* callerMember(request, caller)
-        const contact = member.contacts.get(input.id)
-        if (contact === undefined) return yield* fail("ContactNotFound")
-        return json(State.contactView(contact))
-      })),
+  implement(Operations.UpdateCorpInfo, Effect.fnUntraced(function*(request, caller) {
+    const input = yield* request.input
+    const { member, state } = yield* callerMember(request, caller)
+    member.corpInfo = { ceoname: input.ceoname, corpName: input.corpName, addr: input.addr, bizType: input.bizType, bizClass: input.bizClass }
+    changed(state, member.corpNum)
+    return success(request)
+  })),
+  implement(Operations.RegistContact, Effect.fnUntraced(function*(request, caller) {
+    const body = yield* bodyJson(request)
+    yield* checkCredentials(fieldOf(body, "id"), fieldOf(body, "password"))
+    const input = yield* decodeValue(body, Operations.RegistContact.body.schema)
+    const { member, state } = yield* callerMember(request, caller)
+    if (State.idInUse(state, input.id)) return yield* fail("IdInUse")
+    State.addContact(state, member, {
+      id: input.id,
+      password: input.password,
+      personName: input.personName,
+      tel: input.tel,
+      email: input.email,
+      regDT: Kst.toDateTime14(yield* nowMillis),
+      searchRole: input.searchRole,
+      mgrYN: false,
+      state: 1
+    })
+    return success(request)
+  })),
+  implement(Operations.GetContactInfo, Effect.fnUntraced(function*(request, caller) {
+    // One client builds this body by hand with single quotes; the service reads it.
+    const input = yield* decodeLenientBody(request, Operations.GetContactInfo.body.schema)
+    const { member } = yield* callerMember(request, caller)
+    const contact = member.contacts.get(input.id)
+    if (contact === undefined) return yield* fail("ContactNotFound")
+    return json(State.contactView(contact))
+  })),
   implement(Operations.ListContact, (request, caller) =>
-      Effect.map(callerMember(request, caller), ({ member }) => json(Array.from(member.contacts.values(), State.contactView)))),
-  implement(Operations.UpdateContact, (request, caller) =>
-      Effect.gen(function*() {
-        const input = yield* request.input
-        const { member, state } = yield* callerMember(request, caller)
-        const contact = member.contacts.get(input.id)
-        if (contact === undefined) return yield* fail("ContactNotFound")
-        contact.personName = input.personName
-        contact.tel = input.tel
-        contact.email = input.email
-        contact.searchRole = input.searchRole
-        changed(state, member.corpNum)
-        return success(request)
-      })),
-  implement(Operations.DeleteContact, (request, caller) =>
-      Effect.gen(function*() {
-        const query = yield* request.parameters
-        const { member, state } = yield* callerMember(request, caller)
-        // X-SVC-UserID is required and must be the manager's.
-        if (caller.userId !== member.managerId) return yield* fail("NotManager")
-        const contact = member.contacts.get(query.ContactID)
-        if (contact === undefined) return yield* fail("ContactNotFound")
-        if (contact.mgrYN) return yield* fail("ManagerUndeletable")
-        State.removeContact(state, member, contact.id)
-        return success(request)
-      }))
+    Effect.map(callerMember(request, caller), ({ member }) => json(Array.from(member.contacts.values(), State.contactView)))),
+  implement(Operations.UpdateContact, Effect.fnUntraced(function*(request, caller) {
+    const input = yield* request.input
+    const { member, state } = yield* callerMember(request, caller)
+    const contact = member.contacts.get(input.id)
+    if (contact === undefined) return yield* fail("ContactNotFound")
+    contact.personName = input.personName
+    contact.tel = input.tel
+    contact.email = input.email
+    contact.searchRole = input.searchRole
+    changed(state, member.corpNum)
+    return success(request)
+  })),
+  implement(Operations.DeleteContact, Effect.fnUntraced(function*(request, caller) {
+    const query = yield* request.parameters
+    const { member, state } = yield* callerMember(request, caller)
+    // X-SVC-UserID is required and must be the manager's.
+    if (caller.userId !== member.managerId) return yield* fail("NotManager")
+    const contact = member.contacts.get(query.ContactID)
+    if (contact === undefined) return yield* fail("ContactNotFound")
+    if (contact.mgrYN) return yield* fail("ManagerUndeletable")
+    State.removeContact(state, member, contact.id)
+    return success(request)
+  }))
 ]

@@ -59,16 +59,15 @@ export const seedInput = (seed: MemberSeed): typeof JoinMemberInput.Encoded => (
  * @since 0.1.0
  * @category combinators
  */
-export const addMember = (seed: MemberSeed): Effect.Effect<void, SandboxFailure, SandboxStore | SandboxClock> =>
-  Effect.gen(function*() {
-    const input = yield* decodeValue(seedInput(seed), JoinMemberInput)
-    const store = yield* SandboxStore
-    const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.now)
-    const environments = seed.environments ?? ["test"]
-    for (const environment of environments) {
-      const state = store.get(membersSlot, environment)
-      if (state.members.has(input.CorpNum)) return yield* fail("AlreadyMember", `${environment} ${input.CorpNum}`)
-      if (idInUse(state, input.ID)) return yield* fail("IdInUse", `${environment} ${input.ID}`)
-    }
-    for (const environment of environments) join(store.get(membersSlot, environment), input, now)
-  })
+export const addMember = Effect.fnUntraced(function*(seed: MemberSeed): Effect.fn.Return<void, SandboxFailure, SandboxStore | SandboxClock> {
+  const input = yield* decodeValue(seedInput(seed), JoinMemberInput)
+  const store = yield* SandboxStore
+  const now = yield* SandboxClock.use((clock) => clock.now)
+  const environments = seed.environments ?? ["test"]
+  for (const environment of environments) {
+    const state = store.get(membersSlot, environment)
+    if (state.members.has(input.CorpNum)) return yield* fail("AlreadyMember", `${environment} ${input.CorpNum}`)
+    if (idInUse(state, input.ID)) return yield* fail("IdInUse", `${environment} ${input.ID}`)
+  }
+  for (const environment of environments) join(store.get(membersSlot, environment), input, now)
+})

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, TestClock } from "effect"
+import { Effect } from "effect"
+import { TestClock } from "effect/testing"
 import { ErrorCodes, type ErrorCodeName } from "../../../src/core/ErrorCodes.js"
 import * as Kst from "../../../src/core/Kst.js"
 import { type Answer, api, codeOf, issueToken, MANAGER_ID, MEMBER, sandboxLayer } from "../support.js"
