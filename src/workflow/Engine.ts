@@ -1,42 +1,37 @@
 /**
  * Where durable issuances run: in this process (`layerMemory`: the workflow engine and the journal
  * in memory — nothing to install or serve; an execution lives as long as the process), or in a
- * fleet of @effect/cluster runners keeping their state in PostgreSQL (`layerRunner`): every
+ * fleet of `effect/cluster` runners keeping their state in PostgreSQL (`layerRunner`): every
  * process that provides it is a runner, works on its share of the fleet's executions, and takes
- * over the share of a runner that stops or dies.
+ * over the share of a runner that stops or dies. `layerClient` starts and reads executions without
+ * working on any.
  *
  * @since 0.1.0
  */
-import * as ClusterWorkflowEngine from "@effect/cluster/ClusterWorkflowEngine"
-import { RunnerAddress } from "@effect/cluster/RunnerAddress"
-import * as RunnerHealth from "@effect/cluster/RunnerHealth"
-import * as Runners from "@effect/cluster/Runners"
-import * as ShardingConfig from "@effect/cluster/ShardingConfig"
-import * as SocketRunner from "@effect/cluster/SocketRunner"
-import * as SqlMessageStorage from "@effect/cluster/SqlMessageStorage"
-import * as SqlRunnerStorage from "@effect/cluster/SqlRunnerStorage"
-import * as Reactivity from "@effect/experimental/Reactivity"
 import { layerClientProtocol, layerSocketServer } from "@effect/platform-node/NodeClusterSocket"
-import * as RpcSerialization from "@effect/rpc/RpcSerialization"
-import * as SqlClient from "@effect/sql/SqlClient"
-import type { SqlError } from "@effect/sql/SqlError"
-import * as PgClient from "@effect/sql-pg/PgClient"
-import * as WorkflowEngine from "@effect/workflow/WorkflowEngine"
-import * as Context from "effect/Context"
+import { layerDigest } from "@effect/platform-node/NodeCrypto"
+import * as Cause from "effect/Cause"
+import * as ClusterWorkflowEngine from "effect/cluster/ClusterWorkflowEngine"
+import * as RunnerAddress from "effect/cluster/RunnerAddress"
+import * as RunnerHealth from "effect/cluster/RunnerHealth"
+import * as Runners from "effect/cluster/Runners"
+import * as ShardingConfig from "effect/cluster/ShardingConfig"
+import * as SocketRunner from "effect/cluster/SocketRunner"
+import * as SqlMessageStorage from "effect/cluster/SqlMessageStorage"
+import * as SqlRunnerStorage from "effect/cluster/SqlRunnerStorage"
 import * as Data from "effect/Data"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as ExecutionStrategy from "effect/ExecutionStrategy"
-import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import type * as Redacted from "effect/Redacted"
-import * as Scope from "effect/Scope"
+import * as RpcSerialization from "effect/rpc/RpcSerialization"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as WorkflowEngine from "effect/workflow/WorkflowEngine"
 import * as net from "node:net"
 import { type ChunkEnd, Journal, layerMemory as journalInMemory } from "./Journal.js"
 import * as JournalSql from "./JournalSql.js"
-import { clientConfig } from "./Postgres.js"
-import { LOCK_CLASS } from "./SharedTokens.js"
+import * as Postgres from "./Postgres.js"
 
 /**
  * The workflow engine and the journal in this process's memory.
@@ -65,7 +60,7 @@ export interface RunnerOptions {
    * How long a runner that stopped answering keeps its share before others take it over (default
    * 15 seconds); the same for every runner of a fleet.
    */
-  readonly lease?: Duration.DurationInput | undefined
+  readonly lease?: Duration.Input | undefined
   /** The prefix of the tables (default `taxdoc`): `<prefix>_executions`, `<prefix>_cluster_messages`, … */
   readonly prefix?: string | undefined
   /** Called after each submission this runner brings to an end, once its end is in the journal (e.g. to log it). */
@@ -91,7 +86,7 @@ export class RunnerError extends Data.TaggedError("RunnerError")<{ readonly reas
  * @category constructors
  */
 export const freePort = (host: string): Effect.Effect<number, RunnerError> =>
-  Effect.async((resume) => {
+  Effect.callback((resume) => {
     const server = net.createServer()
     server.on("error", (cause) => resume(Effect.fail(new RunnerError({ reason: `no free port on ${host}`, cause }))))
     server.listen(0, host, () => {
@@ -100,51 +95,56 @@ export const freePort = (host: string): Effect.Effect<number, RunnerError> =>
     })
   })
 
-// The engine's tables are created by the first runner; runners starting together wait for it.
-const MIGRATION_LOCK = 2
+const UNREACHABLE = "the fleet's database is unreachable"
 
-const storages = (prefix: string) =>
-  Layer.merge(
-    Layer.orDie(SqlMessageStorage.layerWith({ prefix: `${prefix}_cluster` })),
-    Layer.orDie(SqlRunnerStorage.layerWith({ prefix: `${prefix}_cluster` }))
+/** `layer`, whatever failure building it meets answered by `f` (`Layer.catchCause` would drop its services). */
+const failingWith = <E2>(f: (cause: Cause.Cause<unknown>) => E2) => <A, E, R>(layer: Layer.Layer<A, E, R>): Layer.Layer<A, E2, R> =>
+  Layer.effectContext(Effect.catchCause(Layer.build(layer), (cause) => Effect.fail(f(cause))))
+
+/** The database, asked once before anything is built on it: a runner whose database is away fails at once. */
+const database = (url: Redacted.Redacted<string>, applicationName: string) =>
+  Layer.effectDiscard(Effect.flatMap(SqlClient.SqlClient, (sql) => sql`SELECT 1`)).pipe(
+    Layer.provideMerge(Postgres.layer({ url, applicationName })),
+    failingWith((cause) => new RunnerError({ reason: UNREACHABLE, cause: Cause.squash(cause) }))
   )
 
 /**
- * The storages and the journal, built while holding the fleet's migration lock. The workflows run
- * in the context the engine was built in, so `onEnded` is wrapped around this journal.
+ * The engine's storages and the journal, their tables created when missing (runners starting
+ * together wait for one another's migrations), with `onEnded` around the journal the workflows use.
  */
-const underMigrationLock = (prefix: string, onEnded?: RunnerOptions["onSubmissionEnded"]) =>
-  Layer.scopedContext(Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
-    const outer = yield* Effect.scope
-    const lockScope = yield* Scope.fork(outer, ExecutionStrategy.sequential)
-    const connection = yield* Scope.extend(sql.reserve, lockScope)
-    yield* connection.executeRaw(`SELECT pg_advisory_lock(${LOCK_CLASS}, ${MIGRATION_LOCK})`, [])
-    const built = yield* Layer.buildWithScope(
-      Layer.merge(storages(prefix), JournalSql.layer({ prefix, enginePrefix: `${prefix}_cluster` })),
-      outer
-    ).pipe(Effect.exit)
-    yield* Effect.ignore(connection.executeRaw(`SELECT pg_advisory_unlock(${LOCK_CLASS}, ${MIGRATION_LOCK})`, []))
-    yield* Scope.close(lockScope, Exit.void)
-    const context = yield* built
-    if (onEnded === undefined) return context
-    const journal = Context.get(context, Journal)
-    return Context.add(context, Journal, Journal.of({
-      ...journal,
-      ended: (executionId, chunk, end) => Effect.tap(journal.ended(executionId, chunk, end), () => onEnded(executionId, chunk, end))
-    }))
-  }))
+const storages = (prefix: string, onEnded?: RunnerOptions["onSubmissionEnded"]) => {
+  const journal = onEnded === undefined
+    ? JournalSql.layer({ prefix, enginePrefix: `${prefix}_cluster` })
+    : Layer.effect(
+      Journal,
+      Effect.map(JournalSql.make({ prefix, enginePrefix: `${prefix}_cluster` }), (journal) =>
+        Journal.of({ ...journal, ended: (executionId, chunk, end) => Effect.tap(journal.ended(executionId, chunk, end), () => onEnded(executionId, chunk, end)) }))
+    )
+  return {
+    engine: Layer.merge(
+      SqlMessageStorage.layerWith({ prefix: `${prefix}_cluster` }).pipe(Layer.provide(layerDigest)),
+      SqlRunnerStorage.layerWith({ prefix: `${prefix}_cluster` })
+    ),
+    journal
+  }
+}
 
-const databaseLayer = (url: Redacted.Redacted<string>, applicationName: string) =>
-  Layer.scopedContext(
-    Effect.map(PgClient.make(clientConfig({ url, applicationName })), (client) =>
-      Context.make(PgClient.PgClient, client).pipe(Context.add(SqlClient.SqlClient, client)))
-  ).pipe(Layer.provide(Reactivity.layer))
+// Runners talk in Effect's schema-aware binary frames; an execution's payload carries the bytes of
+// every submission, so frames are allowed to be large.
+const serialization = RpcSerialization.layerSchemaBinary({ maxFrameSize: 256 * 1024 * 1024 })
 
-const startError = (cause: unknown) =>
-  cause instanceof RunnerError
-    ? cause
-    : new RunnerError({ reason: (cause as SqlError)._tag === "SqlError" ? "the fleet's database is unreachable" : "its port is taken", cause })
+const startError = (cause: Cause.Cause<unknown>): RunnerError => {
+  const failure = Cause.squash(cause)
+  if (failure instanceof RunnerError) return failure
+  const tag = typeof failure === "object" && failure !== null && "_tag" in failure ? failure._tag : undefined
+  return new RunnerError({ reason: tag === "SqlError" ? UNREACHABLE : tag === "SocketServerError" ? "its port is taken" : "the engine did not start", cause: failure })
+}
+
+const prefixOf = (prefix: string | undefined): string => {
+  const chosen = prefix ?? "taxdoc"
+  if (!JournalSql.isPrefix(chosen)) throw new Error(`taxdoc workflow: ${chosen} is not a table prefix`)
+  return chosen
+}
 
 /**
  * A client of the fleet whose state is in the database at `options.url`: it starts executions, and
@@ -154,43 +154,44 @@ const startError = (cause: unknown) =>
  * @category layers
  */
 export const layerClient = (options: Pick<RunnerOptions, "url" | "prefix" | "lease">): Layer.Layer<WorkflowEngine.WorkflowEngine | Journal, RunnerError> => {
-  const prefix = options.prefix ?? "taxdoc"
-  const lease = Duration.decode(options.lease ?? "15 seconds")
+  const prefix = prefixOf(options.prefix)
   const config = ShardingConfig.layer({
     runnerAddress: Option.none(),
-    shardLockExpiration: lease,
+    shardLockExpiration: options.lease ?? "15 seconds",
     refreshAssignmentsInterval: Duration.seconds(1)
   })
   const sharding = SocketRunner.layerClientOnly.pipe(Layer.provide(layerClientProtocol))
+  const { engine, journal } = storages(prefix)
   return ClusterWorkflowEngine.layer.pipe(
     Layer.provide(sharding),
-    Layer.provideMerge(underMigrationLock(prefix)),
+    Layer.provide(engine),
+    Layer.merge(journal),
     Layer.provide(config),
-    Layer.provide(RpcSerialization.layerMsgPack),
-    Layer.provide(databaseLayer(options.url, "taxdoc client")),
-    Layer.mapError(startError)
+    Layer.provide(serialization),
+    Layer.provide(database(options.url, "taxdoc client")),
+    failingWith(startError)
   )
 }
 
 /**
  * This process as a runner of the fleet whose state is in the database at `options.url`: the
- * workflow engine of @effect/cluster over PostgreSQL (@effect/sql-pg) and the journal beside it.
+ * workflow engine of `effect/cluster` over PostgreSQL (`@effect/sql-pg`) and the journal beside it.
  * Provide `BulkIssuance.workflows` with it (and the SDK) for the runner to work on executions.
  *
  * @since 0.1.0
  * @category layers
  */
 export const layerRunner = (options: RunnerOptions): Layer.Layer<WorkflowEngine.WorkflowEngine | Journal, RunnerError> => {
-  const prefix = options.prefix ?? "taxdoc"
-  const lease = Duration.decode(options.lease ?? "15 seconds")
-  const third = Duration.unsafeDivide(lease, 3)
+  const prefix = prefixOf(options.prefix)
+  const lease = Duration.fromInputUnsafe(options.lease ?? "15 seconds")
+  const third = Duration.divideUnsafe(lease, 3)
   const host = options.host ?? "127.0.0.1"
-  const config = Layer.unwrapEffect(Effect.map(
+  const config = Layer.unwrap(Effect.map(
     options.port === undefined || options.port === 0 ? freePort(options.listenHost ?? host) : Effect.succeed(options.port),
     (port) =>
       ShardingConfig.layer({
-        runnerAddress: Option.some(RunnerAddress.make({ host, port })),
-        runnerListenAddress: options.listenHost === undefined ? Option.none() : Option.some(RunnerAddress.make({ host: options.listenHost, port })),
+        runnerAddress: Option.some(RunnerAddress.make(host, port)),
+        runnerListenAddress: options.listenHost === undefined ? Option.none() : Option.some(RunnerAddress.make(options.listenHost, port)),
         shardLockExpiration: lease,
         shardLockRefreshInterval: third,
         runnerHealthCheckInterval: third,
@@ -200,16 +201,15 @@ export const layerRunner = (options: RunnerOptions): Layer.Layer<WorkflowEngine.
       })
   ))
   const health = RunnerHealth.layerPing.pipe(Layer.provide(Runners.layerRpc), Layer.provide(layerClientProtocol))
-  const sharding = SocketRunner.layer.pipe(
-    Layer.provide(health),
-    Layer.provide([layerSocketServer, layerClientProtocol])
-  )
-  const engine = ClusterWorkflowEngine.layer.pipe(Layer.provide(sharding))
-  return engine.pipe(
-    Layer.provideMerge(underMigrationLock(prefix, options.onSubmissionEnded)),
+  const sharding = SocketRunner.layer.pipe(Layer.provide(health), Layer.provide([layerSocketServer, layerClientProtocol]))
+  const { engine, journal } = storages(prefix, options.onSubmissionEnded)
+  return ClusterWorkflowEngine.layer.pipe(
+    Layer.provide(sharding),
+    Layer.provide(engine),
+    Layer.merge(journal),
     Layer.provide(config),
-    Layer.provide(RpcSerialization.layerMsgPack),
-    Layer.provide(databaseLayer(options.url, "taxdoc runner")),
-    Layer.mapError(startError)
+    Layer.provide(serialization),
+    Layer.provide(database(options.url, "taxdoc runner")),
+    failingWith(startError)
   )
 }

@@ -7,6 +7,7 @@
  *
  * @since 0.1.0
  */
+import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
@@ -134,7 +135,7 @@ export class JournalUnavailable extends Data.TaggedError("JournalUnavailable")<{
  * @since 0.1.0
  * @category services
  */
-export class Journal extends Context.Tag("taxdoc/workflow/Journal")<Journal, {
+export class Journal extends Context.Service<Journal, {
   /** Records a new execution, or finds the same one; another input under the ID is a conflict. */
   readonly begin: (record: ExecutionRecord) => Effect.Effect<"started" | "existing", ExecutionConflict | JournalUnavailable>
   readonly submitted: (executionId: string, chunk: number) => Effect.Effect<void, JournalUnavailable>
@@ -145,7 +146,7 @@ export class Journal extends Context.Tag("taxdoc/workflow/Journal")<Journal, {
   readonly chunks: (executionId: string) => Effect.Effect<Option.Option<ReadonlyArray<ChunkRecord>>, JournalUnavailable>
   /** Forgets finished executions older than `olderThanMillis`; answers how many. */
   readonly prune: (olderThanMillis: number) => Effect.Effect<number, JournalUnavailable>
-}>() {}
+}>()("taxdoc/workflow/Journal") {}
 
 /**
  * Progress from an execution's record and its submissions.
@@ -189,7 +190,7 @@ interface Held {
  * @since 0.1.0
  * @category constructors
  */
-export const makeMemory = (): Journal["Type"] => {
+export const makeMemory = (): Journal["Service"] => {
   const executions = new Map<string, Held>()
   const update = (executionId: string, chunk: number, change: (record: ChunkRecord) => ChunkRecord) =>
     Effect.sync(() => {
@@ -212,19 +213,19 @@ export const makeMemory = (): Journal["Type"] => {
     submitted: (executionId, chunk) => update(executionId, chunk, (c) => (c.state === "waiting" ? { ...c, state: "submitted" } : c)),
     ended: (executionId, chunk, end) => update(executionId, chunk, (c) => ({ ...c, state: end.state, succeeded: end.succeeded, results: end.results, message: end.message })),
     finished: (executionId) =>
-      Effect.sync(() => {
+      Effect.map(Clock.currentTimeMillis, (now) => {
         const held = executions.get(executionId)
-        if (held !== undefined && held.finishedAt === undefined) held.finishedAt = Date.now()
+        if (held !== undefined && held.finishedAt === undefined) held.finishedAt = now
       }),
     progress: (executionId) =>
       Effect.sync(() =>
-        Option.map(Option.fromNullable(executions.get(executionId)), (held) =>
+        Option.map(Option.fromNullishOr(executions.get(executionId)), (held) =>
           progressOf({ ...held.record, finished: held.finishedAt !== undefined }, held.chunks))
       ),
-    chunks: (executionId) => Effect.sync(() => Option.map(Option.fromNullable(executions.get(executionId)), (held) => [...held.chunks])),
+    chunks: (executionId) => Effect.sync(() => Option.map(Option.fromNullishOr(executions.get(executionId)), (held) => [...held.chunks])),
     prune: (olderThanMillis) =>
-      Effect.sync(() => {
-        const before = Date.now() - olderThanMillis
+      Effect.map(Clock.currentTimeMillis, (now) => {
+        const before = now - olderThanMillis
         let pruned = 0
         for (const [id, held] of executions) {
           if (held.finishedAt !== undefined && held.finishedAt <= before) {

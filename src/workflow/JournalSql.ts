@@ -5,11 +5,12 @@
  *
  * @since 0.1.0
  */
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as Arr from "effect/Array"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as SqlClient from "effect/sql/SqlClient"
 import {
   type ChunkRecord,
   type ChunkState,
@@ -65,6 +66,14 @@ export const migration = (prefix = "taxdoc"): ReadonlyArray<string> => [
 )`
 ]
 
+/**
+ * Whether `prefix` can start the journal's table names (letters, digits and `_`, at most 41).
+ *
+ * @since 1.0.0
+ * @category predicates
+ */
+export const isPrefix = (prefix: string): boolean => /^[A-Za-z_][A-Za-z0-9_]{0,40}$/.test(prefix)
+
 const unavailable = (reason: string) => (cause: unknown) => new JournalUnavailable({ reason, cause })
 
 interface ChunkRow {
@@ -83,11 +92,11 @@ interface ChunkRow {
  * @since 0.1.0
  * @category constructors
  */
-export const make = (options: Options = {}) =>
+export const make = (options: Options = {}): Effect.Effect<Journal["Service"], never, SqlClient.SqlClient> =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const prefix = options.prefix ?? "taxdoc"
-    if (!/^[A-Za-z_][A-Za-z0-9_]{0,40}$/.test(prefix)) return yield* Effect.dieMessage(`taxdoc journal: ${prefix} is not a table prefix`)
+    if (!isPrefix(prefix)) return yield* Effect.die(new Error(`taxdoc journal: ${prefix} is not a table prefix`))
     const executions = sql(`${prefix}_executions`)
     const chunksTable = sql(`${prefix}_chunks`)
     let ready = false
@@ -101,15 +110,15 @@ export const make = (options: Options = {}) =>
 
     // Every failure of the database, a defect of a broken connection included, is the journal's.
     const guarded = <A, E>(reason: string, effect: Effect.Effect<A, E>) =>
-      Effect.zipRight(prepare, effect).pipe(
-        Effect.catchAllCause((cause) => {
-          if (Cause.isInterruptedOnly(cause)) return Effect.interrupt
+      Effect.andThen(prepare, effect).pipe(
+        Effect.catchCause((cause) => {
+          if (Cause.hasInterruptsOnly(cause)) return Effect.failCause(cause as Cause.Cause<never>)
           const failure = Cause.squash(cause)
           return Effect.fail(failure instanceof ExecutionConflict ? failure : unavailable(reason)(failure))
         })
       ) as Effect.Effect<A, JournalUnavailable | (E extends ExecutionConflict ? ExecutionConflict : never)>
 
-    const begin = (record: Parameters<Journal["Type"]["begin"]>[0]) =>
+    const begin = (record: Parameters<Journal["Service"]["begin"]>[0]) =>
       guarded("could not record the execution", sql.withTransaction(Effect.gen(function*() {
         const entity = record.entity
         const inserted = yield* sql`
@@ -122,8 +131,11 @@ export const make = (options: Options = {}) =>
           if (existing?.digest !== record.digest) return yield* new ExecutionConflict({ executionId: record.executionId })
           return "existing" as const
         }
-        const rows = record.chunks.map((c, chunk) => ({ execution_id: record.executionId, chunk, submit_id: c.submitId, documents: c.documents, state: "waiting" }))
-        for (let i = 0; i < rows.length; i += 1000) yield* sql`INSERT INTO ${chunksTable} ${sql.insert(rows.slice(i, i + 1000))}`
+        const rows: ReadonlyArray<Record<string, unknown>> = record.chunks.map((c, chunk) => ({ execution_id: record.executionId, chunk, submit_id: c.submitId, documents: c.documents, state: "waiting" }))
+        for (let i = 0; i < rows.length; i += 1000) {
+          const slice = rows.slice(i, i + 1000)
+          if (Arr.isReadonlyArrayNonEmpty(slice)) yield* sql`INSERT INTO ${chunksTable} ${sql.insert(slice)}`
+        }
         return "started" as const
       })))
 
@@ -160,7 +172,7 @@ export const make = (options: Options = {}) =>
         })),
       chunks: (executionId) =>
         guarded("could not read results", Effect.gen(function*() {
-          const [execution] = yield* sql`SELECT 1 FROM ${executions} WHERE execution_id = ${executionId}`
+          const [execution] = yield* sql`SELECT 1 AS present FROM ${executions} WHERE execution_id = ${executionId}`
           if (execution === undefined) return Option.none()
           const rows = yield* sql<ChunkRow>`
             SELECT chunk, submit_id, documents, state, succeeded, results, message FROM ${chunksTable} WHERE execution_id = ${executionId} ORDER BY chunk`
