@@ -14,7 +14,7 @@ import { companyStatusOf } from "./Table.js"
 
 const TEN_DIGITS = /^\d{10}$/
 
-const now = Effect.flatMap(SandboxClock, (clock) => clock.now)
+const now = SandboxClock.use((clock) => clock.now)
 
 /**
  * The company status operations.
@@ -23,19 +23,17 @@ const now = Effect.flatMap(SandboxClock, (clock) => clock.now)
  * @category routes
  */
 export const companyStatusRoutes: ReadonlyArray<Route> = [
-  implement(Operations.CheckCorpNum, (request) =>
-      Effect.gen(function*() {
-        const { target } = yield* Effect.mapError(request.parameters, () => fail("InvalidCorpNum", "CN must be 10 digits"))
-        return json(companyStatusOf(target, yield* now))
-      })),
-  implement(Operations.CheckCorpNums, (request) =>
-      Effect.gen(function*() {
-        const body = yield* bodyJson(request)
-        if (!Array.isArray(body)) return yield* fail("InvalidRequest", "the body must be a JSON array of registration numbers")
-        if (body.length > MAX_CORP_NUMS) return yield* fail("TooManyCorpNums")
-        const bad = body.findIndex((n) => typeof n !== "string" || !TEN_DIGITS.test(n))
-        if (bad >= 0) return yield* fail("InvalidCorpNum", `[${bad}]`)
-        const at = yield* now
-        return json((body as ReadonlyArray<string>).map((corpNum) => companyStatusOf(corpNum, at)))
-      }))
+  implement(Operations.CheckCorpNum, Effect.fnUntraced(function*(request) {
+    const { target } = yield* Effect.mapError(request.parameters, () => fail("InvalidCorpNum", "CN must be 10 digits"))
+    return json(companyStatusOf(target, yield* now))
+  })),
+  implement(Operations.CheckCorpNums, Effect.fnUntraced(function*(request) {
+    const body = yield* bodyJson(request)
+    if (!Array.isArray(body)) return yield* fail("InvalidRequest", "the body must be a JSON array of registration numbers")
+    if (body.length > MAX_CORP_NUMS) return yield* fail("TooManyCorpNums")
+    const bad = body.findIndex((n) => typeof n !== "string" || !TEN_DIGITS.test(n))
+    if (bad >= 0) return yield* fail("InvalidCorpNum", `[${bad}]`)
+    const at = yield* now
+    return json((body as ReadonlyArray<string>).map((corpNum) => companyStatusOf(corpNum, at)))
+  }))
 ]

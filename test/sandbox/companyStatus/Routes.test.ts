@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Schema, TestClock } from "effect"
+import { Effect, Schema } from "effect"
+import { TestClock } from "effect/testing"
 import { ErrorCodes } from "../../../src/core/ErrorCodes.js"
 import { CompanyStatus, CompanyStatusList } from "../../../src/domains/companyStatus/Schemas.js"
 import { api, codeOf, issueToken, sandboxLayer } from "../support.js"
