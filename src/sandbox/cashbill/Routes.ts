@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { messageDigest } from "../../core/Signing.js"
 import * as Rules from "../../domains/cashbill/Rules.js"
@@ -37,17 +37,17 @@ import * as State from "./State.js"
 
 const okMessage = (request: RouteRequest): string => (request.language === "en" ? "Success" : "성공")
 
-const nowMillis = Effect.flatMap(SandboxClock, (clock) => clock.now)
+const nowMillis = SandboxClock.use((clock) => clock.now)
 
-const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: State.MemberContext) => Either.Either<A, SandboxFailure>) =>
+const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: State.MemberContext) => Result.Result<A, SandboxFailure>) =>
   State.withMemberOf(request.environment, caller.corpNum, f)
 
 /** A receipt read by a query: the read counts for the `AfterPolls` filing policy. */
-const read = (ctx: State.MemberContext, mgtKey: string): Either.Either<State.Receipt, SandboxFailure> => {
+const read = (ctx: State.MemberContext, mgtKey: string): Result.Result<State.Receipt, SandboxFailure> => {
   const receipt = ctx.member.receipts.get(mgtKey)
-  if (receipt === undefined) return Either.left(fail("CashbillNotFound", mgtKey))
+  if (receipt === undefined) return Result.fail(fail("CashbillNotFound", mgtKey))
   receipt.polls += 1
-  return Either.right(Filing.advanceFiling(receipt, ctx.filing, ctx.now))
+  return Result.succeed(Filing.advanceFiling(receipt, ctx.filing, ctx.now))
 }
 
 /** The status record of a receipt, kept until one of its changing fields (its filing, …) changes. */
@@ -75,80 +75,78 @@ const BulkEnvelope = Schema.Struct({ cashbills: Schema.Array(Schema.Unknown) })
  * @category routes
  */
 export const cashbillRoutes: ReadonlyArray<Route> = [
-  implement(Operations.RegistIssue, (request, caller) =>
-    Effect.gen(function*() {
-      const body = yield* request.input
-      return yield* withMember(request, caller, (ctx) =>
-        Either.map(State.issueReceipt(ctx.state, ctx.member, body, ctx.now), (receipt) => issueAnswer(request, receipt)))
-    })),
-  implement(Operations.RevokeRegistIssue, (request, caller) =>
-    Effect.gen(function*() {
-      const body = yield* request.input
-      yield* checkTradeDT(body.tradeDT)
-      return yield* withMember(request, caller, (ctx) =>
-        Either.map(State.revoke(ctx.state, ctx.member, body, ctx.filing, ctx.now), (receipt) => issueAnswer(request, receipt)))
-    })),
-  implement(Operations.BulkSubmit, (request, caller) =>
-    Effect.gen(function*() {
-      const { submitID } = yield* Effect.mapError(request.parameters, () => fail("BulkSubmitIdInvalid", request.headers[Operation.SUBMIT_ID_HEADER]))
-      // The digest is over the raw bytes received, never a re-serialisation (docs/service.md "Signing and digests").
-      const digest = messageDigest(request.body)
-      if (request.headers[Operation.DIGEST_HEADER] !== digest) return yield* Effect.fail(fail("BulkDigestMismatch"))
-      // Each receipt is judged on its own when the submission is processed; only the envelope here.
-      const envelope = yield* Effect.flatMap(bodyJson(request), (input) => decodeValue(input, BulkEnvelope))
-      return yield* withMember(request, caller, (ctx) => {
-        const existing = ctx.member.bulks.get(submitID)
-        if (existing !== undefined) {
-          // Same ID and digest: a safe retry answers the original receipt ID (docs/decisions.md "Cash receipts").
-          return existing.digest === digest
-            ? Either.right(json({ code: 1, message: okMessage(request), receiptID: existing.receiptID }))
-            : Either.left(fail("BulkSubmitIdReused", submitID))
-        }
-        const count = envelope.cashbills.length
-        if (count < 1 || count > Rules.BULK_MAX) return Either.left(fail("BulkTooMany", String(count)))
-        const bulk: State.Bulk = {
-          submitID,
-          receiptID: State.identifier(ctx.state, `bulk/${submitID}`),
-          digest,
-          receivedAt: ctx.now,
-          submitCount: envelope.cashbills.length,
-          items: envelope.cashbills,
-          polls: 0,
-          stage: 0,
-          startedAt: undefined,
-          completedAt: undefined,
-          results: undefined
-        }
-        const submitted = State.advance(bulk, ctx.bulk, ctx.now, false, State.processItem(ctx))
-        ctx.member.bulks.set(submitID, submitted)
-        if (submitted.results === undefined) ctx.member.pendingBulks.add(submitted)
-        return Either.right(json({ code: 1, message: okMessage(request), receiptID: bulk.receiptID }))
-      })
-    })),
+  implement(Operations.RegistIssue, Effect.fnUntraced(function*(request, caller) {
+    const body = yield* request.input
+    return yield* withMember(request, caller, (ctx) =>
+      Result.map(State.issueReceipt(ctx.state, ctx.member, body, ctx.now), (receipt) => issueAnswer(request, receipt)))
+  })),
+  implement(Operations.RevokeRegistIssue, Effect.fnUntraced(function*(request, caller) {
+    const body = yield* request.input
+    yield* checkTradeDT(body.tradeDT)
+    return yield* withMember(request, caller, (ctx) =>
+      Result.map(State.revoke(ctx.state, ctx.member, body, ctx.filing, ctx.now), (receipt) => issueAnswer(request, receipt)))
+  })),
+  implement(Operations.BulkSubmit, Effect.fnUntraced(function*(request, caller) {
+    const { submitID } = yield* Effect.mapError(request.parameters, () => fail("BulkSubmitIdInvalid", request.headers[Operation.SUBMIT_ID_HEADER]))
+    // The digest is over the raw bytes received, never a re-serialisation (docs/service.md "Signing and digests").
+    const digest = messageDigest(request.body)
+    if (request.headers[Operation.DIGEST_HEADER] !== digest) return yield* fail("BulkDigestMismatch")
+    // Each receipt is judged on its own when the submission is processed; only the envelope here.
+    const envelope = yield* Effect.flatMap(bodyJson(request), (input) => decodeValue(input, BulkEnvelope))
+    return yield* withMember(request, caller, (ctx) => {
+      const existing = ctx.member.bulks.get(submitID)
+      if (existing !== undefined) {
+        // Same ID and digest: a safe retry answers the original receipt ID (docs/decisions.md "Cash receipts").
+        return existing.digest === digest
+          ? Result.succeed(json({ code: 1, message: okMessage(request), receiptID: existing.receiptID }))
+          : Result.fail(fail("BulkSubmitIdReused", submitID))
+      }
+      const count = envelope.cashbills.length
+      if (count < 1 || count > Rules.BULK_MAX) return Result.fail(fail("BulkTooMany", String(count)))
+      const bulk: State.Bulk = {
+        submitID,
+        receiptID: State.identifier(ctx.state, `bulk/${submitID}`),
+        digest,
+        receivedAt: ctx.now,
+        submitCount: envelope.cashbills.length,
+        items: envelope.cashbills,
+        polls: 0,
+        stage: 0,
+        startedAt: undefined,
+        completedAt: undefined,
+        results: undefined
+      }
+      const submitted = State.advance(bulk, ctx.bulk, ctx.now, false, State.processItem(ctx))
+      ctx.member.bulks.set(submitID, submitted)
+      if (submitted.results === undefined) ctx.member.pendingBulks.add(submitted)
+      return Result.succeed(json({ code: 1, message: okMessage(request), receiptID: bulk.receiptID }))
+    })
+  })),
   implement(Operations.GetBulkResult, (request, caller) =>
     withMember(request, caller, (ctx) => {
       const bulk = ctx.member.bulks.get(request.params.submitID)
-      if (bulk === undefined) return Either.left(fail("BulkNotFound", request.params.submitID))
+      if (bulk === undefined) return Result.fail(fail("BulkNotFound", request.params.submitID))
       State.advance(bulk, ctx.bulk, ctx.now, true, State.processItem(ctx))
       // The record changes only with the stage (results come with stage 2, then never change).
-      return Either.right(ctx.answers.answer(bulk, request.language, bulk.stage, () => Records.bulkResultRecord(bulk, request.language)))
+      return Result.succeed(ctx.answers.answer(bulk, request.language, bulk.stage, () => Records.bulkResultRecord(bulk, request.language)))
     })),
   implement(Operations.Delete, (request, caller) =>
     withMember(request, caller, (ctx) =>
-      Either.map(State.remove(ctx.state, ctx.member, request.params.mgtKey, ctx.filing, ctx.now), () => success(request)))),
+      Result.map(State.remove(ctx.state, ctx.member, request.params.mgtKey, ctx.filing, ctx.now), () => success(request)))),
   implement(Operations.GetInfo, (request, caller) =>
-    withMember(request, caller, (ctx) => Either.map(read(ctx, request.params.mgtKey), (r) => statusAnswer(ctx, r, request.language)))),
+    withMember(request, caller, (ctx) => Result.map(read(ctx, request.params.mgtKey), (r) => statusAnswer(ctx, r, request.language)))),
   implement(Operations.GetInfos, (request, caller) =>
     Effect.flatMap(request.input, (mgtKeys) =>
       withMember(request, caller, (ctx) =>
         // Unknown document IDs are left out; the others answer in the order asked.
-        Either.right(arrayOf(mgtKeys.flatMap((key) =>
-          Either.match(read(ctx, key), { onLeft: () => [], onRight: (r) => [statusAnswer(ctx, r, request.language)] })
-        )))))),
+        Result.succeed(arrayOf(mgtKeys.flatMap((key) => {
+          const found = read(ctx, key)
+          return Result.isSuccess(found) ? [statusAnswer(ctx, found.success, request.language)] : []
+        })))))),
   implement(Operations.GetDetailInfo, (request, caller) =>
-    withMember(request, caller, (ctx) => Either.map(read(ctx, request.params.mgtKey), (r) => detailAnswer(ctx, r)))),
+    withMember(request, caller, (ctx) => Result.map(read(ctx, request.params.mgtKey), (r) => detailAnswer(ctx, r)))),
   implement(Operations.GetPDF, (request, caller) =>
-    withMember(request, caller, (ctx) => Either.map(read(ctx, request.params.mgtKey), (r) => pdf(receiptDocument(r))))),
+    withMember(request, caller, (ctx) => Result.map(read(ctx, request.params.mgtKey), (r) => pdf(receiptDocument(r))))),
   implement(Operations.GetURL, (request, caller) =>
     Effect.flatMap(request.parameters, ({ TG: menu }) =>
       Effect.map(

@@ -14,7 +14,7 @@
  *
  * @since 0.1.0
  */
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import { createHash } from "node:crypto"
 import * as Kst from "../../core/Kst.js"
 import * as Rules from "../../domains/cashbill/Rules.js"
@@ -25,7 +25,7 @@ import { type MemberView, memberView } from "../HandlerContext.js"
 import * as BulkSubmission from "../BulkSubmission.js"
 import { DayIndex } from "../DayIndex.js"
 import { type Policy } from "../Progression.js"
-import { decodeEither } from "../Route.js"
+import { decodeResult } from "../Route.js"
 import { changed } from "../Durable.js"
 import { slot } from "../Store.js"
 import { advanceFiling, stateCodeOf } from "./Filing.js"
@@ -222,9 +222,9 @@ export const issue = (
   member: MemberCashbills,
   body: CashReceiptIssue,
   now: number
-): Either.Either<Receipt, SandboxFailure> => {
-  if (member.receipts.has(body.mgtKey)) return Either.left(fail("CashbillMgtKeyInUse", body.mgtKey))
-  return Either.right(create(state, member, body, {
+): Result.Result<Receipt, SandboxFailure> => {
+  if (member.receipts.has(body.mgtKey)) return Result.fail(fail("CashbillMgtKeyInUse", body.mgtKey))
+  return Result.succeed(create(state, member, body, {
     tradeType: body.tradeType,
     tradeDT: body.tradeDT ?? Kst.toDateTime14(now),
     tradeOpt: body.tradeOpt ?? "일반",
@@ -245,8 +245,8 @@ export const issueReceipt = (
   member: MemberCashbills,
   body: CashReceiptIssue,
   now: number
-): Either.Either<Receipt, SandboxFailure> =>
-  Rules.tradeDTValid(body.tradeDT, now) ? issue(state, member, body, now) : Either.left(fail("CashbillInvalidTradeDT", body.tradeDT))
+): Result.Result<Receipt, SandboxFailure> =>
+  Rules.tradeDTValid(body.tradeDT, now) ? issue(state, member, body, now) : Result.fail(fail("CashbillInvalidTradeDT", body.tradeDT))
 
 const toNumbers = (a: Rules.Amounts) => [Number(a.supplyCost), Number(a.tax), Number(a.serviceFee), Number(a.totalAmount)] as const
 
@@ -282,20 +282,20 @@ export const revoke = (
   body: CashReceiptRevoke,
   filing: Policy,
   now: number
-): Either.Either<Receipt, SandboxFailure> => {
-  if (member.receipts.has(body.mgtKey)) return Either.left(fail("CashbillMgtKeyInUse", body.mgtKey))
+): Result.Result<Receipt, SandboxFailure> => {
+  if (member.receipts.has(body.mgtKey)) return Result.fail(fail("CashbillMgtKeyInUse", body.mgtKey))
   const original = findOriginal(state, member, body.orgConfirmNum, body.orgTradeDate)
-  if (original === undefined) return Either.left(fail("CashbillOriginalNotFound", `${body.orgConfirmNum} ${body.orgTradeDate}`))
+  if (original === undefined) return Result.fail(fail("CashbillOriginalNotFound", `${body.orgConfirmNum} ${body.orgTradeDate}`))
   if (stateCodeOf(advanceFiling(original, filing, now)) === Rules.StateCode.FilingFailed) {
-    return Either.left(fail("CashbillInvalidState", "the original's filing failed (305); delete it instead"))
+    return Result.fail(fail("CashbillInvalidState", "the original's filing failed (305); delete it instead"))
   }
   const tradeDT = body.tradeDT ?? Kst.toDateTime14(now)
-  if (tradeDT < original.tradeDT) return Either.left(fail("CashbillRevokeBeforeOriginal", `${tradeDT} < ${original.tradeDT}`))
+  if (tradeDT < original.tradeDT) return Result.fail(fail("CashbillRevokeBeforeOriginal", `${tradeDT} < ${original.tradeDT}`))
   const remaining = remainingOf(member, original)
   const part = Rules.partCancelAmounts(body)
   const wanted = part === undefined ? remaining : toNumbers(part)
   if (wanted[3] <= 0 || wanted.some((amount, i) => amount > remaining[i]!)) {
-    return Either.left(fail("CashbillRevokeOverTotal", `remaining total ${Math.max(0, remaining[3])}`))
+    return Result.fail(fail("CashbillRevokeOverTotal", `remaining total ${Math.max(0, remaining[3])}`))
   }
   const revocation = create(state, member, {
     mgtKey: body.mgtKey,
@@ -313,7 +313,7 @@ export const revoke = (
     orgTradeDate: original.tradeDate
   }, { tradeType: "취소거래", tradeDT, tradeOpt: original.tradeOpt, smssendYN: body.smssendYN ?? false }, now)
   ;(original.revocations ??= []).push(revocation)
-  return Either.right(revocation)
+  return Result.succeed(revocation)
 }
 
 /** The given fields of `record` (read through getters too), leaving out those without a value. */
@@ -338,11 +338,11 @@ export const remove = (
   mgtKey: string,
   filing: Policy,
   now: number
-): Either.Either<void, SandboxFailure> => {
+): Result.Result<void, SandboxFailure> => {
   const receipt = member.receipts.get(mgtKey)
-  if (receipt === undefined) return Either.left(fail("CashbillNotFound", mgtKey))
+  if (receipt === undefined) return Result.fail(fail("CashbillNotFound", mgtKey))
   const code = stateCodeOf(advanceFiling(receipt, filing, now))
-  if (code !== Rules.StateCode.FilingFailed) return Either.left(fail("CashbillInvalidState", `stateCode ${code}; only 305 can be deleted`))
+  if (code !== Rules.StateCode.FilingFailed) return Result.fail(fail("CashbillInvalidState", `stateCode ${code}; only 305 can be deleted`))
   member.receipts.delete(mgtKey)
   const at = member.issued.lastIndexOf(receipt)
   if (at >= 0) member.issued.splice(at, 1)
@@ -350,7 +350,7 @@ export const remove = (
   state.byParty.seller.remove(receipt.franchiseCorpNum, receipt.tradeDate, receipt)
   const buyer = buyerOf(receipt)
   if (buyer !== undefined) state.byParty.buyer.remove(buyer, receipt.tradeDate, receipt)
-  return Either.right(undefined)
+  return Result.void
 }
 
 /**
@@ -401,12 +401,10 @@ export const processItem = (ctx: MemberContext) => (item: unknown, at: number): 
   const mgtKey = typeof item === "object" && item !== null && typeof (item as { mgtKey?: unknown }).mgtKey === "string"
     ? (item as { mgtKey: string }).mgtKey
     : null
-  const decoded = decodeEither(item, CashReceiptIssue)
-  if (Either.isLeft(decoded)) return { _tag: "Failed", mgtKey, failure: decoded.left }
-  return Either.match(issueReceipt(ctx.state, ctx.member, decoded.right, at), {
-    onLeft: (failure): BulkItemResult => ({ _tag: "Failed", mgtKey, failure }),
-    onRight: (receipt): BulkItemResult => ({ _tag: "Issued", mgtKey: receipt.mgtKey, receipt })
-  })
+  const issued = Result.flatMap(decodeResult(item, CashReceiptIssue), (body) => issueReceipt(ctx.state, ctx.member, body, at))
+  return Result.isSuccess(issued)
+    ? { _tag: "Issued", mgtKey: issued.success.mgtKey, receipt: issued.success }
+    : { _tag: "Failed", mgtKey, failure: issued.failure }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Schema, TestClock } from "effect"
+import { Effect, Schema } from "effect"
+import { TestClock } from "effect/testing"
 import { ErrorCodes } from "../../../src/core/ErrorCodes.js"
 import { messageDigest } from "../../../src/core/Signing.js"
 import { BulkResult, BulkSubmitResponse } from "../../../src/domains/cashbill/Schemas.js"

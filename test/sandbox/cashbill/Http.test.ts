@@ -1,6 +1,7 @@
-import { HttpClient, HttpClientRequest } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, TestClock } from "effect"
+import { Effect } from "effect"
+import { HttpClient, HttpClientRequest } from "effect/http"
+import { TestClock } from "effect/testing"
 import { ErrorCodes } from "../../../src/core/ErrorCodes.js"
 import { messageDigest, utf8 } from "../../../src/core/Signing.js"
 import { api, codeOf, issueToken, MEMBER, ORIGIN, sandboxLayer } from "../support.js"
@@ -13,7 +14,7 @@ const token = (serviceId = "SERVICE_TEST") =>
 const post = (path: string, t: string, override: string | undefined, body: unknown, headers: Record<string, string> = {}) =>
   api({ method: "POST", path, token: t, body, headers: { ...(override === undefined ? {} : { "x-http-method-override": override }), ...headers } })
 
-const start = Effect.zipRight(TestClock.setTime(NOON), Effect.void)
+const start = TestClock.setTime(NOON)
 
 describe("cash receipts over HTTP (in-process sandbox)", () => {
   it.effect("issue, query, filing after KST midnight, PDF", () =>
@@ -37,7 +38,7 @@ describe("cash receipts over HTTP (in-process sandbox)", () => {
       expect(response.headers["content-type"]).toBe("application/pdf;charset=utf-8")
       const content = checkPdf(new Uint8Array(yield* response.arrayBuffer))
       expect(content).toContain("State: filed to the tax authority \\(304\\)")
-    }).pipe(Effect.scoped, Effect.provide(sandboxLayer())))
+    }).pipe(Effect.provide(sandboxLayer())))
 
   it.effect("errors are {code, message} with the catalogue status, in the requested language", () =>
     Effect.gen(function*() {

@@ -5,7 +5,9 @@
  * same receipts a look through every member's would find, deleted ones gone.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Either, FastCheck as fc, TestClock } from "effect"
+import { Effect, Result } from "effect"
+import { TestClock } from "effect/testing"
+import * as fc from "fast-check"
 import { confirmNumOf, sequenceOf } from "../../../src/sandbox/cashbill/Stored.js"
 import { cashbillSlot, findByItemKey, issue, latestOf, memberOf, remove } from "../../../src/sandbox/cashbill/State.js"
 import * as Sandbox from "../../../src/sandbox/Sandbox.js"
@@ -33,7 +35,7 @@ describe("a member's receipts by item key, and the latest", () => {
     const theirs = memberOf(state, OTHER)
     const at = NOW
     const issued = (member: typeof mine, mgtKey: string, identityNum = "01012341234") =>
-      Either.getOrThrow(issue(state, member, receipt(mgtKey, member.corpNum, { identityNum, tradeDT: "20261122120000" }), at))
+      Result.getOrThrow(issue(state, member, receipt(mgtKey, member.corpNum, { identityNum, tradeDT: "20261122120000" }), at))
     const a = issued(mine, "L-1")
     const other = issued(theirs, "L-X")
     const b = issued(mine, "L-2", FAILS_FILING)
@@ -45,7 +47,7 @@ describe("a member's receipts by item key, and the latest", () => {
     expect(findByItemKey(state, mine, other.itemKey)).toBeUndefined()
     expect(findByItemKey(state, mine, "not an item key")).toBeUndefined()
     // The failing receipt is filed (305) at the end of its day, then deleted.
-    Either.getOrThrow(remove(state, mine, "L-2", { _tag: "Immediate" }, at))
+    Result.getOrThrow(remove(state, mine, "L-2", { _tag: "Immediate" }, at))
     expect(latestOf(mine, 10).map((r) => r.mgtKey)).toEqual(["L-3", "L-1"])
     expect(findByItemKey(state, mine, b.itemKey)).toBeUndefined()
   })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, TestClock } from "effect"
+import { Effect } from "effect"
+import { TestClock } from "effect/testing"
 import { ErrorCodes } from "../../../src/core/ErrorCodes.js"
 import { textDocument } from "../../../src/sandbox/Pdf.js"
 import * as Portal from "../../../src/sandbox/portal/Portal.js"

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, TestClock } from "effect"
+import { Effect } from "effect"
+import { TestClock } from "effect/testing"
 import { ErrorCodes } from "../../../src/core/ErrorCodes.js"
 import { codeOf, jsonOf, MEMBER, OTHER_MEMBER, receipt, run } from "./harness.js"
 
