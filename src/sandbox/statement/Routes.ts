@@ -9,7 +9,7 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Operations from "../../domains/statement/Operations.js"
 import type * as Rules from "../../domains/statement/Rules.js"
 import { arrayOf, fingerprint } from "../AnswerCache.js"
@@ -42,7 +42,7 @@ const linkTo = (request: RouteRequest, caller: Caller, page: Rules.UrlKind | "MA
   const printed = page === "PRINT" || page === "EPRINT" || page === "MASSPRINT"
     ? State.markPrinted(request.environment, caller.corpNum, documents)
     : Effect.void
-  return Effect.zipRight(
+  return Effect.andThen(
     printed,
     Effect.map(
       PortalLinks.url(request, { _tag: "Statement", corpNum: caller.corpNum, page, itemCode, itemKeys: documents.map((d) => d.itemKey) }),
@@ -58,16 +58,15 @@ const urlRoute = (kind: Rules.UrlKind): Route =>
         Effect.flatMap((stored) => linkTo(request, caller, kind, itemCode, [stored]))
       )))
 
-const issueRoute = implement(Operations.RegistIssue, (request, caller: Caller) =>
-  Effect.gen(function*() {
-    const body = yield* request.input
-    const approvalRequired = (yield* memberPreference(request.environment, caller.corpNum, State.APPROVAL_PREFERENCE)) === true
-    return yield* State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
-      Either.map(
-        State.issue(ctx.state, caller.corpNum, body, approvalRequired, ctx.outbox, ctx.now),
-        (stored) => json({ code: 1, message: request.language === "en" ? "Success" : "성공", invoiceNum: stored.invoiceNum })
-      ))
-  }))
+const issueRoute = implement(Operations.RegistIssue, Effect.fnUntraced(function*(request, caller) {
+  const body = yield* request.input
+  const approvalRequired = (yield* memberPreference(request.environment, caller.corpNum, State.APPROVAL_PREFERENCE)) === true
+  return yield* State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
+    Result.map(
+      State.issue(ctx.state, caller.corpNum, body, approvalRequired, ctx.outbox, ctx.now),
+      (stored) => json({ code: 1, message: request.language === "en" ? "Success" : "성공", invoiceNum: stored.invoiceNum })
+    ))
+}))
 
 /**
  * The statement operations (scope: the item code, 121–126).
@@ -77,63 +76,59 @@ const issueRoute = implement(Operations.RegistIssue, (request, caller: Caller) =
  */
 export const statementRoutes: ReadonlyArray<Route> = [
   issueRoute,
-  implement(Operations.Cancel, (request, caller) =>
-    Effect.gen(function*() {
-      const { itemCode, mgtKey } = yield* documentOf(request)
-      const { memo } = yield* request.input
-      return yield* State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
-        Either.map(State.cancel(ctx.member, itemCode, mgtKey, memo, ctx.now), () => success(request)))
-    })),
+  implement(Operations.Cancel, Effect.fnUntraced(function*(request, caller) {
+    const { itemCode, mgtKey } = yield* documentOf(request)
+    const { memo } = yield* request.input
+    return yield* State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
+      Result.map(State.cancel(ctx.member, itemCode, mgtKey, memo, ctx.now), () => success(request)))
+  })),
   implement(Operations.Delete, (request, caller) =>
     Effect.flatMap(documentOf(request), ({ itemCode, mgtKey }) =>
       State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
         // An empty 200 crashes a popular client; Delete answers {code, message} too.
-        Either.map(State.remove(ctx.member, itemCode, mgtKey), () => success(request))))),
+        Result.map(State.remove(ctx.member, itemCode, mgtKey), () => success(request))))),
   implement(Operations.GetInfo, (request, caller) =>
     Effect.flatMap(documentOf(request), ({ itemCode, mgtKey }) =>
       State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
-        Either.map(State.find(ctx.member, itemCode, mgtKey), (s) => statusAnswer(ctx, s))))),
-  implement(Operations.GetInfos, (request, caller) =>
-    Effect.gen(function*() {
-      const { itemCode } = yield* request.parameters
-      const mgtKeys = yield* request.input
-      return yield* State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
-        // Unknown document IDs are left out; the others answer in the order asked.
-        Either.right(arrayOf(mgtKeys.flatMap((mgtKey) =>
-          Either.match(State.find(ctx.member, Number(itemCode), mgtKey), { onLeft: () => [], onRight: (s) => [statusAnswer(ctx, s)] })
-        ))))
-    })),
+        Result.map(State.find(ctx.member, itemCode, mgtKey), (s) => statusAnswer(ctx, s))))),
+  implement(Operations.GetInfos, Effect.fnUntraced(function*(request, caller) {
+    const { itemCode } = yield* request.parameters
+    const mgtKeys = yield* request.input
+    return yield* State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
+      // Unknown document IDs are left out; the others answer in the order asked.
+      Result.succeed(arrayOf(mgtKeys.flatMap((mgtKey) =>
+        Result.match(State.find(ctx.member, Number(itemCode), mgtKey), { onFailure: () => [], onSuccess: (s) => [statusAnswer(ctx, s)] })
+      ))))
+  })),
   implement(Operations.GetDetailInfo, (request, caller) =>
     Effect.flatMap(documentOf(request), ({ itemCode, mgtKey }) =>
       State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
-        Either.map(State.find(ctx.member, itemCode, mgtKey), (s) => detailAnswer(ctx, s))))),
+        Result.map(State.find(ctx.member, itemCode, mgtKey), (s) => detailAnswer(ctx, s))))),
   urlRoute("POPUP"),
   urlRoute("VIEW"),
   urlRoute("PRINT"),
   urlRoute("EPRINT"),
   urlRoute("MAIL"),
-  implement(Operations.GetMassPrintURL, (request, caller) =>
-    Effect.gen(function*() {
-      const itemCode = Number((yield* request.parameters).itemCode)
-      const mgtKeys = yield* request.input
-      const documents = yield* State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
-        Either.all(mgtKeys.map((mgtKey) => State.find(ctx.member, itemCode, mgtKey))))
-      return yield* linkTo(request, caller, "MASSPRINT", itemCode, documents)
-    })),
-  implement(Operations.SendEmail, (request, caller) =>
-    Effect.gen(function*() {
-      const { itemCode, mgtKey } = yield* documentOf(request)
-      const { receiver } = yield* request.input
-      return yield* State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
-        Either.map(State.find(ctx.member, itemCode, mgtKey), (stored) => {
-          post(ctx.outbox, {
-            corpNum: caller.corpNum,
-            operation: Operations.SendEmail.name,
-            document: State.keyOf(itemCode, mgtKey),
-            receiver,
-            subject: State.mailSubject(stored)
-          }, ctx.now)
-          return success(request)
-        }))
-    }))
+  implement(Operations.GetMassPrintURL, Effect.fnUntraced(function*(request, caller) {
+    const itemCode = Number((yield* request.parameters).itemCode)
+    const mgtKeys = yield* request.input
+    const documents = yield* State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
+      Result.all(mgtKeys.map((mgtKey) => State.find(ctx.member, itemCode, mgtKey))))
+    return yield* linkTo(request, caller, "MASSPRINT", itemCode, documents)
+  })),
+  implement(Operations.SendEmail, Effect.fnUntraced(function*(request, caller) {
+    const { itemCode, mgtKey } = yield* documentOf(request)
+    const { receiver } = yield* request.input
+    return yield* State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
+      Result.map(State.find(ctx.member, itemCode, mgtKey), (stored) => {
+        post(ctx.outbox, {
+          corpNum: caller.corpNum,
+          operation: Operations.SendEmail.name,
+          document: State.keyOf(itemCode, mgtKey),
+          receiver,
+          subject: State.mailSubject(stored)
+        }, ctx.now)
+        return success(request)
+      }))
+  }))
 ]

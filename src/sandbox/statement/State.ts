@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Kst from "../../core/Kst.js"
 import * as Rules from "../../domains/statement/Rules.js"
 import type { StatementIssue } from "../../domains/statement/Schemas.js"
@@ -114,9 +114,9 @@ const base36 = (n: number, width: number): string => {
  * @since 0.1.0
  * @category combinators
  */
-export const find = (member: Map<string, Stored>, itemCode: number, mgtKey: string): Either.Either<Stored, SandboxFailure> => {
+export const find = (member: Map<string, Stored>, itemCode: number, mgtKey: string): Result.Result<Stored, SandboxFailure> => {
   const found = member.get(keyOf(itemCode, mgtKey))
-  return found === undefined ? Either.left(fail("StatementNotFound", `${itemCode} ${mgtKey}`)) : Either.right(found)
+  return found === undefined ? Result.fail(fail("StatementNotFound", `${itemCode} ${mgtKey}`)) : Result.succeed(found)
 }
 
 /**
@@ -155,10 +155,10 @@ export const issue = (
   approvalRequired: boolean,
   outbox: Array<Mail>,
   now: number
-): Either.Either<Stored, SandboxFailure> => {
+): Result.Result<Stored, SandboxFailure> => {
   const member = memberOf(state, corpNum)
   const key = keyOf(body.itemCode, body.mgtKey)
-  if (member.has(key)) return Either.left(fail("StatementMgtKeyInUse", `${body.itemCode} ${body.mgtKey}`))
+  if (member.has(key)) return Result.fail(fail("StatementMgtKeyInUse", `${body.itemCode} ${body.mgtKey}`))
   const n = next(state)
   const stamp = Kst.toDateTime14(now)
   const stored: Stored = {
@@ -177,7 +177,7 @@ export const issue = (
   }
   member.set(key, stored)
   if (!approvalRequired) notify(outbox, corpNum, stored, now, "Statement.RegistIssue")
-  return Either.right(stored)
+  return Result.succeed(stored)
 }
 
 /**
@@ -193,16 +193,16 @@ export const approve = (
   mgtKey: string,
   outbox: Array<Mail>,
   now: number
-): Either.Either<Stored, SandboxFailure> =>
-  Either.flatMap(find(member, itemCode, mgtKey), (stored) => {
+): Result.Result<Stored, SandboxFailure> =>
+  Result.flatMap(find(member, itemCode, mgtKey), (stored) => {
     if (stored.stateCode !== Rules.StateCode.PendingApproval) {
-      return Either.left(fail("StatementInvalidState", `stateCode ${stored.stateCode}; only 200 can be approved`))
+      return Result.fail(fail("StatementInvalidState", `stateCode ${stored.stateCode}; only 200 can be approved`))
     }
     stored.stateCode = Rules.StateCode.Issued
     stored.issuedAt = now
     stored.stateAt = now
     notify(outbox, corpNum, stored, now, "Sandbox.ApproveStatement")
-    return Either.right(stored)
+    return Result.succeed(stored)
   })
 
 /**
@@ -217,15 +217,15 @@ export const cancel = (
   mgtKey: string,
   memo: string | undefined,
   now: number
-): Either.Either<Stored, SandboxFailure> =>
-  Either.flatMap(find(member, itemCode, mgtKey), (stored) => {
+): Result.Result<Stored, SandboxFailure> =>
+  Result.flatMap(find(member, itemCode, mgtKey), (stored) => {
     if (stored.stateCode !== Rules.StateCode.Issued && stored.stateCode !== Rules.StateCode.PendingApproval) {
-      return Either.left(fail("StatementInvalidState", `stateCode ${stored.stateCode}; only 200 or 300 can be cancelled`))
+      return Result.fail(fail("StatementInvalidState", `stateCode ${stored.stateCode}; only 200 or 300 can be cancelled`))
     }
     stored.stateCode = Rules.StateCode.Cancelled
     stored.stateAt = now
     stored.stateMemo = memo
-    return Either.right(stored)
+    return Result.succeed(stored)
   })
 
 /**
@@ -234,13 +234,13 @@ export const cancel = (
  * @since 0.1.0
  * @category combinators
  */
-export const remove = (member: Map<string, Stored>, itemCode: number, mgtKey: string): Either.Either<void, SandboxFailure> =>
-  Either.flatMap(find(member, itemCode, mgtKey), (stored) => {
+export const remove = (member: Map<string, Stored>, itemCode: number, mgtKey: string): Result.Result<void, SandboxFailure> =>
+  Result.flatMap(find(member, itemCode, mgtKey), (stored) => {
     if (stored.stateCode !== Rules.StateCode.Cancelled) {
-      return Either.left(fail("StatementInvalidState", `stateCode ${stored.stateCode}; only 600 can be deleted`))
+      return Result.fail(fail("StatementInvalidState", `stateCode ${stored.stateCode}; only 600 can be deleted`))
     }
     member.delete(keyOf(itemCode, mgtKey))
-    return Either.right(undefined)
+    return Result.void
   })
 
 /**
@@ -250,7 +250,7 @@ export const remove = (member: Map<string, Stored>, itemCode: number, mgtKey: st
  * @category combinators
  */
 export const markPrinted = (environment: Environment, corpNum: string, documents: ReadonlyArray<Stored>): Effect.Effect<void, never, SandboxStore> =>
-  Effect.map(SandboxStore, (store) => {
+  SandboxStore.useSync((store) => {
     for (const d of documents) d.senderPrintYN = true
     changed(store.get(statementSlot, environment), corpNum)
   })
@@ -277,15 +277,15 @@ export const findByItemKeys = (member: Map<string, Stored>, itemKeys: ReadonlyAr
  * @since 0.1.0
  * @category combinators
  */
-export const confirmOpened = (stored: Stored, now: number): Either.Either<Stored, SandboxFailure> => {
+export const confirmOpened = (stored: Stored, now: number): Result.Result<Stored, SandboxFailure> => {
   if (stored.stateCode !== Rules.StateCode.Issued) {
-    return Either.left(fail("StatementInvalidState", `stateCode ${stored.stateCode}; only an issued statement (300) has a notification mail`))
+    return Result.fail(fail("StatementInvalidState", `stateCode ${stored.stateCode}; only an issued statement (300) has a notification mail`))
   }
   if (!stored.openYN) {
     stored.openYN = true
     stored.openAt = now
   }
-  return Either.right(stored)
+  return Result.succeed(stored)
 }
 
 /**

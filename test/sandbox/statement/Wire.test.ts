@@ -6,7 +6,8 @@
  * unknown IDs -12000004 exactly; and the admin routes for approval and the outbox.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, TestClock } from "effect"
+import { Effect } from "effect"
+import { TestClock } from "effect/testing"
 import { ErrorCodes } from "../../../src/core/ErrorCodes.js"
 import { api, codeOf, issueToken, MEMBER, sandboxLayer } from "../support.js"
 
