@@ -47,13 +47,12 @@ export const portalDraft = (corpNum: string, writeDate: string): Record<string, 
  * @since 0.1.0
  * @category combinators
  */
-export const issueOnPortal = (environment: Environment, corpNum: string, overrides: Readonly<Record<string, unknown>>) =>
-  Effect.gen(function*() {
-    const store = yield* SandboxStore
-    const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.now)
-    const draft = yield* decodeValue({ ...portalDraft(corpNum, Kst.toDate8(now)), ...overrides, invoicerCorpNum: corpNum }, TaxinvoiceDraft)
-    const state = store.get(State.taxinvoiceSlot, environment)
-    if (state.environment === "") state.environment = environment
-    const invoice = State.issueOnPortal(state, store.get(outboxSlot, environment), State.memberOf(state, corpNum), corpNum, draft, now)
-    return { itemKey: invoice.itemKey, ntsconfirmNum: invoice.issued?.ntsconfirmNum ?? "" }
-  })
+export const issueOnPortal = Effect.fnUntraced(function*(environment: Environment, corpNum: string, overrides: Readonly<Record<string, unknown>>) {
+  const store = yield* SandboxStore
+  const now = yield* SandboxClock.use((clock) => clock.now)
+  const draft = yield* decodeValue({ ...portalDraft(corpNum, Kst.toDate8(now)), ...overrides, invoicerCorpNum: corpNum }, TaxinvoiceDraft)
+  const state = store.get(State.taxinvoiceSlot, environment)
+  if (state.environment === "") state.environment = environment
+  const invoice = State.issueOnPortal(state, store.get(outboxSlot, environment), State.memberOf(state, corpNum), corpNum, draft, now)
+  return { itemKey: invoice.itemKey, ntsconfirmNum: invoice.issued?.ntsconfirmNum ?? "" }
+})

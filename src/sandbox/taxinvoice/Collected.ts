@@ -12,7 +12,7 @@
  * @since 0.1.0
  */
 import * as Kst from "../../core/Kst.js"
-import type { Environment, SandboxStore } from "../Store.js"
+import type { Environment, SandboxStoreShape } from "../Store.js"
 import { stateCodeOf } from "./Filing.js"
 import { issuedOfParty } from "./IssuedIndexes.js"
 import { type DateType, type Invoice, type Issued, taxinvoiceSlot } from "./State.js"
@@ -103,7 +103,7 @@ const byIssue = (a: IssuedInvoice, b: IssuedInvoice): number => (a.issueDT < b.i
  * @since 0.1.0
  * @category combinators
  */
-export const issuedInvoices = (store: SandboxStore["Type"], environment: Environment): ReadonlyArray<IssuedInvoice> => {
+export const issuedInvoices = (store: SandboxStoreShape, environment: Environment): ReadonlyArray<IssuedInvoice> => {
   const found: Array<IssuedInvoice> = []
   for (const invoice of store.get(taxinvoiceSlot, environment).byConfirmNum.values()) found.push(collectedOf(invoice, invoice.issued!))
   return found.sort(byIssue)
@@ -118,7 +118,7 @@ export const issuedInvoices = (store: SandboxStore["Type"], environment: Environ
  * @category combinators
  */
 export const issuedInvoicesOf = (
-  store: SandboxStore["Type"],
+  store: SandboxStoreShape,
   environment: Environment,
   corpNum: string,
   dateType: DateType,
@@ -135,7 +135,7 @@ export const issuedInvoicesOf = (
  * @since 0.1.0
  * @category combinators
  */
-export const issuedInvoice = (store: SandboxStore["Type"], environment: Environment, ntsconfirmNum: string): IssuedInvoice | undefined => {
+export const issuedInvoice = (store: SandboxStoreShape, environment: Environment, ntsconfirmNum: string): IssuedInvoice | undefined => {
   const invoice = store.get(taxinvoiceSlot, environment).byConfirmNum.get(ntsconfirmNum)
   return invoice === undefined ? undefined : collectedOf(invoice, invoice.issued!)
 }

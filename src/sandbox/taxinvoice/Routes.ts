@@ -9,7 +9,7 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Operation from "../../core/Operation.js"
 import { optional } from "../../core/Schemas.js"
@@ -26,12 +26,12 @@ import * as IssuedIndexes from "./IssuedIndexes.js"
 import * as State from "./State.js"
 
 
-const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: State.MemberContext) => Either.Either<A, SandboxFailure>) =>
+const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: State.MemberContext) => Result.Result<A, SandboxFailure>) =>
   State.withMemberOf(request.environment, caller.corpNum, f)
 
 /** An invoice read by a query: the read counts for the `AfterPolls` filing policy. */
-const read = (ctx: State.MemberContext, mgtKeyType: string, mgtKey: string): Either.Either<State.Invoice, SandboxFailure> =>
-  Either.map(State.find(ctx.member, mgtKeyType, mgtKey), (invoice) => {
+const read = (ctx: State.MemberContext, mgtKeyType: string, mgtKey: string): Result.Result<State.Invoice, SandboxFailure> =>
+  Result.map(State.find(ctx.member, mgtKeyType, mgtKey), (invoice) => {
     // Only reads after the issue count towards filing.
     if (invoice.issued !== undefined) invoice.polls += 1
     return IssuedIndexes.advanceFiling(ctx.state, invoice, ctx.filing, ctx.now)
@@ -58,7 +58,7 @@ const keyParams = (request: { readonly params: { readonly MgtKeyType: string; re
 
 const urlRoute = (operation: typeof Operations.GetPopUpURL, page: PortalLinks.DocumentPage) =>
   implement(operation, (request, caller) =>
-    withMember(request, caller, (ctx) => Either.map(State.find(ctx.member, ...keyParams(request)), (invoice) => invoice.itemKey)).pipe(
+    withMember(request, caller, (ctx) => Result.map(State.find(ctx.member, ...keyParams(request)), (invoice) => invoice.itemKey)).pipe(
       Effect.flatMap((itemKey) => PortalLinks.url(request, { _tag: "Taxinvoice", corpNum: caller.corpNum, page, itemKeys: [itemKey] })),
       Effect.map((url) => json({ url }))
     ))
@@ -73,55 +73,52 @@ const IssueEnvelope = Schema.Struct({ invoices: Schema.Array(Schema.Unknown), fo
  * @category routes
  */
 export const taxinvoiceRoutes: ReadonlyArray<Route> = [
-  implement(Operations.Register, (request, caller) =>
-    Effect.gen(function*() {
-      const draft = yield* request.input
-      return yield* withMember(request, caller, (ctx) =>
-        Either.map(State.register(ctx.state, ctx.member, caller.corpNum, draft, ctx.now), () => success(request)))
-    })),
-  implement(Operations.AttachFile, (request, caller) =>
-    Effect.gen(function*() {
-      const file = yield* Effect.mapError(request.input, (failure) =>
-        failure.detail?.includes("maxBytes") === true ? fail("TaxinvoiceFileTooLarge", `at most ${Rules.MAX_FILE_BYTES} bytes`) : failure)
-      return yield* withMember(request, caller, (ctx) =>
-        Either.flatMap(State.find(ctx.member, ...keyParams(request)), (invoice) =>
-          Either.map(State.attach(ctx.state, invoice, file, ctx.now), () => success(request))))
-    })),
-  implement(Operations.Issue, (request, caller) =>
-    Effect.gen(function*() {
-      // An empty body stands for no options.
-      const body = request.body.length === 0 ? {} : yield* request.input
-      return yield* withMember(request, caller, (ctx) =>
-        Either.flatMap(State.find(ctx.member, ...keyParams(request)), (invoice) =>
-          Either.map(State.issue(ctx.state, ctx.outbox, invoice, body, ctx.now), (issued) =>
-            json({
-              code: 1,
-              message: request.language === "en" ? "Success" : "성공",
-              ntsConfirmNum: issued.ntsconfirmNum,
-              issueDT: Records.statusRecord(invoice, ctx.now).issueDT
-            }))))
-    })),
+  implement(Operations.Register, Effect.fnUntraced(function*(request, caller) {
+    const draft = yield* request.input
+    return yield* withMember(request, caller, (ctx) =>
+      Result.map(State.register(ctx.state, ctx.member, caller.corpNum, draft, ctx.now), () => success(request)))
+  })),
+  implement(Operations.AttachFile, Effect.fnUntraced(function*(request, caller) {
+    const file = yield* Effect.mapError(request.input, (failure) =>
+      failure.detail?.includes("maxBytes") === true ? fail("TaxinvoiceFileTooLarge", `at most ${Rules.MAX_FILE_BYTES} bytes`) : failure)
+    return yield* withMember(request, caller, (ctx) =>
+      Result.flatMap(State.find(ctx.member, ...keyParams(request)), (invoice) =>
+        Result.map(State.attach(ctx.state, invoice, file, ctx.now), () => success(request))))
+  })),
+  implement(Operations.Issue, Effect.fnUntraced(function*(request, caller) {
+    // An empty body stands for no options.
+    const body = request.body.length === 0 ? {} : yield* request.input
+    return yield* withMember(request, caller, (ctx) =>
+      Result.flatMap(State.find(ctx.member, ...keyParams(request)), (invoice) =>
+        Result.map(State.issue(ctx.state, ctx.outbox, invoice, body, ctx.now), (issued) =>
+          json({
+            code: 1,
+            message: request.language === "en" ? "Success" : "성공",
+            ntsConfirmNum: issued.ntsconfirmNum,
+            issueDT: Records.statusRecord(invoice, ctx.now).issueDT
+          }))))
+  })),
   implement(Operations.GetFiles, (request, caller) =>
     withMember(request, caller, (ctx) =>
-      Either.map(State.find(ctx.member, ...keyParams(request)), (invoice) => json(invoice.files.map(Records.fileRecord))))),
+      Result.map(State.find(ctx.member, ...keyParams(request)), (invoice) => json(invoice.files.map(Records.fileRecord))))),
   implement(Operations.DeleteFile, (request, caller) =>
     withMember(request, caller, (ctx) =>
-      Either.flatMap(State.find(ctx.member, ...keyParams(request)), (invoice) =>
-        Either.map(State.deleteFile(invoice, request.params.FileID), () => success(request))))),
+      Result.flatMap(State.find(ctx.member, ...keyParams(request)), (invoice) =>
+        Result.map(State.deleteFile(invoice, request.params.FileID), () => success(request))))),
   implement(Operations.GetInfo, (request, caller) =>
-    withMember(request, caller, (ctx) => Either.map(read(ctx, ...keyParams(request)), (invoice) => statusAnswer(ctx, invoice)))),
+    withMember(request, caller, (ctx) => Result.map(read(ctx, ...keyParams(request)), (invoice) => statusAnswer(ctx, invoice)))),
   implement(Operations.GetInfos, (request, caller) =>
     Effect.flatMap(request.input, (mgtKeys) =>
       withMember(request, caller, (ctx) =>
         // Unknown document IDs are left out; the others answer in the order asked.
-        Either.right(arrayOf(mgtKeys.flatMap((key) =>
-          Either.match(read(ctx, request.params.MgtKeyType, key), {
-            onLeft: () => [],
-            onRight: (invoice) => [statusAnswer(ctx, invoice)]
+        Result.succeed(arrayOf(mgtKeys.flatMap((key) =>
+          Result.match(read(ctx, request.params.MgtKeyType, key), {
+            onFailure: () => [],
+            onSuccess: (invoice) => [statusAnswer(ctx, invoice)]
           })
         )))))),
   implement(Operations.GetDetailInfo, (request, caller) =>
-    withMember(request, caller, (ctx) => Either.map(read(ctx, ...keyParams(request)), (invoice) => detailAnswer(ctx, invoice)))),
+    withMember(request, caller, (ctx) => Result.map(read(ctx, ...keyParams(request)), (invoice) => detailAnswer(ctx, invoice)))),
   urlRoute(Operations.GetPopUpURL, "POPUP"),
   urlRoute(Operations.GetViewURL, "VIEW"),
   urlRoute(Operations.GetPrintURL, "PRINT"),
@@ -130,80 +127,72 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
   urlRoute(Operations.GetPDFURL, "PDF"),
   implement(Operations.GetMassPrintURL, (request, caller) =>
     Effect.flatMap(request.input, (mgtKeys) =>
-      withMember(request, caller, (ctx) => {
-        const itemKeys: Array<string> = []
-        for (const key of mgtKeys) {
-          const found = State.find(ctx.member, request.params.MgtKeyType, key)
-          if (Either.isLeft(found)) return Either.left(found.left)
-          itemKeys.push(found.right.itemKey)
-        }
-        return Either.right(itemKeys)
-      }).pipe(
+      withMember(request, caller, (ctx) =>
+        Result.all(mgtKeys.map((key) => Result.map(State.find(ctx.member, request.params.MgtKeyType, key), (invoice) => invoice.itemKey)))
+      ).pipe(
         Effect.flatMap((itemKeys) => PortalLinks.url(request, { _tag: "Taxinvoice", corpNum: caller.corpNum, page: "MASSPRINT", itemKeys })),
         Effect.map((url) => json({ url }))
       ))),
   implement(Operations.SendEmail, (request, caller) =>
     Effect.flatMap(request.input, ({ receiver }) =>
       withMember(request, caller, (ctx) =>
-        Either.flatMap(State.find(ctx.member, ...keyParams(request)), (invoice) => {
+        Result.flatMap(State.find(ctx.member, ...keyParams(request)), (invoice) => {
           if (invoice.issued === undefined) {
-            return Either.left(fail("TaxinvoiceInvalidState", "stateCode 100; the notification mail exists once the invoice is issued"))
+            return Result.fail(fail("TaxinvoiceInvalidState", "stateCode 100; the notification mail exists once the invoice is issued"))
           }
           State.notify(ctx.outbox, invoice, [receiver], Operations.SendEmail.name, ctx.now)
-          return Either.right(success(request))
+          return Result.succeed(success(request))
         })))),
-  implement(Operations.AssignMgtKey, (request, caller) =>
-    Effect.gen(function*() {
-      const { MgtKey } = yield* request.input
-      // The router matched MgtKeyType among SELL, BUY, TRUSTEE in any case.
-      const mgtKeyType = request.params.MgtKeyType.toUpperCase() as Rules.MgtKeyType
-      return yield* withMember(request, caller, (ctx) =>
-        Either.map(State.assignMgtKey(ctx.member, request.params.ItemKey, mgtKeyType, MgtKey), () => success(request)))
-    })),
-  implement(Operations.BulkIssue, (request, caller) =>
-    Effect.gen(function*() {
-      const { submitID } = yield* Effect.mapError(request.parameters, () => fail("BulkSubmitIdInvalid", request.headers[Operation.SUBMIT_ID_HEADER]))
-      // The digest is over the raw bytes received, never a re-serialisation (docs/service.md "Signing and digests").
-      const digest = messageDigest(request.body)
-      if (request.headers[Operation.DIGEST_HEADER] !== digest) return yield* Effect.fail(fail("BulkDigestMismatch"))
-      // Each invoice is judged on its own when the submission is processed; only the envelope here.
-      const envelope = yield* Effect.flatMap(bodyJson(request), (input) => decodeValue(input, IssueEnvelope))
-      return yield* withMember(request, caller, (ctx) => {
-        const ok = request.language === "en" ? "Success" : "성공"
-        const existing = ctx.member.bulks.get(submitID)
-        if (existing !== undefined) {
-          // Same ID and digest: a safe retry answers the original receipt ID (docs/decisions.md "e-Tax invoices").
-          return existing.digest === digest
-            ? Either.right(json({ code: 1, message: ok, receiptID: existing.receiptID }))
-            : Either.left(fail("BulkSubmitIdReused", submitID))
-        }
-        const count = envelope.invoices.length
-        if (count < 1 || count > Rules.Limits.bulk) return Either.left(fail("BulkTooMany", String(count)))
-        const bulk: State.Bulk = {
-          submitID,
-          receiptID: Identifiers.newReceiptId(ctx.state),
-          digest,
-          receivedAt: ctx.now,
-          forceIssue: envelope.forceIssue === true,
-          submitCount: envelope.invoices.length,
-          items: envelope.invoices,
-          polls: 0,
-          stage: 0,
-          startedAt: undefined,
-          completedAt: undefined,
-          results: undefined
-        }
-        const submitted = State.advance(bulk, ctx.bulk, ctx.now, false, State.processItem(ctx, bulk.forceIssue))
-        ctx.member.bulks.set(submitID, submitted)
-        if (submitted.results === undefined) ctx.member.pendingBulks.add(submitted)
-        return Either.right(json({ code: 1, message: ok, receiptID: bulk.receiptID }))
-      })
-    })),
+  implement(Operations.AssignMgtKey, Effect.fnUntraced(function*(request, caller) {
+    const { MgtKey } = yield* request.input
+    // The router matched MgtKeyType among SELL, BUY, TRUSTEE in any case.
+    const mgtKeyType = request.params.MgtKeyType.toUpperCase() as Rules.MgtKeyType
+    return yield* withMember(request, caller, (ctx) =>
+      Result.map(State.assignMgtKey(ctx.member, request.params.ItemKey, mgtKeyType, MgtKey), () => success(request)))
+  })),
+  implement(Operations.BulkIssue, Effect.fnUntraced(function*(request, caller) {
+    const { submitID } = yield* Effect.mapError(request.parameters, () => fail("BulkSubmitIdInvalid", request.headers[Operation.SUBMIT_ID_HEADER]))
+    // The digest is over the raw bytes received, never a re-serialisation (docs/service.md "Signing and digests").
+    const digest = messageDigest(request.body)
+    if (request.headers[Operation.DIGEST_HEADER] !== digest) return yield* fail("BulkDigestMismatch")
+    // Each invoice is judged on its own when the submission is processed; only the envelope here.
+    const envelope = yield* Effect.flatMap(bodyJson(request), (input) => decodeValue(input, IssueEnvelope))
+    return yield* withMember(request, caller, (ctx) => {
+      const ok = request.language === "en" ? "Success" : "성공"
+      const existing = ctx.member.bulks.get(submitID)
+      if (existing !== undefined) {
+        // Same ID and digest: a safe retry answers the original receipt ID (docs/decisions.md "e-Tax invoices").
+        return existing.digest === digest
+          ? Result.succeed(json({ code: 1, message: ok, receiptID: existing.receiptID }))
+          : Result.fail(fail("BulkSubmitIdReused", submitID))
+      }
+      const count = envelope.invoices.length
+      if (count < 1 || count > Rules.Limits.bulk) return Result.fail(fail("BulkTooMany", String(count)))
+      const bulk: State.Bulk = {
+        submitID,
+        receiptID: Identifiers.newReceiptId(ctx.state),
+        digest,
+        receivedAt: ctx.now,
+        forceIssue: envelope.forceIssue === true,
+        submitCount: envelope.invoices.length,
+        items: envelope.invoices,
+        polls: 0,
+        stage: 0,
+        startedAt: undefined,
+        completedAt: undefined,
+        results: undefined
+      }
+      const submitted = State.advance(bulk, ctx.bulk, ctx.now, false, State.processItem(ctx, bulk.forceIssue))
+      ctx.member.bulks.set(submitID, submitted)
+      if (submitted.results === undefined) ctx.member.pendingBulks.add(submitted)
+      return Result.succeed(json({ code: 1, message: ok, receiptID: bulk.receiptID }))
+    })
+  })),
   implement(Operations.GetBulkResult, (request, caller) =>
     withMember(request, caller, (ctx) => {
       const bulk = ctx.member.bulks.get(request.params.submitID)
-      if (bulk === undefined) return Either.left(fail("BulkNotFound", request.params.submitID))
+      if (bulk === undefined) return Result.fail(fail("BulkNotFound", request.params.submitID))
       State.advance(bulk, ctx.bulk, ctx.now, true, State.processItem(ctx, bulk.forceIssue))
-      return Either.right(json(Records.bulkResultRecord(bulk, request.language)))
+      return Result.succeed(json(Records.bulkResultRecord(bulk, request.language)))
     }))
 ]

@@ -11,7 +11,7 @@
  *
  * @since 0.1.0
  */
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Rules from "../../domains/taxinvoice/Rules.js"
 import * as Operations from "../../domains/taxinvoice/Operations.js"
 import { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
@@ -22,7 +22,7 @@ import { type MemberView, memberView } from "../HandlerContext.js"
 import * as BulkSubmission from "../BulkSubmission.js"
 import { type Mail, outboxSlot, post } from "../Outbox.js"
 import type { Policy } from "../Progression.js"
-import { decodeEither } from "../Route.js"
+import { decodeResult } from "../Route.js"
 import { buyerClosed, stateCodeOf } from "./Filing.js"
 import { index } from "./IssuedIndexes.js"
 import { newFileId, newItemKey, newNtsConfirmNum } from "./Identifiers.js"
@@ -101,11 +101,11 @@ export const register = (
   corpNum: string,
   draft: TaxinvoiceDraft,
   now: number
-): Either.Either<Invoice, SandboxFailure> => {
-  if (draft.invoicerCorpNum !== corpNum) return Either.left(fail("TaxinvoiceInvoicerMismatch", draft.invoicerCorpNum))
-  if (!Rules.writeDateNotInFuture(draft.writeDate, now)) return Either.left(fail("TaxinvoiceWriteDateInFuture", draft.writeDate))
-  if (member.byKey.has(keyOf("SELL", draft.invoicerMgtKey))) return Either.left(fail("TaxinvoiceMgtKeyInUse", draft.invoicerMgtKey))
-  return Either.right(create(state, member, corpNum, draft, draft.invoicerMgtKey, now))
+): Result.Result<Invoice, SandboxFailure> => {
+  if (draft.invoicerCorpNum !== corpNum) return Result.fail(fail("TaxinvoiceInvoicerMismatch", draft.invoicerCorpNum))
+  if (!Rules.writeDateNotInFuture(draft.writeDate, now)) return Result.fail(fail("TaxinvoiceWriteDateInFuture", draft.writeDate))
+  if (member.byKey.has(keyOf("SELL", draft.invoicerMgtKey))) return Result.fail(fail("TaxinvoiceMgtKeyInUse", draft.invoicerMgtKey))
+  return Result.succeed(create(state, member, corpNum, draft, draft.invoicerMgtKey, now))
 }
 
 /**
@@ -114,9 +114,9 @@ export const register = (
  * @since 0.1.0
  * @category combinators
  */
-export const find = (member: MemberInvoices, mgtKeyType: string, mgtKey: string): Either.Either<Invoice, SandboxFailure> => {
+export const find = (member: MemberInvoices, mgtKeyType: string, mgtKey: string): Result.Result<Invoice, SandboxFailure> => {
   const invoice = member.byKey.get(keyOf(mgtKeyType, mgtKey))
-  return invoice === undefined ? Either.left(fail("TaxinvoiceNotFound", mgtKey)) : Either.right(invoice)
+  return invoice === undefined ? Result.fail(fail("TaxinvoiceNotFound", mgtKey)) : Result.succeed(invoice)
 }
 
 /**
@@ -130,9 +130,9 @@ export const attach = (
   invoice: Invoice,
   file: { readonly fileName: string; readonly displayName?: string | undefined; readonly content: Uint8Array },
   now: number
-): Either.Either<StoredFile, SandboxFailure> => {
-  if (invoice.issued !== undefined) return Either.left(fail("TaxinvoiceFilesOnlyWhileSaved", `stateCode ${stateCodeOf(invoice)}`))
-  if (invoice.files.length >= Rules.Limits.files) return Either.left(fail("TaxinvoiceTooManyFiles"))
+): Result.Result<StoredFile, SandboxFailure> => {
+  if (invoice.issued !== undefined) return Result.fail(fail("TaxinvoiceFilesOnlyWhileSaved", `stateCode ${stateCodeOf(invoice)}`))
+  if (invoice.files.length >= Rules.Limits.files) return Result.fail(fail("TaxinvoiceTooManyFiles"))
   const stored: StoredFile = {
     serialNum: ++invoice.fileSerial,
     fileId: newFileId(state),
@@ -143,7 +143,7 @@ export const attach = (
     regAt: now
   }
   invoice.files.push(stored)
-  return Either.right(stored)
+  return Result.succeed(stored)
 }
 
 /**
@@ -152,12 +152,12 @@ export const attach = (
  * @since 0.1.0
  * @category combinators
  */
-export const deleteFile = (invoice: Invoice, fileId: string): Either.Either<void, SandboxFailure> => {
-  if (invoice.issued !== undefined) return Either.left(fail("TaxinvoiceFilesOnlyWhileSaved", `stateCode ${stateCodeOf(invoice)}`))
+export const deleteFile = (invoice: Invoice, fileId: string): Result.Result<void, SandboxFailure> => {
+  if (invoice.issued !== undefined) return Result.fail(fail("TaxinvoiceFilesOnlyWhileSaved", `stateCode ${stateCodeOf(invoice)}`))
   const index = invoice.files.findIndex((f) => f.fileId === fileId)
-  if (index < 0) return Either.left(fail("TaxinvoiceFileNotFound", fileId))
+  if (index < 0) return Result.fail(fail("TaxinvoiceFileNotFound", fileId))
   invoice.files.splice(index, 1)
-  return Either.right(undefined)
+  return Result.void
 }
 
 /** The addresses the buyer notification goes to: the buyer's mail and the extra contacts. */
@@ -199,11 +199,11 @@ export const issue = (
   options: { readonly forceIssue?: boolean | undefined; readonly memo?: string | undefined },
   now: number,
   operation = "Taxinvoice.Issue"
-): Either.Either<Issued, SandboxFailure> => {
-  if (invoice.issued !== undefined) return Either.left(fail("TaxinvoiceInvalidState", `stateCode ${stateCodeOf(invoice)}; only a saved invoice (100) can be issued`))
+): Result.Result<Issued, SandboxFailure> => {
+  if (invoice.issued !== undefined) return Result.fail(fail("TaxinvoiceInvalidState", `stateCode ${stateCodeOf(invoice)}; only a saved invoice (100) can be issued`))
   const late = Rules.isOverdue(invoice.draft.writeDate, now)
   if (late && options.forceIssue !== true) {
-    return Either.left(fail("TaxinvoiceOverdue", `due ${Rules.dueDateOf(invoice.draft.writeDate)}`))
+    return Result.fail(fail("TaxinvoiceOverdue", `due ${Rules.dueDateOf(invoice.draft.writeDate)}`))
   }
   const issued: Issued = {
     at: now,
@@ -215,7 +215,7 @@ export const issue = (
   invoice.issued = issued
   index(state, invoice)
   notify(outbox, invoice, buyerAddresses(invoice.draft), operation, now)
-  return Either.right(issued)
+  return Result.succeed(issued)
 }
 
 /**
@@ -225,12 +225,12 @@ export const issue = (
  * @since 0.1.0
  * @category combinators
  */
-export const confirmOpened = (invoice: Invoice, now: number): Either.Either<Invoice, SandboxFailure> => {
+export const confirmOpened = (invoice: Invoice, now: number): Result.Result<Invoice, SandboxFailure> => {
   if (invoice.issued === undefined) {
-    return Either.left(fail("TaxinvoiceInvalidState", "stateCode 100; the notification mail exists once the invoice is issued"))
+    return Result.fail(fail("TaxinvoiceInvalidState", "stateCode 100; the notification mail exists once the invoice is issued"))
   }
   if (invoice.openAt === undefined) invoice.openAt = now
-  return Either.right(invoice)
+  return Result.succeed(invoice)
 }
 
 /**
@@ -267,15 +267,15 @@ export const assignMgtKey = (
   itemKey: string,
   mgtKeyType: Rules.MgtKeyType,
   mgtKey: string
-): Either.Either<Invoice, SandboxFailure> => {
+): Result.Result<Invoice, SandboxFailure> => {
   const invoice = member.byItemKey.get(itemKey)
-  if (invoice === undefined) return Either.left(fail("TaxinvoiceItemKeyNotFound", itemKey))
-  if (invoice.mgtKey !== undefined) return Either.left(fail("TaxinvoiceAlreadyAssigned", invoice.mgtKey))
-  if (member.byKey.has(keyOf(mgtKeyType, mgtKey))) return Either.left(fail("TaxinvoiceMgtKeyInUse", mgtKey))
+  if (invoice === undefined) return Result.fail(fail("TaxinvoiceItemKeyNotFound", itemKey))
+  if (invoice.mgtKey !== undefined) return Result.fail(fail("TaxinvoiceAlreadyAssigned", invoice.mgtKey))
+  if (member.byKey.has(keyOf(mgtKeyType, mgtKey))) return Result.fail(fail("TaxinvoiceMgtKeyInUse", mgtKey))
   invoice.mgtKey = mgtKey
   invoice.mgtKeyType = mgtKeyType
   member.byKey.set(keyOf(mgtKeyType, mgtKey), invoice)
-  return Either.right(invoice)
+  return Result.succeed(invoice)
 }
 
 // ── bulk ────────────────────────────────────────────────────────────────────────────────────
@@ -312,24 +312,23 @@ export interface MemberContext {
   readonly bulk: Policy
 }
 
-const decodeDraftEither = (input: unknown) => decodeEither(input, TaxinvoiceDraft)
-
 /** One invoice of a bulk submission, registered and issued at `at` (all or nothing). */
 export const processItem = (ctx: MemberContext, forceIssue: boolean) => (item: unknown, at: number): BulkItemResult => {
   const mgtKey = typeof item === "object" && item !== null && typeof (item as { invoicerMgtKey?: unknown }).invoicerMgtKey === "string"
     ? (item as { invoicerMgtKey: string }).invoicerMgtKey
     : null
-  const decoded = decodeDraftEither(item)
-  if (Either.isLeft(decoded)) return { _tag: "Failed", mgtKey, failure: decoded.left }
-  const draft = decoded.right
-  if (Rules.isOverdue(draft.writeDate, at) && !forceIssue) {
-    return { _tag: "Failed", mgtKey, failure: fail("TaxinvoiceOverdue", `due ${Rules.dueDateOf(draft.writeDate)}`) }
-  }
-  const registered = register(ctx.state, ctx.member, ctx.corpNum, draft, at)
-  if (Either.isLeft(registered)) return { _tag: "Failed", mgtKey, failure: registered.left }
-  const issued = issue(ctx.state, ctx.outbox, registered.right, { forceIssue }, at, Operations.BulkIssue.name)
-  if (Either.isLeft(issued)) return { _tag: "Failed", mgtKey, failure: issued.left }
-  return { _tag: "Issued", mgtKey: draft.invoicerMgtKey, invoice: registered.right }
+  const issued = Result.gen(function*() {
+    const draft = yield* decodeResult(item, TaxinvoiceDraft)
+    if (Rules.isOverdue(draft.writeDate, at) && !forceIssue) {
+      return yield* Result.fail(fail("TaxinvoiceOverdue", `due ${Rules.dueDateOf(draft.writeDate)}`))
+    }
+    const invoice = yield* register(ctx.state, ctx.member, ctx.corpNum, draft, at)
+    yield* issue(ctx.state, ctx.outbox, invoice, { forceIssue }, at, Operations.BulkIssue.name)
+    return { mgtKey: draft.invoicerMgtKey, invoice }
+  })
+  return Result.isSuccess(issued)
+    ? { _tag: "Issued", mgtKey: issued.success.mgtKey, invoice: issued.success.invoice }
+    : { _tag: "Failed", mgtKey, failure: issued.failure }
 }
 
 /**

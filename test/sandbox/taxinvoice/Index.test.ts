@@ -4,7 +4,8 @@
  * issue day to the day the invoice was sent once a read brings its filing up to date.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, TestClock } from "effect"
+import { Effect } from "effect"
+import { TestClock } from "effect/testing"
 import * as Sandbox from "../../../src/sandbox/Sandbox.js"
 import { BUYER, draft } from "../../support/invoices.js"
 import { api, type Answer, issueToken, MEMBER, sandboxLayer } from "../support.js"

@@ -4,9 +4,10 @@
  * empty override header (chunked), `{"forceIssue":false}`, drafts with `null`s, unknown fields and
  * without the payment amounts, bulk with upper-case `BULK`, unknown IDs, the certificate expiry.
  */
-import { HttpBody, HttpClientRequest } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Stream, TestClock } from "effect"
+import { Effect, Stream } from "effect"
+import { HttpBody, HttpClientRequest } from "effect/http"
+import { TestClock } from "effect/testing"
 import * as Signing from "../../../src/core/Signing.js"
 import { Sandbox } from "../../../src/sandbox/Sandbox.js"
 import { SandboxStore } from "../../../src/sandbox/Store.js"
