@@ -39,12 +39,11 @@ export const certificateRoutes: ReadonlyArray<Route> = [
     Effect.map(PortalLinks.url(request, { _tag: "Certificate", corpNum: caller.corpNum }), (url) => json({ url }))),
   implement(Operations.GetCertificateExpireDate, (request, caller) =>
     Effect.map(State.certificateOf(request.environment, caller.corpNum), (c) => json({ certificateExpiration: Kst.toDateTime14(c.expireAt) }))),
-  implement(Operations.CheckCertValidation, (request, caller) =>
-    Effect.gen(function*() {
-      const certificate = yield* State.certificateOf(request.environment, caller.corpNum)
-      const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.now)
-      if (now >= certificate.expireAt) return yield* Effect.fail(fail("CertificateExpired", Kst.toDateTime14(certificate.expireAt)))
-      return success(request)
-    })),
+  implement(Operations.CheckCertValidation, Effect.fnUntraced(function*(request, caller) {
+    const certificate = yield* State.certificateOf(request.environment, caller.corpNum)
+    const now = yield* SandboxClock.use((clock) => clock.now)
+    if (now >= certificate.expireAt) return yield* fail("CertificateExpired", Kst.toDateTime14(certificate.expireAt))
+    return success(request)
+  })),
   implement(Operations.GetTaxCertInfo, (request, caller) => Effect.map(State.certificateOf(request.environment, caller.corpNum), (c) => json(infoRecord(c))))
 ]

@@ -8,7 +8,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as Kst from "../../core/Kst.js"
-import { isDateTime14 } from "../../core/Schemas.js"
+import { DateTime14 } from "../../core/Schemas.js"
 import { SandboxClock } from "../Clock.js"
 import { changed, perMember } from "../Durable.js"
 import { fail, type SandboxFailure } from "../Failure.js"
@@ -47,7 +47,7 @@ export const certificateSlot = slot<Map<string, CertificateRecord>>("certificate
  * @category schemas
  */
 export const CertificateRegistration = Schema.Struct({
-  expireDT: Schema.optional(Schema.String.pipe(Schema.filter(isDateTime14, { message: () => "expireDT must be yyyyMMddHHmmss" }))),
+  expireDT: Schema.optional(DateTime14),
   issuerDN: Schema.optional(Schema.String),
   subjectDN: Schema.optional(Schema.String),
   issuerName: Schema.optional(Schema.String),
@@ -65,25 +65,24 @@ const YEAR_MILLIS = 365 * 24 * 60 * 60 * 1000
  * @since 0.1.0
  * @category combinators
  */
-export const registerCertificate = (environment: Environment, corpNum: string, body: typeof CertificateRegistration.Type) =>
-  Effect.gen(function*() {
-    const store = yield* SandboxStore
-    const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.now)
-    const certificate: CertificateRecord = {
-      regAt: now,
-      expireAt: body.expireDT === undefined ? now + YEAR_MILLIS : Kst.parse(body.expireDT),
-      issuerDN: body.issuerDN ?? "CN=signGATE CA5,OU=AccreditedCA,O=KICA,C=KR",
-      subjectDN: body.subjectDN ?? `CN=(주)테스트상사()${corpNum},OU=KICA,OU=사업자,O=KICA,C=KR`,
-      issuerName: body.issuerName ?? "전자세금용 공동인증서",
-      oid: body.oid ?? "1.2.410.200004.5.2.1.6.257",
-      regContactName: body.regContactName ?? "담당자",
-      regContactID: body.regContactID ?? `user${corpNum}`
-    }
-    const all = store.get(certificateSlot, environment)
-    all.set(corpNum, certificate)
-    changed(all, corpNum)
-    return certificate
-  })
+export const registerCertificate = Effect.fnUntraced(function*(environment: Environment, corpNum: string, body: typeof CertificateRegistration.Type) {
+  const store = yield* SandboxStore
+  const now = yield* SandboxClock.use((clock) => clock.now)
+  const certificate: CertificateRecord = {
+    regAt: now,
+    expireAt: body.expireDT === undefined ? now + YEAR_MILLIS : Kst.parse(body.expireDT),
+    issuerDN: body.issuerDN ?? "CN=signGATE CA5,OU=AccreditedCA,O=KICA,C=KR",
+    subjectDN: body.subjectDN ?? `CN=(주)테스트상사()${corpNum},OU=KICA,OU=사업자,O=KICA,C=KR`,
+    issuerName: body.issuerName ?? "전자세금용 공동인증서",
+    oid: body.oid ?? "1.2.410.200004.5.2.1.6.257",
+    regContactName: body.regContactName ?? "담당자",
+    regContactID: body.regContactID ?? `user${corpNum}`
+  }
+  const all = store.get(certificateSlot, environment)
+  all.set(corpNum, certificate)
+  changed(all, corpNum)
+  return certificate
+})
 
 /**
  * A member's certificate; `CertificateNotRegistered` when none is registered.
