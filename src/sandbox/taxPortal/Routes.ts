@@ -9,7 +9,7 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Kst from "../../core/Kst.js"
 import { isDate8 } from "../../core/Schemas.js"
 import * as Operations from "../../domains/taxPortal/Operations.js"
@@ -38,11 +38,11 @@ interface Context {
   readonly policy: Policy
 }
 
-const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: Context) => Either.Either<A, SandboxFailure>) =>
+const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: Context) => Result.Result<A, SandboxFailure>) =>
   Effect.flatMap(handlerContext, ({ now, policies, store }) => {
     const state = store.get(State.taxPortalSlot, request.environment)
     const ctx: Context = { store, request, state, member: State.memberOf(state, caller.corpNum), corpNum: caller.corpNum, now, policy: policies["taxPortal.job"] }
-    return Either.match(f(ctx), { onLeft: Effect.fail, onRight: Effect.succeed })
+    return Effect.fromResult(f(ctx))
   })
 
 /** A job's snapshot, sorted once in the order Search pages through. */
@@ -52,22 +52,22 @@ const snapshot = (ctx: Context) => (job: State.Job, at: number): void => {
 }
 
 /** The member's job of a kind, brought up to date (a state poll counts for `AfterPolls`). */
-const jobOf = (ctx: Context, kind: State.Job["kind"], jobID: string, poll: boolean): Either.Either<State.Job, SandboxFailure> => {
+const jobOf = (ctx: Context, kind: State.Job["kind"], jobID: string, poll: boolean): Result.Result<State.Job, SandboxFailure> => {
   const job = ctx.state.jobs.get(jobID)
-  if (job === undefined || job.corpNum !== ctx.corpNum || job.kind !== kind) return Either.left(fail("JobNotFound", jobID))
+  if (job === undefined || job.corpNum !== ctx.corpNum || job.kind !== kind) return Result.fail(fail("JobNotFound", jobID))
   State.advance(job, ctx.policy, ctx.now, poll, snapshot(ctx))
-  if (State.isExpired(job, ctx.now)) return Either.left(fail("JobExpired", jobID))
-  return Either.right(job)
+  if (State.isExpired(job, ctx.now)) return Result.fail(fail("JobExpired", jobID))
+  return Result.succeed(job)
 }
 
 /** A completed, successful job: what Search and Summary need. */
-const completedJob = (ctx: Context, kind: State.Job["kind"], jobID: string): Either.Either<State.Job, SandboxFailure> =>
-  Either.flatMap(jobOf(ctx, kind, jobID, false), (job) =>
+const completedJob = (ctx: Context, kind: State.Job["kind"], jobID: string): Result.Result<State.Job, SandboxFailure> =>
+  Result.flatMap(jobOf(ctx, kind, jobID, false), (job) =>
     job.completedAt === undefined
-      ? Either.left(fail("JobNotCompleted", `jobState ${1 + job.stage}`))
+      ? Result.fail(fail("JobNotCompleted", `jobState ${1 + job.stage}`))
       : job.failure !== undefined
-      ? Either.left(fail("JobNotCompleted", `the job failed with ${job.failure.code}`))
-      : Either.right(job))
+      ? Result.fail(fail("JobNotCompleted", `the job failed with ${job.failure.code}`))
+      : Result.succeed(job))
 
 const queryValue = (request: RouteRequest, name: string): string | undefined => {
   for (const [key, value] of request.query) if (key.toLowerCase() === name.toLowerCase()) return value
@@ -84,23 +84,27 @@ const checkRange = (request: RouteRequest) => {
   return Effect.void
 }
 
-const requestJob = (request: RouteRequest, caller: Caller, kind: State.Job["kind"], params: { readonly queryType: string; readonly DType?: string; readonly SDate: string; readonly EDate: string }) =>
-  Effect.gen(function*() {
-    const code = yield* memberPreference(request.environment, caller.corpNum, State.JOB_ERROR_PREFERENCE)
-    const failure = typeof code === "number" && code < 0
-      ? { code, reason: request.language === "en" ? "Collection failed (sandbox member preference)." : "수집에 실패했습니다. (샌드박스 회원 설정)" }
-      : undefined
-    return yield* withMember(request, caller, (ctx) => {
-      const query = { corpNum: caller.corpNum, queryType: params.queryType.toUpperCase(), dateType: params.DType ?? "T", sDate: params.SDate, eDate: params.EDate }
-      const job = State.register(ctx.state, query, kind, failure, ctx.now)
-      State.advance(job, ctx.policy, ctx.now, false, snapshot(ctx))
-      return Either.right(json({ jobID: job.jobID }))
-    })
+const requestJob = Effect.fnUntraced(function*(
+  request: RouteRequest,
+  caller: Caller,
+  kind: State.Job["kind"],
+  params: { readonly queryType: string; readonly DType?: string | undefined; readonly SDate: string; readonly EDate: string }
+) {
+  const code = yield* memberPreference(request.environment, caller.corpNum, State.JOB_ERROR_PREFERENCE)
+  const failure = typeof code === "number" && code < 0
+    ? { code, reason: request.language === "en" ? "Collection failed (sandbox member preference)." : "수집에 실패했습니다. (샌드박스 회원 설정)" }
+    : undefined
+  return yield* withMember(request, caller, (ctx) => {
+    const query = { corpNum: caller.corpNum, queryType: params.queryType.toUpperCase(), dateType: params.DType ?? "T", sDate: params.SDate, eDate: params.EDate }
+    const job = State.register(ctx.state, query, kind, failure, ctx.now)
+    State.advance(job, ctx.policy, ctx.now, false, snapshot(ctx))
+    return Result.succeed(json({ jobID: job.jobID }))
   })
+})
 
 const listActive = (request: RouteRequest, caller: Caller, kind: State.Job["kind"]) =>
   withMember(request, caller, (ctx) =>
-    Either.right(json(State.activeJobs(ctx.member, kind, ctx.now).map((job) => State.jobRecord(State.advance(job, ctx.policy, ctx.now, false, snapshot(ctx)))))))
+    Result.succeed(json(State.activeJobs(ctx.member, kind, ctx.now).map((job) => State.jobRecord(State.advance(job, ctx.policy, ctx.now, false, snapshot(ctx)))))))
 
 /** A crawled tax invoice the member is a party of: from its jobs, the sandbox's own, or synthetic. */
 const findInvoice = (ctx: Context, ntsConfirmNum: string): Records.IssuedInvoice | undefined => {
@@ -122,11 +126,11 @@ const findInvoice = (ctx: Context, ntsConfirmNum: string): Records.IssuedInvoice
 
 const requireCertificate = (ctx: Context) =>
   ctx.member.certificate === undefined || ctx.member.certificate.expiresAt <= ctx.now
-    ? Either.left(fail("PortalCertificateNotRegistered"))
-    : Either.right(ctx.member.certificate)
+    ? Result.fail(fail("PortalCertificateNotRegistered"))
+    : Result.succeed(ctx.member.certificate)
 
 const requireDeptUser = (ctx: Context) =>
-  ctx.member.deptUser === undefined ? Either.left(fail("DeptUserNotRegistered")) : Either.right(ctx.member.deptUser)
+  ctx.member.deptUser === undefined ? Result.fail(fail("DeptUserNotRegistered")) : Result.succeed(ctx.member.deptUser)
 
 /**
  * The certificate and department-account operations of one collection. Both collections answer
@@ -139,24 +143,24 @@ function accountRoutes(account: (typeof Operations.accountOperationsOf)[State.Jo
       Effect.map(PortalLinks.url(request, { _tag: "PortalCertificate", corpNum: caller.corpNum }), (url) => json({ url }))),
     implement(account.GetCertificateExpireDate, (request, caller) =>
       withMember(request, caller, (ctx) =>
-        Either.map(requireCertificate(ctx), (certificate) => json({ certificateExpiration: Kst.toDateTime14(certificate.expiresAt) })))),
+        Result.map(requireCertificate(ctx), (certificate) => json({ certificateExpiration: Kst.toDateTime14(certificate.expiresAt) })))),
     implement(account.CheckCertValidation, (request, caller) =>
-      withMember(request, caller, (ctx) => Either.map(requireCertificate(ctx), () => success(request)))),
+      withMember(request, caller, (ctx) => Result.map(requireCertificate(ctx), () => success(request)))),
     implement(account.RegistDeptUser, (request, caller) =>
       Effect.flatMap(request.input, (body) =>
         withMember(request, caller, (ctx) => {
           ctx.member.deptUser = { id: body.id, passwordDigest: State.passwordDigest(caller.corpNum, body.pwd) }
-          return Either.right(success(request))
+          return Result.succeed(success(request))
         }))),
     implement(account.CheckDeptUser, (request, caller) =>
       withMember(request, caller, (ctx) =>
-        Either.map(requireDeptUser(ctx), (user) =>
+        Result.map(requireDeptUser(ctx), (user) =>
           json({ code: 1, message: request.language === "en" ? `Registered department account: ${user.id}` : `등록된 부서사용자 아이디: ${user.id}` })))),
     implement(account.CheckLoginDeptUser, (request, caller) =>
-      withMember(request, caller, (ctx) => Either.map(requireDeptUser(ctx), () => success(request)))),
+      withMember(request, caller, (ctx) => Result.map(requireDeptUser(ctx), () => success(request)))),
     implement(account.DeleteDeptUser, (request, caller) =>
       withMember(request, caller, (ctx) =>
-        Either.map(requireDeptUser(ctx), () => {
+        Result.map(requireDeptUser(ctx), () => {
           ctx.member.deptUser = undefined
           return success(request)
         })))
@@ -172,15 +176,15 @@ function accountRoutes(account: (typeof Operations.accountOperationsOf)[State.Jo
 export const taxPortalRoutes: ReadonlyArray<Route> = [
   // ── tax invoices ──
   implement(Operations.TaxinvoiceRequestJob, (request, caller) =>
-    Effect.zipRight(checkRange(request), Effect.flatMap(request.parameters, (params) => requestJob(request, caller, "taxinvoice", params)))),
+    Effect.andThen(checkRange(request), Effect.flatMap(request.parameters, (params) => requestJob(request, caller, "taxinvoice", params)))),
   implement(Operations.TaxinvoiceGetJobState, (request, caller) =>
     Effect.flatMap(request.parameters, ({ jobID }) =>
-      withMember(request, caller, (ctx) => Either.map(jobOf(ctx, "taxinvoice", jobID, true), (job) => json(State.jobRecord(job)))))),
+      withMember(request, caller, (ctx) => Result.map(jobOf(ctx, "taxinvoice", jobID, true), (job) => json(State.jobRecord(job)))))),
   implement(Operations.TaxinvoiceListActiveJob, (request, caller) => listActive(request, caller, "taxinvoice")),
   implement(Operations.TaxinvoiceSearch, (request, caller) =>
     Effect.flatMap(request.parameters, (params) =>
       withMember(request, caller, (ctx) =>
-        Either.map(completedJob(ctx, "taxinvoice", params.jobID), (job) => {
+        Result.map(completedJob(ctx, "taxinvoice", params.jobID), (job) => {
           const { page, perPage } = Search.paging(params)
           const found = Rules.pageOf(Search.selectInvoices(job.invoices ?? [], params), page, perPage)
           const side = job.queryType as keyof typeof Records.sideLabel
@@ -189,25 +193,25 @@ export const taxPortalRoutes: ReadonlyArray<Route> = [
   implement(Operations.TaxinvoiceSummarize, (request, caller) =>
     Effect.flatMap(request.parameters, (params) =>
       withMember(request, caller, (ctx) =>
-        Either.map(completedJob(ctx, "taxinvoice", params.jobID), (job) =>
+        Result.map(completedJob(ctx, "taxinvoice", params.jobID), (job) =>
           json(Search.invoiceSummary(Search.selectInvoices(job.invoices ?? [], params))))))),
   implement(Operations.TaxinvoiceGetTaxinvoice, (request, caller) =>
     Effect.flatMap(request.parameters, ({ ntsConfirmNum }) =>
       withMember(request, caller, (ctx) => {
         const invoice = findInvoice(ctx, ntsConfirmNum)
-        return invoice === undefined ? Either.left(fail("CollectedTaxinvoiceNotFound", ntsConfirmNum)) : Either.right(json(Records.detailRecord(invoice)))
+        return invoice === undefined ? Result.fail(fail("CollectedTaxinvoiceNotFound", ntsConfirmNum)) : Result.succeed(json(Records.detailRecord(invoice)))
       }))),
   // ── cash receipts ──
   implement(Operations.CashbillRequestJob, (request, caller) =>
-    Effect.zipRight(checkRange(request), Effect.flatMap(request.parameters, (params) => requestJob(request, caller, "cashbill", params)))),
+    Effect.andThen(checkRange(request), Effect.flatMap(request.parameters, (params) => requestJob(request, caller, "cashbill", params)))),
   implement(Operations.CashbillGetJobState, (request, caller) =>
     Effect.flatMap(request.parameters, ({ jobID }) =>
-      withMember(request, caller, (ctx) => Either.map(jobOf(ctx, "cashbill", jobID, true), (job) => json(State.jobRecord(job)))))),
+      withMember(request, caller, (ctx) => Result.map(jobOf(ctx, "cashbill", jobID, true), (job) => json(State.jobRecord(job)))))),
   implement(Operations.CashbillListActiveJob, (request, caller) => listActive(request, caller, "cashbill")),
   implement(Operations.CashbillSearch, (request, caller) =>
     Effect.flatMap(request.parameters, (params) =>
       withMember(request, caller, (ctx) =>
-        Either.map(completedJob(ctx, "cashbill", params.jobID), (job) => {
+        Result.map(completedJob(ctx, "cashbill", params.jobID), (job) => {
           const { page, perPage } = Search.paging(params)
           const found = Rules.pageOf(Search.selectReceipts(job.receipts ?? [], params), page, perPage)
           const side = job.queryType as "SELL" | "BUY"
@@ -216,7 +220,7 @@ export const taxPortalRoutes: ReadonlyArray<Route> = [
   implement(Operations.CashbillSummarize, (request, caller) =>
     Effect.flatMap(request.parameters, (params) =>
       withMember(request, caller, (ctx) =>
-        Either.map(completedJob(ctx, "cashbill", params.jobID), (job) => json(Search.receiptSummary(Search.selectReceipts(job.receipts ?? [], params))))))),
+        Result.map(completedJob(ctx, "cashbill", params.jobID), (job) => json(Search.receiptSummary(Search.selectReceipts(job.receipts ?? [], params))))))),
   // ── certificate and department account, on both collections' paths ──
   ...accountRoutes(Operations.accountOperationsOf.taxinvoice),
   ...accountRoutes(Operations.accountOperationsOf.cashbill)

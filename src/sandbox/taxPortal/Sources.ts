@@ -6,13 +6,12 @@
  *
  * @since 0.1.0
  */
-import type * as Context from "effect/Context"
 import * as Kst from "../../core/Kst.js"
 import { maskIdentityNum } from "../cashbill/Masking.js"
 import { cashbillSlot, receiptsOfParty } from "../cashbill/State.js"
 import { membersSlot } from "../member/State.js"
 import * as Issued from "../taxinvoice/Collected.js"
-import type { Environment, SandboxStore } from "../Store.js"
+import type { Environment, SandboxStoreShape } from "../Store.js"
 import type { CollectedReceipt, IssuedInvoice, Party } from "./Records.js"
 
 /**
@@ -21,7 +20,7 @@ import type { CollectedReceipt, IssuedInvoice, Party } from "./Records.js"
  * @since 0.1.0
  * @category models
  */
-export type Store = Context.Tag.Service<typeof SandboxStore>
+export type Store = SandboxStoreShape
 
 /**
  * What a collection asks a source for: the invoices of a member whose date of a date type (W, I,

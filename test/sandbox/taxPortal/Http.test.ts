@@ -6,7 +6,8 @@
  * literal segments never taken for job IDs.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, TestClock } from "effect"
+import { Effect } from "effect"
+import { TestClock } from "effect/testing"
 import { api, type Answer, codeOf, issueToken, MEMBER, sandboxLayer } from "../support.js"
 
 // 2026-11-22 12:00 KST
