@@ -7,17 +7,16 @@
  *
  * @since 0.1.0
  */
-import * as Context from "effect/Context"
-import type * as Duration from "effect/Duration"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import type * as Context from "effect/Context"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Redacted from "effect/Redacted"
-import type * as Runtime from "effect/Runtime"
-import type * as Stream from "effect/Stream"
+import * as Result from "effect/Result"
+import * as Stream from "effect/Stream"
 import * as Config from "../core/Config.js"
-import * as Lazy from "../core/Lazy.js"
-import * as Undici from "../core/Undici.js"
 import * as Cashbill from "../domains/cashbill/Cashbill.js"
 import * as Certificate from "../domains/certificate/Certificate.js"
 import * as CompanyStatus from "../domains/companyStatus/CompanyStatus.js"
@@ -27,9 +26,9 @@ import * as TaxPortal from "../domains/taxPortal/TaxPortal.js"
 import * as Taxinvoice from "../domains/taxinvoice/Taxinvoice.js"
 import type { MemberSeed, SandboxOptions } from "../sandbox/index.js"
 import * as Taxdoc from "../Taxdoc.js"
-import type { PromiseMethod, Promised, Slot } from "./Methods.js"
+import type { PromiseMethod, Promised, Slots } from "./Methods.js"
 import { ClientClosedError, iterate, run } from "./Run.js"
-import * as Slots from "./Slots.js"
+import * as SlotTable from "./Slots.js"
 
 /**
  * The options of `createClient`: those of the Effect SDK's configuration (`Config.Options`), the
@@ -44,7 +43,7 @@ export interface ClientOptions extends Omit<Config.Options, "secretKey" | "retry
   /** The most connections per origin (default 64). */
   readonly connections?: number | undefined
   /** How long an idle connection stays open (default 4 seconds). */
-  readonly keepAliveTimeout?: Duration.DurationInput | undefined
+  readonly keepAliveTimeout?: Duration.Input | undefined
 }
 
 /**
@@ -59,6 +58,8 @@ export interface SandboxClientOptions extends Partial<Omit<ClientOptions, "authU
   readonly sandbox?: Omit<SandboxOptions, "members"> | undefined
 }
 
+type TaxPortalService = TaxPortal.TaxPortal["Service"]
+
 /**
  * The e-Tax invoice collection service in Promise form; `searchAll` and `collect` keep the item
  * type of the kind they are given.
@@ -67,13 +68,13 @@ export interface SandboxClientOptions extends Partial<Omit<ClientOptions, "authU
  * @category models
  */
 export type PromiseTaxPortal =
-  & Omit<Promised<TaxPortal.Service>, "searchAll" | "collect">
+  & Omit<Promised<TaxPortalService>, "searchAll" | "collect">
   & {
     readonly searchAll: PromiseMethod<SearchAllOf<"taxinvoice">> & PromiseMethod<SearchAllOf<"cashbill">>
     readonly collect: PromiseMethod<CollectOf<TaxPortal.TaxinvoiceQuery>> & PromiseMethod<CollectOf<TaxPortal.CashbillQuery>>
   }
 
-declare const service: TaxPortal.Service
+declare const service: TaxPortalService
 type SearchAllOf<K extends TaxPortal.Kind> = typeof service.searchAll<K>
 type CollectOf<Q extends TaxPortal.CollectQuery> = typeof service.collect<Q>
 
@@ -84,19 +85,19 @@ type CollectOf<Q extends TaxPortal.CollectQuery> = typeof service.collect<Q>
  * @category models
  */
 export interface Client {
-  readonly member: Promised<Member.Service>
-  readonly companyStatus: Promised<CompanyStatus.Service>
-  readonly cashbill: Promised<Cashbill.Service>
-  readonly statement: Promised<Statement.Service>
-  readonly taxinvoice: Promised<Taxinvoice.Service>
-  readonly certificate: Promised<Certificate.Service>
+  readonly member: Promised<Member.Member["Service"]>
+  readonly companyStatus: Promised<CompanyStatus.CompanyStatus["Service"]>
+  readonly cashbill: Promised<Cashbill.Cashbill["Service"]>
+  readonly statement: Promised<Statement.Statement["Service"]>
+  readonly taxinvoice: Promised<Taxinvoice.Taxinvoice["Service"]>
+  readonly certificate: Promised<Certificate.Certificate["Service"]>
   readonly taxPortal: PromiseTaxPortal
   /** Releases the connection pool (and, for a sandbox client, the sandbox); later calls reject with `ClientClosedError`. */
   readonly close: () => Promise<void>
 }
 
 type AnyMethod = (...args: ReadonlyArray<unknown>) => Effect.Effect<unknown, unknown> | Stream.Stream<unknown, unknown>
-type AnySlot = readonly ["userId" | "options" | "append", number]
+type AnySlot = readonly ["userId" | "options" | "append", number, "stream"?]
 
 // An Effect progress callback from a plain one (a Promise it answers is awaited).
 const callback = (f: (progress: unknown) => unknown) => (progress: unknown) => Effect.promise(() => Promise.resolve(f(progress)))
@@ -127,73 +128,60 @@ const split = (slot: AnySlot, args: ReadonlyArray<unknown>): { readonly args: Re
 const wrapSecrets = (secretAt: number | undefined, args: ReadonlyArray<unknown>): ReadonlyArray<unknown> =>
   secretAt === undefined || typeof args[secretAt] !== "string" ? args : args.map((arg, i) => (i === secretAt ? Redacted.make(arg as string) : arg))
 
-interface Handle {
-  /** The runtime once built (calls made after that skip the wait). */
-  readonly current: () => Runtime.Runtime<Taxdoc.Services> | undefined
-  readonly ready: () => Promise<Runtime.Runtime<Taxdoc.Services>>
-  readonly closed: () => boolean
+/** How a client's calls run: in its runtime, or refused once it is closed. */
+interface Runner {
+  readonly call: <A, E>(effect: Effect.Effect<A, E, Taxdoc.Services>, signal: AbortSignal | undefined) => Promise<A>
+  readonly stream: <A, E>(stream: Stream.Stream<A, E, Taxdoc.Services>, signal: AbortSignal | undefined) => AsyncIterable<A>
 }
 
 const closedError = () => new ClientClosedError({ message: "the client is closed (client.close() was called)" })
 
-const promised = <I, S>(
-  handle: Handle,
-  tag: Context.Tag<I, S>,
-  slots: { readonly [K in keyof S]: Slot<S[K]> },
+const promised = <I extends Taxdoc.Services, S>(
+  runner: Runner,
+  key: Context.Key<I, S>,
+  slots: Slots<S>,
   secrets: Readonly<Record<string, number>> = {}
 ): Promised<S> => {
   const out: Record<string, unknown> = {}
   for (const name of Object.keys(slots)) {
     const slot = slots[name as keyof S] as unknown as AnySlot
-    const invoke = (runtime: Runtime.Runtime<Taxdoc.Services>, args: ReadonlyArray<unknown>) =>
-      (Context.unsafeGet(runtime.context, tag) as unknown as Record<string, AnyMethod>)[name]!(...wrapSecrets(secrets[name], args))
-    out[name] = (...promiseArgs: ReadonlyArray<unknown>) => {
-      const { args, signal } = split(slot, promiseArgs)
-      const ready = handle.current()
-      if (ready === undefined) {
-        // A method answering a stream is recognised by its slot owner: `searchAll` and `collect`.
-        if (name === "searchAll" || name === "collect") {
-          return iterate(handle.ready, () => invoke(handle.current()!, args) as Stream.Stream<unknown, unknown, never>, signal)
-        }
-        if (handle.closed()) return Promise.reject(closedError())
-        return handle.ready().then((runtime) => run(runtime, invoke(runtime, args) as Effect.Effect<unknown, unknown>, signal))
+    const invoke = (args: ReadonlyArray<unknown>) => (service: S) => (service as unknown as Record<string, AnyMethod>)[name]!(...wrapSecrets(secrets[name], args))
+    out[name] = slot[2] === "stream"
+      ? (...promiseArgs: ReadonlyArray<unknown>) => {
+        const { args, signal } = split(slot, promiseArgs)
+        return runner.stream(Stream.unwrap(Effect.map(key, invoke(args) as (service: S) => Stream.Stream<unknown, unknown>)), signal)
       }
-      if (name === "searchAll" || name === "collect") return iterate(handle.ready, () => invoke(ready, args) as Stream.Stream<unknown, unknown, never>, signal)
-      if (handle.closed()) return Promise.reject(closedError())
-      return run(ready, invoke(ready, args) as Effect.Effect<unknown, unknown>, signal)
-    }
+      : (...promiseArgs: ReadonlyArray<unknown>) => {
+        const { args, signal } = split(slot, promiseArgs)
+        return runner.call(Effect.flatMap(key, invoke(args) as (service: S) => Effect.Effect<unknown, unknown>), signal)
+      }
   }
   return out as Promised<S>
 }
 
 /**
- * A client over the services of `layer` (which must provide them all).
+ * A client over the services of `layer` (which must provide them all). The layer is built on the
+ * first call, in the client's `ManagedRuntime`; `close()` disposes of it.
  *
  * @since 0.1.0
  * @category constructors
  */
 export const fromLayer = <E>(layer: Layer.Layer<Taxdoc.Services, E>): Client => {
   const runtime = ManagedRuntime.make(layer)
-  let built: Runtime.Runtime<Taxdoc.Services> | undefined
-  let building: Promise<Runtime.Runtime<Taxdoc.Services>> | undefined
   let closed = false
-  const handle: Handle = {
-    current: () => (closed ? undefined : built),
-    ready: () => {
-      if (closed) return Promise.reject(closedError())
-      building ??= runtime.runtime().then((r) => (built = r))
-      return building
-    },
-    closed: () => closed
+  const runner: Runner = {
+    call: (effect, signal) => (closed ? Promise.reject(closedError()) : run(runtime, effect, signal)),
+    stream: <A, SE>(stream: Stream.Stream<A, SE, Taxdoc.Services>, signal: AbortSignal | undefined) =>
+      iterate<A, SE | ClientClosedError, Taxdoc.Services, E>(runtime, closed ? Stream.fail(closedError()) : stream, signal)
   }
   return {
-    member: promised(handle, Member.Member, Slots.member),
-    companyStatus: promised(handle, CompanyStatus.CompanyStatus, Slots.companyStatus),
-    cashbill: promised(handle, Cashbill.Cashbill, Slots.cashbill),
-    statement: promised(handle, Statement.Statement, Slots.statement),
-    taxinvoice: promised(handle, Taxinvoice.Taxinvoice, Slots.taxinvoice),
-    certificate: promised(handle, Certificate.Certificate, Slots.certificate),
-    taxPortal: promised(handle, TaxPortal.TaxPortal, Slots.taxPortal, Slots.secrets.taxPortal) as unknown as PromiseTaxPortal,
+    member: promised(runner, Member.Member, SlotTable.member),
+    companyStatus: promised(runner, CompanyStatus.CompanyStatus, SlotTable.companyStatus),
+    cashbill: promised(runner, Cashbill.Cashbill, SlotTable.cashbill),
+    statement: promised(runner, Statement.Statement, SlotTable.statement),
+    taxinvoice: promised(runner, Taxinvoice.Taxinvoice, SlotTable.taxinvoice),
+    certificate: promised(runner, Certificate.Certificate, SlotTable.certificate),
+    taxPortal: promised(runner, TaxPortal.TaxPortal, SlotTable.taxPortal, SlotTable.secrets.taxPortal) as unknown as PromiseTaxPortal,
     close: () => {
       closed = true
       return runtime.dispose()
@@ -202,18 +190,20 @@ export const fromLayer = <E>(layer: Layer.Layer<Taxdoc.Services, E>): Client => 
 }
 
 const configOf = (options: ClientOptions | undefined): Config.TaxdocConfigShape => {
-  if (options !== undefined) {
-    const { connections: _connections, keepAliveTimeout: _keepAlive, secretKey, ...rest } = options
-    return Config.make({ ...rest, secretKey: Redacted.make(secretKey) })
-  }
-  const read = Effect.runSync(Effect.either(Config.config))
-  if (read._tag === "Right") return read.right
-  throw new Config.ConfigInvalid({ field: "environment", reason: `(TAXDOC_* variables): ${String(read.left)}` })
+  const read: Result.Result<Config.TaxdocConfigShape, { readonly message: string }> = options === undefined
+    ? Effect.runSync(Effect.result(Config.config))
+    : Effect.runSync(Effect.result(Config.fromOptions({ ...withoutTransport(options), secretKey: Redacted.make(options.secretKey) })))
+  if (Result.isSuccess(read)) return read.success
+  throw read.failure instanceof Config.ConfigInvalid
+    ? read.failure
+    : new Config.ConfigInvalid({ field: "environment", reason: `(TAXDOC_* variables): ${read.failure.message}` })
 }
+
+const withoutTransport = ({ connections: _connections, keepAliveTimeout: _keepAlive, secretKey: _secretKey, ...rest }: ClientOptions) => rest
 
 /**
  * A client of the service configured by `options`, or by the `TAXDOC_*` variables when none are
- * given (README "Where requests go"), over the SDK's own transport (an undici pool). A configuration
+ * given (README "Where requests go"), over Node's undici pool (`NodeHttpClient`). A configuration
  * problem throws `ConfigInvalid` at once, naming the field.
  *
  * @since 0.1.0
@@ -221,16 +211,17 @@ const configOf = (options: ClientOptions | undefined): Config.TaxdocConfigShape 
  */
 export const createClient = (options?: ClientOptions): Client => {
   const config = configOf(options)
-  const transport = Undici.layer({ connections: options?.connections, keepAliveTimeout: options?.keepAliveTimeout })
+  const transport = NodeHttpClient.layerUndiciOptions({
+    connections: options?.connections ?? 64,
+    keepAliveTimeout: Duration.toMillis(Duration.fromInputUnsafe(options?.keepAliveTimeout ?? "4 seconds"))
+  })
   return fromLayer(Taxdoc.services.pipe(Layer.provide(Layer.succeed(Config.TaxdocConfig, config)), Layer.provide(transport)))
 }
 
-// The sandbox is loaded only by a program that asks for one.
-const sandboxModule = Lazy.module<typeof import("../sandbox/index.js")>(import.meta.url, "../sandbox/index.js", () => import("../sandbox/index.js"))
-
 /**
  * A client of a fresh sandbox in this process (no socket): the `TESTER` partner, the given members
- * signed up. Everything the sandbox holds goes with `close()`.
+ * signed up. The sandbox's module is loaded on the first call; everything the sandbox holds goes
+ * with `close()`.
  *
  * @since 0.1.0
  * @category constructors
@@ -238,10 +229,5 @@ const sandboxModule = Lazy.module<typeof import("../sandbox/index.js")>(import.m
 export const createSandboxClient = (options: SandboxClientOptions = {}): Client => {
   const { members = [], sandbox = {}, ...config } = options
   const seeds = members.map((member) => (typeof member === "string" ? { corpNum: member } : member))
-  return fromLayer(Layer.unwrapEffect(Effect.map(sandboxModule.get, ({ Connect, InProcess }) =>
-    Taxdoc.services.pipe(
-      Layer.provide(Connect.layerConfig(config)),
-      Layer.provide(InProcess.layer({ ...sandbox, members: seeds }))
-    )
-  )))
+  return fromLayer(Taxdoc.layerSandbox({ ...config, sandbox: { ...sandbox, members: seeds } }))
 }

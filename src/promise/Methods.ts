@@ -71,12 +71,15 @@ type LastOptional<A extends ReadonlyArray<unknown>> = Leading<A>["length"] exten
 /**
  * Where a method's call options sit, and what they replace: the optional trailing `userId`
  * (`"userId"`), the optional trailing options object (`"options"`), or nothing — they are added
- * after the last parameter (`"append"`). The number is their position.
+ * after the last parameter (`"append"`). The number is their position; a third element
+ * `"stream"` marks a method answering a `Stream` (an async iterable in Promise form).
  *
  * @since 0.1.0
  * @category models
  */
-export type Slot<F> = F extends (...args: infer A) => unknown ? SlotOf<A> : never
+export type Slot<F> = F extends (...args: infer A) => infer R
+  ? R extends Stream.Stream<infer _X, infer _E, infer _R> ? readonly [...SlotOf<A>, "stream"] : SlotOf<A>
+  : never
 
 type SlotOf<A extends ReadonlyArray<unknown>> = LastOptional<A> extends true
   ? [LastOf<A>] extends [string] ? readonly ["userId", Leading<A>["length"]]

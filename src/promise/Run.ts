@@ -1,9 +1,9 @@
 /**
- * How the Promise client runs the Effect services: each call in a fiber of the client's runtime,
- * settled as a Promise — the typed failure itself as the rejection (the same error instance an
- * Effect program would catch, so `instanceof` and `cause` hold), an aborted `AbortSignal` as an
- * immediate rejection with `signal.reason` while the fiber is interrupted — and streams as async
- * iterables that stop their fiber when the loop leaves early or the signal aborts.
+ * How the Promise client runs the Effect services: each call in a fiber of the client's
+ * `ManagedRuntime`, settled as a Promise — the typed failure itself as the rejection (the same error
+ * instance an Effect program would catch, so `instanceof` and `cause` hold), an aborted
+ * `AbortSignal` as an immediate rejection with `signal.reason` while the fiber is interrupted — and
+ * streams as async iterables that stop their fiber when the loop leaves early or the signal aborts.
  *
  * @since 0.1.0
  */
@@ -11,9 +11,9 @@ import * as Cause from "effect/Cause"
 import * as Data from "effect/Data"
 import type * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as FiberId from "effect/FiberId"
+import type * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Option from "effect/Option"
-import * as Runtime from "effect/Runtime"
+import * as Result from "effect/Result"
 import * as Stream from "effect/Stream"
 
 /**
@@ -34,10 +34,10 @@ export class ClientClosedError extends Data.TaggedError("ClientClosedError")<{
  * @category combinators
  */
 export const rejectionOf = (cause: Cause.Cause<unknown>): unknown => {
-  const failure = Cause.failureOption(cause)
+  const failure = Cause.findErrorOption(cause)
   if (Option.isSome(failure)) return failure.value
-  const defect = Cause.dieOption(cause)
-  if (Option.isSome(defect)) return defect.value
+  const defect = Cause.findDefect(cause)
+  if (Result.isSuccess(defect)) return defect.success
   return new ClientClosedError({ message: "the call was interrupted: the client was closed" })
 }
 
@@ -48,12 +48,16 @@ export const rejectionOf = (cause: Cause.Cause<unknown>): unknown => {
  * @since 0.1.0
  * @category combinators
  */
-export const run = <A, E, R>(runtime: Runtime.Runtime<R>, effect: Effect.Effect<A, E, R>, signal: AbortSignal | undefined): Promise<A> => {
+export const run = <A, E, R, ER>(
+  runtime: ManagedRuntime.ManagedRuntime<R, ER>,
+  effect: Effect.Effect<A, E, R>,
+  signal: AbortSignal | undefined
+): Promise<A> => {
   if (signal?.aborted === true) return Promise.reject(signal.reason)
-  const fiber = Runtime.runFork(runtime)(effect)
+  const fiber = runtime.runFork(effect)
   return new Promise<A>((resolve, reject) => {
     const abort = () => {
-      fiber.unsafeInterruptAsFork(FiberId.none)
+      fiber.interruptUnsafe()
       reject(signal!.reason)
     }
     signal?.addEventListener("abort", abort, { once: true })
@@ -66,17 +70,17 @@ export const run = <A, E, R>(runtime: Runtime.Runtime<R>, effect: Effect.Effect<
 }
 
 /**
- * A stream as an async iterable, started on the first `next()` (once `runtime` is at hand). The
- * stream's failure rejects `next()` with the typed failure; `return()` (a `for await` left early)
- * and an aborted `signal` stop the stream's fiber; the signal rejects a pending `next()` with
+ * A stream as an async iterable, started on the first `next()` in `runtime`'s context. The stream's
+ * failure rejects `next()` with the typed failure; `return()` (a `for await` left early) and an
+ * aborted `signal` stop the stream's fiber; the signal rejects a pending `next()` with
  * `signal.reason`.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const iterate = <A, E, R>(
-  runtime: () => Promise<Runtime.Runtime<R>>,
-  stream: () => Stream.Stream<A, E, R>,
+export const iterate = <A, E, R, ER>(
+  runtime: ManagedRuntime.ManagedRuntime<R, ER>,
+  stream: Stream.Stream<A, E, R>,
   signal: AbortSignal | undefined
 ): AsyncIterable<A> => ({
   [Symbol.asyncIterator]: () => {
@@ -89,14 +93,14 @@ export const iterate = <A, E, R>(
     }
     const next = async (): Promise<IteratorResult<A>> => {
       if (done) return { done: true, value: undefined }
-      inner ??= Stream.toAsyncIterableRuntime(stream(), await runtime())[Symbol.asyncIterator]()
+      inner ??= (await run(runtime, Stream.toAsyncIterableEffect(stream), undefined))[Symbol.asyncIterator]()
       try {
         const result = await inner.next()
         if (result.done === true) done = true
         return result
-      } catch (squashed) {
+      } catch (failure) {
         done = true
-        throw squashed
+        throw failure
       }
     }
     return {

@@ -15,7 +15,7 @@ import type * as Taxinvoice from "../domains/taxinvoice/Taxinvoice.js"
 import type { RedactedAt, Slots } from "./Methods.js"
 
 /** @since 0.1.0 */
-export const member: Slots<Member.Service> = {
+export const member: Slots<Member.Member["Service"]> = {
   checkIsMember: ["append", 1],
   checkId: ["append", 1],
   join: ["append", 1],
@@ -30,13 +30,13 @@ export const member: Slots<Member.Service> = {
 }
 
 /** @since 0.1.0 */
-export const companyStatus: Slots<CompanyStatus.Service> = {
+export const companyStatus: Slots<CompanyStatus.CompanyStatus["Service"]> = {
   check: ["userId", 2],
   checkMany: ["userId", 2]
 }
 
 /** @since 0.1.0 */
-export const cashbill: Slots<Cashbill.Service> = {
+export const cashbill: Slots<Cashbill.Cashbill["Service"]> = {
   issue: ["userId", 2],
   revoke: ["userId", 2],
   bulkSubmit: ["userId", 3],
@@ -52,7 +52,7 @@ export const cashbill: Slots<Cashbill.Service> = {
 }
 
 /** @since 0.1.0 */
-export const statement: Slots<Statement.Service> = {
+export const statement: Slots<Statement.Statement["Service"]> = {
   issue: ["userId", 2],
   cancel: ["userId", 4],
   delete: ["userId", 3],
@@ -69,7 +69,7 @@ export const statement: Slots<Statement.Service> = {
 }
 
 /** @since 0.1.0 */
-export const taxinvoice: Slots<Taxinvoice.Service> = {
+export const taxinvoice: Slots<Taxinvoice.Taxinvoice["Service"]> = {
   register: ["userId", 2],
   attachFile: ["userId", 4],
   issue: ["userId", 4],
@@ -89,7 +89,7 @@ export const taxinvoice: Slots<Taxinvoice.Service> = {
 }
 
 /** @since 0.1.0 */
-export const certificate: Slots<Certificate.Service> = {
+export const certificate: Slots<Certificate.Certificate["Service"]> = {
   getTaxCertURL: ["userId", 1],
   getExpireDate: ["userId", 1],
   checkValidation: ["userId", 1],
@@ -97,7 +97,7 @@ export const certificate: Slots<Certificate.Service> = {
 }
 
 /** @since 0.1.0 */
-export const taxPortal: Slots<TaxPortal.Service> = {
+export const taxPortal: Slots<TaxPortal.TaxPortal["Service"]> = {
   requestTaxinvoiceJob: ["userId", 2],
   getTaxinvoiceJobState: ["userId", 2],
   listActiveTaxinvoiceJobs: ["userId", 1],
@@ -117,8 +117,8 @@ export const taxPortal: Slots<TaxPortal.Service> = {
   checkLoginDeptUser: ["userId", 2],
   deleteDeptUser: ["userId", 2],
   awaitJob: ["options", 3],
-  searchAll: ["options", 4],
-  collect: ["options", 2]
+  searchAll: ["options", 4, "stream"],
+  collect: ["options", 2, "stream"]
 }
 
 /**
@@ -127,6 +127,6 @@ export const taxPortal: Slots<TaxPortal.Service> = {
  *
  * @since 0.1.0
  */
-export const secrets: { readonly taxPortal: { readonly registDeptUser: RedactedAt<TaxPortal.Service["registDeptUser"], 3> } } = {
+export const secrets: { readonly taxPortal: { readonly registDeptUser: RedactedAt<TaxPortal.TaxPortal["Service"]["registDeptUser"], 3> } } = {
   taxPortal: { registDeptUser: 3 }
 }

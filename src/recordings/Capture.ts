@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import type { HttpClientRequest } from "@effect/platform"
+import type { HttpClientRequest } from "effect/http"
 import { gunzipWithin } from "../core/Response.js"
 import { utf8 } from "../core/Signing.js"
 import type { RecordedRequest, RecordedResponse, StoredBody } from "./Cassette.js"

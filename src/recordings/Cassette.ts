@@ -7,7 +7,6 @@
  */
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
@@ -54,7 +53,7 @@ export const TextBody = Schema.Struct({ kind: Schema.Literal("text"), text: Sche
  */
 export const MultipartBody = Schema.Struct({
   kind: Schema.Literal("multipart"),
-  encoding: Schema.Literal("utf8", "base64"),
+  encoding: Schema.Literals(["utf8", "base64"]),
   content: Schema.String
 })
 
@@ -72,7 +71,7 @@ export const BinaryBody = Schema.Struct({ kind: Schema.Literal("binary"), base64
  * @since 0.1.0
  * @category schemas
  */
-export const StoredBody = Schema.Union(EmptyBody, JsonBody, TextBody, MultipartBody, BinaryBody)
+export const StoredBody = Schema.Union([EmptyBody, JsonBody, TextBody, MultipartBody, BinaryBody])
 
 /**
  * @since 0.1.0
@@ -80,7 +79,7 @@ export const StoredBody = Schema.Union(EmptyBody, JsonBody, TextBody, MultipartB
  */
 export type StoredBody = typeof StoredBody.Type
 
-const Headers = Schema.Record({ key: Schema.String, value: Schema.String })
+const Headers = Schema.Record(Schema.String, Schema.String)
 
 /**
  * A recorded request: method, path (no origin), query pairs sorted by name then value, the headers
@@ -92,7 +91,7 @@ const Headers = Schema.Record({ key: Schema.String, value: Schema.String })
 export const RecordedRequest = Schema.Struct({
   method: Schema.String,
   path: Schema.String,
-  query: Schema.Array(Schema.Tuple(Schema.String, Schema.String)),
+  query: Schema.Array(Schema.Tuple([Schema.String, Schema.String])),
   headers: Headers,
   body: StoredBody
 })
@@ -110,7 +109,7 @@ export type RecordedRequest = typeof RecordedRequest.Type
  * @category schemas
  */
 export const RecordedResponse = Schema.Struct({
-  status: Schema.Int.pipe(Schema.between(100, 599)),
+  status: Schema.Int.check(Schema.isBetween({ minimum: 100, maximum: 599 })),
   headers: Headers,
   body: StoredBody
 })
@@ -203,6 +202,8 @@ export class CassetteIOError extends Data.TaggedError("CassetteIOError")<{
  */
 export const encode = (cassette: Cassette): string => `${stableStringify(cassette, 2)}\n`
 
+const decodeCassette = Schema.decodeUnknownEffect(Cassette)
+
 /**
  * Parses and checks the text of a cassette; `path` only names the file in the error.
  *
@@ -212,8 +213,8 @@ export const encode = (cassette: Cassette): string => `${stableStringify(cassett
 export const decode = (text: string, path = "(text)"): Effect.Effect<Cassette, CassetteInvalid> => {
   const parsed = parseOrUndefined(text)
   if (parsed === undefined) return Effect.fail(new CassetteInvalid({ path, reason: "not JSON" }))
-  return Schema.decodeUnknown(Cassette, { onExcessProperty: "error" })(parsed.value).pipe(
-    Effect.mapError((error) => new CassetteInvalid({ path, reason: ParseResult.TreeFormatter.formatErrorSync(error) }))
+  return decodeCassette(parsed.value, { onExcessProperty: "error" }).pipe(
+    Effect.mapError((error) => new CassetteInvalid({ path, reason: error.message }))
   )
 }
 

@@ -6,8 +6,8 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Redacted from "effect/Redacted"
+import * as Result from "effect/Result"
 import * as fs from "node:fs"
 import * as Cassette from "./Cassette.js"
 import { memberPath, parseOrUndefined } from "./internal/json.js"
@@ -125,9 +125,9 @@ export const checkText = (path: string, text: string, options: CheckOptions = {}
       return { path, problems: ["not JSON"], findings }
     }
     scanJson(parsed.value, "$", secrets, findings)
-    const decoded = yield* Effect.either(Cassette.decode(text, path))
-    const problems = Either.isLeft(decoded) ? [decoded.left.reason] : []
-    if (Either.isRight(decoded) && text !== Cassette.encode(decoded.right)) {
+    const decoded = yield* Effect.result(Cassette.decode(text, path))
+    const problems = Result.isFailure(decoded) ? [decoded.failure.reason] : []
+    if (Result.isSuccess(decoded) && text !== Cassette.encode(decoded.success)) {
       problems.push("not in canonical form (sorted keys, two-space indentation, final newline); re-record or re-save it")
     }
     return { path, problems, findings }
@@ -141,9 +141,9 @@ export const checkText = (path: string, text: string, options: CheckOptions = {}
  */
 export const checkCassettes = (paths: ReadonlyArray<string>, options: CheckOptions = {}): Effect.Effect<Report> =>
   Effect.forEach(paths, (path) =>
-    Effect.try(() => fs.readFileSync(path, "utf8")).pipe(
+    Effect.try({ try: () => fs.readFileSync(path, "utf8"), catch: String }).pipe(
       Effect.matchEffect({
-        onFailure: (e) => Effect.succeed<FileReport>({ path, problems: [`cannot read: ${String(e.error)}`], findings: [] }),
+        onFailure: (reason) => Effect.succeed<FileReport>({ path, problems: [`cannot read: ${reason}`], findings: [] }),
         onSuccess: (text) => checkText(path, text, options)
       })
     )).pipe(

@@ -7,10 +7,8 @@
  *
  * @since 0.1.0
  */
-import { HttpClient, HttpClientError, type HttpClientRequest, HttpClientResponse } from "@effect/platform"
 import * as Clock from "effect/Clock"
 import * as Config from "effect/Config"
-import type * as ConfigError from "effect/ConfigError"
 import * as Context from "effect/Context"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
@@ -18,6 +16,8 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
+import * as Result from "effect/Result"
+import { HttpClient, HttpClientError, type HttpClientRequest, HttpClientResponse, Url } from "effect/http"
 import { DEFAULT_MAX_ANSWER_BYTES, TaxdocConfig } from "../core/Config.js"
 import { TOKEN_LIFETIME_MILLIS } from "../core/Tokens.js"
 import { answerOf, type Answer, recordRequest, recordResponse, replayAnswer, requestBytes } from "./Capture.js"
@@ -39,8 +39,8 @@ export type Mode = "record" | "replay" | "record-missing" | "passthrough"
  * @category configs
  */
 export const modeConfig: Config.Config<Mode> = Config.all({
-  mode: Config.option(Config.literal("record", "replay", "record-missing", "passthrough")("TAXDOC_RECORD_MODE")),
-  ci: Config.option(Config.string("CI"))
+  mode: Config.option(Config.Literals(["record", "replay", "record-missing", "passthrough"], "TAXDOC_RECORD_MODE")),
+  ci: Config.option(Config.String("CI"))
 }).pipe(
   Config.map(({ ci, mode }) =>
     Option.getOrElse(mode, (): Mode => Option.exists(ci, (v) => v !== "" && v !== "false" && v !== "0") ? "replay" : "record-missing")
@@ -53,7 +53,7 @@ export const modeConfig: Config.Config<Mode> = Config.all({
  * @since 0.1.0
  * @category constructors
  */
-export const modeFromEnv: Effect.Effect<Mode, ConfigError.ConfigError> = Effect.map(modeConfig, (mode) => mode)
+export const modeFromEnv: Effect.Effect<Mode, Config.ConfigError> = modeConfig
 
 /**
  * @since 0.1.0
@@ -138,7 +138,7 @@ export class UnusedInteractions extends Data.TaggedError("UnusedInteractions")<{
  * @since 0.1.0
  * @category errors
  */
-export type LayerError = Cassette.CassetteInvalid | Cassette.CassetteIOError | CassetteNotFound | ConfigError.ConfigError
+export type LayerError = Cassette.CassetteInvalid | Cassette.CassetteIOError | CassetteNotFound | Config.ConfigError
 
 /**
  * Failures of writing the cassette.
@@ -149,12 +149,12 @@ export type LayerError = Cassette.CassetteInvalid | Cassette.CassetteIOError | C
 export type SaveError = CassetteSecretLeak | Cassette.CassetteIOError
 
 /**
- * The recorder behind the layer's `HttpClient`.
+ * What the `Recorder` service offers.
  *
- * @since 0.1.0
- * @category services
+ * @since 1.0.0
+ * @category models
  */
-export class Recorder extends Context.Tag("taxdoc/recordings/Recorder")<Recorder, {
+export interface RecorderShape {
   readonly mode: Mode
   readonly cassette: string
   /** Recorded interactions not replayed so far. */
@@ -163,7 +163,15 @@ export class Recorder extends Context.Tag("taxdoc/recordings/Recorder")<Recorder
   readonly interactions: Effect.Effect<ReadonlyArray<Cassette.Interaction>>
   /** Checks for secrets and writes the cassette now (record modes; otherwise nothing to write). */
   readonly save: Effect.Effect<void, SaveError>
-}>() {}
+}
+
+/**
+ * The recorder behind the layer's `HttpClient`.
+ *
+ * @since 0.1.0
+ * @category services
+ */
+export class Recorder extends Context.Service<Recorder, RecorderShape>()("taxdoc/recordings/Recorder") {}
 
 // A replayed token always has 30 minutes left by the current clock, so a fixed or moving test
 // clock never makes the SDK issue a token the cassette does not hold.
@@ -190,125 +198,146 @@ const respond = (request: HttpClientRequest.HttpClientRequest, answer: Answer) =
     new Response(NULL_BODY_STATUS.has(answer.status) ? null : new Uint8Array(answer.body), { status: answer.status, headers: answer.headers })
   )
 
-const make = (options: Options, inner: HttpClient.HttpClient | undefined) =>
-  Effect.gen(function*() {
-    const mode = options.mode ?? (yield* modeFromEnv)
-    const path = options.cassette
-    const loaded = yield* load(mode, path)
-    const config = yield* Effect.serviceOption(TaxdocConfig)
-    const maxAnswerBytes = Option.match(config, { onNone: () => DEFAULT_MAX_ANSWER_BYTES, onSome: (c) => c.maxAnswerBytes })
-    const watched: Array<Scrub.Watched> = [
-      ...Option.match(config, {
-        onNone: () => [],
-        onSome: (c) =>
-          Object.entries(c).flatMap(([key, value]) =>
-            Redacted.isRedacted(value) && typeof Redacted.value(value) === "string"
-              ? [{ label: `TaxdocConfig.${key}`, value: Redacted.value(value) as string }]
-              : []
-          )
-      }),
-      ...(options.secrets ?? []).map((secret, i) => ({ label: `secrets[${i}]`, value: Redacted.value(secret) }))
-    ]
-    const scrubber = Scrub.make({ secrets: watched.map((w) => w.value), existing: loaded, personalData: options.personalData })
+const failWith = (reason: HttpClientError.HttpClientErrorReason) => Effect.fail(new HttpClientError.HttpClientError({ reason }))
 
-    const recorded = loaded.interactions
-    // Recorded requests are matched as scrubbed now, so a cassette recorded before personal data was
-    // scrubbed still matches (its values take their placeholders first).
-    const personalData = options.personalData ?? Scrub.defaultPersonalData
-    const matchable = recorded.map((interaction) => ({
-      ...interaction,
-      request: Scrub.forMatching(scrubber.request(interaction.request), personalData)
-    }))
-    const keys = matchable.map((interaction) => keyOf(interaction.request))
-    const used = recorded.map(() => false)
-    const added: Array<Cassette.Interaction> = []
-    let saved = 0
-
-    const all = (): ReadonlyArray<Cassette.Interaction> => [...recorded, ...added]
-
-    const unused = Effect.sync((): ReadonlyArray<UnusedInteraction> =>
-      recorded.flatMap((interaction, index) => (used[index] === true ? [] : [{ index, request: describe(interaction.request) }]))
-    )
-
-    const save = Effect.suspend((): Effect.Effect<void, SaveError> => {
-      if (mode === "replay" || mode === "passthrough") return Effect.void
-      const cassette: Cassette.Cassette = { version: Cassette.VERSION, interactions: all() }
-      const tokens = scrubber.tokens().map(([value, placeholder]) => ({ label: `token ${placeholder}`, value }))
-      const leaks = Scrub.findLeaks(cassette, [...watched, ...tokens])
-      if (leaks.length > 0) return Effect.fail(new CassetteSecretLeak({ cassette: path, leaks }))
-      const count = added.length
-      return Effect.tap(Cassette.writeText(path, Cassette.encode(cassette)), () => Effect.sync(() => (saved = count)))
-    })
-
-    // Synchronous look-up and claim, so concurrent identical requests take recorded answers in order.
-    const claim = (key: string): number | undefined => {
-      const index = keys.findIndex((k, i) => k === key && used[i] !== true)
-      if (index >= 0) used[index] = true
-      return index >= 0 ? index : undefined
-    }
-
-    const forward = (client: HttpClient.HttpClient, request: HttpClientRequest.HttpClientRequest, sent: Cassette.RecordedRequest) =>
-      Effect.gen(function*() {
-        const authorization = request.headers["authorization"]
-        if (authorization !== undefined) scrubber.observeAuthorization(authorization)
-        const response = yield* client.execute(request)
-        const raw = new Uint8Array(yield* response.arrayBuffer)
-        const answer = answerOf(response.status, response.headers, raw, maxAnswerBytes)
-        // Larger than the client reads once decompressed: handed on as received (the client refuses
-        // it), never decompressed here nor recorded.
-        if (answer === undefined) return respond(request, { status: response.status, headers: { "content-encoding": "gzip" }, body: raw })
-        const recordedAt = new Date(yield* Clock.currentTimeMillis).toISOString()
-        added.push(scrubber.interaction({ recordedAt, request: sent, response: recordResponse(answer) }))
-        return respond(request, answer)
+// The `Redacted` strings of the configuration in context, named by their field.
+const configSecrets = (config: Option.Option<TaxdocConfig["Service"]>): ReadonlyArray<Scrub.Watched> =>
+  Option.match(config, {
+    onNone: () => [],
+    onSome: (c) =>
+      Object.entries(c).flatMap(([key, value]) => {
+        if (!Redacted.isRedacted(value)) return []
+        const secret: unknown = Redacted.value(value)
+        return typeof secret === "string" ? [{ label: `TaxdocConfig.${key}`, value: secret }] : []
       })
-
-    const client = HttpClient.make((request, url) =>
-      Effect.gen(function*() {
-        const bytes = requestBytes(request)
-        if (bytes === undefined) {
-          return yield* new HttpClientError.RequestError({ request, reason: "Encode", description: "the recorder cannot read a streamed or FormData body" })
-        }
-        // Matched after scrubbing: what is compared is what the cassette holds.
-        const sent = scrubber.request(recordRequest(request, url, bytes))
-        if (mode !== "record") {
-          const index = claim(keyOf(Scrub.forMatching(sent, personalData)))
-          if (index !== undefined) {
-            const now = yield* Clock.currentTimeMillis
-            return respond(request, replayAnswer(refreshExpiration(recorded[index]!.response, sent.path, now)))
-          }
-        }
-        if (mode === "replay" || inner === undefined) {
-          const near = nearest(matchable, used, Scrub.forMatching(sent, personalData))
-          const miss = new CassetteMiss({
-            cassette: path,
-            request: sent,
-            nearestIndex: near?.index,
-            nearestRequest: near === undefined ? undefined : matchable[near.index]!.request,
-            diff: near?.diff ?? []
-          })
-          return yield* new HttpClientError.RequestError({ request, reason: "Transport", description: miss.message, cause: miss })
-        }
-        return yield* forward(inner, request, sent)
-      })
-    )
-
-    yield* Effect.addFinalizer((exit) =>
-      Effect.gen(function*() {
-        // A failed run leaves the previous cassette as it was.
-        if (Exit.isFailure(exit)) return
-        if (mode === "record" || (mode === "record-missing" && added.length > saved)) yield* Effect.orDie(save)
-        if (options.failOnUnused === true) {
-          const left = yield* unused
-          if (left.length > 0) yield* Effect.die(new UnusedInteractions({ cassette: path, unused: left }))
-        }
-      })
-    )
-
-    const recorder = Recorder.of({ mode, cassette: path, unused, interactions: Effect.sync(all), save })
-    return Context.make(HttpClient.HttpClient, mode === "passthrough" && inner !== undefined ? inner : client).pipe(
-      Context.add(Recorder, recorder)
-    )
   })
+
+/**
+ * A send: the transport's answer to the request being recorded, or `undefined` when nothing is
+ * behind the recorder (`layerReplay`).
+ */
+type Send = Effect.Effect<HttpClientResponse.HttpClientResponse, HttpClientError.HttpClientError> | undefined
+
+const make = Effect.fnUntraced(function*(options: Options, inner: HttpClient.HttpClient | undefined) {
+  const mode = options.mode ?? (yield* modeFromEnv)
+  const path = options.cassette
+  const loaded = yield* load(mode, path)
+  const config = yield* Effect.serviceOption(TaxdocConfig)
+  const maxAnswerBytes = Option.match(config, { onNone: () => DEFAULT_MAX_ANSWER_BYTES, onSome: (c) => c.maxAnswerBytes })
+  const watched: ReadonlyArray<Scrub.Watched> = [
+    ...configSecrets(config),
+    ...(options.secrets ?? []).map((secret, i) => ({ label: `secrets[${i}]`, value: Redacted.value(secret) }))
+  ]
+  const scrubber = Scrub.make({ secrets: watched.map((w) => w.value), existing: loaded, personalData: options.personalData })
+
+  const recorded = loaded.interactions
+  // Recorded requests are matched as scrubbed now, so a cassette recorded before personal data was
+  // scrubbed still matches (its values take their placeholders first).
+  const personalData = options.personalData ?? Scrub.defaultPersonalData
+  const matchable = recorded.map((interaction) => ({
+    ...interaction,
+    request: Scrub.forMatching(scrubber.request(interaction.request), personalData)
+  }))
+  const keys = matchable.map((interaction) => keyOf(interaction.request))
+  const used = recorded.map(() => false)
+  const added: Array<Cassette.Interaction> = []
+  let saved = 0
+
+  const all = (): ReadonlyArray<Cassette.Interaction> => [...recorded, ...added]
+
+  const unused = Effect.sync((): ReadonlyArray<UnusedInteraction> =>
+    recorded.flatMap((interaction, index) => (used[index] === true ? [] : [{ index, request: describe(interaction.request) }]))
+  )
+
+  const save = Effect.suspend((): Effect.Effect<void, SaveError> => {
+    if (mode === "replay" || mode === "passthrough") return Effect.void
+    const cassette: Cassette.Cassette = { version: Cassette.VERSION, interactions: all() }
+    const tokens = scrubber.tokens().map(([value, placeholder]) => ({ label: `token ${placeholder}`, value }))
+    const leaks = Scrub.findLeaks(cassette, [...watched, ...tokens])
+    if (leaks.length > 0) return Effect.fail(new CassetteSecretLeak({ cassette: path, leaks }))
+    const count = added.length
+    return Effect.tap(Cassette.writeText(path, Cassette.encode(cassette)), () => Effect.sync(() => (saved = count)))
+  })
+
+  // Synchronous look-up and claim, so concurrent identical requests take recorded answers in order.
+  const claim = (key: string): number | undefined => {
+    const index = keys.findIndex((k, i) => k === key && used[i] !== true)
+    if (index >= 0) used[index] = true
+    return index >= 0 ? index : undefined
+  }
+
+  const forward = Effect.fnUntraced(function*(request: HttpClientRequest.HttpClientRequest, sent: Cassette.RecordedRequest, send: Exclude<Send, undefined>) {
+    const authorization = request.headers["authorization"]
+    if (authorization !== undefined) scrubber.observeAuthorization(authorization)
+    const response = yield* send
+    const raw = new Uint8Array(yield* response.arrayBuffer)
+    const answer = answerOf(response.status, response.headers, raw, maxAnswerBytes)
+    // Larger than the client reads once decompressed: handed on as received (the client refuses
+    // it), never decompressed here nor recorded.
+    if (answer === undefined) return respond(request, { status: response.status, headers: { "content-encoding": "gzip" }, body: raw })
+    const recordedAt = new Date(yield* Clock.currentTimeMillis).toISOString()
+    added.push(scrubber.interaction({ recordedAt, request: sent, response: recordResponse(answer) }))
+    return respond(request, answer)
+  })
+
+  const miss = (request: HttpClientRequest.HttpClientRequest, sent: Cassette.RecordedRequest) => {
+    const near = nearest(matchable, used, Scrub.forMatching(sent, personalData))
+    const cause = new CassetteMiss({
+      cassette: path,
+      request: sent,
+      nearestIndex: near?.index,
+      nearestRequest: near === undefined ? undefined : matchable[near.index]!.request,
+      diff: near?.diff ?? []
+    })
+    return failWith(new HttpClientError.TransportError({ request, description: cause.message, cause }))
+  }
+
+  // One request through the recorder: the body read once, matched as the cassette would hold it,
+  // answered from the cassette, or sent (`send`) and recorded.
+  const handle = Effect.fnUntraced(function*(request: HttpClientRequest.HttpClientRequest, url: URL, send: Send) {
+    const bytes = requestBytes(request)
+    if (bytes === undefined) {
+      return yield* failWith(new HttpClientError.EncodeError({ request, description: "the recorder cannot read a streamed or FormData body" }))
+    }
+    // Matched after scrubbing: what is compared is what the cassette holds.
+    const sent = scrubber.request(recordRequest(request, url, bytes))
+    if (mode !== "record") {
+      const index = claim(keyOf(Scrub.forMatching(sent, personalData)))
+      if (index !== undefined) {
+        const now = yield* Clock.currentTimeMillis
+        return respond(request, replayAnswer(refreshExpiration(recorded[index]!.response, sent.path, now)))
+      }
+    }
+    if (mode === "replay" || send === undefined) return yield* miss(request, sent)
+    return yield* forward(request, sent, send)
+  })
+
+  yield* Effect.addFinalizer((exit) =>
+    Effect.gen(function*() {
+      // A failed run leaves the previous cassette as it was.
+      if (Exit.isFailure(exit)) return
+      if (mode === "record" || (mode === "record-missing" && added.length > saved)) yield* Effect.orDie(save)
+      if (options.failOnUnused === true) {
+        const left = yield* unused
+        if (left.length > 0) yield* Effect.die(new UnusedInteractions({ cassette: path, unused: left }))
+      }
+    })
+  )
+
+  // Over a transport the recorder wraps its execution, so the request is sent (and traced) by the
+  // transport itself; with nothing behind it, the recorder is the client.
+  const client = inner === undefined
+    ? HttpClient.make((request, url) => handle(request, url, undefined))
+    : mode === "passthrough"
+    ? inner
+    : HttpClient.transform(inner, (send, request) => {
+      const url = Url.make(request.url, request.urlParams, Option.getOrUndefined(request.hash))
+      return Result.isFailure(url) ? send : handle(request, url.success, send)
+    })
+  return Context.make(HttpClient.HttpClient, client).pipe(
+    Context.add(Recorder, { mode, cassette: path, unused, interactions: Effect.sync(all), save })
+  )
+})
 
 /**
  * The recording `HttpClient` over the ambient one, plus its `Recorder`. The cassette is written
@@ -321,7 +350,7 @@ const make = (options: Options, inner: HttpClient.HttpClient | undefined) =>
  * @category layers
  */
 export const layer = (options: Options): Layer.Layer<HttpClient.HttpClient | Recorder, LayerError, HttpClient.HttpClient> =>
-  Layer.scopedContext(Effect.flatMap(HttpClient.HttpClient, (inner) => make(options, inner)))
+  Layer.effectContext(Effect.flatMap(HttpClient.HttpClient, (inner) => make(options, inner)))
 
 /**
  * Replay from a cassette with no transport at all: nothing can go out, a miss fails.
@@ -330,18 +359,18 @@ export const layer = (options: Options): Layer.Layer<HttpClient.HttpClient | Rec
  * @category layers
  */
 export const layerReplay = (options: Omit<Options, "mode">): Layer.Layer<HttpClient.HttpClient | Recorder, LayerError> =>
-  Layer.scopedContext(make({ ...options, mode: "replay" }, undefined))
+  Layer.effectContext(make({ ...options, mode: "replay" }, undefined))
 
 /**
  * The `CassetteMiss` behind a failure, looking through the causes the transport wraps it in
- * (`TransportError` → `RequestError` → `CassetteMiss`).
+ * (`TransportError` → `HttpClientError` → `CassetteMiss`).
  *
  * @since 0.1.0
  * @category combinators
  */
 export const missOf = (error: unknown): Option.Option<CassetteMiss> => {
   let current: unknown = error
-  for (let depth = 0; depth < 5 && current !== null && typeof current === "object"; depth++) {
+  for (let depth = 0; depth < 8 && current !== null && typeof current === "object"; depth++) {
     if (current instanceof CassetteMiss) return Option.some(current)
     current = (current as { readonly cause?: unknown }).cause
   }

@@ -20,13 +20,11 @@
  *
  * @since 0.1.0
  */
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import type { HttpMethod } from "@effect/platform/HttpMethod"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
-import { renderQuery } from "../core/Client.js"
+import * as Result from "effect/Result"
+import { HttpClient, HttpClientRequest, type HttpMethod } from "effect/http"
 import * as Signing from "../core/Signing.js"
 import * as Cassette from "./Cassette.js"
 import { answerOf, BOUNDARY_PLACEHOLDER, bodyBytes, storeBody } from "./Capture.js"
@@ -143,8 +141,8 @@ const admin = (client: HttpClient.HttpClient, target: Target, method: "POST" | "
   Effect.gen(function*() {
     const url = `${target.origin.replace(/\/+$/, "")}/_sandbox/${route}`
     let request = HttpClientRequest.make(method)(url)
-    if (method === "POST") request = HttpClientRequest.bodyUnsafeJson(request, body)
-    if (target.adminToken !== undefined) request = HttpClientRequest.bearerToken(request, Redacted.value(target.adminToken))
+    if (method === "POST") request = HttpClientRequest.bodyJsonUnsafe(request, body)
+    if (target.adminToken !== undefined) request = HttpClientRequest.bearerToken(request, target.adminToken)
     const response = yield* client.execute(request)
     const answer: unknown = yield* response.json
     if (response.status !== 200) {
@@ -174,6 +172,10 @@ interface Sent {
   readonly contentType: string
 }
 
+// A bare flag (`?Detail`) is sent as recorded: without `=`.
+const rendered = (query: ReadonlyArray<readonly [string, string]>): string =>
+  query.length === 0 ? "" : `?${query.map(([k, v]) => (v === "" ? encodeURIComponent(k) : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)).join("&")}`
+
 const requestOf = (recorded: Cassette.RecordedRequest, target: Target, token: string | undefined, learned: Learned, nowMillis: number): HttpClientRequest.HttpClientRequest => {
   const headers: Record<string, string> = { ...recorded.headers }
   let contentType = headers["content-type"]
@@ -199,9 +201,9 @@ const requestOf = (recorded: Cassette.RecordedRequest, target: Target, token: st
   } else if (token !== undefined) {
     headers["authorization"] = `Bearer ${token}`
   }
-  const query = Object.fromEntries(recorded.query.map(([k, v]) => [k, replaced(v, learned)]))
+  const query = recorded.query.map(([k, v]) => [k, replaced(v, learned)] as const)
   const path = recorded.path.split("/").map((segment) => learned.get(segment) ?? segment).join("/")
-  const request = HttpClientRequest.make(recorded.method.toUpperCase() as HttpMethod)(`${target.origin.replace(/\/+$/, "")}${path}${renderQuery(query)}`).pipe(
+  const request = HttpClientRequest.make(recorded.method.toUpperCase() as HttpMethod.HttpMethod)(`${target.origin.replace(/\/+$/, "")}${path}${rendered(query)}`).pipe(
     HttpClientRequest.setHeaders(headers)
   )
   return recorded.method === "GET" && bytes.length === 0 ? request : HttpClientRequest.bodyUint8Array(request, bytes, contentType ?? "application/octet-stream")
@@ -285,17 +287,17 @@ const replay = (client: HttpClient.HttpClient, path: string, cassette: Cassette.
 export const verifyCassette = (path: string, target: Target): Effect.Effect<FileReport, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     const client = yield* HttpClient.HttpClient
-    const read = yield* Effect.either(Cassette.read(path))
-    if (read._tag === "Left") return { path, exchanges: 0, drifts: [], problems: [read.left.message] }
+    const read = yield* Effect.result(Cassette.read(path))
+    if (Result.isFailure(read)) return { path, exchanges: 0, drifts: [], problems: [read.failure.message] }
     const snapshot = yield* admin(client, target, "POST", "snapshots", {})
     const id = (snapshot as { readonly id?: unknown }).id
-    const restore = typeof id !== "string" ? Effect.void : Effect.ignore(Effect.zipRight(
+    const restore = typeof id !== "string" ? Effect.void : Effect.ignore(Effect.andThen(
       admin(client, target, "POST", `snapshots/${encodeURIComponent(id)}/restore`, {}),
       admin(client, target, "DELETE", `snapshots/${encodeURIComponent(id)}`, undefined)
     ))
-    return yield* Effect.ensuring(replay(client, path, read.right, target), restore)
+    return yield* Effect.ensuring(replay(client, path, read.success, target), restore)
   }).pipe(
-    Effect.catchAll((problem) => Effect.succeed<FileReport>({ path, exchanges: 0, drifts: [], problems: [problem] }))
+    Effect.catch((problem) => Effect.succeed<FileReport>({ path, exchanges: 0, drifts: [], problems: [problem] }))
   )
 
 /**
