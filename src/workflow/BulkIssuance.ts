@@ -1,11 +1,12 @@
 /**
  * Durable bulk issuance: any number of cash receipts or e-Tax invoices issued as an
- * @effect/workflow workflow under an execution ID the caller chooses. Each submission of at most 100
- * documents is an activity — submit under the submit ID derived from its exact bytes, await the
- * bulk result — so a workflow engine that loses its process (an @effect/cluster runner killed
- * mid-way) runs it again elsewhere, and a submission sent twice is recognised by the service as the
- * same one: every document is issued once. The same input makes the same submissions and submit
- * IDs as `issueMany`, so re-running identical input recovers either way.
+ * `effect/workflow` workflow under an execution ID the caller chooses. Each submission of at most
+ * 100 documents is an activity keyed by its submit ID (`Submission`) — submit the exact bytes the
+ * submit ID is derived from, await the bulk result — so a workflow engine that loses its process
+ * (an `effect/cluster` runner killed mid-way) runs it again elsewhere, and a submission sent twice
+ * is recognised by the service as the same one: every document is issued once. The same input
+ * makes the same submissions and submit IDs as `issueMany`, so re-running identical input recovers
+ * either way.
  *
  * The workflows run where `workflows` is provided with a `WorkflowEngine` (`Engine.layerMemory` in
  * one process, `Engine.layerRunner` in a fleet), a `Journal` and the SDK; `issueReceipts` and
@@ -14,9 +15,6 @@
  *
  * @since 0.1.0
  */
-import * as Activity from "@effect/workflow/Activity"
-import * as Workflow from "@effect/workflow/Workflow"
-import type { WorkflowEngine } from "@effect/workflow/WorkflowEngine"
 import * as Clock from "effect/Clock"
 import * as Data from "effect/Data"
 import * as Duration from "effect/Duration"
@@ -26,28 +24,30 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
+import * as Workflow from "effect/workflow/Workflow"
+import type { WorkflowEngine } from "effect/workflow/WorkflowEngine"
 import { createHash } from "node:crypto"
 import * as Bulk from "../core/Bulk.js"
-import { TaxdocClient } from "../core/Client.js"
+import type { TaxdocClient } from "../core/Client.js"
 import type { ValidationError } from "../core/Errors.js"
 import * as RequestBuilder from "../core/RequestBuilder.js"
-import * as Retry from "../core/Retry.js"
 import type { BulkIssueResult as ReceiptResult, CashReceiptIssue } from "../domains/cashbill/Schemas.js"
 import type { BulkIssueResult as InvoiceResult } from "../domains/taxinvoice/Answers.js"
 import type { TaxinvoiceDraft } from "../domains/taxinvoice/Schemas.js"
-import { type ChunkEnd, type ExecutionConflict, Journal, type JournalUnavailable, type Progress } from "./Journal.js"
+import { type ExecutionConflict, Journal, type JournalUnavailable, type Progress } from "./Journal.js"
 import * as Kinds from "./Kinds.js"
+import * as Submission from "./Submission.js"
 
-const Chunk = Schema.Struct({ submitId: Schema.String, body: Schema.String, keys: Schema.Array(Schema.String) })
-
-const payload = {
+const Payload = Schema.Struct({
   executionId: Schema.String,
   corpNum: Schema.String,
   userId: Schema.NullOr(Schema.String),
   concurrency: Schema.Number,
   pollMillis: Schema.Number,
-  chunks: Schema.Array(Chunk)
-}
+  chunks: Schema.Array(Submission.Chunk)
+})
+
+type Payload = typeof Payload.Type
 
 /**
  * What a finished execution counts.
@@ -63,15 +63,7 @@ export const Summary = Schema.Struct({
   unknown: Schema.Number
 })
 
-const ChunkOutcome = Schema.Struct({
-  state: Schema.Literal("completed", "notIssued", "unknown"),
-  results: Schema.Array(Schema.Unknown),
-  succeeded: Schema.Number,
-  message: Schema.optional(Schema.String)
-})
-
-const workflowOf = <D, R extends Kinds.ResultRecord>(kind: Kinds.Kind<D, R>) =>
-  Workflow.make({ name: kind.workflow, payload, success: Summary, idempotencyKey: (p) => p.executionId })
+const workflowOf = (name: string) => Workflow.make(name, { payload: Payload, success: Summary, idempotencyKey: (p) => p.executionId })
 
 /**
  * The workflow issuing cash receipts.
@@ -79,7 +71,7 @@ const workflowOf = <D, R extends Kinds.ResultRecord>(kind: Kinds.Kind<D, R>) =>
  * @since 0.1.0
  * @category workflows
  */
-export const CashbillIssuance = workflowOf(Kinds.receipts)
+export const CashbillIssuance = workflowOf(Kinds.receipts.workflow)
 
 /**
  * The workflow issuing e-Tax invoices.
@@ -87,87 +79,33 @@ export const CashbillIssuance = workflowOf(Kinds.receipts)
  * @since 0.1.0
  * @category workflows
  */
-export const TaxinvoiceIssuance = workflowOf(Kinds.invoices)
+export const TaxinvoiceIssuance = workflowOf(Kinds.invoices.workflow)
 
-type Payload = typeof CashbillIssuance.payloadSchema.Type
+type Issuance = typeof CashbillIssuance
 
-// The service or the network failing for a while is waited out: a durable issuance keeps trying
-// (capped exponential backoff); only a refusal ends a submission.
-const patiently = Schedule.exponential("1 second").pipe(Schedule.union(Schedule.spaced("30 seconds")))
-const journalRetry = Schedule.exponential("200 millis").pipe(Schedule.union(Schedule.spaced("5 seconds")))
-
-// A journal write waits for the database to answer again (the schedule never ends).
-const persistently = <A>(effect: Effect.Effect<A, JournalUnavailable>): Effect.Effect<A> => Effect.orDie(Effect.retry(effect, journalRetry))
-
-const UNRESOLVED_CODE = -99999999
-
-const chunkActivity = <D, R extends Kinds.ResultRecord>(kind: Kinds.Kind<D, R>, p: Payload, index: number) =>
-  Activity.make({
-    name: `submission/${index}`,
-    success: ChunkOutcome,
-    execute: Effect.gen(function*() {
-      const client = yield* TaxdocClient
-      const journal = yield* Journal
-      const chunk = p.chunks[index]!
-      const member = { corpNum: p.corpNum, userId: p.userId ?? undefined }
-      const record = (end: ChunkEnd) => Effect.as(persistently(journal.ended(p.executionId, index, end)), end)
-      const unresolved = (state: "notIssued" | "unknown", message: string) => {
-        const encode = Schema.encodeSync(Schema.Array(kind.resultSchema))
-        return record({ state, succeeded: 0, message, results: encode(chunk.keys.map((key) => kind.unresolved(key, UNRESOLVED_CODE, message))) })
-      }
-      // The exact bytes of the submission, as they were when the execution started.
-      const body = { contentType: "application/json;charset=utf-8", bytes: new TextEncoder().encode(chunk.body) }
-      const sent = yield* client.send(kind.submit, RequestBuilder.build(kind.submit, { submitID: chunk.submitId }, body), member).pipe(
-        Effect.retry({ schedule: patiently, while: Retry.isTransient }),
-        Effect.either
-      )
-      if (sent._tag === "Left") return yield* unresolved("notIssued", `not issued: ${sent.left.message}`)
-      yield* persistently(journal.submitted(p.executionId, index))
-      const poll = client.call(kind.result, { corpNum: member.corpNum, userId: member.userId, params: { submitID: chunk.submitId } }) as unknown as Effect.Effect<
-        { readonly txState: number; readonly issueResult?: ReadonlyArray<R> | undefined },
-        Retry.AttemptError
-      >
-      const awaited = Effect.gen(function*() {
-        while (true) {
-          const state = yield* Effect.retry(poll, { schedule: patiently, while: Retry.isTransient })
-          if (state.txState === kind.completed) return state
-          yield* Effect.sleep(Duration.millis(p.pollMillis))
-        }
-      })
-      const done = yield* Effect.either(awaited)
-      if (done._tag === "Left") return yield* unresolved("unknown", `submitted as ${chunk.submitId}, outcome unknown: ${done.left.message}`)
-      const ordered = Bulk.inInputOrder(chunk.keys, done.right.issueResult ?? [], (r) => kind.keyOfResult(r), (key) =>
-        kind.unresolved(key, UNRESOLVED_CODE, "the bulk result does not mention this document"))
-      return yield* record({
-        state: "completed",
-        succeeded: ordered.filter((r) => r.code === 1).length,
-        results: Schema.encodeSync(Schema.Array(kind.resultSchema))(ordered)
-      })
-    })
+const summarise = (p: Payload, ends: ReadonlyArray<typeof Submission.End.Type>): typeof Summary.Type => {
+  let succeeded = 0
+  let completed = 0
+  let notIssued = 0
+  let unknown = 0
+  ends.forEach((end, index) => {
+    const documents = p.chunks[index]?.keys.length ?? 0
+    succeeded += end.succeeded
+    if (end.state === "completed") completed += documents
+    else if (end.state === "notIssued") notIssued += documents
+    else unknown += documents
   })
+  return { total: completed + notIssued + unknown, succeeded, failed: completed - succeeded, notIssued, unknown }
+}
 
-const registration = <D, R extends Kinds.ResultRecord>(
-  kind: Kinds.Kind<D, R>,
-  flow: typeof CashbillIssuance
-): Layer.Layer<never, never, WorkflowEngine | Journal | TaxdocClient> =>
+const registration = <D, R extends Kinds.ResultRecord>(kind: Kinds.Kind<D, R>, flow: Issuance) =>
   flow.toLayer((p) =>
     Effect.gen(function*() {
       const journal = yield* Journal
-      const ends = yield* Effect.forEach(p.chunks, (_, index) => chunkActivity(kind, p, index), { concurrency: p.concurrency })
-      yield* persistently(journal.finished(p.executionId))
-      let succeeded = 0
-      let completed = 0
-      let notIssued = 0
-      let unknown = 0
-      ends.forEach((end, index) => {
-        const documents = p.chunks[index]!.keys.length
-        succeeded += end.succeeded
-        if (end.state === "completed") completed += documents
-        else if (end.state === "notIssued") notIssued += documents
-        else unknown += documents
-      })
-      const total = completed + notIssued + unknown
-      return { total, succeeded, failed: completed - succeeded, notIssued, unknown }
+      const context = { executionId: p.executionId, corpNum: p.corpNum, userId: p.userId, pollMillis: p.pollMillis }
+      const ends = yield* Effect.forEach(p.chunks, (chunk, index) => Submission.activity(kind, context, index, chunk), { concurrency: p.concurrency })
+      yield* Submission.persistently(journal.finished(p.executionId))
+      return summarise(p, ends)
     }))
 
 /**
@@ -179,22 +117,21 @@ const registration = <D, R extends Kinds.ResultRecord>(
  */
 export const workflows: Layer.Layer<never, never, WorkflowEngine | Journal | TaxdocClient> = Layer.mergeAll(
   registration(Kinds.receipts, CashbillIssuance),
-  registration(Kinds.invoices, TaxinvoiceIssuance as unknown as typeof CashbillIssuance)
+  registration(Kinds.invoices, TaxinvoiceIssuance)
 )
 
 /**
- * What became of one document: `Issued` or `Refused` (its submission completed; `result` is the
- * service's), `NotIssued` (its submission was refused before anything was issued: send it again),
- * `Unknown` (sent, outcome not learned: read the document before sending it again).
+ * What became of one document, in the union of `issueMany`: `Issued` or `Refused` (its submission
+ * completed; `result` is the service's), `NotIssued` (its submission was refused before anything
+ * was issued: send it again), `Unknown` (sent, outcome not learned: read the document before
+ * sending it again).
  *
  * @since 0.1.0
  * @category models
  */
-export interface DocumentResult<R> {
-  readonly key: string
-  readonly status: "Issued" | "Refused" | "NotIssued" | "Unknown"
-  readonly submitId: string
+export interface DocumentResult<R> extends Bulk.ItemOutcome {
   readonly result: R
+  readonly submitId: string
 }
 
 /**
@@ -236,11 +173,11 @@ export interface IssueOptions<D> {
   /** Submissions awaited at once (default 4). */
   readonly concurrency?: number | undefined
   /** Between polls of a submission's result (default 2 seconds). */
-  readonly pollInterval?: Duration.DurationInput | undefined
+  readonly pollInterval?: Duration.Input | undefined
   /** Called with the progress read from the journal while the execution runs, and once at the end. */
   readonly onProgress?: ((progress: Progress) => Effect.Effect<void>) | undefined
   /** Between progress reads (default 500 milliseconds). */
-  readonly progressInterval?: Duration.DurationInput | undefined
+  readonly progressInterval?: Duration.Input | undefined
 }
 
 /**
@@ -251,7 +188,13 @@ export interface IssueOptions<D> {
  */
 export type IssueError = ValidationError | ExecutionConflict | JournalUnavailable | ExecutionNotFound | ExecutionUnfinished
 
-const resultsOf = <D, R extends Kinds.ResultRecord>(kind: Kinds.Kind<D, R>, executionId: string) =>
+const statusOf = (state: string, code: number): Bulk.ItemOutcome["status"] =>
+  state === "completed" ? (code === 1 ? "Issued" : "Refused") : state === "notIssued" ? "NotIssued" : "Unknown"
+
+const resultsOf = <D, R extends Kinds.ResultRecord>(
+  kind: Kinds.Kind<D, R>,
+  executionId: string
+): Effect.Effect<ReadonlyArray<DocumentResult<R>>, ExecutionNotFound | ExecutionUnfinished | JournalUnavailable, Journal> =>
   Effect.gen(function*() {
     const journal = yield* Journal
     const chunks = yield* journal.chunks(executionId)
@@ -261,20 +204,23 @@ const resultsOf = <D, R extends Kinds.ResultRecord>(kind: Kinds.Kind<D, R>, exec
     for (const chunk of chunks.value) {
       if (chunk.results === undefined) {
         const progress = yield* journal.progress(executionId)
-        return yield* new ExecutionUnfinished({ executionId, progress: Option.getOrThrow(progress) })
+        if (Option.isNone(progress)) return yield* new ExecutionNotFound({ executionId })
+        return yield* new ExecutionUnfinished({ executionId, progress: progress.value })
       }
       for (const result of decode(chunk.results)) {
-        const status = chunk.state === "completed" ? (result.code === 1 ? "Issued" : "Refused") : chunk.state === "notIssued" ? "NotIssued" : "Unknown"
-        results.push({ key: kind.keyOfResult(result) ?? "", status, submitId: chunk.submitId, result })
+        results.push({ key: kind.keyOfResult(result) ?? "", status: statusOf(chunk.state, result.code), submitId: chunk.submitId, result })
       }
     }
-    return results as ReadonlyArray<DocumentResult<R>>
+    return results
   })
 
-const issue = <D, R extends Kinds.ResultRecord>(kind: Kinds.Kind<D, R>, flow: typeof CashbillIssuance, options: IssueOptions<D> & { readonly forceIssue?: boolean | undefined }) =>
+const issue = <D, R extends Kinds.ResultRecord>(
+  kind: Kinds.Kind<D, R>,
+  flow: Issuance,
+  options: IssueOptions<D> & { readonly forceIssue?: boolean | undefined }
+): Effect.Effect<ReadonlyArray<DocumentResult<R>>, IssueError, WorkflowEngine | Journal> =>
   Effect.gen(function*() {
-    const operation = `${kind.workflow}Durable`
-    yield* kind.validate(operation, options.corpNum, options.documents, yield* Clock.currentTimeMillis)
+    yield* kind.validate(`${kind.workflow}Durable`, options.corpNum, options.documents, yield* Clock.currentTimeMillis)
     const chunks = Bulk.chunksOf(options.documents, kind.size).map((documents) => {
       const body = RequestBuilder.encodeBody(kind.submit, kind.bodyOf(documents, options))
       return { submitId: Bulk.submitIdFor(body.bytes), body: new TextDecoder().decode(body.bytes), keys: documents.map(kind.keyOfDocument) }
@@ -284,7 +230,7 @@ const issue = <D, R extends Kinds.ResultRecord>(kind: Kinds.Kind<D, R>, flow: ty
       corpNum: options.corpNum,
       userId: options.userId ?? null,
       concurrency: options.concurrency ?? 4,
-      pollMillis: Duration.toMillis(Duration.decode(options.pollInterval ?? "2 seconds")),
+      pollMillis: Duration.toMillis(Duration.fromInputUnsafe(options.pollInterval ?? "2 seconds")),
       chunks
     }
     const digest = createHash("sha256").update(JSON.stringify([kind.name, input.corpNum, input.userId, chunks.map((c) => c.submitId)])).digest("hex")
@@ -299,8 +245,10 @@ const issue = <D, R extends Kinds.ResultRecord>(kind: Kinds.Kind<D, R>, flow: ty
       entity: { type: `Workflow/${kind.workflow}`, id: yield* flow.executionId(input) }
     })
     const onProgress = options.onProgress
-    const report = onProgress === undefined ? Effect.void : Effect.flatMap(journal.progress(options.executionId), (p) => Option.isSome(p) ? onProgress(p.value) : Effect.void)
-    const reporter = yield* Effect.fork(Effect.repeat(Effect.ignore(report), Schedule.spaced(Duration.decode(options.progressInterval ?? "500 millis"))))
+    const report = onProgress === undefined
+      ? Effect.void
+      : Effect.flatMap(journal.progress(options.executionId), (p) => Option.isSome(p) ? onProgress(p.value) : Effect.void)
+    const reporter = yield* Effect.forkChild(Effect.repeat(Effect.ignore(report), Schedule.spaced(options.progressInterval ?? "500 millis")))
     yield* flow.execute(input)
     yield* Fiber.interrupt(reporter)
     yield* Effect.ignore(report)
@@ -326,8 +274,7 @@ export const issueReceipts = (options: IssueOptions<CashReceiptIssue>): Effect.E
  */
 export const issueInvoices = (
   options: IssueOptions<TaxinvoiceDraft> & { readonly forceIssue?: boolean | undefined }
-): Effect.Effect<ReadonlyArray<DocumentResult<InvoiceResult>>, IssueError, WorkflowEngine | Journal> =>
-  issue(Kinds.invoices, TaxinvoiceIssuance as unknown as typeof CashbillIssuance, options)
+): Effect.Effect<ReadonlyArray<DocumentResult<InvoiceResult>>, IssueError, WorkflowEngine | Journal> => issue(Kinds.invoices, TaxinvoiceIssuance, options)
 
 /**
  * The progress of an execution, from any process sharing the journal.
@@ -336,7 +283,7 @@ export const issueInvoices = (
  * @category reading
  */
 export const progress = (executionId: string): Effect.Effect<Progress, ExecutionNotFound | JournalUnavailable, Journal> =>
-  Effect.flatMap(Journal, (journal) =>
+  Journal.use((journal) =>
     Effect.flatMap(journal.progress(executionId), Option.match({ onNone: () => Effect.fail(new ExecutionNotFound({ executionId })), onSome: Effect.succeed })))
 
 /**
@@ -364,5 +311,5 @@ export const invoiceResults = (executionId: string): Effect.Effect<ReadonlyArray
  * @since 0.1.0
  * @category cleaning
  */
-export const prune = (olderThan: Duration.DurationInput): Effect.Effect<number, JournalUnavailable, Journal> =>
-  Effect.flatMap(Journal, (journal) => journal.prune(Duration.toMillis(Duration.decode(olderThan))))
+export const prune = (olderThan: Duration.Input): Effect.Effect<number, JournalUnavailable, Journal> =>
+  Journal.use((journal) => journal.prune(Duration.toMillis(Duration.fromInputUnsafe(olderThan))))

@@ -47,7 +47,7 @@ export interface Kind<D, R extends ResultRecord> {
   readonly result: Operation.Any
   readonly completed: number
   readonly size: number
-  readonly resultSchema: Schema.Schema<R, any>
+  readonly resultSchema: Schema.Codec<R, unknown>
   readonly keyOfDocument: (document: D) => string
   readonly keyOfResult: (result: R) => string | undefined
   /** The body of one submission (before encoding). */
@@ -79,8 +79,8 @@ export const receipts: Kind<CashReceiptIssue, ReceiptResult> = {
   keyOfResult: (result) => result.mgtKey,
   bodyOf: (documents) => ({ cashbills: documents }),
   validate: (operation, corpNum, documents, now) =>
-    Effect.zipRight(validate(operation, Member, { corpNum }), validate(operation, ReceiptListAt(now), { cashbills: documents })),
-  unresolved: (mgtKey, code, message) => ReceiptResult.make({ mgtKey, code, message, confirmNum: undefined, tradeDate: undefined, issueDT: undefined })
+    Effect.andThen(validate(operation, Member, { corpNum }), validate(operation, ReceiptListAt(now), { cashbills: documents })),
+  unresolved: (mgtKey, code, message) => new ReceiptResult({ mgtKey, code, message })
 }
 
 /**
@@ -103,6 +103,6 @@ export const invoices: Kind<TaxinvoiceDraft, InvoiceResult> = {
   // As the public clients send it: `forceIssue` first, and only when true.
   bodyOf: (documents, options) => (options.forceIssue === true ? { forceIssue: true, invoices: documents } : { invoices: documents }),
   validate: (operation, corpNum, documents, now) =>
-    Effect.zipRight(validate(operation, Member, { corpNum }), validate(operation, InvoiceListAt(now), { invoices: documents })),
-  unresolved: (invoicerMgtKey, code, message) => InvoiceResult.make({ invoicerMgtKey, code, message, ntsconfirmNum: undefined, issueDT: undefined })
+    Effect.andThen(validate(operation, Member, { corpNum }), validate(operation, InvoiceListAt(now), { invoices: documents })),
+  unresolved: (invoicerMgtKey, code, message) => new InvoiceResult({ invoicerMgtKey, code, message })
 }

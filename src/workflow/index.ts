@@ -1,9 +1,9 @@
 /**
  * A fleet of instances: tokens shared through PostgreSQL (`SharedTokens`), and durable bulk
- * issuance on @effect/workflow (`BulkIssuance`), run in this process or by @effect/cluster runners
- * keeping their state in PostgreSQL (`Engine`), with the journal its progress and results are read
- * from (`Journal`). Its packages are optional peers of taxdoc: @effect/workflow, @effect/cluster,
- * @effect/rpc, @effect/sql, @effect/sql-pg, @effect/experimental (docs/fleet.md).
+ * issuance on `effect/workflow` (`BulkIssuance`), run in this process or by `effect/cluster`
+ * runners keeping their state in PostgreSQL (`Engine`), with the journal its progress and results
+ * are read from (`Journal`). The one package it needs beyond taxdoc's peers is `@effect/sql-pg`, an
+ * optional peer (docs/fleet.md).
  *
  * @since 0.1.0
  */
@@ -43,3 +43,9 @@ export * as Kinds from "./Kinds.js"
  * @category layers
  */
 export * as SharedTokens from "./SharedTokens.js"
+
+/**
+ * @since 1.0.0
+ * @category issuance
+ */
+export * as Submission from "./Submission.js"

@@ -3,9 +3,9 @@
  * a loopback relay in front of the server that a test can cut and restore — the database "stopped"
  * and "back" for the processes that reach it through the relay, while other files keep theirs.
  */
-import * as Reactivity from "@effect/experimental/Reactivity"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import { Effect, Redacted } from "effect"
+import * as Reactivity from "effect/reactivity/Reactivity"
 import * as net from "node:net"
 import { inject } from "vitest"
 

@@ -5,19 +5,20 @@
  * warning, back to the store when it answers. (The claim across processes: Fleet.test.ts.)
  */
 import { describe, expect, it } from "@effect/vitest"
-import * as Reactivity from "@effect/experimental/Reactivity"
 import * as PgClient from "@effect/sql-pg/PgClient"
-import { Effect, Layer, Logger, Redacted, Scope, TestClock } from "effect"
+import { Context, Effect, Layer, Logger, Redacted, type Scope } from "effect"
+import type { HttpClient } from "effect/http"
+import * as Reactivity from "effect/reactivity/Reactivity"
+import { TestClock } from "effect/testing"
 import * as Client from "../../src/core/Client.js"
 import * as Config from "../../src/core/Config.js"
 import * as Tokens from "../../src/core/Tokens.js"
-import type { HttpClient } from "@effect/platform"
 import * as Connect from "../../src/sandbox/Connect.js"
+import type * as Sandbox from "../../src/sandbox/Sandbox.js"
 import * as Taxdoc from "../../src/Taxdoc.js"
 import * as SharedTokens from "../../src/workflow/SharedTokens.js"
 import { api, MEMBER, sandboxLayer } from "../sandbox/support.js"
 import { freshDatabase, relay, type Relay } from "../support/postgres.js"
-import type * as Sandbox from "../../src/sandbox/Sandbox.js"
 
 const OTHER = "1234567892"
 
@@ -31,12 +32,12 @@ const issuances = Effect.map(api({ path: "/_sandbox/stats" }), (answer) => answe
 const instance = (url: string, table?: string) =>
   Effect.gen(function*() {
     const scope = yield* Effect.scope
-    const stack = Client.layer.pipe(
+    const stack = Taxdoc.services.pipe(
       Layer.provide(SharedTokens.layer({ url: Redacted.make(url), table, statementTimeout: "2 seconds" })),
-      Layer.provideMerge(Connect.layerConfig({ tokenStoreTable: table }))
+      Layer.provideMerge(Connect.layerConfig(table === undefined ? {} : { tokenStoreTable: table }))
     )
     const context = yield* Layer.buildWithScope(Layer.fresh(stack), scope)
-    return { tokens: context.unsafeMap.get(Tokens.Tokens.key) as Tokens.Tokens["Type"], client: context.unsafeMap.get(Client.TaxdocClient.key) as Client.TaxdocClient["Type"] }
+    return { tokens: Context.get(context, Tokens.Tokens), client: Context.get(context, Client.TaxdocClient) }
   })
 
 const withSandbox = <A, E>(effect: Effect.Effect<A, E, HttpClient.HttpClient | Sandbox.Sandbox | Scope.Scope>) =>
@@ -107,7 +108,7 @@ describe("SharedTokens", () => {
 
   it.effect("the database unreachable: own tokens, one warning, the store again once it answers", () => {
     const logs: Array<string> = []
-    const capture = Logger.replace(Logger.defaultLogger, Logger.make(({ logLevel, message }) => void logs.push(`${logLevel.label} ${String(message)}`)))
+    const capture = Logger.layer([Logger.make(({ logLevel, message }) => void logs.push(`${logLevel.toUpperCase()} ${[message].flat().map(String).join(" ")}`))])
     return Effect.gen(function*() {
       const url = yield* Effect.promise(() => freshDatabase("tokens_down"))
       const gate: Relay = yield* Effect.acquireRelease(Effect.promise(() => relay(url)), (r) => Effect.promise(() => r.close()))
