@@ -43,9 +43,3 @@ export * as Kinds from "./Kinds.js"
  * @category layers
  */
 export * as SharedTokens from "./SharedTokens.js"
-
-/**
- * @since 1.0.0
- * @category issuance
- */
-export * as Submission from "./Submission.js"
