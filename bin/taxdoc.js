@@ -1,9 +1,35 @@
 #!/usr/bin/env node
 // The `taxdoc` command: the pre-built bundle of the CLI (dist/cli/bundle/, made by `npm run build`,
-// which `npm install` runs in a clone), run by plain Node. Where Node has a compile cache for modules
-// (22.1 and later), later starts reuse the compiled code.
-import module from "node:module"
+// which `npm install` runs in a clone), run by plain Node.
+//
+// The Node version is checked before anything else is loaded: Effect 4 needs Node 22.19 or later,
+// and on an older Node it fails while loading, with a stack that says nothing of the cause. Nothing
+// here may be syntax or an import that an older Node refuses before this check runs.
+const NEEDED = [22, 19]
+const running = process.versions.node.split(".").map(Number)
+const older = running[0] < NEEDED[0] || (running[0] === NEEDED[0] && running[1] < NEEDED[1])
+if (older) {
+  process.stderr.write(
+    `taxdoc needs Node.js ${NEEDED.join(".")} or later; this is Node.js ${process.versions.node} (${process.execPath}).\n` +
+      "In a clone of taxdoc, run the command with the project's own Node (installed by npm install): npm run taxdoc -- <arguments>\n" +
+      "Elsewhere, install Node.js 22.19 or later (Node 24 LTS) and run taxdoc with it.\n"
+  )
+  process.exit(1)
+}
 
+// Where Node has a compile cache for modules (22.1 and later), later starts reuse the compiled code.
+const { default: module } = await import("node:module")
 module.enableCompileCache?.()
-const { run } = await import("../dist/cli/bundle/taxdoc.js")
-run()
+
+const ENTRY = new URL("../dist/cli/bundle/taxdoc.js", import.meta.url)
+let command
+try {
+  command = await import(ENTRY.href)
+} catch (error) {
+  // The bundle itself is missing (a clone not built yet, or a build under way); any other failure
+  // while loading it is a bug, reported as it is.
+  if (error?.code !== "ERR_MODULE_NOT_FOUND" || !String(error.message).includes(ENTRY.pathname)) throw error
+  process.stderr.write("taxdoc: the command is not built (dist/cli/bundle/taxdoc.js is missing): run npm run build\n")
+  process.exit(1)
+}
+command.run()

@@ -1,6 +1,6 @@
 /**
  * The `taxdoc` command as one pre-built program: `src/cli/main.ts` and everything it loads, Effect
- * and the @effect packages included, bundled by esbuild into `dist/cli/bundle/` — an ES module
+ * and @effect/platform-node included, bundled by esbuild into `dist/cli/bundle/` — an ES module
  * (`taxdoc.js`) and the chunks it loads with `import()` when a command runs, so a start reads one
  * file instead of resolving and compiling hundreds of modules. The command runs in its own process,
  * so its copy of Effect never meets an application's; the library's entry points stay unbundled,
@@ -102,7 +102,7 @@ export const options = (root: string = ROOT) => ({
   splitting: true,
   format: "esm",
   platform: "node",
-  target: "node20",
+  target: "node22",
   minify: true,
   legalComments: "none",
   chunkNames: "chunk-[hash]",

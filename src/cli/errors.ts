@@ -10,18 +10,17 @@
  *
  * @since 0.1.0
  */
-import * as HelpDoc from "@effect/cli/HelpDoc"
-import * as CliValidationError from "@effect/cli/ValidationError"
 import * as Cause from "effect/Cause"
-import * as ConfigError from "effect/ConfigError"
+import * as EffectCliError from "effect/cli/CliError"
+import type * as Config from "effect/Config"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import type * as SchemaIssue from "effect/SchemaIssue"
 import type { ConfigInvalid } from "../core/Config.js"
 import { type ErrorCodeName, nameOfCode } from "../core/ErrorCodes.js"
-import type { ApiError, PollTimeoutError, ResponseError, TokenError, TransportError, ValidationError } from "../core/Errors.js"
+import type { ApiError, PollTimeoutError, ResponseError, TokenError, TransportError, UnknownOutcomeError, ValidationError } from "../core/Errors.js"
 import { printErrorLine } from "./output.js"
-import { stripEscapes } from "./terminal.js"
 
 /**
  * A failure of the command itself (unreadable file, conflicting options, unreachable sandbox),
@@ -195,12 +194,10 @@ type Known =
   | TokenError
   | TransportError
   | ResponseError
+  | UnknownOutcomeError
   | PollTimeoutError
   | ConfigInvalid
   | CliError
-
-// One problem of a ConfigError's text: `(Missing data at TAXDOC_API_URL: "Expected …")`.
-const CONFIG_PROBLEM = /(Missing data|Invalid data|Source unavailable|Unsupported) at ([A-Za-z0-9_.]+): "((?:[^"\\]|\\.)*)"/g
 
 const unexpected = (error: unknown): Described => ({
   type: "Unexpected",
@@ -210,38 +207,76 @@ const unexpected = (error: unknown): Described => ({
   exitCode: 1
 })
 
+/** The leaves of a configuration failure: the variable (the path of the value) and whether it is unset. */
+const configLeaves = (issue: SchemaIssue.Issue, path: ReadonlyArray<PropertyKey> = []): Array<{ readonly variable: string; readonly missing: boolean }> => {
+  switch (issue._tag) {
+    case "Pointer":
+      return configLeaves(issue.issue, [...path, ...issue.path])
+    case "Composite":
+    case "AnyOf":
+      return issue.issues.flatMap((inner) => configLeaves(inner, path))
+    case "Filter":
+    case "Encoding":
+      return configLeaves(issue.issue, path)
+    default:
+      return [{ variable: path.map(String).join("_"), missing: issue._tag === "MissingKey" || (issue._tag === "InvalidType" && issue.input === undefined) }]
+  }
+}
+
+const configError = (error: Config.ConfigError): Described => {
+  // What the schema expected, without the path (the variable names it) and never the value of a secret.
+  const expected = error.message.split("\n")[0]!.replace(/^SchemaError\(/, "")
+  const problems = (error.cause._tag === "SchemaError" ? configLeaves(error.cause.issue) : []).map((leaf) => ({
+    variable: leaf.variable,
+    problem: leaf.missing ? "not set" : /SECRET|TOKEN|PASSWORD/i.test(leaf.variable) ? "invalid" : expected
+  }))
+  return {
+    type: "ConfigError",
+    lines: problems.length === 0
+      ? [`error: configuration: ${error.message}`]
+      : ["error: configuration of the service (TAXDOC_* variables):", ...problems.map((p) => `  - ${p.variable}: ${p.problem}`)],
+    fields: { problems },
+    hint: "set TAXDOC_LINK_ID, TAXDOC_SECRET_KEY, TAXDOC_AUTH_URL and TAXDOC_API_URL for the real service, or use --sandbox / --sandbox-url <url>",
+    exitCode: 2
+  }
+}
+
+/**
+ * What to say after a usage error of the command at `path` (its words, the program's first): the
+ * commands of that level, or where its flags are described.
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export type UsageHint = (path: ReadonlyArray<string>) => string
+
+const defaultUsageHint: UsageHint = (path) => `see ${[...path, "--help"].join(" ")}`
+
+const usageError = (error: EffectCliError.CliError, hint: UsageHint): Described => {
+  const errors = error._tag === "ShowHelp" ? error.errors : [error]
+  const path = error._tag === "ShowHelp" ? error.commandPath : []
+  const [first = "invalid command line", ...rest] = errors.flatMap((e) => e.message.split("\n")).map((line) => line.trim()).filter((line) => line !== "")
+  return {
+    type: "UsageError",
+    lines: [`error: ${first}`, ...rest.map((line) => `  ${line}`)],
+    fields: {},
+    hint: hint(path.length === 0 ? ["taxdoc"] : path),
+    exitCode: 2
+  }
+}
+
+const isConfigError = (u: unknown): u is Config.ConfigError =>
+  isTagged(u, "ConfigError") && "cause" in (u as object)
+
 /**
  * Describes a failure of a command.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const describe = (error: unknown): Described => {
-  if (ConfigError.isConfigError(error)) {
-    const problems = Array.from(String(error).matchAll(CONFIG_PROBLEM), (m) => ({
-      variable: m[2]!,
-      problem: m[1] === "Missing data" ? "not set" : m[3] === "<redacted>" ? "invalid" : m[3]!
-    }))
-    return {
-      type: "ConfigError",
-      lines: problems.length === 0
-        ? [`error: configuration: ${String(error)}`]
-        : ["error: configuration of the service (TAXDOC_* variables):", ...problems.map((p) => `  - ${p.variable}: ${p.problem}`)],
-      fields: { problems },
-      hint: "set TAXDOC_LINK_ID, TAXDOC_SECRET_KEY, TAXDOC_AUTH_URL and TAXDOC_API_URL for the real service, or use --sandbox / --sandbox-url <url>",
-      exitCode: 2
-    }
-  }
-  if (CliValidationError.isValidationError(error)) {
-    const text = stripEscapes(HelpDoc.toAnsiText(error.error)).trim().replace(/\n{2,}/g, "\n")
-    return {
-      type: "UsageError",
-      lines: [`error: ${text}`],
-      fields: {},
-      hint: "see taxdoc --help, or taxdoc <command> --help",
-      exitCode: 2
-    }
-  }
+export const describe = (error: unknown, usageHint: UsageHint = defaultUsageHint): Described => {
+  if (isConfigError(error)) return configError(error)
+  if (EffectCliError.isCliError(error)) return usageError(error, usageHint)
   if (typeof error !== "object" || error === null || !("_tag" in error)) return unexpected(error)
   const e = error as Known
   switch (e._tag) {
@@ -268,10 +303,12 @@ export const describe = (error: unknown): Described => {
     case "TransportError":
       return {
         type: e._tag,
-        lines: [`error: ${e.reason === "Timeout" ? "timed out" : "network failure"} in ${e.operation}`, `  ${e.message}`],
+        lines: [`error: ${e.reason === "Timeout" ? "timed out" : e.reason === "Local" ? "refused before sending" : "network failure"} in ${e.operation}`, `  ${e.message}`],
         fields: { reason: e.reason, operation: e.operation },
         hint: e.reason === "Timeout"
           ? "the service did not answer in time; retry, or raise TAXDOC_REQUEST_TIMEOUT (e.g. \"60 seconds\")"
+          : e.reason === "Local"
+          ? "the request was refused before it was sent (a replayed cassette has no such exchange); nothing reached the service"
           : "check the address (TAXDOC_API_URL / --sandbox-url) and the network; is `taxdoc sandbox serve` running?",
         exitCode: 1
       }
@@ -285,6 +322,14 @@ export const describe = (error: unknown): Described => {
         ],
         fields: { status: e.status, reason: e.reason, operation: e.operation, bodyExcerpt: e.bodyExcerpt },
         hint: "the address may not be the Tax Document Service API: check TAXDOC_API_URL / --sandbox-url",
+        exitCode: 1
+      }
+    case "UnknownOutcomeError":
+      return {
+        type: e._tag,
+        lines: [`error: ${e.operation}: the outcome for ${e.documentId} is unknown (${e.reason})`, `  ${e.message}`],
+        fields: { operation: e.operation, documentId: e.documentId, reason: e.reason },
+        hint: "the document may or may not have been issued: look it up by its document ID (e.g. taxdoc cashbill info) before sending it again",
         exitCode: 1
       }
     case "PollTimeoutError":
@@ -329,6 +374,26 @@ export const renderJson = (described: Described): string =>
     }
   })
 
+const INTERRUPTED: Described = { type: "Interrupted", lines: ["error: interrupted"], fields: {}, hint: "the command was stopped before it finished", exitCode: 130 }
+
+/**
+ * Reports a failure on stderr — text, or one line of JSON with `json` — and answers its exit code.
+ *
+ * @since 1.0.0
+ * @category combinators
+ */
+export const report = (described: Described, options: { readonly json: boolean }): Effect.Effect<number> =>
+  Effect.as(printErrorLine(options.json ? renderJson(described) : render(described)), described.exitCode)
+
+/**
+ * The report of an interruption (Ctrl-C, SIGTERM) with `--json`; without, nothing is printed.
+ *
+ * @since 1.0.0
+ * @category combinators
+ */
+export const reportInterrupted = (options: { readonly json: boolean }): Effect.Effect<number> =>
+  options.json ? report(INTERRUPTED, options) : Effect.succeed(INTERRUPTED.exitCode)
+
 /**
  * The exit code of a whole run: prints what failed (unless already printed) on stderr — text, or
  * one line of JSON with `json` — and answers the code.
@@ -336,15 +401,9 @@ export const renderJson = (described: Described): string =>
  * @since 0.1.0
  * @category combinators
  */
-export const exitCodeOf = (options: { readonly json: boolean }) => (cause: Cause.Cause<unknown>): Effect.Effect<number> => {
-  const report = (described: Described) =>
-    Effect.as(printErrorLine(options.json ? renderJson(described) : render(described)), described.exitCode)
-  if (Cause.isInterruptedOnly(cause)) {
-    return options.json
-      ? report({ type: "Interrupted", lines: ["error: interrupted"], fields: {}, hint: "the command was stopped before it finished", exitCode: 130 })
-      : Effect.succeed(130)
-  }
-  const failure = Cause.failureOption(cause)
+export const exitCodeOf = (options: { readonly json: boolean; readonly usageHint?: UsageHint | undefined }) => (cause: Cause.Cause<unknown>): Effect.Effect<number> => {
+  if (Cause.hasInterruptsOnly(cause)) return reportInterrupted(options)
+  const failure = Cause.findErrorOption(cause)
   if (Option.isNone(failure)) {
     return report({
       type: "Defect",
@@ -352,11 +411,11 @@ export const exitCodeOf = (options: { readonly json: boolean }) => (cause: Cause
       fields: {},
       hint: "this is a bug; please report it with the command you ran",
       exitCode: 1
-    })
+    }, options)
   }
   const error = failure.value
   if (isTagged(error, "ExitWith")) return Effect.succeed((error as ExitWith).code)
-  // Without --json, @effect/cli has printed its own message and the usage already.
-  if (CliValidationError.isValidationError(error) && !options.json) return Effect.succeed(2)
-  return report(describe(error))
+  // Help shown because a command group was run without a subcommand: not a failure.
+  if (EffectCliError.isCliError(error) && error._tag === "ShowHelp" && error.errors.length === 0) return Effect.succeed(0)
+  return report(describe(error, options.usageHint), options)
 }

@@ -1,93 +1,116 @@
 /**
- * What @effect/cli itself prints — help, the version, usage errors — made fit for where it goes.
- * @effect/cli writes styled text (ANSI colours and bold) through the Effect `Console` and does not
- * wrap it; here the `Console` it writes to drops the styles unless the stream takes colours
- * (a terminal, no `NO_COLOR`) and wraps lines to the terminal's width (80 columns in a pipe).
- * With `--json`, a usage error is not printed as text: the command reports it as one JSON document
- * on stderr (src/cli/errors.ts).
+ * The help of a `taxdoc` command, as data (`Page`: what `effect/cli` knows of the command, its
+ * arguments, flags, subcommands and examples) and as text fitted to a stream: colours only where
+ * the stream takes them, every line within its width — a description too long for its column
+ * continues under itself, indented, and an entry too wide for the left column puts its description
+ * on the next line.
  *
- * The command's own results do not go through this `Console` (src/cli/output.ts writes them), and
- * a command's work runs with the `Console` it had before (`unfitted`), so a JSON document, a table
- * or what the sandbox server prints is never rewrapped.
+ * The same rendering serves the live command (src/cli/presenter.ts) and the pages kept beside the
+ * bundle (src/cli/pages.ts), so a page prints exactly what the command would. This module loads
+ * nothing of Effect.
  *
- * @since 0.1.0
+ * @since 1.0.0
  */
-import * as Console from "effect/Console"
-import * as Effect from "effect/Effect"
 import * as Terminal from "./terminal.js"
 
 /**
- * Where @effect/cli's text goes.
+ * One row of a two-column section: a flag, an argument, a subcommand.
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category models
  */
-export interface Streams {
-  readonly stdout: () => Terminal.Stream
-  readonly stderr: () => Terminal.Stream
-  readonly write: (stream: "stdout" | "stderr", text: string) => void
+export interface Entry {
+  readonly name: string
+  readonly description: string
 }
 
 /**
- * The process's standard output and error.
+ * An example command line, with what it does.
  *
- * @since 0.1.0
- * @category constructors
+ * @since 1.0.0
+ * @category models
  */
-export const processStreams: Streams = {
-  stdout: Terminal.stdout,
-  stderr: Terminal.stderr,
-  write: (stream, text) => void (stream === "stdout" ? process.stdout : process.stderr).write(text)
-}
-
-const text = (args: ReadonlyArray<unknown>): string => args.map((a) => (typeof a === "string" ? a : String(a))).join(" ")
-
-// The console a fitted one replaced, kept on it so that a command's work can have it back.
-const BASE = Symbol.for("taxdoc/cli/help/base")
-
-interface Fitted extends Console.Console {
-  readonly [BASE]: Console.Console
+export interface Example {
+  readonly command: string
+  readonly description?: string | undefined
 }
 
 /**
- * A `Console` for @effect/cli's messages: `log` to stdout and `error` to stderr, each fitted to its
- * stream; with `json`, `error` writes nothing (the failure is reported as JSON afterwards).
+ * What the help of one command shows.
  *
- * @since 0.1.0
- * @category constructors
+ * @since 1.0.0
+ * @category models
  */
-export const fittedConsole = (base: Console.Console, options: { readonly json: boolean; readonly streams?: Streams }): Console.Console => {
-  const streams = options.streams ?? processStreams
-  const log = (...args: ReadonlyArray<unknown>) => streams.write("stdout", `${Terminal.fit(text(args), streams.stdout())}\n`)
-  const error = (...args: ReadonlyArray<unknown>) => {
-    if (!options.json) streams.write("stderr", `${Terminal.fit(text(args), streams.stderr())}\n`)
-  }
-  const fitted: Fitted = {
-    ...base,
-    [BASE]: base,
-    log: (...args) => Effect.sync(() => log(...args)),
-    error: (...args) => Effect.sync(() => error(...args)),
-    unsafe: { ...base.unsafe, log, error }
-  }
-  return fitted
+export interface Page {
+  /** The command's words, the program's name first (`["taxdoc", "cashbill", "info"]`). */
+  readonly path: ReadonlyArray<string>
+  readonly description: string
+  readonly usage: string
+  readonly args: ReadonlyArray<Entry>
+  readonly flags: ReadonlyArray<Entry>
+  /** The flags every command takes (`--help`, `--version`, …): in full on the program's own page. */
+  readonly globalFlags: ReadonlyArray<Entry>
+  readonly subcommands: ReadonlyArray<Entry>
+  readonly examples: ReadonlyArray<Example>
 }
 
+// The left column is at most this wide; a wider entry puts its description on the next line.
+const COLUMN = 30
+const INDENT = "  "
+
+const style = (stream: Terminal.Stream, code: string) => (text: string): string =>
+  stream.color ? `\x1b[${code}m${text}\x1b[0m` : text
+
+/** A two-column table: each description wrapped in its column, under its entry when that is too wide. */
+const table = (entries: ReadonlyArray<Entry>, stream: Terminal.Stream, paint: (text: string) => string): Array<string> => {
+  const widest = Math.max(0, ...entries.map((entry) => Terminal.displayWidth(entry.name)))
+  const column = INDENT.length + Math.min(widest + 2, COLUMN)
+  const room = Math.max(20, stream.columns - column)
+  return entries.flatMap((entry) => {
+    const left = `${INDENT}${paint(entry.name)}`
+    const leftWidth = INDENT.length + Terminal.displayWidth(entry.name)
+    if (entry.description === "") return [left]
+    const body = Terminal.wrapLine(entry.description, room)
+    const indent = " ".repeat(column)
+    if (leftWidth + 2 > column) return [left, ...body.map((line) => indent + line)]
+    return [`${left}${" ".repeat(column - leftWidth)}${body[0]!}`, ...body.slice(1).map((line) => indent + line)]
+  })
+}
+
+const prose = (text: string, stream: Terminal.Stream): Array<string> =>
+  text.split("\n").flatMap((line) => Terminal.wrapLine(`${INDENT}${line}`, stream.columns))
+
 /**
- * Runs `effect` (the command line's parsing and built-in options) with @effect/cli's messages
- * fitted to the process's streams.
+ * The help text of `page` for `stream`.
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category combinators
  */
-export const fitted = (options: { readonly json: boolean; readonly streams?: Streams }) =>
-<A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  Effect.consoleWith((base) => Effect.withConsole(effect, fittedConsole(base, options)))
-
-/**
- * Runs `effect` (a command's work) with the `Console` that `fitted` replaced.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const unfitted = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  Effect.consoleWith((current) => (BASE in current ? Effect.withConsole(effect, (current as Fitted)[BASE]) : effect))
+export const render = (page: Page, stream: Terminal.Stream): string => {
+  const bold = style(stream, "1")
+  const cyan = style(stream, "36")
+  const green = style(stream, "32")
+  const sections: Array<Array<string>> = []
+  if (page.description !== "") sections.push([bold("DESCRIPTION"), ...prose(page.description, stream)])
+  sections.push([bold("USAGE"), ...Terminal.wrapLine(`${INDENT}$ ${page.usage}`, stream.columns).map(cyan)])
+  if (page.args.length > 0) sections.push([bold("ARGUMENTS"), ...table(page.args, stream, green)])
+  if (page.flags.length > 0) sections.push([bold("FLAGS"), ...table(page.flags, stream, green)])
+  if (page.subcommands.length > 0) sections.push([bold("COMMANDS"), ...table(page.subcommands, stream, cyan)])
+  if (page.examples.length > 0) {
+    sections.push([
+      bold("EXAMPLES"),
+      ...page.examples.flatMap((example) => [
+        ...(example.description === undefined ? [] : Terminal.wrapLine(`${INDENT}# ${example.description}`, stream.columns)),
+        ...Terminal.wrapLine(`${INDENT}$ ${example.command}`, stream.columns).map(cyan)
+      ])
+    ])
+  }
+  if (page.globalFlags.length > 0) {
+    sections.push(
+      page.path.length === 1
+        ? [bold("GLOBAL FLAGS"), ...table(page.globalFlags, stream, green)]
+        : [bold("GLOBAL FLAGS"), ...prose(`${page.globalFlags.map((flag) => flag.name.split(" ")[0]!.replace(/,$/, "")).join(", ")}: see ${page.path[0]} --help`, stream)]
+    )
+  }
+  return sections.map((lines) => lines.join("\n")).join("\n\n")
+}

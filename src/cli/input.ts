@@ -10,9 +10,9 @@
  *
  * @since 0.1.0
  */
-import { FileSystem } from "@effect/platform"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as FileSystem from "effect/FileSystem"
+import * as Result from "effect/Result"
 import { CliError, type InputSource } from "./errors.js"
 
 /**
@@ -44,8 +44,8 @@ const startsWith = (bytes: Uint8Array, prefix: ReadonlyArray<number>): boolean =
  */
 export const SAVE_AS_UTF8 = "save it as UTF-8: in Excel, File > Save As > \"CSV UTF-8 (Comma delimited)\"; in an editor, choose the UTF-8 encoding"
 
-const strictUtf8 = (bytes: Uint8Array): Either.Either<string, unknown> =>
-  Either.try(() => new TextDecoder("utf-8", { fatal: true }).decode(bytes))
+const strictUtf8 = (bytes: Uint8Array): Result.Result<string, unknown> =>
+  Result.try(() => new TextDecoder("utf-8", { fatal: true }).decode(bytes))
 
 /**
  * Decodes the bytes of an input file: a byte-order mark decides (UTF-8, UTF-16 LE or BE);
@@ -57,15 +57,15 @@ const strictUtf8 = (bytes: Uint8Array): Either.Either<string, unknown> =>
  */
 export const decode = (bytes: Uint8Array): Effect.Effect<Decoded, string> => {
   if (startsWith(bytes, [0xef, 0xbb, 0xbf])) {
-    return Either.match(strictUtf8(bytes.subarray(3)), {
-      onLeft: () => Effect.fail("it starts with a UTF-8 byte-order mark but is not valid UTF-8"),
-      onRight: (text) => Effect.succeed({ text, encoding: "utf-8 with BOM" as const })
+    return Result.match(strictUtf8(bytes.subarray(3)), {
+      onFailure: () => Effect.fail("it starts with a UTF-8 byte-order mark but is not valid UTF-8"),
+      onSuccess: (text) => Effect.succeed({ text, encoding: "utf-8 with BOM" as const })
     })
   }
   if (startsWith(bytes, [0xff, 0xfe])) return Effect.succeed({ text: new TextDecoder("utf-16le").decode(bytes.subarray(2)), encoding: "utf-16le" })
   if (startsWith(bytes, [0xfe, 0xff])) return Effect.succeed({ text: new TextDecoder("utf-16be").decode(bytes.subarray(2)), encoding: "utf-16be" })
   const utf8 = strictUtf8(bytes)
-  if (Either.isRight(utf8)) return Effect.succeed({ text: utf8.right, encoding: "utf-8" })
+  if (Result.isSuccess(utf8)) return Effect.succeed({ text: utf8.success, encoding: "utf-8" })
   // iconv-lite is loaded only for such files: most input is UTF-8.
   return Effect.flatMap(Effect.promise(() => import("iconv-lite")), ({ default: iconv }) => {
     const text = iconv.decode(bytes, "cp949")
@@ -117,8 +117,8 @@ export const jsonSource = (file: string): InputSource => ({
  * @since 0.1.0
  * @category constructors
  */
-export const parseJson = (file: string, text: string): Either.Either<unknown, CliError> =>
-  Either.try({
+export const parseJson = (file: string, text: string): Result.Result<unknown, CliError> =>
+  Result.try({
     try: () => JSON.parse(text) as unknown,
     catch: (e) =>
       new CliError({ message: `${file} is not valid JSON: ${(e as Error).message}`, hint: "check the file's syntax (e.g. with `node -e 'JSON.parse(require(\"fs\").readFileSync(0))' < file`)", exitCode: 2 })
@@ -132,7 +132,7 @@ export const parseJson = (file: string, text: string): Either.Either<unknown, Cl
  */
 export const readJsonObject = (file: string): Effect.Effect<{ readonly value: Record<string, unknown>; readonly source: InputSource }, CliError, FileSystem.FileSystem> =>
   Effect.flatMap(readText(file), (text) =>
-    Effect.flatMap(parseJson(file, text), (value) =>
+    Effect.flatMap(Effect.fromResult(parseJson(file, text)), (value) =>
       typeof value === "object" && value !== null && !Array.isArray(value)
         ? Effect.succeed({ value: value as Record<string, unknown>, source: jsonSource(file) })
         : Effect.fail(new CliError({ message: `${file} must hold one JSON object`, hint: "see docs/cli.md for the fields of this command's input", exitCode: 2 }))))
@@ -145,7 +145,7 @@ export const readJsonObject = (file: string): Effect.Effect<{ readonly value: Re
  */
 export const readStringList = (file: string): Effect.Effect<ReadonlyArray<string>, CliError, FileSystem.FileSystem> =>
   Effect.flatMap(readText(file), (text) =>
-    Effect.flatMap(parseJson(file, text), (value) =>
+    Effect.flatMap(Effect.fromResult(parseJson(file, text)), (value) =>
       Array.isArray(value) && value.every((item) => typeof item === "string")
         ? Effect.succeed(value as ReadonlyArray<string>)
         : Effect.fail(new CliError({ message: `${file} must hold a JSON array of strings`, hint: "e.g. [\"DOC-0001\", \"DOC-0002\"]", exitCode: 2 }))))
@@ -168,7 +168,7 @@ export interface CsvRow {
  * @since 0.1.0
  * @category constructors
  */
-export const parseCsv = (text: string): Either.Either<ReadonlyArray<CsvRow>, string> => {
+export const parseCsv = (text: string): Result.Result<ReadonlyArray<CsvRow>, string> => {
   const rows: Array<CsvRow> = []
   let cells: Array<string> = []
   let field = ""
@@ -212,9 +212,9 @@ export const parseCsv = (text: string): Either.Either<ReadonlyArray<CsvRow>, str
       field += ch
     }
   }
-  if (quoted) return Either.left(`a quoted field starting on line ${rowLine} is not closed`)
+  if (quoted) return Result.fail(`a quoted field starting on line ${rowLine} is not closed`)
   if (field !== "" || cells.length > 0 || touched) endRow()
-  return Either.right(rows)
+  return Result.succeed(rows)
 }
 
 /**
@@ -230,17 +230,17 @@ export interface Records {
 
 const ITEM_PATH = /^cashbills\[(\d+)\](?:\.(.+))?$/
 
-const csvRecords = (file: string, text: string): Either.Either<Records, CliError> => {
+const csvRecords = (file: string, text: string): Result.Result<Records, CliError> => {
   const bad = (message: string) =>
     new CliError({ message: `${file}: ${message}`, hint: "the first line names the fields (mgtKey,tradeUsage,…), one receipt per line after it", exitCode: 2 })
-  return Either.flatMap(Either.mapLeft(parseCsv(text), bad), (rows) => {
+  return Result.flatMap(Result.mapError(parseCsv(text), bad), (rows) => {
     const [header, ...body] = rows
-    if (header === undefined) return Either.left(bad("the file is empty"))
+    if (header === undefined) return Result.fail(bad("the file is empty"))
     const names = header.cells.map((name) => name.trim())
     const blank = names.findIndex((name) => name === "")
-    if (blank >= 0) return Either.left(bad(`column ${blank + 1} of the header has no field name`))
+    if (blank >= 0) return Result.fail(bad(`column ${blank + 1} of the header has no field name`))
     const long = body.find((row) => row.cells.length > names.length)
-    if (long !== undefined) return Either.left(bad(`line ${long.line} has ${long.cells.length} cells, the header names ${names.length}`))
+    if (long !== undefined) return Result.fail(bad(`line ${long.line} has ${long.cells.length} cells, the header names ${names.length}`))
     // An empty cell means the field is absent (optional fields stay out of the request).
     const records = body.map((row) =>
       Object.fromEntries(names.flatMap((name, i) => {
@@ -256,23 +256,23 @@ const csvRecords = (file: string, text: string): Either.Either<Records, CliError
       const where = row === undefined ? `receipt ${index + 1}` : `line ${row.line}`
       return match[2] === undefined ? where : `${where}, column ${match[2]}`
     }
-    return Either.right({ records, source: { file, locate } })
+    return Result.succeed({ records, source: { file, locate } })
   })
 }
 
-const jsonRecords = (file: string, text: string): Either.Either<Records, CliError> =>
-  Either.flatMap(parseJson(file, text), (value) => {
+const jsonRecords = (file: string, text: string): Result.Result<Records, CliError> =>
+  Result.flatMap(parseJson(file, text), (value) => {
     const wrapped = typeof value === "object" && value !== null && !Array.isArray(value) && Array.isArray((value as { cashbills?: unknown }).cashbills)
     const items = wrapped ? (value as { cashbills: ReadonlyArray<unknown> }).cashbills : value
     if (!Array.isArray(items) || !items.every((item) => typeof item === "object" && item !== null && !Array.isArray(item))) {
-      return Either.left(new CliError({ message: `${file} must hold a JSON array of receipts (or {"cashbills": [...]})`, hint: "or give a CSV file with a header row of field names", exitCode: 2 }))
+      return Result.fail(new CliError({ message: `${file} must hold a JSON array of receipts (or {"cashbills": [...]})`, hint: "or give a CSV file with a header row of field names", exitCode: 2 }))
     }
     const locate = (path: string): string => {
       const match = ITEM_PATH.exec(path)
       if (match === null || wrapped) return optionPath(path) ?? path
       return `[${match[1]}]${match[2] === undefined ? "" : `.${match[2]}`}`
     }
-    return Either.right({ records: items as ReadonlyArray<Record<string, unknown>>, source: { file, locate } })
+    return Result.succeed({ records: items as ReadonlyArray<Record<string, unknown>>, source: { file, locate } })
   })
 
 /**
@@ -282,7 +282,7 @@ const jsonRecords = (file: string, text: string): Either.Either<Records, CliErro
  * @category constructors
  */
 export const readRecords = (file: string): Effect.Effect<Records, CliError, FileSystem.FileSystem> =>
-  Effect.flatMap(readText(file), (text) => (/\.csv$/i.test(file) ? csvRecords(file, text) : jsonRecords(file, text)))
+  Effect.flatMap(readText(file), (text) => Effect.fromResult(/\.csv$/i.test(file) ? csvRecords(file, text) : jsonRecords(file, text)))
 
 /**
  * The records of a bulk input (`readRecords`), at least one: an empty file fails naming what it

@@ -1,19 +1,16 @@
 /**
- * Options shared by the `taxdoc` commands. Each description ends with an example, shown by
- * `--help`. Like every module read to print help, this one loads only the pieces of Effect and
- * @effect/cli it uses (no SDK, no package index), so that `taxdoc --help` starts fast.
+ * Flags shared by the `taxdoc` commands. Each description ends with an example, shown by `--help`.
+ * Like every module read to parse a command line, this one loads only the pieces of Effect and
+ * `effect/cli` it uses (no SDK, no package index), so that a command starts fast.
  *
  * @since 0.1.0
  */
-import * as HelpDoc from "@effect/cli/HelpDoc"
-import * as Options from "@effect/cli/Options"
-import * as ValidationError from "@effect/cli/ValidationError"
+import * as Flag from "effect/cli/Flag"
 import * as EffectConfig from "effect/Config"
 import * as Duration from "effect/Duration"
-import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import type * as Option from "effect/Option"
 import type * as Redacted from "effect/Redacted"
+import * as Result from "effect/Result"
 
 /**
  * `--json`: one JSON document on stdout instead of a table.
@@ -21,8 +18,9 @@ import type * as Redacted from "effect/Redacted"
  * @since 0.1.0
  * @category options
  */
-export const json = Options.boolean("json").pipe(
-  Options.withDescription("Print one JSON document on stdout instead of a readable table. Example: --json")
+export const json = Flag.Boolean("json").pipe(
+  Flag.withDescription("Print one JSON document on stdout instead of a readable table. Example: --json"),
+  Flag.withDefault(false)
 )
 
 /**
@@ -31,9 +29,9 @@ export const json = Options.boolean("json").pipe(
  * @since 0.1.0
  * @category options
  */
-export const corpNum = Options.text("corp-num").pipe(
-  Options.withPseudoName("NUMBER"),
-  Options.withDescription("The member's business registration number, 10 digits without hyphens. Example: --corp-num 1234567891")
+export const corpNum = Flag.String("corp-num").pipe(
+  Flag.withMetavar("NUMBER"),
+  Flag.withDescription("The member's business registration number, 10 digits without hyphens. Example: --corp-num 1234567891")
 )
 
 /**
@@ -42,10 +40,10 @@ export const corpNum = Options.text("corp-num").pipe(
  * @since 0.1.0
  * @category options
  */
-export const userId = Options.text("user-id").pipe(
-  Options.withPseudoName("ID"),
-  Options.withDescription("The member's user account, sent as X-SVC-UserID. Example: --user-id user1234567891"),
-  Options.optional
+export const userId = Flag.String("user-id").pipe(
+  Flag.withMetavar("ID"),
+  Flag.withDescription("The member's user account, sent as X-SVC-UserID. Example: --user-id user1234567891"),
+  Flag.optional
 )
 
 /**
@@ -55,10 +53,10 @@ export const userId = Options.text("user-id").pipe(
  * @category options
  */
 export const file = (what: string, example: string) =>
-  Options.text("file").pipe(
-    Options.withAlias("f"),
-    Options.withPseudoName("PATH"),
-    Options.withDescription(`${what}. Example: --file ${example}`)
+  Flag.String("file").pipe(
+    Flag.withAlias("f"),
+    Flag.withMetavar("PATH"),
+    Flag.withDescription(`${what}. Example: --file ${example}`)
   )
 
 const DURATION = /^(\d+(?:\.\d+)?)\s*(ms|millis|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hours?|d|days?)$/i
@@ -77,29 +75,24 @@ const UNIT_MILLIS: ReadonlyArray<readonly [RegExp, number]> = [
  * @since 0.1.0
  * @category parsing
  */
-export const parseDuration = (text: string): Either.Either<Duration.Duration, string> => {
+export const parseDuration = (text: string): Result.Result<Duration.Duration, string> => {
   const match = DURATION.exec(text.trim())
-  if (match === null) return Either.left(`"${text}" is not a duration; write a number and a unit, e.g. "2 seconds", "90m", "1 day"`)
+  if (match === null) return Result.fail(`"${text}" is not a duration; write a number and a unit, e.g. "2 seconds", "90m", "1 day"`)
   const unit = UNIT_MILLIS.find(([pattern]) => pattern.test(match[2]!))!
-  return Either.right(Duration.millis(Number(match[1]) * unit[1]))
+  return Result.succeed(Duration.millis(Number(match[1]) * unit[1]))
 }
 
 /**
- * A duration option.
+ * A duration flag.
  *
  * @since 0.1.0
  * @category options
  */
-export const duration = (name: string, description: string) =>
-  Options.text(name).pipe(
-    Options.withPseudoName("DURATION"),
-    Options.withDescription(description),
-    Options.mapEffect((text) =>
-      Either.match(parseDuration(text), {
-        onLeft: (message) => Effect.fail(ValidationError.invalidValue(HelpDoc.p(`--${name}: ${message}`))),
-        onRight: Effect.succeed
-      })
-    )
+export const duration = (name: string, description: string): Flag.Flag<Duration.Duration> =>
+  Flag.String(name).pipe(
+    Flag.withMetavar("DURATION"),
+    Flag.withDescription(description),
+    Flag.filterMap((text) => Result.getSuccess(parseDuration(text)), () => "a number and a unit, e.g. \"2 seconds\", \"90m\", \"1 day\"")
   )
 
 /**
@@ -112,9 +105,9 @@ export const polling = {
   interval: duration(
     "interval",
     "Time between polls of a result (default 2 seconds; 50 millis with --sandbox). Example: --interval \"5 seconds\""
-  ).pipe(Options.optional),
+  ).pipe(Flag.optional),
   deadline: duration("deadline", "Give up waiting after this long (default 10 minutes). Example: --deadline \"30 minutes\"").pipe(
-    Options.optional
+    Flag.optional
   )
 }
 
@@ -132,30 +125,38 @@ export interface Target {
 }
 
 /**
+ * `--sandbox-url`: a running sandbox.
+ *
+ * @since 1.0.0
+ * @category options
+ */
+export const sandboxUrl = Flag.String("sandbox-url").pipe(
+  Flag.withMetavar("URL"),
+  Flag.withDescription("Run against a running sandbox (taxdoc sandbox serve). Example: --sandbox-url http://127.0.0.1:8787")
+)
+
+/**
  * The options choosing the target, to spread into a command's configuration.
  *
  * @since 0.1.0
  * @category options
  */
 export const target = {
-  sandbox: Options.boolean("sandbox").pipe(
-    Options.withDescription("Run against a fresh sandbox inside this process (no network; the --corp-num member is signed up). Example: --sandbox")
+  sandbox: Flag.Boolean("sandbox").pipe(
+    Flag.withDescription("Run against a fresh sandbox inside this process (no network; the --corp-num member is signed up). Example: --sandbox"),
+    Flag.withDefault(false)
   ),
-  sandboxUrl: Options.text("sandbox-url").pipe(
-    Options.withPseudoName("URL"),
-    Options.withDescription("Run against a running sandbox (taxdoc sandbox serve). Example: --sandbox-url http://127.0.0.1:8787"),
-    Options.optional
+  sandboxUrl: sandboxUrl.pipe(Flag.optional),
+  secret: Flag.Redacted("secret").pipe(
+    Flag.withMetavar("BASE64"),
+    Flag.withDescription("The partner's Base64 secret for --sandbox-url (default: TAXDOC_SECRET_KEY). Example: --secret dGF4ZG9j…="),
+    Flag.withFallbackConfig(EffectConfig.Redacted("TAXDOC_SECRET_KEY")),
+    Flag.optional
   ),
-  secret: Options.redacted("secret").pipe(
-    Options.withPseudoName("BASE64"),
-    Options.withDescription("The partner's Base64 secret for --sandbox-url (default: TAXDOC_SECRET_KEY). Example: --secret dGF4ZG9j…="),
-    Options.withFallbackConfig(EffectConfig.redacted("TAXDOC_SECRET_KEY")),
-    Options.optional
-  ),
-  linkId: Options.text("link-id").pipe(
-    Options.withPseudoName("LINKID"),
-    Options.withDescription("The partner LinkID for --sandbox-url. Example: --link-id TESTER"),
-    Options.withDefault("TESTER")
+  linkId: Flag.String("link-id").pipe(
+    Flag.withMetavar("LINKID"),
+    Flag.withDescription("The partner LinkID for --sandbox-url (default TESTER). Example: --link-id TESTER"),
+    Flag.withDefault("TESTER")
   )
 }
 
@@ -173,9 +174,9 @@ export const withMember = { ...target, corpNum, userId, json }
  * @since 0.1.0
  * @category options
  */
-export const journal = Options.redacted("journal").pipe(
-  Options.withPseudoName("URL"),
-  Options.withDescription("The fleet's PostgreSQL, where durable executions keep their state and results (needs the packages of taxdoc/workflow). Example: --journal postgres://taxdoc:secret@db:5432/taxdoc")
+export const journal = Flag.Redacted("journal").pipe(
+  Flag.withMetavar("URL"),
+  Flag.withDescription("The fleet's PostgreSQL, where durable executions keep their state and results (needs the optional package @effect/sql-pg). Example: --journal postgres://taxdoc:secret@db:5432/taxdoc")
 )
 
 /**
@@ -187,7 +188,7 @@ export const journal = Options.redacted("journal").pipe(
 export const lease = duration(
   "lease",
   "How long a runner that stopped answering keeps its work before others take it over; the same for the whole fleet (default 15 seconds). Example: --lease \"30 seconds\""
-).pipe(Options.optional)
+).pipe(Flag.optional)
 
 /**
  * The options of a durable bulk issue: `--durable`, `--journal`, `--execution-id`, `--lease`.
@@ -196,14 +197,15 @@ export const lease = duration(
  * @category options
  */
 export const durable = {
-  durable: Options.boolean("durable").pipe(
-    Options.withDescription("Issue as a durable execution (@effect/workflow), resumed by the same command; with --journal this process is one of the fleet's runners. Example: --durable")
+  durable: Flag.Boolean("durable").pipe(
+    Flag.withDescription("Issue as a durable execution (taxdoc/workflow), resumed by the same command; with --journal this process is one of the fleet's runners. Example: --durable"),
+    Flag.withDefault(false)
   ),
-  journal: journal.pipe(Options.optional),
-  executionId: Options.text("execution-id").pipe(
-    Options.withPseudoName("ID"),
-    Options.withDescription("The execution's ID: the same ID and file resume it (default: derived from the member and the file's content). Example: --execution-id payroll-2026-11"),
-    Options.optional
+  journal: journal.pipe(Flag.optional),
+  executionId: Flag.String("execution-id").pipe(
+    Flag.withMetavar("ID"),
+    Flag.withDescription("The execution's ID: the same ID and file resume it (default: derived from the member and the file's content). Example: --execution-id payroll-2026-11"),
+    Flag.optional
   ),
   lease
 }

@@ -1,12 +1,14 @@
 /**
  * What the `taxdoc` command prints: one JSON document with `--json`, readable tables otherwise.
  * Tables measure Korean and other wide characters as two columns, so columns line up in a terminal.
- * Results go to stdout as they are (never rewrapped: a JSON document or a table is copied whole);
- * failures and progress go to stderr.
+ * Results go to stdout as they are (never rewrapped: a JSON document or a table is copied whole)
+ * through the Effect `Console` (`Console.log`), failures to stderr (`Console.error`); progress is
+ * drawn on stderr by src/cli/progress.ts.
  *
  * @since 0.1.0
  */
-import * as Effect from "effect/Effect"
+import * as Console from "effect/Console"
+import type * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import { displayWidth } from "./terminal.js"
 
@@ -104,7 +106,7 @@ export const toJson = (value: unknown): string =>
  * @since 0.1.0
  * @category combinators
  */
-export const printLine = (text: string): Effect.Effect<void> => Effect.sync(() => void process.stdout.write(`${text}\n`))
+export const printLine = (text: string): Effect.Effect<void> => Console.log(text)
 
 /**
  * Prints a line (or lines) on stderr: a failure, a notice.
@@ -112,7 +114,7 @@ export const printLine = (text: string): Effect.Effect<void> => Effect.sync(() =
  * @since 0.1.0
  * @category combinators
  */
-export const printErrorLine = (text: string): Effect.Effect<void> => Effect.sync(() => void process.stderr.write(`${text}\n`))
+export const printErrorLine = (text: string): Effect.Effect<void> => Console.error(text)
 
 /**
  * Prints one JSON document on stdout.

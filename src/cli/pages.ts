@@ -1,39 +1,39 @@
 /**
- * Pages: what the `taxdoc` command answers to `--help` or `-h` of any of its commands, and to
- * `--version`, rendered by the command itself when its bundle was built (src/cli/renderPages.ts,
- * scripts/cli-bundle.ts) and kept beside it. @effect/cli lays out a help text anew on every start,
- * which takes longer than loading the command does; a page is the same text, read from a file and
- * fitted to the stream (colours, width) as @effect/cli's own messages are (src/cli/help.ts).
+ * Pages: what the `taxdoc` command answers to `--help` or `-h` of any of its commands (or a
+ * command group run alone), and to `--version`, taken from the command itself when its bundle was
+ * built (src/cli/renderPages.ts, scripts/cli-bundle.ts) and kept beside it. Answering from a page
+ * saves loading the command, `effect/cli` and every declaration just to print a help text: the
+ * page is rendered by the same code as the live help (src/cli/help.ts), for the stream it goes to.
  *
  * This module loads nothing of Effect: it is all a help's start-up needs.
  *
  * @since 0.1.0
  */
 import * as fs from "node:fs"
+import * as Help from "./help.js"
 import * as Terminal from "./terminal.js"
 
 /**
- * What one command line printed, stream by stream, and its exit code. The text is as @effect/cli
- * wrote it (styles kept, no wrapping), each write one `Console` call.
- *
- * @since 0.1.0
- * @category models
- */
-export interface Answer {
-  readonly code: number
-  readonly writes: ReadonlyArray<{ readonly stream: "stdout" | "stderr"; readonly text: string }>
-}
-
-/**
- * The pages: each command line answered (its arguments, as JSON) to the index of its answer.
+ * The pages: the version line, and the help of every command by its words after the program's
+ * name (`""` the program itself, `"cashbill info"`).
  *
  * @since 0.1.0
  * @category models
  */
 export interface Pages {
-  readonly answers: Readonly<Record<string, number>>
-  readonly outputs: ReadonlyArray<Answer>
+  readonly version: string
+  readonly help: Readonly<Record<string, Help.Page>>
 }
+
+/**
+ * What a page answers to a command line: the text on stdout (exit code 0).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Answer =
+  | { readonly _tag: "Help"; readonly page: Help.Page }
+  | { readonly _tag: "Version"; readonly line: string }
 
 /**
  * The file the pages are kept in, beside the bundle's entry.
@@ -43,24 +43,17 @@ export interface Pages {
  */
 export const FILE = "pages.json"
 
-/**
- * The key of a command line's arguments (those after the runtime and the script).
- *
- * @since 0.1.0
- * @category combinators
- */
-export const keyOf = (args: ReadonlyArray<string>): string => JSON.stringify(args)
+const HELP = new Set(["--help", "-h"])
+const VERSION = new Set(["--version", "-v"])
 
 /**
- * `true` for the arguments a page may answer: a help flag last, or `--version` alone.
+ * `true` for the arguments a page may answer: nothing, a help flag last, or the version flag alone.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const mayAnswer = (args: ReadonlyArray<string>): boolean => {
-  const last = args[args.length - 1]
-  return last === "--help" || last === "-h" || (args.length === 1 && last === "--version")
-}
+export const mayAnswer = (args: ReadonlyArray<string>): boolean =>
+  args.length === 0 || HELP.has(args[args.length - 1]!) || (args.length === 1 && VERSION.has(args[0]!))
 
 /**
  * The pages kept in `directory` (a `file:` URL ending in `/`), or `undefined` where there are none
@@ -79,26 +72,44 @@ export const load = (directory: string): Pages | undefined => {
 }
 
 /**
- * The answer to `args` among `pages`, or `undefined`.
+ * The key of a command's page: its words after the program's name.
+ *
+ * @since 1.0.0
+ * @category combinators
+ */
+export const keyOf = (words: ReadonlyArray<string>): string => words.join(" ")
+
+/**
+ * The answer to `args` among `pages`, or `undefined` when the command must run (another flag or
+ * argument is given, or the words name no command).
  *
  * @since 0.1.0
  * @category combinators
  */
 export const answerOf = (pages: Pages, args: ReadonlyArray<string>): Answer | undefined => {
-  const index = pages.answers[keyOf(args)]
-  return index === undefined ? undefined : pages.outputs[index]
+  if (args.length === 1 && VERSION.has(args[0]!)) return { _tag: "Version", line: pages.version }
+  const words = args.length > 0 && HELP.has(args[args.length - 1]!) ? args.slice(0, -1) : args
+  // A page is a command's alone: a group run without a subcommand, or a help flag after its words.
+  if (words.length === args.length && words.length > 0 && pages.help[keyOf(words)]?.subcommands.length === 0) return undefined
+  const page = pages.help[keyOf(words)]
+  return page === undefined ? undefined : { _tag: "Help", page }
 }
 
 /**
- * Prints `answer` on the process's streams, fitted to each, and sets the exit code.
+ * The text of an answer for `stream`.
+ *
+ * @since 1.0.0
+ * @category combinators
+ */
+export const textOf = (answer: Answer, stream: Terminal.Stream): string =>
+  answer._tag === "Version" ? answer.line : Help.render(answer.page, stream)
+
+/**
+ * Prints `answer` on stdout, fitted to it.
  *
  * @since 0.1.0
  * @category combinators
  */
 export const print = (answer: Answer): void => {
-  for (const { stream, text } of answer.writes) {
-    const target = stream === "stdout" ? process.stdout : process.stderr
-    target.write(`${Terminal.fit(text, Terminal.describe(target))}\n`)
-  }
-  process.exitCode = answer.code
+  process.stdout.write(`${textOf(answer, Terminal.stdout())}\n`)
 }

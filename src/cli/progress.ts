@@ -6,6 +6,7 @@
  *
  * @since 0.1.0
  */
+import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
@@ -123,26 +124,28 @@ const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", 
  */
 export const whileWaiting = (label: string, sink: ProgressSink = stderrSink()) =>
 <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  Effect.suspend(() => {
-    const started = Date.now()
+  Effect.gen(function*() {
+    const started = yield* Clock.currentTimeMillis
     let frame = 0
     let spun = false
-    const tick = Effect.sync(() => {
-      const seconds = Math.floor((Date.now() - started) / 1000)
-      const stream = sink.stream()
-      if (stream.interactive) {
-        sink.write(`${REDRAW}${Terminal.truncate(`${SPINNER[frame % SPINNER.length]} ${label} (${seconds}s)`, stream.columns - 1)}`)
-        spun = true
-      } else if (frame === 0) {
-        sink.write(`${label}: waiting…\n`)
-      }
-      frame++
-    })
+    const tick = Effect.flatMap(Clock.currentTimeMillis, (now) =>
+      Effect.sync(() => {
+        const seconds = Math.floor((now - started) / 1000)
+        const stream = sink.stream()
+        if (stream.interactive) {
+          sink.write(`${REDRAW}${Terminal.truncate(`${SPINNER[frame % SPINNER.length]} ${label} (${seconds}s)`, stream.columns - 1)}`)
+          spun = true
+        } else if (frame === 0) {
+          sink.write(`${label}: waiting…\n`)
+        }
+        frame++
+      }))
     const notice = tick.pipe(Effect.repeat(Schedule.spaced(Duration.millis(100))), Effect.delay(Duration.seconds(1)))
     const clear = Effect.sync(() => {
       if (spun) sink.write(REDRAW)
     })
-    return Effect.flatMap(Effect.fork(notice), (fiber) => Effect.ensuring(effect, Effect.zipRight(Fiber.interrupt(fiber), clear)))
+    const fiber = yield* Effect.forkChild(notice)
+    return yield* Effect.ensuring(effect, Effect.andThen(Fiber.interrupt(fiber), clear))
   })
 
 /**

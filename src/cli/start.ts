@@ -1,8 +1,8 @@
 /**
  * The first module of the `taxdoc` command, the entry point of its bundle (scripts/cli-bundle.ts):
- * `--help` or `-h` of a command and `--version` are answered from the pages kept beside the bundle
- * (src/cli/pages.ts) without loading the command; any other command line loads the command
- * (main.ts) and runs it.
+ * the help of a command (`--help`, `-h`, a command group alone) and `--version` are answered from
+ * the pages kept beside the bundle (src/cli/pages.ts) without loading the command; any other
+ * command line loads the command (main.ts) and runs it.
  *
  * @since 0.1.0
  */

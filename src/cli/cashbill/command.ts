@@ -5,11 +5,13 @@
  *
  * @since 0.1.0
  */
-import * as Command from "@effect/cli/Command"
+import * as Command from "effect/cli/Command"
 import { handlers } from "../lazy.js"
 import { bulkOptions, infosOptions, issueOptions, oneOptions, pdfOptions, revokeOptions, urlOptions } from "./options.js"
 
 const run = handlers(() => import("./handlers.js"))
+
+const example = (command: string) => Command.withExamples([{ command: `taxdoc cashbill ${command}` }])
 
 /**
  * `taxdoc cashbill`.
@@ -21,31 +23,40 @@ export const command = Command.make("cashbill").pipe(
   Command.withDescription("Cash receipts: issue, revoke, bulk issue, queries, PDF, delete, portal URL"),
   Command.withSubcommands([
     Command.make("issue", issueOptions, run("issue")).pipe(
-      Command.withDescription("Issue a cash receipt (RegistIssue); every field is checked before anything is sent")
+      Command.withDescription("Issue a cash receipt (RegistIssue); every field is checked before anything is sent"),
+      example("issue --sandbox --corp-num 1234567891 --file receipt.json")
     ),
     Command.make("revoke", revokeOptions, run("revoke")).pipe(
-      Command.withDescription("Issue a revocation receipt of an original, in full or in part (RevokeRegistIssue)")
+      Command.withDescription("Issue a revocation receipt of an original, in full or in part (RevokeRegistIssue)"),
+      example("revoke --corp-num 1234567891 --file revoke.json")
     ),
     Command.make("bulk", bulkOptions, run("bulk")).pipe(
-      Command.withDescription("Issue many receipts from a file: submitted 100 at a time, results awaited with a progress bar (BulkSubmit + GetBulkResult)")
+      Command.withDescription("Issue many receipts from a file: submitted 100 at a time, results awaited with a progress bar (BulkSubmit + GetBulkResult)"),
+      example("bulk --sandbox --corp-num 1234567891 --file receipts.csv")
     ),
     Command.make("info", oneOptions, run("info")).pipe(
-      Command.withDescription("Show a receipt's status: 300 issued, 304 filed to the tax authority, 305 filing failed (GetInfo)")
+      Command.withDescription("Show a receipt's status: 300 issued, 304 filed to the tax authority, 305 filing failed (GetInfo)"),
+      example("info --corp-num 1234567891 DOC-0001")
     ),
     Command.make("infos", infosOptions, run("infos")).pipe(
-      Command.withDescription("Show the status of many receipts, in the order given (GetInfos, 1,000 per request)")
+      Command.withDescription("Show the status of many receipts, in the order given (GetInfos, 1,000 per request)"),
+      example("infos --corp-num 1234567891 DOC-0001 DOC-0002")
     ),
     Command.make("detail", oneOptions, run("detail")).pipe(
-      Command.withDescription("Show every field of a receipt (GetDetailInfo)")
+      Command.withDescription("Show every field of a receipt (GetDetailInfo)"),
+      example("detail --corp-num 1234567891 DOC-0001")
     ),
     Command.make("pdf", pdfOptions, run("pdf")).pipe(
-      Command.withDescription("Save a receipt as a PDF file (GetPDF)")
+      Command.withDescription("Save a receipt as a PDF file (GetPDF)"),
+      example("pdf --corp-num 1234567891 DOC-0001 --out receipt.pdf")
     ),
     Command.make("delete", oneOptions, run("remove")).pipe(
-      Command.withDescription("Delete a receipt whose filing failed (305); its document ID becomes free (Delete)")
+      Command.withDescription("Delete a receipt whose filing failed (305); its document ID becomes free (Delete)"),
+      example("delete --corp-num 1234567891 DOC-0001")
     ),
     Command.make("url", urlOptions, run("url")).pipe(
-      Command.withDescription("Get a web-portal URL for the member, valid for 30 seconds (GetURL)")
+      Command.withDescription("Get a web-portal URL for the member, valid for 30 seconds (GetURL)"),
+      example("url --corp-num 1234567891 --menu WRITE")
     )
   ])
 )

@@ -3,9 +3,10 @@
  *
  * @since 0.1.0
  */
-import { FileSystem, Path } from "@effect/platform"
 import * as Effect from "effect/Effect"
+import * as FileSystem from "effect/FileSystem"
 import * as Option from "effect/Option"
+import * as Path from "effect/Path"
 import { Cashbill } from "../../domains/cashbill/Cashbill.js"
 import { URL_VALIDITY_MILLIS } from "../../domains/cashbill/Rules.js"
 import type { BulkIssueResult, CashbillInfo, CashReceiptIssue, CashReceiptRevoke, IssueResponse } from "../../domains/cashbill/Schemas.js"

@@ -1,14 +1,14 @@
 /**
- * The options and arguments of `taxdoc cashbill …`, declared apart from what the commands do
+ * The flags and arguments of `taxdoc cashbill …`, declared apart from what the commands do
  * (./handlers.ts) and how they are assembled (./command.ts).
  *
  * @since 0.1.0
  */
-import * as Args from "@effect/cli/Args"
-import * as Options from "@effect/cli/Options"
+import * as Argument from "effect/cli/Argument"
+import * as Flag from "effect/cli/Flag"
 import { durable, file, polling, withMember } from "../options.js"
 
-const mgtKey = Args.text({ name: "mgtKey" }).pipe(Args.withDescription("The document ID of the receipt. Example: DOC-20260101-0001"))
+const mgtKey = Argument.String("mgtKey").pipe(Argument.withDescription("The document ID of the receipt. Example: DOC-20260101-0001"))
 
 /**
  * The options of `taxdoc cashbill issue`.
@@ -61,13 +61,13 @@ export const oneOptions = { ...withMember, mgtKey }
  */
 export const infosOptions = {
   ...withMember,
-  file: Options.text("file").pipe(
-    Options.withAlias("f"),
-    Options.withPseudoName("PATH"),
-    Options.withDescription("A JSON array of document IDs, queried with the ones given as arguments. Example: --file ids.json"),
-    Options.optional
+  file: Flag.String("file").pipe(
+    Flag.withAlias("f"),
+    Flag.withMetavar("PATH"),
+    Flag.withDescription("A JSON array of document IDs, queried with the ones given as arguments. Example: --file ids.json"),
+    Flag.optional
   ),
-  mgtKeys: Args.text({ name: "mgtKey" }).pipe(Args.withDescription("Document IDs to query. Example: DOC-0001 DOC-0002"), Args.repeated)
+  mgtKeys: Argument.String("mgtKey").pipe(Argument.withDescription("Document IDs to query. Example: DOC-0001 DOC-0002"), Argument.variadic())
 }
 
 /**
@@ -79,11 +79,11 @@ export const infosOptions = {
 export const pdfOptions = {
   ...withMember,
   mgtKey,
-  out: Options.text("out").pipe(
-    Options.withAlias("o"),
-    Options.withPseudoName("PATH"),
-    Options.withDescription("Where to save the PDF (default <mgtKey>.pdf in the current directory). Example: --out receipt.pdf"),
-    Options.optional
+  out: Flag.String("out").pipe(
+    Flag.withAlias("o"),
+    Flag.withMetavar("PATH"),
+    Flag.withDescription("Where to save the PDF (default <mgtKey>.pdf in the current directory). Example: --out receipt.pdf"),
+    Flag.optional
   )
 }
 
@@ -95,8 +95,9 @@ export const pdfOptions = {
  */
 export const urlOptions = {
   ...withMember,
-  menu: Options.choice("menu", ["PBOX", "WRITE"]).pipe(
-    Options.withDescription("PBOX: the box of issued receipts; WRITE: the page to write one. Example: --menu WRITE"),
-    Options.withDefault("PBOX" as const)
+  menu: Flag.Literals("menu", ["PBOX", "WRITE"]).pipe(
+    Flag.withMetavar("MENU"),
+    Flag.withDescription("PBOX: the box of issued receipts (default); WRITE: the page to write one. Example: --menu WRITE"),
+    Flag.withDefault("PBOX")
   )
 }

@@ -6,9 +6,11 @@
  *
  * @since 0.1.0
  */
-import * as Command from "@effect/cli/Command"
+import * as Command from "effect/cli/Command"
 import { handlers } from "../lazy.js"
 import { checkOptions, verifyOptions } from "./options.js"
+
+const example = (command: string) => Command.withExamples([{ command: `taxdoc cassettes ${command}` }])
 
 const run = handlers(() => import("./handlers.js"))
 
@@ -22,10 +24,12 @@ export const command = Command.make("cassettes").pipe(
   Command.withDescription("Record/replay cassettes"),
   Command.withSubcommands([
     Command.make("check", checkOptions, run("check")).pipe(
-      Command.withDescription("Check cassette files: valid, canonical, and free of tokens, signatures and secret keys")
+      Command.withDescription("Check cassette files: valid, canonical, and free of tokens, signatures and secret keys"),
+      example("check test/cassettes/*.json")
     ),
     Command.make("verify", verifyOptions, run("verify")).pipe(
-      Command.withDescription("Replay cassettes against a sandbox (--sandbox, or --sandbox-url) and report, per exchange, where its answers drift from the recorded ones: status, error code, fields and their types (made-up values by shape only); exit 1 on drift")
+      Command.withDescription("Replay cassettes against a sandbox (--sandbox, or --sandbox-url) and report, per exchange, where its answers drift from the recorded ones: status, error code, fields and their types (made-up values by shape only); exit 1 on drift"),
+      example("verify --sandbox test/cassettes/*.json")
     )
   ])
 )

@@ -1,11 +1,11 @@
 /**
- * The options and arguments of `taxdoc cassettes …`, declared apart from what the commands do
+ * The flags and arguments of `taxdoc cassettes …`, declared apart from what the commands do
  * (./handlers.ts) and how they are assembled (./command.ts).
  *
  * @since 0.1.0
  */
-import * as Args from "@effect/cli/Args"
-import * as Options from "@effect/cli/Options"
+import * as Argument from "effect/cli/Argument"
+import * as Flag from "effect/cli/Flag"
 import { json, target } from "../options.js"
 import { adminToken } from "../sandbox/options.js"
 
@@ -17,9 +17,9 @@ import { adminToken } from "../sandbox/options.js"
  */
 export const checkOptions = {
   json,
-  files: Args.text({ name: "file" }).pipe(
-    Args.withDescription("Cassette files to check. Example: test/cassettes/member-cashbill.json"),
-    Args.atLeast(1)
+  files: Argument.String("file").pipe(
+    Argument.withDescription("Cassette files to check. Example: test/cassettes/member-cashbill.json"),
+    Argument.atLeast(1)
   )
 }
 
@@ -32,13 +32,13 @@ export const checkOptions = {
  */
 export const verifyOptions = {
   json,
-  sandbox: Options.boolean("sandbox").pipe(Options.withDescription("Replay against a fresh sandbox inside this process (nothing kept afterwards). Example: --sandbox")),
+  sandbox: Flag.Boolean("sandbox").pipe(Flag.withDescription("Replay against a fresh sandbox inside this process (nothing kept afterwards). Example: --sandbox"), Flag.withDefault(false)),
   sandboxUrl: target.sandboxUrl,
   secret: target.secret,
   linkId: target.linkId,
   adminToken,
-  files: Args.text({ name: "file" }).pipe(
-    Args.withDescription("Cassette files to replay. Example: test/cassettes/member-cashbill.json"),
-    Args.atLeast(1)
+  files: Argument.String("file").pipe(
+    Argument.withDescription("Cassette files to replay. Example: test/cassettes/member-cashbill.json"),
+    Argument.atLeast(1)
   )
 }

@@ -5,9 +5,11 @@
  *
  * @since 0.1.0
  */
-import * as Command from "@effect/cli/Command"
+import * as Command from "effect/cli/Command"
 import { handlers } from "../lazy.js"
 import { memberOptions } from "./options.js"
+
+const example = (command: string) => Command.withExamples([{ command: `taxdoc certificate ${command}` }])
 
 const run = handlers(() => import("./handlers.js"))
 
@@ -21,12 +23,16 @@ export const command = Command.make("certificate").pipe(
   Command.withDescription("The tax invoice issuing certificate: expiry, check, record, registration page URL"),
   Command.withSubcommands([
     Command.make("expiry", memberOptions, run("expiry")).pipe(
-      Command.withDescription("When the member's issuing certificate expires (GetCertificateExpireDate)")
+      Command.withDescription("When the member's issuing certificate expires (GetCertificateExpireDate)"),
+      example("expiry --corp-num 1234567891")
     ),
-    Command.make("check", memberOptions, run("check")).pipe(Command.withDescription("Check the member's issuing certificate (CheckCertValidation)")),
-    Command.make("info", memberOptions, run("info")).pipe(Command.withDescription("Show the member's certificate record (GetTaxCertInfo)")),
+    Command.make("check", memberOptions, run("check")).pipe(Command.withDescription("Check the member's issuing certificate (CheckCertValidation)"),
+      example("check --corp-num 1234567891")),
+    Command.make("info", memberOptions, run("info")).pipe(Command.withDescription("Show the member's certificate record (GetTaxCertInfo)"),
+      example("info --corp-num 1234567891")),
     Command.make("url", memberOptions, run("url")).pipe(
-      Command.withDescription("The certificate registration page, valid 30 seconds (GetTaxCertURL)")
+      Command.withDescription("The certificate registration page, valid 30 seconds (GetTaxCertURL)"),
+      example("url --corp-num 1234567891")
     )
   ])
 )

@@ -8,16 +8,18 @@
  *
  * @since 0.1.0
  */
-import * as Command from "@effect/cli/Command"
+import * as Command from "effect/cli/Command"
 import { handlers } from "../lazy.js"
 import { accountOptions, cashbillOptions, deptUserOptions, taxinvoiceOptions } from "./options.js"
+
+const example = (command: string) => Command.withExamples([{ command: `taxdoc collect ${command}` }])
 
 const run = handlers(() => import("./handlers.js"))
 const account = handlers(() => import("./account.js"))
 
 /** A certificate or department-account command: the member, `--kind`, and the call it makes. */
-const accountCommand = (name: string, handler: "certificateUrl" | "certificateExpiry" | "certificateCheck" | "deptUserCheck" | "deptUserLogin" | "deptUserDelete", description: string) =>
-  Command.make(name, accountOptions, account(handler)).pipe(Command.withDescription(description))
+const accountCommand = (name: string, handler: "certificateUrl" | "certificateExpiry" | "certificateCheck" | "deptUserCheck" | "deptUserLogin" | "deptUserDelete", description: string, line: string) =>
+  Command.make(name, accountOptions, account(handler)).pipe(Command.withDescription(description), example(line))
 
 /**
  * `taxdoc collect`.
@@ -29,28 +31,31 @@ export const command = Command.make("collect").pipe(
   Command.withDescription("Collect the tax invoices and cash receipts the tax authority holds for a member, with progress and a summary"),
   Command.withSubcommands([
     Command.make("taxinvoice", taxinvoiceOptions, run("taxinvoice")).pipe(
-      Command.withDescription("Collect tax invoices from the tax authority (RequestJob, GetJobState, Search, Summary): --sell, --buy or --trustee, over at most 3 months")
+      Command.withDescription("Collect tax invoices from the tax authority (RequestJob, GetJobState, Search, Summary): --sell, --buy or --trustee, over at most 3 months"),
+      example("taxinvoice --sandbox --corp-num 1234567891 --buy --from 20261101 --to 20261130 --tax-type T")
     ),
     Command.make("cashbill", cashbillOptions, run("cashbill")).pipe(
-      Command.withDescription("Collect cash receipts from the tax authority (RequestJob, GetJobState, Search, Summary): --sell or --buy, over at most 3 months")
+      Command.withDescription("Collect cash receipts from the tax authority (RequestJob, GetJobState, Search, Summary): --sell or --buy, over at most 3 months"),
+      example("cashbill --sandbox --corp-num 1234567891 --sell --from 20261101 --to 20261130")
     ),
     Command.make("certificate").pipe(
       Command.withDescription("The tax portal certificate collection logs in with: registration page, expiry, login test"),
       Command.withSubcommands([
-        accountCommand("url", "certificateUrl", "The certificate registration page, valid 30 seconds (GetCertificatePopUpURL)"),
-        accountCommand("expiry", "certificateExpiry", "When the registered certificate expires (GetCertificateExpireDate)"),
-        accountCommand("check", "certificateCheck", "A login test with the certificate (CheckCertValidation)")
+        accountCommand("url", "certificateUrl", "The certificate registration page, valid 30 seconds (GetCertificatePopUpURL)", "certificate url --corp-num 1234567891"),
+        accountCommand("expiry", "certificateExpiry", "When the registered certificate expires (GetCertificateExpireDate)", "certificate expiry --corp-num 1234567891 --kind cashbill"),
+        accountCommand("check", "certificateCheck", "A login test with the certificate (CheckCertValidation)", "certificate check --corp-num 1234567891")
       ])
     ),
     Command.make("dept-user").pipe(
       Command.withDescription("The tax portal department account collection may log in with: register, check, login test, delete"),
       Command.withSubcommands([
         Command.make("register", deptUserOptions, account("deptUserRegister")).pipe(
-          Command.withDescription("Register (or replace) the department account (RegistDeptUser)")
+          Command.withDescription("Register (or replace) the department account (RegistDeptUser)"),
+          example("dept-user register --corp-num 1234567891 --id dept01 --password \"$PASS\"")
         ),
-        accountCommand("check", "deptUserCheck", "Whether an account is registered, and its ID (CheckDeptUser)"),
-        accountCommand("login", "deptUserLogin", "A login test with the account (CheckLoginDeptUser)"),
-        accountCommand("delete", "deptUserDelete", "Remove the department account (DeleteDeptUser)")
+        accountCommand("check", "deptUserCheck", "Whether an account is registered, and its ID (CheckDeptUser)", "dept-user check --corp-num 1234567891"),
+        accountCommand("login", "deptUserLogin", "A login test with the account (CheckLoginDeptUser)", "dept-user login --corp-num 1234567891"),
+        accountCommand("delete", "deptUserDelete", "Remove the department account (DeleteDeptUser)", "dept-user delete --corp-num 1234567891")
       ])
     )
   ])

@@ -1,28 +1,28 @@
 /**
- * The options and arguments of `taxdoc collect …`, declared apart from what the commands do
+ * The flags and arguments of `taxdoc collect …`, declared apart from what the commands do
  * (./handlers.ts, ./account.ts) and how they are assembled (./command.ts).
  *
  * @since 0.1.0
  */
-import * as Options from "@effect/cli/Options"
+import * as Flag from "effect/cli/Flag"
 import * as EffectConfig from "effect/Config"
 import { polling, withMember } from "../options.js"
 
 const side = {
-  sell: Options.boolean("sell").pipe(Options.withDescription("Collect sales: documents the member issued. Example: --sell")),
-  buy: Options.boolean("buy").pipe(Options.withDescription("Collect purchases: documents issued to the member. Example: --buy"))
+  sell: Flag.Boolean("sell").pipe(Flag.withDescription("Collect sales: documents the member issued. Example: --sell"), Flag.withDefault(false)),
+  buy: Flag.Boolean("buy").pipe(Flag.withDescription("Collect purchases: documents issued to the member. Example: --buy"), Flag.withDefault(false))
 }
 
 const range = {
-  from: Options.text("from").pipe(Options.withPseudoName("yyyyMMdd"), Options.withDescription("First day of the range (KST). Example: --from 20261101")),
-  to: Options.text("to").pipe(
-    Options.withPseudoName("yyyyMMdd"),
-    Options.withDescription("Last day of the range (KST), at most 3 months after --from. Example: --to 20261130")
+  from: Flag.String("from").pipe(Flag.withMetavar("yyyyMMdd"), Flag.withDescription("First day of the range (KST). Example: --from 20261101")),
+  to: Flag.String("to").pipe(
+    Flag.withMetavar("yyyyMMdd"),
+    Flag.withDescription("Last day of the range (KST), at most 3 months after --from. Example: --to 20261130")
   )
 }
 
 const list = (name: string, description: string) =>
-  Options.text(name).pipe(Options.withPseudoName("A,B"), Options.withDescription(description), Options.optional)
+  Flag.String(name).pipe(Flag.withMetavar("A,B"), Flag.withDescription(description), Flag.optional)
 
 const common = { ...withMember, ...polling, ...side, ...range }
 
@@ -34,15 +34,16 @@ const common = { ...withMember, ...polling, ...side, ...range }
  */
 export const taxinvoiceOptions = {
   ...common,
-  trustee: Options.boolean("trustee").pipe(Options.withDescription("Collect consigned invoices: those where the member is the trustee. Example: --trustee")),
-  dateType: Options.choice("date-type", ["W", "I", "S"]).pipe(
-    Options.withDescription("Which date the range applies to: W write date, I issue date, S filing date (recommended). Example: --date-type W"),
-    Options.withDefault("S" as const)
+  trustee: Flag.Boolean("trustee").pipe(Flag.withDescription("Collect consigned invoices: those where the member is the trustee. Example: --trustee"), Flag.withDefault(false)),
+  dateType: Flag.Literals("date-type", ["W", "I", "S"]).pipe(
+    Flag.withMetavar("TYPE"),
+    Flag.withDescription("Which date the range applies to: W write date, I issue date, S filing date (the default, recommended). Example: --date-type W"),
+    Flag.withDefault("S")
   ),
   types: list("type", "N general, M revised. Example: --type N"),
   taxTypes: list("tax-type", "T taxable, N tax-exempt, Z zero-rated. Example: --tax-type T,Z"),
   purposeTypes: list("purpose", "R payment received, C not received, N none. Example: --purpose C"),
-  search: Options.text("search").pipe(Options.withDescription("Part of a counterpart's name or number (at most 13 characters). Example: --search 한빛"), Options.optional)
+  search: Flag.String("search").pipe(Flag.withMetavar("TEXT"), Flag.withDescription("Part of a counterpart's name or number (at most 13 characters). Example: --search 한빛"), Flag.optional)
 }
 
 /**
@@ -66,11 +67,12 @@ export const cashbillOptions = {
  */
 export const accountOptions = {
   ...withMember,
-  kind: Options.choice("kind", ["taxinvoice", "cashbill"]).pipe(
-    Options.withDescription(
-      "The collection whose calls to use: taxinvoice (scope 111) or cashbill (scope 141); both reach the member's one certificate and account. Example: --kind cashbill"
+  kind: Flag.Literals("kind", ["taxinvoice", "cashbill"]).pipe(
+    Flag.withMetavar("KIND"),
+    Flag.withDescription(
+      "The collection whose calls to use: taxinvoice (scope 111, the default) or cashbill (scope 141); both reach the member's one certificate and account. Example: --kind cashbill"
     ),
-    Options.withDefault("taxinvoice" as const)
+    Flag.withDefault("taxinvoice")
   )
 }
 
@@ -82,10 +84,10 @@ export const accountOptions = {
  */
 export const deptUserOptions = {
   ...accountOptions,
-  id: Options.text("id").pipe(Options.withPseudoName("ID"), Options.withDescription("The department account's ID on the tax portal. Example: --id dept01")),
-  password: Options.redacted("password").pipe(
-    Options.withPseudoName("PASSWORD"),
-    Options.withDescription("The department account's password (default: TAXDOC_DEPT_PASSWORD); never printed. Example: --password 'dept-pass'"),
-    Options.withFallbackConfig(EffectConfig.redacted("TAXDOC_DEPT_PASSWORD"))
+  id: Flag.String("id").pipe(Flag.withMetavar("ID"), Flag.withDescription("The department account's ID on the tax portal. Example: --id dept01")),
+  password: Flag.Redacted("password").pipe(
+    Flag.withMetavar("PASSWORD"),
+    Flag.withDescription("The department account's password (default: TAXDOC_DEPT_PASSWORD); never printed. Example: --password 'dept-pass'"),
+    Flag.withFallbackConfig(EffectConfig.Redacted("TAXDOC_DEPT_PASSWORD"))
   )
 }

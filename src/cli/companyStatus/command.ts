@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import * as Command from "@effect/cli/Command"
+import * as Command from "effect/cli/Command"
 import { handlers } from "../lazy.js"
 import { checkOptions } from "./options.js"
 
@@ -18,5 +18,6 @@ const run = handlers(() => import("./handlers.js"))
  * @category commands
  */
 export const command = Command.make("company-status", checkOptions, run("check")).pipe(
-  Command.withDescription("Check whether businesses are in business, suspended or closed, and their taxation type (CheckCorpNums)")
+  Command.withDescription("Check whether businesses are in business, suspended or closed, and their taxation type (CheckCorpNums)"),
+  Command.withExamples([{ command: "taxdoc company-status --sandbox --corp-num 1234567891 1111111119 2222222227" }])
 )

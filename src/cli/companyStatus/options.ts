@@ -1,11 +1,11 @@
 /**
- * The options and arguments of `taxdoc company-status …`, declared apart from what the commands do
+ * The flags and arguments of `taxdoc company-status …`, declared apart from what the commands do
  * (./handlers.ts) and how they are assembled (./command.ts).
  *
  * @since 0.1.0
  */
-import * as Args from "@effect/cli/Args"
-import * as Options from "@effect/cli/Options"
+import * as Argument from "effect/cli/Argument"
+import * as Flag from "effect/cli/Flag"
 import { withMember } from "../options.js"
 
 /**
@@ -16,14 +16,14 @@ import { withMember } from "../options.js"
  */
 export const checkOptions = {
   ...withMember,
-  file: Options.text("file").pipe(
-    Options.withAlias("f"),
-    Options.withPseudoName("PATH"),
-    Options.withDescription("A JSON array of registration numbers, checked with the ones given as arguments. Example: --file numbers.json"),
-    Options.optional
+  file: Flag.String("file").pipe(
+    Flag.withAlias("f"),
+    Flag.withMetavar("PATH"),
+    Flag.withDescription("A JSON array of registration numbers, checked with the ones given as arguments. Example: --file numbers.json"),
+    Flag.optional
   ),
-  numbers: Args.text({ name: "number" }).pipe(
-    Args.withDescription("Registration numbers to check (10 digits). Example: 1234567891 1111111119"),
-    Args.repeated
+  numbers: Argument.String("number").pipe(
+    Argument.withDescription("Registration numbers to check (10 digits). Example: 1234567891 1111111119"),
+    Argument.variadic()
   )
 }

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import * as Command from "@effect/cli/Command"
+import * as Command from "effect/cli/Command"
 import { handlers } from "../lazy.js"
 import { demoOptions } from "./options.js"
 
@@ -18,5 +18,6 @@ const run = handlers(() => import("./handler.js"))
  * @category commands
  */
 export const command = Command.make("demo", demoOptions, run("demo")).pipe(
-  Command.withDescription("A guided tour against an in-process sandbox: sign-up, tokens, a receipt's life, 250 in bulk, filing, company status")
+  Command.withDescription("A guided tour against an in-process sandbox: sign-up, tokens, a receipt's life, 250 in bulk, filing, statements, e-Tax invoices, company status, collection"),
+  Command.withExamples([{ command: "taxdoc demo" }, { command: "taxdoc demo --json --out-dir ./demo-out", description: "The report as one JSON document" }])
 )

@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import * as Options from "@effect/cli/Options"
+import * as Flag from "effect/cli/Flag"
 import { json } from "../options.js"
 
 /**
@@ -15,14 +15,14 @@ import { json } from "../options.js"
  */
 export const demoOptions = {
   json,
-  outDir: Options.directory("out-dir").pipe(
-    Options.withPseudoName("PATH"),
-    Options.withDescription("Where to save the demo receipt's PDF (default: a new temporary directory). Example: --out-dir ./demo-out"),
-    Options.optional
+  outDir: Flag.Directory("out-dir").pipe(
+    Flag.withMetavar("PATH"),
+    Flag.withDescription("Where to save the demo receipt's PDF (default: a new temporary directory). Example: --out-dir ./demo-out"),
+    Flag.optional
   ),
-  record: Options.text("record").pipe(
-    Options.withPseudoName("PATH"),
-    Options.withDescription("Record the tour's HTTP exchanges into a cassette (secrets and personal data scrubbed). Example: --record ./demo.cassette.json"),
-    Options.optional
+  record: Flag.String("record").pipe(
+    Flag.withMetavar("PATH"),
+    Flag.withDescription("Record the tour's HTTP exchanges into a cassette (secrets and personal data scrubbed). Example: --record ./demo.cassette.json"),
+    Flag.optional
   )
 }

@@ -1,11 +1,11 @@
 /**
- * The options and arguments of `taxdoc member …`, declared apart from what the commands do
+ * The flags and arguments of `taxdoc member …`, declared apart from what the commands do
  * (./handlers.ts) and how they are assembled (./command.ts).
  *
  * @since 0.1.0
  */
-import * as Args from "@effect/cli/Args"
-import * as Options from "@effect/cli/Options"
+import * as Argument from "effect/cli/Argument"
+import * as Flag from "effect/cli/Flag"
 import { corpNum, file, json, target, withMember } from "../options.js"
 
 /**
@@ -25,7 +25,7 @@ export const checkOptions = { ...target, corpNum, json }
 export const checkIdOptions = {
   ...target,
   json,
-  id: Args.text({ name: "id" }).pipe(Args.withDescription("The account ID to look up. Example: user1234"))
+  id: Argument.String("id").pipe(Argument.withDescription("The account ID to look up. Example: user1234"))
 }
 
 /**
@@ -48,7 +48,7 @@ export const joinOptions = {
  */
 export const quitOptions = {
   ...withMember,
-  reason: Options.text("reason").pipe(Options.withPseudoName("TEXT"), Options.withDescription("Why the member leaves (at most 200 characters). Example: --reason \"closing the business\""))
+  reason: Flag.String("reason").pipe(Flag.withMetavar("TEXT"), Flag.withDescription("Why the member leaves (at most 200 characters). Example: --reason \"closing the business\""))
 }
 
 /**
@@ -70,7 +70,7 @@ export const updateCorpInfoOptions = {
   file: file("Company information: ceoname, corpName, addr, bizType, bizClass (all required)", "corp.json")
 }
 
-const contactId = Args.text({ name: "contact-id" }).pipe(Args.withDescription("A contact's account ID. Example: clerk01"))
+const contactId = Argument.String("contact-id").pipe(Argument.withDescription("A contact's account ID. Example: clerk01"))
 
 /**
  * The options of `taxdoc member contact`.
@@ -113,8 +113,8 @@ export const deleteContactOptions = {
   corpNum,
   json,
   contactId,
-  managerId: Options.text("manager-id").pipe(
-    Options.withPseudoName("ID"),
-    Options.withDescription("The member's manager account (sent as X-SVC-UserID; only the manager may delete). Example: --manager-id user1234567891")
+  managerId: Flag.String("manager-id").pipe(
+    Flag.withMetavar("ID"),
+    Flag.withDescription("The member's manager account (sent as X-SVC-UserID; only the manager may delete). Example: --manager-id user1234567891")
   )
 }

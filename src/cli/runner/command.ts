@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import * as Command from "@effect/cli/Command"
+import * as Command from "effect/cli/Command"
 import { handlers } from "../lazy.js"
 import { runnerOptions } from "./options.js"
 
@@ -20,5 +20,6 @@ const run = handlers(() => import("./handlers.js"))
 export const command = Command.make("runner", runnerOptions, run("runner")).pipe(
   Command.withDescription(
     "Run one of the fleet's runners: works on the durable bulk issuances kept in --journal (cashbill/taxinvoice bulk --durable), issuing with this process's configuration (--sandbox-url or TAXDOC_*); stop it with Ctrl-C"
-  )
+  ),
+  Command.withExamples([{ command: "taxdoc runner --journal postgres://taxdoc:secret@db:5432/taxdoc --sandbox-url http://127.0.0.1:8787" }])
 )

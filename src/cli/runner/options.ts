@@ -3,7 +3,7 @@
  *
  * @since 0.1.0
  */
-import * as Options from "@effect/cli/Options"
+import * as Flag from "effect/cli/Flag"
 import { journal, lease, target } from "../options.js"
 
 /**
@@ -16,19 +16,19 @@ export const runnerOptions = {
   ...target,
   journal,
   lease,
-  host: Options.text("host").pipe(
-    Options.withPseudoName("HOST"),
-    Options.withDescription("The address the fleet's other runners reach this one at. Example: --host 10.0.0.12"),
-    Options.withDefault("127.0.0.1")
+  host: Flag.String("host").pipe(
+    Flag.withMetavar("HOST"),
+    Flag.withDescription("The address the fleet's other runners reach this one at (default 127.0.0.1). Example: --host 10.0.0.12"),
+    Flag.withDefault("127.0.0.1")
   ),
-  port: Options.integer("port").pipe(
-    Options.withPseudoName("PORT"),
-    Options.withDescription("The port of that address (default: a free one). Example: --port 34431"),
-    Options.optional
+  port: Flag.Int("port").pipe(
+    Flag.withMetavar("PORT"),
+    Flag.withDescription("The port of that address (default: a free one). Example: --port 34431"),
+    Flag.optional
   ),
-  listenHost: Options.text("listen-host").pipe(
-    Options.withPseudoName("HOST"),
-    Options.withDescription("The address listened on, when it is not --host. Example: --listen-host 0.0.0.0"),
-    Options.optional
+  listenHost: Flag.String("listen-host").pipe(
+    Flag.withMetavar("HOST"),
+    Flag.withDescription("The address listened on, when it is not --host. Example: --listen-host 0.0.0.0"),
+    Flag.optional
   )
 }

@@ -1,10 +1,10 @@
 /**
- * The options and arguments of `taxdoc sandbox …`, declared apart from what the commands do
+ * The flags and arguments of `taxdoc sandbox …`, declared apart from what the commands do
  * (./handlers.ts) and how they are assembled (./command.ts).
  *
  * @since 0.1.0
  */
-import * as Options from "@effect/cli/Options"
+import * as Flag from "effect/cli/Flag"
 import * as Config from "effect/Config"
 import { duration, json } from "../options.js"
 
@@ -15,61 +15,62 @@ import { duration, json } from "../options.js"
  * @category options
  */
 export const serveOptions = {
-  port: Options.integer("port").pipe(
-    Options.withPseudoName("PORT"),
-    Options.withDescription("The port to listen on; 0 picks a free one (printed at start). Example: --port 8787"),
-    Options.withDefault(8787)
+  port: Flag.Int("port").pipe(
+    Flag.withMetavar("PORT"),
+    Flag.withDescription("The port to listen on (default 8787); 0 picks a free one (printed at start). Example: --port 8787"),
+    Flag.filter((port) => port >= 0 && port <= 65535, () => "a port from 0 to 65535"),
+    Flag.withDefault(8787)
   ),
-  host: Options.text("host").pipe(
-    Options.withPseudoName("HOST"),
-    Options.withDescription("The address to listen on. Example: --host 127.0.0.1"),
-    Options.withDefault("127.0.0.1")
+  host: Flag.String("host").pipe(
+    Flag.withMetavar("HOST"),
+    Flag.withDescription("The address to listen on (default 127.0.0.1). Example: --host 0.0.0.0"),
+    Flag.withDefault("127.0.0.1")
   ),
-  partners: Options.text("partner").pipe(
-    Options.withPseudoName("LINKID:BASE64SECRET"),
-    Options.withDescription("Another partner, LINKID:BASE64SECRET (repeatable; also TAXDOC_SANDBOX_PARTNERS). Example: --partner ACME:c2VjcmV0LWtleS0xMjM0NTY3OA=="),
-    Options.repeated
+  partners: Flag.String("partner").pipe(
+    Flag.withMetavar("LINKID:BASE64SECRET"),
+    Flag.withDescription("Another partner, LINKID:BASE64SECRET (repeatable; also TAXDOC_SANDBOX_PARTNERS). Example: --partner ACME:c2VjcmV0LWtleS0xMjM0NTY3OA=="),
+    Flag.atLeast(0)
   ),
-  members: Options.text("member").pipe(
-    Options.withPseudoName("NUMBER"),
-    Options.withDescription("A business signed up from the start as a member of TESTER (repeatable). Example: --member 1234567891"),
-    Options.repeated
+  members: Flag.String("member").pipe(
+    Flag.withMetavar("NUMBER"),
+    Flag.withDescription("A business signed up from the start as a member of TESTER (repeatable). Example: --member 1234567891"),
+    Flag.atLeast(0)
   ),
-  secretFile: Options.file("secret-file", { exists: "yes" }).pipe(
-    Options.withPseudoName("PATH"),
-    Options.withDescription("Partners from a file, one LINKID:BASE64SECRET a line (kept off the command line). Example: --secret-file ./partners.txt"),
-    Options.optional
+  secretFile: Flag.File("secret-file", { mustExist: true }).pipe(
+    Flag.withMetavar("PATH"),
+    Flag.withDescription("Partners from a file, one LINKID:BASE64SECRET a line (kept off the command line). Example: --secret-file ./partners.txt"),
+    Flag.optional
   ),
-  adminToken: Options.redacted("admin-token").pipe(
-    Options.withPseudoName("TOKEN"),
-    Options.withDescription("The token admin routes require (default: TAXDOC_SANDBOX_ADMIN_TOKEN; on a non-loopback --host one is generated and printed when absent). Example: --admin-token \"$TOKEN\""),
-    Options.optional
+  adminToken: Flag.Redacted("admin-token").pipe(
+    Flag.withMetavar("TOKEN"),
+    Flag.withDescription("The token admin routes require (default: TAXDOC_SANDBOX_ADMIN_TOKEN; on a non-loopback --host one is generated and printed when absent). Example: --admin-token \"$TOKEN\""),
+    Flag.optional
   ),
-  maxBodyBytes: Options.integer("max-body-bytes").pipe(
-    Options.withPseudoName("BYTES"),
-    Options.withDescription("The largest request body accepted; larger bodies get 413 before they are read (default 12582912, 12 MiB). Example: --max-body-bytes 16777216"),
-    Options.optional
+  maxBodyBytes: Flag.Int("max-body-bytes").pipe(
+    Flag.withMetavar("BYTES"),
+    Flag.withDescription("The largest request body accepted; larger bodies get 413 before they are read (default 12582912, 12 MiB). Example: --max-body-bytes 16777216"),
+    Flag.optional
   ),
-  maxHeaderBytes: Options.integer("max-header-bytes").pipe(
-    Options.withPseudoName("BYTES"),
-    Options.withDescription("The largest request head; larger gets 431 (default 16384). Example: --max-header-bytes 32768"),
-    Options.optional
+  maxHeaderBytes: Flag.Int("max-header-bytes").pipe(
+    Flag.withMetavar("BYTES"),
+    Flag.withDescription("The largest request head; larger gets 431 (default 16384). Example: --max-header-bytes 32768"),
+    Flag.optional
   ),
-  headerTimeout: duration("header-timeout", "Time a client has to send a request's headers; slower clients are disconnected (default 10 seconds). Example: --header-timeout \"5 seconds\"").pipe(Options.optional),
-  requestTimeout: duration("request-timeout", "Time a client has to send a whole request, body included (default 10 seconds). Example: --request-timeout \"1 minute\"").pipe(Options.optional),
+  headerTimeout: duration("header-timeout", "Time a client has to send a request's headers; slower clients are disconnected (default 10 seconds). Example: --header-timeout \"5 seconds\"").pipe(Flag.optional),
+  requestTimeout: duration("request-timeout", "Time a client has to send a whole request, body included (default 10 seconds). Example: --request-timeout \"1 minute\"").pipe(Flag.optional),
   keepAliveTimeout: duration(
     "keep-alive-timeout",
     "An idle keep-alive connection closes after this (default 190 seconds: longer than the 180 s clients keep one). Example: --keep-alive-timeout \"5 minutes\""
-  ).pipe(Options.optional),
-  maxConnections: Options.integer("max-connections").pipe(
-    Options.withPseudoName("N"),
-    Options.withDescription("Open connections at most; at the cap idle connections are closed first (default 1024). Example: --max-connections 256"),
-    Options.optional
+  ).pipe(Flag.optional),
+  maxConnections: Flag.Int("max-connections").pipe(
+    Flag.withMetavar("N"),
+    Flag.withDescription("Open connections at most; at the cap idle connections are closed first (default 1024). Example: --max-connections 256"),
+    Flag.optional
   ),
-  data: Options.directory("data").pipe(
-    Options.withPseudoName("DIR"),
-    Options.withDescription("Keep the sandbox's state in this directory (created if needed) and find it again at the next start: every change answered 200 is saved first. Needs the package better-sqlite3 (npm install better-sqlite3@12). Example: --data ./sandbox-data"),
-    Options.optional
+  data: Flag.Directory("data").pipe(
+    Flag.withMetavar("DIR"),
+    Flag.withDescription("Keep the sandbox's state in this directory (created if needed) and find it again at the next start: every change answered 200 is saved first. Kept in SQLite (node:sqlite), DIR/sandbox.db. Example: --data ./sandbox-data"),
+    Flag.optional
   )
 }
 
@@ -79,16 +80,16 @@ export const serveOptions = {
  * @since 0.1.0
  * @category options
  */
-export const adminToken = Options.redacted("admin-token").pipe(
-  Options.withPseudoName("TOKEN"),
-  Options.withDescription("The sandbox admin token (default: TAXDOC_SANDBOX_ADMIN_TOKEN); required by a sandbox serving on a non-loopback address. Example: --admin-token \"$TOKEN\""),
-  Options.withFallbackConfig(Config.redacted("TAXDOC_SANDBOX_ADMIN_TOKEN")),
-  Options.optional
+export const adminToken = Flag.Redacted("admin-token").pipe(
+  Flag.withMetavar("TOKEN"),
+  Flag.withDescription("The sandbox admin token (default: TAXDOC_SANDBOX_ADMIN_TOKEN); required by a sandbox serving on a non-loopback address. Example: --admin-token \"$TOKEN\""),
+  Flag.withFallbackConfig(Config.Redacted("TAXDOC_SANDBOX_ADMIN_TOKEN")),
+  Flag.optional
 )
 
-const sandboxUrl = Options.text("sandbox-url").pipe(
-  Options.withPseudoName("URL"),
-  Options.withDescription("The running sandbox (taxdoc sandbox serve). Example: --sandbox-url http://127.0.0.1:8787")
+const sandboxUrl = Flag.String("sandbox-url").pipe(
+  Flag.withMetavar("URL"),
+  Flag.withDescription("The running sandbox (taxdoc sandbox serve). Example: --sandbox-url http://127.0.0.1:8787")
 )
 
 /**
@@ -107,9 +108,9 @@ export const sandboxOptions = { sandboxUrl, adminToken, json }
  */
 export const restoreOptions = {
   ...sandboxOptions,
-  id: Options.text("id").pipe(
-    Options.withPseudoName("ID"),
-    Options.withDescription("The snapshot to restore, as `taxdoc sandbox snapshot` printed it. Example: --id 5f0c…")
+  id: Flag.String("id").pipe(
+    Flag.withMetavar("ID"),
+    Flag.withDescription("The snapshot to restore, as `taxdoc sandbox snapshot` printed it. Example: --id 5f0c…")
   )
 }
 
@@ -123,14 +124,14 @@ export const clockOptions = {
   sandboxUrl,
   adminToken,
   json,
-  advance: Options.text("advance").pipe(
-    Options.withPseudoName("DURATION"),
-    Options.withDescription("Move sandbox time forward by a duration (a leading - moves it back). Example: --advance \"1 day\""),
-    Options.optional
+  advance: Flag.String("advance").pipe(
+    Flag.withMetavar("DURATION"),
+    Flag.withDescription("Move sandbox time forward by a duration (a leading - moves it back). Example: --advance \"1 day\""),
+    Flag.optional
   ),
-  set: Options.text("set").pipe(
-    Options.withPseudoName("INSTANT"),
-    Options.withDescription("Set sandbox time: an ISO date and time (without a zone: KST), or 14 digits yyyyMMddHHmmss in KST. Example: --set 2026-03-02T15:00:00Z"),
-    Options.optional
+  set: Flag.String("set").pipe(
+    Flag.withMetavar("INSTANT"),
+    Flag.withDescription("Set sandbox time: an ISO date and time (without a zone: KST), or 14 digits yyyyMMddHHmmss in KST. Example: --set 2026-03-02T15:00:00Z"),
+    Flag.optional
   )
 }

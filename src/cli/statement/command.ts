@@ -6,9 +6,11 @@
  *
  * @since 0.1.0
  */
-import * as Command from "@effect/cli/Command"
+import * as Command from "effect/cli/Command"
 import { handlers } from "../lazy.js"
 import { cancelOptions, documentOptions, emailOptions, issueOptions, urlOptions } from "./options.js"
+
+const example = (command: string) => Command.withExamples([{ command: `taxdoc statement ${command}` }])
 
 const run = handlers(() => import("./handlers.js"))
 
@@ -22,25 +24,32 @@ export const command = Command.make("statement").pipe(
   Command.withDescription("Statements (121 transaction statement … 126 receipt): issue, info, detail, cancel, delete, URLs, mail"),
   Command.withSubcommands([
     Command.make("issue", issueOptions, run("issue")).pipe(
-      Command.withDescription("Issue a statement (RegistIssue); every field is checked before anything is sent")
+      Command.withDescription("Issue a statement (RegistIssue); every field is checked before anything is sent"),
+      example("issue --corp-num 1234567891 --item-code Estimate --file estimate.json")
     ),
     Command.make("info", documentOptions, run("info")).pipe(
-      Command.withDescription("Show a statement's status: 200 pending approval, 300 issued, 600 cancelled (GetInfo)")
+      Command.withDescription("Show a statement's status: 200 pending approval, 300 issued, 600 cancelled (GetInfo)"),
+      example("info --corp-num 1234567891 --item-code 123 EST-0001")
     ),
     Command.make("detail", documentOptions, run("detail")).pipe(
-      Command.withDescription("Show every field of a statement, with its lines and propertyBag (GetDetailInfo)")
+      Command.withDescription("Show every field of a statement, with its lines and propertyBag (GetDetailInfo)"),
+      example("detail --corp-num 1234567891 --item-code Estimate EST-0001")
     ),
     Command.make("cancel", cancelOptions, run("cancel")).pipe(
-      Command.withDescription("Cancel a pending (200) or issued (300) statement (Cancel)")
+      Command.withDescription("Cancel a pending (200) or issued (300) statement (Cancel)"),
+      example("cancel --corp-num 1234567891 --item-code Estimate EST-0001 --memo withdrawn")
     ),
     Command.make("delete", documentOptions, run("remove")).pipe(
-      Command.withDescription("Delete a cancelled statement (600); its document ID becomes free (Delete)")
+      Command.withDescription("Delete a cancelled statement (600); its document ID becomes free (Delete)"),
+      example("delete --corp-num 1234567891 --item-code Estimate EST-0001")
     ),
     Command.make("url", urlOptions, run("url")).pipe(
-      Command.withDescription("Get a document URL of a statement, or one print URL of many (GetPopUpURL … GetMailURL, GetMassPrintURL)")
+      Command.withDescription("Get a document URL of a statement, or one print URL of many (GetPopUpURL … GetMailURL, GetMassPrintURL)"),
+      example("url --corp-num 1234567891 --item-code Bill --kind PRINT B-1 B-2")
     ),
     Command.make("email", emailOptions, run("email")).pipe(
-      Command.withDescription("Send the statement's notification mail again (SendEmail)")
+      Command.withDescription("Send the statement's notification mail again (SendEmail)"),
+      example("email --corp-num 1234567891 --item-code Estimate EST-0001 --to buyer@example.com")
     )
   ])
 )

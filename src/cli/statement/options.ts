@@ -1,21 +1,21 @@
 /**
- * The options and arguments of `taxdoc statement …`, declared apart from what the commands do
+ * The flags and arguments of `taxdoc statement …`, declared apart from what the commands do
  * (./handlers.ts) and how they are assembled (./command.ts).
  *
  * @since 0.1.0
  */
-import * as Args from "@effect/cli/Args"
-import * as Options from "@effect/cli/Options"
+import * as Argument from "effect/cli/Argument"
+import * as Flag from "effect/cli/Flag"
 import { file, withMember } from "../options.js"
 
 const names = "121 TransactionStatement, 122 Bill, 123 Estimate, 124 PurchaseOrder, 125 DepositSlip, 126 Receipt"
 
-const itemCode = Options.text("item-code").pipe(
-  Options.withPseudoName("CODE"),
-  Options.withDescription(`The statement type, by name or number: ${names}. Example: --item-code Estimate`)
+const itemCode = Flag.String("item-code").pipe(
+  Flag.withMetavar("CODE"),
+  Flag.withDescription(`The statement type, by name or number: ${names}. Example: --item-code Estimate`)
 )
 
-const mgtKey = Args.text({ name: "mgtKey" }).pipe(Args.withDescription("The document ID of the statement. Example: EST-2026-0001"))
+const mgtKey = Argument.String("mgtKey").pipe(Argument.withDescription("The document ID of the statement. Example: EST-2026-0001"))
 
 /**
  * The options of `taxdoc statement issue`.
@@ -25,7 +25,7 @@ const mgtKey = Args.text({ name: "mgtKey" }).pipe(Args.withDescription("The docu
  */
 export const issueOptions = {
   ...withMember,
-  itemCode: Options.optional(itemCode),
+  itemCode: Flag.optional(itemCode),
   file: file("The statement (StatementIssue: itemCode, mgtKey, writeDate, purposeType, taxType, totals, senderCorpNum, …)", "statement.json")
 }
 
@@ -45,7 +45,7 @@ export const documentOptions = { ...withMember, itemCode, mgtKey }
  */
 export const cancelOptions = {
   ...documentOptions,
-  memo: Options.text("memo").pipe(Options.withDescription("Why it is cancelled (at most 200 characters). Example: --memo \"order withdrawn\""), Options.optional)
+  memo: Flag.String("memo").pipe(Flag.withMetavar("TEXT"), Flag.withDescription("Why it is cancelled (at most 200 characters). Example: --memo \"order withdrawn\""), Flag.optional)
 }
 
 /**
@@ -56,7 +56,7 @@ export const cancelOptions = {
  */
 export const emailOptions = {
   ...documentOptions,
-  receiver: Options.text("to").pipe(Options.withPseudoName("ADDRESS"), Options.withDescription("Where to send it. Example: --to buyer@example.com"))
+  receiver: Flag.String("to").pipe(Flag.withMetavar("ADDRESS"), Flag.withDescription("Where to send it. Example: --to buyer@example.com"))
 }
 
 /**
@@ -68,9 +68,10 @@ export const emailOptions = {
 export const urlOptions = {
   ...withMember,
   itemCode,
-  kind: Options.choice("kind", ["POPUP", "VIEW", "PRINT", "EPRINT", "MAIL"] as const).pipe(
-    Options.withDescription("POPUP, VIEW, PRINT, EPRINT (receiver's copy) or MAIL (no expiry); several document IDs make one mass-print URL. Example: --kind PRINT"),
-    Options.withDefault("VIEW" as const)
+  kind: Flag.Literals("kind", ["POPUP", "VIEW", "PRINT", "EPRINT", "MAIL"]).pipe(
+    Flag.withMetavar("KIND"),
+    Flag.withDescription("POPUP, VIEW (the default), PRINT, EPRINT (receiver's copy) or MAIL (no expiry); several document IDs make one mass-print URL. Example: --kind PRINT"),
+    Flag.withDefault("VIEW")
   ),
-  mgtKeys: Args.text({ name: "mgtKey" }).pipe(Args.withDescription("One document ID, or up to 100 for mass print. Example: EST-0001 EST-0002"), Args.atLeast(1))
+  mgtKeys: Argument.String("mgtKey").pipe(Argument.withDescription("One document ID, or up to 100 for mass print. Example: EST-0001 EST-0002"), Argument.atLeast(1))
 }

@@ -1,16 +1,17 @@
 /**
- * The options and arguments of `taxdoc taxinvoice …`, declared apart from what the commands do
+ * The flags and arguments of `taxdoc taxinvoice …`, declared apart from what the commands do
  * (./handlers.ts) and how they are assembled (./command.ts).
  *
  * @since 0.1.0
  */
-import * as Args from "@effect/cli/Args"
-import * as Options from "@effect/cli/Options"
+import * as Argument from "effect/cli/Argument"
+import * as Flag from "effect/cli/Flag"
 import { durable, file, polling, withMember } from "../options.js"
 
-const mgtKeyType = Options.choice("type", ["SELL", "BUY", "TRUSTEE"] as const).pipe(
-  Options.withDescription("The kind of document ID: SELL (sales), BUY (purchases), TRUSTEE. Example: --type BUY"),
-  Options.withDefault("SELL" as const)
+const mgtKeyType = Flag.Literals("type", ["SELL", "BUY", "TRUSTEE"]).pipe(
+  Flag.withMetavar("KIND"),
+  Flag.withDescription("The kind of document ID: SELL (sales, the default), BUY (purchases), TRUSTEE. Example: --type BUY"),
+  Flag.withDefault("SELL")
 )
 
 /**
@@ -33,7 +34,7 @@ export const registerOptions = {
 export const keyOptions = {
   ...withMember,
   type: mgtKeyType,
-  mgtKey: Args.text({ name: "mgtKey" }).pipe(Args.withDescription("The document ID of the invoice. Example: INV-20260101-0001"))
+  mgtKey: Argument.String("mgtKey").pipe(Argument.withDescription("The document ID of the invoice. Example: INV-20260101-0001"))
 }
 
 /**
@@ -44,8 +45,8 @@ export const keyOptions = {
  */
 export const attachOptions = {
   ...keyOptions,
-  path: Options.text("path").pipe(Options.withPseudoName("PATH"), Options.withDescription("The file to attach. Example: --path quote.pdf")),
-  displayName: Options.text("display-name").pipe(Options.withDescription("The name shown (default the file's name). Example: --display-name 견적서"), Options.optional)
+  path: Flag.String("path").pipe(Flag.withMetavar("PATH"), Flag.withDescription("The file to attach. Example: --path quote.pdf")),
+  displayName: Flag.String("display-name").pipe(Flag.withMetavar("NAME"), Flag.withDescription("The name shown (default the file's name). Example: --display-name 견적서"), Flag.optional)
 }
 
 /**
@@ -56,8 +57,8 @@ export const attachOptions = {
  */
 export const issueOptions = {
   ...keyOptions,
-  memo: Options.text("memo").pipe(Options.withDescription("A memo kept with the issue. Example: --memo 11월분"), Options.optional),
-  force: Options.boolean("force").pipe(Options.withDescription("Issue even though the due date (10th of the following month) has passed; marked late"))
+  memo: Flag.String("memo").pipe(Flag.withMetavar("TEXT"), Flag.withDescription("A memo kept with the issue. Example: --memo 11월분"), Flag.optional),
+  force: Flag.Boolean("force").pipe(Flag.withDescription("Issue even though the due date (10th of the following month) has passed; marked late. Example: --force"), Flag.withDefault(false))
 }
 
 /**
@@ -68,9 +69,10 @@ export const issueOptions = {
  */
 export const urlOptions = {
   ...keyOptions,
-  page: Options.choice("page", ["POPUP", "VIEW", "PRINT", "EPRINT", "MAIL", "PDF"] as const).pipe(
-    Options.withDescription("Which page. MAIL (the mail's confirmation page) does not expire. Example: --page PRINT"),
-    Options.withDefault("POPUP" as const)
+  page: Flag.Literals("page", ["POPUP", "VIEW", "PRINT", "EPRINT", "MAIL", "PDF"]).pipe(
+    Flag.withMetavar("PAGE"),
+    Flag.withDescription("Which page (default POPUP). MAIL (the mail's confirmation page) does not expire. Example: --page PRINT"),
+    Flag.withDefault("POPUP")
   )
 }
 
@@ -82,7 +84,7 @@ export const urlOptions = {
  */
 export const deleteFileOptions = {
   ...keyOptions,
-  fileId: Options.text("file-id").pipe(Options.withDescription("The file ID (attachedFile) from `taxinvoice files`. Example: --file-id 3F2A…"))
+  fileId: Flag.String("file-id").pipe(Flag.withMetavar("ID"), Flag.withDescription("The file ID (attachedFile) from `taxinvoice files`. Example: --file-id 3F2A…"))
 }
 
 /**
@@ -94,7 +96,7 @@ export const deleteFileOptions = {
 export const infosOptions = {
   ...withMember,
   type: mgtKeyType,
-  mgtKeys: Args.text({ name: "mgtKey" }).pipe(Args.withDescription("Document IDs to query. Example: INV-0001 INV-0002"), Args.atLeast(1))
+  mgtKeys: Argument.String("mgtKey").pipe(Argument.withDescription("Document IDs to query. Example: INV-0001 INV-0002"), Argument.atLeast(1))
 }
 
 /**
@@ -105,7 +107,7 @@ export const infosOptions = {
  */
 export const emailOptions = {
   ...keyOptions,
-  to: Options.text("to").pipe(Options.withDescription("The address to send the notification mail to. Example: --to buyer@example.com"))
+  to: Flag.String("to").pipe(Flag.withMetavar("ADDRESS"), Flag.withDescription("The address to send the notification mail to. Example: --to buyer@example.com"))
 }
 
 /**
@@ -116,8 +118,9 @@ export const emailOptions = {
  */
 export const assignOptions = {
   ...keyOptions,
-  itemKey: Options.text("item-key").pipe(
-    Options.withDescription("The 18-character item key of the invoice issued on the web portal. Example: --item-key 261122100000123456")
+  itemKey: Flag.String("item-key").pipe(
+    Flag.withMetavar("KEY"),
+    Flag.withDescription("The 18-character item key of the invoice issued on the web portal. Example: --item-key 261122100000123456")
   )
 }
 
@@ -131,6 +134,6 @@ export const bulkOptions = {
   ...withMember,
   ...polling,
   ...durable,
-  force: Options.boolean("force").pipe(Options.withDescription("Issue overdue invoices too (late issue)")),
+  force: Flag.Boolean("force").pipe(Flag.withDescription("Issue overdue invoices too (late issue). Example: --force"), Flag.withDefault(false)),
   file: file("Drafts: CSV with a header row of field names (an empty cell leaves the field out), or a JSON array", "invoices.json")
 }
