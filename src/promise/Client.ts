@@ -190,13 +190,10 @@ export const fromLayer = <E>(layer: Layer.Layer<Taxdoc.Services, E>): Client => 
 }
 
 const configOf = (options: ClientOptions | undefined): Config.TaxdocConfigShape => {
-  const read: Result.Result<Config.TaxdocConfigShape, { readonly message: string }> = options === undefined
-    ? Effect.runSync(Effect.result(Config.config))
-    : Effect.runSync(Effect.result(Config.fromOptions({ ...withoutTransport(options), secretKey: Redacted.make(options.secretKey) })))
+  if (options !== undefined) return Config.make({ ...withoutTransport(options), secretKey: Redacted.make(options.secretKey) })
+  const read = Effect.runSync(Effect.result(Config.config))
   if (Result.isSuccess(read)) return read.success
-  throw read.failure instanceof Config.ConfigInvalid
-    ? read.failure
-    : new Config.ConfigInvalid({ field: "environment", reason: `(TAXDOC_* variables): ${read.failure.message}` })
+  throw new Config.ConfigInvalid({ field: "environment", reason: `(TAXDOC_* variables): ${read.failure.message}` })
 }
 
 const withoutTransport = ({ connections: _connections, keepAliveTimeout: _keepAlive, secretKey: _secretKey, ...rest }: ClientOptions) => rest

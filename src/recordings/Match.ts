@@ -9,7 +9,7 @@
  * @since 0.1.0
  */
 import * as Data from "effect/Data"
-import { LocalRefusal } from "../core/Exchange.js"
+import { LocalRefusal } from "../core/Transport.js"
 import type { Interaction, RecordedRequest, StoredBody } from "./Cassette.js"
 import { mediaType } from "./Capture.js"
 import { flatten } from "./internal/json.js"

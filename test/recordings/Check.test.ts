@@ -5,9 +5,12 @@ import * as os from "node:os"
 import * as path from "node:path"
 import * as Cassette from "../../src/recordings/Cassette.js"
 import * as Check from "../../src/recordings/Check.js"
-import { CASSETTE } from "./scenario.js"
 
 const SECRET = "rQYtqegPWltonnr4IeqeL3RO8m4Q57WdXT4DpsLws9E="
+
+/** The committed cassettes. */
+const COMMITTED = fs.readdirSync(new URL("../cassettes/", import.meta.url)).filter((f) => f.endsWith(".json")).sort()
+  .map((f) => new URL(`../cassettes/${f}`, import.meta.url).pathname)
 const JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk"
 const SIGNATURE = "UjRwO7kD2kV8bT8v2tq0a1tX9n8yP9x8U3sR1cQ5wVs="
 
@@ -49,11 +52,11 @@ const leaky: Cassette.Cassette = {
 describe("checkCassettes", () => {
   it.effect("the committed cassettes are valid, canonical and clean", () =>
     Effect.gen(function*() {
-      const report = yield* Check.checkCassettes([CASSETTE], { secrets: [Redacted.make(SECRET)] })
-      expect(report.files[0]).toEqual({ path: CASSETTE, problems: [], findings: [] })
+      const report = yield* Check.checkCassettes(COMMITTED, { secrets: [Redacted.make(SECRET)] })
+      expect(report.files).toEqual(COMMITTED.map((path) => ({ path, problems: [], findings: [] })))
       expect(report.ok).toBe(true)
       expect(Check.exitCode(report)).toBe(0)
-      expect(Check.formatReport(report)).toContain("1 cassette(s) checked, no problems")
+      expect(Check.formatReport(report)).toContain(`${COMMITTED.length} cassette(s) checked, no problems`)
     }))
 
   it.effect("finds bearer values, JWTs, real signatures, live session tokens and the secret key (also inside binary bodies)", () =>

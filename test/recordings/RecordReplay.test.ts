@@ -1,13 +1,12 @@
-import { HttpClient, HttpClientRequest, HttpClientResponse } from "@effect/platform"
 import { afterAll, describe, expect, it } from "@effect/vitest"
-import { ConfigProvider, Effect, Layer, Redacted, TestClock } from "effect"
+import { ConfigProvider, Effect, Layer, Redacted } from "effect"
+import { HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
+import { TestClock } from "effect/testing"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { gzipSync } from "node:zlib"
-import * as Body from "../../src/core/Body.js"
 import * as Config from "../../src/core/Config.js"
-import { utf8 } from "../../src/core/Signing.js"
 import * as Cassette from "../../src/recordings/Cassette.js"
 import * as RecordReplay from "../../src/recordings/RecordReplay.js"
 
@@ -31,6 +30,20 @@ const service = (answer: (url: URL, body: string) => Response) => {
   return { state, layer: Layer.succeed(HttpClient.HttpClient, client) }
 }
 
+const utf8 = (text: string) => new TextEncoder().encode(text)
+
+/** A body and its content type, as the SDK sends it. */
+interface Body {
+  readonly contentType: string
+  readonly bytes: Uint8Array
+}
+
+/** A multipart body with one file part, framed by `boundary`. */
+const multipart = (name: string, fileName: string, content: string, boundary: string): Body => ({
+  contentType: `multipart/form-data; boundary=${boundary}`,
+  bytes: utf8(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n${content}\r\n--${boundary}--\r\n`)
+})
+
 const json = (value: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(value), { status: 200, headers: { "content-type": "application/json", ...headers } })
 
@@ -52,9 +65,9 @@ const send = (request: HttpClientRequest.HttpClientRequest) =>
     return { status: response.status, contentType: response.headers["content-type"], text: new TextDecoder().decode(bytes), bytes } satisfies Sent
   })
 
-const post = (pathname: string, body: Body.Body, headers: Record<string, string> = {}) =>
+const post = (pathname: string, body: Body, headers: Record<string, string> = {}) =>
   HttpClientRequest.post(`${ORIGIN}${pathname}`).pipe(
-    HttpClientRequest.setHeaders({ ...headers, ...(body.contentType === undefined ? {} : { "content-type": body.contentType }) }),
+    HttpClientRequest.setHeaders({ ...headers, "content-type": body.contentType }),
     HttpClientRequest.bodyUint8Array(body.bytes, body.contentType)
   )
 
@@ -78,7 +91,7 @@ describe("RecordReplay", () => {
       const run = Effect.gen(function*() {
         const zipped = yield* send(HttpClientRequest.get(`${ORIGIN}/Zipped`))
         const binary = yield* send(HttpClientRequest.get(`${ORIGIN}/Pdf?PDF`))
-        yield* send(post("/Files", Body.multipart([{ name: "Filedata", fileName: "a.txt", content: "hello" }], "boundary-ONE")))
+        yield* send(post("/Files", multipart("Filedata", "a.txt", "hello", "boundary-ONE")))
         return { zipped: zipped.text, binary: binary.bytes }
       })
       const live = yield* run.pipe(Effect.provide(RecordReplay.layer({ cassette, mode: "record" }).pipe(Layer.provide(fake.layer))))
@@ -86,20 +99,20 @@ describe("RecordReplay", () => {
       expect(live.binary).toEqual(pdf)
 
       const stored = yield* Cassette.read(cassette)
-      const [zipped, binary, multipart] = stored.interactions
+      const [zipped, binary, files] = stored.interactions
       expect(zipped!.response.body).toEqual({ kind: "json", json: { zipped: 1 } })
       expect(zipped!.response.headers["content-encoding"]).toBeUndefined()
       expect(binary!.request.query).toEqual([["PDF", ""]])
       expect(binary!.response.body).toEqual({ kind: "binary", base64: Buffer.from(pdf).toString("base64") })
-      expect(multipart!.request.headers["content-type"]).toBe("multipart/form-data; boundary=<boundary>")
-      expect(multipart!.request.body).toMatchObject({ kind: "multipart", encoding: "utf8" })
-      expect((multipart!.request.body as { content: string }).content).toContain("--<boundary>\r\nContent-Disposition: form-data; name=\"Filedata\"")
+      expect(files!.request.headers["content-type"]).toBe("multipart/form-data; boundary=<boundary>")
+      expect(files!.request.body).toMatchObject({ kind: "multipart", encoding: "utf8" })
+      expect((files!.request.body as { content: string }).content).toContain("--<boundary>\r\nContent-Disposition: form-data; name=\"Filedata\"")
 
       // Replayed with nothing behind it; another boundary still matches.
       const replayed = yield* Effect.gen(function*() {
         const zippedAgain = yield* send(HttpClientRequest.get(`${ORIGIN}/Zipped`))
         const binaryAgain = yield* send(HttpClientRequest.get(`${ORIGIN}/Pdf?PDF=`))
-        const files = yield* send(post("/Files", Body.multipart([{ name: "Filedata", fileName: "a.txt", content: "hello" }], "other-TWO")))
+        const files = yield* send(post("/Files", multipart("Filedata", "a.txt", "hello", "other-TWO")))
         return { zipped: zippedAgain.text, binary: binaryAgain.bytes, type: binaryAgain.contentType, files: files.text }
       }).pipe(Effect.provide(RecordReplay.layerReplay({ cassette, failOnUnused: true })))
       expect(replayed).toEqual({ zipped: "{\"zipped\":1}", binary: pdf, type: "application/pdf;charset=utf-8", files: "{\"code\":1}" })
@@ -112,7 +125,7 @@ describe("RecordReplay", () => {
       const fake = service(() => tokenAnswer("live-token-value-0001"))
       const body = JSON.stringify({ access_id: "1234567890", scope: ["member", "140"] })
       // Two issuances recorded (the second with the same token, as a cache would see it).
-      yield* Effect.zipRight(send(tokenRequest(body)), send(tokenRequest(body))).pipe(
+      yield* Effect.andThen(send(tokenRequest(body)), send(tokenRequest(body))).pipe(
         Effect.provide(RecordReplay.layer({ cassette, mode: "record" }).pipe(Layer.provide(fake.layer)))
       )
 
@@ -192,7 +205,7 @@ describe("RecordReplay", () => {
       const error = yield* Effect.gen(function*() {
         yield* send(HttpClientRequest.get(`${ORIGIN}/Pdf?PDF`))
         return yield* Effect.flip((yield* RecordReplay.Recorder).save)
-      }).pipe(Effect.provide(RecordReplay.layer({ cassette, mode: "record" }).pipe(Layer.provide(Layer.merge(fake.layer, config)))), Effect.catchAllDefect(Effect.succeed))
+      }).pipe(Effect.provide(RecordReplay.layer({ cassette, mode: "record" }).pipe(Layer.provide(Layer.merge(fake.layer, config)))), Effect.catchDefect(Effect.succeed))
       expect(error).toBeInstanceOf(RecordReplay.CassetteSecretLeak)
       const leak = error as RecordReplay.CassetteSecretLeak
       expect(leak.leaks).toEqual([{ label: "TaxdocConfig.secretKey", location: "interactions[0].response.body (decoded)" }])
@@ -219,7 +232,7 @@ describe("RecordReplay", () => {
       fs.writeFileSync(cassette, Cassette.encode(Cassette.empty))
       const fake = service(() => json({ ok: true }))
       yield* Effect.exit(
-        Effect.zipRight(send(HttpClientRequest.get(`${ORIGIN}/A`)), Effect.fail("boom")).pipe(
+        Effect.andThen(send(HttpClientRequest.get(`${ORIGIN}/A`)), Effect.fail("boom")).pipe(
           Effect.provide(RecordReplay.layer({ cassette, mode: "record" }).pipe(Layer.provide(fake.layer)))
         )
       )
@@ -229,7 +242,7 @@ describe("RecordReplay", () => {
   it.effect("the mode comes from TAXDOC_RECORD_MODE, else replay under CI, else record-missing", () =>
     Effect.gen(function*() {
       const modeWith = (env: Record<string, string>) =>
-        RecordReplay.modeFromEnv.pipe(Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env)))))
+        RecordReplay.modeFromEnv.pipe(Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromEnv({ env })))
       expect(yield* modeWith({})).toBe("record-missing")
       expect(yield* modeWith({ CI: "true" })).toBe("replay")
       expect(yield* modeWith({ CI: "false" })).toBe("record-missing")

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs"
 import * as Scrub from "../../src/recordings/Scrub.js"
 import { afterAll, describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Exit, Option, TestClock } from "effect"
+import { Cause, Effect, Exit, Option, Result } from "effect"
+import { TestClock } from "effect/testing"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -149,7 +150,7 @@ describe("replay misses", () => {
       const exit = yield* Effect.exit(
         Effect.flatMap(Member.Member, (member) => member.checkIsMember(MEMBER)).pipe(Effect.provide(replayLayer(CASSETTE)))
       )
-      const defect = Exit.isFailure(exit) ? Option.getOrUndefined(Cause.dieOption(exit.cause)) : undefined
+      const defect = Exit.isFailure(exit) ? Result.getOrUndefined(Cause.findDefect(exit.cause)) : undefined
       expect(defect).toBeInstanceOf(RecordReplay.UnusedInteractions)
       expect((defect as RecordReplay.UnusedInteractions).message).toContain("were never replayed")
     }))

@@ -5,7 +5,8 @@
  * invoices with a filter and reads one crawled detail. Run against the in-process sandbox
  * (recording) and from test/cassettes/taxportal-collect.json (replay, also in CI).
  */
-import { Chunk, Effect, Fiber, type Layer, Stream, TestClock } from "effect"
+import { Effect, Fiber, type Layer, Stream } from "effect"
+import { TestClock } from "effect/testing"
 import * as Cashbill from "../../src/domains/cashbill/Cashbill.js"
 import * as Member from "../../src/domains/member/Member.js"
 import * as TaxPortal from "../../src/domains/taxPortal/TaxPortal.js"
@@ -39,9 +40,9 @@ const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value))
 /** Runs a stream to its end while the test clock moves (polling waits on it). */
 const drained = <A, E, R>(stream: Stream.Stream<A, E, R>) =>
   Effect.gen(function*() {
-    const fiber = yield* Effect.fork(Stream.runCollect(stream))
+    const fiber = yield* Effect.forkChild(Stream.runCollect(stream))
     yield* TestClock.adjust("30 seconds")
-    return Chunk.toReadonlyArray(yield* Fiber.join(fiber))
+    return yield* Fiber.join(fiber)
   })
 
 /** What the scenario saw, as plain JSON. */
@@ -91,4 +92,4 @@ export const collectScenario = Effect.gen(function*() {
 
 /** Runs the scenario from START with the given layer. */
 export const runCollectScenario = <E>(layer: Layer.Layer<Taxdoc.Services | RecordReplay.Recorder, E>) =>
-  Effect.zipRight(TestClock.setTime(START), Effect.provide(collectScenario, layer))
+  Effect.andThen(TestClock.setTime(START), Effect.provide(collectScenario, layer))

@@ -4,8 +4,9 @@
  * partial revocation, a refused query and a PDF download). Written once, run against the
  * in-process sandbox (recording) and from a cassette (replay); the results must be identical.
  */
-import type { HttpClient } from "@effect/platform"
-import { Effect, Fiber, Layer, Redacted, TestClock } from "effect"
+import { Effect, Fiber, Layer, Redacted } from "effect"
+import type { HttpClient } from "effect/http"
+import { TestClock } from "effect/testing"
 import { createHash } from "node:crypto"
 import * as Config from "../../src/core/Config.js"
 import * as Cashbill from "../../src/domains/cashbill/Cashbill.js"
@@ -106,7 +107,7 @@ export const scenario = Effect.gen(function*() {
     receipt("RR-B-03", "4400", "4000", "400")
   ])
   const polls: Array<number> = []
-  const polling = yield* Effect.fork(cashbill.awaitBulkResult(MEMBER, submitId, {
+  const polling = yield* Effect.forkChild(cashbill.awaitBulkResult(MEMBER, submitId, {
     interval: "2 seconds",
     factor: 1,
     onProgress: (progress) => Effect.sync(() => polls.push(progress.state.txState))
@@ -143,4 +144,4 @@ export const scenario = Effect.gen(function*() {
 
 /** Runs the scenario from START with the given layer; the layer's scope (and the cassette write) closes before this returns. */
 export const runScenario = <E>(layer: Layer.Layer<Taxdoc.Services | RecordReplay.Recorder, E>) =>
-  Effect.zipRight(TestClock.setTime(START), Effect.provide(scenario, layer))
+  Effect.andThen(TestClock.setTime(START), Effect.provide(scenario, layer))

@@ -5,7 +5,8 @@
  * Written once, run against the in-process sandbox (recording) and from a cassette (replay); the
  * results must be identical.
  */
-import { Effect, Layer, TestClock } from "effect"
+import { Effect, Layer } from "effect"
+import { TestClock } from "effect/testing"
 import * as Statement from "../../src/domains/statement/Statement.js"
 import * as RecordReplay from "../../src/recordings/RecordReplay.js"
 import * as InProcess from "../../src/sandbox/InProcess.js"
@@ -64,4 +65,4 @@ export const statementScenario = Effect.gen(function*() {
 
 /** Runs the scenario from START with the given layer. */
 export const runStatementScenario = <E>(layer: Layer.Layer<Taxdoc.Services | RecordReplay.Recorder, E>) =>
-  Effect.zipRight(TestClock.setTime(START), Effect.provide(statementScenario, layer))
+  Effect.andThen(TestClock.setTime(START), Effect.provide(statementScenario, layer))

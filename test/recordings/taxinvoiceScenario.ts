@@ -3,9 +3,10 @@
  * attached, issue, status and detail, the mail resent, a page URL, a bulk submission awaited over
  * several polls, a refused query and the certificate refused while none is registered). Run against
  * the in-process sandbox (recording) and from `test/cassettes/taxinvoice.json` (replay); the results
- * must be identical. Record again with `npx tsx test/recordings/record-taxinvoice.ts`.
+ * must be identical. Record again with `npx tsx test/recordings/record.ts taxinvoice`.
  */
-import { Effect, Fiber, Layer, TestClock } from "effect"
+import { Effect, Fiber, Layer } from "effect"
+import { TestClock } from "effect/testing"
 import * as Certificate from "../../src/domains/certificate/Certificate.js"
 import type { TaxinvoiceDraft } from "../../src/domains/taxinvoice/Schemas.js"
 import * as Taxinvoice from "../../src/domains/taxinvoice/Taxinvoice.js"
@@ -72,7 +73,7 @@ export const scenario = Effect.gen(function*() {
   const submitId = "RT-BULK-0001"
   const submitted = yield* ti.bulkIssue(SELLER, submitId, [draft("RT-B-01", 20000), draft("RT-B-02", 30000), draft("RT-B-03", 40000)])
   const polls: Array<number> = []
-  const polling = yield* Effect.fork(ti.awaitBulkResult(SELLER, submitId, {
+  const polling = yield* Effect.forkChild(ti.awaitBulkResult(SELLER, submitId, {
     interval: "2 seconds",
     factor: 1,
     onProgress: (progress) => Effect.sync(() => polls.push(progress.state.txState))
@@ -93,4 +94,4 @@ export const scenario = Effect.gen(function*() {
 
 /** Runs the scenario from START with the given layer. */
 export const runScenario = <E>(layer: Layer.Layer<Taxdoc.Services | RecordReplay.Recorder, E>) =>
-  Effect.zipRight(TestClock.setTime(START), Effect.provide(scenario, layer))
+  Effect.andThen(TestClock.setTime(START), Effect.provide(scenario, layer))
