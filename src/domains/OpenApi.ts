@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 document of the service (`docs/openapi.json`, served by the sandbox at
  * `GET /_sandbox/openapi.json`), rendered from the operation catalogue like the operations
  * reference (`Reference.ts`): every operation with its parameters, request and answer schemas (the
- * wire side of the catalogue's schemas, by effect/Schema's `JSONSchema`), the error answer, the
+ * wire side of the catalogue's schemas, by effect/Schema's representation compiler), the error answer, the
  * method-override header and bare query flags, and the two security schemes.
  *
  * OpenAPI allows one operation per path and method, and paths that differ only in the names of

@@ -1,13 +1,13 @@
 /**
  * The schemas of the OpenAPI document (`OpenApi.ts`): JSON Schema (2020-12, the OpenAPI 3.1
- * dialect) of the wire side of the catalogue's schemas, made by effect/Schema's `JSONSchema`, with
- * every named schema a component shared by the whole document.
+ * dialect) of the wire side of the catalogue's schemas, made by effect/Schema's representation
+ * compiler (`SchemaRepresentation.toJsonSchemaDocument`), with every schema that has an identifier
+ * (the answer and input classes) a component shared by the whole document.
  *
  * @since 0.1.0
  */
-import * as AST from "effect/SchemaAST"
-import * as JSONSchema from "effect/JSONSchema"
-import type * as Schema from "effect/Schema"
+import * as SchemaAST from "effect/SchemaAST"
+import * as SchemaRepresentation from "effect/SchemaRepresentation"
 import type * as Operation from "../core/Operation.js"
 
 /**
@@ -52,9 +52,9 @@ export const ref = (name: string): JsonObject => ({ $ref: `#/components/schemas/
  */
 export interface Components {
   /** JSON Schema of a schema's wire side; its named parts become components. */
-  readonly of: (schema: Schema.Schema<any, any, never>) => JsonObject
+  readonly of: (schema: Operation.AnyCodec) => JsonObject
   /** JSON Schema of an AST's wire side (a property of a struct). */
-  readonly ofAst: (ast: AST.AST) => JsonObject
+  readonly ofAst: (ast: SchemaAST.AST) => JsonObject
   /** Adds a component under `name`. */
   readonly add: (name: string, schema: JsonObject) => void
   /** The components, sorted by name. */
@@ -63,6 +63,37 @@ export interface Components {
 
 const canonical = (value: unknown): string => JSON.stringify(value, (_, v: unknown) =>
   v !== null && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v)
+
+// A schema with an identifier is a component under it; the compiler names the wire side of a
+// class `<Identifier>Encoded`, and on the wire there is no other side to tell it from.
+const referencePolicy: SchemaRepresentation.ReferencePolicy = ({ identifier }) => identifier?.replace(/Encoded$/, "")
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
+
+// `Schema.Number` admits the non-finite numbers, which the compiler offers as the strings "NaN",
+// "Infinity" and "-Infinity"; the service's JSON has finite numbers only, and the answers are
+// decoded from JSON numbers, so those strings are left out.
+const isNonFinite = (member: unknown): boolean =>
+  isObject(member) && member["type"] === "string" && Array.isArray(member["enum"]) && member["enum"].length === 3 &&
+  ["NaN", "Infinity", "-Infinity"].every((text) => (member["enum"] as ReadonlyArray<unknown>).includes(text))
+
+const hasNumber = (members: ReadonlyArray<unknown>): boolean => members.some((m) => isObject(m) && m["type"] === "number")
+
+/** The compiler's output as the document holds it: references to its components, finite numbers. */
+const tidy = (value: unknown): Json => {
+  if (Array.isArray(value)) return value.map(tidy)
+  if (!isObject(value)) return value as Json
+  const out: Record<string, Json> = {}
+  for (const [key, member] of Object.entries(value)) {
+    if (key === "$ref" && typeof member === "string") out[key] = member.replace(/^#\/\$defs\//, "#/components/schemas/")
+    else if (key === "anyOf" && Array.isArray(member) && hasNumber(member)) {
+      const kept = member.filter((m) => !isNonFinite(m)).map(tidy)
+      if (kept.length === 1 && isObject(kept[0])) Object.assign(out, kept[0])
+      else out[key] = kept
+    } else out[key] = tidy(member)
+  }
+  return out
+}
 
 /**
  * A collector of components. Two different schemas under one identifier are a mistake of the
@@ -73,6 +104,7 @@ const canonical = (value: unknown): string => JSON.stringify(value, (_, v: unkno
  */
 export const components = (additionalProperties: AdditionalProperties): Components => {
   const schemas = new Map<string, JsonObject>()
+  const options = { onExcessProperty: additionalProperties === "strict" ? "error" : "ignore" } as const
   const add = (name: string, schema: JsonObject) => {
     const known = schemas.get(name)
     if (known !== undefined && canonical(known) !== canonical(schema)) {
@@ -80,16 +112,10 @@ export const components = (additionalProperties: AdditionalProperties): Componen
     }
     schemas.set(name, schema)
   }
-  const ofAst = (ast: AST.AST): JsonObject => {
-    const definitions: Record<string, JSONSchema.JsonSchema7> = {}
-    const out = JSONSchema.fromAST(ast, {
-      definitions,
-      definitionPath: "#/components/schemas/",
-      target: "openApi3.1",
-      additionalPropertiesStrategy: additionalProperties
-    })
-    for (const [name, schema] of Object.entries(definitions)) add(name, schema as unknown as JsonObject)
-    return out as unknown as JsonObject
+  const ofAst = (ast: SchemaAST.AST): JsonObject => {
+    const document = SchemaRepresentation.toJsonSchemaDocument(SchemaRepresentation.toRepresentation(ast, { referencePolicy }), options)
+    for (const [name, schema] of Object.entries(document.definitions)) add(name, tidy(schema) as JsonObject)
+    return tidy(document.schema) as JsonObject
   }
   return {
     of: (schema) => ofAst(schema.ast),
@@ -100,17 +126,15 @@ export const components = (additionalProperties: AdditionalProperties): Componen
 }
 
 /**
- * The properties of a struct schema (through refinements and transformations): name, AST,
- * whether it may be left out.
+ * The properties of a struct schema as it travels: name, AST, whether it may be left out.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const propertiesOf = (schema: Schema.Schema<any, any, never>): ReadonlyArray<{ readonly name: string; readonly ast: AST.AST; readonly optional: boolean }> => {
-  let ast: AST.AST = AST.encodedAST(schema.ast)
-  while (AST.isRefinement(ast) || AST.isTransformation(ast)) ast = ast.from
-  if (!AST.isTypeLiteral(ast)) return []
-  return ast.propertySignatures.map((p) => ({ name: String(p.name), ast: p.type, optional: p.isOptional }))
+export const propertiesOf = (schema: Operation.AnyCodec): ReadonlyArray<{ readonly name: string; readonly ast: SchemaAST.AST; readonly optional: boolean }> => {
+  const ast = SchemaAST.toEncoded(schema.ast)
+  if (!SchemaAST.isObjects(ast)) return []
+  return ast.propertySignatures.map((p) => ({ name: String(p.name), ast: p.type, optional: p.type.context?.isOptional === true }))
 }
 
 /**

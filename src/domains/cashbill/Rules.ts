@@ -11,7 +11,9 @@
  * @since 0.1.0
  */
 import { crossRule, type CrossRule, fieldRule } from "../../core/CrossRule.js"
+import * as Gen from "../../core/Gen.js"
 import * as Kst from "../../core/Kst.js"
+import { corpNumValues } from "../../core/Schemas.js"
 
 // ── constants ───────────────────────────────────────────────────────────────────────────────
 
@@ -112,6 +114,21 @@ export const isIdentityNumShape = (identityNum: string): boolean =>
  */
 export const identityNumAllowed = (tradeUsage: string, identityNum: string): boolean =>
   isIdentityNumShape(identityNum) && (tradeUsage === "소득공제용" || identityNum !== VOLUNTARY_IDENTITY_NUM)
+
+/**
+ * Buyer identification numbers of every accepted kind: registration (10 digits), mobile (10–11),
+ * resident (13), card (13–19), and the voluntary-issuance constant.
+ *
+ * @since 1.0.0
+ * @category generators
+ */
+export const identityNumValues: Gen.Gen<string> = Gen.oneOf(
+  corpNumValues,
+  Gen.map(Gen.digits(8), (d) => `010${d}`),
+  Gen.digits(13),
+  Gen.chain(Gen.integer(14, 19), Gen.digits),
+  Gen.constant(VOLUNTARY_IDENTITY_NUM)
+)
 
 // ── amounts ─────────────────────────────────────────────────────────────────────────────────
 

@@ -8,32 +8,49 @@
  */
 import * as Schema from "effect/Schema"
 import { type CrossRule, withCrossRules } from "../../core/CrossRule.js"
+import * as Gen from "../../core/Gen.js"
 import { perKstDay } from "../../core/Kst.js"
-import { maxLen, rule } from "../../core/Rule.js"
-import { Amount, CorpNumText, Date8, DateTime14, LenientBoolean, MgtKey, oneOf, optional } from "../../core/Schemas.js"
+import { maxLen, maxLength, rule } from "../../core/Rule.js"
+import {
+  Amount,
+  CorpNumText,
+  Date8,
+  DateTime14,
+  LenientBoolean,
+  LenientNumber,
+  MgtKey,
+  nullable,
+  oneOf,
+  oneOfNumbers,
+  optional
+} from "../../core/Schemas.js"
 import * as Rules from "./Rules.js"
 
 // ── fields ──────────────────────────────────────────────────────────────────────────────────
 
+const ALNUM = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
 /** 1 returned/cancelled, 2 error correction, 3 other. */
-const CancelType = Schema.Number.pipe(
-  rule<number>("cancelType", (n) => (Rules.CANCEL_TYPES as ReadonlyArray<number>).includes(n), "must be 1 (returned or cancelled), 2 (error correction) or 3 (other)"),
-  Schema.compose(Schema.Literal(...Rules.CANCEL_TYPES), { strict: false })
+const CancelType = oneOfNumbers("cancelType", Rules.CANCEL_TYPES, "must be 1 (returned or cancelled), 2 (error correction) or 3 (other)")
+
+const TaxRegId = Schema.String.pipe(
+  rule("taxRegID", (s: string) => /^\d{4}$/.test(s), "must be a branch number of exactly 4 digits", { values: Gen.digits(4) })
 )
 
-const TaxRegId = Schema.String.pipe(rule("taxRegID", (s: string) => /^\d{4}$/.test(s), "must be a branch number of exactly 4 digits"))
-
 const IdentityNum = Schema.String.pipe(
-  rule("maxLength(19)", (s: string) => s.length <= 19, "must be at most 19 characters"),
+  maxLength(19),
   rule(
     "identityNum",
     Rules.isIdentityNumShape,
-    `must be digits only: a registration number (10), mobile number (10–11), resident number (13) or card number (13–19), or ${Rules.VOLUNTARY_IDENTITY_NUM}`
+    `must be digits only: a registration number (10), mobile number (10–11), resident number (13) or card number (13–19), or ${Rules.VOLUNTARY_IDENTITY_NUM}`,
+    { values: Rules.identityNumValues }
   )
 )
 
 const ConfirmNum = Schema.String.pipe(
-  rule("confirmNum", (s: string) => /^[A-Za-z0-9]{9}$/.test(s), "must be the 9-character confirmation number of the original")
+  rule("confirmNum", (s: string) => /^[A-Za-z0-9]{9}$/.test(s), "must be the 9-character confirmation number of the original", {
+    values: Gen.text(ALNUM, 9, 9)
+  })
 )
 
 /**
@@ -51,7 +68,9 @@ export const ReceiptAmount = Amount(9)
  * @since 0.1.0
  * @category schemas
  */
-export const TotalAmount = Amount(9).pipe(rule("positive", Rules.isPositiveAmount, "must be a positive whole number"))
+export const TotalAmount = Amount(9).pipe(
+  rule("positive", Rules.isPositiveAmount, "must be a positive whole number", { values: Gen.map(Gen.integer(1, 10 ** 8 - 1), String) })
+)
 
 /**
  * A bulk submit ID (`X-SVC-Submit-ID`): 1 to 36 letters, digits or hyphens.
@@ -60,7 +79,7 @@ export const TotalAmount = Amount(9).pipe(rule("positive", Rules.isPositiveAmoun
  * @category schemas
  */
 export const SubmitId = Schema.String.pipe(
-  rule("submitID", Rules.submitIdValid, "must be 1 to 36 letters, digits or hyphens")
+  rule("submitID", Rules.submitIdValid, "must be 1 to 36 letters, digits or hyphens", { values: Gen.text(`${ALNUM}-`, 1, 36) })
 )
 
 /**
@@ -122,7 +141,7 @@ export type CashReceiptIssue = typeof IssueFields.Type
  */
 export type CashReceiptIssueEncoded = typeof IssueFields.Encoded
 
-const issueWith = (...extra: ReadonlyArray<CrossRule<CashReceiptIssue>>): Schema.Schema<CashReceiptIssue, CashReceiptIssueEncoded> =>
+const issueWith = (...extra: ReadonlyArray<CrossRule<CashReceiptIssue>>): typeof IssueFields =>
   IssueFields.pipe(withCrossRules<CashReceiptIssue>(Rules.identityNumForUsageRule, Rules.amountSumRule, ...extra))
 
 /**
@@ -132,7 +151,7 @@ const issueWith = (...extra: ReadonlyArray<CrossRule<CashReceiptIssue>>): Schema
  * @since 0.1.0
  * @category schemas
  */
-export const CashReceiptIssue: Schema.Schema<CashReceiptIssue, CashReceiptIssueEncoded> = issueWith()
+export const CashReceiptIssue = issueWith()
 
 // The trade-time rule depends only on the KST day of "now": each clock-aware schema below is built
 // once per day (`perKstDay`), not once per call.
@@ -143,7 +162,7 @@ export const CashReceiptIssue: Schema.Schema<CashReceiptIssue, CashReceiptIssueE
  * @since 0.1.0
  * @category schemas
  */
-export const CashReceiptIssueAt: (nowMillis: number) => Schema.Schema<CashReceiptIssue, CashReceiptIssueEncoded> = perKstDay(
+export const CashReceiptIssueAt: (nowMillis: number) => typeof IssueFields = perKstDay(
   (nowMillis) => issueWith(Rules.tradeDTRule(nowMillis))
 )
 
@@ -179,7 +198,7 @@ export type CashReceiptRevoke = typeof RevokeFields.Type
  */
 export type CashReceiptRevokeEncoded = typeof RevokeFields.Encoded
 
-const revokeWith = (...extra: ReadonlyArray<CrossRule<CashReceiptRevoke>>): Schema.Schema<CashReceiptRevoke, CashReceiptRevokeEncoded> =>
+const revokeWith = (...extra: ReadonlyArray<CrossRule<CashReceiptRevoke>>): typeof RevokeFields =>
   RevokeFields.pipe(withCrossRules<CashReceiptRevoke>(...Rules.partCancelRules, ...extra))
 
 /**
@@ -189,7 +208,7 @@ const revokeWith = (...extra: ReadonlyArray<CrossRule<CashReceiptRevoke>>): Sche
  * @since 0.1.0
  * @category schemas
  */
-export const CashReceiptRevoke: Schema.Schema<CashReceiptRevoke, CashReceiptRevokeEncoded> = revokeWith()
+export const CashReceiptRevoke = revokeWith()
 
 /**
  * The revocation body plus the trade-time window judged at `nowMillis`.
@@ -197,7 +216,7 @@ export const CashReceiptRevoke: Schema.Schema<CashReceiptRevoke, CashReceiptRevo
  * @since 0.1.0
  * @category schemas
  */
-export const CashReceiptRevokeAt: (nowMillis: number) => Schema.Schema<CashReceiptRevoke, CashReceiptRevokeEncoded> = perKstDay(
+export const CashReceiptRevokeAt: (nowMillis: number) => typeof RevokeFields = perKstDay(
   (nowMillis) => revokeWith(Rules.tradeDTRule(nowMillis))
 )
 
@@ -222,7 +241,7 @@ export interface BulkIssueBodyEncoded {
 }
 
 // `cashbills` with distinct document IDs; `max` bounds one submission (issueMany takes any number).
-const bulkWith = (item: Schema.Schema<CashReceiptIssue, CashReceiptIssueEncoded>, max?: number): Schema.Schema<BulkIssueBody, BulkIssueBodyEncoded> => {
+const bulkWith = (item: typeof CashReceiptIssue, max?: number): Schema.Codec<BulkIssueBody, BulkIssueBodyEncoded> => {
   const items = Schema.Array(item)
   return Schema.Struct({
     cashbills: max === undefined ? items : items.pipe(
@@ -241,7 +260,7 @@ const bulkWith = (item: Schema.Schema<CashReceiptIssue, CashReceiptIssueEncoded>
  * @since 0.1.0
  * @category schemas
  */
-export const BulkIssueBody: Schema.Schema<BulkIssueBody, BulkIssueBodyEncoded> = bulkWith(CashReceiptIssue, Rules.BULK_MAX)
+export const BulkIssueBody: Schema.Codec<BulkIssueBody, BulkIssueBodyEncoded> = bulkWith(CashReceiptIssue, Rules.BULK_MAX)
 
 /**
  * The bulk issue body with every receipt's trade time judged at `nowMillis`.
@@ -249,7 +268,7 @@ export const BulkIssueBody: Schema.Schema<BulkIssueBody, BulkIssueBodyEncoded> =
  * @since 0.1.0
  * @category schemas
  */
-export const BulkIssueBodyAt: (nowMillis: number) => Schema.Schema<BulkIssueBody, BulkIssueBodyEncoded> = perKstDay(
+export const BulkIssueBodyAt: (nowMillis: number) => Schema.Codec<BulkIssueBody, BulkIssueBodyEncoded> = perKstDay(
   (nowMillis) => bulkWith(CashReceiptIssueAt(nowMillis), Rules.BULK_MAX)
 )
 
@@ -260,7 +279,7 @@ export const BulkIssueBodyAt: (nowMillis: number) => Schema.Schema<BulkIssueBody
  * @since 0.1.0
  * @category schemas
  */
-export const ReceiptListAt: (nowMillis: number) => Schema.Schema<BulkIssueBody, BulkIssueBodyEncoded> = perKstDay(
+export const ReceiptListAt: (nowMillis: number) => Schema.Codec<BulkIssueBody, BulkIssueBodyEncoded> = perKstDay(
   (nowMillis) => bulkWith(CashReceiptIssueAt(nowMillis))
 )
 
@@ -279,11 +298,6 @@ export const MgtKeyList = Schema.Array(MgtKey).pipe(
 )
 
 // ── answers ─────────────────────────────────────────────────────────────────────────────────
-
-const nullable = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(schema, { nullable: true })
-
-/** A number the service may write as a numeric string. */
-const LenientNumber = Schema.Union(Schema.Number, Schema.NumberFromString)
 
 /**
  * The answer of RegistIssue and RevokeRegistIssue.

@@ -16,7 +16,7 @@ const answerOf = (detail: CashbillDetail): IssueResponse =>
     message: "issued (settled by reading the receipt back after the answer was lost)",
     confirmNum: detail.confirmNum,
     tradeDate: detail.tradeDate,
-    tradeDT: detail.tradeDT
+    ...(detail.tradeDT === undefined ? {} : { tradeDT: detail.tradeDT })
   })
 
 const differences = (detail: CashbillDetail, sent: Readonly<Record<string, unknown>>, fields: ReadonlyArray<keyof CashbillDetail & string>) =>

@@ -6,9 +6,7 @@
  */
 import * as Schema from "effect/Schema"
 import * as Kst from "../../core/Kst.js"
-import { isDateTime14 } from "../../core/Schemas.js"
-
-const nullable = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(schema, { nullable: true })
+import { isDateTime14, nullable } from "../../core/Schemas.js"
 
 /**
  * The answer of GetCertificateExpireDate: `certificateExpiration`, exactly 14 digits
@@ -18,7 +16,7 @@ const nullable = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith
  * @category schemas
  */
 export class CertificateExpiration extends Schema.Class<CertificateExpiration>("CertificateExpiration")({
-  certificateExpiration: Schema.String.pipe(Schema.filter(isDateTime14, { message: () => "must be exactly 14 digits yyyyMMddHHmmss" }))
+  certificateExpiration: Schema.String.check(Schema.makeFilter(isDateTime14, { message: "must be exactly 14 digits yyyyMMddHHmmss" }))
 }) {
   /** The expiry as an instant (the 14 digits read as KST). */
   get expiresAt(): Date {

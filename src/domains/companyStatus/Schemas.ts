@@ -4,7 +4,11 @@
  *
  * @since 0.1.0
  */
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import * as SchemaTransformation from "effect/SchemaTransformation"
+import * as Gen from "../../core/Gen.js"
+import * as Kst from "../../core/Kst.js"
 import { rule } from "../../core/Rule.js"
 import { CorpNum } from "../../core/Schemas.js"
 
@@ -53,16 +57,17 @@ const isCompactDate = (s: string): boolean => /^\d{8}$/.test(s)
  * @since 0.1.0
  * @category schemas
  */
-export const StateDate = Schema.transform(
-  Schema.String.pipe(
-    rule("date(yyyyMMdd|yyyy-MM-dd)", (s: string) => isCompactDate(s) || isDashedDate(s), "must be a date yyyyMMdd or yyyy-MM-dd")
-  ),
-  Schema.String,
-  { strict: true, decode: (s) => s.replace(/-/g, ""), encode: (s) => s }
+export const StateDate = Schema.String.pipe(
+  rule("date(yyyyMMdd|yyyy-MM-dd)", (s: string) => isCompactDate(s) || isDashedDate(s), "must be a date yyyyMMdd or yyyy-MM-dd", {
+    // Dates of the year up to today.
+    values: Gen.at((now) => Gen.map(Gen.integer(-365, 0), (days) => Kst.addDays(Kst.toDate8(now), days)))
+  }),
+  Schema.decodeTo(Schema.String, SchemaTransformation.transform({ decode: (s) => s.replace(/-/g, ""), encode: (s) => s }))
 )
 
-const nullable = <A, I>(schema: Schema.Schema<A, I, never>) =>
-  Schema.NullOr(schema).pipe(Schema.optionalWith({ default: () => null }))
+// Absent, `null` or a value; absent decodes as `null`.
+const nullable = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S) =>
+  Schema.NullOr(schema).pipe(Schema.withDecodingDefaultKey(Effect.succeed(null)))
 
 /**
  * The status of one business registration number. `taxType`, `typeDate`, `state` and

@@ -8,6 +8,7 @@
  */
 import * as Schema from "effect/Schema"
 import type { ErrorCodeName } from "../../core/ErrorCodes.js"
+import * as Gen from "../../core/Gen.js"
 import { rule } from "../../core/Rule.js"
 
 /**
@@ -79,6 +80,32 @@ export const passwordValid = (password: string): boolean =>
 export const idProblem = (id: string): Extract<ErrorCodeName, "IdLength" | "InvalidId"> | undefined =>
   !idLengthValid(id) ? "IdLength" : !idCharsetValid(id) ? "InvalidId" : undefined
 
+const LOWER = "abcdefghijklmnopqrstuvwxyz"
+const DIGITS = "0123456789"
+
+/**
+ * Contact IDs: a letter, then 5 to 20 letters or digits (every ID rule kept).
+ *
+ * @since 1.0.0
+ * @category generators
+ */
+export const contactIdValues: Gen.Gen<string> = Gen.tuple(
+  [Gen.text(LOWER, 1, 1), Gen.text(`${LOWER}${DIGITS}`, ID_LENGTH.min - 1, 20)],
+  ([first, rest]) => `${first}${rest}`
+)
+
+/**
+ * Passwords that keep every password rule: letters, two digits, a special character, then letters
+ * or digits — 8 to 20 characters.
+ *
+ * @since 1.0.0
+ * @category generators
+ */
+export const passwordValues: Gen.Gen<string> = Gen.tuple(
+  [Gen.text(LOWER, 1, 8), Gen.digits(2), Gen.constantFrom(...PASSWORD_SPECIALS.split("")), Gen.text(`${LOWER}${DIGITS}${LOWER.toUpperCase()}`, 4, 8)],
+  ([letters, number, special, rest]) => `${letters}${number}${special}${rest}`
+)
+
 /**
  * A contact ID: 6 to 50 characters, letters, digits, `.`, `_`, `@`, `-`.
  *
@@ -86,8 +113,8 @@ export const idProblem = (id: string): Extract<ErrorCodeName, "IdLength" | "Inva
  * @category schemas
  */
 export const ContactId = Schema.String.pipe(
-  rule("idLength(6..50)", idLengthValid, `must be ${ID_LENGTH.min} to ${ID_LENGTH.max} characters`),
-  rule("idCharset", idCharsetValid, "must start with a letter or digit and hold only letters, digits, '.', '_', '@' and '-'")
+  rule("idLength(6..50)", idLengthValid, `must be ${ID_LENGTH.min} to ${ID_LENGTH.max} characters`, { values: contactIdValues }),
+  rule("idCharset", idCharsetValid, "must start with a letter or digit and hold only letters, digits, '.', '_', '@' and '-'", { values: contactIdValues })
 )
 
 /**
@@ -100,12 +127,13 @@ export const Password = Schema.String.pipe(
   rule(
     `passwordLength(${PASSWORD_LENGTH.min}..${PASSWORD_LENGTH.max})`,
     (s: string) => s.length >= PASSWORD_LENGTH.min && s.length <= PASSWORD_LENGTH.max,
-    `must be ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters`
+    `must be ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters`,
+    { values: passwordValues }
   ),
-  rule("passwordLetter", (s: string) => /[A-Za-z]/.test(s), "must contain a letter"),
-  rule("passwordDigit", (s: string) => /\d/.test(s), "must contain a digit"),
-  rule("passwordSpecial", (s: string) => PASSWORD_SPECIAL.test(s), `must contain one of ${PASSWORD_SPECIALS}`),
-  rule("passwordCharset", (s: string) => PASSWORD_CHARSET.test(s), `may hold only letters, digits and ${PASSWORD_SPECIALS}`)
+  rule("passwordLetter", (s: string) => /[A-Za-z]/.test(s), "must contain a letter", { values: passwordValues }),
+  rule("passwordDigit", (s: string) => /\d/.test(s), "must contain a digit", { values: passwordValues }),
+  rule("passwordSpecial", (s: string) => PASSWORD_SPECIAL.test(s), `must contain one of ${PASSWORD_SPECIALS}`, { values: passwordValues }),
+  rule("passwordCharset", (s: string) => PASSWORD_CHARSET.test(s), `may hold only letters, digits and ${PASSWORD_SPECIALS}`, { values: passwordValues })
 )
 
 /**
@@ -114,7 +142,7 @@ export const Password = Schema.String.pipe(
  * @since 0.1.0
  * @category schemas
  */
-export const SearchRole = Schema.Literal(1, 2, 3)
+export const SearchRole = Schema.Literals([1, 2, 3])
 
 /**
  * @since 0.1.0

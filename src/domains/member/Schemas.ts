@@ -157,6 +157,6 @@ export const ContactList = Schema.Array(Contact)
  * @category schemas
  */
 export class CheckResult extends Schema.Class<CheckResult>("CheckResult")({
-  code: Schema.Literal(0, 1),
+  code: Schema.Literals([0, 1]),
   message: Schema.String
 }) {}

@@ -11,8 +11,21 @@
  */
 import * as Schema from "effect/Schema"
 import { withCrossRules } from "../../core/CrossRule.js"
+import * as Gen from "../../core/Gen.js"
 import { maxLen, requiredLen, rule } from "../../core/Rule.js"
-import { AnswerKey, CorpNumText, Date8, LenientBoolean, MgtKey, oneOf, optional, SignedAmount } from "../../core/Schemas.js"
+import {
+  AnswerKey,
+  CorpNumText,
+  Date8,
+  LenientBoolean,
+  LenientNumber,
+  MgtKey,
+  nullable,
+  oneOf,
+  oneOfNumbers,
+  optional,
+  SignedAmount
+} from "../../core/Schemas.js"
 import * as Rules from "./Rules.js"
 
 // ── fields ──────────────────────────────────────────────────────────────────────────────────
@@ -23,10 +36,7 @@ import * as Rules from "./Rules.js"
  * @since 0.1.0
  * @category schemas
  */
-export const ItemCodeNumber = Schema.Number.pipe(
-  rule<number>("itemCode", Rules.isItemCode, "must be a statement item code: 121, 122, 123, 124, 125 or 126"),
-  Schema.compose(Schema.Literal(...Rules.ITEM_CODES), { strict: false })
-)
+export const ItemCodeNumber = oneOfNumbers("itemCode", Rules.ITEM_CODES, "must be a statement item code: 121, 122, 123, 124, 125 or 126")
 
 /**
  * An item code as it travels in the path (`/Statement/121/…`): the text "121" to "126".
@@ -35,11 +45,15 @@ export const ItemCodeNumber = Schema.Number.pipe(
  * @category schemas
  */
 export const ItemCodeText = Schema.String.pipe(
-  rule<string>("itemCode", (s) => Rules.SCOPES.includes(s), "must be a statement item code: 121, 122, 123, 124, 125 or 126")
+  rule<string>("itemCode", (s) => Rules.SCOPES.includes(s), "must be a statement item code: 121, 122, 123, 124, 125 or 126", {
+    values: Gen.constantFrom(...Rules.SCOPES)
+  })
 )
 
 /** A branch number: 4 digits (the official examples send `""`, which is absent). */
-const TaxRegId = Schema.String.pipe(rule("taxRegID", (s: string) => /^\d{4}$/.test(s), "must be a branch number of exactly 4 digits"))
+const TaxRegId = Schema.String.pipe(
+  rule("taxRegID", (s: string) => /^\d{4}$/.test(s), "must be a branch number of exactly 4 digits", { values: Gen.digits(4) })
+)
 
 /**
  * One line of a statement (the fields the spec's samples show).
@@ -48,7 +62,9 @@ const TaxRegId = Schema.String.pipe(rule("taxRegID", (s: string) => /^\d{4}$/.te
  * @category schemas
  */
 export const DetailItem = Schema.Struct({
-  serialNum: optional(Schema.Number.pipe(rule<number>("serialNum", (n) => Number.isInteger(n) && n >= 1, "must be a whole number from 1"))),
+  serialNum: optional(
+    Schema.Number.pipe(rule<number>("serialNum", (n) => Number.isInteger(n) && n >= 1, "must be a whole number from 1", { values: Gen.integer(1, 99) }))
+  ),
   purchaseDT: optional(Date8),
   itemName: optional(Schema.String),
   spec: optional(Schema.String),
@@ -111,7 +127,7 @@ const IssueFields = Schema.Struct({
   receiverFAX: optional(maxLen(20)),
   receiverEmail: optional(maxLen(100)),
   /** Extra properties that depend on the type (e.g. a deposit slip's `Balance`, `Deposit`, `CBalance`); keys as in answers (`Rules.propertyBagKeysRule`). */
-  propertyBag: optional(Schema.Record({ key: Schema.String, value: Schema.String })),
+  propertyBag: optional(Schema.Record(Schema.String, Schema.String)),
   /** No length limit (docs/service.md "Limits"). */
   detailList: optional(Schema.Array(DetailItem)),
   memo: optional(maxLen(200)),
@@ -144,7 +160,7 @@ export type StatementIssueEncoded = typeof IssueFields.Encoded
  * @since 0.1.0
  * @category schemas
  */
-export const StatementIssue: Schema.Schema<StatementIssue, StatementIssueEncoded> = IssueFields.pipe(
+export const StatementIssue = IssueFields.pipe(
   withCrossRules<StatementIssue>(Rules.taxTypeRule, Rules.propertyBagKeysRule)
 )
 
@@ -190,11 +206,6 @@ export const MassPrintList = Schema.Array(MgtKey).pipe(
 )
 
 // ── answers ─────────────────────────────────────────────────────────────────────────────────
-
-const nullable = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(schema, { nullable: true })
-
-/** A number the service may write as a numeric string. */
-const LenientNumber = Schema.Union(Schema.Number, Schema.NumberFromString)
 
 /**
  * The answer of RegistIssue: the invoice number assigned at issuance (24 characters).
@@ -313,7 +324,7 @@ export class StatementDetail extends Schema.Class<StatementDetail>("StatementDet
   receiverFAX: text,
   receiverEmail: text,
   /** Keys that are not answer keys (which taxdoc never sends) are left out. */
-  propertyBag: nullable(Schema.Record({ key: AnswerKey, value: Schema.String })),
+  propertyBag: nullable(Schema.Record(AnswerKey, Schema.String)),
   detailList: nullable(Schema.Array(DetailLine)),
   memo: text,
   emailSubject: text,

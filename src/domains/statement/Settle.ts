@@ -27,7 +27,7 @@ export const issued = (statement: StatementIssue) => (found: Option.Option<State
       new IssueResponse({
         code: 1,
         message: "issued (settled by reading the statement back after the answer was lost)",
-        invoiceNum: found.value.invoiceNum
+        ...(found.value.invoiceNum === undefined ? {} : { invoiceNum: found.value.invoiceNum })
       })
     )
     : Outcome.different(`${differ.join(", ")} differ`)

@@ -6,12 +6,10 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
+import * as Gen from "../../core/Gen.js"
+import * as Kst from "../../core/Kst.js"
 import { rule } from "../../core/Rule.js"
-import { LenientBoolean, LenientNumericString } from "../../core/Schemas.js"
-
-const nullable = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(schema, { nullable: true })
-
-const LenientNumber = Schema.Union(Schema.Number, Schema.NumberFromString)
+import { LenientBoolean, LenientNumber, LenientNumericString, nullable } from "../../core/Schemas.js"
 
 /**
  * The answer of RequestJob.
@@ -138,7 +136,7 @@ export class TaxinvoiceDetailLine extends Schema.Class<TaxinvoiceDetailLine>("Ta
  * @since 0.1.0
  * @category schemas
  */
-export class TaxinvoiceDetail extends Schema.Class<TaxinvoiceDetail>("TaxinvoiceDetail")({
+export class TaxinvoiceDetail extends Schema.Class<TaxinvoiceDetail>("TaxPortalTaxinvoiceDetail")({
   ntsconfirmNum: Schema.String,
   writeDate: Schema.String,
   issueDT: nullable(Schema.String),
@@ -238,6 +236,8 @@ export class CashbillSummary extends Schema.Class<CashbillSummary>("CashbillSumm
   amountTotal: LenientNumber
 }) {}
 
+const YEAR_MILLIS = 365 * 24 * 60 * 60 * 1000
+
 /**
  * The answer of GetCertificateExpireDate: `certificateExpiration` present and exactly 14 digits
  * (a missing value crashes a client).
@@ -246,5 +246,8 @@ export class CashbillSummary extends Schema.Class<CashbillSummary>("CashbillSumm
  * @category schemas
  */
 export class CertificateExpiration extends Schema.Class<CertificateExpiration>("CertificateExpiration")({
-  certificateExpiration: Schema.String.pipe(rule("dateTime14", (s: string) => /^\d{14}$/.test(s), "must be 14 digits yyyyMMddHHmmss"))
+  certificateExpiration: Schema.String.pipe(rule("dateTime14", (s: string) => /^\d{14}$/.test(s), "must be 14 digits yyyyMMddHHmmss", {
+    // A year either side of now.
+    values: Gen.at((now) => Gen.map(Gen.integer(now - YEAR_MILLIS, now + YEAR_MILLIS), Kst.toDateTime14))
+  }))
 }) {}

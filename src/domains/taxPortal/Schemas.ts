@@ -8,9 +8,13 @@
  */
 import * as Schema from "effect/Schema"
 import { fieldRule, withCrossRules } from "../../core/CrossRule.js"
-import { rule } from "../../core/Rule.js"
+import * as Gen from "../../core/Gen.js"
+import { maxLength, requiredLen, rule } from "../../core/Rule.js"
 import { Date8, oneOf, optional } from "../../core/Schemas.js"
 import * as Rules from "./Rules.js"
+
+const LOWER = "abcdefghijklmnopqrstuvwxyz"
+const DIGITS = "0123456789"
 
 // ── identifiers ─────────────────────────────────────────────────────────────────────────────
 
@@ -21,7 +25,9 @@ import * as Rules from "./Rules.js"
  * @category schemas
  */
 export const JobId = Schema.String.pipe(
-  rule("jobID", (s: string) => s.length === Rules.JOB_ID_LENGTH && /^[A-Za-z0-9]+$/.test(s), `must be a job ID of exactly ${Rules.JOB_ID_LENGTH} letters or digits`)
+  rule("jobID", (s: string) => s.length === Rules.JOB_ID_LENGTH && /^[A-Za-z0-9]+$/.test(s), `must be a job ID of exactly ${Rules.JOB_ID_LENGTH} letters or digits`, {
+    values: Gen.digits(Rules.JOB_ID_LENGTH)
+  })
 )
 
 /**
@@ -34,7 +40,8 @@ export const NtsConfirmNum = Schema.String.pipe(
   rule(
     "ntsConfirmNum",
     (s: string) => s.length === Rules.NTS_CONFIRM_NUM_LENGTH && /^[A-Za-z0-9]+$/.test(s),
-    `must be a confirmation number of exactly ${Rules.NTS_CONFIRM_NUM_LENGTH} letters or digits`
+    `must be a confirmation number of exactly ${Rules.NTS_CONFIRM_NUM_LENGTH} letters or digits`,
+    { values: Gen.text(`${DIGITS}${LOWER}`, Rules.NTS_CONFIRM_NUM_LENGTH, Rules.NTS_CONFIRM_NUM_LENGTH) }
   )
 )
 
@@ -123,21 +130,29 @@ export const ByJob = Schema.Struct({ jobID: JobId })
 
 // ── search filters ──────────────────────────────────────────────────────────────────────────
 
-// The allowed values are the filter's examples too (generated inputs draw from them).
-const examples = (allowed: ReadonlyArray<string>) => ({ examples: allowed as [string, ...Array<string>] })
+// A comma-joined list of some of `values` (repeats allowed, as the rule allows them).
+const joined = (values: Gen.Gen<string>, max: number) => Gen.map(Gen.list(values, 1, max), (items) => items.join(","))
 
-const list = (name: string, allowed: ReadonlyArray<string>) =>
+const list = <const A extends readonly [string, ...Array<string>]>(name: string, allowed: A) =>
   optional(
-    Schema.String.pipe(rule(name, Rules.listWithin(allowed), `must be a comma-separated list of ${allowed.join(", ")} (empty = all)`)).annotations(examples(allowed))
+    Schema.String.pipe(rule(name, Rules.listWithin(allowed), `must be a comma-separated list of ${allowed.join(", ")} (empty = all)`, {
+      values: joined(Gen.constantFrom(...allowed), allowed.length)
+    }))
   )
 
-const oneOrEmpty = (name: string, allowed: ReadonlyArray<string>) =>
-  optional(Schema.String.pipe(rule(name, (s: string) => s === "" || allowed.includes(s), `must be one of ${allowed.join(", ")} or empty`)).annotations(examples(allowed)))
+const oneOrEmpty = <const A extends readonly [string, ...Array<string>]>(name: string, allowed: A) =>
+  optional(Schema.String.pipe(rule(name, (s: string) => s === "" || allowed.includes(s), `must be one of ${allowed.join(", ")} or empty`, {
+    values: Gen.constantFrom(...allowed)
+  })))
 
 const paging = {
-  Page: optional(Schema.String.pipe(rule("page", Rules.numberWithin(1, 999_999_999), "must be a page number of at least 1"))),
+  Page: optional(Schema.String.pipe(rule("page", Rules.numberWithin(1, 999_999_999), "must be a page number of at least 1", {
+    values: Gen.map(Gen.integer(1, 5), String)
+  }))),
   PerPage: optional(
-    Schema.String.pipe(rule(`perPage(1..${Rules.PER_PAGE_MAX})`, Rules.numberWithin(1, Rules.PER_PAGE_MAX), `must be a page size from 1 to ${Rules.PER_PAGE_MAX}`))
+    Schema.String.pipe(rule(`perPage(1..${Rules.PER_PAGE_MAX})`, Rules.numberWithin(1, Rules.PER_PAGE_MAX), `must be a page size from 1 to ${Rules.PER_PAGE_MAX}`, {
+      values: Gen.map(Gen.integer(1, Rules.PER_PAGE_MAX), String)
+    }))
   ),
   Order: oneOrEmpty("order", ["D", "A"])
 }
@@ -155,10 +170,10 @@ export const taxinvoiceFilterFields = {
   PurposeType: list("purposeType", ["R", "C", "N"]),
   TaxRegIDYN: oneOrEmpty("taxRegIDYN", ["0", "1"]),
   TaxRegIDType: oneOrEmpty("taxRegIDType", ["S", "B", "T"]),
-  TaxRegID: optional(Schema.String.pipe(rule("taxRegID", (s: string) => Rules.listOf(s).every((id) => /^\d{4}$/.test(id)), "must be a comma-separated list of 4-digit branch numbers"))),
-  SearchString: optional(
-    Schema.String.pipe(rule(`maxLength(${Rules.SEARCH_STRING_MAX})`, (s: string) => s.length <= Rules.SEARCH_STRING_MAX, `must be at most ${Rules.SEARCH_STRING_MAX} characters`))
-  )
+  TaxRegID: optional(Schema.String.pipe(rule("taxRegID", (s: string) => Rules.listOf(s).every((id) => /^\d{4}$/.test(id)), "must be a comma-separated list of 4-digit branch numbers", {
+    values: joined(Gen.digits(4), 3)
+  }))),
+  SearchString: optional(Schema.String.pipe(maxLength(Rules.SEARCH_STRING_MAX)))
 }
 
 /**
@@ -215,12 +230,6 @@ export const ByConfirmNum = Schema.Struct({ ntsConfirmNum: NtsConfirmNum })
 
 // ── department user ─────────────────────────────────────────────────────────────────────────
 
-const required = (max: number) =>
-  Schema.String.pipe(
-    rule("required", (s: string) => s.length > 0, "is required and may not be empty"),
-    rule(`maxLength(${max})`, (s: string) => s.length <= max, `must be at most ${max} characters`)
-  )
-
 /**
  * The body of RegistDeptUser: the department account of the tax portal. `secAuth` is sent (as
  * `null`, which is absent) by the public clients and accepted.
@@ -229,8 +238,8 @@ const required = (max: number) =>
  * @category schemas
  */
 export const DeptUserBody = Schema.Struct({
-  id: required(50),
-  pwd: required(50),
+  id: requiredLen(50),
+  pwd: requiredLen(50),
   secAuth: optional(Schema.String)
 })
 

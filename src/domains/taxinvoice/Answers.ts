@@ -6,11 +6,7 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
-import { LenientBoolean } from "../../core/Schemas.js"
-
-const nullable = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(schema, { nullable: true })
-
-const LenientNumber = Schema.Union(Schema.Number, Schema.NumberFromString)
+import { LenientBoolean, LenientNumber, nullable } from "../../core/Schemas.js"
 
 /**
  * The answer of Issue: the confirmation number of the tax authority (24 characters).

@@ -8,14 +8,21 @@
  */
 import * as Schema from "effect/Schema"
 import { type CrossRule, withCrossRules } from "../../core/CrossRule.js"
+import * as Gen from "../../core/Gen.js"
 import { perKstDay } from "../../core/Kst.js"
 import { maxLen, requiredLen, rule } from "../../core/Rule.js"
-import { CorpNumText, Date8, MgtKey, oneOf, optional, SignedAmount } from "../../core/Schemas.js"
+import { CorpNumText, corpNumValues, Date8, MgtKey, oneOf, optional, SignedAmount } from "../../core/Schemas.js"
 import * as Rules from "./Rules.js"
 
 // ── fields ──────────────────────────────────────────────────────────────────────────────────
 
-const TaxRegId = Schema.String.pipe(rule("taxRegID", (s: string) => /^\d{4}$/.test(s), "must be a branch number of exactly 4 digits"))
+const LOWER = "abcdefghijklmnopqrstuvwxyz"
+const DIGITS = "0123456789"
+const ALNUM = `${LOWER}${DIGITS}${LOWER.toUpperCase()}`
+
+const TaxRegId = Schema.String.pipe(
+  rule("taxRegID", (s: string) => /^\d{4}$/.test(s), "must be a branch number of exactly 4 digits", { values: Gen.digits(4) })
+)
 
 /**
  * An amount of an invoice: an integer string, sign allowed, at most 18 characters.
@@ -26,11 +33,15 @@ const TaxRegId = Schema.String.pipe(rule("taxRegID", (s: string) => /^\d{4}$/.te
 export const InvoiceAmount = SignedAmount(18)
 
 const BookNumber = Schema.Number.pipe(
-  rule<number>("bookNumber", (n) => Number.isInteger(n) && Math.abs(n) <= 9999, "must be an integer of at most 4 digits (sign allowed)")
+  rule<number>("bookNumber", (n) => Number.isInteger(n) && Math.abs(n) <= 9999, "must be an integer of at most 4 digits (sign allowed)", {
+    values: Gen.integer(-9999, 9999)
+  })
 )
 
 const ModifyCode = Schema.Number.pipe(
-  rule<number>("modifyCode", (n) => (Rules.MODIFY_CODES as ReadonlyArray<number>).includes(n), "must be 1 to 6 (the reason for the revision)")
+  rule<number>("modifyCode", (n) => (Rules.MODIFY_CODES as ReadonlyArray<number>).includes(n), "must be 1 to 6 (the reason for the revision)", {
+    values: Gen.constantFrom(...Rules.MODIFY_CODES)
+  })
 )
 
 /**
@@ -40,11 +51,13 @@ const ModifyCode = Schema.Number.pipe(
  * @category schemas
  */
 export const NtsConfirmNum = Schema.String.pipe(
-  rule("ntsConfirmNum", Rules.isNtsConfirmNum, "must be a confirmation number of exactly 24 letters or digits")
+  rule("ntsConfirmNum", Rules.isNtsConfirmNum, "must be a confirmation number of exactly 24 letters or digits", {
+    values: Gen.text(`${DIGITS}${LOWER}`, 24, 24)
+  })
 )
 
 const InvoiceeCorpNum = Schema.String.pipe(
-  rule("invoiceeCorpNum", (s: string) => /^\d{10}$|^\d{13}$/.test(s), "must be 10 or 13 digits, no hyphen")
+  rule("invoiceeCorpNum", (s: string) => /^\d{10}$|^\d{13}$/.test(s), "must be 10 or 13 digits, no hyphen", { values: corpNumValues })
 )
 
 /**
@@ -61,7 +74,9 @@ export const MgtKeyType = oneOf("MgtKeyType", Rules.MGT_KEY_TYPES)
  * @since 0.1.0
  * @category schemas
  */
-export const ItemKey = Schema.String.pipe(rule("itemKey", (s: string) => /^[A-Za-z0-9]{18}$/.test(s), "must be an item key of exactly 18 letters or digits"))
+export const ItemKey = Schema.String.pipe(
+  rule("itemKey", (s: string) => /^[A-Za-z0-9]{18}$/.test(s), "must be an item key of exactly 18 letters or digits", { values: Gen.digits(18) })
+)
 
 /**
  * An attached file ID (the `attachedFile` of a file record): path-safe, at most 255 characters.
@@ -71,7 +86,12 @@ export const ItemKey = Schema.String.pipe(rule("itemKey", (s: string) => /^[A-Za
  */
 export const FileId = Schema.String.pipe(
   // "." and ".." are path segments every URL parser removes: the request would reach another route.
-  rule("fileId", (s: string) => /^[A-Za-z0-9_.-]{1,255}$/.test(s) && s !== "." && s !== "..", "must be the attachedFile value of a file record (letters, digits, '-', '_', '.'; not '.' or '..')")
+  rule(
+    "fileId",
+    (s: string) => /^[A-Za-z0-9_.-]{1,255}$/.test(s) && s !== "." && s !== "..",
+    "must be the attachedFile value of a file record (letters, digits, '-', '_', '.'; not '.' or '..')",
+    { values: Gen.filter(Gen.text(`${ALNUM}_.-`, 1, 40), (id) => id !== "." && id !== "..") }
+  )
 )
 
 /**
@@ -82,7 +102,7 @@ export const FileId = Schema.String.pipe(
  * @category schemas
  */
 export const DetailLine = Schema.Struct({
-  serialNum: optional(Schema.Number.pipe(rule<number>("serialNum", (n) => Number.isInteger(n) && n >= 1 && n <= 99, "must be 1 to 99"))),
+  serialNum: optional(Schema.Number.pipe(rule<number>("serialNum", (n) => Number.isInteger(n) && n >= 1 && n <= 99, "must be 1 to 99", { values: Gen.integer(1, 99) }))),
   purchaseDT: optional(Date8),
   itemName: optional(maxLen(100)),
   spec: optional(maxLen(100)),
@@ -105,8 +125,8 @@ export const AddContact = Schema.Struct({
   email: requiredLen(100)
 })
 
-const listOf = <A, I>(item: Schema.Schema<A, I, never>, max: number, what: string) =>
-  Schema.Array(item).pipe(rule<ReadonlyArray<A>>(`maxItems(${max})`, (list) => list.length <= max, `must hold at most ${max} ${what}`))
+const listOf = <S extends Schema.Top>(item: S, max: number, what: string) =>
+  Schema.Array(item).pipe(rule<ReadonlyArray<S["Type"]>>(`maxItems(${max})`, (list) => list.length <= max, `must hold at most ${max} ${what}`))
 
 // ── the draft ───────────────────────────────────────────────────────────────────────────────
 
@@ -180,7 +200,7 @@ export type TaxinvoiceDraft = typeof DraftFields.Type
  */
 export type TaxinvoiceDraftEncoded = typeof DraftFields.Encoded
 
-const draftWith = (...extra: ReadonlyArray<CrossRule<TaxinvoiceDraft>>): Schema.Schema<TaxinvoiceDraft, TaxinvoiceDraftEncoded> =>
+const draftWith = (...extra: ReadonlyArray<CrossRule<TaxinvoiceDraft>>): typeof DraftFields =>
   DraftFields.pipe(withCrossRules<TaxinvoiceDraft>(Rules.invoiceeCorpNumRule, Rules.revisionPairRule, Rules.totalsRule, ...extra))
 
 /**
@@ -191,7 +211,7 @@ const draftWith = (...extra: ReadonlyArray<CrossRule<TaxinvoiceDraft>>): Schema.
  * @since 0.1.0
  * @category schemas
  */
-export const TaxinvoiceDraft: Schema.Schema<TaxinvoiceDraft, TaxinvoiceDraftEncoded> = draftWith()
+export const TaxinvoiceDraft = draftWith()
 
 /**
  * The draft plus writeDate not after today (KST of `nowMillis`).
@@ -199,7 +219,7 @@ export const TaxinvoiceDraft: Schema.Schema<TaxinvoiceDraft, TaxinvoiceDraftEnco
  * @since 0.1.0
  * @category schemas
  */
-export const TaxinvoiceDraftAt: (nowMillis: number) => Schema.Schema<TaxinvoiceDraft, TaxinvoiceDraftEncoded> = perKstDay(
+export const TaxinvoiceDraftAt: (nowMillis: number) => typeof DraftFields = perKstDay(
   (nowMillis) => draftWith(Rules.writeDateRule(nowMillis))
 )
 
@@ -231,7 +251,11 @@ export type IssueBody = typeof IssueBody.Type
  * @category schemas
  */
 export const SendEmailBody = Schema.Struct({
-  receiver: requiredLen(100).pipe(rule("email", (s: string) => /^[^@\s]+@[^@\s]+$/.test(s), "must be an e-mail address"))
+  receiver: requiredLen(100).pipe(
+    rule("email", (s: string) => /^[^@\s]+@[^@\s]+$/.test(s), "must be an e-mail address", {
+      values: Gen.tuple([Gen.text(LOWER, 1, 1), Gen.text(`${LOWER}${DIGITS}`, 0, 7)], ([first, rest]) => `${first}${rest}@example.com`)
+    })
+  )
 })
 
 /**
@@ -254,7 +278,7 @@ export const AttachedFileInput = Schema.Struct({
   // The name travels raw in a quoted multipart header (docs/service.md "e-Tax invoices"), so quotes and line breaks cannot.
   fileName: requiredLen(255).pipe(rule("fileName", (s: string) => !/["\r\n]/.test(s), "may not contain '\"' or line breaks")),
   displayName: optional(maxLen(255)),
-  content: Schema.Uint8ArrayFromSelf.pipe(
+  content: Schema.Uint8Array.pipe(
     rule<Uint8Array>(
       `maxBytes(${Rules.MAX_FILE_BYTES})`,
       (bytes) => bytes.length <= Rules.MAX_FILE_BYTES,
@@ -302,7 +326,7 @@ export interface BulkIssueBodyEncoded {
   readonly invoices: ReadonlyArray<TaxinvoiceDraftEncoded>
 }
 
-const bulkWith = (item: Schema.Schema<TaxinvoiceDraft, TaxinvoiceDraftEncoded>, max?: number): Schema.Schema<BulkIssueBody, BulkIssueBodyEncoded> => {
+const bulkWith = (item: typeof TaxinvoiceDraft, max?: number): Schema.Codec<BulkIssueBody, BulkIssueBodyEncoded> => {
   const items = Schema.Array(item)
   return Schema.Struct({
     forceIssue: optional(Schema.Boolean),
@@ -318,7 +342,7 @@ const bulkWith = (item: Schema.Schema<TaxinvoiceDraft, TaxinvoiceDraftEncoded>, 
  * @since 0.1.0
  * @category schemas
  */
-export const BulkIssueBody: Schema.Schema<BulkIssueBody, BulkIssueBodyEncoded> = bulkWith(TaxinvoiceDraft, Rules.Limits.bulk)
+export const BulkIssueBody: Schema.Codec<BulkIssueBody, BulkIssueBodyEncoded> = bulkWith(TaxinvoiceDraft, Rules.Limits.bulk)
 
 /**
  * The bulk issue body with every writeDate judged at `nowMillis`.
@@ -326,7 +350,7 @@ export const BulkIssueBody: Schema.Schema<BulkIssueBody, BulkIssueBodyEncoded> =
  * @since 0.1.0
  * @category schemas
  */
-export const BulkIssueBodyAt: (nowMillis: number) => Schema.Schema<BulkIssueBody, BulkIssueBodyEncoded> = perKstDay(
+export const BulkIssueBodyAt: (nowMillis: number) => Schema.Codec<BulkIssueBody, BulkIssueBodyEncoded> = perKstDay(
   (nowMillis) => bulkWith(TaxinvoiceDraftAt(nowMillis), Rules.Limits.bulk)
 )
 
@@ -336,7 +360,7 @@ export const BulkIssueBodyAt: (nowMillis: number) => Schema.Schema<BulkIssueBody
  * @since 0.1.0
  * @category schemas
  */
-export const InvoiceListAt: (nowMillis: number) => Schema.Schema<BulkIssueBody, BulkIssueBodyEncoded> = perKstDay(
+export const InvoiceListAt: (nowMillis: number) => Schema.Codec<BulkIssueBody, BulkIssueBodyEncoded> = perKstDay(
   (nowMillis) => bulkWith(TaxinvoiceDraftAt(nowMillis))
 )
 
@@ -346,7 +370,9 @@ export const InvoiceListAt: (nowMillis: number) => Schema.Schema<BulkIssueBody, 
  * @since 0.1.0
  * @category schemas
  */
-export const SubmitId = Schema.String.pipe(rule("submitID", (s: string) => /^[A-Za-z0-9-]{1,36}$/.test(s), "must be 1 to 36 letters, digits or hyphens"))
+export const SubmitId = Schema.String.pipe(
+  rule("submitID", (s: string) => /^[A-Za-z0-9-]{1,36}$/.test(s), "must be 1 to 36 letters, digits or hyphens", { values: Gen.text(`${ALNUM}-`, 1, 36) })
+)
 
 // The answers (status, detail, file and bulk records) are in Answers.ts, part of this module's surface.
 export * from "./Answers.js"

@@ -46,8 +46,8 @@ export const issued = (found: Option.Option<TaxinvoiceInfo>): Outcome.Verdict<Is
     new IssueResponse({
       code: 1,
       message: "issued (settled by reading the invoice back after the answer was lost)",
-      ntsConfirmNum: info.ntsconfirmNum,
-      issueDT: info.issueDT
+      ...(info.ntsconfirmNum === undefined ? {} : { ntsConfirmNum: info.ntsconfirmNum }),
+      ...(info.issueDT === undefined ? {} : { issueDT: info.issueDT })
     })
   )
 }
