@@ -6,10 +6,9 @@
  * stopped mid-way and back. Runners in several processes: Fleet.test.ts.
  */
 import { describe, expect, it } from "@effect/vitest"
-import * as Reactivity from "@effect/experimental/Reactivity"
 import * as PgClient from "@effect/sql-pg/PgClient"
-import * as WorkflowEngine from "@effect/workflow/WorkflowEngine"
 import { Deferred, Effect, Fiber, Layer, Redacted } from "effect"
+import * as WorkflowEngine from "effect/workflow/WorkflowEngine"
 import { Cashbill } from "../../src/domains/cashbill/Cashbill.js"
 import * as BulkIssuance from "../../src/workflow/BulkIssuance.js"
 import * as Engine from "../../src/workflow/Engine.js"
@@ -87,10 +86,7 @@ describe("BulkIssuance", () => {
   it.live("keeps the journal in PostgreSQL: progress and results by execution ID, pruned when asked", () =>
     Effect.gen(function*() {
       const url = yield* Effect.promise(() => freshDatabase("journal"))
-      const journal = JournalSql.layer().pipe(
-        Layer.provide(PgClient.layer({ url: Redacted.make(url) })),
-        Layer.provide(Reactivity.layer)
-      )
+      const journal = JournalSql.layer().pipe(Layer.provide(PgClient.layer({ url: Redacted.make(url) })))
       const input = receipts(130)
       const program = Effect.gen(function*() {
         const results = yield* BulkIssuance.issueReceipts({ executionId: "sql-1", corpNum: MEMBER, documents: input, pollInterval: "10 millis" })
@@ -110,17 +106,16 @@ describe("BulkIssuance", () => {
       let failed = 0
       const firstRefusal = yield* Deferred.make<void>()
       const counted = <A>(effect: Effect.Effect<A, JournalUnavailable>) =>
-        Effect.tapError(effect, () => Effect.zipRight(Effect.sync(() => void failed++), Deferred.succeed(firstRefusal, undefined)))
+        Effect.tapError(effect, () => Effect.andThen(Effect.sync(() => void failed++), Deferred.succeed(firstRefusal, undefined)))
       // The journal as the workflows use it, counting the writes the stopped database refused.
-      const journal = Layer.effect(Journal, Effect.map(Journal, (j) => Journal.of({
+      const journal = Layer.effect(Journal, Journal.useSync((j) => Journal.of({
         ...j,
         submitted: (id, chunk) => counted(j.submitted(id, chunk)),
         ended: (id, chunk, end) => counted(j.ended(id, chunk, end)),
         finished: (id) => counted(j.finished(id))
       }))).pipe(
         Layer.provide(JournalSql.layer()),
-        Layer.provide(PgClient.layer({ url: Redacted.make(gate.url), connectTimeout: "1 second" })),
-        Layer.provide(Reactivity.layer)
+        Layer.provide(PgClient.layer({ url: Redacted.make(gate.url), connectTimeout: "1 second" }))
       )
       const input = receipts(300, 5000)
       let stopped = false
@@ -132,7 +127,7 @@ describe("BulkIssuance", () => {
         yield* Effect.promise(() => gate.restore())
       })
       const program = Effect.gen(function*() {
-        const restoring = yield* Effect.fork(restore)
+        const restoring = yield* Effect.forkChild(restore)
         const results = yield* BulkIssuance.issueReceipts({
           executionId: "down-1",
           corpNum: MEMBER,

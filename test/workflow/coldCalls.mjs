@@ -16,11 +16,11 @@ const lines = readline.createInterface({ input: process.stdin })
 for await (const line of lines) if (line === "go") break
 const outcomes = await runtime.runPromise(
   Effect.forEach(members.flatMap((corpNum) => Array.from({ length: calls }, () => corpNum)), (corpNum) =>
-    Effect.either(Effect.flatMap(Member.Member, (m) => m.getCorpInfo(corpNum))), { concurrency: "unbounded" })
+    Effect.result(Member.Member.use((m) => m.getCorpInfo(corpNum))), { concurrency: "unbounded" })
 )
-const stats = await runtime.runPromise(Effect.flatMap(Tokens.Tokens, (t) => t.stats))
-const failed = outcomes.filter((o) => o._tag === "Left")
-if (failed.length > 0) process.stderr.write(`${String(failed[0].left)}\n`)
+const stats = await runtime.runPromise(Tokens.Tokens.use((t) => t.stats))
+const failed = outcomes.filter((o) => o._tag === "Failure")
+if (failed.length > 0) process.stderr.write(`${String(failed[0].failure)}\n`)
 process.stdout.write(`done ${outcomes.length - failed.length} ${failed.length} ${stats.issued} ${stats.shared}\n`)
 await runtime.dispose()
 lines.close()
