@@ -271,7 +271,9 @@ export const layer = (options: Options & { readonly url: Redacted.Redacted<strin
   Layer.effect(
     TokenStore,
     Effect.gen(function*() {
-      const connected = yield* PgClient.make(clientConfig({ url: options.url, applicationName: "taxdoc tokens", maxConnections: options.connections ?? 4 })).pipe(
+      // One connection more than the statements' permits: the listener holds one of its own.
+      const maxConnections = (options.connections ?? 4) + 1
+      const connected = yield* PgClient.make(clientConfig({ url: options.url, applicationName: "taxdoc tokens", maxConnections })).pipe(
         Effect.provide(Reactivity.layer),
         Effect.exit
       )
