@@ -65,16 +65,22 @@ export const describe = (p: JournalProgress): string => {
   return parts.join(", ")
 }
 
-/** The engine: the fleet's runners in PostgreSQL with `--journal`, this process's memory without. */
+/**
+ * The engine: the fleet's runners in PostgreSQL with `--journal`, this process's memory without.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
 export const engineOf = (o: { readonly journal: Option.Option<Redacted.Redacted<string>>; readonly lease: Option.Option<Duration.Duration> }) =>
   Option.match(o.journal, {
     onNone: () => Engine.layerMemory,
-    onSome: (url) => Layer.mapError(Engine.layerRunner({ url, lease: Option.getOrUndefined(o.lease) }), (error) =>
-      new CliError({ message: error.message, hint: "check --journal (postgres://user:password@host:port/database) and that the database is up", exitCode: 1 }))
+    onSome: (url) => Engine.layerRunner({ url, lease: Option.getOrUndefined(o.lease) })
   })
 
-const issueError = <E extends { readonly _tag: string; readonly message: string }>(error: E | BulkIssuance.IssueError): Effect.Effect<never, E | CliError | ValidationError> => {
+const issueError = <E extends { readonly _tag: string; readonly message: string }>(error: E | BulkIssuance.IssueError | Engine.RunnerError): Effect.Effect<never, E | CliError | ValidationError> => {
   switch (error._tag) {
+    case "RunnerError":
+      return Effect.fail(new CliError({ message: error.message, hint: "check --journal (postgres://user:password@host:port/database) and that the database is up", exitCode: 1 }))
     case "ExecutionConflict":
       return Effect.fail(new CliError({ message: error.message, hint: "give the same file to resume it, or another --execution-id", exitCode: 2 }))
     case "JournalUnavailable":
@@ -123,17 +129,6 @@ export const issue = <R extends { readonly code: number }>(args: {
     yield* Progress.finishBulk(display, { json: o.json, noun: args.noun, columns: args.columns }, results.map((r) => r.result))
     if (failed > 0) return yield* new ExitWith({ code: 1 })
   }).pipe(
-    Effect.catchAll(issueError),
     Effect.provide(BulkIssuance.workflows.pipe(Layer.provideMerge(engineOf(args.o)), Layer.provideMerge(TargetLayer.layer(args.o, [args.o.corpNum])))),
-    Effect.provide(TargetLayer.logsOnStderr),
-    (effect) => Effect.zipRight(quietDependencies, effect)
+    Effect.catch(issueError)
   )
-
-/**
- * node-postgres warns, once per process, of a deprecation inside the cluster's lock storage: not
- * the user's to act on, so the command does not print it.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const quietDependencies = Effect.sync(() => void (process.noDeprecation = true))

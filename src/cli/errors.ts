@@ -208,7 +208,10 @@ const unexpected = (error: unknown): Described => ({
 })
 
 /** The leaves of a configuration failure: the variable (the path of the value) and whether it is unset. */
-const configLeaves = (issue: SchemaIssue.Issue, path: ReadonlyArray<PropertyKey> = []): Array<{ readonly variable: string; readonly missing: boolean }> => {
+const configLeaves = (
+  issue: SchemaIssue.Issue,
+  path: ReadonlyArray<PropertyKey> = []
+): Array<{ readonly variable: string; readonly missing: boolean; readonly message: string | undefined }> => {
   switch (issue._tag) {
     case "Pointer":
       return configLeaves(issue.issue, [...path, ...issue.path])
@@ -218,8 +221,14 @@ const configLeaves = (issue: SchemaIssue.Issue, path: ReadonlyArray<PropertyKey>
     case "Filter":
     case "Encoding":
       return configLeaves(issue.issue, path)
-    default:
-      return [{ variable: path.map(String).join("_"), missing: issue._tag === "MissingKey" || (issue._tag === "InvalidType" && issue.input === undefined) }]
+    default: {
+      const message = issue._tag === "InvalidValue" && typeof issue.annotations?.message === "string" ? issue.annotations.message : undefined
+      return [{
+        variable: path.map(String).join("_"),
+        missing: issue._tag === "MissingKey" || (issue._tag === "InvalidType" && issue.input === undefined) || message === "is required",
+        message
+      }]
+    }
   }
 }
 
@@ -228,7 +237,7 @@ const configError = (error: Config.ConfigError): Described => {
   const expected = error.message.split("\n")[0]!.replace(/^SchemaError\(/, "")
   const problems = (error.cause._tag === "SchemaError" ? configLeaves(error.cause.issue) : []).map((leaf) => ({
     variable: leaf.variable,
-    problem: leaf.missing ? "not set" : /SECRET|TOKEN|PASSWORD/i.test(leaf.variable) ? "invalid" : expected
+    problem: leaf.missing ? "not set" : leaf.message ?? (/SECRET|TOKEN|PASSWORD/i.test(leaf.variable) ? "invalid" : expected)
   }))
   return {
     type: "ConfigError",

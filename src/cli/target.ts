@@ -7,26 +7,21 @@
  *   given by `--secret` or `TAXDOC_SECRET_KEY` (the server prints TESTER's at start);
  * - neither: the service configured by the `TAXDOC_*` variables (see `Config.config`).
  *
- * The two network targets go over the SDK's own transport, `Undici.layer()` (docs/performance.md).
+ * The two network targets go over Node's undici pool (`NodeHttpClient.layerUndici`).
  *
  * The options themselves are in src/cli/options.ts (`target`); this module builds the SDK for them
  * and is loaded only when a command runs.
  *
  * @since 0.1.0
  */
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import * as EffectConfig from "effect/Config"
-import type * as ConfigError from "effect/ConfigError"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as FiberRef from "effect/FiberRef"
-import * as HashSet from "effect/HashSet"
 import * as Layer from "effect/Layer"
-import * as Logger from "effect/Logger"
 import * as Option from "effect/Option"
 import type { ConfigInvalid, TaxdocConfig } from "../core/Config.js"
-import * as Undici from "../core/Undici.js"
 import * as Connect from "../sandbox/Connect.js"
-import * as InProcess from "../sandbox/InProcess.js"
 import * as Taxdoc from "../Taxdoc.js"
 import { CliError } from "./errors.js"
 import type { Target } from "./options.js"
@@ -46,7 +41,7 @@ export type Sdk = Taxdoc.Services | TaxdocConfig
  * @since 0.1.0
  * @category errors
  */
-export type TargetError = CliError | ConfigInvalid | ConfigError.ConfigError
+export type TargetError = CliError | ConfigInvalid | EffectConfig.ConfigError
 
 /**
  * The default time between polls: short in process (the sandbox advances a bulk submission one
@@ -58,17 +53,32 @@ export type TargetError = CliError | ConfigInvalid | ConfigError.ConfigError
 export const defaultInterval = (target: Target): Duration.Duration =>
   target.sandbox ? Duration.millis(50) : Duration.seconds(2)
 
-// A sandbox speaks the language of TAXDOC_ACCEPT_LANGUAGE too (Korean by default, like the service),
-// and shares tokens through TAXDOC_TOKEN_STORE as every command does.
-const sandboxSettings = EffectConfig.all({
-  acceptLanguage: EffectConfig.literal("ko-KR", "en-US")("TAXDOC_ACCEPT_LANGUAGE").pipe(EffectConfig.withDefault("ko-KR" as const)),
-  tokenStore: EffectConfig.option(EffectConfig.redacted("TAXDOC_TOKEN_STORE")),
-  tokenStoreTable: EffectConfig.option(EffectConfig.nonEmptyString("TAXDOC_TOKEN_STORE_TABLE"))
+/**
+ * What every target takes from the environment besides its address and secret: a sandbox speaks
+ * the language of `TAXDOC_ACCEPT_LANGUAGE` too (Korean by default, like the service), and tokens
+ * are shared through `TAXDOC_TOKEN_STORE` as with every command.
+ *
+ * @since 1.0.0
+ * @category configs
+ */
+export const sandboxSettings = EffectConfig.all({
+  acceptLanguage: EffectConfig.Literals(["ko-KR", "en-US"], "TAXDOC_ACCEPT_LANGUAGE").pipe(EffectConfig.withDefault("ko-KR" as const)),
+  tokenStore: EffectConfig.option(EffectConfig.Redacted("TAXDOC_TOKEN_STORE")),
+  tokenStoreTable: EffectConfig.option(EffectConfig.NonEmptyString("TAXDOC_TOKEN_STORE_TABLE"))
 }).pipe(EffectConfig.map((s) => ({
   acceptLanguage: s.acceptLanguage,
   tokenStore: Option.getOrUndefined(s.tokenStore),
   tokenStoreTable: Option.getOrUndefined(s.tokenStoreTable)
 })))
+
+const failing = (error: CliError): Layer.Layer<Sdk, CliError> => Layer.effectContext<Sdk, CliError, never>(Effect.fail(error))
+
+const noSecret = (origin: string) =>
+  new CliError({
+    message: `no secret for the sandbox at ${origin}`,
+    hint: "pass --secret <base64> or set TAXDOC_SECRET_KEY (taxdoc sandbox serve prints: partner TESTER secret …)",
+    exitCode: 2
+  })
 
 /**
  * The SDK for a target. `members` are signed up beforehand in an in-process sandbox (ignored
@@ -79,36 +89,24 @@ const sandboxSettings = EffectConfig.all({
  */
 export const layer = (target: Target, members: ReadonlyArray<string> = []): Layer.Layer<Sdk, TargetError> => {
   if (target.sandbox && Option.isSome(target.sandboxUrl)) {
-    return Layer.fail(new CliError({ message: "--sandbox and --sandbox-url exclude each other", hint: "give one of them", exitCode: 2 }))
+    return failing(new CliError({ message: "--sandbox and --sandbox-url exclude each other", hint: "give one of them", exitCode: 2 }))
   }
   if (target.sandbox) {
     // Only well-formed numbers are seeded; the command's own validation reports the others.
     const seeds = [...new Set(members.filter((m) => /^\d{10}$/.test(m)))].map((corpNum) => ({ corpNum }))
-    return Layer.unwrapEffect(Effect.map(sandboxSettings, (settings) =>
-      Taxdoc.services.pipe(
-        Layer.provide(Taxdoc.sharedTokens),
-        Layer.provideMerge(Connect.layerConfig(settings)),
-        Layer.provideMerge(InProcess.layer({ members: seeds }))
-      )
-    ))
+    return Layer.unwrap(Effect.map(sandboxSettings, (settings) => Taxdoc.layerSandbox({ ...settings, sandbox: { members: seeds } })))
   }
   if (Option.isSome(target.sandboxUrl)) {
     const origin = target.sandboxUrl.value
-    if (Option.isNone(target.secret)) {
-      return Layer.fail(new CliError({
-        message: `no secret for the sandbox at ${origin}`,
-        hint: "pass --secret <base64> or set TAXDOC_SECRET_KEY (taxdoc sandbox serve prints: partner TESTER secret …)",
-        exitCode: 2
-      }))
-    }
+    if (Option.isNone(target.secret)) return failing(noSecret(origin))
     const secretKey = target.secret.value
-    return Layer.unwrapEffect(Effect.map(sandboxSettings, (settings) =>
+    return Layer.unwrap(Effect.map(sandboxSettings, (settings) =>
       Taxdoc.layer(Connect.configOptions({ origin, linkId: target.linkId, secretKey, ...settings })).pipe(
-        Layer.provide(Undici.layer())
+        Layer.provide(NodeHttpClient.layerUndici)
       )
     ))
   }
-  return Taxdoc.layerConfig.pipe(Layer.provide(Undici.layer()))
+  return Taxdoc.layerConfig.pipe(Layer.provide(NodeHttpClient.layerUndici))
 }
 
 /**
@@ -119,20 +117,7 @@ export const layer = (target: Target, members: ReadonlyArray<string> = []): Laye
  */
 export const provide = (target: Target, members: ReadonlyArray<string> = []) =>
 <A, E, R>(program: Effect.Effect<A, E, R>): Effect.Effect<A, E | TargetError, Exclude<R, Sdk>> =>
-  Effect.provide(program, Layer.merge(layer(target, members), logsOnStderr))
-
-/**
- * Log lines (the shared token store's warning, a runner's) go to stderr: stdout is the command's
- * answer.
- *
- * @since 0.1.0
- * @category layers
- */
-export const logsOnStderr: Layer.Layer<never> = Layer.scopedDiscard(
-  // The command's runtime has swapped Effect's default logger for the pretty one, on stdout.
-  Effect.locallyScopedWith(FiberRef.currentLoggers, (loggers) =>
-    loggers.pipe(HashSet.remove(Logger.defaultLogger), HashSet.remove(Logger.prettyLoggerDefault), HashSet.add(Logger.prettyLogger({ stderr: true }))))
-)
+  Effect.provide(program, layer(target, members))
 
 /**
  * Runs an SDK program against a target, saying on stderr when it waits over a second (for

@@ -5,12 +5,13 @@
  *
  * @since 0.1.0
  */
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import { NodeHttpClient } from "@effect/platform-node"
-import { Check, Verify } from "../../recordings/index.js"
+import * as Check from "../../recordings/Check.js"
+import * as Verify from "../../recordings/Verify.js"
 import * as InProcess from "../../sandbox/InProcess.js"
 import * as Partners from "../../sandbox/Partners.js"
 import { CliError, ExitWith } from "../errors.js"
@@ -26,7 +27,7 @@ import type { checkOptions, verifyOptions } from "./options.js"
  */
 export const check = (o: Parsed<typeof checkOptions>) =>
   Effect.gen(function*() {
-    const secret = yield* Effect.orElseSucceed(Config.option(Config.redacted("TAXDOC_SECRET_KEY")), () => Option.none())
+    const secret = yield* Effect.orElseSucceed(Config.option(Config.Redacted("TAXDOC_SECRET_KEY")), () => Option.none())
     const report = yield* Check.checkCassettes(o.files, { secrets: Option.toArray(secret) })
     yield* finish(o.json, report, Check.formatReport)
   })

@@ -48,7 +48,7 @@ export const certificateExpiry = (o: Options) =>
   }).pipe(Target.run(o, "TaxPortal.getCertificateExpireDate", [o.corpNum]))
 
 /** A command printing the generic result of one of the service's certificate or account calls. */
-const generic = (sdk: string, call: (portal: Context.Tag.Service<TaxPortal>, o: Options) => Effect.Effect<GenericResult, TaxPortalError>, done: string) => (o: Options) =>
+const generic = (sdk: string, call: (portal: Context.Service.Shape<typeof TaxPortal>, o: Options) => Effect.Effect<GenericResult, TaxPortalError>, done: string) => (o: Options) =>
   Effect.flatMap(Effect.flatMap(TaxPortal, (portal) => call(portal, o)), (answer) => result(o.json, answer, done)).pipe(Target.run(o, sdk, [o.corpNum]))
 
 /**

@@ -3,7 +3,6 @@
  *
  * @since 0.1.0
  */
-import * as Chunk from "effect/Chunk"
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -35,7 +34,7 @@ const awaitWithProgress = (corpNum: string, kind: "taxinvoice" | "cashbill", job
       onProgress: (p) => display.update(Number(p.state.jobState), 3, `${STATES[p.state.jobState] ?? p.state.jobState}, ${p.polls} poll${p.polls === 1 ? "" : "s"}`)
     }).pipe(
       Effect.catchTag("JobFailedError", (e: JobFailedError) =>
-        Effect.zipRight(display.finish(`failed (${e.errorCode})`), Effect.fail(new CliError({ message: e.message, hint: "request the job again later; the tax authority refused this collection", exitCode: 1 }))))
+        Effect.andThen(display.finish(`failed (${e.errorCode})`), Effect.fail(new CliError({ message: e.message, hint: "request the job again later; the tax authority refused this collection", exitCode: 1 }))))
     )
     yield* display.finish(`completed, ${job.collectCount ?? 0} document${job.collectCount === 1 ? "" : "s"}`)
     return job
@@ -95,7 +94,7 @@ export const taxinvoice = (o: Parsed<typeof taxinvoiceOptions>) =>
     const uid = Option.getOrUndefined(o.userId)
     const jobID = yield* portal.requestTaxinvoiceJob(o.corpNum, { queryType, dateType: o.dateType, from: o.from, to: o.to }, uid)
     const job = yield* awaitWithProgress(o.corpNum, "taxinvoice", jobID, o)
-    const items = Chunk.toReadonlyArray(yield* Stream.runCollect(portal.searchAll(o.corpNum, "taxinvoice", jobID, filter, { userId: uid })))
+    const items = yield* Stream.runCollect(portal.searchAll(o.corpNum, "taxinvoice", jobID, filter, { userId: uid }))
     const summary = yield* portal.summarizeTaxinvoices(o.corpNum, jobID, filter, uid)
     yield* emit(o.json, { job, summary, list: items }, () => [jobLine(job), table(items, invoiceColumns), summaryLine(summary)].join("\n"))
   }).pipe(Target.provide(o, [o.corpNum]))
@@ -114,7 +113,7 @@ export const cashbill = (o: Parsed<typeof cashbillOptions>) =>
     const uid = Option.getOrUndefined(o.userId)
     const jobID = yield* portal.requestCashbillJob(o.corpNum, { queryType, from: o.from, to: o.to }, uid)
     const job = yield* awaitWithProgress(o.corpNum, "cashbill", jobID, o)
-    const items = Chunk.toReadonlyArray(yield* Stream.runCollect(portal.searchAll(o.corpNum, "cashbill", jobID, filter, { userId: uid })))
+    const items = yield* Stream.runCollect(portal.searchAll(o.corpNum, "cashbill", jobID, filter, { userId: uid }))
     const summary = yield* portal.summarizeCashbills(o.corpNum, jobID, filter, uid)
     yield* emit(o.json, { job, summary, list: items }, () => [jobLine(job), table(items, receiptColumns), summaryLine(summary)].join("\n"))
   }).pipe(Target.provide(o, [o.corpNum]))

@@ -5,7 +5,6 @@
  *
  * @since 0.1.0
  */
-import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import * as Kst from "../../core/Kst.js"
@@ -42,7 +41,7 @@ export const collectStep = (state: { readonly documents: ReadonlyArray<string> }
         onProgress: (p) => display.update(Number(p.state.jobState), 3, `jobState ${p.state.jobState}`)
       })
       yield* display.finish(`job ${jobID} completed: ${job.collectCount} receipts`)
-      const collected = Chunk.toReadonlyArray(yield* Stream.runCollect(portal.searchAll(MEMBER, "cashbill", jobID, {}, { perPage: 100 })))
+      const collected = yield* Stream.runCollect(portal.searchAll(MEMBER, "cashbill", jobID, {}, { perPage: 100 }))
       const summary = yield* portal.summarizeCashbills(MEMBER, jobID)
       yield* say(`RequestJob ${from}–${today} (sales), polled to jobState 3, then ${Math.ceil(collected.length / 100)} pages of Search and a Summary`)
       yield* say(`${summary.count} receipts, total ${won(summary.amountTotal)} — the demo's own plus counterpart receipts the sandbox derives for the member`)

@@ -4,8 +4,9 @@
  *
  * @since 0.1.0
  */
-import type { FileSystem, Path } from "@effect/platform"
+import type * as FileSystem from "effect/FileSystem"
 import type * as Option from "effect/Option"
+import type * as Path from "effect/Path"
 import type { Sandbox } from "../../sandbox/index.js"
 import type { Sdk } from "../target.js"
 

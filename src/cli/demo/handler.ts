@@ -4,14 +4,14 @@
  *
  * @since 0.1.0
  */
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Kst from "../../core/Kst.js"
 import * as RecordReplay from "../../recordings/RecordReplay.js"
 import { TESTER_SECRET } from "../../sandbox/Partners.js"
-import { Connect, InProcess, Sandbox } from "../../sandbox/index.js"
+import { Sandbox } from "../../sandbox/Sandbox.js"
 import * as Taxdoc from "../../Taxdoc.js"
 import { ExitWith } from "../errors.js"
 import type { Parsed } from "../lazy.js"
@@ -27,15 +27,11 @@ const NOON_MILLIS = 12 * 60 * 60 * 1000
 
 // The SDK on a fresh in-process sandbox, the sandbox itself kept in reach for its clock and stats;
 // with `--record`, every exchange goes through the recorder, written (scrubbed) when the tour ends.
-const demoLayer = (record: Option.Option<string>) => {
-  const sandbox = InProcess.layer()
-  const transport = Option.match(record, {
-    onNone: () => sandbox,
-    onSome: (cassette) =>
-      RecordReplay.layer({ cassette, mode: "record", secrets: [Redacted.make(TESTER_SECRET)] }).pipe(Layer.provideMerge(sandbox))
-  })
-  return Taxdoc.services.pipe(Layer.provideMerge(Connect.layerConfig()), Layer.provideMerge(transport))
-}
+const demoLayer = (record: Option.Option<string>) =>
+  Taxdoc.layerSandbox(Option.match(record, {
+    onNone: () => ({}),
+    onSome: (cassette) => ({ transport: RecordReplay.layer({ cassette, mode: "record", secrets: [Redacted.make(TESTER_SECRET)] }) })
+  }))
 
 /**
  * `taxdoc demo`.
@@ -45,13 +41,13 @@ const demoLayer = (record: Option.Option<string>) => {
  */
 export const demo = (o: Parsed<typeof demoOptions>) =>
   Effect.gen(function*() {
-    const startedAt = Date.now()
+    const startedAt = yield* Clock.currentTimeMillis
     if (!o.json) {
       yield* printLine(Terminal.wrap("taxdoc demo: a guided tour of the SDK against a sandbox inside this process (no configuration, no network)", Terminal.stdout().columns))
     }
     // Noon (KST) of today in sandbox time: the tour's receipts are all issued on one day, whenever
     // it runs, and step 8 then moves the clock past that day's midnight.
-    const sandbox = yield* Sandbox.Sandbox
+    const sandbox = yield* Sandbox
     yield* sandbox.setClock(Kst.parse(Kst.toDate8(startedAt)) + NOON_MILLIS)
     const state: TourState = { outDir: o.outDir, documents: [] }
     const results = yield* runSteps(steps(state, startedAt), { quiet: o.json })

@@ -107,7 +107,7 @@ export const runSteps = <R>(steps: ReadonlyArray<Step<R>>, options: { readonly q
       const notes: Array<string> = []
       const checks: Array<Expectation> = []
       const context: StepContext = {
-        say: (line) => Effect.zipRight(Effect.sync(() => notes.push(line)), print(`   ${line}`)),
+        say: (line) => Effect.andThen(Effect.sync(() => notes.push(line)), print(`   ${line}`)),
         expect: (label, actual, expected) =>
           Effect.suspend(() => {
             const passed = sameValue(actual, expected)
@@ -120,7 +120,7 @@ export const runSteps = <R>(steps: ReadonlyArray<Step<R>>, options: { readonly q
       const millis = (yield* Clock.currentTimeMillis) - started
       let error: string | undefined
       if (exit._tag === "Failure") {
-        const failure = Cause.failureOption(exit.cause)
+        const failure = Cause.findErrorOption(exit.cause)
         error = Option.isSome(failure) ? describe(failure.value).lines.join(" ").replace(/\s+/g, " ") : Cause.pretty(exit.cause)
         stopped = step.name
         yield* print(`   ✗ failed: ${error}`)

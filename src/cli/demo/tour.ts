@@ -5,10 +5,12 @@
  *
  * @since 0.1.0
  */
-import { FileSystem, Path } from "@effect/platform"
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as FileSystem from "effect/FileSystem"
 import * as Option from "effect/Option"
+import * as Path from "effect/Path"
+import * as Result from "effect/Result"
 import * as Kst from "../../core/Kst.js"
 import { Tokens } from "../../core/Tokens.js"
 import { Cashbill } from "../../domains/cashbill/Cashbill.js"
@@ -214,16 +216,16 @@ export const steps = (state: TourState, startedAt: number): ReadonlyArray<Step<T
       Effect.gen(function*() {
         const cashbill = yield* Cashbill
         const refused = Object.keys(REFUSED)[0]!
-        const filed = yield* Effect.either(cashbill.delete(MEMBER, ORIGINAL))
+        const filed = yield* Effect.result(cashbill.delete(MEMBER, ORIGINAL))
         yield* expect(
           `deleting a filed receipt (${ORIGINAL}) is refused as an invalid state`,
-          Either.isLeft(filed) && filed.left._tag === "ApiError" && filed.left.isInvalidState,
+          Result.isFailure(filed) && filed.failure._tag === "ApiError" && filed.failure.isInvalidState,
           true
         )
         const deleted = yield* cashbill.delete(MEMBER, refused)
         yield* expect(`Delete of ${refused} (305) answered code 1`, deleted.code, 1)
-        const gone = yield* Effect.either(cashbill.getInfo(MEMBER, refused))
-        yield* expect("it is gone", Either.isLeft(gone) && gone.left._tag === "ApiError" && gone.left.isNotFound, true)
+        const gone = yield* Effect.result(cashbill.getInfo(MEMBER, refused))
+        yield* expect("it is gone", Result.isFailure(gone) && gone.failure._tag === "ApiError" && gone.failure.isNotFound, true)
         const again = yield* cashbill.issue(MEMBER, receipt(refused, 3000, GOOD_IDENTITY))
         const info = yield* cashbill.getInfo(MEMBER, refused)
         state.reusedId = refused
@@ -264,7 +266,7 @@ export const steps = (state: TourState, startedAt: number): ReadonlyArray<Step<T
           documentsByState: countBy(infos, (i) => String(i.stateCode)),
           calls: { total: calls, byOperation: stats.calls },
           tokens: { issued: tokens.issued, reused: tokens.reused, countedBySandbox: stats.totalTokens },
-          elapsedMillis: Date.now() - startedAt
+          elapsedMillis: (yield* Clock.currentTimeMillis) - startedAt
         }
         yield* expect(`${state.documents.length} documents: one reissued (300), the rest filed or refused`, state.summary.documentsByState, {
           [StateCode.Issued]: 1,

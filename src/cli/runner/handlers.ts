@@ -1,7 +1,8 @@
 /**
  * What `taxdoc runner` does (its options: ./options.ts): the workflows of durable bulk issuance,
  * on this process as a runner of the fleet in `--journal`, issuing with the target's SDK. It says
- * on stderr where it listens, and a line for each submission it completes.
+ * on stderr where it listens, and a line for each submission it completes; Ctrl-C or SIGTERM stop
+ * it (exit code 0).
  *
  * @since 0.1.0
  */
@@ -10,13 +11,12 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as BulkIssuance from "../../workflow/BulkIssuance.js"
 import * as Engine from "../../workflow/Engine.js"
-import { quietDependencies } from "../durable.js"
 import { CliError } from "../errors.js"
 import type { Parsed } from "../lazy.js"
+import { printErrorLine } from "../output.js"
+import { stopsOnSignal } from "../signal.js"
 import * as Target from "../target.js"
 import type { runnerOptions } from "./options.js"
-
-const say = (line: string) => Effect.sync(() => void process.stderr.write(`${line}\n`))
 
 /**
  * `taxdoc runner`.
@@ -26,7 +26,6 @@ const say = (line: string) => Effect.sync(() => void process.stderr.write(`${lin
  */
 export const runner = (o: Parsed<typeof runnerOptions>) =>
   Effect.gen(function*() {
-    yield* quietDependencies
     const listenHost = Option.getOrUndefined(o.listenHost)
     const port = Option.isSome(o.port) ? o.port.value : yield* Engine.freePort(listenHost ?? o.host)
     const engine = Engine.layerRunner({
@@ -36,18 +35,18 @@ export const runner = (o: Parsed<typeof runnerOptions>) =>
       listenHost,
       lease: Option.getOrUndefined(o.lease),
       onSubmissionEnded: (executionId, submission, end) =>
-        say(`runner: ${executionId} submission ${submission} ${end.state}: ${end.succeeded} of ${end.results.length} issued`)
+        printErrorLine(`runner: ${executionId} submission ${submission} ${end.state}: ${end.succeeded} of ${end.results.length} issued`)
     })
     const layer = BulkIssuance.workflows.pipe(
       Layer.provideMerge(engine),
       Layer.provide(Target.layer(o))
     )
+    yield* stopsOnSignal
     yield* Effect.provide(
-      Effect.zipRight(say(`runner: listening at ${o.host}:${port}, working on the fleet's durable issuances (Ctrl-C stops)`), Effect.never),
+      Effect.andThen(printErrorLine(`runner: listening at ${o.host}:${port}, working on the fleet's durable issuances (Ctrl-C stops)`), Effect.never),
       layer
     )
   }).pipe(
-    Effect.provide(Target.logsOnStderr),
     Effect.catchTag("RunnerError", (error) =>
       Effect.fail(new CliError({ message: error.message, hint: "check --journal (postgres://user:password@host:port/database), that the database is up and --port is free", exitCode: 1 })))
   )

@@ -5,26 +5,28 @@
  *
  * @since 0.1.0
  */
-import { FileSystem, HttpClient, HttpClientRequest } from "@effect/platform"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import * as Config from "effect/Config"
-import * as Console from "effect/Console"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as FileSystem from "effect/FileSystem"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
+import * as Result from "effect/Result"
 import * as Kst from "../../core/Kst.js"
 import { Partners, Server } from "../../sandbox/index.js"
 import { CliError } from "../errors.js"
 import type { Parsed } from "../lazy.js"
 import { parseDuration } from "../options.js"
-import { emit, kst, table } from "../output.js"
+import { emit, kst, printErrorLine, table } from "../output.js"
+import { stopsOnSignal } from "../signal.js"
 import type { clockOptions, restoreOptions, serveOptions, sandboxOptions } from "./options.js"
 
 /** Printed when a secret is given on the command line. */
 const commandLineSecret = (flag: string, instead: string) =>
-  Console.error(`warning: ${flag} puts a secret on the command line, where anyone on this machine can read it in the process list (ps); use ${instead} instead`)
+  printErrorLine(`warning: ${flag} puts a secret on the command line, where anyone on this machine can read it in the process list (ps); use ${instead} instead`)
 
 /** Partners of a secret file: one `LINKID:BASE64SECRET` a line; blank lines and `#` comments are skipped. */
 const partnersOfFile = (path: string) =>
@@ -34,8 +36,8 @@ const partnersOfFile = (path: string) =>
       Effect.mapError((e) => new CliError({ message: `--secret-file ${path}: ${e.message}`, hint: "give a readable file with one LINKID:BASE64SECRET a line", exitCode: 2 }))
     )
     const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "" && !line.startsWith("#"))
-    return yield* Either.all(lines.map(Partners.parsePartner)).pipe(
-      Either.mapLeft((message) => new CliError({ message: `--secret-file ${path}: ${message}`, hint: "write one LINKID:BASE64SECRET a line", exitCode: 2 }))
+    return yield* Effect.fromResult(Result.all(lines.map(Partners.parsePartner))).pipe(
+      Effect.mapError((message) => new CliError({ message: `--secret-file ${path}: ${message}`, hint: "write one LINKID:BASE64SECRET a line", exitCode: 2 }))
     )
   })
 
@@ -51,14 +53,14 @@ export const serve = (o: Parsed<typeof serveOptions>) =>
   Effect.gen(function*() {
     if (o.partners.length > 0) yield* commandLineSecret("--partner", "TAXDOC_SANDBOX_PARTNERS or --secret-file")
     if (Option.isSome(o.adminToken)) yield* commandLineSecret("--admin-token", "TAXDOC_SANDBOX_ADMIN_TOKEN")
-    const fromFlags = yield* Either.all(o.partners.map(Partners.parsePartner)).pipe(
-      Either.mapLeft((message) => new CliError({ message, hint: "write --partner LINKID:BASE64SECRET", exitCode: 2 }))
+    const fromFlags = yield* Effect.fromResult(Result.all(o.partners.map(Partners.parsePartner))).pipe(
+      Effect.mapError((message) => new CliError({ message, hint: "write --partner LINKID:BASE64SECRET", exitCode: 2 }))
     )
     const fromFile = Option.isSome(o.secretFile) ? yield* partnersOfFile(o.secretFile.value) : []
     const partners = [...fromFile, ...fromFlags]
     const adminToken = Option.isSome(o.adminToken)
       ? Option.some(o.adminToken.value)
-      : yield* Config.option(Config.redacted("TAXDOC_SANDBOX_ADMIN_TOKEN")).pipe(Effect.orElseSucceed(() => Option.none()))
+      : yield* Config.option(Config.Redacted("TAXDOC_SANDBOX_ADMIN_TOKEN")).pipe(Effect.orElseSucceed(() => Option.none()))
     const positive = [["--max-body-bytes", o.maxBodyBytes], ["--max-header-bytes", o.maxHeaderBytes], ["--max-connections", o.maxConnections]] as const
     for (const [flag, value] of positive) {
       if (Option.isSome(value) && value.value < 1) return yield* new CliError({ message: `${flag} must be at least 1`, hint: `e.g. ${flag} 1024`, exitCode: 2 })
@@ -74,6 +76,8 @@ export const serve = (o: Parsed<typeof serveOptions>) =>
       ...(millisOf(o.requestTimeout) === undefined ? {} : { requestTimeoutMillis: millisOf(o.requestTimeout)! }),
       ...(millisOf(o.keepAliveTimeout) === undefined ? {} : { keepAliveTimeoutMillis: millisOf(o.keepAliveTimeout)! })
     }
+    // The server stops on Ctrl-C or SIGTERM once requests in flight are answered: its normal end.
+    yield* stopsOnSignal
     yield* Server.run({
       host: o.host,
       port: o.port,
@@ -103,7 +107,7 @@ const admin = (
     const origin = target.sandboxUrl
     const client = yield* HttpClient.HttpClient
     const url = `${origin.replace(/\/+$/, "")}/_sandbox/${path}`
-    const plain = method === "GET" ? HttpClientRequest.get(url) : HttpClientRequest.bodyUnsafeJson(HttpClientRequest.post(url), body ?? {})
+    const plain = method === "GET" ? HttpClientRequest.get(url) : HttpClientRequest.bodyJsonUnsafe(HttpClientRequest.post(url), body ?? {})
     const request = Option.match(target.adminToken, { onNone: () => plain, onSome: (token) => HttpClientRequest.bearerToken(plain, Redacted.value(token)) })
     const response = yield* client.execute(request)
     const answer: unknown = yield* response.json
@@ -116,11 +120,14 @@ const admin = (
     }
     return answer
   }).pipe(
-    Effect.scoped,
-    Effect.catchTags({
-      RequestError: (e) => new CliError({ message: `cannot reach the sandbox at ${target.sandboxUrl}: ${e.message}`, hint: "is `taxdoc sandbox serve` running there? check --sandbox-url", exitCode: 1 }),
-      ResponseError: (e) => new CliError({ message: `unexpected answer from ${target.sandboxUrl}: ${e.message}`, hint: "is the URL a taxdoc sandbox (taxdoc sandbox serve)?", exitCode: 1 })
-    }),
+    Effect.catchTag("HttpClientError", (e) =>
+      Effect.fail(
+        e.reason._tag === "InvalidUrlError"
+          ? new CliError({ message: `--sandbox-url ${target.sandboxUrl} is not a URL`, hint: "write the scheme, host and port, e.g. --sandbox-url http://127.0.0.1:8787", exitCode: 2 })
+          : e.reason._tag === "TransportError"
+          ? new CliError({ message: `cannot reach the sandbox at ${target.sandboxUrl}: ${e.message}`, hint: "is `taxdoc sandbox serve` running there? check --sandbox-url", exitCode: 1 })
+          : new CliError({ message: `unexpected answer from ${target.sandboxUrl}: ${e.message}`, hint: "is the URL a taxdoc sandbox (taxdoc sandbox serve)?", exitCode: 1 })
+      )),
     Effect.provide(NodeHttpClient.layerUndici)
   )
 
@@ -173,8 +180,8 @@ export const clock = (o: Parsed<typeof clockOptions>) =>
       const text = o.advance.value.trim()
       const negative = text.startsWith("-")
       const parsed = parseDuration(negative ? text.slice(1) : text)
-      if (Either.isLeft(parsed)) return yield* new CliError({ message: `--advance: ${parsed.left}`, hint: "e.g. --advance \"25 hours\"", exitCode: 2 })
-      const millis = Duration.toMillis(parsed.right) * (negative ? -1 : 1)
+      if (Result.isFailure(parsed)) return yield* new CliError({ message: `--advance: ${parsed.failure}`, hint: "e.g. --advance \"25 hours\"", exitCode: 2 })
+      const millis = Duration.toMillis(parsed.success) * (negative ? -1 : 1)
       answer = yield* admin(o, "POST", "clock", { advanceMillis: millis })
     } else if (Option.isSome(o.set)) {
       const at = instantOf(o.set.value.trim())
