@@ -139,16 +139,17 @@ export const checkText = (path: string, text: string, options: CheckOptions = {}
  * @since 0.1.0
  * @category combinators
  */
-export const checkCassettes = (paths: ReadonlyArray<string>, options: CheckOptions = {}): Effect.Effect<Report> =>
-  Effect.forEach(paths, (path) =>
+export const checkCassettes = Effect.fn("Check.checkCassettes")(function*(paths: ReadonlyArray<string>, options: CheckOptions = {}) {
+  const files = yield* Effect.forEach(paths, (path) =>
     Effect.try({ try: () => fs.readFileSync(path, "utf8"), catch: String }).pipe(
       Effect.matchEffect({
         onFailure: (reason) => Effect.succeed<FileReport>({ path, problems: [`cannot read: ${reason}`], findings: [] }),
         onSuccess: (text) => checkText(path, text, options)
       })
-    )).pipe(
-      Effect.map((files) => ({ files, ok: files.every((f) => f.problems.length === 0 && f.findings.length === 0) }))
-    )
+    ))
+  const report: Report = { files, ok: files.every((f) => f.problems.length === 0 && f.findings.length === 0) }
+  return report
+})
 
 /**
  * A report as lines for a terminal: one line per problem and finding, then a summary.

@@ -274,8 +274,11 @@ const replay = (client: HttpClient.HttpClient, path: string, cassette: Cassette.
       if (interaction.response.body.kind === "json" && sent.body.kind === "json") learn(interaction.response.body.json, sent.body.json, learned)
       drifts.push(...compare(i + 1, interaction, sent))
     }
-    return { path, exchanges: interactions.length, drifts, problems: [] } satisfies FileReport
+    const report: FileReport = { path, exchanges: interactions.length, drifts, problems: [] }
+    return report
   })
+
+const notVerified = (path: string, problem: string): FileReport => ({ path, exchanges: 0, drifts: [], problems: [problem] })
 
 /**
  * Verifies one cassette against the sandbox at `target` (through the `HttpClient` in context). The
@@ -284,11 +287,11 @@ const replay = (client: HttpClient.HttpClient, path: string, cassette: Cassette.
  * @since 0.1.0
  * @category combinators
  */
-export const verifyCassette = (path: string, target: Target): Effect.Effect<FileReport, never, HttpClient.HttpClient> =>
-  Effect.gen(function*() {
-    const client = yield* HttpClient.HttpClient
-    const read = yield* Effect.result(Cassette.read(path))
-    if (Result.isFailure(read)) return { path, exchanges: 0, drifts: [], problems: [read.failure.message] }
+export const verifyCassette = Effect.fn("Verify.verifyCassette")(function*(path: string, target: Target) {
+  const client = yield* HttpClient.HttpClient
+  const read = yield* Effect.result(Cassette.read(path))
+  if (Result.isFailure(read)) return notVerified(path, read.failure.message)
+  return yield* Effect.gen(function*() {
     const snapshot = yield* admin(client, target, "POST", "snapshots", {})
     const id = (snapshot as { readonly id?: unknown }).id
     const restore = typeof id !== "string" ? Effect.void : Effect.ignore(Effect.andThen(
@@ -297,8 +300,9 @@ export const verifyCassette = (path: string, target: Target): Effect.Effect<File
     ))
     return yield* Effect.ensuring(replay(client, path, read.success, target), restore)
   }).pipe(
-    Effect.catch((problem) => Effect.succeed<FileReport>({ path, exchanges: 0, drifts: [], problems: [problem] }))
+    Effect.catch((problem) => Effect.succeed(notVerified(path, problem)))
   )
+})
 
 /**
  * Verifies cassettes one after the other.
@@ -306,11 +310,11 @@ export const verifyCassette = (path: string, target: Target): Effect.Effect<File
  * @since 0.1.0
  * @category combinators
  */
-export const verifyCassettes = (paths: ReadonlyArray<string>, target: Target): Effect.Effect<Report, never, HttpClient.HttpClient> =>
-  Effect.map(Effect.forEach(paths, (path) => verifyCassette(path, target)), (files) => ({
-    files,
-    ok: files.every((f) => f.drifts.length === 0 && f.problems.length === 0)
-  }))
+export const verifyCassettes = Effect.fn("Verify.verifyCassettes")(function*(paths: ReadonlyArray<string>, target: Target) {
+  const files = yield* Effect.forEach(paths, (path) => verifyCassette(path, target))
+  const report: Report = { files, ok: files.every((f) => f.drifts.length === 0 && f.problems.length === 0) }
+  return report
+})
 
 /**
  * A report as lines for a terminal: per cassette, one line per drift (exchange, request, field,

@@ -17,7 +17,7 @@ import * as Member from "../../src/domains/member/Member.js"
 import * as Statement from "../../src/domains/statement/Statement.js"
 import * as TaxPortal from "../../src/domains/taxPortal/TaxPortal.js"
 import * as Taxinvoice from "../../src/domains/taxinvoice/Taxinvoice.js"
-import * as Sdk from "../support/sdk.js"
+import * as Taxdoc from "../../src/Taxdoc.js"
 
 describe("the Promise client's types", () => {
   it("are the services' signatures with the call options last", () => {
@@ -43,7 +43,7 @@ describe("the Promise client's types", () => {
   })
 
   it("every method of every Effect service is a method of the Promise client", async () => {
-    const services = await Effect.runPromise(Effect.scoped(Layer.build(Sdk.layer())))
+    const services = await Effect.runPromise(Effect.scoped(Layer.build(Taxdoc.layerSandbox({}))))
     const tags = {
       member: Member.Member,
       companyStatus: CompanyStatus.CompanyStatus,
@@ -55,7 +55,7 @@ describe("the Promise client's types", () => {
     } as const
     const client = createSandboxClient()
     for (const [name, tag] of Object.entries(tags)) {
-      const effectMethods = Object.keys(Context.unsafeGet(services, tag as Context.Tag<unknown, object>)).sort()
+      const effectMethods = Object.keys(Context.get(services, tag as Context.Key<unknown, object>)).sort()
       expect(Object.keys(client[name as keyof typeof tags]).sort(), name).toEqual(effectMethods)
     }
     await client.close()
