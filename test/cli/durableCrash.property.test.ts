@@ -6,7 +6,8 @@
  * The partner secret and the tokens issued before the kill are still valid.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit, FastCheck as fc } from "effect"
+import { Effect, Exit } from "effect"
+import * as fc from "fast-check"
 import { issueToken, type RawAnswer, request } from "../sandbox/socket.js"
 import { receipt } from "../support/receipts.js"
 import { statement } from "../support/statements.js"

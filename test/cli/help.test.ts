@@ -1,28 +1,58 @@
 import { describe, expect, it } from "@effect/vitest"
-import * as path from "node:path"
-import { ROOT, taxdoc } from "./support.js"
+import { taxdoc } from "./support.js"
+
+/** The blocks of a help section: each entry's first line and the lines under it, up to the next entry. */
+const section = (help: string, title: string): Array<string> => {
+  const start = help.indexOf(`\n${title}\n`)
+  if (start < 0) return []
+  const body = help.slice(start + title.length + 2).split("\n\n")[0]!
+  return body.split(/\n(?= {2}\S)/)
+}
 
 describe("help", () => {
   it("taxdoc --help (through bin/taxdoc.js) lists every command group with its description", { timeout: 60_000 }, async () => {
-    const run = await taxdoc(["--help"], { entry: path.join(ROOT, "bin/taxdoc.js") })
+    const run = await taxdoc(["--help"])
     expect(run.code).toBe(0)
-    for (const command of ["demo", "sandbox serve", "sandbox reset", "sandbox clock", "member join", "cashbill bulk", "company-status", "cassettes check"]) {
-      expect(run.stdout).toContain(`- ${command}`)
-    }
+    const commands = section(run.stdout, "COMMANDS").map((block) => block.trim().split(/\s+/)[0])
+    expect(commands).toEqual(["demo", "sandbox", "member", "cashbill", "statement", "taxinvoice", "certificate", "company-status", "collect", "cassettes", "runner"])
     expect(run.stdout).toContain("A guided tour against an in-process sandbox")
+    // A group's page lists its commands.
+    const sandbox = await taxdoc(["sandbox", "--help"])
+    expect(section(sandbox.stdout, "COMMANDS").map((block) => block.trim().split(/\s+/)[0])).toEqual(["serve", "reset", "clock", "stats", "snapshot", "restore"])
   })
 
-  it("a subcommand's help lists its options, each with an example", { timeout: 60_000 }, async () => {
+  it("a subcommand's help names the full command, lists its flags each with an example, and shows one", { timeout: 60_000 }, async () => {
     const run = await taxdoc(["cashbill", "bulk", "--help"])
     expect(run.code).toBe(0)
-    for (const option of ["--sandbox", "--sandbox-url URL", "--secret BASE64", "--corp-num NUMBER", "--user-id ID", "--interval DURATION", "--deadline DURATION", "--json", "(-f, --file PATH)", "--durable", "--journal URL", "--execution-id ID", "--lease DURATION"]) {
-      expect(run.stdout).toContain(option)
-    }
-    // Each option's block: its header line, then indented paragraphs up to the next header.
-    const options = run.stdout.slice(run.stdout.indexOf("OPTIONS")).split(/\n(?=--|\(-)/).slice(1)
-    const builtIn = /^(--completions|--log-level|\(-h, --help\)|--wizard|--version)/
-    const ours = options.filter((block) => !builtIn.test(block))
-    expect(ours.length).toBe(14)
-    expect(ours.filter((block) => !block.includes("Example: "))).toEqual([])
+    expect(run.stdout).toContain("$ taxdoc cashbill bulk [flags]")
+    const flags = section(run.stdout, "FLAGS")
+    const names = flags.map((block) => block.trim().split(/ {2,}|\n/)[0])
+    expect(names).toEqual([
+      "--sandbox",
+      "--sandbox-url URL",
+      "--secret BASE64",
+      "--link-id LINKID",
+      "--corp-num NUMBER",
+      "--user-id ID",
+      "--json",
+      "--interval DURATION",
+      "--deadline DURATION",
+      "--durable",
+      "--journal URL",
+      "--execution-id ID",
+      "--lease DURATION",
+      "--file, -f PATH"
+    ])
+    expect(flags.filter((block) => !block.includes("Example: "))).toEqual([])
+    // Required flags say so; defaults are in the descriptions.
+    expect(flags.find((block) => block.includes("--corp-num"))).toContain("(required)")
+    expect(flags.find((block) => block.includes("--interval"))).toContain("default 2 seconds")
+    expect(section(run.stdout, "EXAMPLES")[0]).toContain("$ taxdoc cashbill bulk --sandbox --corp-num 1234567891 --file receipts.csv")
+  })
+
+  it("--version prints the name and version", { timeout: 60_000 }, async () => {
+    const run = await taxdoc(["--version"])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/^taxdoc \d+\.\d+\.\d+\n$/)
   })
 })

@@ -1,6 +1,6 @@
 /** Input files in the encodings they arrive in: UTF-8 with or without BOM, UTF-16, CP949 from Excel on Korean Windows. */
 import { afterAll, describe, expect, it } from "@effect/vitest"
-import { Effect, Either } from "effect"
+import { Effect, Result } from "effect"
 import iconv from "iconv-lite"
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -33,7 +33,7 @@ describe("decode", () => {
   it("CP949 bytes of Hangul are not valid UTF-8 (so the UTF-8 reading cannot mistake them)", () => {
     const bytes = iconv.encode("커피", "cp949")
     expect([...bytes]).toEqual([0xc4, 0xbf, 0xc7, 0xc7])
-    expect(Either.isLeft(Either.try(() => new TextDecoder("utf-8", { fatal: true }).decode(bytes)))).toBe(true)
+    expect(Result.isFailure(Result.try(() => new TextDecoder("utf-8", { fatal: true }).decode(bytes)))).toBe(true)
   })
 
   it.effect("bytes that are neither UTF-8 nor CP949 are refused, saying so", () =>

@@ -35,39 +35,42 @@ const withServer = (secret: string, f: (url: string) => Promise<ReadonlyArray<Fi
   )
 
 describe("the taxdoc command never prints a secret", () => {
-  it.live.prop("no secret key, token or Authorization value on stdout or stderr, human or --json", [secretKey, secretKey], ([secret, wrong]) =>
-    Effect.gen(function*() {
-      const { runs, tokens } = yield* withServer(secret, async (url) => {
-        const target = ["--sandbox-url", url, "--link-id", LINK_ID, "--corp-num", MEMBER]
-        const env = { TAXDOC_SECRET_KEY: secret }
-        // Success, human: the receipt is issued first, so that the reads below find it.
-        const issued = await taxdoc(["cashbill", "issue", ...target, "--file", path.join(dir, "receipt.json")], { env })
-        const rest = await Promise.all([
-          // Success, JSON, the secret from --secret.
-          taxdoc(["cashbill", "info", ...target, RECEIPT.mgtKey, "--json", "--secret", secret]),
-          // The service refuses: not found.
-          taxdoc(["cashbill", "info", ...target, "NOPE-0001"], { env }),
-          // A wrong secret: the token request is refused.
-          taxdoc(["cashbill", "info", ...target, RECEIPT.mgtKey, "--json"], { env: { TAXDOC_SECRET_KEY: wrong } }),
-          // Invalid input, refused before anything is sent, at the most talkative log level.
-          taxdoc(["--log-level", "all", "cashbill", "info", ...target, "not valid!"], { env })
-        ])
-        return [issued, ...rest]
-      })
-      const [issued, info, notFound, refused, invalid] = runs
-      // The commands did what they say, so their output is the output of each case.
-      expect(issued!.code).toBe(0)
-      expect(info!.code).toBe(0)
-      expect(JSON.parse(info!.stdout)).toMatchObject({ mgtKey: RECEIPT.mgtKey })
-      expect(notFound!.stderr).toContain("CashbillNotFound")
-      expect(refused!.code).toBe(1)
-      expect(JSON.parse(refused!.stderr)).toMatchObject({ error: { type: expect.any(String) } })
-      expect(invalid!.code).toBe(2)
-      expect(tokens.length).toBeGreaterThanOrEqual(2)
+  // Each run spawns five commands: a failure is reported as found, not shrunk run by run.
+  it("no secret key, token or Authorization value on stdout or stderr, human or --json", { timeout: 240_000 }, () =>
+    fc.assert(
+      fc.asyncProperty(secretKey, secretKey, async (secret, wrong) => {
+        const { runs, tokens } = await Effect.runPromise(withServer(secret, async (url) => {
+          const target = ["--sandbox-url", url, "--link-id", LINK_ID, "--corp-num", MEMBER]
+          const env = { TAXDOC_SECRET_KEY: secret }
+          // Success, human: the receipt is issued first, so that the reads below find it.
+          const issued = await taxdoc(["cashbill", "issue", ...target, "--file", path.join(dir, "receipt.json")], { env })
+          const rest = await Promise.all([
+            // Success, JSON, the secret from --secret.
+            taxdoc(["cashbill", "info", ...target, RECEIPT.mgtKey, "--json", "--secret", secret]),
+            // The service refuses: not found.
+            taxdoc(["cashbill", "info", ...target, "NOPE-0001"], { env }),
+            // A wrong secret: the token request is refused.
+            taxdoc(["cashbill", "info", ...target, RECEIPT.mgtKey, "--json"], { env: { TAXDOC_SECRET_KEY: wrong } }),
+            // Invalid input, refused before anything is sent, at the most talkative log level.
+            taxdoc(["--log-level", "all", "cashbill", "info", ...target, "not valid!"], { env })
+          ])
+          return [issued, ...rest]
+        }))
+        const [issued, info, notFound, refused, invalid] = runs
+        // The commands did what they say, so their output is the output of each case.
+        expect(issued!.code).toBe(0)
+        expect(info!.code).toBe(0)
+        expect(JSON.parse(info!.stdout)).toMatchObject({ mgtKey: RECEIPT.mgtKey })
+        expect(notFound!.stderr).toContain("CashbillNotFound")
+        expect(refused!.code).toBe(1)
+        expect(JSON.parse(refused!.stderr)).toMatchObject({ error: { type: expect.any(String) } })
+        expect(invalid!.code).toBe(2)
+        expect(tokens.length).toBeGreaterThanOrEqual(2)
 
-      const forbidden = [secret, wrong, Buffer.from(secret, "base64").toString("hex"), ...tokens, ...tokens.map((t) => `Bearer ${t}`)]
-      const printed = runs.map((run) => `${run.stdout}\n${run.stderr}`).join("\n")
-      for (const value of forbidden) expect(printed.includes(value), "a secret was printed").toBe(false)
-    // Each run spawns five commands: a failure is reported as found, not shrunk run by run.
-    }), { fastCheck: { numRuns: 2, endOnFailure: true }, timeout: 240_000 })
+        const forbidden = [secret, wrong, Buffer.from(secret, "base64").toString("hex"), ...tokens, ...tokens.map((t) => `Bearer ${t}`)]
+        const printed = runs.map((run) => `${run.stdout}\n${run.stderr}`).join("\n")
+        for (const value of forbidden) expect(printed.includes(value), "a secret was printed").toBe(false)
+      }),
+      { numRuns: 2, endOnFailure: true }
+    ))
 })

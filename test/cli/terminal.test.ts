@@ -3,7 +3,6 @@
  * `script`), sized with `stty cols`; the command is the compiled one (bin/taxdoc.js).
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Console, Effect } from "effect"
 import { spawn } from "node:child_process"
 import * as path from "node:path"
 import * as Help from "../../src/cli/help.js"
@@ -84,7 +83,7 @@ describe("the demo's progress bar in a terminal", () => {
     const plain = await inTerminal(100, ["--help"], { NO_COLOR: "1" })
     expect(plain.code).toBe(0)
     expect(plain.output).not.toMatch(SGR)
-    expect(plain.output).toContain("- cashbill bulk")
+    expect(plain.output).toMatch(/^ {2}cashbill {2,}Cash receipts/m)
     expect(widest(plain.output)).toBeLessThanOrEqual(100)
   })
 })
@@ -112,7 +111,7 @@ describe("through a pipe", () => {
     const text = await inPipe(["cashbill", "info", "--sandbox"])
     expect(text.code).toBe(2)
     expect(text.stderr).not.toContain("\x1b")
-    expect(text.stderr).toContain("Expected to find option: '--corp-num'")
+    expect(text.stderr).toBe("error: Missing required flag: --corp-num\nhint: see taxdoc cashbill info --help\n")
     const json = await inPipe(["cashbill", "info", "--sandbox", "--json"])
     expect(json.code).toBe(2)
     expect(json.stdout).toBe("")
@@ -188,24 +187,42 @@ describe("fitting text to a stream", () => {
     expect(Progress.line("issuing", 120, 250, detail, 200)).toBe(`issuing ${Progress.bar(120, 250)} ${detail}`)
   })
 
-  it.effect("@effect/cli's messages are fitted to the stream; a command's own work keeps the console it had", () =>
-    Effect.gen(function*() {
-      const narrow: Terminal.Stream = { color: false, interactive: false, columns: 20 }
-      const written: Array<string> = []
-      const streams: Help.Streams = { stdout: () => narrow, stderr: () => narrow, write: (stream, text) => void written.push(`${stream}: ${text}`) }
-      const seen: Array<string> = []
-      const base = yield* Effect.console
-      const recording: Console.Console = { ...base, log: (...args) => Effect.sync(() => void seen.push(args.join(" "))) }
-      const line = "\x1b[1mhelp\x1b[0m that is wider than twenty columns"
-      yield* Effect.gen(function*() {
-        yield* Console.log(line)
-        yield* Console.error("a usage error")
-        yield* Help.unfitted(Console.log(line))
-      }).pipe(Help.fitted({ json: false, streams }), Effect.withConsole(recording))
-      expect(written).toEqual(["stdout: help that is wider\nthan twenty columns\n", "stderr: a usage error\n"])
-      expect(seen).toEqual([line])
-      written.length = 0
-      yield* Console.error("a usage error").pipe(Help.fitted({ json: true, streams }))
-      expect(written).toEqual([])
-    }))
+  it("a help page is fitted to the stream: descriptions wrapped in their column, a wide entry's description under it, colours only where taken", () => {
+    const page: Help.Page = {
+      path: ["taxdoc", "cashbill", "info"],
+      description: "Show a receipt's status: 300 issued, 304 filed to the tax authority, 305 filing failed (GetInfo)",
+      usage: "taxdoc cashbill info [flags] <mgtKey>",
+      args: [{ name: "mgtKey", description: "The document ID of the receipt. Example: DOC-20260101-0001" }],
+      flags: [
+        { name: "--corp-num NUMBER", description: "(required) The member's business registration number, 10 digits without hyphens. Example: --corp-num 1234567891" },
+        { name: "--completions <bash|zsh|fish|powershell|sh|pwsh>", description: "Print a completion script" },
+        { name: "--json", description: "" }
+      ],
+      globalFlags: [{ name: "--help, -h", description: "Show help information" }, { name: "--log-level <all|none>", description: "Sets the minimum log level" }],
+      subcommands: [],
+      examples: [{ command: "taxdoc cashbill info --corp-num 1234567891 DOC-0001", description: "One receipt" }]
+    }
+    const plain = Help.render(page, { color: false, interactive: false, columns: 72 })
+    expect(plain).not.toMatch(SGR)
+    expect(widest(plain)).toBeLessThanOrEqual(72)
+    const lines = plain.split("\n")
+    // The description column starts at the same place on every continuation line.
+    const at = lines.findIndex((line) => line.startsWith("  --corp-num NUMBER"))
+    const column = lines[at]!.indexOf("(required)")
+    expect(lines[at + 1]!.slice(0, column).trim()).toBe("")
+    expect(lines[at + 1]!.length).toBeGreaterThan(column)
+    // An entry wider than the column: its description on the next line, in the column.
+    const wide = lines.findIndex((line) => line.trim() === "--completions <bash|zsh|fish|powershell|sh|pwsh>")
+    expect(lines[wide + 1]!.trim()).toBe("Print a completion script")
+    expect(lines[wide + 1]!.indexOf("Print")).toBe(column)
+    // The example line is kept whole where it fits.
+    expect(plain).toContain("Example: --corp-num 1234567891")
+    expect(plain).toContain("$ taxdoc cashbill info --corp-num 1234567891 DOC-0001")
+    // A command's page names the global flags; the program's own page describes them.
+    expect(plain).toContain("--help, --log-level: see taxdoc --help")
+    expect(Help.render({ ...page, path: ["taxdoc"] }, { color: false, interactive: false, columns: 72 })).toContain("Sets the minimum log level")
+    const coloured = Help.render(page, { color: true, interactive: true, columns: 72 })
+    expect(coloured).toMatch(SGR)
+    expect(Terminal.stripEscapes(coloured)).toBe(plain)
+  })
 })
