@@ -1,6 +1,11 @@
 /**
  * taxdoc: an Effect-based SDK for the Tax Document Service API.
  *
+ * What a program calls: `Taxdoc` (the layers), `Config`, the seven services with their input and
+ * answer schemas and the rules and limits of their documents, the errors and `ErrorCodes`; for
+ * calls of your own through the catalogue, `Client`, `Operation`, the `…Operations` declarations
+ * and `Catalogue`.
+ *
  * @since 0.1.0
  */
 
@@ -10,62 +15,7 @@ export * as Taxdoc from "./Taxdoc.js"
 /** @since 0.1.0 */
 export * as Config from "./core/Config.js"
 
-/** @since 0.1.0 */
-export * as Client from "./core/Client.js"
-
-/** @since 0.1.0 */
-export * as Tokens from "./core/Tokens.js"
-
-/** @since 0.1.0 */
-export * as TokenStore from "./core/TokenStore.js"
-
-/** @since 0.1.0 */
-export * as Signing from "./core/Signing.js"
-
-/** @since 0.1.0 */
-export * as Polling from "./core/Polling.js"
-
-/** @since 0.1.0 */
-export * as Kst from "./core/Kst.js"
-
-/** @since 0.1.0 */
-export * as Schemas from "./core/Schemas.js"
-
-/** @since 0.1.0 */
-export * as ErrorCodes from "./core/ErrorCodes.js"
-
-/** @since 0.1.0 */
-export * as Operation from "./core/Operation.js"
-
-/** @since 0.1.0 */
-export * as Bulk from "./core/Bulk.js"
-
-/** @since 0.1.0 */
-export * as Catalogue from "./domains/Catalogue.js"
-
-/** @since 0.1.0 */
-export * as MemberOperations from "./domains/member/Operations.js"
-
-/** @since 0.1.0 */
-export * as CompanyStatusOperations from "./domains/companyStatus/Operations.js"
-
-/** @since 0.1.0 */
-export * as CashbillOperations from "./domains/cashbill/Operations.js"
-
-/** @since 0.1.0 */
-export * as StatementOperations from "./domains/statement/Operations.js"
-
-/** @since 0.1.0 */
-export * as TaxPortalOperations from "./domains/taxPortal/Operations.js"
-
-/** @since 0.1.0 */
-export * as TaxinvoiceOperations from "./domains/taxinvoice/Operations.js"
-
-/** @since 0.1.0 */
-export * as CertificateOperations from "./domains/certificate/Operations.js"
-
-/** @since 0.1.0 */
-export { ApiError, PollTimeoutError, ResponseError, type TaxdocError, TokenError, TransportError, ValidationError, ValidationIssue } from "./core/Errors.js"
+// ── the services ────────────────────────────────────────────────────────────────────────────
 
 /** @since 0.1.0 */
 export * as Member from "./domains/member/Member.js"
@@ -98,15 +48,6 @@ export * as StatementSchemas from "./domains/statement/Schemas.js"
 export * as StatementRules from "./domains/statement/Rules.js"
 
 /** @since 0.1.0 */
-export * as TaxPortal from "./domains/taxPortal/TaxPortal.js"
-
-/** @since 0.1.0 */
-export * as TaxPortalSchemas from "./domains/taxPortal/Schemas.js"
-
-/** @since 0.1.0 */
-export * as TaxPortalRules from "./domains/taxPortal/Rules.js"
-
-/** @since 0.1.0 */
 export * as Taxinvoice from "./domains/taxinvoice/Taxinvoice.js"
 
 /** @since 0.1.0 */
@@ -122,4 +63,72 @@ export * as Certificate from "./domains/certificate/Certificate.js"
 export * as CertificateSchemas from "./domains/certificate/Schemas.js"
 
 /** @since 0.1.0 */
-export * as Undici from "./core/Undici.js"
+export * as TaxPortal from "./domains/taxPortal/TaxPortal.js"
+
+/** @since 0.1.0 */
+export * as TaxPortalSchemas from "./domains/taxPortal/Schemas.js"
+
+/** @since 0.1.0 */
+export * as TaxPortalRules from "./domains/taxPortal/Rules.js"
+
+// ── errors ──────────────────────────────────────────────────────────────────────────────────
+
+/** @since 0.1.0 */
+export {
+  ApiError,
+  PollTimeoutError,
+  ResponseError,
+  type TaxdocError,
+  TokenError,
+  TransportError,
+  UnknownOutcomeError,
+  ValidationError,
+  ValidationIssue
+} from "./core/Errors.js"
+
+/** @since 1.0.0 */
+export { BulkIncompleteError, type ItemOutcome } from "./core/Bulk.js"
+
+/** @since 0.1.0 */
+export * as ErrorCodes from "./core/ErrorCodes.js"
+
+// ── the client and the catalogue, for calls of your own ─────────────────────────────────────
+
+/** @since 0.1.0 */
+export * as Client from "./core/Client.js"
+
+/** @since 0.1.0 */
+export * as Tokens from "./core/Tokens.js"
+
+/** @since 0.1.0 */
+export * as TokenStore from "./core/TokenStore.js"
+
+/** @since 0.1.0 */
+export * as Operation from "./core/Operation.js"
+
+/** @since 0.1.0 */
+export * as Schemas from "./core/Schemas.js"
+
+/** @since 0.1.0 */
+export * as Catalogue from "./domains/Catalogue.js"
+
+/** @since 0.1.0 */
+export * as MemberOperations from "./domains/member/Operations.js"
+
+/** @since 0.1.0 */
+export * as CompanyStatusOperations from "./domains/companyStatus/Operations.js"
+
+/** @since 0.1.0 */
+export * as CashbillOperations from "./domains/cashbill/Operations.js"
+
+/** @since 0.1.0 */
+export * as StatementOperations from "./domains/statement/Operations.js"
+
+/** @since 0.1.0 */
+export * as TaxinvoiceOperations from "./domains/taxinvoice/Operations.js"
+
+/** @since 0.1.0 */
+export * as CertificateOperations from "./domains/certificate/Operations.js"
+
+/** @since 0.1.0 */
+export * as TaxPortalOperations from "./domains/taxPortal/Operations.js"

@@ -1,21 +1,34 @@
 /**
- * Work on lists longer than one request takes: split into chunks of the spec's cap
- * (GetInfos 1,000, bulk issue 100, mass print 100, company status 1,000), run the chunks with
- * bounded concurrency, and answer in input order. For bulk issue, each chunk is submitted under a
- * submit ID derived from its exact bytes and awaited; progress is reported as chunks go.
+ * Work on lists longer than one request takes (GetInfos 1,000, bulk issue 100, mass print 100,
+ * company status 1,000): split into chunks of the spec's cap, run with bounded concurrency, and
+ * answered in input order.
+ *
+ * Bulk issuance is one engine for every kind of document issued in bulk (cash receipts, e-Tax
+ * invoices) and every caller (a service's `issueMany`, the durable workflow): a `Kind` says which
+ * operations submit and read back, how a submission's body is made and how documents and results
+ * are keyed. Each chunk is a `Submission` under a submit ID derived from its exact bytes, so a
+ * submission sent again is recognised by the service as the same one and nothing is issued twice;
+ * `runSubmission` submits one and awaits its result, answering what became of it; `issueMany` runs
+ * them all and answers one result per document, in input order, or `BulkIncompleteError` with the
+ * outcome of every document.
  *
  * @since 0.1.0
  */
-import type * as Context from "effect/Context"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
+import type * as Schedule from "effect/Schedule"
 import { createHash } from "node:crypto"
-import type { CallError, TaxdocClient } from "./Client.js"
-import type { PollTimeoutError } from "./Errors.js"
-import * as Operation from "./Operation.js"
-import * as RequestBuilder from "./RequestBuilder.js"
+import type * as Body from "./Body.js"
+import type { CallError, Member, TaxdocClientShape } from "./Client.js"
+import type { PollTimeoutError, ValidationError } from "./Errors.js"
+import type * as Operation from "./Operation.js"
+import { isUnknown } from "./Outcome.js"
 import * as Polling from "./Polling.js"
+import * as RequestBuilder from "./RequestBuilder.js"
+import { isTransient } from "./Retry.js"
+
+// ── lists in chunks ─────────────────────────────────────────────────────────────────────────
 
 /**
  * `items` in chunks of at most `size`, in order.
@@ -72,11 +85,71 @@ export const inInputOrder = <B>(
   return ordered
 }
 
+// ── kinds and submissions ───────────────────────────────────────────────────────────────────
+
+/**
+ * The per-document result of a submission, as the service answers it (`code` 1: issued).
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export interface ItemResult {
+  readonly code: number
+}
+
+/**
+ * A bulk result as read back: the submission's state, and the per-document results once it
+ * completed.
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export interface BulkState<R> {
+  readonly txState: number
+  readonly issueResult?: ReadonlyArray<R> | null | undefined
+}
+
+/**
+ * A kind of document issued in bulk: documents `D`, per-document results `R`.
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export interface Kind<D, R extends ItemResult> {
+  /** Names the work in progress reports, timeouts and `BulkIncompleteError` (`Cashbill.issueMany`). */
+  readonly operation: string
+  /** The bulk submission; its params are `{ submitID }`, its body `bodyOf`'s. */
+  readonly submit: Operation.Any
+  /** The read of a submission's result; its params are `{ submitID }`, its answer a `BulkState<R>`. */
+  readonly result: Operation.Any
+  /** The `txState` of a completed submission. */
+  readonly completed: number
+  /** The most documents per submission. */
+  readonly size: number
+  /** The body of one submission (before encoding). */
+  readonly bodyOf: (documents: ReadonlyArray<D>) => unknown
+  readonly keyOfDocument: (document: D) => string
+  readonly keyOfResult: (result: R) => string | null | undefined
+  /** The result of a document its completed submission does not mention: reported, never dropped. */
+  readonly missing: (key: string) => R
+}
+
+/**
+ * A `Kind`, its result operation checked to answer a `BulkState` of the kind's results.
+ *
+ * @since 1.0.0
+ * @category constructors
+ */
+export const kind = <D, R extends ItemResult, G extends Operation.Any>(
+  kind: Kind<D, R> & { readonly result: G } & (Operation.SuccessType<G> extends BulkState<R> ? unknown
+    : { readonly result: "the result operation must answer { txState, issueResult }" })
+): Kind<D, R> => kind
+
 /**
  * The submit ID of a bulk body: derived from the exact bytes sent, so a retried submission of the
- * same documents is recognised by the service as the same submission (docs/decisions.md "Cash receipts": same ID and
- * digest → the original receipt ID) instead of issuing twice. 36 characters, letters, digits and
- * hyphens.
+ * same documents is recognised by the service as the same submission (docs/decisions.md "Cash
+ * receipts": same ID and digest → the original receipt ID) instead of issuing twice. 36
+ * characters, letters, digits and hyphens.
  *
  * @since 0.1.0
  * @category constructors
@@ -84,126 +157,208 @@ export const inInputOrder = <B>(
 export const submitIdFor = (body: Uint8Array): string => `TD-${createHash("sha256").update(body).digest("hex").slice(0, 33)}`
 
 /**
- * Submits one chunk, already validated, under the submit ID derived from its exact bytes (sent
- * with its digest as the declaration says); answers the submit ID to await. Repeating it repeats
- * the same ID and bytes, which the service recognises.
+ * One submission: its submit ID, the exact bytes sent under it, the keys of its documents in order.
  *
- * @since 0.1.0
- * @category combinators
+ * @since 1.0.0
+ * @category models
  */
-export const submit = <O extends Operation.Any>(
-  client: Context.Tag.Service<TaxdocClient>,
-  operation: O,
-  body: unknown,
-  member: { readonly corpNum: string; readonly userId?: string | undefined }
-): Effect.Effect<string, CallError> =>
-  Effect.suspend(() => {
-    const encoded = RequestBuilder.encodeBody(operation, body)
-    const submitID = submitIdFor(encoded.bytes)
-    return Effect.as(client.send(operation, RequestBuilder.build(operation, { submitID }, encoded), member), submitID)
+export interface Submission {
+  readonly submitId: string
+  readonly body: Body.Body
+  readonly keys: ReadonlyArray<string>
+}
+
+/**
+ * The submissions of `documents` (already validated), in order: the same documents always make the
+ * same submissions, bytes and submit IDs.
+ *
+ * @since 1.0.0
+ * @category constructors
+ */
+export const submissions = <D, R extends ItemResult>(kind: Kind<D, R>, documents: ReadonlyArray<D>): ReadonlyArray<Submission> =>
+  chunksOf(documents, kind.size).map((chunk) => {
+    const body = RequestBuilder.encodeBody(kind.submit, kind.bodyOf(chunk))
+    return { submitId: submitIdFor(body.bytes), body, keys: chunk.map(kind.keyOfDocument) }
   })
 
 /**
- * Polls a bulk submission's result (`poll`, its GetBulkResult) until its `txState` reaches
- * `completed`, in a span named `operation` with the member and the submit ID; each state goes to
- * `options.onProgress`, and `PollTimeoutError` ends a wait past `options.deadline`.
+ * Sends a submission: its exact bytes under its submit ID (with the digest, as the declaration
+ * says). Sending it again sends the same ID and bytes, which the service recognises.
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category combinators
  */
-export const awaitResult = <S extends { readonly txState: number }, E, R>(
-  args: {
-    readonly operation: string
-    readonly corpNum: string
-    readonly submitId: string
-    readonly completed: number
-    readonly poll: Effect.Effect<S, E, R>
-  },
-  options: Polling.PollOptions & { readonly onProgress?: ((progress: Polling.PollProgress<S>) => Effect.Effect<void>) | undefined }
-): Effect.Effect<S, E | PollTimeoutError, R> =>
+export const submit = <D, R extends ItemResult>(
+  client: TaxdocClientShape,
+  kind: Kind<D, R>,
+  submission: Submission,
+  member: Member
+): Effect.Effect<void, CallError> =>
+  Effect.asVoid(client.send(kind.submit, RequestBuilder.build(kind.submit, { submitID: submission.submitId }, submission.body), member))
+
+/**
+ * Options of `awaitResult`.
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export interface AwaitOptions<R> extends Polling.PollOptions {
+  /** Names the wait in `PollTimeoutError` (default: the kind's operation). */
+  readonly operation?: string | undefined
+  readonly onProgress?: ((progress: Polling.PollProgress<BulkState<R>>) => Effect.Effect<void>) | undefined
+}
+
+/**
+ * Polls the result of the submission `submitId` until it completed; each state read goes to
+ * `onProgress`, and `PollTimeoutError` ends a wait past the deadline.
+ *
+ * @since 1.0.0
+ * @category combinators
+ */
+export const awaitResult = <D, R extends ItemResult>(
+  client: TaxdocClientShape,
+  kind: Kind<D, R>,
+  member: Member,
+  submitId: string,
+  options: AwaitOptions<R> = {}
+): Effect.Effect<BulkState<R>, CallError | ValidationError | PollTimeoutError> =>
   Polling.until({
-    operation: args.operation,
-    id: args.submitId,
-    poll: args.poll,
-    isDone: (result) => result.txState === args.completed,
-    describe: (result) => `txState ${result.txState}`,
+    operation: options.operation ?? kind.operation,
+    id: submitId,
+    poll: readResult(client, kind, member, submitId),
+    isDone: (state) => state.txState === kind.completed,
+    describe: (state) => `txState ${state.txState}`,
     onProgress: options.onProgress
-  }, options).pipe(Effect.withSpan(args.operation, { attributes: { corpNum: args.corpNum, submitId: args.submitId } }))
+  }, options)
+
+const readResult = <D, R extends ItemResult>(client: TaxdocClientShape, kind: Kind<D, R>, member: Member, submitId: string) =>
+  client.call(kind.result, { corpNum: member.corpNum, userId: member.userId, params: { submitID: submitId } } as Operation.Input<Operation.Any>) as Effect.Effect<
+    unknown,
+    CallError | ValidationError
+  > as Effect.Effect<BulkState<R>, CallError | ValidationError>
 
 /**
- * Progress of a bulk issue over many submissions, reported after each submission, each poll and
- * each completed result.
+ * The results of a completed submission, one per document in the submission's order.
  *
- * @since 0.1.0
+ * @since 1.0.0
+ * @category combinators
+ */
+export const resultsOf = <D, R extends ItemResult>(kind: Kind<D, R>, submission: Submission, state: BulkState<R>): ReadonlyArray<R> =>
+  inInputOrder(submission.keys, state.issueResult ?? [], kind.keyOfResult, kind.missing)
+
+/**
+ * What became of one submission: `Completed` (every document's result, in order), `NotIssued`
+ * (it surely was not accepted: send it again), `Unknown` (it may have been accepted: await the
+ * result of its submit ID, or read the documents, before sending them again).
+ *
+ * @since 1.0.0
  * @category models
  */
-export interface Progress {
-  readonly total: number
-  readonly submissions: number
-  readonly submitted: number
-  /** Documents whose result is known (their submission completed). */
-  readonly completed: number
-  readonly succeeded: number
-  readonly failed: number
-  /** Bulk result polls made so far (all submissions together). */
-  readonly polls: number
+export type SubmissionOutcome<R> =
+  | { readonly _tag: "Completed"; readonly results: ReadonlyArray<R> }
+  | { readonly _tag: "NotIssued"; readonly cause: CallError }
+  | { readonly _tag: "Unknown"; readonly accepted: boolean; readonly cause: CallError | ValidationError | PollTimeoutError }
+
+/**
+ * Options of `runSubmission`.
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export interface RunOptions extends Polling.PollOptions {
+  /** The submission was accepted. */
+  readonly onSubmitted?: Effect.Effect<void> | undefined
+  /** One read of its result. */
+  readonly onPolled?: Effect.Effect<void> | undefined
+  /**
+   * Patience beyond the client's own retries: the submission and each read of its result are
+   * tried again along this schedule while the failure is transient (the durable workflow waits
+   * out an outage this way).
+   */
+  readonly patience?: Schedule.Schedule<unknown, CallError> | undefined
 }
 
 /**
- * What one submission reports while it runs.
+ * Submits `submission` and awaits its result; never fails: the outcome says what became of it.
  *
- * @since 0.1.0
- * @category models
+ * @since 1.0.0
+ * @category combinators
  */
-export interface Tracker {
-  /** The chunk was accepted for processing under `submitId`. */
-  readonly submitted: (submitId: string) => Effect.Effect<void>
-  /** One poll of the chunk's result. */
-  readonly polled: Effect.Effect<void>
+export const runSubmission = <D, R extends ItemResult>(
+  client: TaxdocClientShape,
+  kind: Kind<D, R>,
+  submission: Submission,
+  member: Member,
+  options: RunOptions = {}
+): Effect.Effect<SubmissionOutcome<R>> => {
+  const patience = options.patience
+  const patient = <A, E extends CallError | ValidationError>(effect: Effect.Effect<A, E>): Effect.Effect<A, E> =>
+    patience === undefined
+      ? effect
+      : Effect.retry(effect, { schedule: patience as Schedule.Schedule<unknown, E>, while: (error: E) => error._tag !== "ValidationError" && isTransient(error) })
+  const poll = patient(readResult(client, kind, member, submission.submitId))
+  const awaited = Polling.until({
+    operation: kind.operation,
+    id: submission.submitId,
+    poll: options.onPolled === undefined ? poll : Effect.tap(poll, () => options.onPolled!),
+    isDone: (state) => state.txState === kind.completed,
+    describe: (state) => `txState ${state.txState}`
+  }, options)
+  return Effect.result(patient(submit(client, kind, submission, member))).pipe(
+    Effect.flatMap((sent): Effect.Effect<SubmissionOutcome<R>> => {
+      if (Result.isFailure(sent)) {
+        return Effect.succeed(
+          isUnknown(sent.failure)
+            ? { _tag: "Unknown", accepted: false, cause: sent.failure }
+            : { _tag: "NotIssued", cause: sent.failure }
+        )
+      }
+      return (options.onSubmitted ?? Effect.void).pipe(
+        Effect.andThen(Effect.result(awaited)),
+        Effect.map((done): SubmissionOutcome<R> =>
+          Result.isSuccess(done)
+            ? { _tag: "Completed", results: resultsOf(kind, submission, done.success) }
+            : { _tag: "Unknown", accepted: true, cause: done.failure }
+        )
+      )
+    })
+  )
 }
 
-/**
- * Options of `issueInChunks`.
- *
- * @since 0.1.0
- * @category models
- */
-export interface IssueOptions<A, B, E, R> {
-  readonly items: ReadonlyArray<A>
-  /** The most documents per submission. */
-  readonly size: number
-  readonly concurrency?: number | undefined
-  readonly onProgress?: ((progress: Progress) => Effect.Effect<void>) | undefined
-  /** Submits one chunk and awaits its per-document results. */
-  readonly run: (chunk: ReadonlyArray<A>, tracker: Tracker) => Effect.Effect<ReadonlyArray<B>, E, R>
-  readonly keyOfItem: (item: A) => string
-  readonly keyOfResult: (result: B) => string | null | undefined
-  readonly succeeded: (result: B) => boolean
-  /** The result of a document its completed submission does not mention: reported, never dropped. */
-  readonly missing: (key: string) => B
-  /** Whether a failure before the chunk was accepted may have left it submitted all the same. */
-  readonly mayHaveSubmitted: (error: E) => boolean
-  /** Names the work in `BulkIncompleteError`. */
-  readonly operation: string
-}
+// ── issueMany ───────────────────────────────────────────────────────────────────────────────
 
 /**
- * What became of one document of a bulk issue that could not be completed: `Issued` or `Refused`
- * (its submission completed; `result` is the service's per-document result), `NotIssued` (its
- * submission surely did not happen: send it again), `Unknown` (its submission may have happened:
- * await the result of `submitId`, or read the document, before sending it again).
+ * What became of one document of a bulk issue: `Issued` or `Refused` (its submission completed;
+ * `result` is the service's per-document result), `NotIssued` (its submission surely did not
+ * happen: send it again), `Unknown` (its submission may have happened: await the result of
+ * `submitId`, or read the document, before sending it again).
  *
  * @since 0.1.0
  * @category models
  */
-export interface ItemOutcome {
+export interface ItemOutcome<R = unknown> {
   readonly key: string
   readonly status: "Issued" | "Refused" | "NotIssued" | "Unknown"
-  /** The per-document result of the service (the domain's bulk result item), when known. */
-  readonly result: unknown
-  /** The submit ID of the document's submission, once it was accepted. */
-  readonly submitId: string | undefined
+  /** The per-document result of the service, when its submission completed. */
+  readonly result: R | undefined
+  /** The submit ID the document's submission was sent (or was to be sent) under. */
+  readonly submitId: string
 }
+
+/**
+ * The outcome of each document of `submission`, in its order.
+ *
+ * @since 1.0.0
+ * @category combinators
+ */
+export const itemOutcomes = <R extends ItemResult>(submission: Submission, outcome: SubmissionOutcome<R>): ReadonlyArray<ItemOutcome<R>> =>
+  submission.keys.map((key, i) => {
+    if (outcome._tag === "Completed") {
+      const result = outcome.results[i]!
+      return { key, status: result.code === 1 ? "Issued" : "Refused", result, submitId: submission.submitId }
+    }
+    return { key, status: outcome._tag, result: undefined, submitId: submission.submitId }
+  })
 
 /**
  * A bulk issue that had to give up on some submissions: the outcome of every document, in input
@@ -227,89 +382,95 @@ export class BulkIncompleteError extends Data.TaggedError("BulkIncompleteError")
 }
 
 /**
- * Chunk → submit → await → reassemble: one result per item, in input order. A chunk that fails does
- * not stop the others; when any fails, the answer is a `BulkIncompleteError` with every item's
- * outcome (results of the chunks that went through included).
+ * Progress of a bulk issue over many submissions, reported after each submission, each poll and
+ * each completed result.
  *
  * @since 0.1.0
+ * @category models
+ */
+export interface Progress {
+  readonly total: number
+  readonly submissions: number
+  readonly submitted: number
+  /** Documents whose result is known (their submission completed). */
+  readonly completed: number
+  readonly succeeded: number
+  readonly failed: number
+  /** Bulk result polls made so far (all submissions together). */
+  readonly polls: number
+}
+
+/**
+ * Options of `issueMany`.
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export interface IssueOptions extends Polling.PollOptions {
+  /** Submissions awaited at once (default 4). */
+  readonly concurrency?: number | undefined
+  readonly onProgress?: ((progress: Progress) => Effect.Effect<void>) | undefined
+}
+
+/**
+ * Issues `documents` (already validated) for `member`: chunk → submit → await → reassemble, one
+ * result per document in input order. A submission that fails does not stop the others; when any
+ * fails, the answer is a `BulkIncompleteError` with every document's outcome (results of the
+ * submissions that went through included) — unless none of them can have been sent, when the
+ * first failure is the answer.
+ *
+ * @since 1.0.0
  * @category combinators
  */
-export const issueInChunks = <A, B, E, R>(options: IssueOptions<A, B, E, R>): Effect.Effect<ReadonlyArray<B>, E | BulkIncompleteError, R> =>
+export const issueMany = <D, R extends ItemResult>(
+  client: TaxdocClientShape,
+  kind: Kind<D, R>,
+  member: Member,
+  documents: ReadonlyArray<D>,
+  options: IssueOptions = {}
+): Effect.Effect<ReadonlyArray<R>, CallError | BulkIncompleteError> =>
   Effect.suspend(() => {
-    const chunks = chunksOf(options.items, options.size)
-    const progress = {
-      total: options.items.length,
-      submissions: chunks.length,
-      submitted: 0,
-      completed: 0,
-      succeeded: 0,
-      failed: 0,
-      polls: 0
-    }
+    if (documents.length === 0) return Effect.succeed([])
+    const planned = submissions(kind, documents)
+    const progress = { total: documents.length, submissions: planned.length, submitted: 0, completed: 0, succeeded: 0, failed: 0, polls: 0 }
     const onProgress = options.onProgress
     const report = onProgress === undefined ? Effect.void : Effect.suspend(() => onProgress({ ...progress }))
-    return Effect.forEach(chunks, (chunk) => {
-      let submitId: string | undefined
-      const tracker: Tracker = {
-        submitted: (id) =>
-          Effect.suspend(() => {
-            submitId = id
-            progress.submitted += chunk.length
-            return report
-          }),
-        polled: Effect.suspend(() => {
+    const run = (submission: Submission) =>
+      runSubmission(client, kind, submission, member, {
+        ...Polling.pollOptionsOf(options),
+        onSubmitted: Effect.suspend(() => {
+          progress.submitted += submission.keys.length
+          return report
+        }),
+        onPolled: Effect.suspend(() => {
           progress.polls++
           return report
         })
-      }
-      return options.run(chunk, tracker).pipe(
-        Effect.tap((results) => {
-          const ok = results.filter(options.succeeded).length
-          progress.completed += chunk.length
-          progress.succeeded += ok
-          progress.failed += chunk.length - ok
-          return report
-        }),
-        Effect.either,
-        Effect.map((outcome) => ({ chunk, outcome, submitId: () => submitId }))
+      }).pipe(Effect.tap((outcome) => {
+        if (outcome._tag !== "Completed") return Effect.void
+        const ok = outcome.results.filter((result) => result.code === 1).length
+        progress.completed += submission.keys.length
+        progress.succeeded += ok
+        progress.failed += submission.keys.length - ok
+        return report
+      }))
+    return Effect.flatMap(Effect.forEach(planned, run, { concurrency: options.concurrency ?? 4 }), (outcomes): Effect.Effect<ReadonlyArray<R>, CallError | BulkIncompleteError> => {
+      const failed = outcomes.flatMap((outcome) => (outcome._tag === "Completed" ? [] : [outcome]))
+      if (failed.length === 0) return Effect.succeed(outcomes.flatMap((outcome) => (outcome._tag === "Completed" ? outcome.results : [])))
+      // Nothing went out at all (a refused token, a closed port): the first failure says it best.
+      const first = failed[0]!
+      if (failed.length === outcomes.length && first._tag === "NotIssued" && failed.every((outcome) => outcome._tag === "NotIssued")) return Effect.fail(first.cause)
+      const items = planned.flatMap((submission, i) => itemOutcomes(submission, outcomes[i]!))
+      const count = (status: ItemOutcome["status"]) => items.filter((item) => item.status === status).length
+      return Effect.fail(
+        new BulkIncompleteError({
+          operation: kind.operation,
+          message: `${kind.operation}: ${failed.length} of ${outcomes.length} submissions gave up — ${count("Issued")} issued, ${
+            count("Refused")
+          } refused, ${count("NotIssued")} not issued, ${count("Unknown")} unknown (see items)`,
+          items,
+          causes: failed.map((outcome) => outcome.cause)
+        })
       )
-    }, { concurrency: options.concurrency ?? 4 }).pipe(
-      Effect.flatMap((done): Effect.Effect<ReadonlyArray<B>, E | BulkIncompleteError> => {
-        const keys = options.items.map(options.keyOfItem)
-        const failed = done.filter((d) => Either.isLeft(d.outcome))
-        const results = done.flatMap((d) => (Either.isRight(d.outcome) ? d.outcome.right : []))
-        if (failed.length === 0) return Effect.succeed(inInputOrder(keys, results, options.keyOfResult, options.missing))
-        // Nothing went out at all (a refused token, a closed port): the first failure says it best.
-        const first = failed[0]!.outcome
-        if (failed.length === done.length && Either.isLeft(first) && failed.every((d) => d.submitId() === undefined && Either.isLeft(d.outcome) && !options.mayHaveSubmitted(d.outcome.left))) {
-          return Effect.fail(first.left)
-        }
-        const byKey = new Map<string, ItemOutcome>()
-        for (const d of done) {
-          const submitId = d.submitId()
-          if (Either.isRight(d.outcome)) {
-            const ordered = inInputOrder(d.chunk.map(options.keyOfItem), d.outcome.right, options.keyOfResult, options.missing)
-            d.chunk.forEach((item, i) => {
-              const result = ordered[i]!
-              byKey.set(options.keyOfItem(item), { key: options.keyOfItem(item), status: options.succeeded(result) ? "Issued" : "Refused", result, submitId })
-            })
-          } else {
-            const status = submitId !== undefined || options.mayHaveSubmitted(d.outcome.left) ? "Unknown" : "NotIssued"
-            for (const item of d.chunk) byKey.set(options.keyOfItem(item), { key: options.keyOfItem(item), status, result: undefined, submitId })
-          }
-        }
-        const items = keys.map((key) => byKey.get(key)!)
-        const count = (status: ItemOutcome["status"]) => items.filter((i) => i.status === status).length
-        return Effect.fail(
-          new BulkIncompleteError({
-            operation: options.operation,
-            message: `${options.operation}: ${failed.length} of ${done.length} submissions gave up — ${count("Issued")} issued, ${
-              count("Refused")
-            } refused, ${count("NotIssued")} not issued, ${count("Unknown")} unknown (see items)`,
-            items,
-            causes: failed.map((d) => (Either.isLeft(d.outcome) ? d.outcome.left : undefined))
-          })
-        )
-      })
-    )
+    })
   })

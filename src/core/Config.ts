@@ -2,6 +2,11 @@
  * The configuration of a taxdoc client: partner credentials, environment, addresses, and the knobs
  * of tokens and transport (the variables: README "Where requests go").
  *
+ * One Schema, `Options`, says what a valid configuration is. `layer(options)` decodes the options
+ * given in code with it; `layerConfig` reads the same fields from `TAXDOC_*` variables through
+ * Effect's `Config` (`TAXDOC_LINK_ID` for `linkId`, …) and decodes them with the same field
+ * schemas. A field that breaks its rule fails naming it and saying what to do.
+ *
  * The secret key stays `Redacted` everywhere; it is unwrapped only in the one line that signs a
  * token request.
  *
@@ -12,13 +17,15 @@ import * as Context from "effect/Context"
 import * as Data from "effect/Data"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import type * as Schedule from "effect/Schedule"
-import { type ConfigError, InvalidData as ConfigErrorInvalid } from "effect/ConfigError"
+import * as Result from "effect/Result"
+import * as Schedule from "effect/Schedule"
+import * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
 import * as Retry from "./Retry.js"
+import { issuesOf } from "./Validation.js"
 
 /**
  * The largest JSON answer read unless configured otherwise (`maxAnswerBytes`): 32 MiB, decompressed.
@@ -27,6 +34,14 @@ import * as Retry from "./Retry.js"
  * @category constants
  */
 export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024
+
+/**
+ * The table of shared tokens unless configured otherwise.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const DEFAULT_TOKEN_STORE_TABLE = "taxdoc_tokens"
 
 /**
  * The service environment: `test` (service ID `SERVICE_TEST`) or `production` (`SERVICE`).
@@ -54,6 +69,135 @@ export const serviceIdOf = (environment: Environment): "SERVICE_TEST" | "SERVICE
 export type AcceptLanguage = "ko-KR" | "en-US"
 
 /**
+ * Whether `name` is a table name the token store accepts: `table` or `schema.table`, each part a
+ * plain SQL identifier (letters, digits, underscores; not starting with a digit; at most 63).
+ *
+ * @since 0.1.0
+ * @category predicates
+ */
+export const isTableName = (name: string): boolean => /^[A-Za-z_][A-Za-z0-9_]{0,62}(\.[A-Za-z_][A-Za-z0-9_]{0,62})?$/.test(name)
+
+// ── the options schema ──────────────────────────────────────────────────────────────────────
+
+const isHttpUrl = (url: string): boolean => {
+  try {
+    const parsed = new URL(url)
+    return parsed.protocol === "http:" || parsed.protocol === "https:"
+  } catch {
+    return false
+  }
+}
+
+const isBase64Key = (secret: string): boolean => /^[A-Za-z0-9+/]+={0,2}$/.test(secret) && Buffer.from(secret, "base64").length > 0
+
+const HttpUrl = Schema.String.check(Schema.makeFilter(isHttpUrl))
+
+const DurationInput = Schema.Union([Schema.Duration, Schema.DurationFromString, Schema.DurationFromMillis])
+
+const PostgresUrl = Schema.String.check(Schema.makeFilter((url: string) => /^postgres(ql)?:\/\//.test(url)))
+
+const RetrySchedule = Schema.declare((u: unknown): u is Schedule.Schedule<unknown, Retry.AttemptError> => Schedule.isSchedule(u))
+
+const fields = {
+  linkId: Schema.NonEmptyString,
+  /** The Base64 secret key issued with the LinkID. */
+  secretKey: Schema.Redacted(Schema.String.check(Schema.makeFilter(isBase64Key))),
+  environment: Schema.optional(Schema.Literals(["test", "production"])),
+  /** Authentication server base URL (as published to partners for the environment). */
+  authUrl: HttpUrl,
+  /** API base URL of the environment. */
+  apiUrl: HttpUrl,
+  /** Fixed-address variants, used instead of the ordinary hosts when `useFixedAddress` is true. */
+  authUrlFixed: Schema.optional(HttpUrl),
+  apiUrlFixed: Schema.optional(HttpUrl),
+  useFixedAddress: Schema.optional(Schema.Boolean),
+  /** X-SVC-Forwarded. `"*"` allows any IP, which avoids "token IP mismatch" behind changing egress IPs. */
+  forwardedIp: Schema.optional(Schema.String.check(Schema.makeFilter((ip: string) => ip === "*" || /^[0-9a-fA-F:.]+$/.test(ip)))),
+  acceptLanguage: Schema.optional(Schema.Literals(["ko-KR", "en-US"])),
+  /** Deadline of one HTTP request (token issuance included; default 30 s); `Duration.infinity`: none. */
+  requestTimeout: Schema.optional(DurationInput),
+  /** Tokens are renewed this long before they expire (default 60 s). */
+  tokenRefreshMargin: Schema.optional(DurationInput),
+  /** At most this many tokens are cached (default 10,000; least recently used dropped first). */
+  tokenCacheCapacity: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
+  /** Retries after a transient fault (default 3; 0 turns retrying off). */
+  retries: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
+  /** Backoff before the first retry, doubled each time, with full jitter (default 200 ms). */
+  retryBaseDelay: Schema.optional(DurationInput),
+  /** The longest backoff (default 5 s). */
+  retryMaxDelay: Schema.optional(DurationInput),
+  /** A schedule of your own instead of `retries`/`retryBaseDelay`/`retryMaxDelay` (its input is the failure). */
+  retrySchedule: Schema.optional(RetrySchedule),
+  /** The deadline of a whole call, retries included (default 60 s). */
+  callTimeout: Schema.optional(DurationInput),
+  /** The largest JSON answer read, in bytes (default 32 MiB). */
+  maxAnswerBytes: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1024))),
+  /**
+   * A PostgreSQL URL (`postgres://user:password@host/db`): the instances of a fleet share their
+   * tokens through a table there (needs the optional peer of "taxdoc/workflow"; docs/fleet.md).
+   */
+  tokenStore: Schema.optional(Schema.Union([Schema.Redacted(PostgresUrl), PostgresUrl])),
+  /** The table of shared tokens, `table` or `schema.table` (default `taxdoc_tokens`). */
+  tokenStoreTable: Schema.optional(Schema.String.check(Schema.makeFilter(isTableName)))
+}
+
+type Field = keyof typeof fields
+
+/**
+ * The options of a client: what `layer` takes, and what `layerConfig` reads from `TAXDOC_*`
+ * variables. Decoding them checks every field; `make` resolves the defaults.
+ *
+ * @since 1.0.0
+ * @category schemas
+ */
+export const Options = Schema.Struct(fields)
+
+/**
+ * Options of `layer`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Options = typeof Options.Encoded
+
+// What each field must be, said to whoever configured it.
+const REASONS: { readonly [K in Field]: string } = {
+  linkId: "must be the LinkID issued to the partner (not empty)",
+  secretKey: "must be the Base64 secret key issued with the LinkID",
+  environment: "must be \"test\" or \"production\"",
+  authUrl: "must be an http(s) URL",
+  apiUrl: "must be an http(s) URL",
+  authUrlFixed: "must be an http(s) URL",
+  apiUrlFixed: "must be an http(s) URL",
+  useFixedAddress: "must be true or false",
+  forwardedIp: "must be an IP address or *",
+  acceptLanguage: "must be \"ko-KR\" or \"en-US\"",
+  requestTimeout: "must be a duration such as \"30 seconds\" (or milliseconds)",
+  tokenRefreshMargin: "must be a duration such as \"60 seconds\" (or milliseconds)",
+  tokenCacheCapacity: "must be a positive integer",
+  retries: "must be a whole number, 0 or more (0 turns retrying off)",
+  retryBaseDelay: "must be a duration such as \"200 millis\" (or milliseconds)",
+  retryMaxDelay: "must be a duration such as \"5 seconds\" (or milliseconds)",
+  retrySchedule: "must be a Schedule whose input is the failure of the last attempt",
+  callTimeout: "must be a duration such as \"60 seconds\" (or milliseconds)",
+  maxAnswerBytes: "must be a whole number of bytes, at least 1024",
+  tokenStore: "must be a PostgreSQL URL (postgres://user:password@host:port/database)",
+  tokenStoreTable: "must be `table` or `schema.table` (letters, digits, underscores)"
+}
+
+const WRAP_SECRET = "must be wrapped: Redacted.make(key) from effect/Redacted (it keeps the key out of logs and errors)"
+
+/**
+ * The `TAXDOC_*` variable of an option: `linkId` → `TAXDOC_LINK_ID`.
+ *
+ * @since 1.0.0
+ * @category constructors
+ */
+export const variableOf = (field: string): string => `TAXDOC_${field.replace(/[A-Z]/g, (ch) => `_${ch}`).toUpperCase()}`
+
+// ── the resolved configuration ──────────────────────────────────────────────────────────────
+
+/**
  * The resolved configuration every service reads.
  *
  * @since 0.1.0
@@ -72,13 +216,12 @@ export interface TaxdocConfigShape {
   readonly forwardedIp: Option.Option<string>
   readonly acceptLanguage: AcceptLanguage
   /**
-   * Deadline of one HTTP request (token issuance included); the request is aborted when it passes.
-   * Over `Undici.layer` it is one shared timer (nothing per request); over another `HttpClient` a
-   * watcher fiber per client interrupts the exchange. `Duration.infinity` leaves timing out to the
-   * HttpClient (undici's own timeouts).
+   * Deadline of one HTTP request (token issuance included), kept on the Effect `Clock`; the request
+   * is interrupted, and so aborted, when it passes. `Duration.infinity` leaves timing out to the
+   * `HttpClient`.
    */
   readonly requestTimeout: Duration.Duration
-  /** Tokens are refreshed this long before they expire. */
+  /** Tokens are renewed this long before they expire. */
   readonly tokenRefreshMargin: Duration.Duration
   /** At most this many tokens are cached (least recently used are dropped first). */
   readonly tokenCacheCapacity: number
@@ -99,73 +242,11 @@ export interface TaxdocConfigShape {
  * @since 0.1.0
  * @category services
  */
-export class TaxdocConfig extends Context.Tag("taxdoc/Config")<TaxdocConfig, TaxdocConfigShape>() {}
+export class TaxdocConfig extends Context.Service<TaxdocConfig, TaxdocConfigShape>()("taxdoc/Config") {}
 
 /**
- * Options of `layer`.
- *
- * @since 0.1.0
- * @category models
- */
-export interface Options {
-  readonly linkId: string
-  /** The Base64 secret key issued with the LinkID. */
-  readonly secretKey: Redacted.Redacted<string>
-  readonly environment?: Environment | undefined
-  /** Authentication server base URL (as published to partners for the environment). */
-  readonly authUrl: string
-  /** API base URL of the environment. */
-  readonly apiUrl: string
-  /** Fixed-address variants, used instead of the ordinary hosts when `useFixedAddress` is true. */
-  readonly authUrlFixed?: string | undefined
-  readonly apiUrlFixed?: string | undefined
-  readonly useFixedAddress?: boolean | undefined
-  /** X-SVC-Forwarded. `"*"` allows any IP, which avoids "token IP mismatch" behind changing egress IPs. */
-  readonly forwardedIp?: string | undefined
-  readonly acceptLanguage?: AcceptLanguage | undefined
-  readonly requestTimeout?: Duration.DurationInput | undefined
-  readonly tokenRefreshMargin?: Duration.DurationInput | undefined
-  readonly tokenCacheCapacity?: number | undefined
-  /** Retries after a transient fault (default 3; 0 turns retrying off). */
-  readonly retries?: number | undefined
-  /** Backoff before the first retry, doubled each time, with full jitter (default 200 ms). */
-  readonly retryBaseDelay?: Duration.DurationInput | undefined
-  /** The longest backoff (default 5 s). */
-  readonly retryMaxDelay?: Duration.DurationInput | undefined
-  /** A schedule of your own instead of `retries`/`retryBaseDelay`/`retryMaxDelay` (its input is the failure). */
-  readonly retrySchedule?: Schedule.Schedule<unknown, Retry.AttemptError> | undefined
-  /** The deadline of a whole call, retries included (default 60 s). */
-  readonly callTimeout?: Duration.DurationInput | undefined
-  /** The largest JSON answer read (default 32 MiB). */
-  readonly maxAnswerBytes?: number | undefined
-  /**
-   * A PostgreSQL URL (`postgres://user:password@host/db`): the instances of a fleet share their
-   * tokens through a table there (needs the optional peers of "taxdoc/workflow"; docs/fleet.md).
-   */
-  readonly tokenStore?: Redacted.Redacted<string> | string | undefined
-  /** The table of shared tokens, `table` or `schema.table` (default `taxdoc_tokens`). */
-  readonly tokenStoreTable?: string | undefined
-}
-
-/**
- * The table of shared tokens unless configured otherwise.
- *
- * @since 0.1.0
- * @category constants
- */
-export const DEFAULT_TOKEN_STORE_TABLE = "taxdoc_tokens"
-
-/**
- * Whether `name` is a table name the token store accepts: `table` or `schema.table`, each part a
- * plain SQL identifier (letters, digits, underscores; not starting with a digit; at most 63).
- *
- * @since 0.1.0
- * @category predicates
- */
-export const isTableName = (name: string): boolean => /^[A-Za-z_][A-Za-z0-9_]{0,62}(\.[A-Za-z_][A-Za-z0-9_]{0,62})?$/.test(name)
-
-/**
- * A configuration problem found when the layer is built (bad URL, secret not Base64, ...).
+ * A configuration problem found when the layer is built: the field (or `TAXDOC_*` variable) and
+ * what it must be. It never shows the value given.
  *
  * @since 0.1.0
  * @category errors
@@ -181,14 +262,71 @@ export class ConfigInvalid extends Data.TaggedError("ConfigInvalid")<{
 
 const trimSlash = (url: string): string => url.replace(/\/+$/, "")
 
-const checkUrl = (field: string, url: string): string => {
-  try {
-    const parsed = new URL(url)
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new ConfigInvalid({ field, reason: "must be an http(s) URL" })
-    return trimSlash(url)
-  } catch (e) {
-    throw e instanceof ConfigInvalid ? e : new ConfigInvalid({ field, reason: `is not a URL: ${url}` })
+const duration = (input: Duration.Duration | undefined, fallback: Duration.Input): Duration.Duration =>
+  input ?? Duration.fromInputUnsafe(fallback)
+
+/**
+ * The configuration of decoded options: defaults filled in, and the one rule across fields (fixed
+ * addresses need both URLs).
+ */
+const resolve = (options: typeof Options.Type): Result.Result<TaxdocConfigShape, ConfigInvalid> => {
+  const fixed = options.useFixedAddress === true
+  if (fixed && (options.authUrlFixed === undefined || options.apiUrlFixed === undefined)) {
+    return Result.fail(new ConfigInvalid({ field: "useFixedAddress", reason: "needs authUrlFixed and apiUrlFixed" }))
   }
+  const environment = options.environment ?? "test"
+  const retries = options.retries ?? 3
+  const schedule = options.retrySchedule ??
+    (retries === 0 ? undefined : Retry.backoff({
+      retries,
+      baseDelay: duration(options.retryBaseDelay, "200 millis"),
+      maxDelay: duration(options.retryMaxDelay, "5 seconds")
+    }))
+  const store = options.tokenStore
+  return Result.succeed({
+    linkId: options.linkId,
+    secretKey: options.secretKey,
+    environment,
+    serviceId: serviceIdOf(environment),
+    authUrl: trimSlash(fixed ? options.authUrlFixed! : options.authUrl),
+    apiUrl: trimSlash(fixed ? options.apiUrlFixed! : options.apiUrl),
+    forwardedIp: Option.fromUndefinedOr(options.forwardedIp),
+    acceptLanguage: options.acceptLanguage ?? "ko-KR",
+    requestTimeout: duration(options.requestTimeout, "30 seconds"),
+    tokenRefreshMargin: duration(options.tokenRefreshMargin, "60 seconds"),
+    tokenCacheCapacity: options.tokenCacheCapacity ?? 10_000,
+    retry: { schedule: Option.fromUndefinedOr(schedule), callTimeout: duration(options.callTimeout, "60 seconds") },
+    maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
+    tokenStore: store === undefined ? Option.none() : Option.some(Redacted.isRedacted(store) ? store : Redacted.make(store)),
+    tokenStoreTable: options.tokenStoreTable ?? DEFAULT_TOKEN_STORE_TABLE
+  })
+}
+
+// The first broken field of a decoding failure, named as `nameOf` says, with what it must be.
+const invalidOf = (error: Schema.SchemaError, nameOf: (field: Field) => string, input: unknown): ConfigInvalid => {
+  const issue = issuesOf(error)[0]
+  const path = issue?.path ?? ""
+  const field = (Object.keys(REASONS) as Array<Field>).find((f) => path === f || path === variableOf(f) || path.startsWith(`${f}.`))
+  if (field === undefined) return new ConfigInvalid({ field: path === "" ? "options" : path, reason: issue?.message ?? "are not valid" })
+  if (issue?.rule === "required") return new ConfigInvalid({ field: nameOf(field), reason: "is required" })
+  // A plain string where a Redacted belongs (a caller without the types): say how to wrap it.
+  const given = typeof input === "object" && input !== null ? (input as Record<string, unknown>)[field] : undefined
+  if (field === "secretKey" && typeof given === "string") return new ConfigInvalid({ field, reason: WRAP_SECRET })
+  return new ConfigInvalid({ field: nameOf(field), reason: REASONS[field] })
+}
+
+const decodeOptions = Schema.decodeUnknownResult(Options)
+
+/**
+ * Resolves options into a configuration, or the `ConfigInvalid` naming the first field that
+ * breaks its rule.
+ *
+ * @since 1.0.0
+ * @category constructors
+ */
+export const fromOptionsResult = (options: Options): Result.Result<TaxdocConfigShape, ConfigInvalid> => {
+  const decoded = decodeOptions(options)
+  return Result.isFailure(decoded) ? Result.fail(invalidOf(decoded.failure, (field) => field, options)) : resolve(decoded.success)
 }
 
 /**
@@ -198,64 +336,9 @@ const checkUrl = (field: string, url: string): string => {
  * @category constructors
  */
 export const make = (options: Options): TaxdocConfigShape => {
-  if (typeof options.linkId !== "string" || options.linkId.length === 0) throw new ConfigInvalid({ field: "linkId", reason: "is required" })
-  // Checked for callers without the types (JavaScript): a plain string would otherwise fail with
-  // Effect's "Unable to get redacted value", naming nothing.
-  if (!Redacted.isRedacted(options.secretKey)) {
-    throw new ConfigInvalid({ field: "secretKey", reason: "must be wrapped: Redacted.make(key) from effect/Redacted (it keeps the key out of logs and errors)" })
-  }
-  const secret = Redacted.value(options.secretKey)
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(secret) || Buffer.from(secret, "base64").length === 0) {
-    throw new ConfigInvalid({ field: "secretKey", reason: "must be the Base64 secret key issued with the LinkID" })
-  }
-  const environment = options.environment ?? "test"
-  const fixed = options.useFixedAddress === true
-  if (fixed && (options.authUrlFixed === undefined || options.apiUrlFixed === undefined)) {
-    throw new ConfigInvalid({ field: "useFixedAddress", reason: "needs authUrlFixed and apiUrlFixed" })
-  }
-  const capacity = options.tokenCacheCapacity ?? 10_000
-  if (!Number.isInteger(capacity) || capacity < 1) throw new ConfigInvalid({ field: "tokenCacheCapacity", reason: "must be a positive integer" })
-  const forwarded = options.forwardedIp
-  if (forwarded !== undefined && forwarded !== "*" && !/^[0-9a-fA-F:.]+$/.test(forwarded)) {
-    throw new ConfigInvalid({ field: "forwardedIp", reason: "must be an IP address or *" })
-  }
-  const retries = options.retries ?? 3
-  if (!Number.isInteger(retries) || retries < 0) throw new ConfigInvalid({ field: "retries", reason: "must be a whole number, 0 or more" })
-  const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES
-  if (!Number.isInteger(maxAnswerBytes) || maxAnswerBytes < 1024) {
-    throw new ConfigInvalid({ field: "maxAnswerBytes", reason: "must be a whole number of bytes, at least 1024" })
-  }
-  const storeUrl = options.tokenStore === undefined ? undefined : Redacted.isRedacted(options.tokenStore) ? options.tokenStore : Redacted.make(options.tokenStore)
-  if (storeUrl !== undefined && !/^postgres(ql)?:\/\//.test(Redacted.value(storeUrl))) {
-    throw new ConfigInvalid({ field: "tokenStore", reason: "must be a PostgreSQL URL (postgres://user:password@host:port/database)" })
-  }
-  const tokenStoreTable = options.tokenStoreTable ?? DEFAULT_TOKEN_STORE_TABLE
-  if (!isTableName(tokenStoreTable)) {
-    throw new ConfigInvalid({ field: "tokenStoreTable", reason: "must be `table` or `schema.table` (letters, digits, underscores)" })
-  }
-  const schedule = options.retrySchedule ??
-    (retries === 0 ? undefined : Retry.backoff({
-      retries,
-      baseDelay: options.retryBaseDelay ?? "200 millis",
-      maxDelay: options.retryMaxDelay ?? "5 seconds"
-    }))
-  return {
-    linkId: options.linkId,
-    secretKey: options.secretKey,
-    environment,
-    serviceId: serviceIdOf(environment),
-    authUrl: fixed ? checkUrl("authUrlFixed", options.authUrlFixed!) : checkUrl("authUrl", options.authUrl),
-    apiUrl: fixed ? checkUrl("apiUrlFixed", options.apiUrlFixed!) : checkUrl("apiUrl", options.apiUrl),
-    forwardedIp: Option.fromNullable(forwarded),
-    acceptLanguage: options.acceptLanguage ?? "ko-KR",
-    requestTimeout: Duration.decode(options.requestTimeout ?? "30 seconds"),
-    tokenRefreshMargin: Duration.decode(options.tokenRefreshMargin ?? "60 seconds"),
-    tokenCacheCapacity: capacity,
-    retry: { schedule: Option.fromNullable(schedule), callTimeout: Duration.decode(options.callTimeout ?? "60 seconds") },
-    maxAnswerBytes,
-    tokenStore: Option.fromNullable(storeUrl),
-    tokenStoreTable
-  }
+  const resolved = fromOptionsResult(options)
+  if (Result.isFailure(resolved)) throw resolved.failure
+  return resolved.success
 }
 
 /**
@@ -265,7 +348,7 @@ export const make = (options: Options): TaxdocConfigShape => {
  * @category constructors
  */
 export const fromOptions = (options: Options): Effect.Effect<TaxdocConfigShape, ConfigInvalid> =>
-  Effect.try({ try: () => make(options), catch: (e) => e as ConfigInvalid })
+  Effect.suspend(() => Effect.fromResult(fromOptionsResult(options)))
 
 /**
  * A configuration layer from options.
@@ -275,87 +358,60 @@ export const fromOptions = (options: Options): Effect.Effect<TaxdocConfigShape, 
  */
 export const layer = (options: Options): Layer.Layer<TaxdocConfig, ConfigInvalid> => Layer.effect(TaxdocConfig, fromOptions(options))
 
-const optionalString = (name: string) => EffectConfig.option(EffectConfig.nonEmptyString(name))
+// ── from TAXDOC_* variables ─────────────────────────────────────────────────────────────────
+
+// Every option but the schedule (a value of code) as its variable, with the option's own schema.
+const variableFields = Object.fromEntries(
+  (Object.keys(fields) as Array<Field>).filter((field) => field !== "retrySchedule").map((field) => [variableOf(field), fields[field]])
+) as { readonly [K: string]: Schema.Top }
+
+const Variables = Schema.Struct(variableFields as Schema.Struct.Fields) as unknown as Schema.Codec<
+  { readonly [K: string]: unknown },
+  { readonly [K: string]: unknown }
+>
 
 /**
- * The configuration read from `TAXDOC_*` variables: `TAXDOC_LINK_ID`, `TAXDOC_SECRET_KEY`,
- * `TAXDOC_AUTH_URL`, `TAXDOC_API_URL` (required); `TAXDOC_ENVIRONMENT` (`test` | `production`),
- * `TAXDOC_AUTH_URL_FIXED`, `TAXDOC_API_URL_FIXED`, `TAXDOC_USE_FIXED_ADDRESS`, `TAXDOC_FORWARDED_IP`,
- * `TAXDOC_ACCEPT_LANGUAGE`, `TAXDOC_REQUEST_TIMEOUT`, `TAXDOC_TOKEN_REFRESH_MARGIN` (durations like
- * `30 seconds`), `TAXDOC_TOKEN_CACHE_CAPACITY`, `TAXDOC_RETRIES` (0 turns retrying off),
- * `TAXDOC_RETRY_BASE_DELAY`, `TAXDOC_RETRY_MAX_DELAY`, `TAXDOC_CALL_TIMEOUT`,
- * `TAXDOC_MAX_ANSWER_BYTES`, `TAXDOC_TOKEN_STORE` (a `postgres://…` URL: tokens shared by a
- * fleet), `TAXDOC_TOKEN_STORE_TABLE`. A missing or malformed variable fails with a
- * `ConfigError` naming it.
+ * A `ConfigError` naming `variable` and what it must be.
+ *
+ * @since 1.0.0
+ * @category constructors
+ */
+export const configErrorOf = (variable: string, reason: string): EffectConfig.ConfigError =>
+  new EffectConfig.ConfigError(new Schema.SchemaError(new SchemaIssue.Pointer([variable], new SchemaIssue.InvalidValue({ message: reason }))))
+
+const fromVariable = (invalid: ConfigInvalid): EffectConfig.ConfigError =>
+  configErrorOf(invalid.field in REASONS ? variableOf(invalid.field) : invalid.field, invalid.reason)
+
+/**
+ * The configuration read from `TAXDOC_*` variables, one per option: `TAXDOC_LINK_ID`,
+ * `TAXDOC_SECRET_KEY`, `TAXDOC_AUTH_URL`, `TAXDOC_API_URL` (required); `TAXDOC_ENVIRONMENT`
+ * (`test` | `production`), `TAXDOC_AUTH_URL_FIXED`, `TAXDOC_API_URL_FIXED`,
+ * `TAXDOC_USE_FIXED_ADDRESS`, `TAXDOC_FORWARDED_IP`, `TAXDOC_ACCEPT_LANGUAGE`,
+ * `TAXDOC_REQUEST_TIMEOUT`, `TAXDOC_TOKEN_REFRESH_MARGIN` (durations like `30 seconds`),
+ * `TAXDOC_TOKEN_CACHE_CAPACITY`, `TAXDOC_RETRIES` (0 turns retrying off), `TAXDOC_RETRY_BASE_DELAY`,
+ * `TAXDOC_RETRY_MAX_DELAY`, `TAXDOC_CALL_TIMEOUT`, `TAXDOC_MAX_ANSWER_BYTES`, `TAXDOC_TOKEN_STORE`
+ * (a `postgres://…` URL: tokens shared by a fleet), `TAXDOC_TOKEN_STORE_TABLE`. Each is decoded with
+ * its option's schema; a missing or malformed one fails with a `ConfigError` naming it and saying
+ * what it must be, never its value.
  *
  * @since 0.1.0
  * @category configs
  */
-export const config: EffectConfig.Config<TaxdocConfigShape> = EffectConfig.all({
-  linkId: EffectConfig.nonEmptyString("TAXDOC_LINK_ID"),
-  secretKey: EffectConfig.redacted("TAXDOC_SECRET_KEY").pipe(
-    EffectConfig.validate({
-      message: "TAXDOC_SECRET_KEY must be the Base64 secret key issued with the LinkID",
-      validation: (r) => /^[A-Za-z0-9+/]+={0,2}$/.test(Redacted.value(r))
-    })
-  ),
-  environment: EffectConfig.literal("test", "production")("TAXDOC_ENVIRONMENT").pipe(EffectConfig.withDefault("test" as const)),
-  authUrl: EffectConfig.url("TAXDOC_AUTH_URL"),
-  apiUrl: EffectConfig.url("TAXDOC_API_URL"),
-  authUrlFixed: EffectConfig.option(EffectConfig.url("TAXDOC_AUTH_URL_FIXED")),
-  apiUrlFixed: EffectConfig.option(EffectConfig.url("TAXDOC_API_URL_FIXED")),
-  useFixedAddress: EffectConfig.boolean("TAXDOC_USE_FIXED_ADDRESS").pipe(EffectConfig.withDefault(false)),
-  forwardedIp: optionalString("TAXDOC_FORWARDED_IP"),
-  acceptLanguage: EffectConfig.literal("ko-KR", "en-US")("TAXDOC_ACCEPT_LANGUAGE").pipe(EffectConfig.withDefault("ko-KR" as const)),
-  requestTimeout: EffectConfig.duration("TAXDOC_REQUEST_TIMEOUT").pipe(EffectConfig.withDefault(Duration.seconds(30))),
-  tokenRefreshMargin: EffectConfig.duration("TAXDOC_TOKEN_REFRESH_MARGIN").pipe(EffectConfig.withDefault(Duration.seconds(60))),
-  tokenCacheCapacity: EffectConfig.integer("TAXDOC_TOKEN_CACHE_CAPACITY").pipe(
-    EffectConfig.validate({ message: "TAXDOC_TOKEN_CACHE_CAPACITY must be a positive integer", validation: (n) => n > 0 }),
-    EffectConfig.withDefault(10_000)
-  ),
-  retries: EffectConfig.integer("TAXDOC_RETRIES").pipe(
-    EffectConfig.validate({ message: "TAXDOC_RETRIES must be a whole number, 0 or more (0 turns retrying off)", validation: (n) => n >= 0 }),
-    EffectConfig.withDefault(3)
-  ),
-  retryBaseDelay: EffectConfig.duration("TAXDOC_RETRY_BASE_DELAY").pipe(EffectConfig.withDefault(Duration.millis(200))),
-  retryMaxDelay: EffectConfig.duration("TAXDOC_RETRY_MAX_DELAY").pipe(EffectConfig.withDefault(Duration.seconds(5))),
-  callTimeout: EffectConfig.duration("TAXDOC_CALL_TIMEOUT").pipe(EffectConfig.withDefault(Duration.seconds(60))),
-  maxAnswerBytes: EffectConfig.integer("TAXDOC_MAX_ANSWER_BYTES").pipe(EffectConfig.withDefault(DEFAULT_MAX_ANSWER_BYTES)),
-  tokenStore: EffectConfig.option(EffectConfig.redacted("TAXDOC_TOKEN_STORE")),
-  tokenStoreTable: optionalString("TAXDOC_TOKEN_STORE_TABLE")
-}).pipe(
-  EffectConfig.mapOrFail((c) => {
-    try {
-      return Either.right(make({
-        linkId: c.linkId,
-        secretKey: c.secretKey,
-        environment: c.environment,
-        authUrl: c.authUrl.toString(),
-        apiUrl: c.apiUrl.toString(),
-        authUrlFixed: Option.getOrUndefined(Option.map(c.authUrlFixed, String)),
-        apiUrlFixed: Option.getOrUndefined(Option.map(c.apiUrlFixed, String)),
-        useFixedAddress: c.useFixedAddress,
-        forwardedIp: Option.getOrUndefined(c.forwardedIp),
-        acceptLanguage: c.acceptLanguage,
-        requestTimeout: c.requestTimeout,
-        tokenRefreshMargin: c.tokenRefreshMargin,
-        tokenCacheCapacity: c.tokenCacheCapacity,
-        retries: c.retries,
-        retryBaseDelay: c.retryBaseDelay,
-        retryMaxDelay: c.retryMaxDelay,
-        callTimeout: c.callTimeout,
-        maxAnswerBytes: c.maxAnswerBytes,
-        tokenStore: Option.getOrUndefined(c.tokenStore),
-        tokenStoreTable: Option.getOrUndefined(c.tokenStoreTable)
-      }))
-    } catch (e) {
-      const invalid = e as ConfigInvalid
-      const variable = `TAXDOC_${invalid.field.replace(/[A-Z]/g, (ch) => `_${ch}`).toUpperCase()}`
-      return Either.left(ConfigErrorInvalid([variable], invalid.reason))
+export const config: EffectConfig.Config<TaxdocConfigShape> = EffectConfig.schema(Variables).pipe(
+  EffectConfig.mapEffect((variables) => {
+    const options: Record<string, unknown> = {}
+    for (const field of Object.keys(fields)) {
+      const value = variables[variableOf(field)]
+      if (value !== undefined) options[field] = value
     }
-  })
+    return Effect.fromResult(Result.mapError(resolve(options as typeof Options.Type), fromVariable))
+  }),
+  EffectConfig.orElse((error) =>
+    EffectConfig.fail(
+      error.cause._tag === "SchemaError" ? fromVariable(invalidOf(error.cause, variableOf, undefined)).cause : error.cause
+    )
+  )
 )
-
 
 /**
  * The configuration layer from `TAXDOC_*` environment variables (see `config`).
@@ -363,4 +419,4 @@ export const config: EffectConfig.Config<TaxdocConfigShape> = EffectConfig.all({
  * @since 0.1.0
  * @category layers
  */
-export const layerConfig: Layer.Layer<TaxdocConfig, ConfigError> = Layer.effect(TaxdocConfig, config)
+export const layerConfig: Layer.Layer<TaxdocConfig, EffectConfig.ConfigError> = Layer.effect(TaxdocConfig, config)

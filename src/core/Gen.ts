@@ -7,8 +7,8 @@
  */
 
 /**
- * A description of how to draw values of `A`. Shrinking goes towards the first choice, the lowest
- * integer and the shortest text.
+ * A description of how to draw values of `A`. Shrinking goes towards the first choice, the integer
+ * nearest zero and the shortest text (of the alphabet's first characters).
  *
  * @since 1.0.0
  * @category models
@@ -21,7 +21,8 @@ export type Gen<A> =
   | { readonly _tag: "Tuple"; readonly gens: ReadonlyArray<Gen<unknown>>; readonly map: (values: ReadonlyArray<unknown>) => A }
   | { readonly _tag: "List"; readonly gen: Gen<unknown>; readonly min: number; readonly max: number; readonly map: (values: ReadonlyArray<unknown>) => A }
   | { readonly _tag: "Chain"; readonly gen: Gen<unknown>; readonly next: (value: unknown) => Gen<A> }
-  | { readonly _tag: "Filter"; readonly gen: Gen<A>; readonly keep: (value: A) => boolean }
+  // `keep` is a method so that a generator of `A` is one of any supertype of `A` (`Gen<string>` is a `Gen<unknown>`).
+  | { readonly _tag: "Filter"; readonly gen: Gen<A>; keep(value: A): boolean; readonly label: string | undefined }
   | { readonly _tag: "At"; readonly at: (nowMillis: number) => Gen<A> }
 
 const id = <A>(a: A) => a
@@ -96,12 +97,33 @@ export const list = <A>(gen: Gen<A>, min: number, max: number): Gen<ReadonlyArra
   ({ _tag: "List", gen: gen as Gen<unknown>, min, max, map: id as (values: ReadonlyArray<unknown>) => ReadonlyArray<A> })
 
 /**
- * The values of `gen` turned by `f`.
+ * The values of `gen` turned by `f`. The turn is folded into the description (no dependent draw),
+ * so a mapped generator shrinks as the one it maps.
  *
  * @since 1.0.0
  * @category combinators
  */
-export const map = <A, B>(gen: Gen<A>, f: (a: A) => B): Gen<B> => ({ _tag: "Chain", gen: gen as Gen<unknown>, next: (a) => constant(f(a as A)) })
+export const map = <A, B>(gen: Gen<A>, f: (a: A) => B): Gen<B> => {
+  switch (gen._tag) {
+    case "Integer":
+      return { _tag: "Integer", min: gen.min, max: gen.max, map: (n) => f(gen.map(n)) }
+    case "Text":
+      return { _tag: "Text", alphabet: gen.alphabet, min: gen.min, max: gen.max, map: (s) => f(gen.map(s)) }
+    case "OneOf":
+      return { _tag: "OneOf", gens: gen.gens.map((g) => map(g, f)) }
+    case "Tuple":
+      return { _tag: "Tuple", gens: gen.gens, map: (values) => f(gen.map(values)) }
+    case "List":
+      return { _tag: "List", gen: gen.gen, min: gen.min, max: gen.max, map: (values) => f(gen.map(values)) }
+    case "Chain":
+      return { _tag: "Chain", gen: gen.gen, next: (value) => map(gen.next(value), f) }
+    case "At":
+      return { _tag: "At", at: (nowMillis) => map(gen.at(nowMillis), f) }
+    case "Constant":
+    case "Filter":
+      return { _tag: "Tuple", gens: [gen as Gen<unknown>], map: (values) => f(values[0] as A) }
+  }
+}
 
 /**
  * A generator chosen by a value of `gen`.
@@ -113,12 +135,13 @@ export const chain = <A, B>(gen: Gen<A>, next: (a: A) => Gen<B>): Gen<B> =>
   ({ _tag: "Chain", gen: gen as Gen<unknown>, next: next as (value: unknown) => Gen<B> })
 
 /**
- * The values of `gen` that `keep` accepts.
+ * The values of `gen` that `keep` accepts; `label` names what they keep (a field's rules), for the
+ * error a reader raises when none of many values drawn in a row is kept.
  *
  * @since 1.0.0
  * @category combinators
  */
-export const filter = <A>(gen: Gen<A>, keep: (a: A) => boolean): Gen<A> => ({ _tag: "Filter", gen, keep })
+export const filter = <A>(gen: Gen<A>, keep: (a: A) => boolean, label?: string): Gen<A> => ({ _tag: "Filter", gen, keep, label })
 
 /**
  * A generator that depends on the time of the draw (a trade date of today or the day before).

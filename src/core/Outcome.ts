@@ -77,8 +77,8 @@ export const different = (detail: string): Verdict<never> => ({ _tag: "Different
 export const found = <D, E extends { readonly _tag: string }, R>(read: Effect.Effect<D, E, R>): Effect.Effect<Option.Option<D>, E, R> =>
   Effect.catchIf(
     Effect.map(read, Option.some),
-    (error): error is E => error._tag === "ApiError" && (error as unknown as ApiError).isNotFound,
-    () => Effect.succeed(Option.none())
+    (error: E) => error._tag === "ApiError" && (error as unknown as ApiError).isNotFound,
+    () => Effect.succeed(Option.none<D>())
   )
 
 /**

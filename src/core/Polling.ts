@@ -19,13 +19,13 @@ import { PollTimeoutError } from "./Errors.js"
  */
 export interface PollOptions {
   /** First delay between polls (default 2 seconds). */
-  readonly interval?: Duration.DurationInput | undefined
+  readonly interval?: Duration.Input | undefined
   /** Growth of the delay after each poll (default 1: constant). */
   readonly factor?: number | undefined
   /** Longest delay between polls (default 10 seconds). */
-  readonly maxInterval?: Duration.DurationInput | undefined
+  readonly maxInterval?: Duration.Input | undefined
   /** Overall deadline (default 10 minutes); then `PollTimeoutError`. */
-  readonly deadline?: Duration.DurationInput | undefined
+  readonly deadline?: Duration.Input | undefined
 }
 
 /**
@@ -60,10 +60,10 @@ export interface PollProgress<S> {
  * @category constructors
  */
 export const scheduleOf = (options: PollOptions = {}): Schedule.Schedule<Duration.Duration> => {
-  const interval = Duration.decode(options.interval ?? "2 seconds")
-  const max = Duration.decode(options.maxInterval ?? "10 seconds")
+  const interval = Duration.fromInputUnsafe(options.interval ?? "2 seconds")
+  const max = Duration.fromInputUnsafe(options.maxInterval ?? "10 seconds")
   const factor = options.factor ?? 1
-  return Schedule.exponential(interval, factor).pipe(Schedule.modifyDelay((d) => Duration.min(d, max)))
+  return Schedule.exponential(interval, factor).pipe(Schedule.modifyDelay(({ duration }) => Effect.succeed(Duration.min(duration, max))))
 }
 
 /**
@@ -89,7 +89,7 @@ export const until = <S, E, R, R2 = never>(
     let polls = 0
     let lastState = "not polled yet"
     let lastValue: S | undefined
-    const deadline = Duration.decode(options.deadline ?? "10 minutes")
+    const deadline = Duration.fromInputUnsafe(options.deadline ?? "10 minutes")
     const once = Effect.gen(function*() {
       const state = yield* args.poll
       polls++
@@ -103,17 +103,17 @@ export const until = <S, E, R, R2 = never>(
     })
     yield* once.pipe(
       Effect.repeat({ schedule: scheduleOf(options), until: args.isDone }),
-      Effect.timeoutFail({
+      Effect.timeoutOrElse({
         duration: deadline,
-        onTimeout: () =>
-          new PollTimeoutError({
+        orElse: () =>
+          Effect.fail(new PollTimeoutError({
             operation: args.operation,
             id: args.id,
             polls,
             elapsedMillis: Duration.toMillis(deadline),
             lastState,
             message: `${args.operation}: ${args.id} not complete after ${Duration.format(deadline)} (${polls} polls, last: ${lastState})`
-          })
+          }))
       })
     )
     // `repeat` stops only once `isDone` held for the last polled state.

@@ -6,12 +6,10 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { constants as BufferConstants } from "node:buffer"
 import { gunzipSync } from "node:zlib"
-import * as Decoder from "./Decoder.js"
 import { ApiError, ResponseError } from "./Errors.js"
 
 const decoder = new TextDecoder()
@@ -67,7 +65,7 @@ export const excerpt = (body: Uint8Array): string => {
 }
 
 const ErrorShape = Schema.Struct({ code: Schema.Number, message: Schema.String })
-const decodeErrorShape = Schema.decodeUnknownEither(ErrorShape)
+const decodeErrorShape = Schema.decodeUnknownResult(ErrorShape)
 
 const NotJson: unique symbol = Symbol("taxdoc/Response/NotJson")
 
@@ -104,13 +102,13 @@ export const failureOf = (operation: string, received: Received): ApiError | Res
   const parsed = parseJson(received.body)
   if (parsed !== NotJson) {
     const shape = decodeErrorShape(parsed)
-    if (Either.isRight(shape)) {
+    if (Result.isSuccess(shape)) {
       const retryAfterMillis = retryAfterOf(received.headers)
       return new ApiError({
         operation,
         status: received.status,
-        code: shape.right.code,
-        message: shape.right.message,
+        code: shape.success.code,
+        message: shape.success.message,
         ...(retryAfterMillis === undefined ? {} : { retryAfterMillis })
       })
     }
@@ -126,12 +124,48 @@ export const failureOf = (operation: string, received: Received): ApiError | Res
 }
 
 /**
- * Decodes a 200 JSON answer with `schema` (extra fields are ignored).
+ * A decoder of answers of `schema`: Effect's own, fields the schema does not name ignored (the
+ * service adds fields over time).
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export type AnswerDecoder<A> = (input: unknown) => Result.Result<A, Schema.SchemaError>
+
+// Decoders are made once per schema.
+const decoders = new WeakMap<object, AnswerDecoder<unknown>>()
+
+/**
+ * The answer decoder of `schema`, made on first use and kept with the schema.
+ *
+ * @since 1.0.0
+ * @category constructors
+ */
+export const answerDecoder = <A, I>(schema: Schema.Codec<A, I, never, never>): AnswerDecoder<A> => {
+  let decoder = decoders.get(schema)
+  if (decoder === undefined) {
+    decoder = Schema.decodeUnknownResult(schema, { onExcessProperty: "ignore" })
+    decoders.set(schema, decoder)
+  }
+  return decoder as AnswerDecoder<A>
+}
+
+/**
+ * Decodes a 200 JSON answer with `schema` (fields it does not name are ignored).
  *
  * @since 0.1.0
  * @category combinators
  */
-export const decodeJson = <A, I>(operation: string, schema: Schema.Schema<A, I, never>, received: Received): Effect.Effect<A, ResponseError> => {
+export const decodeJson = <A, I>(operation: string, schema: Schema.Codec<A, I, never, never>, received: Received): Effect.Effect<A, ResponseError> =>
+  decodeWith(operation, answerDecoder(schema), received)
+
+/**
+ * Decodes a 200 JSON answer with a decoder of `answerDecoder`.
+ *
+ * @since 1.0.0
+ * @category combinators
+ */
+export const decodeWith = <A>(operation: string, decode: AnswerDecoder<A>, received: Received): Effect.Effect<A, ResponseError> => {
   const parsed = parseJson(received.body)
   if (parsed === NotJson) {
     return Effect.fail(new ResponseError({
@@ -142,15 +176,15 @@ export const decodeJson = <A, I>(operation: string, schema: Schema.Schema<A, I, 
       message: `${operation}: the answer is not JSON`
     }))
   }
-  const decoded = Decoder.answer(schema)(parsed)
-  return Either.isRight(decoded)
-    ? Effect.succeed(decoded.right)
+  const decoded = decode(parsed)
+  return Result.isSuccess(decoded)
+    ? Effect.succeed(decoded.success)
     : Effect.fail(new ResponseError({
       operation,
       status: received.status,
       reason: "Decode",
       bodyExcerpt: excerpt(received.body),
-      message: `${operation}: unexpected answer shape: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left)}`
+      message: `${operation}: unexpected answer shape: ${decoded.failure.message}`
     }))
 }
 

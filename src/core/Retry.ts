@@ -1,12 +1,12 @@
 /**
- * Retries after transient faults (docs/resilience.md "SDK"). Operations the catalogue marks safe to
- * repeat — reads, and writes the service recognises when repeated (a bulk submit with the same
- * submit ID and bytes) — are retried when the connection failed or was reset before an answer, on
- * 429, 502, 503 and 504, on an answer cut short, and when one attempt's deadline passed; with capped
- * exponential backoff and full jitter, never sooner than a `Retry-After`, and never past the call's
- * overall deadline. Any operation is retried when its request surely was not sent (connection
- * refused). Each retry is a span event. The happy path pays nothing: the schedule is set up only
- * after a first failure.
+ * Retries after transient faults (docs/resilience.md "SDK"), as `Schedule`s. Operations the
+ * catalogue marks safe to repeat — reads, and writes the service recognises when repeated (a bulk
+ * submit with the same submit ID and bytes) — are retried when the connection failed or was reset
+ * before an answer, on 429, 502, 503 and 504, on an answer cut short, and when one attempt's
+ * deadline passed; with capped exponential backoff and full jitter, never sooner than a
+ * `Retry-After`, and never past the call's overall deadline. Any operation is retried when its
+ * request surely was not sent (connection refused). Each retry is an event on the call's span. A
+ * call that succeeds at once pays for none of it: the schedule runs only after a first failure.
  *
  * @since 0.1.0
  */
@@ -83,76 +83,66 @@ const retryAfterOf = (error: AttemptError): number =>
  */
 export const backoff = (options: {
   readonly retries: number
-  readonly baseDelay: Duration.DurationInput
-  readonly maxDelay: Duration.DurationInput
+  readonly baseDelay: Duration.Input
+  readonly maxDelay: Duration.Input
 }): Schedule.Schedule<unknown, AttemptError> => {
-  const cap = Duration.toMillis(options.maxDelay)
+  const cap = Duration.toMillis(Duration.fromInputUnsafe(options.maxDelay))
   return Schedule.exponential(options.baseDelay, 2).pipe(
-    Schedule.modifyDelayEffect((_, delay) =>
-      Effect.map(Random.nextIntBetween(0, Math.max(1, Math.min(cap, Duration.toMillis(delay))) + 1), (millis) => Duration.millis(millis))
+    Schedule.modifyDelay(({ duration }) =>
+      Effect.map(Random.nextIntBetween(0, Math.max(1, Math.min(cap, Duration.toMillis(duration)))), Duration.millis)
     ),
-    Schedule.intersect(Schedule.recurs(options.retries)),
-    Schedule.as(undefined as unknown)
+    Schedule.while(({ attempt }) => attempt <= options.retries)
   )
 }
 
+// The retry as an event on the call's span (and the span marked as retried).
+const retried = (operation: string, error: AttemptError): Effect.Effect<void> =>
+  Effect.currentSpan.pipe(
+    Effect.flatMap((span) =>
+      Effect.map(Clock.currentTimeNanos, (now) => {
+        span.attribute("taxdoc.retried", true)
+        span.event("taxdoc.retry", now, {
+          operation,
+          failure: error._tag,
+          ...("status" in error ? { status: error.status } : {}),
+          ...(error._tag === "TransportError" ? { reason: error.reason, outcome: error.outcome } : {})
+        })
+      })
+    ),
+    Effect.ignore
+  )
+
 /**
- * `schedule`, never sooner than the `Retry-After` of the failure it is fed, with a span event per
- * retry.
+ * `schedule` for one call of `operation` that started at `startedMillis`: never sooner than the
+ * `Retry-After` of the failure it is fed, no retry whose wait would end past `deadlineMillis`, and
+ * a span event per retry.
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category combinators
  */
-export const honouringRetryAfter = (
+export const forCall = (
   operation: string,
-  schedule: Schedule.Schedule<unknown, AttemptError>
+  schedule: Schedule.Schedule<unknown, AttemptError>,
+  deadlineMillis: number
 ): Schedule.Schedule<unknown, AttemptError> =>
-  Schedule.intersect(schedule, Schedule.identity<AttemptError>()).pipe(
-    Schedule.modifyDelay(([, error], delay) => Duration.max(delay, Duration.millis(retryAfterOf(error)))),
-    Schedule.tapInput((error: AttemptError) =>
-      Effect.annotateCurrentSpan("taxdoc.retried", true).pipe(
-        Effect.zipRight(Effect.flatMap(Effect.option(Effect.currentSpan), (span) =>
-          Effect.sync(() => {
-            if (Option.isSome(span)) {
-              span.value.event("taxdoc.retry", BigInt(Date.now()) * 1_000_000n, {
-                operation,
-                failure: error._tag,
-                ...("status" in error ? { status: error.status } : {}),
-                ...(error._tag === "TransportError" ? { reason: error.reason, outcome: error.outcome } : {})
-              })
-            }
-          })))
-      )),
-    Schedule.as(undefined as unknown)
+  schedule.pipe(
+    Schedule.setInputType<AttemptError>(),
+    Schedule.modifyDelay(({ input, duration }) => Effect.succeed(Duration.max(duration, Duration.millis(retryAfterOf(input))))),
+    Schedule.while(({ now, duration }) => now + Duration.toMillis(duration) < deadlineMillis),
+    Schedule.tap(({ input }) => retried(operation, input))
   )
 
 /**
  * Runs `attempt`; after a failure `retryable` accepts, retries along the policy within what is left
- * of the call's deadline. When the deadline leaves no room for the next retry, the last failure is
- * the answer.
+ * of the call's deadline, counted from `startedMillis` (read by the caller from its clock), each
+ * retry running `retry()` (default: `attempt` once more). When the deadline leaves no room for the
+ * next retry, the last failure is the answer. Until a first failure it adds one error handler and
+ * nothing else.
  *
  * @since 0.1.0
  * @category combinators
  */
 export const withRetries = <A, E extends AttemptError, R>(
-  operation: string,
-  policy: Policy,
-  retryable: (error: E) => boolean,
-  attempt: Effect.Effect<A, E, R>
-): Effect.Effect<A, E, R> =>
-  Option.isNone(policy.schedule)
-    ? attempt
-    : Effect.flatMap(Clock.currentTimeMillis, (started) => withRetriesFrom(operation, policy, retryable, attempt, started))
-
-/**
- * `withRetries` for a call that started at `startedMillis` (read by the caller from its clock);
- * the retries run `retry()` (default: `attempt` once more). On the happy path it adds one error
- * handler and nothing else: the schedule is built after a first failure.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const withRetriesFrom = <A, E extends AttemptError, R>(
   operation: string,
   policy: Policy,
   retryable: (error: E) => boolean,
@@ -162,9 +152,10 @@ export const withRetriesFrom = <A, E extends AttemptError, R>(
 ): Effect.Effect<A, E, R> => {
   if (Option.isNone(policy.schedule)) return attempt
   const base = policy.schedule.value
+  const budget = Duration.toMillis(policy.callTimeout)
+  const bounded = Duration.isFinite(policy.callTimeout)
   return Effect.catchIf(attempt, retryable, (first) => {
     const next = retry()
-    const schedule = honouringRetryAfter(operation, base)
     // The first failure is replayed into the schedule (no second request), so its delay — and
     // its Retry-After — come before the second attempt.
     let replay = true
@@ -176,14 +167,10 @@ export const withRetriesFrom = <A, E extends AttemptError, R>(
       }
       return Effect.tapError(next, (error) => Effect.sync(() => (last = error)))
     })
-    const budget = Duration.toMillis(policy.callTimeout)
-    const retried = Effect.retry(again, {
-      schedule: Schedule.checkEffect(schedule, () =>
-        Effect.map(Clock.currentTimeMillis, (now) => !Duration.isFinite(policy.callTimeout) || now - startedMillis < budget)),
-      while: retryable
-    })
-    if (!Duration.isFinite(policy.callTimeout)) return retried
+    const deadline = bounded ? startedMillis + budget : Number.POSITIVE_INFINITY
+    const retrying = Effect.retry(again, { schedule: forCall(operation, base, deadline), while: retryable })
+    if (!bounded) return retrying
     return Effect.flatMap(Clock.currentTimeMillis, (now) =>
-      Effect.timeoutFail(retried, { duration: Duration.millis(Math.max(0, budget - (now - startedMillis))), onTimeout: () => last }))
+      Effect.timeoutOrElse(retrying, { duration: Duration.millis(Math.max(0, deadline - now)), orElse: () => Effect.fail(last) }))
   })
 }

@@ -87,10 +87,12 @@ export class TokenStoreUnavailable extends Data.TaggedError("TokenStoreUnavailab
 }
 
 /**
- * @since 0.1.0
- * @category services
+ * What a shared token store does.
+ *
+ * @since 1.0.0
+ * @category models
  */
-export class TokenStore extends Context.Tag("taxdoc/TokenStore")<TokenStore, {
+export interface TokenStoreShape {
   /**
    * The stored token of `key` when it stays usable longer than `marginMillis`; otherwise `issue`
    * runs — in one instance of the fleet at a time per key, the others waiting for its result — and
@@ -103,4 +105,10 @@ export class TokenStore extends Context.Tag("taxdoc/TokenStore")<TokenStore, {
   readonly forgetMember: (member: ForgottenMember) => Effect.Effect<void, TokenStoreUnavailable>
   /** The members any instance forgot, as they are forgotten; it never fails (it waits for the store). */
   readonly forgotten: Stream.Stream<ForgottenMember>
-}>() {}
+}
+
+/**
+ * @since 0.1.0
+ * @category services
+ */
+export class TokenStore extends Context.Service<TokenStore, TokenStoreShape>()("taxdoc/TokenStore") {}
