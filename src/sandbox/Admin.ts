@@ -1,29 +1,10 @@
 /**
- * The admin API under `/_sandbox/` (docs/sandbox.md "Admin API", LocalStack style; guarded by `AdminGuard.ts`
- * before it gets here — an admin token off loopback, same origin, JSON bodies): reset,
- * clock, token expiry, progressions, faults, statistics, seeded members and member preferences. The
- * same operations exist as Effects on the `Sandbox` service; these routes expose them over HTTP.
- *
- * | method       | path                                    | body / answer                                  |
- * |--------------|-----------------------------------------|------------------------------------------------|
- * | POST         | /_sandbox/reset                         | → `{code: 1}`                                  |
- * | GET          | /_sandbox/clock                         | → `{now, offset}`                              |
- * | POST         | /_sandbox/clock                         | `{advanceMillis}` or `{set}` → `{now, offset}` |
- * | POST         | /_sandbox/tokens/expire                 | `{}` or `{corpNum}` → `{code, message, expired}` |
- * | GET / POST   | /_sandbox/progressions                  | `{kind, policy}`                               |
- * | GET / POST   | /_sandbox/faults                        | `Fault`                                        |
- * | DELETE       | /_sandbox/faults[/{route}]              | removes one or every fault                     |
- * | GET          | /_sandbox/stats                         | → `Stats`                                      |
- * | POST         | /_sandbox/members                       | `MemberSeed` (adds a member)                   |
- * | GET / POST   | /_sandbox/members/{corpNum}/preferences | object merged into the preferences             |
- * | POST         | /_sandbox/members/{corpNum}/certificate | `CertificateRegistration` → `{code, expireDT}` |
- * | POST         | /_sandbox/members/{corpNum}/taxinvoices | draft fields → `{code, itemKey, ntsconfirmNum}` (issued on the portal) |
- * | POST         | /_sandbox/statements/approve            | `{corpNum, itemCode, mgtKey}` → status record (200 → 300) |
- * | GET          | /_sandbox/outbox                        | → `{mails}`: every mail the service would have sent |
- * | POST         | /_sandbox/snapshots                     | `{}` → `{id}`: the whole state kept under a new ID |
- * | POST         | /_sandbox/snapshots/{id}/restore        | → `{code: 1}`: the state put back as it was    |
- * | DELETE       | /_sandbox/snapshots/{id}                | → `{code: 1}`: the snapshot forgotten          |
- * | GET          | /_sandbox/openapi.json                  | → the OpenAPI document (`docs/openapi.json`); no admin token |
+ * The admin API under `/_sandbox/` (docs/sandbox.md "Admin API"; guarded by `AdminGuard.ts` —
+ * an admin token off loopback, same origin, JSON bodies): reset, clock, token expiry,
+ * progressions, faults, statistics, seeded members and member preferences, certificates,
+ * portal-issued invoices, statement approval, the outbox, snapshots. The same operations exist as
+ * Effects on the `Sandbox` service; these routes expose them over HTTP. They are declared as a
+ * table below and routed by the kernel's router (`Router.ts`), like the catalogue's operations.
  *
  * The environment is test, or production under `/production/_sandbox/...`. The clock moves document
  * time only; tokens expire on the base clock, or on purpose with `tokens/expire` (every valid token
@@ -33,36 +14,19 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { fail, type SandboxFailure } from "./Failure.js"
-import { CertificateRegistration } from "./certificate/State.js"
-import { Fault } from "./Faults.js"
 import type { StatementInfo } from "../domains/statement/Schemas.js"
+import { CertificateRegistration } from "./certificate/State.js"
+import { fail, type SandboxFailure } from "./Failure.js"
+import { Fault } from "./Faults.js"
+import { parseJsonBody } from "./HttpEdge.js"
 import type { MemberSeed } from "./member/Seed.js"
 import type { Mail } from "./Outbox.js"
-import type { SandboxSnapshot } from "./Snapshot.js"
-import { Kinds, type Kind, Policy } from "./Progression.js"
+import { type Kind, Kinds, Policy } from "./Progression.js"
 import { decodeValue, json, type RouteResponse } from "./Route.js"
+import * as Router from "./Router.js"
+import type { SandboxSnapshot } from "./Snapshot.js"
 import type { Stats } from "./Stats.js"
 import type { Environment } from "./Store.js"
-import { parseJsonBody } from "./HttpEdge.js"
-import type * as OpenApi from "../domains/OpenApi.js"
-import * as Lazy from "../core/Lazy.js"
-
-// Loaded and rendered on the first request for it (it is the same document every time): a sandbox
-// that is never asked for it does not load the catalogue's JSON Schema rendering.
-const openApiModule = Lazy.module<typeof OpenApi>(import.meta.url, "../domains/OpenApi.js", () => import("../domains/OpenApi.js"))
-let openApiDocument: OpenApi.JsonObject | undefined
-
-/**
- * `true` for the one admin route that needs no admin token and no same-origin check:
- * `GET /_sandbox/openapi.json`, the service's public description (the same document as
- * `docs/openapi.json`), which neither reads nor changes the sandbox's state.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const isPublic = (method: string, segments: ReadonlyArray<string>): boolean =>
-  method.toUpperCase() === "GET" && segments.length === 1 && segments[0]!.toLowerCase() === "openapi.json"
 
 /**
  * The sandbox clock as the admin API shows it.
@@ -132,10 +96,12 @@ export interface AdminOperations {
   readonly restoreSnapshot: (id: string) => Effect.Effect<void, SandboxFailure>
   /** Forgets a kept snapshot; `SnapshotNotFound` for an unknown ID. */
   readonly dropSnapshot: (id: string) => Effect.Effect<void, SandboxFailure>
+  /** The OpenAPI document of the service (the same as `docs/openapi.json`). */
+  readonly openApi: Effect.Effect<unknown>
 }
 
 /**
- * An admin request: the path segments after `_sandbox`.
+ * An admin request: its method, the path segments after `_sandbox`, the body and the environment.
  *
  * @since 0.1.0
  * @category models
@@ -147,135 +113,188 @@ export interface AdminRequest {
   readonly environment: Environment
 }
 
-const ClockChange = Schema.Union(
-  Schema.Struct({ advanceMillis: Schema.Number.pipe(Schema.finite()) }),
-  Schema.Struct({ set: Schema.Number.pipe(Schema.finite()) })
-)
-const TokenExpiry = Schema.Struct({ corpNum: Schema.optionalWith(Schema.String.pipe(Schema.pattern(/^\d{10}$/)), { exact: true }) })
-const ProgressionChange = Schema.Struct({ kind: Schema.Literal(...Kinds), policy: Policy })
-const MemberSeedBody = Schema.Struct({
-  corpNum: Schema.String.pipe(Schema.pattern(/^\d{10}$/)),
-  linkId: Schema.optionalWith(Schema.String, { exact: true }),
-  managerId: Schema.optionalWith(Schema.String, { exact: true }),
-  password: Schema.optionalWith(Schema.String, { exact: true }),
-  corpInfo: Schema.optionalWith(
-    Schema.partialWith(
-      Schema.Struct({ ceoname: Schema.String, corpName: Schema.String, addr: Schema.String, bizType: Schema.String, bizClass: Schema.String }),
-      { exact: true }
-    ),
-    { exact: true }
-  )
+/** What an admin route's handler sees: the path parameters its template names, the body, the environment. */
+interface AdminCall {
+  readonly params: Readonly<Record<string, string>>
+  readonly body: Uint8Array
+  readonly environment: Environment
+}
+
+/**
+ * An admin route: its declaration (routed like an operation), whether it is open without the
+ * guard, and its handler.
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export interface AdminRoute extends Router.Routable {
+  /** Open to anyone: needs neither the admin token nor a same-origin request. */
+  readonly public: boolean
+  readonly handle: (ops: AdminOperations, call: AdminCall) => Effect.Effect<RouteResponse, SandboxFailure>
+}
+
+const route = (
+  method: "GET" | "POST" | "DELETE",
+  path: string,
+  handle: AdminRoute["handle"],
+  options: { readonly public?: boolean } = {}
+): AdminRoute => ({
+  operation: {
+    name: `Admin ${method} ${path}`,
+    method,
+    path,
+    segments: Router.segmentsOfTemplate(path),
+    query: [],
+    override: undefined,
+    body: { _tag: "None" }
+  },
+  public: options.public ?? false,
+  handle
 })
-const Preferences = Schema.Record({ key: Schema.String, value: Schema.Unknown })
+
+const CorpNum = Schema.String.check(Schema.isPattern(/^\d{10}$/))
+
+const ClockChange = Schema.Union([
+  Schema.Struct({ advanceMillis: Schema.Finite }),
+  Schema.Struct({ set: Schema.Finite })
+])
+const TokenExpiry = Schema.Struct({ corpNum: Schema.optionalKey(CorpNum) })
+const ProgressionChange = Schema.Struct({ kind: Schema.Literals(Kinds), policy: Policy })
+const MemberSeedBody = Schema.Struct({
+  corpNum: CorpNum,
+  linkId: Schema.optionalKey(Schema.String),
+  managerId: Schema.optionalKey(Schema.String),
+  password: Schema.optionalKey(Schema.String),
+  corpInfo: Schema.optionalKey(Schema.Struct({
+    ceoname: Schema.optionalKey(Schema.String),
+    corpName: Schema.optionalKey(Schema.String),
+    addr: Schema.optionalKey(Schema.String),
+    bizType: Schema.optionalKey(Schema.String),
+    bizClass: Schema.optionalKey(Schema.String)
+  }))
+})
+const Fields = Schema.Record(Schema.String, Schema.Unknown)
 const Approval = Schema.Struct({
-  corpNum: Schema.String.pipe(Schema.pattern(/^\d{10}$/)),
-  itemCode: Schema.Union(Schema.Number, Schema.NumberFromString),
+  corpNum: CorpNum,
+  itemCode: Schema.Union([Schema.Number, Schema.NumberFromString]),
   mgtKey: Schema.String
 })
 
 const ok = json({ code: 1, message: "OK" })
 
-// `orElse`: what an empty body stands for, on routes where every field is optional.
-const body = <A, I>(request: AdminRequest, schema: Schema.Schema<A, I, never>, orElse?: unknown) =>
-  Effect.flatMap(parseJsonBody(request.body), (value) => decodeValue(value ?? orElse, schema))
+/** The body decoded with `schema`; `orElse` is what an empty body stands for, on routes where every field is optional. */
+const body = <A, I>(call: AdminCall, schema: Schema.Codec<A, I, never, never>, orElse?: unknown) =>
+  Effect.flatMap(parseJsonBody(call.body), (value) => decodeValue(value ?? orElse, schema))
 
 /**
- * Answers an admin request; unknown paths are `NotFoundPath`, known paths with another method
+ * Every admin route.
+ *
+ * | method       | path                                    | body / answer                                  |
+ * |--------------|-----------------------------------------|------------------------------------------------|
+ * | POST         | /_sandbox/reset                         | → `{code: 1}`                                  |
+ * | GET          | /_sandbox/clock                         | → `{now, offset}`                              |
+ * | POST         | /_sandbox/clock                         | `{advanceMillis}` or `{set}` → `{now, offset}` |
+ * | POST         | /_sandbox/tokens/expire                 | `{}` or `{corpNum}` → `{code, message, expired}` |
+ * | GET / POST   | /_sandbox/progressions                  | `{kind, policy}`                               |
+ * | GET / POST   | /_sandbox/faults                        | `Fault`                                        |
+ * | DELETE       | /_sandbox/faults[/{route}]              | removes every fault, or one                    |
+ * | GET          | /_sandbox/stats                         | → `Stats`                                      |
+ * | POST         | /_sandbox/members                       | `MemberSeed` (adds a member)                   |
+ * | GET / POST   | /_sandbox/members/{corpNum}/preferences | object merged into the preferences             |
+ * | POST         | /_sandbox/members/{corpNum}/certificate | `CertificateRegistration` → `{code, expireDT}` |
+ * | POST         | /_sandbox/members/{corpNum}/taxinvoices | draft fields → `{code, itemKey, ntsconfirmNum}` (issued on the portal) |
+ * | POST         | /_sandbox/statements/approve            | `{corpNum, itemCode, mgtKey}` → status record (200 → 300) |
+ * | GET          | /_sandbox/outbox                        | → `{mails}`: every mail the service would have sent |
+ * | POST         | /_sandbox/snapshots                     | `{}` → `{id}`: the whole state kept under a new ID |
+ * | POST         | /_sandbox/snapshots/{id}/restore        | → `{code: 1}`: the state put back as it was    |
+ * | DELETE       | /_sandbox/snapshots/{id}                | → `{code: 1}`: the snapshot forgotten          |
+ * | GET          | /_sandbox/openapi.json                  | → the OpenAPI document (`docs/openapi.json`); public |
+ *
+ * @since 1.0.0
+ * @category routes
+ */
+export const adminRoutes: ReadonlyArray<AdminRoute> = [
+  route("POST", "/reset", (ops) => Effect.as(ops.reset, ok)),
+  route("GET", "/clock", (ops) => Effect.map(ops.clock, json)),
+  route("POST", "/clock", (ops, call) =>
+    body(call, ClockChange).pipe(
+      Effect.flatMap((change) => "set" in change ? ops.setClock(change.set) : ops.advanceClock(change.advanceMillis)),
+      Effect.map(json)
+    )),
+  route("POST", "/tokens/expire", (ops, call) =>
+    body(call, TokenExpiry, {}).pipe(
+      Effect.flatMap(({ corpNum }) => ops.expireTokens(call.environment, corpNum)),
+      Effect.map((expired) => json({ code: 1, message: "OK", expired }))
+    )),
+  route("GET", "/progressions", (ops) => Effect.map(ops.progressions, json)),
+  route("POST", "/progressions", (ops, call) =>
+    body(call, ProgressionChange).pipe(Effect.flatMap(({ kind, policy }) => ops.setProgression(kind, policy)), Effect.as(ok))),
+  route("GET", "/faults", (ops) => Effect.map(ops.faults, json)),
+  route("POST", "/faults", (ops, call) => body(call, Fault).pipe(Effect.flatMap(ops.setFault), Effect.as(ok))),
+  route("DELETE", "/faults", (ops) => Effect.as(ops.clearFaults(), ok)),
+  route("DELETE", "/faults/{route}", (ops, call) => Effect.as(ops.clearFaults(call.params["route"]), ok)),
+  route("GET", "/stats", (ops) => Effect.map(ops.stats, json)),
+  route("POST", "/members", (ops, call) =>
+    body(call, MemberSeedBody).pipe(Effect.flatMap((seed) => ops.addMember({ ...seed, environments: [call.environment] })), Effect.as(ok))),
+  route("GET", "/members/{corpNum}/preferences", (ops, call) => Effect.map(ops.memberPreferences(call.environment, call.params["corpNum"]!), json)),
+  route("POST", "/members/{corpNum}/preferences", (ops, call) =>
+    body(call, Fields).pipe(
+      Effect.flatMap((preferences) => ops.setMemberPreferences(call.environment, call.params["corpNum"]!, preferences)),
+      Effect.map(json)
+    )),
+  route("POST", "/members/{corpNum}/certificate", (ops, call) =>
+    body(call, CertificateRegistration, {}).pipe(
+      Effect.flatMap((registration) => ops.registerCertificate(call.environment, call.params["corpNum"]!, registration)),
+      Effect.map((expireDT) => json({ code: 1, message: "OK", expireDT }))
+    )),
+  route("POST", "/members/{corpNum}/taxinvoices", (ops, call) =>
+    body(call, Fields, {}).pipe(
+      Effect.flatMap((fields) => ops.issueOnPortal(call.environment, call.params["corpNum"]!, fields)),
+      Effect.map((issued) => json({ code: 1, message: "OK", ...issued }))
+    )),
+  route("POST", "/statements/approve", (ops, call) =>
+    body(call, Approval).pipe(
+      Effect.flatMap(({ corpNum, itemCode, mgtKey }) => ops.approveStatement(call.environment, corpNum, itemCode, mgtKey)),
+      Effect.map(json)
+    )),
+  route("GET", "/outbox", (ops, call) => Effect.map(ops.outbox(call.environment), (mails) => json({ mails }))),
+  route("POST", "/snapshots", (ops) => Effect.map(ops.keepSnapshot, (id) => json({ id }))),
+  route("POST", "/snapshots/{id}/restore", (ops, call) => Effect.as(ops.restoreSnapshot(call.params["id"]!), ok)),
+  route("DELETE", "/snapshots/{id}", (ops, call) => Effect.as(ops.dropSnapshot(call.params["id"]!), ok)),
+  // The service's public description, the same document as `docs/openapi.json`: it neither reads
+  // nor changes the sandbox's state, so it needs no admin token.
+  route("GET", "/openapi.json", (ops) => Effect.map(ops.openApi, json), { public: true })
+]
+
+const table = Router.compile(adminRoutes)
+
+/**
+ * Answers an admin request. `guard` is asked first, except on public routes: a refusal it answers
+ * is the answer. Unknown paths are `NotFoundPath`, known paths with another method
  * `UnsupportedMethod`.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const handleAdmin = (ops: AdminOperations, request: AdminRequest): Effect.Effect<RouteResponse, SandboxFailure> => {
-  const [first, second, third, ...rest] = request.segments.map((s) => s.toLowerCase())
-  const method = request.method.toUpperCase()
-  const unsupported = Effect.fail(fail("UnsupportedMethod"))
-  switch (first) {
-    case "reset":
-      if (second !== undefined) break
-      return method === "POST" ? Effect.as(ops.reset, ok) : unsupported
-    case "clock":
-      if (second !== undefined) break
-      if (method === "GET") return Effect.map(ops.clock, json)
-      if (method !== "POST") return unsupported
-      return body(request, ClockChange).pipe(
-        Effect.flatMap((change) => "set" in change ? ops.setClock(change.set) : ops.advanceClock(change.advanceMillis)),
-        Effect.map(json)
-      )
-    case "tokens":
-      if (second !== "expire" || third !== undefined) break
-      if (method !== "POST") return unsupported
-      return body(request, TokenExpiry, {}).pipe(
-        Effect.flatMap(({ corpNum }) => ops.expireTokens(request.environment, corpNum)),
-        Effect.map((expired) => json({ code: 1, message: "OK", expired }))
-      )
-    case "progressions":
-      if (second !== undefined) break
-      if (method === "GET") return Effect.map(ops.progressions, json)
-      if (method !== "POST") return unsupported
-      return body(request, ProgressionChange).pipe(Effect.flatMap(({ kind, policy }) => ops.setProgression(kind, policy)), Effect.as(ok))
-    case "faults":
-      if (third !== undefined) break
-      if (method === "DELETE") return Effect.as(ops.clearFaults(second === undefined ? undefined : request.segments[1]), ok)
-      if (second !== undefined) break
-      if (method === "GET") return Effect.map(ops.faults, json)
-      if (method !== "POST") return unsupported
-      return body(request, Fault).pipe(Effect.flatMap(ops.setFault), Effect.as(ok))
-    case "stats":
-      if (second !== undefined) break
-      return method === "GET" ? Effect.map(ops.stats, json) : unsupported
-    case "members": {
-      if (second === undefined) {
-        if (method !== "POST") return unsupported
-        return body(request, MemberSeedBody).pipe(
-          Effect.flatMap((seed) => ops.addMember({ ...seed, environments: [request.environment] })),
-          Effect.as(ok)
-        )
-      }
-      const corpNum = request.segments[1]!
-      if (third === "certificate" && rest.length === 0) {
-        if (method !== "POST") return unsupported
-        return body(request, CertificateRegistration, {}).pipe(
-          Effect.flatMap((registration) => ops.registerCertificate(request.environment, corpNum, registration)),
-          Effect.map((expireDT) => json({ code: 1, message: "OK", expireDT }))
-        )
-      }
-      if (third === "taxinvoices" && rest.length === 0) {
-        if (method !== "POST") return unsupported
-        return body(request, Preferences, {}).pipe(
-          Effect.flatMap((fields) => ops.issueOnPortal(request.environment, corpNum, fields)),
-          Effect.map((issued) => json({ code: 1, message: "OK", ...issued }))
-        )
-      }
-      if (third !== "preferences" || rest.length > 0) break
-      if (method === "GET") return Effect.map(ops.memberPreferences(request.environment, corpNum), json)
-      if (method !== "POST") return unsupported
-      return body(request, Preferences).pipe(
-        Effect.flatMap((preferences) => ops.setMemberPreferences(request.environment, corpNum, preferences)),
-        Effect.map(json)
-      )
-    }
-    case "statements":
-      if (second !== "approve" || third !== undefined) break
-      if (method !== "POST") return unsupported
-      return body(request, Approval).pipe(
-        Effect.flatMap(({ corpNum, itemCode, mgtKey }) => ops.approveStatement(request.environment, corpNum, itemCode, mgtKey)),
-        Effect.map(json)
-      )
-    case "openapi.json":
-      if (second !== undefined) break
-      return method === "GET" ? Effect.map(openApiModule.get, (OpenApi) => json(openApiDocument ??= OpenApi.document())) : unsupported
-    case "outbox":
-      if (second !== undefined) break
-      return method === "GET" ? Effect.map(ops.outbox(request.environment), (mails) => json({ mails })) : unsupported
-    case "snapshots": {
-      if (second === undefined) return method === "POST" ? Effect.map(ops.keepSnapshot, (id) => json({ id })) : unsupported
-      // IDs keep their case (the route's literal words do not).
-      const id = request.segments[1]!
-      if (third === undefined) return method === "DELETE" ? Effect.as(ops.dropSnapshot(id), ok) : unsupported
-      if (third !== "restore" || rest.length > 0) break
-      return method === "POST" ? Effect.as(ops.restoreSnapshot(id), ok) : unsupported
-    }
+export const respond = (
+  ops: AdminOperations,
+  request: AdminRequest,
+  guard: () => SandboxFailure | undefined
+): Effect.Effect<RouteResponse, SandboxFailure> => {
+  const matched = Router.matchSegments(table, request.segments, {
+    method: request.method,
+    override: undefined,
+    query: new URLSearchParams(),
+    contentType: undefined
+  })
+  const refused = matched._tag === "Matched" && matched.route.public ? undefined : guard()
+  if (refused !== undefined) return Effect.fail(refused)
+  switch (matched._tag) {
+    case "NotFound":
+      return Effect.fail(fail("NotFoundPath"))
+    case "Unsupported":
+      return Effect.fail(fail("UnsupportedMethod"))
+    case "Matched":
+      return matched.route.handle(ops, { params: matched.params, body: request.body, environment: request.environment })
   }
-  return Effect.fail(fail("NotFoundPath"))
 }

@@ -12,7 +12,7 @@
  *
  * @since 0.1.0
  */
-import { Body, encodedOf, jsonBody, keep } from "./Encoded.js"
+import { Body, encodingOf, jsonBody, keep } from "./Encoded.js"
 import { Lru } from "./Lru.js"
 import type { JsonAnswer } from "./Route.js"
 import { slot } from "./Store.js"
@@ -28,8 +28,8 @@ export const ANSWER_CACHE_CAPACITY = 2_048
 interface Kept {
   readonly variant: string
   readonly version: string | number
-  /** The record; its encoding is known to `encodedOf`. */
-  readonly body: object
+  /** The record and its encoding. */
+  readonly answer: JsonAnswer<object>
 }
 
 /**
@@ -54,13 +54,14 @@ export class AnswerCache {
     for (let i = 0; i < kept.length; i++) {
       const entry = kept[i]!
       if (entry.variant !== variant) continue
-      if (entry.version === version) return { _tag: "Json", body: entry.body as T }
+      if (entry.version === version) return entry.answer as JsonAnswer<T>
       kept.splice(i, 1)
       break
     }
     const body = build()
-    kept.push({ variant, version, body })
-    return keep(body, jsonBody(body))
+    const answer = keep(body, jsonBody(body))
+    kept.push({ variant, version, answer })
+    return answer
   }
 
   /** Forgets a document's answers (it was deleted; its ID may be used again). */
@@ -117,7 +118,7 @@ export const arrayOf = <T>(items: ReadonlyArray<JsonAnswer<T>>): JsonAnswer<Read
   let length = 2 + Math.max(0, items.length - 1)
   items.forEach((item, i) => {
     if (i > 0) parts.push(comma)
-    const bytes = (encodedOf(item.body) ?? jsonBody(item.body)).bytes
+    const bytes = encodingOf(item).bytes
     parts.push(bytes)
     length += bytes.length
   })

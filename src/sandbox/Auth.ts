@@ -8,7 +8,7 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Signing from "../core/Signing.js"
 import { SandboxClock } from "./Clock.js"
 import { fail, type SandboxFailure } from "./Failure.js"
@@ -151,19 +151,19 @@ const bodyField = (body: Uint8Array, field: string): string | undefined => {
  * @since 0.1.0
  * @category combinators
  */
-export const callerOf = (route: Route, request: RouteRequest, tokens: TokenState, now: number): Either.Either<Caller, SandboxFailure> => {
+export const callerOf = (route: Route, request: RouteRequest, tokens: TokenState, now: number): Result.Result<Caller, SandboxFailure> => {
   const userId = request.headers["x-svc-userid"]
   const required = route.operation.scope
-  if (required._tag === "None") return Either.right({ ...anonymous(request.environment), userId })
+  if (required._tag === "None") return Result.succeed({ ...anonymous(request.environment), userId })
   const header = request.headers["authorization"]
-  if (header === undefined || header.trim() === "") return Either.left(fail("TokenMissing"))
+  if (header === undefined || header.trim() === "") return Result.fail(fail("TokenMissing"))
   const bearer = BEARER.exec(header)
-  if (bearer === null) return Either.left(fail("TokenUnreadable", "Authorization must be Bearer <token>"))
+  if (bearer === null) return Result.fail(fail("TokenUnreadable", "Authorization must be Bearer <token>"))
   const token = tokens.byValue.get(bearer[1]!)
-  if (token === undefined) return Either.left(fail("TokenUnreadable"))
-  if (now >= token.expiresAt) return Either.left(fail("TokenExpired"))
+  if (token === undefined) return Result.fail(fail("TokenUnreadable"))
+  if (now >= token.expiresAt) return Result.fail(fail("TokenExpired"))
   const ip = token.record.ipaddress
-  if (ip !== "*" && normalizeAddress(ip) !== normalizeAddress(request.remoteAddress)) return Either.left(fail("TokenIpMismatch"))
+  if (ip !== "*" && normalizeAddress(ip) !== normalizeAddress(request.remoteAddress)) return Result.fail(fail("TokenIpMismatch"))
   const scope = required._tag === "Fixed"
     ? required.scope
     : required._tag === "FromParam"
@@ -172,9 +172,9 @@ export const callerOf = (route: Route, request: RouteRequest, tokens: TokenState
   if (scope === undefined) {
     // No readable scope in the body: any of the declared scopes lets the handler report the body's fault.
     const declared = required._tag === "FromBody" ? required.tokenScopes : []
-    if (!declared.some((s) => token.record.scope.includes(s))) return Either.left(fail("ScopeNotGranted", declared.join(",")))
-  } else if (!token.record.scope.includes(scope)) return Either.left(fail("ScopeNotGranted", `scope ${scope}`))
-  return Either.right({
+    if (!declared.some((s) => token.record.scope.includes(s))) return Result.fail(fail("ScopeNotGranted", declared.join(",")))
+  } else if (!token.record.scope.includes(scope)) return Result.fail(fail("ScopeNotGranted", `scope ${scope}`))
+  return Result.succeed({
     linkId: token.record.linkID,
     corpNum: token.record.userID,
     userId,
@@ -201,5 +201,5 @@ export const authenticate = (route: Route, request: RouteRequest): Effect.Effect
   Effect.gen(function*() {
     const tokens = (yield* SandboxStore).get(tokensSlot, request.environment)
     const now = needsToken(route) ? yield* Effect.flatMap(SandboxClock, (clock) => clock.base) : 0
-    return yield* callerOf(route, request, tokens, now)
+    return yield* Effect.fromResult(callerOf(route, request, tokens, now))
   })

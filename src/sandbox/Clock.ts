@@ -20,23 +20,31 @@ import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
 
 /**
- * @since 0.1.0
- * @category services
+ * What the sandbox clock offers.
+ *
+ * @since 1.0.0
+ * @category models
  */
-export class SandboxClock extends Context.Tag("taxdoc/sandbox/SandboxClock")<SandboxClock, {
+export interface SandboxClockShape {
   /** Document time: base clock + offset, epoch milliseconds. */
   readonly now: Effect.Effect<number>
   /** The base clock alone (the Effect `Clock`), epoch milliseconds: the time of authentication. */
   readonly base: Effect.Effect<number>
   /** The current offset in milliseconds. */
   readonly offset: Effect.Effect<number>
-  /** Moves document time forward (or back, when negative) by `millis`. */
+  /** Moves document time forward (or back, when negative) by `millis`; answers document time. */
   readonly advance: (millis: number) => Effect.Effect<number>
-  /** Sets the offset so that document time reads `epochMillis` now. */
+  /** Sets the offset so that document time reads `epochMillis` now; answers document time. */
   readonly set: (epochMillis: number) => Effect.Effect<number>
   /** Sets the offset back to zero. */
   readonly reset: Effect.Effect<void>
-}>() {}
+}
+
+/**
+ * @since 0.1.0
+ * @category services
+ */
+export class SandboxClock extends Context.Service<SandboxClock, SandboxClockShape>()("taxdoc/sandbox/SandboxClock") {}
 
 /**
  * A sandbox clock starting with offset zero.
@@ -44,18 +52,18 @@ export class SandboxClock extends Context.Tag("taxdoc/sandbox/SandboxClock")<San
  * @since 0.1.0
  * @category constructors
  */
-export const make = Effect.gen(function*() {
+export const make: Effect.Effect<SandboxClockShape> = Effect.gen(function*() {
   const offset = yield* Ref.make(0)
   const base = Clock.currentTimeMillis
   const now = Effect.zipWith(base, Ref.get(offset), (b, o) => b + o)
-  return SandboxClock.of({
+  return {
     now,
     base,
     offset: Ref.get(offset),
-    advance: (millis) => Ref.updateAndGet(offset, (o) => o + millis).pipe(Effect.zipRight(now)),
-    set: (epochMillis) => Effect.flatMap(base, (b) => Ref.set(offset, epochMillis - b)).pipe(Effect.zipRight(now)),
+    advance: (millis) => Effect.andThen(Ref.update(offset, (o) => o + millis), now),
+    set: (epochMillis) => Effect.andThen(Effect.flatMap(base, (b) => Ref.set(offset, epochMillis - b)), now),
     reset: Ref.set(offset, 0)
-  })
+  }
 })
 
 /**

@@ -60,7 +60,7 @@ export const configOptions = (options: ConnectOptions & { readonly secretKey: Re
  * @category layers
  */
 export const layerConfig = (options: ConnectOptions = {}): Layer.Layer<Config.TaxdocConfig, Config.ConfigInvalid, Sandbox> =>
-  Layer.unwrapEffect(
+  Layer.unwrap(
     Effect.map(Sandbox, (sandbox) => {
       const linkId = options.linkId ?? TESTER_LINK_ID
       // An unknown LinkID gets a well-formed placeholder secret so the sandbox can refuse it.

@@ -1,8 +1,10 @@
 /**
  * The connections of the sandbox's socket server (docs/resilience.md, "Sandbox"): Node's
  * `http.Server` with the head size and time limits, `{code, message}` answers for what Node refuses
- * before a request exists, the connection cap that closes idle connections first, a lingering close
- * after an answer sent before the whole body arrived, and graceful shutdown.
+ * before a request exists, the connection cap that closes idle connections first, and graceful
+ * shutdown. (A connection answered before its whole body arrived is closed gently by the HTTP
+ * server of `@effect/platform-node`: FIN after the answer, the rest of the body discarded for a
+ * moment, so a client still sending reads its answer instead of a reset.)
  *
  * @since 0.1.0
  */
@@ -109,28 +111,8 @@ export const createNodeServer = (limits: ServerLimits, language: "ko" | "en"): H
   return server
 }
 
-/** How long a connection answered before its body arrived keeps discarding the body. */
-const LINGER_MILLIS = 2_000
-
 interface Connection {
   busy: number
-  current?: Http.IncomingMessage
-}
-
-/**
- * Node closes a connection as soon as it has answered a request whose body has not all arrived
- * (a 413). Closing a socket with unread data resets it: a client still sending gets EPIPE/ECONNRESET,
- * often before it reads the answer. Instead, the connection half-closes (FIN after the answer) and
- * keeps discarding what arrives until the client closes, for LINGER_MILLIS at most.
- */
-const lingerOnUnreadBody = (socket: Net.Socket, connection: Connection): void => {
-  const destroySoon = socket.destroySoon.bind(socket)
-  socket.destroySoon = () => {
-    if (connection.current === undefined || connection.current.complete) return destroySoon()
-    socket.end()
-    const timer = setTimeout(() => socket.destroy(), LINGER_MILLIS)
-    socket.once("close", () => clearTimeout(timer))
-  }
 }
 
 /**
@@ -165,7 +147,6 @@ export const track = (server: Http.Server, limits: ServerLimits): Tracker => {
     // would be held forever. It gets the same time for its first request.
     socket.setTimeout(limits.headersTimeoutMillis)
     const connection: Connection = { busy: 0 }
-    lingerOnUnreadBody(socket, connection)
     open.set(socket, connection)
     socket.once("close", () => void open.delete(socket))
     if (open.size > limits.maxConnections) {
@@ -182,7 +163,6 @@ export const track = (server: Http.Server, limits: ServerLimits): Tracker => {
     connection.busy++
     inFlight++
     if (stopping) response.setHeader("connection", "close")
-    connection.current = request
     response.once("close", () => {
       connection.busy--
       inFlight--
@@ -192,7 +172,7 @@ export const track = (server: Http.Server, limits: ServerLimits): Tracker => {
       if (inFlight === 0) onIdle?.()
     })
   }
-  const shutdown = Effect.async<void>((resume) => {
+  const shutdown = Effect.callback<void>((resume) => {
     stopping = true
     server.close()
     for (const [socket, connection] of open) if (connection.busy === 0) socket.destroy()

@@ -8,14 +8,15 @@
  */
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
-import type { SandboxClock } from "./Clock.js"
+import type { SandboxClockShape } from "./Clock.js"
 import { codecs } from "./Codecs.js"
 import * as Journal from "./Journal.js"
 import type * as Partners from "./Partners.js"
-import { Kinds, type Kind, type Policy, Policy as PolicySchema, type Progressions } from "./Progression.js"
-import * as Storage from "./Storage.js"
-import type { SandboxStore } from "./Store.js"
+import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import { Kinds, type Kind, type Policy, Policy as PolicySchema, type ProgressionsShape } from "./Progression.js"
+import * as Storage from "./Storage.js"
+import type { SandboxStoreShape } from "./Store.js"
 
 /**
  * An open data directory and the journal of changes not yet saved to it.
@@ -46,10 +47,16 @@ export const open = (directory: string): Effect.Effect<Opened, Storage.SandboxDa
 const OFFSET = "clock.offset"
 const PROGRESSIONS = "progressions"
 
-type Services = {
-  readonly store: SandboxStore["Type"]
-  readonly clock: SandboxClock["Type"]
-  readonly progressions: Progressions["Type"]
+/**
+ * The state services a durable sandbox loads into and saves from.
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export interface Services {
+  readonly store: SandboxStoreShape
+  readonly clock: SandboxClockShape
+  readonly progressions: ProgressionsShape
 }
 
 /**
@@ -64,7 +71,7 @@ export const partners = (opened: Opened, given: ReadonlyArray<Partners.Partner |
   ...given
 ]
 
-const decodePolicies = Schema.decodeUnknownOption(Schema.parseJson(Schema.Record({ key: Schema.Literal(...Kinds), value: PolicySchema })))
+const decodePolicies = Schema.decodeUnknownOption(Schema.fromJsonString(Schema.Record(Schema.Literals(Kinds), PolicySchema)))
 
 /**
  * Loads the directory's state into the store, clock and progressions.
@@ -78,7 +85,7 @@ export const load = (opened: Opened, services: Services): Effect.Effect<void> =>
     const offset = Number(opened.storage.setting(OFFSET) ?? "0")
     if (Number.isFinite(offset) && offset !== 0) yield* services.clock.advance(offset)
     const policies = decodePolicies(opened.storage.setting(PROGRESSIONS) ?? "")
-    if (policies._tag === "Some") {
+    if (Option.isSome(policies)) {
       for (const [kind, policy] of Object.entries(policies.value) as Array<[Kind, Policy]>) yield* services.progressions.set(kind, policy)
     }
     // What is on disk: a fresh directory has no settings yet, so the first save writes them.
@@ -90,7 +97,7 @@ export const load = (opened: Opened, services: Services): Effect.Effect<void> =>
   })
 
 const settingsOf = (services: Services): Effect.Effect<ReadonlyArray<readonly [string, string]>> =>
-  Effect.zipWith(services.clock.offset, services.progressions.all, (offset, policies) => [
+  Effect.zipWith(services.clock.offset, services.progressions.all, (offset, policies): ReadonlyArray<readonly [string, string]> => [
     [OFFSET, String(offset)],
     [PROGRESSIONS, JSON.stringify(policies)]
   ])

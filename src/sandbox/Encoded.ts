@@ -1,19 +1,18 @@
 /**
- * Answers as bytes, the way the sandbox's edges send them (the socket server, the in-process client,
- * the HttpApp): status, content type, extra headers and the body, plain and — only when a client
- * asks for gzip — compressed once and remembered with the bytes. An answer whose bytes are kept
- * (a document's record, see `AnswerCache.ts`; a failure sent before) is therefore encoded and
+ * Answers as bytes, the way the sandbox's edges send them (the socket server and the in-process
+ * client): status, content type, extra headers and the body, plain and — only when a client asks
+ * for gzip — compressed once and remembered with the bytes. An answer whose bytes are kept (a
+ * document's record, see `AnswerCache.ts`; a failure sent before) is therefore encoded and
  * compressed once, not per request.
  *
  * @since 0.1.0
  */
 import { gzipSync } from "node:zlib"
-import { HttpServerResponse } from "@effect/platform"
 import type { FaultKind } from "./Faults.js"
 import type { SandboxFailure } from "./Failure.js"
-import type { JsonAnswer } from "./Route.js"
+import { HTML_CONTENT_TYPE, JSON_CONTENT_TYPE, PDF_CONTENT_TYPE } from "./HttpEdge.js"
 import { Lru } from "./Lru.js"
-import { JSON_CONTENT_TYPE } from "./HttpEdge.js"
+import type { EncodedBody, JsonAnswer, RouteResponse } from "./Route.js"
 
 const encoder = new TextEncoder()
 
@@ -45,7 +44,7 @@ export const gzip = (bytes: Uint8Array): Uint8Array => {
  * @since 0.1.0
  * @category models
  */
-export class Body {
+export class Body implements EncodedBody {
   private zipped: Uint8Array | undefined
   constructor(readonly bytes: Uint8Array) {}
   /** The gzip encoding of `bytes` (compressed on the first call only). */
@@ -62,31 +61,22 @@ export class Body {
  */
 export const jsonBody = (value: unknown): Body => new Body(encoder.encode(JSON.stringify(value) ?? ""))
 
-// The encodings of JSON bodies that are kept (answers of stored documents): found by the body
-// itself, so a handler answers the same `{_tag: "Json", body}` whether it is kept or not.
-const encodings = new WeakMap<object, Body>()
-
 /**
- * A JSON answer whose body's encoding is remembered with the body: `encodedOf(body)` finds it, and
- * the kernel sends those bytes instead of encoding the body again. The body must not change
- * afterwards.
+ * A JSON answer that carries its body's encoding: the kernel sends those bytes instead of encoding
+ * the body again. The body must not change afterwards.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const keep = <T extends object>(body: T, encoded: Body): JsonAnswer<T> => {
-  encodings.set(body, encoded)
-  return { _tag: "Json", body }
-}
+export const keep = <T>(body: T, encoded: Body): JsonAnswer<T> => ({ _tag: "Json", body, encoded })
 
 /**
- * The remembered encoding of a JSON body (see `keep`), if any.
+ * The encoding of a JSON answer: the one it carries, or its body encoded now.
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category combinators
  */
-export const encodedOf = (body: unknown): Body | undefined =>
-  typeof body === "object" && body !== null ? encodings.get(body) : undefined
+export const encodingOf = (answer: JsonAnswer<unknown>): EncodedBody => answer.encoded ?? jsonBody(answer.body)
 
 /**
  * An answer ready for the wire.
@@ -99,7 +89,7 @@ export interface WireAnswer {
   readonly contentType: string
   /** Headers besides Content-Type, Content-Length and the gzip ones (lower-case names). */
   readonly headers: Readonly<Record<string, string>>
-  readonly body: Body
+  readonly body: EncodedBody
   /** The injected connection fault the edge acts out instead of answering normally, if any. */
   readonly fault: FaultKind | undefined
 }
@@ -112,27 +102,50 @@ const NO_HEADERS: Readonly<Record<string, string>> = {}
  * @since 0.1.0
  * @category constructors
  */
-export const jsonAnswer = (status: number, body: Body): WireAnswer => ({ status, contentType: JSON_CONTENT_TYPE, headers: NO_HEADERS, body, fault: undefined })
-
-// Failures repeat (the same code and message for every refused token, unknown document, …): their
-// bodies, gzip included, are kept by text.
-const failureBodies = new Lru<string, Body>(512)
+export const jsonAnswer = (status: number, body: EncodedBody): WireAnswer => ({ status, contentType: JSON_CONTENT_TYPE, headers: NO_HEADERS, body, fault: undefined })
 
 /**
- * The answer of a failure: its status and `{code, message}` in the request's language.
+ * The wire answer of a route's answer: JSON as is (or as kept), a PDF with exactly
+ * `application/pdf;charset=utf-8`, a portal page with its own headers.
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category constructors
  */
-export const failureAnswer = (failure: SandboxFailure, language: "ko" | "en"): WireAnswer => {
-  const { body, status } = failure.render(language)
-  const text = JSON.stringify(body)
-  let kept = failureBodies.get(text)
-  if (kept === undefined) {
-    kept = new Body(encoder.encode(text))
-    failureBodies.set(text, kept)
+export const answerOf = (response: RouteResponse): WireAnswer => {
+  switch (response._tag) {
+    case "Json":
+      return jsonAnswer(response.status ?? 200, encodingOf(response))
+    case "Pdf":
+      return { status: 200, contentType: PDF_CONTENT_TYPE, headers: NO_HEADERS, body: new Body(response.bytes), fault: undefined }
+    case "Html":
+      return { status: response.status, contentType: HTML_CONTENT_TYPE, headers: response.headers, body: new Body(encoder.encode(response.html)), fault: undefined }
   }
-  return jsonAnswer(status, kept)
+}
+
+/**
+ * The answers of failures of one sandbox: failures repeat (the same code and message for every
+ * refused token, unknown document, …), so their bodies, gzip included, are kept by text (the
+ * `capacity` most recent).
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export class FailureAnswers {
+  private readonly bodies: Lru<string, Body>
+  constructor(capacity = 512) {
+    this.bodies = new Lru(capacity)
+  }
+  /** The answer of a failure: its status and `{code, message}` in the request's language. */
+  answer(failure: SandboxFailure, language: "ko" | "en"): WireAnswer {
+    const { body, status } = failure.render(language)
+    const text = JSON.stringify(body)
+    let kept = this.bodies.get(text)
+    if (kept === undefined) {
+      kept = new Body(encoder.encode(text))
+      this.bodies.set(text, kept)
+    }
+    return jsonAnswer(status, kept)
+  }
 }
 
 /**
@@ -141,8 +154,15 @@ export const failureAnswer = (failure: SandboxFailure, language: "ko" | "en"): W
  * @since 0.1.0
  * @category combinators
  */
-export const withFault = (answer: WireAnswer, fault: FaultKind | undefined): WireAnswer =>
-  fault === undefined ? answer : { ...answer, fault }
+export const withFault = (answer: WireAnswer, fault: FaultKind | undefined): WireAnswer => fault === undefined ? answer : { ...answer, fault }
+
+/**
+ * The bytes of an answer as sent: gzip-encoded when the client accepts gzip.
+ *
+ * @since 1.0.0
+ * @category combinators
+ */
+export const sentBytes = (answer: WireAnswer, gzipped: boolean): Uint8Array => (gzipped ? answer.body.gzipped : answer.body.bytes)
 
 /**
  * The headers an edge sends with an answer (besides Content-Length): Content-Type, the answer's
@@ -158,33 +178,4 @@ export const headersOf = (answer: WireAnswer, gzipped: boolean): Record<string, 
     headers["vary"] = "Accept-Encoding"
   }
   return headers
-}
-
-/**
- * The answer as an `@effect/platform` server response, gzip-encoded when `gzipped`.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const toServerResponse = (answer: WireAnswer, gzipped: boolean): HttpServerResponse.HttpServerResponse => {
-  const { "content-type": contentType, ...headers } = headersOf(answer, gzipped)
-  return HttpServerResponse.uint8Array(gzipped ? answer.body.gzipped : answer.body.bytes, { status: answer.status, contentType, headers })
-}
-
-/**
- * An `@effect/platform` server response with an in-memory body, as an answer (how answers rendered
- * elsewhere, e.g. PDF documents and portal pages, reach the edges).
- *
- * @since 0.1.0
- * @category constructors
- */
-export const fromServerResponse = (response: HttpServerResponse.HttpServerResponse): WireAnswer => {
-  const body = response.body
-  const bytes = body._tag === "Uint8Array" ? body.body : body._tag === "Raw" && typeof body.body === "string" ? encoder.encode(body.body) : new Uint8Array(0)
-  const headers: Record<string, string> = {}
-  for (const [name, value] of Object.entries(response.headers)) {
-    if (name !== "content-type" && name !== "content-length" && name !== "content-encoding" && name !== "vary") headers[name] = value
-  }
-  const contentType = body._tag === "Uint8Array" || body._tag === "Raw" ? body.contentType ?? response.headers["content-type"] : response.headers["content-type"]
-  return { status: response.status, contentType: contentType ?? JSON_CONTENT_TYPE, headers, body: new Body(bytes), fault: undefined }
 }

@@ -6,7 +6,8 @@
  *
  * @since 0.1.0
  */
-import * as Either from "effect/Either"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { ErrorCodes, nameOfCode } from "../core/ErrorCodes.js"
 import { fail, SandboxFailure } from "./Failure.js"
@@ -44,14 +45,14 @@ export type FaultKind = typeof FaultKinds[number]
  * @category schemas
  */
 export const Fault = Schema.Struct({
-  route: Schema.String.pipe(Schema.minLength(1)),
-  kind: Schema.optional(Schema.Literal(...FaultKinds)),
-  latencyMillis: Schema.optional(Schema.Int.pipe(Schema.nonNegative())),
-  code: Schema.optional(Schema.Int),
-  status: Schema.optional(Schema.Int.pipe(Schema.between(500, 599))),
-  drop: Schema.optional(Schema.Boolean),
-  probability: Schema.optionalWith(Schema.Number.pipe(Schema.between(0, 1)), { default: () => 1 }),
-  count: Schema.optional(Schema.Int.pipe(Schema.positive()))
+  route: Schema.String.check(Schema.isMinLength(1)),
+  kind: Schema.optionalKey(Schema.Literals(FaultKinds)),
+  latencyMillis: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
+  code: Schema.optionalKey(Schema.Int),
+  status: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 500, maximum: 599 }))),
+  drop: Schema.optionalKey(Schema.Boolean),
+  probability: Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 1 })).pipe(Schema.withDecodingDefaultKey(Effect.succeed(1))),
+  count: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThan(0)))
 })
 
 /**
@@ -81,7 +82,7 @@ export interface FaultAction {
  * @category models
  */
 export interface FaultRegistry {
-  readonly set: (fault: Fault) => Either.Either<void, SandboxFailure>
+  readonly set: (fault: Fault) => Result.Result<void, SandboxFailure>
   /** Removes the fault of `route`, or every fault. */
   readonly clear: (route?: string) => void
   readonly list: () => ReadonlyArray<Fault>
@@ -103,10 +104,10 @@ export const makeRegistry = (seed: number): FaultRegistry => {
   return {
     set: (fault) => {
       if (fault.code !== undefined && nameOfCode(fault.code) === undefined) {
-        return Either.left(fail("InvalidField", `code ${fault.code} is not in the catalogue`))
+        return Result.fail(fail("InvalidField", `code ${fault.code} is not in the catalogue`))
       }
       faults.set(fault.route, fault)
-      return Either.right(undefined)
+      return Result.succeed(undefined)
     },
     clear: (route) => {
       if (route === undefined) faults.clear()

@@ -4,14 +4,13 @@
  *
  * @since 0.1.0
  */
-import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import type * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import { SandboxClock } from "./Clock.js"
 import type { SandboxFailure } from "./Failure.js"
 import { type Kind, type Policy, Progressions } from "./Progression.js"
 import type { RouteContext } from "./Route.js"
-import { type Environment, SandboxStore } from "./Store.js"
+import { type Environment, SandboxStore, type SandboxStoreShape } from "./Store.js"
 
 /**
  * The store, document time (epoch milliseconds) and every progression policy, as of the request.
@@ -20,7 +19,7 @@ import { type Environment, SandboxStore } from "./Store.js"
  * @category models
  */
 export interface HandlerContext {
-  readonly store: Context.Tag.Service<SandboxStore>
+  readonly store: SandboxStoreShape
   readonly now: number
   readonly policies: Readonly<Record<Kind, Policy>>
 }
@@ -31,9 +30,11 @@ export interface HandlerContext {
  * @since 0.1.0
  * @category constructors
  */
-export const handlerContext: Effect.Effect<HandlerContext, never, RouteContext> = Effect.contextWithEffect((context: Context.Context<RouteContext>) => {
-  const store = Context.get(context, SandboxStore)
-  return Effect.zipWith(Context.get(context, SandboxClock).now, Context.get(context, Progressions).all, (now, policies) => ({ store, now, policies }))
+export const handlerContext: Effect.Effect<HandlerContext, never, RouteContext> = Effect.gen(function*() {
+  const store = yield* SandboxStore
+  const now = yield* (yield* SandboxClock).now
+  const policies = yield* (yield* Progressions).all
+  return { store, now, policies }
 })
 
 /**
@@ -46,7 +47,7 @@ export const handlerContext: Effect.Effect<HandlerContext, never, RouteContext> 
 export type MemberView<C> = <A>(
   environment: Environment,
   corpNum: string,
-  f: (ctx: C) => Either.Either<A, SandboxFailure>
+  f: (ctx: C) => Result.Result<A, SandboxFailure>
 ) => Effect.Effect<A, SandboxFailure, RouteContext>
 
 /**
@@ -57,4 +58,5 @@ export type MemberView<C> = <A>(
  * @category constructors
  */
 export const memberView = <C>(build: (context: HandlerContext, environment: Environment, corpNum: string) => C): MemberView<C> =>
-  (environment, corpNum, f) => Effect.flatMap(handlerContext, (context) => f(build(context, environment, corpNum)))
+  (environment, corpNum, f) =>
+    Effect.flatMap(handlerContext, (context) => Result.match(f(build(context, environment, corpNum)), { onFailure: Effect.fail, onSuccess: Effect.succeed }))

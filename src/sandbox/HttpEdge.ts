@@ -1,19 +1,14 @@
 /**
- * The HTTP edge of the sandbox: reading a request (exact body bytes, lower-case headers, query,
- * language, remote address) and writing answers as the live service does — JSON with
- * `application/json;charset=utf-8`, PDF with exactly `application/pdf;charset=utf-8`, every body
- * gzip-encoded when the client accepts gzip (errors too, docs/service.md "Answers").
+ * What every edge of the sandbox shares about HTTP: a request as the kernel reads it (exact body
+ * bytes, lower-case headers, query, language, remote address, whether gzip is accepted), the
+ * limits on bodies and JSON nesting, and the content types the live service answers with — JSON
+ * with `application/json;charset=utf-8`, PDF with exactly `application/pdf;charset=utf-8`
+ * (docs/service.md "Answers").
  *
  * @since 0.1.0
  */
-import { gzipSync } from "node:zlib"
-import { HttpServerResponse } from "@effect/platform"
-import type { HttpServerRequest } from "@effect/platform"
 import * as Effect from "effect/Effect"
-import * as Option from "effect/Option"
-import * as Stream from "effect/Stream"
 import { fail, type SandboxFailure } from "./Failure.js"
-import type { HtmlAnswer, RouteResponse } from "./Route.js"
 
 /**
  * Content-Type of JSON answers.
@@ -130,15 +125,9 @@ export type BodyOutcome =
  * @category models
  */
 export interface NodeReadable {
-  readonly readableEnded: boolean
   on(event: string, listener: (...args: Array<any>) => void): unknown
   off(event: string, listener: (...args: Array<any>) => void): unknown
 }
-
-const isNodeReadable = (source: unknown): source is NodeReadable =>
-  typeof source === "object" && source !== null && "readableEnded" in source && typeof (source as { on?: unknown }).on === "function"
-
-const isWebRequest = (source: unknown): source is Request => typeof Request !== "undefined" && source instanceof Request
 
 /**
  * Reads a Node stream's chunks and concatenates them once (linear in the size), then calls `done`;
@@ -182,38 +171,6 @@ export const readNodeBody = (source: NodeReadable, limit: number, done: (outcome
   return cleanup
 }
 
-const readNode = (source: NodeReadable, limit: number): Effect.Effect<BodyOutcome> =>
-  source.readableEnded
-    ? Effect.succeed({ _tag: "Body", bytes: new Uint8Array(0) })
-    : Effect.async<BodyOutcome>((resume) => Effect.sync(readNodeBody(source, limit, (outcome) => resume(Effect.succeed(outcome)))))
-
-/**
- * A web `Request` (the in-process client, whose body is already in memory): read at once, the
- * limit applied to its size.
- */
-const readWeb = (source: Request, limit: number): Effect.Effect<BodyOutcome> =>
-  source.body === null ? Effect.succeed({ _tag: "Body", bytes: new Uint8Array(0) }) : Effect.tryPromise(() => source.arrayBuffer()).pipe(
-    Effect.map((buffer): BodyOutcome => buffer.byteLength > limit ? { _tag: "TooLarge" } : { _tag: "Body", bytes: new Uint8Array(buffer) }),
-    Effect.catchAll(() => Effect.succeed<BodyOutcome>({ _tag: "Unreadable" }))
-  )
-
-/** Any other request: its stream, with the same limit. */
-const readStream = (request: HttpServerRequest.HttpServerRequest, limit: number): Effect.Effect<BodyOutcome> => {
-  const chunks: Array<Uint8Array> = []
-  let total = 0
-  return request.stream.pipe(
-    Stream.runForEachWhile((chunk) =>
-      Effect.sync(() => {
-        total += chunk.length
-        if (total <= limit) chunks.push(chunk)
-        return total <= limit
-      })
-    ),
-    Effect.map((): BodyOutcome => total > limit ? { _tag: "TooLarge" } : { _tag: "Body", bytes: Buffer.concat(chunks, total) }),
-    Effect.catchAll(() => Effect.succeed<BodyOutcome>({ _tag: "Unreadable" }))
-  )
-}
-
 const EMPTY_BODY = new Uint8Array(0)
 
 /**
@@ -251,39 +208,6 @@ export const incomingOf = (
  * @category constructors
  */
 export const tooLarge = (limit: number): SandboxFailure => fail("PayloadTooLarge", `at most ${limit} bytes`)
-
-/**
- * Reads a server request: the body is read once, as bytes (chunked or not), never re-encoded. A
- * body larger than `maxBodyBytes` is refused from its `Content-Length` before any byte is read, or
- * as soon as the bytes received pass the limit (chunked bodies); it is never buffered whole.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const readIncoming = (
-  request: HttpServerRequest.HttpServerRequest,
-  defaultLanguage: "ko" | "en",
-  maxBodyBytes: number = DEFAULT_MAX_BODY_BYTES
-): Effect.Effect<Read> =>
-  Effect.gen(function*() {
-    const headers = request.headers as Readonly<Record<string, string>>
-    const empty = incomingOf(request.method, request.url, headers, Option.getOrElse(request.remoteAddress, () => "127.0.0.1"), defaultLanguage)
-    const declared = headers["content-length"]
-    if (declared !== undefined && Number(declared) > maxBodyBytes) return { incoming: empty, failure: tooLarge(maxBodyBytes) }
-    const outcome = isNodeReadable(request.source)
-      ? yield* readNode(request.source, maxBodyBytes)
-      : isWebRequest(request.source)
-      ? yield* readWeb(request.source, maxBodyBytes)
-      : yield* readStream(request, maxBodyBytes)
-    switch (outcome._tag) {
-      case "Body":
-        return { incoming: { ...empty, body: outcome.bytes } }
-      case "TooLarge":
-        return { incoming: empty, failure: tooLarge(maxBodyBytes) }
-      case "Unreadable":
-        return { incoming: empty, failure: fail("InvalidRequest", "the body could not be read") }
-    }
-  })
 
 /**
  * `true` when JSON text nests objects and arrays deeper than `maxDepth`: one pass over the bytes,
@@ -325,35 +249,6 @@ export const looksLikeJson = (bytes: Uint8Array): boolean => {
   return false
 }
 
-const bytesResponse = (bytes: Uint8Array, status: number, contentType: string, gzip: boolean): HttpServerResponse.HttpServerResponse =>
-  gzip
-    ? HttpServerResponse.uint8Array(gzipSync(bytes), { status, contentType, headers: { "content-encoding": "gzip", vary: "Accept-Encoding" } })
-    : HttpServerResponse.uint8Array(bytes, { status, contentType })
-
-const encoder = new TextEncoder()
-
-/**
- * A JSON answer.
- *
- * @since 0.1.0
- * @category constructors
- */
-export const jsonResponse = (body: unknown, status: number, gzip: boolean): HttpServerResponse.HttpServerResponse =>
-  bytesResponse(encoder.encode(JSON.stringify(body)), status, JSON_CONTENT_TYPE, gzip)
-
-/**
- * The HTTP answer of a route answer.
- *
- * @since 0.1.0
- * @category constructors
- */
-export const render = (response: RouteResponse, gzip: boolean): HttpServerResponse.HttpServerResponse =>
-  response._tag === "Pdf"
-    ? bytesResponse(response.bytes, 200, PDF_CONTENT_TYPE, gzip)
-    : response._tag === "Html"
-    ? htmlResponse(response, gzip)
-    : jsonResponse(response.body, response.status ?? 200, gzip)
-
 /**
  * The content type of portal pages.
  *
@@ -361,17 +256,6 @@ export const render = (response: RouteResponse, gzip: boolean): HttpServerRespon
  * @category constants
  */
 export const HTML_CONTENT_TYPE = "text/html; charset=utf-8"
-
-const htmlResponse = (page: HtmlAnswer, gzip: boolean): HttpServerResponse.HttpServerResponse => {
-  const bytes = encoder.encode(page.html)
-  return gzip
-    ? HttpServerResponse.uint8Array(gzipSync(bytes), {
-      status: page.status,
-      contentType: HTML_CONTENT_TYPE,
-      headers: { ...page.headers, "content-encoding": "gzip", vary: "Accept-Encoding" }
-    })
-    : HttpServerResponse.uint8Array(bytes, { status: page.status, contentType: HTML_CONTENT_TYPE, headers: page.headers })
-}
 
 const decoder = new TextDecoder("utf-8", { fatal: true })
 

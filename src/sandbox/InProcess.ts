@@ -5,33 +5,30 @@
  * the caller's `TestClock` drives the sandbox) with every check a socket request gets; the answer
  * comes back as an in-memory response, its body handed over as `fetch` hands it: decompressed, the
  * `Content-Encoding` header kept (option `decompress: false`: the gzip bytes). Injected connection
- * faults become what a socket would give: a transport error (reset, answer lost), or an answer
- * whose body fails half-way (truncated) or never ends (hang).
+ * faults become what a socket would give: a connection refused before the request was sent
+ * (reset; its cause carries `code: "ECONNREFUSED"`), a connection closed without an answer
+ * (dropAfter; no such code: the request may have been processed), or an answer whose body fails
+ * half-way (truncate) or never ends (hang).
  *
  * @since 0.1.0
  */
-import { gunzipSync } from "node:zlib"
-import {
-  HttpClient,
-  HttpClientError,
-  type HttpClientRequest,
-  HttpClientResponse,
-  HttpServerRequest,
-  HttpServerResponse,
-  UrlParams
-} from "@effect/platform"
-import * as Chunk from "effect/Chunk"
+import { constants as zlib, gunzipSync } from "node:zlib"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientError from "effect/http/HttpClientError"
+import type * as HttpClientRequest from "effect/http/HttpClientRequest"
+import type * as HttpClientResponse from "effect/http/HttpClientResponse"
+import * as Url from "effect/http/Url"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import * as Stream from "effect/Stream"
 import * as Encoded from "./Encoded.js"
-import type { FaultKind } from "./Faults.js"
+import { incomingOf, type Read, tooLarge } from "./HttpEdge.js"
 import * as MemoryResponse from "./MemoryResponse.js"
 import { type MemoryOptions, Sandbox, type SandboxOptions, type SandboxService } from "./Sandbox.js"
-import type { SandboxDataError } from "./Storage.js"
 import * as SandboxModule from "./Sandbox.js"
-import { incomingOf, type Read, readIncoming, tooLarge } from "./HttpEdge.js"
+import type { SandboxDataError } from "./Storage.js"
 
 /**
  * The origin of the in-process sandbox (no DNS lookup, no socket).
@@ -54,14 +51,22 @@ export interface ClientOptions {
   readonly decompress?: boolean
 }
 
-const transportError = (request: HttpClientRequest.HttpClientRequest, description: string, cause?: unknown) =>
-  new HttpClientError.RequestError({ request, reason: "Transport", description, cause })
+const encoder = new TextEncoder()
+
+/** A system error as Node reports one (`code` set), the cause a socket would give. */
+const systemError = (message: string, code: string): Error => Object.assign(new Error(message), { code })
+
+const transportError = (request: HttpClientRequest.HttpClientRequest, description: string, cause: unknown) =>
+  new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request, description, cause }) })
+
+const encodeError = (request: HttpClientRequest.HttpClientRequest, cause: unknown) =>
+  new HttpClientError.HttpClientError({ reason: new HttpClientError.EncodeError({ request, cause }) })
 
 /**
  * The body bytes of a client request when they are at hand (bytes, text, a stream); `undefined`
  * for bodies only a web `Request` can serialise (FormData, Blob, …).
  */
-const bytesOf = (request: HttpClientRequest.HttpClientRequest): Effect.Effect<Uint8Array | undefined, HttpClientError.RequestError> => {
+const bytesOf = (request: HttpClientRequest.HttpClientRequest): Effect.Effect<Uint8Array | undefined, HttpClientError.HttpClientError> => {
   const body = request.body
   switch (body._tag) {
     case "Empty":
@@ -74,13 +79,11 @@ const bytesOf = (request: HttpClientRequest.HttpClientRequest): Effect.Effect<Ui
       return Effect.succeed(undefined)
     case "Stream":
       return Stream.runCollect(body.stream).pipe(
-        Effect.map((chunks) => Buffer.concat(Chunk.toReadonlyArray(chunks)) as Uint8Array),
-        Effect.mapError((cause) => new HttpClientError.RequestError({ request, reason: "Encode", cause }))
+        Effect.map((chunks): Uint8Array => Buffer.concat(chunks)),
+        Effect.mapError((cause) => encodeError(request, cause))
       )
   }
 }
-
-const encoder = new TextEncoder()
 
 /** The content type a request is sent with: its header, else its body's. */
 const contentTypeOf = (request: HttpClientRequest.HttpClientRequest): string | undefined =>
@@ -95,7 +98,7 @@ const readRequest = (
   request: HttpClientRequest.HttpClientRequest,
   url: URL,
   remoteAddress: string
-): Effect.Effect<Read, HttpClientError.RequestError> => {
+): Effect.Effect<Read, HttpClientError.HttpClientError> => {
   const withBody = request.method !== "GET" && request.method !== "HEAD"
   return Effect.flatMap(withBody ? bytesOf(request) : Effect.succeed(new Uint8Array(0)), (bytes) => {
     if (bytes === undefined) return viaWebRequest(sandbox, request, url, remoteAddress)
@@ -103,11 +106,14 @@ const readRequest = (
     const headers = contentType === undefined || request.headers["content-type"] !== undefined
       ? request.headers
       : { ...request.headers, "content-type": contentType }
-    const incoming = incomingOf(request.method, `${url.pathname}${url.search}`, headers, remoteAddress, sandbox.language)
-    if (bytes.length > sandbox.maxBodyBytes) return Effect.succeed({ incoming, failure: tooLarge(sandbox.maxBodyBytes) })
-    return Effect.succeed({ incoming: bytes.length === 0 ? incoming : { ...incoming, body: bytes } })
+    return Effect.succeed(readOf(sandbox, incomingOf(request.method, `${url.pathname}${url.search}`, headers, remoteAddress, sandbox.language), bytes))
   })
 }
+
+const readOf = (sandbox: SandboxService, incoming: Read["incoming"], bytes: Uint8Array): Read =>
+  bytes.length > sandbox.maxBodyBytes
+    ? { incoming, failure: tooLarge(sandbox.maxBodyBytes) }
+    : { incoming: bytes.length === 0 ? incoming : { ...incoming, body: bytes } }
 
 /** A body only a web `Request` serialises (multipart FormData with its boundary, a Blob): read through one. */
 const viaWebRequest = (
@@ -115,77 +121,60 @@ const viaWebRequest = (
   request: HttpClientRequest.HttpClientRequest,
   url: URL,
   remoteAddress: string
-): Effect.Effect<Read, HttpClientError.RequestError> =>
-  Effect.try({
-    try: () => {
+): Effect.Effect<Read, HttpClientError.HttpClientError> =>
+  Effect.tryPromise({
+    try: async () => {
       const headers = new Headers(request.headers)
       const body = request.body
       if (body._tag === "Raw" && body.contentType !== undefined && !headers.has("content-type")) headers.set("content-type", body.contentType)
       const init = body._tag === "FormData" ? body.formData : body._tag === "Raw" ? (body.body as BodyInit) : undefined
       const web = new Request(url, { method: request.method, headers, ...(init === undefined ? {} : { body: init }) })
-      return HttpServerRequest.fromWeb(web).modify({ remoteAddress })
+      const bytes = new Uint8Array(await web.arrayBuffer())
+      const incoming = incomingOf(request.method, `${url.pathname}${url.search}`, Object.fromEntries(web.headers), remoteAddress, sandbox.language)
+      return readOf(sandbox, incoming, bytes)
     },
-    catch: (cause) => new HttpClientError.RequestError({ request, reason: "Encode", cause })
-  }).pipe(Effect.flatMap((serverRequest) => readIncoming(serverRequest, sandbox.language, sandbox.maxBodyBytes)))
-
-/**
- * The answer of a `truncate` or `hang` fault: status and headers as sent, then half of the body
- * (decompressed when asked, as `fetch` streams it); then the body fails as undici's does when the
- * socket closes early (`TypeError: terminated`), or never ends.
- */
-const interruptedResponse = (
-  request: HttpClientRequest.HttpClientRequest,
-  response: HttpServerResponse.HttpServerResponse,
-  kind: "truncate" | "hang",
-  decompress: boolean
-): Effect.Effect<HttpClientResponse.HttpClientResponse> =>
-  Effect.promise(async () => {
-    const web = HttpServerResponse.toWeb(response)
-    const headers = new Headers(web.headers)
-    let bytes = new Uint8Array(await web.arrayBuffer())
-    if (decompress && headers.get("content-encoding")?.toLowerCase() === "gzip") {
-      bytes = new Uint8Array(gunzipSync(bytes))
-      headers.delete("content-encoding")
-      headers.delete("content-length")
-    }
-    const part = bytes.slice(0, Math.floor(bytes.length / 2))
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        if (part.length > 0) controller.enqueue(part)
-        if (kind === "truncate") controller.error(new TypeError("terminated"))
-      }
-    })
-    return HttpClientResponse.fromWeb(request, new Response(body, { status: web.status, headers }))
+    catch: (cause) => encodeError(request, cause)
   })
-
-const lost: Record<Exclude<FaultKind, "truncate" | "hang">, string> = {
-  reset: "the connection was reset before the request was processed (injected fault)",
-  dropAfter: "the connection closed without an answer after the request was processed (injected fault)"
-}
 
 /**
  * The client's view of an answer. A gzip answer is handed over decompressed, as `fetch` does
  * (`Content-Encoding` kept, the body plain): the sandbox's plain bytes, never compressed only to be
- * decompressed again; with `decompress: false`, the gzip bytes.
+ * decompressed again; with `decompress: false`, the gzip bytes. A `truncate` or `hang` fault hands
+ * over the head and half of the body as sent (decompressed when asked, as far as it goes); then
+ * the body fails as undici's does when the socket closes early, or never ends.
  */
 const toClientResponse = (
   request: HttpClientRequest.HttpClientRequest,
+  url: URL,
   answer: Encoded.WireAnswer,
   gzip: boolean,
   decompress: boolean
-): Effect.Effect<HttpClientResponse.HttpClientResponse, HttpClientError.RequestError> => {
+): Effect.Effect<HttpClientResponse.HttpClientResponse, HttpClientError.HttpClientError> => {
+  const sent = Encoded.sentBytes(answer, gzip)
+  const headers = Encoded.headersOf(answer, gzip)
+  headers["content-length"] = String(sent.length)
+  const href = url.href.split("#")[0]!
   switch (answer.fault) {
-    case undefined: {
-      const bytes = gzip && !decompress ? answer.body.gzipped : answer.body.bytes
-      const headers = Encoded.headersOf(answer, gzip)
-      headers["content-length"] = String(bytes.length)
-      return Effect.succeed(MemoryResponse.make(request, answer.status, headers, bytes))
-    }
+    case undefined:
+      return Effect.succeed(MemoryResponse.make(request, href, answer.status, headers, gzip && decompress ? answer.body.bytes : sent))
     case "truncate":
-    case "hang":
-      return interruptedResponse(request, Encoded.toServerResponse(answer, gzip), answer.fault, decompress)
-    default:
-      return Effect.fail(transportError(request, lost[answer.fault]))
+    case "hang": {
+      const part = sent.subarray(0, Math.floor(sent.length / 2))
+      const arrived = gzip && decompress ? gunzipSync(part, { finishFlush: zlib.Z_SYNC_FLUSH }) : part
+      return Effect.succeed(MemoryResponse.make(request, href, answer.status, headers, arrived, answer.fault === "truncate" ? "fail" : "never"))
+    }
+    case "reset":
+      return Effect.fail(transportError(
+        request,
+        "the connection was reset before the request was processed (injected fault)",
+        systemError(`connect ECONNREFUSED ${url.host}`, "ECONNREFUSED")
+      ))
+    case "dropAfter":
+      return Effect.fail(transportError(
+        request,
+        "the connection closed without an answer after the request was processed (injected fault)",
+        systemError("other side closed", "UND_ERR_SOCKET")
+      ))
   }
 }
 
@@ -200,13 +189,15 @@ export const makeClient = (options: ClientOptions = {}): Effect.Effect<HttpClien
     const remoteAddress = options.remoteAddress ?? "127.0.0.1"
     const decompress = options.decompress ?? true
     // `makeWith`, not `make`: no network, so no abort controller, `http.client` span or trace headers per request.
-    return HttpClient.makeWith<HttpClientError.HttpClientError, never, HttpClientError.HttpClientError, never>(
-      (prepared) =>
+    return HttpClient.makeWith(
+      (prepared: Effect.Effect<HttpClientRequest.HttpClientRequest, HttpClientError.HttpClientError>) =>
         Effect.flatMap(prepared, (request) => {
-          const url = UrlParams.makeUrl(request.url, request.urlParams, request.hash)
-          if (Either.isLeft(url)) return Effect.fail(new HttpClientError.RequestError({ request, reason: "InvalidUrl", cause: url.left }))
-          return Effect.flatMap(readRequest(sandbox, request, url.right, remoteAddress), (read) =>
-            Effect.flatMap(sandbox.answer(read), (answer) => toClientResponse(request, answer, read.incoming.gzip, decompress)))
+          const url = Url.make(request.url, request.urlParams, Option.getOrUndefined(request.hash))
+          if (Result.isFailure(url)) {
+            return Effect.fail(new HttpClientError.HttpClientError({ reason: new HttpClientError.InvalidUrlError({ request, cause: url.failure }) }))
+          }
+          return Effect.flatMap(readRequest(sandbox, request, url.success, remoteAddress), (read) =>
+            Effect.flatMap(sandbox.answer(read), (answer) => toClientResponse(request, url.success, answer, read.incoming.gzip, decompress)))
         }),
       Effect.succeed
     )

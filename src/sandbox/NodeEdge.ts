@@ -1,14 +1,18 @@
 /**
- * The socket server's edge between Node's `http` objects and the kernel: a request read as the
- * kernel sees it (exact body bytes, refused above the body limit from `Content-Length` or while it
- * streams, never buffered whole), and an answer written in one piece — or, for an injected
- * connection fault, acted out on the socket (docs/resilience.md, "Injected faults").
+ * The socket server's edge between Node's `http` objects (as `@effect/platform-node` hands them
+ * over) and the kernel: a request read as the kernel sees it (exact body bytes, refused above the
+ * body limit from `Content-Length` or while it streams, never buffered whole), and an answer
+ * written in one piece — or, for an injected connection fault, acted out on the raw socket
+ * (docs/resilience.md, "Injected faults"), which no response object can express: a reset, a close
+ * without an answer, a head announcing more body than is sent.
  *
  * @since 0.1.0
  */
 import * as Http from "node:http"
+import * as Effect from "effect/Effect"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import { headersOf, sentBytes, type WireAnswer } from "./Encoded.js"
 import { fail } from "./Failure.js"
-import { headersOf, type WireAnswer } from "./Encoded.js"
 import { incomingOf, type Read, readNodeBody, tooLarge } from "./HttpEdge.js"
 
 /** A request that carries no body: no `Content-Length` (or 0) and no `Transfer-Encoding` (RFC 9112 §6.3). */
@@ -16,20 +20,15 @@ const hasNoBody = (headers: Http.IncomingHttpHeaders): boolean =>
   (headers["content-length"] === undefined || headers["content-length"] === "0") && headers["transfer-encoding"] === undefined
 
 /**
- * Reads a Node request and hands it to `then` as the kernel reads a request: at once when it has
- * no body; otherwise once its body has arrived (chunks concatenated once), or as soon as it is
- * known to pass `maxBodyBytes` (from `Content-Length`, or the bytes received) — the rest is left
- * unread (see `Connections.ts` for how the connection then closes).
+ * Reads a Node request as the kernel reads a request: at once when it has no body; otherwise once
+ * its body has arrived (chunks concatenated once), or as soon as it is known to pass
+ * `maxBodyBytes` (from `Content-Length`, or the bytes received) — the rest is left unread, and the
+ * HTTP server discards it for a moment after the answer, then closes the connection.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const readRequest = (
-  request: Http.IncomingMessage,
-  defaultLanguage: "ko" | "en",
-  maxBodyBytes: number,
-  then: (read: Read) => void
-): void => {
+export const readRequest = (request: Http.IncomingMessage, defaultLanguage: "ko" | "en", maxBodyBytes: number): Effect.Effect<Read> => {
   const incoming = incomingOf(
     request.method ?? "GET",
     request.url ?? "/",
@@ -37,36 +36,31 @@ export const readRequest = (
     request.socket.remoteAddress ?? "127.0.0.1",
     defaultLanguage
   )
-  if (hasNoBody(request.headers)) return then({ incoming })
-  if (Number(request.headers["content-length"]) > maxBodyBytes) return then({ incoming, failure: tooLarge(maxBodyBytes) })
-  readNodeBody(request, maxBodyBytes, (outcome) => {
-    switch (outcome._tag) {
-      case "Body":
-        return then({ incoming: { ...incoming, body: outcome.bytes } })
-      case "TooLarge":
-        return then({ incoming, failure: tooLarge(maxBodyBytes) })
-      case "Unreadable":
-        return then({ incoming, failure: fail("InvalidRequest", "the body could not be read") })
-    }
+  if (hasNoBody(request.headers)) return Effect.succeed({ incoming })
+  if (Number(request.headers["content-length"]) > maxBodyBytes) return Effect.succeed({ incoming, failure: tooLarge(maxBodyBytes) })
+  return Effect.callback<Read>((resume) => {
+    const stop = readNodeBody(request, maxBodyBytes, (outcome) => {
+      switch (outcome._tag) {
+        case "Body":
+          return resume(Effect.succeed({ incoming: { ...incoming, body: outcome.bytes } }))
+        case "TooLarge":
+          return resume(Effect.succeed({ incoming, failure: tooLarge(maxBodyBytes) }))
+        case "Unreadable":
+          return resume(Effect.succeed({ incoming, failure: fail("InvalidRequest", "the body could not be read") }))
+      }
+    })
+    return Effect.sync(stop)
   })
 }
 
-/** The bytes of an answer as sent: gzip-encoded when the client accepts gzip. */
-const sentBytes = (answer: WireAnswer, gzip: boolean): Uint8Array => (gzip ? answer.body.gzipped : answer.body.bytes)
-
 /**
- * Writes an answer: status, headers and body in one write.
+ * An answer as the HTTP server writes it: status, headers and body in one piece.
  *
- * @since 0.1.0
- * @category combinators
+ * @since 1.0.0
+ * @category constructors
  */
-export const writeAnswer = (response: Http.ServerResponse, answer: WireAnswer, gzip: boolean): void => {
-  const bytes = sentBytes(answer, gzip)
-  const headers = headersOf(answer, gzip)
-  headers["content-length"] = String(bytes.length)
-  response.writeHead(answer.status, headers)
-  response.end(bytes)
-}
+export const responseOf = (answer: WireAnswer, gzip: boolean): HttpServerResponse.HttpServerResponse =>
+  HttpServerResponse.uint8Array(sentBytes(answer, gzip), { status: answer.status, headers: headersOf(answer, gzip) })
 
 /** The head and half of the body of an answer, as a connection fault sends them. */
 const partialAnswer = (answer: WireAnswer, gzip: boolean): Buffer => {
@@ -78,26 +72,32 @@ const partialAnswer = (answer: WireAnswer, gzip: boolean): Buffer => {
 }
 
 /**
- * Delivers an answer: written normally, or its injected connection fault acted out on the socket —
- * `reset` (reset before anything is sent), `dropAfter` (closed without an answer), `truncate` (the
- * head with the full `Content-Length` and half the body, then closed), `hang` (the same, never
- * finished: the connection stays until the client gives up or the server stops).
+ * Delivers an answer: the response to write, or its injected connection fault acted out on the
+ * socket — `reset` (reset before anything is sent), `dropAfter` (closed without an answer),
+ * `truncate` (the head with the full `Content-Length` and half the body, then closed), `hang` (the
+ * same, never finished: the connection stays until the client gives up or the server stops). A
+ * fault's effect never completes: the request ends when its connection closes.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const deliver = (request: Http.IncomingMessage, response: Http.ServerResponse, answer: WireAnswer, gzip: boolean): void => {
+export const deliver = (request: Http.IncomingMessage, answer: WireAnswer, gzip: boolean): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
+  if (answer.fault === undefined) return Effect.succeed(responseOf(answer, gzip))
   const socket = request.socket
-  switch (answer.fault) {
-    case undefined:
-      return writeAnswer(response, answer, gzip)
-    case "reset":
-      return void socket.resetAndDestroy()
-    case "dropAfter":
-      return void socket.destroy()
-    case "truncate":
-      return void socket.end(partialAnswer(answer, gzip), () => socket.destroy())
-    case "hang":
-      return void socket.write(partialAnswer(answer, gzip))
-  }
+  const fault = answer.fault
+  return Effect.andThen(
+    Effect.sync(() => {
+      switch (fault) {
+        case "reset":
+          return void socket.resetAndDestroy()
+        case "dropAfter":
+          return void socket.destroy()
+        case "truncate":
+          return void socket.end(partialAnswer(answer, gzip), () => socket.destroy())
+        case "hang":
+          return void socket.write(partialAnswer(answer, gzip))
+      }
+    }),
+    Effect.never
+  )
 }

@@ -6,9 +6,11 @@
  */
 import { randomBytes } from "node:crypto"
 import * as Config from "effect/Config"
-import * as ConfigError from "effect/ConfigError"
-import * as Either from "effect/Either"
-import * as Option from "effect/Option"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
+import * as SchemaTransformation from "effect/SchemaTransformation"
 
 /**
  * A partner: its public LinkID and its Base64 secret key.
@@ -62,15 +64,15 @@ export const generateSecret = (): string => randomBytes(32).toString("base64")
  * @since 0.1.0
  * @category parsing
  */
-export const parsePartner = (text: string): Either.Either<Partner, string> => {
+export const parsePartner = (text: string): Result.Result<Partner, string> => {
   const entry = text.trim()
   const colon = entry.indexOf(":")
-  if (colon <= 0) return Either.left(`partner "${entry}" is not LINKID:BASE64SECRET`)
+  if (colon <= 0) return Result.fail(`partner "${entry}" is not LINKID:BASE64SECRET`)
   const linkId = entry.slice(0, colon)
   const secretKey = entry.slice(colon + 1)
-  if (/\s/.test(linkId)) return Either.left(`partner LinkID "${linkId}" may not contain spaces`)
-  if (secretKey.length === 0 || !BASE64.test(secretKey)) return Either.left(`the secret of partner "${linkId}" is not Base64`)
-  return Either.right({ linkId, secretKey })
+  if (/\s/.test(linkId)) return Result.fail(`partner LinkID "${linkId}" may not contain spaces`)
+  if (secretKey.length === 0 || !BASE64.test(secretKey)) return Result.fail(`the secret of partner "${linkId}" is not Base64`)
+  return Result.succeed({ linkId, secretKey })
 }
 
 /**
@@ -79,8 +81,31 @@ export const parsePartner = (text: string): Either.Either<Partner, string> => {
  * @since 0.1.0
  * @category parsing
  */
-export const parsePartners = (list: string): Either.Either<ReadonlyArray<Partner>, string> =>
-  Either.all(list.split(",").filter((e) => e.trim() !== "").map(parsePartner))
+export const parsePartners = (list: string): Result.Result<ReadonlyArray<Partner>, string> =>
+  Result.all(list.split(",").filter((e) => e.trim() !== "").map(parsePartner))
+
+const PartnerSchema = Schema.Struct({ linkId: Schema.String, secretKey: Schema.String })
+
+/**
+ * A comma-separated list of `LINKID:BASE64SECRET` entries, decoded into partners (a malformed entry
+ * is refused naming it).
+ *
+ * @since 1.0.0
+ * @category schemas
+ */
+export const PartnerList = Schema.String.pipe(
+  Schema.decodeTo(
+    Schema.Array(PartnerSchema),
+    SchemaTransformation.transformEffect({
+      decode: (list, options) =>
+        Result.match(parsePartners(list), {
+          onSuccess: Effect.succeed,
+          onFailure: (message) => Effect.fail(new SchemaIssue.InvalidValue({ message }, list, options))
+        }),
+      encode: (partners) => Effect.succeed(partners.map((p) => `${p.linkId}:${p.secretKey}`).join(","))
+    })
+  )
+)
 
 /**
  * The partners of `TAXDOC_SANDBOX_PARTNERS` (comma-separated `LINKID:BASE64SECRET`), none when unset.
@@ -88,13 +113,8 @@ export const parsePartners = (list: string): Either.Either<ReadonlyArray<Partner
  * @since 0.1.0
  * @category config
  */
-export const config: Config.Config<ReadonlyArray<Partner>> = Config.option(Config.string("TAXDOC_SANDBOX_PARTNERS")).pipe(
-  Config.mapOrFail((value) =>
-    Option.match(value, {
-      onNone: () => Either.right([]),
-      onSome: (list) => Either.mapLeft(parsePartners(list), (message) => ConfigError.InvalidData(["TAXDOC_SANDBOX_PARTNERS"], message))
-    })
-  )
+export const config: Config.Config<ReadonlyArray<Partner>> = Config.schema(PartnerList, "TAXDOC_SANDBOX_PARTNERS").pipe(
+  Config.withDefault<ReadonlyArray<Partner>>([])
 )
 
 /**
@@ -119,7 +139,7 @@ export interface PartnerRegistry {
 export const registry = (entries: ReadonlyArray<Partner | string> = []): PartnerRegistry => {
   const byId = new Map<string, string>()
   for (const entry of entries) {
-    const partner = typeof entry === "string" ? Either.getOrThrowWith(parsePartner(entry), (message) => new Error(message)) : entry
+    const partner = typeof entry === "string" ? Result.getOrThrowWith(parsePartner(entry), (message) => new Error(message)) : entry
     byId.set(partner.linkId, partner.secretKey)
   }
   if (!byId.has(TESTER_LINK_ID)) byId.set(TESTER_LINK_ID, generateSecret())

@@ -17,12 +17,12 @@ import * as Kst from "../core/Kst.js"
  * @since 0.1.0
  * @category schemas
  */
-export const Policy = Schema.Union(
+export const Policy = Schema.Union([
   Schema.TaggedStruct("Immediate", {}),
-  Schema.TaggedStruct("AfterPolls", { polls: Schema.Int.pipe(Schema.positive()) }),
-  Schema.TaggedStruct("AfterDuration", { millis: Schema.Int.pipe(Schema.nonNegative()) }),
+  Schema.TaggedStruct("AfterPolls", { polls: Schema.Int.check(Schema.isGreaterThan(0)) }),
+  Schema.TaggedStruct("AfterDuration", { millis: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)) }),
   Schema.TaggedStruct("EndOfDay", {})
-)
+])
 
 /**
  * @since 0.1.0
@@ -52,7 +52,7 @@ export type Kind = typeof Kinds[number]
  * @since 0.1.0
  * @category constants
  */
-export const defaults: Record<Kind, Policy> = {
+export const defaults: Readonly<Record<Kind, Policy>> = {
   "cashbill.bulk": { _tag: "AfterPolls", polls: 1 },
   "cashbill.filing": { _tag: "EndOfDay" },
   "taxinvoice.bulk": { _tag: "AfterPolls", polls: 1 },
@@ -106,33 +106,40 @@ export const stageReachedAt = (policy: Policy, startedAt: number, stage: number)
 }
 
 /**
- * The current policy of each kind; changed with `/_sandbox/progressions`.
+ * What the progressions service offers.
  *
- * @since 0.1.0
- * @category services
+ * @since 1.0.0
+ * @category models
  */
-export class Progressions extends Context.Tag("taxdoc/sandbox/Progressions")<Progressions, {
+export interface ProgressionsShape {
   readonly get: (kind: Kind) => Effect.Effect<Policy>
   /** Every kind's policy at once. */
   readonly all: Effect.Effect<Readonly<Record<Kind, Policy>>>
   readonly set: (kind: Kind, policy: Policy) => Effect.Effect<void>
   readonly reset: Effect.Effect<void>
-}>() {}
+}
+
+/**
+ * The current policy of each kind; changed with `/_sandbox/progressions`.
+ *
+ * @since 0.1.0
+ * @category services
+ */
+export class Progressions extends Context.Service<Progressions, ProgressionsShape>()("taxdoc/sandbox/Progressions") {}
 
 /**
  * @since 0.1.0
  * @category constructors
  */
-export const make = (initial: Partial<Record<Kind, Policy>> = {}) =>
-  Effect.gen(function*() {
+export const make = (initial: Partial<Record<Kind, Policy>> = {}): Effect.Effect<ProgressionsShape> =>
+  Effect.map(Ref.make<Readonly<Record<Kind, Policy>>>({ ...defaults, ...initial }), (ref) => {
     const start = { ...defaults, ...initial }
-    const ref = yield* Ref.make<Record<Kind, Policy>>(start)
-    return Progressions.of({
+    return {
       get: (kind) => Effect.map(Ref.get(ref), (all) => all[kind]),
       all: Ref.get(ref),
       set: (kind, policy) => Ref.update(ref, (all) => ({ ...all, [kind]: policy })),
       reset: Ref.set(ref, start)
-    })
+    }
   })
 
 /**

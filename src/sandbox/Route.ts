@@ -9,10 +9,10 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import type * as SchemaAST from "effect/SchemaAST"
 import type * as Operation from "../core/Operation.js"
-import * as Decoder from "../core/Decoder.js"
 import type { SandboxClock } from "./Clock.js"
 import { fail, type SandboxFailure } from "./Failure.js"
 import * as LenientJson from "./LenientJson.js"
@@ -73,6 +73,19 @@ export interface JsonAnswer<out T> {
   readonly _tag: "Json"
   readonly status?: number
   readonly body: T
+  /** The body's bytes, when they are kept with it (`Encoded.keep`): sent instead of encoding the body again. */
+  readonly encoded?: EncodedBody | undefined
+}
+
+/**
+ * The bytes of a JSON body kept with it, plain and gzip-encoded (see `Encoded.Body`).
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export interface EncodedBody {
+  readonly bytes: Uint8Array
+  readonly gzipped: Uint8Array
 }
 
 /**
@@ -139,7 +152,7 @@ export interface OperationRequest<O extends Operation.Any> extends Omit<RouteReq
   /** The body, decoded with the declared body schema. */
   readonly input: Effect.Effect<BodyType<O>, SandboxFailure>
   /** The declared parameters (path, query, headers), decoded with the declared params schema. */
-  readonly parameters: Effect.Effect<Schema.Schema.Type<O["params"]>, SandboxFailure>
+  readonly parameters: Effect.Effect<O["params"]["Type"], SandboxFailure>
 }
 
 /**
@@ -156,7 +169,7 @@ export type PathParamsOf<O extends Operation.Any> = { readonly [K in Operation.P
  * @since 0.1.0
  * @category models
  */
-export type BodyType<O extends Operation.Any> = O["body"] extends { readonly schema: Schema.Schema<infer A, any, never> } ? A : undefined
+export type BodyType<O extends Operation.Any> = O["body"] extends { readonly schema: infer S extends Operation.AnyCodec } ? S["Type"] : undefined
 
 /**
  * An operation of the catalogue (or a page of the sandbox) with its handler.
@@ -211,7 +224,7 @@ class DeclaredRequest<O extends Operation.Any> implements OperationRequest<O> {
   get input(): Effect.Effect<BodyType<O>, SandboxFailure> {
     return declaredBody(this.operation, this) as Effect.Effect<BodyType<O>, SandboxFailure>
   }
-  get parameters(): Effect.Effect<Schema.Schema.Type<O["params"]>, SandboxFailure> {
+  get parameters(): Effect.Effect<O["params"]["Type"], SandboxFailure> {
     return Effect.suspend(() => decodeValue(declaredParams(this.operation, this), this.operation.params))
   }
 }
@@ -263,7 +276,7 @@ const safeDecode = (text: string): string => {
 
 const isBlank = (body: Uint8Array): boolean => body.every((byte) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d)
 
-const acceptsEmptyObject = (schema: Schema.Schema<any, any, never>): boolean => Either.isRight(Schema.decodeUnknownEither(schema)({}))
+const acceptsEmptyObject = (schema: Operation.AnyCodec): boolean => Result.isSuccess(Schema.decodeUnknownResult(schema)({}))
 
 const declaredBody = (operation: Operation.Any, request: RouteRequest): Effect.Effect<unknown, SandboxFailure> => {
   const body = operation.body
@@ -347,7 +360,7 @@ export const bodyJson = (request: RouteRequest): Effect.Effect<unknown, SandboxF
  * @since 0.1.0
  * @category combinators
  */
-export const decodeLenientBody = <A, I>(request: RouteRequest, schema: Schema.Schema<A, I, never>): Effect.Effect<A, SandboxFailure> =>
+export const decodeLenientBody = <A, I>(request: RouteRequest, schema: Schema.Codec<A, I, never, never>): Effect.Effect<A, SandboxFailure> =>
   Effect.flatMap(parsedBody(request, LenientJson.parse), (input) => decodeValue(input, schema))
 
 /**
@@ -357,7 +370,7 @@ export const decodeLenientBody = <A, I>(request: RouteRequest, schema: Schema.Sc
  * @since 0.1.0
  * @category combinators
  */
-export const decodeBody = <A, I>(request: RouteRequest, schema: Schema.Schema<A, I, never>): Effect.Effect<A, SandboxFailure> =>
+export const decodeBody = <A, I>(request: RouteRequest, schema: Schema.Codec<A, I, never, never>): Effect.Effect<A, SandboxFailure> =>
   Effect.flatMap(bodyJson(request), (input) => decodeValue(input, schema))
 
 /**
@@ -366,22 +379,21 @@ export const decodeBody = <A, I>(request: RouteRequest, schema: Schema.Schema<A,
  * @since 0.1.0
  * @category combinators
  */
-export const decodeValue = <A, I>(input: unknown, schema: Schema.Schema<A, I, never>): Effect.Effect<A, SandboxFailure> =>
-  Either.match(decodeEither(input, schema), { onLeft: Effect.fail, onRight: Effect.succeed })
+export const decodeValue = <A, I>(input: unknown, schema: Schema.Codec<A, I, never, never>): Effect.Effect<A, SandboxFailure> =>
+  Effect.suspend(() => Result.match(decodeResult(input, schema), { onFailure: Effect.fail, onSuccess: Effect.succeed }))
+
+/** How the service reads bodies: every broken rule reported, unknown fields ignored. */
+const bodyOptions: SchemaAST.ParseOptions = { errors: "all", onExcessProperty: "ignore" }
 
 /**
- * `decodeValue` as an `Either`, for code that stays synchronous (e.g. each item of a bulk
+ * `decodeValue` as a `Result`, for code that stays synchronous (e.g. each item of a bulk
  * submission, processed in one state change).
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category combinators
  */
-export const decodeEither = <A, I>(input: unknown, schema: Schema.Schema<A, I, never>): Either.Either<A, SandboxFailure> => {
-  // Read as the service reads bodies: every broken rule reported, unknown fields ignored (the
-  // options of `Decoder.answer`, whose decoder is compiled once per schema).
-  const result = Decoder.answer(schema)(input)
-  if (Either.isRight(result)) return Either.right(result.right)
-  const issues = issuesOf(result.left)
-  const detail = issues.map((i) => `${i.path || "body"}: ${i.rule}`).join("; ")
-  return Either.left(fail("InvalidField", detail))
-}
+export const decodeResult = <A, I>(input: unknown, schema: Schema.Codec<A, I, never, never>): Result.Result<A, SandboxFailure> =>
+  Result.mapError(Schema.decodeUnknownResult(schema, bodyOptions)(input), (error) => {
+    const detail = issuesOf(error).map((i) => `${i.path || "body"}: ${i.rule}`).join("; ")
+    return fail("InvalidField", detail)
+  })

@@ -15,30 +15,57 @@
  *
  * The table is a tree of path segments: a lookup walks the request's segments, never scanning the
  * declarations. Two declarations that could match the same request are refused when the table is
- * built.
+ * built. The same router serves the catalogue's operations (`Route.ts`) and the admin plane
+ * (`Admin.ts`): anything with a declaration of this shape can be routed.
  *
  * @since 0.1.0
  */
 import type * as Operation from "../core/Operation.js"
-import type { Route } from "./Route.js"
 
-interface Endpoint {
-  readonly route: Route
+/**
+ * What the router reads of a declaration: its method, path segments, selectors (query flags and
+ * values, override, a form body). A catalogue operation is one; so is an admin route.
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export interface Declared {
+  readonly name: string
+  readonly method: string
+  readonly path: string
+  readonly segments: ReadonlyArray<Operation.Segment>
+  readonly query: ReadonlyArray<Operation.QueryItem>
+  readonly override: string | undefined
+  readonly body: { readonly _tag: string }
+}
+
+/**
+ * Something to route to: a declaration and whatever answers it.
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export interface Routable {
+  readonly operation: Declared
+}
+
+interface Endpoint<R> {
+  readonly route: R
   readonly key: string
 }
 
-/** The operations of one method on one path: their selector vocabulary and exact keys. */
-interface Group {
+/** The routes of one method on one path: their selector vocabulary and exact keys. */
+interface Group<R> {
   /** Selector names (lower case) → whether each is a bare flag or takes a value. */
   readonly selectors: Map<string, "flag" | "value">
-  readonly byKey: Map<string, Endpoint>
+  readonly byKey: Map<string, Endpoint<R>>
 }
 
-interface Node {
-  readonly literals: Map<string, Node>
+interface Node<R> {
+  readonly literals: Map<string, Node<R>>
   /** Parameter branches, most specific shape first. */
-  readonly params: Array<{ readonly shape: Operation.ParamShape; readonly node: Node }>
-  readonly methods: Map<string, Group>
+  readonly params: Array<{ readonly shape: Operation.ParamShape; readonly node: Node<R> }>
+  readonly methods: Map<string, Group<R>>
 }
 
 /**
@@ -47,9 +74,9 @@ interface Node {
  * @since 0.1.0
  * @category models
  */
-export interface RouteTable {
-  readonly routes: ReadonlyArray<Route>
-  readonly root: Node
+export interface RouteTable<R extends Routable> {
+  readonly routes: ReadonlyArray<R>
+  readonly root: Node<R>
 }
 
 /**
@@ -74,8 +101,8 @@ export interface RoutingKey {
  * @since 0.1.0
  * @category models
  */
-export type RouteMatch =
-  | { readonly _tag: "Matched"; readonly route: Route; readonly params: Readonly<Record<string, string>> }
+export type RouteMatch<R extends Routable> =
+  | { readonly _tag: "Matched"; readonly route: R; readonly params: Readonly<Record<string, string>> }
   | { readonly _tag: "NotFound" }
   | { readonly _tag: "Unsupported" }
 
@@ -106,7 +133,19 @@ const decode = (segment: string): string => {
   }
 }
 
-const newNode = (): Node => ({ literals: new Map(), params: [], methods: new Map() })
+/**
+ * The segments of a path template whose parameters take any value (`/faults/{route}`).
+ *
+ * @since 1.0.0
+ * @category constructors
+ */
+export const segmentsOfTemplate = (template: string): ReadonlyArray<Operation.Segment> =>
+  segmentsOf(template).map((s): Operation.Segment => {
+    const param = /^\{(\w+)\}$/.exec(s)
+    return param === null ? { _tag: "Literal", text: s } : { _tag: "Param", name: param[1]!, shape: { _tag: "Any" } }
+  })
+
+const newNode = <R>(): Node<R> => ({ literals: new Map(), params: [], methods: new Map() })
 
 const rank = (shape: Operation.ParamShape): number => (shape._tag === "OneOf" ? 0 : shape._tag === "Length" ? 1 : 2)
 
@@ -143,10 +182,10 @@ const accepts = (shape: Operation.ParamShape, value: string): boolean => {
   }
 }
 
-const describe = (operation: Operation.Any): string =>
+const describe = (operation: Declared): string =>
   `${operation.name} (${operation.method} ${operation.path}${operation.override === undefined ? "" : ` override ${operation.override}`})`
 
-const paramChild = (node: Node, shape: Operation.ParamShape, operation: Operation.Any): Node => {
+const paramChild = <R>(node: Node<R>, shape: Operation.ParamShape, operation: Declared): Node<R> => {
   const same = node.params.find((p) => sameShape(p.shape, shape))
   if (same !== undefined) return same.node
   // Two different shapes of the same rank that share a value (`SELL|BUY` and `BUY|TRUSTEE`, or two
@@ -155,7 +194,7 @@ const paramChild = (node: Node, shape: Operation.ParamShape, operation: Operatio
   if (clash !== undefined) {
     throw new RouteConflict(`${describe(operation)}: its parameter shape overlaps another declaration's at the same place`)
   }
-  const child = { shape, node: newNode() }
+  const child = { shape, node: newNode<R>() }
   node.params.push(child)
   node.params.sort((a, b) => rank(a.shape) - rank(b.shape))
   return child.node
@@ -169,7 +208,7 @@ const keyOf = (override: string | undefined, form: boolean, selectors: ReadonlyA
 
 type Selector = readonly [name: string, kind: "flag" | "value", key: string]
 
-const selectorsOf = (operation: Operation.Any): ReadonlyArray<Selector> =>
+const selectorsOf = (operation: Declared): ReadonlyArray<Selector> =>
   operation.query.flatMap((item): ReadonlyArray<Selector> =>
     item._tag === "Flag"
       ? [[item.name.toLowerCase(), "flag", item.name.toLowerCase()]]
@@ -184,8 +223,8 @@ const selectorsOf = (operation: Operation.Any): ReadonlyArray<Selector> =>
  * @since 0.1.0
  * @category constructors
  */
-export const compile = (routes: ReadonlyArray<Route>): RouteTable => {
-  const root = newNode()
+export const compile = <R extends Routable>(routes: ReadonlyArray<R>): RouteTable<R> => {
+  const root = newNode<R>()
   for (const route of routes) {
     const operation = route.operation
     let node = root
@@ -194,7 +233,7 @@ export const compile = (routes: ReadonlyArray<Route>): RouteTable => {
         const text = segment.text.toLowerCase()
         let child = node.literals.get(text)
         if (child === undefined) {
-          child = newNode()
+          child = newNode<R>()
           node.literals.set(text, child)
         }
         node = child
@@ -204,7 +243,7 @@ export const compile = (routes: ReadonlyArray<Route>): RouteTable => {
     }
     let group = node.methods.get(operation.method)
     if (group === undefined) {
-      group = { selectors: new Map(), byKey: new Map() }
+      group = { selectors: new Map(), byKey: new Map<string, Endpoint<R>>() }
       node.methods.set(operation.method, group)
     }
     const selectors = selectorsOf(operation)
@@ -225,7 +264,7 @@ export const compile = (routes: ReadonlyArray<Route>): RouteTable => {
   return { routes, root }
 }
 
-const requestKeys = (group: Group, key: Omit<RoutingKey, "path">, override: string | undefined): ReadonlyArray<string> => {
+const requestKeys = <R>(group: Group<R>, key: Omit<RoutingKey, "path">, override: string | undefined): ReadonlyArray<string> => {
   const present: Array<string> = []
   if (group.selectors.size > 0) {
     for (const [name, value] of key.query) {
@@ -246,7 +285,7 @@ const requestKeys = (group: Group, key: Omit<RoutingKey, "path">, override: stri
  * @since 0.1.0
  * @category combinators
  */
-export const match = (table: RouteTable, key: RoutingKey): RouteMatch => matchSegments(table, segmentsOf(key.path), key)
+export const match = <R extends Routable>(table: RouteTable<R>, key: RoutingKey): RouteMatch<R> => matchSegments(table, segmentsOf(key.path), key)
 
 /**
  * Finds the operation of a request whose path is already split into its non-empty segments
@@ -255,14 +294,18 @@ export const match = (table: RouteTable, key: RoutingKey): RouteMatch => matchSe
  * @since 0.1.0
  * @category combinators
  */
-export const matchSegments = (table: RouteTable, rawSegments: ReadonlyArray<string>, key: Omit<RoutingKey, "path">): RouteMatch => {
+export const matchSegments = <R extends Routable>(
+  table: RouteTable<R>,
+  rawSegments: ReadonlyArray<string>,
+  key: Omit<RoutingKey, "path">
+): RouteMatch<R> => {
   const segments = rawSegments.map(decode)
   const method = key.method.toUpperCase()
   const override = key.override === undefined || key.override.trim() === "" ? undefined : key.override.trim().toUpperCase()
   const values: Array<string> = []
   let pathKnown = false
 
-  const walk = (node: Node, index: number): Endpoint | undefined => {
+  const walk = (node: Node<R>, index: number): Endpoint<R> | undefined => {
     if (index === segments.length) {
       if (node.methods.size === 0) return undefined
       pathKnown = true

@@ -1,34 +1,35 @@
 /**
- * The sandbox on a real socket (`taxdoc sandbox serve`): Node's `http` server with a thin edge
- * (`NodeEdge.ts`) that reads each request, runs `Sandbox.answer` in one fiber and writes the answer
- * in one piece — no per-request HTTP framework between the socket and the kernel. The remote
- * address is the socket's, so IP binding of tokens behaves as with the live service. The server is
- * hardened for a shared network (`Connections.ts`): header size and time limits, keep-alive
- * timeout, a connection cap that closes idle connections first, admin routes behind a token on
- * non-loopback addresses, graceful shutdown; injected connection faults are acted out on the
- * socket (docs/resilience.md, "Sandbox").
+ * The sandbox on a real socket (`taxdoc sandbox serve`): Effect's HTTP server on Node
+ * (`@effect/platform-node`), over a Node `http.Server` made with the sandbox's limits
+ * (`Connections.ts`: header size and time limits, keep-alive timeout, a connection cap that
+ * closes idle connections first, graceful shutdown). Each request runs in one fiber: the edge
+ * (`NodeEdge.ts`) reads it, `Sandbox.answerInContext` answers it with the state services provided
+ * once for the server, and the answer is written in one piece. The remote address is the
+ * socket's, so IP binding of tokens behaves as with the live service. Admin routes need a token on
+ * non-loopback addresses; injected connection faults are acted out on the socket
+ * (docs/resilience.md, "Sandbox").
  *
  * @since 0.1.0
  */
 import type * as Http from "node:http"
-import { HttpServerError } from "@effect/platform"
-import type * as ConfigError from "effect/ConfigError"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
+import type * as Config from "effect/Config"
 import * as Console from "effect/Console"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
-import * as FiberId from "effect/FiberId"
+import type { ServeError } from "effect/http/HttpServerError"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Layer from "effect/Layer"
-import * as Runtime from "effect/Runtime"
 import type * as Scope from "effect/Scope"
 import { generateAdminToken, isLoopback } from "./AdminGuard.js"
-import { createNodeServer, DEFAULT_LIMITS, type ServerLimits, track } from "./Connections.js"
-import type { WireAnswer } from "./Encoded.js"
+import { createNodeServer, DEFAULT_LIMITS, type ServerLimits, type Tracker, track } from "./Connections.js"
 import { deliver, readRequest } from "./NodeEdge.js"
-import { TESTER_LINK_ID } from "./Partners.js"
 import * as Partners from "./Partners.js"
+import { TESTER_LINK_ID } from "./Partners.js"
 import type { RouteContext } from "./Route.js"
-import { type HandleOptions, Sandbox, type SandboxOptions } from "./Sandbox.js"
+import { type HandleOptions, Sandbox, type SandboxOptions, type SandboxService } from "./Sandbox.js"
 import * as SandboxModule from "./Sandbox.js"
 import type { SandboxDataError } from "./Storage.js"
 
@@ -90,37 +91,26 @@ export interface ServerAddress {
  * @since 0.1.0
  * @category services
  */
-export class SandboxServer extends Context.Tag("taxdoc/sandbox/SandboxServer")<SandboxServer, ServerAddress>() {}
+export class SandboxServer extends Context.Service<SandboxServer, ServerAddress>()("taxdoc/sandbox/SandboxServer") {}
 
 const urlOf = (host: string, port: number): string => `http://${host.includes(":") ? `[${host}]` : host}:${port}`
 
-/** Listens; the server closes (after its connections) when the scope closes. */
-const listen = (server: Http.Server, host: string, port: number): Effect.Effect<void, HttpServerError.ServeError, Scope.Scope> =>
-  Effect.acquireRelease(
-    Effect.async<void, HttpServerError.ServeError>((resume) => {
-      const onError = (cause: Error) => resume(Effect.fail(new HttpServerError.ServeError({ cause })))
-      server.once("error", onError)
-      server.listen(port, host, () => {
-        server.off("error", onError)
-        resume(Effect.void)
-      })
-    }),
-    () =>
-      Effect.async<void>((resume) => {
-        if (!server.listening) return resume(Effect.void)
-        server.close(() => resume(Effect.void))
-      })
-  )
-
-/** Delivers the answer; a request that ended without one (interrupted) loses its connection. */
-const finish = (request: Http.IncomingMessage, response: Http.ServerResponse, exit: Exit.Exit<WireAnswer>, gzip: boolean): void => {
-  if (Exit.isSuccess(exit)) deliver(request, response, exit.value, gzip)
-  else response.destroy()
-}
+/** The answer to one request: read, answered by the sandbox, delivered (or its fault acted out). */
+const app = (
+  sandbox: SandboxService,
+  access: HandleOptions,
+  connections: Tracker
+): Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | RouteContext> =>
+  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+    const nodeRequest = NodeHttpServerRequest.toIncomingMessage(request) as Http.IncomingMessage
+    connections.begin(nodeRequest, NodeHttpServerRequest.toServerResponse(request) as Http.ServerResponse)
+    return Effect.flatMap(readRequest(nodeRequest, sandbox.language, sandbox.maxBodyBytes), (read) =>
+      Effect.flatMap(sandbox.answerInContext(read, access), (answer) => deliver(nodeRequest, answer, read.incoming.gzip)))
+  })
 
 /**
  * Serves the sandbox in context until the scope closes; answers the bound address once the socket
- * accepts connections. Each request runs in one fiber of the caller's runtime (its `Clock` is the
+ * accepts connections. Each request runs in one fiber of the caller's context (its `Clock` is the
  * sandbox's base clock); a request whose client goes away before its answer is interrupted. On
  * close it stops accepting, lets requests in flight finish (up to `shutdownGraceMillis`) and closes
  * every connection.
@@ -128,12 +118,14 @@ const finish = (request: Http.IncomingMessage, response: Http.ServerResponse, ex
  * @since 0.1.0
  * @category constructors
  */
-export const serve = (options: ServeOptions = {}): Effect.Effect<ServerAddress, HttpServerError.ServeError, Sandbox | Scope.Scope> =>
+export const serve = (options: ServeOptions = {}): Effect.Effect<ServerAddress, ServeError, Sandbox | Scope.Scope> =>
   Effect.gen(function*() {
     const sandbox = yield* Sandbox
     const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits }
     const server = createNodeServer(limits, sandbox.language)
-    yield* listen(server, options.host ?? "127.0.0.1", options.port ?? 0)
+    const connections = track(server, limits)
+    // Graceful shutdown is the tracker's (below): it runs before the HTTP server's own.
+    const httpServer = yield* NodeHttpServer.make(() => server, { host: options.host ?? "127.0.0.1", port: options.port ?? 0, disablePreemptiveShutdown: true })
     const bound = server.address()
     const host = typeof bound === "object" && bound !== null ? (bound.address === "::" ? "0.0.0.0" : bound.address) : String(bound)
     const port = typeof bound === "object" && bound !== null ? bound.port : 0
@@ -142,29 +134,10 @@ export const serve = (options: ServeOptions = {}): Effect.Effect<ServerAddress, 
       adminToken: options.adminToken ?? (loopback ? undefined : generateAdminToken()),
       loopbackHostOnly: loopback
     }
-    const connections = track(server, limits)
-    // The sandbox's state services are in the runtime of every request: nothing to provide per request.
-    const runFork = Runtime.runFork(yield* sandbox.use(Effect.runtime<RouteContext>()))
-    const onRequest = (request: Http.IncomingMessage, response: Http.ServerResponse) => {
-      connections.begin(request, response)
-      readRequest(request, sandbox.language, sandbox.maxBodyBytes, (read) => {
-        const fiber = runFork(sandbox.answerInContext(read, access))
-        const done = fiber.unsafePoll()
-        if (done !== null) return finish(request, response, done, read.incoming.gzip)
-        // Answered later (injected latency): delivered then, or interrupted if the client leaves.
-        const abandon = () => {
-          if (!response.writableEnded) fiber.unsafeInterruptAsFork(FiberId.none)
-        }
-        response.once("close", abandon)
-        fiber.addObserver((exit) => {
-          response.off("close", abandon)
-          if (!response.destroyed) finish(request, response, exit, read.incoming.gzip)
-        })
-      })
-    }
-    server.on("request", onRequest)
-    // Added after `listen`, so it runs first: requests in flight still have their handler.
-    yield* Effect.addFinalizer(() => connections.shutdown.pipe(Effect.zipRight(Effect.sync(() => server.off("request", onRequest)))))
+    // The sandbox's state services are in the context of every request: nothing to provide per request.
+    yield* httpServer.serve(app(sandbox, access, connections)).pipe(Effect.provideContext(sandbox.context))
+    // Added after serving, so it runs first: requests in flight finish before the server lets go of them.
+    yield* Effect.addFinalizer(() => connections.shutdown)
     return { host, port, url: urlOf(host, port), adminToken: access.adminToken }
   })
 
@@ -174,8 +147,8 @@ export const serve = (options: ServeOptions = {}): Effect.Effect<ServerAddress, 
  * @since 0.1.0
  * @category layers
  */
-export const layer = (options: ServeOptions = {}): Layer.Layer<SandboxServer, HttpServerError.ServeError, Sandbox> =>
-  Layer.scoped(SandboxServer, serve(options))
+export const layer = (options: ServeOptions = {}): Layer.Layer<SandboxServer, ServeError, Sandbox> =>
+  Layer.effect(SandboxServer, serve(options))
 
 /**
  * Options of `run`: where to listen and how to build the sandbox.
@@ -185,7 +158,7 @@ export const layer = (options: ServeOptions = {}): Layer.Layer<SandboxServer, Ht
  */
 export type RunOptions = ServeOptions & SandboxOptions
 
-const untilSignal = Effect.async<void>((resume) => {
+const untilSignal = Effect.callback<void>((resume) => {
   const stop = () => resume(Effect.void)
   process.once("SIGINT", stop)
   process.once("SIGTERM", stop)
@@ -205,7 +178,7 @@ const untilSignal = Effect.async<void>((resume) => {
  * @since 0.1.0
  * @category constructors
  */
-export const run = (options: RunOptions = {}): Effect.Effect<void, HttpServerError.ServeError | ConfigError.ConfigError | SandboxDataError> =>
+export const run = (options: RunOptions = {}): Effect.Effect<void, ServeError | Config.ConfigError | SandboxDataError> =>
   Effect.gen(function*() {
     const fromEnv = yield* Partners.config
     const sandboxOptions: SandboxOptions = { ...options, partners: [...fromEnv, ...(options.partners ?? [])] }

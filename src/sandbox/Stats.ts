@@ -4,8 +4,7 @@
  *
  * @since 0.1.0
  */
-import type * as Context from "effect/Context"
-import type { Environment, SandboxStore } from "./Store.js"
+import type { Environment, SandboxStoreShape } from "./Store.js"
 import { tokensSlot } from "./IssuedTokens.js"
 
 /**
@@ -66,7 +65,7 @@ export const makeCallCounter = (): CallCounter => {
  * @since 0.1.0
  * @category combinators
  */
-export const snapshot = (calls: CallCounter, store: Context.Tag.Service<SandboxStore>): Stats => {
+export const snapshot = (calls: CallCounter, store: SandboxStoreShape): Stats => {
   const tokensIssued: Array<TokenIssuances> = []
   for (const environment of ["test", "production"] as const) {
     for (const issued of store.get(tokensSlot, environment).issued.values()) {

@@ -1,14 +1,15 @@
 /**
  * The storage engine of a durable sandbox: one SQLite database, `sandbox.db` in the data directory,
- * through `better-sqlite3` (an optional peer dependency, loaded only when a data directory is
- * given). Why SQLite and these settings: docs/decisions.md, "A durable sandbox".
+ * through Node's built-in `node:sqlite` (loaded only when a data directory is given). Why SQLite
+ * and these settings: docs/decisions.md, "A durable sandbox".
  *
  * - `journal_mode=WAL`, `synchronous=FULL`: a commit is on disk (the log synced) before it returns,
  *   so a change acknowledged with 200 survives the process being killed and the machine losing
  *   power; an interrupted commit is rolled back whole when the database is next opened.
  * - `locking_mode=EXCLUSIVE`: one sandbox at a time per directory; another is refused at start.
  * - The format is versioned (`meta.format`): an older directory is migrated in one transaction,
- *   a newer one refused with what to do.
+ *   a newer one refused with what to do. The file is plain SQLite: a directory written by any
+ *   taxdoc of the same format opens, whichever SQLite binding wrote it.
  *
  * Tables: `meta(key, value)` (format, clock offset, progressions), `partners(link_id, secret)`,
  * `rows(environment, domain, part, key, value)` — the facts each slot's codec writes (`Durable.ts`),
@@ -17,8 +18,9 @@
  * @since 0.1.0
  */
 import * as fs from "node:fs"
-import { createRequire } from "node:module"
 import * as path from "node:path"
+import type { DatabaseSync } from "node:sqlite"
+import * as Clock from "effect/Clock"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
@@ -32,15 +34,15 @@ import type * as Scope from "effect/Scope"
 export const FORMAT = 1
 
 /**
- * The package the storage engine needs.
+ * The module the storage engine needs (built into Node.js 22.13 and later).
  *
  * @since 0.1.0
  * @category constants
  */
-export const DRIVER = "better-sqlite3"
+export const DRIVER = "node:sqlite"
 
 /**
- * A data directory that cannot be used: the driver is missing, the directory is in use, written
+ * A data directory that cannot be used: the engine is missing, the directory is in use, written
  * by a newer version, or unreadable. The message says what to do.
  *
  * @since 0.1.0
@@ -51,26 +53,13 @@ export class SandboxDataError extends Data.TaggedError("SandboxDataError")<{
   readonly message: string
 }> {}
 
-/** What this module uses of a better-sqlite3 statement. */
-interface Statement {
-  run(...params: ReadonlyArray<unknown>): unknown
-  all(...params: ReadonlyArray<unknown>): Array<unknown>
-  get(...params: ReadonlyArray<unknown>): unknown
-}
-
 /**
- * What this module uses of a better-sqlite3 database.
+ * The database the storage engine works on.
  *
  * @since 0.1.0
  * @category models
  */
-export interface Database {
-  exec(sql: string): unknown
-  prepare(sql: string): Statement
-  pragma(source: string, options?: { readonly simple?: boolean }): unknown
-  transaction<F extends (...args: Array<never>) => unknown>(fn: F): F
-  close(): unknown
-}
+export type Database = DatabaseSync
 
 /**
  * A step from one format to the next, run inside the transaction that records the new format.
@@ -145,21 +134,42 @@ CREATE TABLE IF NOT EXISTS rows (
 ) WITHOUT ROWID;
 `
 
-type Driver = new(file: string, options: { readonly timeout: number }) => Database
+/**
+ * Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+ *
+ * @since 1.0.0
+ * @category combinators
+ */
+export const transaction = <A>(db: Database, body: () => A): A => {
+  db.exec("BEGIN")
+  try {
+    const result = body()
+    db.exec("COMMIT")
+    return result
+  } catch (error) {
+    if (db.isTransaction) db.exec("ROLLBACK")
+    throw error
+  }
+}
 
-const loadDriver = (directory: string): Effect.Effect<Driver, SandboxDataError> =>
-  Effect.try({
-    try: () => createRequire(import.meta.url)(DRIVER) as Driver,
-    catch: (cause) => {
-      const missing = typeof cause === "object" && cause !== null && (cause as { code?: unknown }).code === "MODULE_NOT_FOUND"
-      return new SandboxDataError({
+type Sqlite = typeof import("node:sqlite")
+
+const loadEngine = (directory: string): Effect.Effect<Sqlite, SandboxDataError> =>
+  Effect.tryPromise({
+    try: () => import("node:sqlite"),
+    catch: (cause) =>
+      new SandboxDataError({
         directory,
-        message: missing
-          ? `keeping the sandbox in a data directory needs the package ${DRIVER}: install it with npm install ${DRIVER}@12 (or leave out --data / the data option)`
-          : `the package ${DRIVER} could not be loaded (${String(cause)}): reinstall it for this Node.js with npm rebuild ${DRIVER}`
+        message: `keeping the sandbox in a data directory needs Node.js 22.13 or newer, whose built-in ${DRIVER} stores it ` +
+          `(this is Node.js ${process.versions.node}: ${String(cause)}); run it with a newer Node.js (in a clone: npm run taxdoc -- …), ` +
+          `or leave out --data / the data option`
       })
-    }
   })
+
+const textOf = (row: unknown, column: string): string | undefined => {
+  const value = typeof row === "object" && row !== null ? (row as Record<string, unknown>)[column] : undefined
+  return typeof value === "string" ? value : undefined
+}
 
 /**
  * Brings a database to `format`: a fresh one gets the schema, an older one is migrated step by step
@@ -168,18 +178,18 @@ const loadDriver = (directory: string): Effect.Effect<Driver, SandboxDataError> 
  * @since 0.1.0
  * @category combinators
  */
-export const prepare = (db: Database, directory: string, format: number = FORMAT, steps: ReadonlyArray<Migration> = migrations): Either<number> => {
+export const prepare = (db: Database, directory: string, format: number = FORMAT, steps: ReadonlyArray<Migration> = migrations): Outcome<number> => {
   db.exec(SCHEMA)
-  const row = db.prepare("SELECT value FROM meta WHERE key = 'format'").get() as { readonly value: string } | undefined
-  if (row === undefined) {
+  const stored = textOf(db.prepare("SELECT value FROM meta WHERE key = 'format'").get(), "value")
+  if (stored === undefined) {
     db.prepare("INSERT INTO meta (key, value) VALUES ('format', ?)").run(String(format))
     return { ok: format }
   }
-  const found = Number(row.value)
+  const found = Number(stored)
   if (found === format) return { ok: format }
   if (!Number.isInteger(found) || found > format) {
     return {
-      error: `${directory} holds sandbox data of format ${row.value}, written by a newer taxdoc (this one reads format ${format} and older): ` +
+      error: `${directory} holds sandbox data of format ${stored}, written by a newer taxdoc (this one reads format ${format} and older): ` +
         `upgrade taxdoc, or give another --data directory`
     }
   }
@@ -187,55 +197,89 @@ export const prepare = (db: Database, directory: string, format: number = FORMAT
   for (let at = found; at < format; at++) {
     const step = steps.find((m) => m.from === at)
     if (step === undefined) {
-      return { error: `${directory} holds sandbox data of format ${found}, which this taxdoc cannot migrate to format ${format}: start it with the taxdoc that wrote it to export what you need, or give another --data directory` }
+      return {
+        error: `${directory} holds sandbox data of format ${found}, which this taxdoc cannot migrate to format ${format}: ` +
+          `start it with the taxdoc that wrote it to export what you need, or give another --data directory`
+      }
     }
     path.push(step)
   }
-  db.transaction(() => {
+  transaction(db, () => {
     for (const step of path) step.run(db)
     db.prepare("UPDATE meta SET value = ? WHERE key = 'format'").run(String(format))
-  })()
+  })
   return { ok: format }
 }
 
 /**
  * The outcome of `prepare`: the format, or why the directory is refused.
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category models
  */
-export type Either<A> = { readonly ok: A; readonly error?: undefined } | { readonly ok?: undefined; readonly error: string }
+export type Outcome<A> = { readonly ok: A; readonly error?: undefined } | { readonly ok?: undefined; readonly error: string }
 
 const messageOf = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause))
+
+/** The SQLite result code of a failure of `node:sqlite`, when it has one. */
+const sqliteCodeOf = (cause: unknown): number | undefined => {
+  const code = typeof cause === "object" && cause !== null ? (cause as { readonly errcode?: unknown }).errcode : undefined
+  return typeof code === "number" ? code & 0xff : undefined
+}
+
+const SQLITE_BUSY = 5
+const SQLITE_LOCKED = 6
+const SQLITE_CORRUPT = 11
+const SQLITE_NOTADB = 26
+
+/** What to say when a directory cannot be opened. */
+const refusalOf = (directory: string, cause: unknown): string => {
+  const code = sqliteCodeOf(cause)
+  if (code === SQLITE_BUSY || code === SQLITE_LOCKED || /locked|busy/i.test(messageOf(cause))) {
+    return `${directory} is in use by another sandbox: stop it, or give another --data directory`
+  }
+  if (code === SQLITE_NOTADB || code === SQLITE_CORRUPT) {
+    return `${path.join(directory, "sandbox.db")} is not a sandbox database that can be read (${messageOf(cause)}): ` +
+      `move it away to start afresh there, or give another --data directory`
+  }
+  return `cannot use ${directory} as a data directory: ${messageOf(cause)}`
+}
 
 const storageOf = (db: Database, directory: string): Storage => {
   const upsert = db.prepare("INSERT INTO rows (environment, domain, part, key, value) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET value = excluded.value")
   const remove = db.prepare("DELETE FROM rows WHERE environment = ? AND domain = ? AND part = ? AND key = ?")
   const clearRows = db.prepare("DELETE FROM rows")
   const setMeta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT DO UPDATE SET value = excluded.value")
-  const commit = db.transaction((changes: ReadonlyArray<RowChange>, settings: ReadonlyArray<readonly [string, string]>, clear: boolean) => {
-    if (clear) clearRows.run()
-    for (const c of changes) {
-      if (c.value === undefined) remove.run(c.environment, c.domain, c.part, c.key)
-      else upsert.run(c.environment, c.domain, c.part, c.key, c.value)
-    }
-    for (const [key, value] of settings) setMeta.run(key, value)
-  })
+  const savePartner = db.prepare("INSERT INTO partners (link_id, secret) VALUES (?, ?) ON CONFLICT DO UPDATE SET secret = excluded.secret")
   return {
     directory,
     rows: () =>
-      (db.prepare("SELECT environment, domain, part, key, value FROM rows").all() as Array<StoredRow>).map((row) =>
-        typeof row.value === "string" ? row : { ...row, value: new Uint8Array(row.value) }
-      ),
-    setting: (key) => (db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { readonly value: string } | undefined)?.value,
+      db.prepare("SELECT environment, domain, part, key, value FROM rows").all().map((row): StoredRow => {
+        const value = (row as Record<string, unknown>)["value"]
+        return {
+          environment: textOf(row, "environment") ?? "",
+          domain: textOf(row, "domain") ?? "",
+          part: textOf(row, "part") ?? "",
+          key: textOf(row, "key") ?? "",
+          value: typeof value === "string" ? value : new Uint8Array(value as Uint8Array)
+        }
+      }),
+    setting: (key) => textOf(db.prepare("SELECT value FROM meta WHERE key = ?").get(key), "value"),
     partners: () =>
-      (db.prepare("SELECT link_id, secret FROM partners").all() as Array<{ readonly link_id: string; readonly secret: string }>)
-        .map((row) => ({ linkId: row.link_id, secretKey: row.secret })),
-    savePartners: db.transaction((partners: ReadonlyArray<{ readonly linkId: string; readonly secretKey: string }>) => {
-      const save = db.prepare("INSERT INTO partners (link_id, secret) VALUES (?, ?) ON CONFLICT DO UPDATE SET secret = excluded.secret")
-      for (const p of partners) save.run(p.linkId, p.secretKey)
-    }),
-    commit: (changes, settings, clear) => commit(changes, settings, clear)
+      db.prepare("SELECT link_id, secret FROM partners").all().map((row) => ({ linkId: textOf(row, "link_id") ?? "", secretKey: textOf(row, "secret") ?? "" })),
+    savePartners: (partners) =>
+      transaction(db, () => {
+        for (const p of partners) savePartner.run(p.linkId, p.secretKey)
+      }),
+    commit: (changes, settings, clear) =>
+      transaction(db, () => {
+        if (clear) clearRows.run()
+        for (const c of changes) {
+          if (c.value === undefined) remove.run(c.environment, c.domain, c.part, c.key)
+          else upsert.run(c.environment, c.domain, c.part, c.key, c.value)
+        }
+        for (const [key, value] of settings) setMeta.run(key, value)
+      })
   }
 }
 
@@ -246,39 +290,31 @@ const storageOf = (db: Database, directory: string): Storage => {
  * @category constructors
  */
 export const open = (directory: string): Effect.Effect<Storage, SandboxDataError, Scope.Scope> =>
-  Effect.flatMap(loadDriver(directory), (Driver) =>
+  Effect.flatMap(Effect.all([loadEngine(directory), Clock.currentTimeMillis]), ([Sqlite, now]) =>
     Effect.acquireRelease(
       Effect.try({
         try: () => {
           fs.mkdirSync(directory, { recursive: true, mode: 0o700 })
           const file = path.join(directory, "sandbox.db")
           // No waiting on a lock: a directory in use is refused at once.
-          const db = new Driver(file, { timeout: 0 })
+          const db = new Sqlite.DatabaseSync(file, { timeout: 0 })
           try {
             // Partners' secrets are in it: readable by its owner only.
             fs.chmodSync(file, 0o600)
-            db.pragma("locking_mode = EXCLUSIVE")
-            db.pragma("journal_mode = WAL")
-            db.pragma("synchronous = FULL")
+            db.exec("PRAGMA locking_mode = EXCLUSIVE")
+            db.exec("PRAGMA journal_mode = WAL")
+            db.exec("PRAGMA synchronous = FULL")
             const prepared = prepare(db, directory)
             if (prepared.error !== undefined) throw new SandboxDataError({ directory, message: prepared.error })
             // A write takes the exclusive lock now: a second sandbox on this directory is refused at start.
-            db.prepare("INSERT INTO meta (key, value) VALUES ('opened', ?) ON CONFLICT DO UPDATE SET value = excluded.value").run(new Date().toISOString())
+            db.prepare("INSERT INTO meta (key, value) VALUES ('opened', ?) ON CONFLICT DO UPDATE SET value = excluded.value").run(new Date(now).toISOString())
             return { db, storage: storageOf(db, directory) }
           } catch (e) {
             db.close()
             throw e
           }
         },
-        catch: (cause) =>
-          cause instanceof SandboxDataError
-            ? cause
-            : new SandboxDataError({
-              directory,
-              message: /locked|busy/i.test(messageOf(cause))
-                ? `${directory} is in use by another sandbox: stop it, or give another --data directory`
-                : `cannot use ${directory} as a data directory: ${messageOf(cause)}`
-            })
+        catch: (cause) => cause instanceof SandboxDataError ? cause : new SandboxDataError({ directory, message: refusalOf(directory, cause) })
       }),
       ({ db }) => Effect.sync(() => db.close())
     )).pipe(Effect.map(({ storage }) => storage))

@@ -51,10 +51,12 @@ export interface Entry {
 }
 
 /**
- * @since 0.1.0
- * @category services
+ * What the store offers.
+ *
+ * @since 1.0.0
+ * @category models
  */
-export class SandboxStore extends Context.Tag("taxdoc/sandbox/SandboxStore")<SandboxStore, {
+export interface SandboxStoreShape {
   /** The state of `slot` in `environment`, created empty on first use. Mutate it synchronously. */
   readonly get: <S>(slot: Slot<S>, environment: Environment) => S
   /** Drops every slot of every environment (admin reset). */
@@ -63,10 +65,16 @@ export class SandboxStore extends Context.Tag("taxdoc/sandbox/SandboxStore")<San
   readonly entries: () => ReadonlyArray<Entry>
   /** Replaces every slot by `entries` (a snapshot restored, a data directory loaded). */
   readonly replace: (entries: ReadonlyArray<Entry>) => void
-}>() {}
+}
 
 /**
- * Called with every slot state the store creates or is given (see `make`).
+ * @since 0.1.0
+ * @category services
+ */
+export class SandboxStore extends Context.Service<SandboxStore, SandboxStoreShape>()("taxdoc/sandbox/SandboxStore") {}
+
+/**
+ * Called with every slot state the store creates or is given (see `makeWith`).
  *
  * @since 0.1.0
  * @category models
@@ -79,10 +87,10 @@ export type OnState = (entry: Entry) => void
  * @since 0.1.0
  * @category constructors
  */
-export const makeWith = (onState?: OnState) =>
+export const makeWith = (onState?: OnState): Effect.Effect<SandboxStoreShape> =>
   Effect.sync(() => {
     const slots = new Map<string, Entry>()
-    return SandboxStore.of({
+    return {
       get: <S>(def: Slot<S>, environment: Environment): S => {
         const key = `${environment}:${def.key}`
         const found = slots.get(key)
@@ -101,7 +109,7 @@ export const makeWith = (onState?: OnState) =>
           onState?.(entry)
         }
       }
-    })
+    }
   })
 
 /**
@@ -110,7 +118,7 @@ export const makeWith = (onState?: OnState) =>
  * @since 0.1.0
  * @category constructors
  */
-export const make = makeWith()
+export const make: Effect.Effect<SandboxStoreShape> = makeWith()
 
 /**
  * @since 0.1.0

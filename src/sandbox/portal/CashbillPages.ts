@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Rules from "../../domains/cashbill/Rules.js"
 import { advanceFiling, stateCodeOf } from "../cashbill/Filing.js"
 import { findByItemKey, latestOf, type Receipt, withMemberOf } from "../cashbill/State.js"
@@ -50,7 +50,7 @@ export const boxPage = (ctx: PageContext, corpNum: string): Effect.Effect<HtmlAn
       : html`<p class="hint">${t.boxShown(latest.length, member.member.receipts.size)}</p>
 <table class="list"><thead><tr><th>문서번호</th><th>승인번호</th><th>거래일시</th><th>거래구분</th><th>용도</th><th>합계</th><th>상태</th><th></th></tr></thead>
 <tbody>${rows}</tbody></table>`
-    return Either.right(page({
+    return Result.succeed(page({
       language: ctx.language,
       title: t.boxTitle,
       body: html`<main class="bar"><h1>${t.boxTitle}</h1><p class="facts"><span><b>${t.member}</b>${Format.partyNumber(corpNum)}</span></p>${list}</main>`
@@ -88,9 +88,9 @@ export const receiptLinkPage = (
 ): Effect.Effect<RouteResponse | undefined, SandboxFailure, RouteContext> =>
   withMemberOf(ctx.environment, target.corpNum, (member) => {
     const receipt = findByItemKey(member.state, member.member, target.itemKey)
-    if (receipt === undefined) return Either.right(undefined)
+    if (receipt === undefined) return Result.succeed(undefined)
     const current = advanceFiling(receipt, member.filing, member.now)
-    return Either.right(target.pdf ? pdf(receiptDocument(current)) : receiptPage(ctx, target.corpNum, current, member.now))
+    return Result.succeed(target.pdf ? pdf(receiptDocument(current)) : receiptPage(ctx, target.corpNum, current, member.now))
   })
 
 interface Field {

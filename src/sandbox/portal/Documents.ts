@@ -8,7 +8,7 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import type { SandboxFailure } from "../Failure.js"
 import { pdf, type RouteContext, type RouteResponse } from "../Route.js"
 import * as StatementState from "../statement/State.js"
@@ -51,7 +51,7 @@ export const loadInvoices = (
   target: InvoiceTarget
 ): Effect.Effect<ReadonlyArray<TaxinvoiceState.Invoice>, SandboxFailure, RouteContext> =>
   TaxinvoiceState.withMemberOf(ctx.environment, target.corpNum, (member) =>
-    Either.right(target.itemKeys.flatMap((itemKey) => {
+    Result.succeed(target.itemKeys.flatMap((itemKey) => {
       const invoice = member.member.byItemKey.get(itemKey)
       return invoice === undefined ? [] : [advanceFiling(invoice, member.filing, member.now)]
     })))
@@ -66,7 +66,7 @@ export const loadStatements = (
   ctx: Pick<PageContext, "environment">,
   target: StatementTarget
 ): Effect.Effect<ReadonlyArray<StatementState.Stored>, SandboxFailure, RouteContext> =>
-  StatementState.withMemberOf(ctx.environment, target.corpNum, (member) => Either.right(StatementState.findByItemKeys(member.member, target.itemKeys)))
+  StatementState.withMemberOf(ctx.environment, target.corpNum, (member) => Result.succeed(StatementState.findByItemKeys(member.member, target.itemKeys)))
 
 /**
  * An e-Tax invoice for a page: its sheets and the facts of the bar.

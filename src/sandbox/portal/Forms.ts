@@ -16,7 +16,7 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { ErrorCodes } from "../../core/ErrorCodes.js"
 import { issuesOf } from "../../core/Validation.js"
@@ -64,12 +64,12 @@ const confirmMail = (ctx: PageContext, target: InvoiceTarget | StatementTarget) 
   if (target._tag === "Taxinvoice") {
     return TaxinvoiceState.withMemberOf(ctx.environment, target.corpNum, (m) => {
       const invoice = m.member.byItemKey.get(target.itemKeys[0] ?? "")
-      return invoice === undefined ? Either.left(missing("invoice")) : TaxinvoiceState.confirmOpened(invoice, m.now)
+      return invoice === undefined ? Result.fail(missing("invoice")) : TaxinvoiceState.confirmOpened(invoice, m.now)
     }).pipe(Effect.flatMap((invoice) => invoicePage(ctx, target, outcome(invoice.openAt))), Effect.flatMap(orMissing))
   }
   return StatementState.withMemberOf(ctx.environment, target.corpNum, (m) => {
     const stored = StatementState.findByItemKeys(m.member, target.itemKeys)[0]
-    return stored === undefined ? Either.left(missing("statement")) : StatementState.confirmOpened(stored, m.now)
+    return stored === undefined ? Result.fail(missing("statement")) : StatementState.confirmOpened(stored, m.now)
   }).pipe(Effect.flatMap((stored) => statementPage(ctx, target, outcome(stored.openAt))), Effect.flatMap(orMissing))
 }
 
@@ -78,7 +78,7 @@ const approve = (ctx: PageContext, target: StatementTarget) => {
   return StatementState.withMemberOf(ctx.environment, target.corpNum, (m) => {
     const stored = StatementState.findByItemKeys(m.member, target.itemKeys)[0]
     return stored === undefined
-      ? Either.left(missing("statement"))
+      ? Result.fail(missing("statement"))
       : StatementState.approve(m.member, target.corpNum, stored.body.itemCode, stored.body.mgtKey, m.outbox, m.now)
   }).pipe(
     Effect.flatMap((stored) => statementPage(ctx, target, outcomeOf(t.approvedTitle, t.approved(Format.state("statement", stored.stateCode))))),
@@ -117,18 +117,18 @@ const writeValues = (fields: URLSearchParams): Record<string, string> => {
 
 const issueCashbill = (ctx: PageContext, target: Extract<Target, { readonly _tag: "CashbillWrite" }>, fields: URLSearchParams) => {
   const values = writeValues(fields)
-  const decoded = Schema.decodeUnknownEither(CashReceiptIssue, { errors: "all" })(values)
-  if (Either.isLeft(decoded)) {
-    const errors: ReadonlyArray<FieldError> = issuesOf(decoded.left).map((issue) => ({ path: issue.path, message: issue.message }))
+  const decoded = Schema.decodeUnknownResult(CashReceiptIssue, { errors: "all" })(values)
+  if (Result.isFailure(decoded)) {
+    const errors: ReadonlyArray<FieldError> = issuesOf(decoded.failure).map((issue) => ({ path: issue.path, message: issue.message }))
     return Effect.succeed(writePage(ctx, target, values, errors))
   }
   const t = textsOf(ctx.language)
   return CashbillState.withMemberOf(ctx.environment, target.corpNum, (m) =>
-    Either.map(CashbillState.issueReceipt(m.state, m.member, decoded.right, m.now), (receipt) => ({ receipt, now: m.now }))).pipe(
+    Result.map(CashbillState.issueReceipt(m.state, m.member, decoded.success, m.now), (receipt) => ({ receipt, now: m.now }))).pipe(
     Effect.map(({ now, receipt }): RouteResponse =>
       receiptPage(ctx, target.corpNum, receipt, now, outcomeOf(t.writeIssuedTitle, t.writeIssued(receipt.confirmNum)))
     ),
-    Effect.catchAll((failure) =>
+    Effect.catch((failure) =>
       Effect.succeed(writePage(ctx, target, values, [{ path: FIELD_OF_CODE.get(failure.entry.code) ?? "", message: failure.render(ctx.language).body.message }]))
     )
   )
@@ -161,5 +161,5 @@ export const submit = (ctx: PageContext, grant: FormGrant, fields: URLSearchPara
         return target._tag === "CashbillWrite" ? issueCashbill(ctx, target, fields) : Effect.fail(missing("form"))
     }
   })()
-  return Effect.catchAll(done, (failure) => Effect.succeed(refusedPage(ctx, failure)))
+  return Effect.catch(done, (failure) => Effect.succeed(refusedPage(ctx, failure)))
 }

@@ -85,7 +85,7 @@ const openPage = (ctx: PageContext, target: Target): Effect.Effect<RouteResponse
       const t = textsOf(ctx.language)
       return notice({ status: 404, language: ctx.language, title: t.missingTitle, paragraphs: [t.missing] })
     }),
-    Effect.catchAll((failure) => Effect.succeed(refusedPage(ctx, failure)))
+    Effect.catch((failure) => Effect.succeed(refusedPage(ctx, failure)))
   )
 }
 
