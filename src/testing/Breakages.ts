@@ -9,7 +9,7 @@
  */
 import * as SchemaAST from "effect/SchemaAST"
 import * as Kst from "../core/Kst.js"
-import { RuleId } from "../core/Rule.js"
+import * as Rule from "../core/Rule.js"
 import * as CashbillRules from "../domains/cashbill/Rules.js"
 import * as CashbillSchemas from "../domains/cashbill/Schemas.js"
 import * as StatementSchemas from "../domains/statement/Schemas.js"
@@ -17,7 +17,7 @@ import * as TaxinvoiceRules from "../domains/taxinvoice/Rules.js"
 import * as TaxinvoiceSchemas from "../domains/taxinvoice/Schemas.js"
 import * as TaxPortalRules from "../domains/taxPortal/Rules.js"
 import * as TaxPortalSchemas from "../domains/taxPortal/Schemas.js"
-import { type Context, listOf, ownSchema, passes, refined, structOf } from "./Derive.js"
+import { checksOf, type Context, encodedField, listOf, passes, structOf } from "./Derive.js"
 
 type Fields = Record<string, unknown>
 
@@ -39,41 +39,44 @@ export interface Breakage {
 // name, then texts and numbers that each break some rule of the catalogue (a space in an ID, a
 // decimal amount, a hyphenated registration number, a 31st of November, a password missing a
 // kind of character, a quote in a file name, an item code out of range).
-const candidatesFor = (refinements: ReadonlyArray<SchemaAST.Refinement>): ReadonlyArray<unknown> => {
-  const lengths = refinements.flatMap((r) => {
-    const match = /(\d+)\)$/.exec(String(r.annotations[RuleId] ?? ""))
+const candidatesFor = (rules: ReadonlyArray<string>): ReadonlyArray<unknown> => {
+  const lengths = rules.flatMap((rule) => {
+    const match = /(\d+)\)$/.exec(rule)
     return match === null ? [] : [Number(match[1])]
   })
   const long = lengths.flatMap((n) => ["1".repeat(n + 1), "x".repeat(n + 1)])
   return [
     ...long,
-    "a b", "1.5", "-1", "0", "12", "+100", "123-45-67890", "20261131", "20261301000000", "2026-13-01", "abc", "-abcdef",
+    "", "a b", "1.5", "-1", "0", "12", "+100", "123-45-67890", "20261131", "20261301000000", "2026-13-01", "abc", "-abcdef",
     "abcdefgh", "12345678", "abcdefg1", "abcdef1!", "가나다라마바사!1", "\"quoted\"", "12345", "not-an-email", "ZZ", "X,Y",
     0, -1, 7, 12345, 127, 1.5, 100
   ]
 }
 
-/** The breakages of one field: each named rule in turn, broken with the rules before it kept. */
-const fieldBreakages = (name: string, ast: SchemaAST.AST, optional: boolean): ReadonlyArray<Breakage> => {
-  const own = ownSchema(ast)
-  const { refinements } = refined(SchemaAST.isTransformation(own) ? own.from : own)
-  const candidates = candidatesFor(refinements).filter((c) => !optional || (c !== "" && c !== null))
+const baseAccepts = (base: SchemaAST.AST, value: unknown): boolean =>
+  base._tag === "String" ? typeof value === "string" : base._tag === "Number" ? typeof value === "number" : false
+
+/**
+ * The breakages of one field: each named rule in turn, broken by a value that keeps every other
+ * check of the field (the SDK reports every broken check of a field, so exactly one may break).
+ */
+const fieldBreakages = (name: string, ast: SchemaAST.AST): ReadonlyArray<Breakage> => {
+  const own = encodedField(ast)
+  const checks = checksOf(own)
+  const optional = SchemaAST.isOptional(ast)
+  const candidates = candidatesFor(checks.flatMap((check) => Rule.nameOf(check) ?? []))
+    .filter((c) => !optional || (c !== "" && c !== null))
   const out: Array<Breakage> = []
-  // Innermost first: a refinement is judged only once the ones it refines hold.
-  for (let i = refinements.length - 1; i >= 0; i--) {
-    const target = refinements[i]!
-    const rule = target.annotations[RuleId]
-    if (typeof rule !== "string") continue
-    const inner = refinements.slice(i + 1)
-    const value = candidates.find((c) => inner.every((r) => passes(r, c)) && !passes(target, c) && baseAccepts(refined(target).base, c))
+  checks.forEach((target, i) => {
+    const rule = Rule.nameOf(target)
+    if (rule === undefined) return
+    const value = candidates.find((c) =>
+      baseAccepts(own, c) && !passes(target, c, own) && checks.every((check, j) => j === i || passes(check, c, own)))
     if (value !== undefined) out.push({ path: name, rule, apply: (input) => ({ ...(input as Fields), [name]: value }) })
-  }
+  })
   if (!optional) out.push({ path: name, rule: "required", apply: (input) => without(input as Fields, [name]) })
   return out
 }
-
-const baseAccepts = (base: SchemaAST.AST, value: unknown): boolean =>
-  base._tag === "StringKeyword" ? typeof value === "string" : base._tag === "NumberKeyword" ? typeof value === "number" : false
 
 const without = (value: Fields, keys: ReadonlyArray<string>): Fields =>
   Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)))
@@ -140,16 +143,16 @@ export const breakages = (ast: SchemaAST.AST): ReadonlyArray<Breakage> => {
   const cross = crossOf.get(ast) ?? []
   const struct = structOf(ast)
   if (struct !== undefined) {
-    return [...struct.propertySignatures.flatMap((p) => fieldBreakages(String(p.name), p.type, p.isOptional)), ...cross]
+    return [...struct.propertySignatures.flatMap((p) => fieldBreakages(String(p.name), p.type)), ...cross]
   }
   const list = listOf(ast)
   if (list === undefined) return cross
-  const items = fieldBreakages("[0]", list.element, true).map((b): Breakage => ({
+  const items = fieldBreakages("[0]", list.element).filter((b) => b.rule !== "required").map((b): Breakage => ({
     ...b,
     apply: (value, context) => [(b.apply({}, context) as Fields)["[0]"]].concat((value as ReadonlyArray<unknown>).slice(1))
   }))
-  const refusesEmpty = list.refinements.find((r) => !passes(r, []))
-  const rule = refusesEmpty?.annotations[RuleId]
-  const empty: ReadonlyArray<Breakage> = typeof rule === "string" ? [{ path: "", rule, apply: () => [] }] : []
+  const refusesEmpty = list.checks.find((check) => !passes(check, [], ast))
+  const rule = refusesEmpty === undefined ? undefined : Rule.nameOf(refusesEmpty)
+  const empty: ReadonlyArray<Breakage> = rule === undefined ? [] : [{ path: "", rule, apply: () => [] }]
   return [...items, ...empty, ...cross]
 }

@@ -7,10 +7,10 @@
  *
  * @since 0.1.0
  */
-import * as FastCheck from "effect/FastCheck"
 import type * as SchemaAST from "effect/SchemaAST"
+import * as Gen from "../core/Gen.js"
 import * as Kst from "../core/Kst.js"
-import { isAnswerKey } from "../core/Schemas.js"
+import { corpNumValues, isAnswerKey } from "../core/Schemas.js"
 import * as CashbillRules from "../domains/cashbill/Rules.js"
 import * as CashbillSchemas from "../domains/cashbill/Schemas.js"
 import * as StatementRules from "../domains/statement/Rules.js"
@@ -20,11 +20,10 @@ import * as TaxinvoiceSchemas from "../domains/taxinvoice/Schemas.js"
 import * as TaxPortalRules from "../domains/taxPortal/Rules.js"
 import * as TaxPortalSchemas from "../domains/taxPortal/Schemas.js"
 import type { Completion, Completions, Context } from "./Derive.js"
-import * as RuleValues from "./RuleValues.js"
 
 type Fields = Record<string, unknown>
 
-const completion = <E>(extra: FastCheck.Arbitrary<E>, complete: (value: Fields, extra: E, context: Context) => Fields): Completion<unknown> =>
+const completion = <E>(extra: Gen.Gen<E>, complete: (value: Fields, extra: E, context: Context) => Fields): Completion<unknown> =>
   ({ extra, complete }) as Completion<unknown>
 
 const without = (value: Fields, keys: ReadonlyArray<string>): Fields =>
@@ -47,7 +46,10 @@ const tradeTime = (value: Fields, offset: number, now: number): Fields => {
   return CashbillRules.tradeDTValid(tradeDT, now) ? { ...value, tradeDT } : without(value, ["tradeDT"])
 }
 
-const cashReceipt = completion(FastCheck.nat(), (value, offset, { corpNum, now }) => {
+/** An offset into the trade-time window (two days of milliseconds, taken modulo the window). */
+const offset = Gen.integer(0, 2 * 24 * 60 * 60 * 1000)
+
+const cashReceipt = completion(offset, (value, offset, { corpNum, now }) => {
   const allowed = (usage: unknown) => CashbillRules.identityNumAllowed(String(usage), String(value["identityNum"]))
   const usage = allowed(value["tradeUsage"]) ? value["tradeUsage"] : CashbillRules.TRADE_USAGES.find(allowed)
   return tradeTime(addedUp({ ...value, franchiseCorpNum: corpNum, tradeUsage: usage }), offset, now)
@@ -56,18 +58,18 @@ const cashReceipt = completion(FastCheck.nat(), (value, offset, { corpNum, now }
 const AMOUNT_FIELDS = [...AMOUNT_PARTS, "totalAmount"]
 
 // All four amounts for a partial revocation (`partCancelRules`), none otherwise.
-const cashReceiptRevocation = completion(FastCheck.nat(), (value, offset, { now }) =>
+const cashReceiptRevocation = completion(offset, (value, offset, { now }) =>
   tradeTime(value["isPartCancel"] === true ? addedUp(value) : without(value, AMOUNT_FIELDS), offset, now))
 
 /** A list's items with the document IDs under `key` made distinct (later repeats dropped). */
 const distinct = (listKey: string, key: string) =>
-  completion(FastCheck.constant(undefined), (value) => {
+  completion(Gen.constant(undefined), (value) => {
     const items = (value[listKey] as ReadonlyArray<Fields>) ?? []
     const seen = new Set<unknown>()
     return { ...value, [listKey]: items.filter((item) => !seen.has(item[key]) && seen.add(item[key]) !== undefined) }
   })
 
-const statement = completion(FastCheck.constantFrom(...StatementRules.TAX_TYPES), (value, taxType, { corpNum }) => {
+const statement = completion(Gen.constantFrom(...StatementRules.TAX_TYPES), (value, taxType, { corpNum }) => {
   const code = value["itemCode"]
   const needsTaxType = StatementRules.isItemCode(code) && StatementRules.TAX_TYPE_REQUIRED.has(code)
   const bag = value["propertyBag"] as Readonly<Record<string, string>> | undefined
@@ -78,10 +80,15 @@ const statement = completion(FastCheck.constantFrom(...StatementRules.TAX_TYPES)
 /** Days before today a draft is written on (the draft may not be dated after today). */
 const WRITE_DAYS_BACK = 40
 
-const buyers = FastCheck.oneof(
-  FastCheck.constant({ invoiceeType: undefined, corpNum: undefined }),
+interface Buyer {
+  readonly invoiceeType: string | undefined
+  readonly corpNum: string | undefined
+}
+
+const buyers: Gen.Gen<Buyer> = Gen.oneOf<Buyer>(
+  Gen.constant({ invoiceeType: undefined, corpNum: undefined }),
   ...TaxinvoiceRules.INVOICEE_TYPES.map((invoiceeType) =>
-    FastCheck.tuple(RuleValues.corpNum, RuleValues.digits(13)).map(([business, resident]) => ({
+    Gen.tuple([corpNumValues, Gen.digits(13)], ([business, resident]): Buyer => ({
       invoiceeType,
       corpNum: [business, resident, TaxinvoiceRules.FOREIGNER_CORP_NUM].find((n) => TaxinvoiceRules.invoiceeCorpNumValid(invoiceeType, n))
     }))
@@ -106,7 +113,7 @@ const totals = (value: Fields): Fields => {
 }
 
 const taxinvoice = completion(
-  FastCheck.tuple(buyers, FastCheck.integer({ min: 0, max: WRITE_DAYS_BACK })),
+  Gen.tuple([buyers, Gen.integer(0, WRITE_DAYS_BACK)], (pair) => pair),
   (value, [buyer, daysBack], { corpNum, now }) => {
     const revised = value["modifyCode"] !== undefined && value["orgNTSConfirmNum"] !== undefined
     const draft: Fields = {
@@ -120,7 +127,7 @@ const taxinvoice = completion(
 )
 
 /** A range from SDate to at most `rangeWithinLimit`'s bound, never reversed. */
-const range = completion(FastCheck.nat({ max: 120 }), (value, length) => {
+const range = completion(Gen.integer(0, 120), (value, length) => {
   const sDate = String(value["SDate"])
   let eDate = Kst.addDays(sDate, length)
   while (!TaxPortalRules.rangeWithinLimit(sDate, eDate)) eDate = Kst.addDays(eDate, -1)

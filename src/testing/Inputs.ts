@@ -1,16 +1,17 @@
 /**
- * Generated inputs of catalogue operations: `valid(operation)` draws inputs that the SDK's
- * validation and the service both accept, `invalid(operation)` inputs that break exactly one rule,
- * labelled with the path and rule the `ValidationError` names.
+ * Generated inputs of catalogue operations, as generators (`core/Gen.ts`) that both kinds of
+ * property test read: `valid(operation)` describes inputs that the SDK's validation and the service
+ * both accept, `invalid(operation)` inputs that break exactly one rule, labelled with the path and
+ * rule the `ValidationError` names.
  *
  * @since 0.1.0
  */
-import * as FastCheck from "effect/FastCheck"
+import * as Gen from "../core/Gen.js"
 import type * as Operation from "../core/Operation.js"
+import { corpNumValues } from "../core/Schemas.js"
 import { type Breakage, breakages } from "./Breakages.js"
 import { completions } from "./Completions.js"
-import { type Context, derive } from "./Derive.js"
-import * as RuleValues from "./RuleValues.js"
+import { type Context, derive, type Draft } from "./Derive.js"
 
 /**
  * Fields pinned in every generated input: the member, the user, parameters and body fields (a list
@@ -55,44 +56,62 @@ export interface Invalid<O extends Operation.Any> {
   readonly rule: string
 }
 
-type Loose = Readonly<Record<string, unknown>>
-
-const inputOf = <O extends Operation.Any>(operation: O, options: Options<O>, context: Context): FastCheck.Arbitrary<Operation.Input<O>> => {
-  const fixed = options.fixed ?? {}
-  const body = operation.body
-  const bodyFixed = fixed.body as unknown
-  const bodyArb = body._tag === "None"
-    ? FastCheck.constant(undefined)
-    : Array.isArray(bodyFixed)
-    ? FastCheck.constant(bodyFixed)
-    : derive(body.schema.ast, context, completions, bodyFixed as Loose | undefined)
-  const member = operation.scope._tag === "None" && fixed.corpNum === undefined ? {} : { corpNum: context.corpNum }
-  return FastCheck.record({
-    params: derive(operation.params.ast, context, completions, (fixed.params ?? {}) as Loose),
-    body: bodyArb
-  }).map(({ body: b, params }) => ({
-    ...member,
-    ...(fixed.userId === undefined ? {} : { userId: fixed.userId }),
-    params,
-    ...(b === undefined ? {} : { body: b })
-  }) as unknown as Operation.Input<O>)
+/**
+ * A generator read at a moment: the description, and the `now` its values are judged at.
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export interface Described<A> {
+  readonly gen: Gen.Gen<A>
+  readonly now: number
 }
 
-const withMember = <O extends Operation.Any, A>(options: Options<O>, make: (context: Context) => FastCheck.Arbitrary<A>): FastCheck.Arbitrary<A> => {
-  const now = options.now ?? Date.now()
+type Loose = Readonly<Record<string, unknown>>
+
+const nowOf = (options: { readonly now?: number }): number => options.now ?? Date.now()
+
+/** The input of `operation` as a draft: the member's number and `now` are given last. */
+const inputOf = <O extends Operation.Any>(operation: O, options: Options<O>): Gen.Gen<Draft> => {
+  const fixed = options.fixed ?? {}
+  const bodyFixed = fixed.body as unknown
+  const body: Gen.Gen<Draft | undefined> = operation.body._tag === "None"
+    ? Gen.constant(undefined)
+    : Array.isArray(bodyFixed)
+    ? Gen.constant((): unknown => bodyFixed)
+    : derive(operation.body.schema.ast, completions, bodyFixed as Loose | undefined)
+  const params = derive(operation.params.ast, completions, (fixed.params ?? {}) as Loose)
+  const named = operation.scope._tag !== "None" || fixed.corpNum !== undefined
+  return Gen.tuple([params, body], ([p, b]): Draft => (context) => {
+    const value = b?.(context)
+    return {
+      ...(named ? { corpNum: context.corpNum } : {}),
+      ...(fixed.userId === undefined ? {} : { userId: fixed.userId }),
+      params: p(context),
+      ...(value === undefined ? {} : { body: value })
+    }
+  })
+}
+
+/** A draft given its context: the pinned member, or one drawn with it. */
+const given = <A>(options: { readonly fixed?: { readonly corpNum?: string } }, now: number, draft: Gen.Gen<(context: Context) => A>): Gen.Gen<A> => {
   const corpNum = options.fixed?.corpNum
-  return corpNum === undefined ? RuleValues.corpNum.chain((member) => make({ corpNum: member, now })) : make({ corpNum, now })
+  return corpNum === undefined
+    ? Gen.tuple([corpNumValues, draft], ([member, d]) => d({ corpNum: member, now }))
+    : Gen.map(draft, (d) => d({ corpNum, now }))
 }
 
 /**
  * Inputs of `operation` that the SDK's validation and the service accept: every field within its
  * rules, the cross-field rules kept, the member's own number where the document names its sender.
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category constructors
  */
-export const valid = <O extends Operation.Any>(operation: O, options: Options<O> = {}): FastCheck.Arbitrary<Operation.Input<O>> =>
-  withMember(options, (context) => inputOf(operation, options, context))
+export const validGen = <O extends Operation.Any>(operation: O, options: Options<O> = {}): Described<Operation.Input<O>> => {
+  const now = nowOf(options)
+  return { now, gen: given(options, now, inputOf(operation, options)) as Gen.Gen<Operation.Input<O>> }
+}
 
 /**
  * Every single-rule breakage `invalid(operation)` draws from (parameters and body).
@@ -110,16 +129,17 @@ export const breakagesOf = (operation: Operation.Any): ReadonlyArray<{ readonly 
  * path and rule the SDK's `ValidationError` reports (the service refuses them with `{code,
  * message}`). Operations without parameters or body have none: `invalid` throws for them.
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category constructors
  */
-export const invalid = <O extends Operation.Any>(operation: O, options: Options<O> = {}): FastCheck.Arbitrary<Invalid<O>> => {
+export const invalidGen = <O extends Operation.Any>(operation: O, options: Options<O> = {}): Described<Invalid<O>> => {
   const all = breakagesOf(operation)
   if (all.length === 0) throw new Error(`${operation.name} takes no input that could break a rule`)
-  return withMember(options, (context) =>
-    FastCheck.tuple(inputOf(operation, options, context), FastCheck.constantFrom(...all)).map(([input, { breakage, part }]) => {
-      const loose = input as unknown as Loose
-      const broken = { ...loose, [part]: breakage.apply(loose[part] ?? (part === "params" ? {} : undefined), context) }
-      return { input: broken as unknown as Operation.Input<O>, path: breakage.path, rule: breakage.rule }
-    }))
+  const now = nowOf(options)
+  const broken = Gen.tuple([inputOf(operation, options), Gen.constantFrom(...all)], ([draft, { breakage, part }]) => (context: Context): Invalid<O> => {
+    const input = draft(context) as Loose
+    const value = breakage.apply(input[part] ?? (part === "params" ? {} : undefined), context)
+    return { input: { ...input, [part]: value } as unknown as Operation.Input<O>, path: breakage.path, rule: breakage.rule }
+  })
+  return { now, gen: given(options, now, broken) }
 }
