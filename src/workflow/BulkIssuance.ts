@@ -30,7 +30,6 @@ import { createHash } from "node:crypto"
 import * as Bulk from "../core/Bulk.js"
 import type { TaxdocClient } from "../core/Client.js"
 import type { ValidationError } from "../core/Errors.js"
-import * as RequestBuilder from "../core/RequestBuilder.js"
 import type { BulkIssueResult as ReceiptResult, CashReceiptIssue } from "../domains/cashbill/Schemas.js"
 import type { BulkIssueResult as InvoiceResult } from "../domains/taxinvoice/Answers.js"
 import type { TaxinvoiceDraft } from "../domains/taxinvoice/Schemas.js"
@@ -121,18 +120,15 @@ export const workflows: Layer.Layer<never, never, WorkflowEngine | Journal | Tax
 )
 
 /**
- * What became of one document, in the union of `issueMany`: `Issued` or `Refused` (its submission
+ * What became of one document — `issueMany`'s outcome: `Issued` or `Refused` (its submission
  * completed; `result` is the service's), `NotIssued` (its submission was refused before anything
  * was issued: send it again), `Unknown` (sent, outcome not learned: read the document before
- * sending it again).
+ * sending it again); `result` only when the submission completed, `submitId` always.
  *
  * @since 0.1.0
  * @category models
  */
-export interface DocumentResult<R> extends Bulk.ItemOutcome {
-  readonly result: R
-  readonly submitId: string
-}
+export type DocumentResult<R> = Bulk.ItemOutcome<R>
 
 /**
  * No execution under this ID.
@@ -188,9 +184,6 @@ export interface IssueOptions<D> {
  */
 export type IssueError = ValidationError | ExecutionConflict | JournalUnavailable | ExecutionNotFound | ExecutionUnfinished
 
-const statusOf = (state: string, code: number): Bulk.ItemOutcome["status"] =>
-  state === "completed" ? (code === 1 ? "Issued" : "Refused") : state === "notIssued" ? "NotIssued" : "Unknown"
-
 const resultsOf = <D, R extends Kinds.ResultRecord>(
   kind: Kinds.Kind<D, R>,
   executionId: string
@@ -199,7 +192,7 @@ const resultsOf = <D, R extends Kinds.ResultRecord>(
     const journal = yield* Journal
     const chunks = yield* journal.chunks(executionId)
     if (Option.isNone(chunks)) return yield* new ExecutionNotFound({ executionId })
-    const decode = Schema.decodeUnknownSync(Schema.Array(kind.resultSchema))
+    const decode = Schema.decodeUnknownSync(Schema.Array(Submission.Item(kind.resultSchema)))
     const results: Array<DocumentResult<R>> = []
     for (const chunk of chunks.value) {
       if (chunk.results === undefined) {
@@ -207,9 +200,7 @@ const resultsOf = <D, R extends Kinds.ResultRecord>(
         if (Option.isNone(progress)) return yield* new ExecutionNotFound({ executionId })
         return yield* new ExecutionUnfinished({ executionId, progress: progress.value })
       }
-      for (const result of decode(chunk.results)) {
-        results.push({ key: kind.keyOfResult(result) ?? "", status: statusOf(chunk.state, result.code), submitId: chunk.submitId, result })
-      }
+      for (const item of decode(chunk.results)) results.push({ key: item.key, status: item.status, result: item.result, submitId: chunk.submitId })
     }
     return results
   })
@@ -220,11 +211,9 @@ const issue = <D, R extends Kinds.ResultRecord>(
   options: IssueOptions<D> & { readonly forceIssue?: boolean | undefined }
 ): Effect.Effect<ReadonlyArray<DocumentResult<R>>, IssueError, WorkflowEngine | Journal> =>
   Effect.gen(function*() {
-    yield* kind.validate(`${kind.workflow}Durable`, options.corpNum, options.documents, yield* Clock.currentTimeMillis)
-    const chunks = Bulk.chunksOf(options.documents, kind.size).map((documents) => {
-      const body = RequestBuilder.encodeBody(kind.submit, kind.bodyOf(documents, options))
-      return { submitId: Bulk.submitIdFor(body.bytes), body: new TextDecoder().decode(body.bytes), keys: documents.map(kind.keyOfDocument) }
-    })
+    const documents = yield* kind.validate(`${kind.workflow}Durable`, options.corpNum, options.documents, yield* Clock.currentTimeMillis)
+    // The submissions of `issueMany` for the same documents: the same bytes and submit IDs.
+    const chunks = Bulk.submissions(kind.bulk(options), documents).map(Submission.chunkOf)
     const input: Payload = {
       executionId: options.executionId,
       corpNum: options.corpNum,

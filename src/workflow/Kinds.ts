@@ -1,15 +1,16 @@
 /**
  * What a durable bulk issuance needs to know of the documents it issues: cash receipts or e-Tax
- * invoices — the bulk operations, how a submission's body is made, how its results are keyed and
- * checked, and the rules the documents are validated against before anything is sent (the same as
- * `issueMany`'s, so the same input makes the same submissions and submit IDs).
+ * invoices — the bulk issuance engine's `Bulk.Kind` (the operations, how a submission's body is
+ * made, how documents and results are keyed; the same as `issueMany`'s, so the same input makes
+ * the same submissions and submit IDs), the schema its per-document results are kept in, and the
+ * rules the documents are validated against before anything is sent.
  *
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import * as Bulk from "../core/Bulk.js"
 import type { ValidationError } from "../core/Errors.js"
-import type * as Operation from "../core/Operation.js"
 import { CorpNum } from "../core/Schemas.js"
 import { validate } from "../core/Validation.js"
 import * as CashbillOperations from "../domains/cashbill/Operations.js"
@@ -27,13 +28,20 @@ import type { Kind as KindName } from "./Journal.js"
  * @since 0.1.0
  * @category models
  */
-export interface ResultRecord {
-  readonly code: number
-  readonly message?: string | undefined
+export type ResultRecord = Bulk.ItemResult
+
+/**
+ * Options that shape a submission's body (`forceIssue` for e-Tax invoices, as `issueMany`'s).
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export interface BodyOptions {
+  readonly forceIssue?: boolean | undefined
 }
 
 /**
- * A kind of document issued in bulk.
+ * A kind of document issued durably.
  *
  * @since 0.1.0
  * @category models
@@ -42,23 +50,30 @@ export interface Kind<D, R extends ResultRecord> {
   readonly name: KindName
   /** The workflow's name, and so its entity's in the engine. */
   readonly workflow: string
-  readonly noun: string
-  readonly submit: Operation.Any
-  readonly result: Operation.Any
-  readonly completed: number
-  readonly size: number
+  /** The engine's kind for the body options of one execution. */
+  readonly bulk: (options: BodyOptions) => Bulk.Kind<D, R>
+  /** How a per-document result is kept in the journal and the workflow's history. */
   readonly resultSchema: Schema.Codec<R, unknown>
-  readonly keyOfDocument: (document: D) => string
-  readonly keyOfResult: (result: R) => string | undefined
-  /** The body of one submission (before encoding). */
-  readonly bodyOf: (documents: ReadonlyArray<D>, options: { readonly forceIssue?: boolean | undefined }) => unknown
-  /** Every rule of `issueMany`, checked before anything is sent. */
-  readonly validate: (operation: string, corpNum: string, documents: ReadonlyArray<D>, nowMillis: number) => Effect.Effect<unknown, ValidationError>
-  /** The result of a document whose submission did not complete, saying why. */
-  readonly unresolved: (key: string, code: number, message: string) => R
+  /** Every rule of `issueMany`, checked before anything is sent; answers the documents as decoded. */
+  readonly validate: (operation: string, corpNum: string, documents: ReadonlyArray<D>, nowMillis: number) => Effect.Effect<ReadonlyArray<D>, ValidationError>
 }
 
 const Member = Schema.Struct({ corpNum: CorpNum })
+
+/** The code of a document its completed submission's result does not mention (as `issueMany`'s). */
+const MISSING_CODE = -99999999
+
+const receiptsKind = Bulk.kind({
+  operation: "Cashbill.issueMany",
+  submit: CashbillOperations.BulkSubmit,
+  result: CashbillOperations.GetBulkResult,
+  completed: RECEIPTS_COMPLETED,
+  size: CashbillRules.BULK_MAX,
+  bodyOf: (documents: ReadonlyArray<CashReceiptIssue>) => ({ cashbills: documents }),
+  keyOfDocument: (receipt: CashReceiptIssue) => receipt.mgtKey,
+  keyOfResult: (result: ReceiptResult) => result.mgtKey,
+  missing: (mgtKey: string) => new ReceiptResult({ mgtKey, code: MISSING_CODE, message: "the bulk result does not mention this receipt" })
+})
 
 /**
  * Cash receipts (BulkSubmit, GetBulkResult; 100 per submission).
@@ -69,22 +84,27 @@ const Member = Schema.Struct({ corpNum: CorpNum })
 export const receipts: Kind<CashReceiptIssue, ReceiptResult> = {
   name: "cashbill",
   workflow: "taxdoc.Cashbill.issueMany",
-  noun: "receipt",
-  submit: CashbillOperations.BulkSubmit,
-  result: CashbillOperations.GetBulkResult,
-  completed: RECEIPTS_COMPLETED,
-  size: CashbillRules.BULK_MAX,
+  bulk: () => receiptsKind,
   resultSchema: ReceiptResult,
-  keyOfDocument: (receipt) => receipt.mgtKey,
-  keyOfResult: (result) => result.mgtKey,
-  bodyOf: (documents) => ({ cashbills: documents }),
   validate: (operation, corpNum, documents, now) =>
-    Effect.andThen(validate(operation, Member, { corpNum }), validate(operation, ReceiptListAt(now), { cashbills: documents })),
-  unresolved: (mgtKey, code, message) => new ReceiptResult({ mgtKey, code, message })
+    Effect.andThen(validate(operation, Member, { corpNum }), Effect.map(validate(operation, ReceiptListAt(now), { cashbills: documents }), (body) => body.cashbills))
 }
 
+const invoicesKind = Bulk.kind({
+  operation: "Taxinvoice.issueMany",
+  submit: TaxinvoiceOperations.BulkIssue,
+  result: TaxinvoiceOperations.GetBulkResult,
+  completed: INVOICES_COMPLETED,
+  size: TaxinvoiceRules.Limits.bulk,
+  bodyOf: (documents: ReadonlyArray<TaxinvoiceDraft>) => ({ invoices: documents }),
+  keyOfDocument: (invoice: TaxinvoiceDraft) => invoice.invoicerMgtKey,
+  keyOfResult: (result: InvoiceResult) => result.invoicerMgtKey,
+  missing: (invoicerMgtKey: string) => new InvoiceResult({ invoicerMgtKey, code: MISSING_CODE, message: "the bulk result does not mention this invoice" })
+})
+
 /**
- * e-Tax invoices (BulkIssue, GetBulkResult; 100 per submission; `forceIssue` as `issueMany`).
+ * e-Tax invoices (BulkIssue, GetBulkResult; 100 per submission; `forceIssue` as `issueMany`: sent
+ * first, and only when true).
  *
  * @since 0.1.0
  * @category kinds
@@ -92,17 +112,8 @@ export const receipts: Kind<CashReceiptIssue, ReceiptResult> = {
 export const invoices: Kind<TaxinvoiceDraft, InvoiceResult> = {
   name: "taxinvoice",
   workflow: "taxdoc.Taxinvoice.issueMany",
-  noun: "invoice",
-  submit: TaxinvoiceOperations.BulkIssue,
-  result: TaxinvoiceOperations.GetBulkResult,
-  completed: INVOICES_COMPLETED,
-  size: TaxinvoiceRules.Limits.bulk,
+  bulk: (options) => options.forceIssue === true ? { ...invoicesKind, bodyOf: (documents) => ({ forceIssue: true, invoices: documents }) } : invoicesKind,
   resultSchema: InvoiceResult,
-  keyOfDocument: (invoice) => invoice.invoicerMgtKey,
-  keyOfResult: (result) => result.invoicerMgtKey,
-  // As the public clients send it: `forceIssue` first, and only when true.
-  bodyOf: (documents, options) => (options.forceIssue === true ? { forceIssue: true, invoices: documents } : { invoices: documents }),
   validate: (operation, corpNum, documents, now) =>
-    Effect.andThen(validate(operation, Member, { corpNum }), validate(operation, InvoiceListAt(now), { invoices: documents })),
-  unresolved: (invoicerMgtKey, code, message) => new InvoiceResult({ invoicerMgtKey, code, message })
+    Effect.andThen(validate(operation, Member, { corpNum }), Effect.map(validate(operation, InvoiceListAt(now), { invoices: documents }), (body) => body.invoices))
 }

@@ -1,21 +1,20 @@
 /**
- * One submission of a durable bulk issuance as an `effect/workflow` activity: its exact bytes sent
- * under the submit ID derived from them, its result awaited, its end written to the journal. The
- * activity is named by its submit ID, so a workflow replayed by another runner finds its recorded
- * end instead of running it again; a runner that dies inside it leaves it to be run again under the
- * same submit ID and bytes, which the service recognises as the same submission: nothing is issued
- * twice.
+ * One submission of a durable bulk issuance as an `effect/workflow` activity: the bulk issuance
+ * engine's `Bulk.runSubmission` (its exact bytes sent under the submit ID derived from them, its
+ * result awaited) with the outcome written to the journal. The activity is named by its submit
+ * ID, so a workflow replayed by another runner finds its recorded end instead of running it again;
+ * a runner that dies inside it leaves it to be run again under the same submit ID and bytes, which
+ * the service recognises as the same submission: nothing is issued twice.
  *
  * @since 1.0.0
  */
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import * as Activity from "effect/workflow/Activity"
 import * as Bulk from "../core/Bulk.js"
 import { TaxdocClient } from "../core/Client.js"
-import * as RequestBuilder from "../core/RequestBuilder.js"
-import * as Retry from "../core/Retry.js"
 import { type ChunkEnd, Journal, type JournalUnavailable } from "./Journal.js"
 import type * as Kinds from "./Kinds.js"
 
@@ -26,7 +25,12 @@ import type * as Kinds from "./Kinds.js"
  * @since 1.0.0
  * @category schemas
  */
-export const Chunk = Schema.Struct({ submitId: Schema.String, body: Schema.String, keys: Schema.Array(Schema.String) })
+export const Chunk = Schema.Struct({
+  submitId: Schema.String,
+  contentType: Schema.String,
+  body: Schema.String,
+  keys: Schema.Array(Schema.String)
+})
 
 /**
  * @since 1.0.0
@@ -35,7 +39,27 @@ export const Chunk = Schema.Struct({ submitId: Schema.String, body: Schema.Strin
 export type Chunk = typeof Chunk.Type
 
 /**
- * How a submission ended (the journal's `ChunkEnd`), as the activity records it.
+ * The chunk of a planned submission (its bytes are the JSON text the engine encoded).
+ *
+ * @since 1.0.0
+ * @category constructors
+ */
+export const chunkOf = (submission: Bulk.Submission): Chunk => ({
+  submitId: submission.submitId,
+  contentType: submission.body.contentType ?? "application/json;charset=utf-8",
+  body: new TextDecoder().decode(submission.body.bytes),
+  keys: submission.keys
+})
+
+const submissionOf = (chunk: Chunk): Bulk.Submission => ({
+  submitId: chunk.submitId,
+  body: { contentType: chunk.contentType, bytes: new TextEncoder().encode(chunk.body) },
+  keys: chunk.keys
+})
+
+/**
+ * How a submission ended (the journal's `ChunkEnd`), as the activity records it: `results` holds
+ * each document's outcome (`{ key, status, result? }`, the result encoded).
  *
  * @since 1.0.0
  * @category schemas
@@ -46,6 +70,19 @@ export const End = Schema.Struct({
   succeeded: Schema.Number,
   message: Schema.optional(Schema.String)
 })
+
+/**
+ * A document's outcome as the journal keeps it, its result in `resultSchema`'s encoding.
+ *
+ * @since 1.0.0
+ * @category schemas
+ */
+export const Item = <R, I>(resultSchema: Schema.Codec<R, I>) =>
+  Schema.Struct({
+    key: Schema.String,
+    status: Schema.Literals(["Issued", "Refused", "NotIssued", "Unknown"]),
+    result: Schema.optionalKey(resultSchema)
+  })
 
 /**
  * What one submission knows of its execution.
@@ -73,15 +110,26 @@ const journalRetry = Schedule.min([Schedule.exponential("200 millis"), Schedule.
  */
 export const persistently = <A>(effect: Effect.Effect<A, JournalUnavailable>): Effect.Effect<A> => Effect.orDie(Effect.retry(effect, journalRetry))
 
-const UNRESOLVED_CODE = -99999999
-
-/**
- * The code of a document whose submission did not complete (its `message` says why).
- *
- * @since 1.0.0
- * @category constants
- */
-export const UNRESOLVED = UNRESOLVED_CODE
+const endOf = <R extends Kinds.ResultRecord>(kind: Kinds.Kind<unknown, R>, submission: Bulk.Submission, outcome: Bulk.SubmissionOutcome<R>): ChunkEnd => {
+  const encode = Schema.encodeSync(Item(kind.resultSchema))
+  const items = Bulk.itemOutcomes(submission, outcome)
+  const results = items.map((item) => encode(item.result === undefined ? { key: item.key, status: item.status } : { key: item.key, status: item.status, result: item.result }))
+  switch (outcome._tag) {
+    case "Completed":
+      return { state: "completed", succeeded: items.filter((item) => item.status === "Issued").length, results }
+    case "NotIssued":
+      return { state: "notIssued", succeeded: 0, message: `not issued: ${outcome.cause.message}`, results }
+    case "Unknown":
+      return {
+        state: "unknown",
+        succeeded: 0,
+        message: outcome.accepted
+          ? `submitted as ${submission.submitId}, outcome unknown: ${outcome.cause.message}`
+          : `sent as ${submission.submitId}, perhaps accepted: ${outcome.cause.message}`,
+        results
+      }
+  }
+}
 
 /**
  * The activity of submission `index` of an execution.
@@ -97,36 +145,16 @@ export const activity = <D, R extends Kinds.ResultRecord>(kind: Kinds.Kind<D, R>
       const client = yield* TaxdocClient
       const journal = yield* Journal
       const member = context.userId === null ? { corpNum: context.corpNum } : { corpNum: context.corpNum, userId: context.userId }
-      const encode = Schema.encodeSync(Schema.Array(kind.resultSchema))
-      const record = (end: ChunkEnd) => Effect.as(persistently(journal.ended(context.executionId, index, end)), end)
-      const unresolved = (state: "notIssued" | "unknown", message: string) =>
-        record({ state, succeeded: 0, message, results: encode(chunk.keys.map((key) => kind.unresolved(key, UNRESOLVED_CODE, message))) })
-      // The exact bytes of the submission, as they were when the execution started.
-      const body = { contentType: "application/json;charset=utf-8", bytes: new TextEncoder().encode(chunk.body) }
-      const sent = yield* client.send(kind.submit, RequestBuilder.build(kind.submit, { submitID: chunk.submitId }, body), member).pipe(
-        Effect.retry({ schedule: patiently, while: Retry.isTransient }),
-        Effect.result
-      )
-      if (sent._tag === "Failure") return yield* unresolved("notIssued", `not issued: ${sent.failure.message}`)
-      yield* persistently(journal.submitted(context.executionId, index))
-      const poll = Effect.retry(
-        client.call(kind.result, { corpNum: member.corpNum, userId: context.userId ?? undefined, params: { submitID: chunk.submitId } }) as Effect.Effect<
-          { readonly txState: number; readonly issueResult?: ReadonlyArray<R> | undefined },
-          Retry.AttemptError
-        >,
-        { schedule: patiently, while: Retry.isTransient }
-      )
-      const done = yield* Bulk.awaitResult(
-        { operation: kind.workflow, corpNum: member.corpNum, submitId: chunk.submitId, completed: kind.completed, poll },
-        { interval: `${context.pollMillis} millis`, deadline: "30 days" }
-      ).pipe(Effect.result)
-      if (done._tag === "Failure") return yield* unresolved("unknown", `submitted as ${chunk.submitId}, outcome unknown: ${done.failure.message}`)
-      const ordered = Bulk.inInputOrder(
-        chunk.keys,
-        done.success.issueResult ?? [],
-        (r) => kind.keyOfResult(r),
-        (key) => kind.unresolved(key, UNRESOLVED_CODE, "the bulk result does not mention this document")
-      )
-      return yield* record({ state: "completed", succeeded: ordered.filter((r) => r.code === 1).length, results: encode(ordered) })
+      const submission = submissionOf(chunk)
+      // The body is the one the execution started with: the kind's body options play no part here.
+      const outcome = yield* Bulk.runSubmission(client, kind.bulk({}), submission, member, {
+        interval: Duration.millis(context.pollMillis),
+        deadline: Duration.infinity,
+        patience: patiently,
+        onSubmitted: persistently(journal.submitted(context.executionId, index))
+      })
+      const end = endOf(kind as Kinds.Kind<unknown, R>, submission, outcome)
+      yield* persistently(journal.ended(context.executionId, index, end))
+      return end
     })
   })

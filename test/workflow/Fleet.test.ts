@@ -47,7 +47,7 @@ const receipts = (prefix: string, count: number): ReadonlyArray<CashReceiptIssue
 
 /** Every receipt read back from the service: exactly the ones sent, once each, with their amounts. */
 const expectIssuedOnce = async (sent: ReadonlyArray<CashReceiptIssue>) => {
-  const infos = await served.run(Effect.flatMap(Cashbill, (c) => c.getInfos(SELLER, sent.map((r) => r.mgtKey))))
+  const infos = await served.run(Cashbill.use((c) => c.getInfos(SELLER, sent.map((r) => r.mgtKey))))
   expect(infos.map((i) => i.mgtKey)).toEqual(sent.map((r) => r.mgtKey))
   expect(infos.map((i) => i.totalAmount)).toEqual(sent.map((r) => r.totalAmount))
   expect(new Set(infos.map((i) => i.confirmNum)).size).toBe(sent.length)

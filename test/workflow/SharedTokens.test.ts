@@ -54,7 +54,7 @@ const listening = (url: string, count: number) =>
       sql<{ readonly n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
       ([row]) => row?.n ?? 0
     )
-    while ((yield* listeners) < count) yield* Effect.yieldNow()
+    while ((yield* listeners) < count) yield* Effect.yieldNow
   })).pipe(Effect.provide(Reactivity.layer), Effect.orDie)
 
 describe("SharedTokens", () => {
@@ -93,7 +93,7 @@ describe("SharedTokens", () => {
       yield* listening(url, 2)
       yield* a.client.forgetMember(OTHER)
       // The notification reaches b through its listening connection: wait for it by polling b's cache.
-      while ((yield* b.tokens.stats).cached !== 0) yield* Effect.yieldNow()
+      while ((yield* b.tokens.stats).cached !== 0) yield* Effect.yieldNow
       yield* b.tokens.get(OTHER, ["140"])
       expect((yield* issuances).tokensIssued.find((i) => i.corpNum === OTHER)?.count).toBe(2)
     }).pipe(withSandbox))
