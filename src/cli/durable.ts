@@ -93,6 +93,9 @@ const issueError = <E extends { readonly _tag: string; readonly message: string 
   }
 }
 
+const UNSENT = "not issued: its submission was refused before anything was issued; the same command sends it again"
+const UNKNOWN = "outcome unknown: look the document up by its ID before sending it again"
+
 /**
  * Issues `documents` durably and shows progress and results as `bulk` does (exit 1 when any was
  * refused or not issued).
@@ -107,6 +110,8 @@ export const issue = <R extends { readonly code: number }>(args: {
   readonly source: InputSource
   readonly noun: string
   readonly columns: ReadonlyArray<Column<R>>
+  /** The row of a document whose submission has no result: not issued, or with an unknown outcome. */
+  readonly missing: (key: string, message: string) => R
   readonly forceIssue?: boolean | undefined
 }) =>
   Effect.gen(function*() {
@@ -126,7 +131,8 @@ export const issue = <R extends { readonly code: number }>(args: {
       : BulkIssuance.issueInvoices({ ...common, forceIssue: args.forceIssue, documents: args.documents as unknown as ReadonlyArray<TaxinvoiceDraft> })
     const results = yield* (run as Effect.Effect<ReadonlyArray<BulkIssuance.DocumentResult<R>>, BulkIssuance.IssueError, never>).pipe(fromFile(args.source))
     const failed = results.filter((r) => r.status === "NotIssued" || r.status === "Unknown").length
-    yield* Progress.finishBulk(display, { json: o.json, noun: args.noun, columns: args.columns }, results.map((r) => r.result))
+    const rows = results.map((r) => r.result ?? args.missing(r.key, r.status === "NotIssued" ? UNSENT : UNKNOWN))
+    yield* Progress.finishBulk(display, { json: o.json, noun: args.noun, columns: args.columns }, rows)
     if (failed > 0) return yield* new ExitWith({ code: 1 })
   }).pipe(
     Effect.provide(BulkIssuance.workflows.pipe(Layer.provideMerge(engineOf(args.o)), Layer.provideMerge(TargetLayer.layer(args.o, [args.o.corpNum])))),

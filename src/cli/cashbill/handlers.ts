@@ -9,7 +9,7 @@ import * as Option from "effect/Option"
 import * as Path from "effect/Path"
 import { Cashbill } from "../../domains/cashbill/Cashbill.js"
 import { URL_VALIDITY_MILLIS } from "../../domains/cashbill/Rules.js"
-import type { BulkIssueResult, CashbillInfo, CashReceiptIssue, CashReceiptRevoke, IssueResponse } from "../../domains/cashbill/Schemas.js"
+import { BulkIssueResult, type CashbillInfo, type CashReceiptIssue, type CashReceiptRevoke, type IssueResponse } from "../../domains/cashbill/Schemas.js"
 import { CliError, fromFile } from "../errors.js"
 import { readJsonObject, readSomeRecords, readStringList } from "../input.js"
 import type { Parsed } from "../lazy.js"
@@ -68,7 +68,7 @@ const durableBulk = (o: Parsed<typeof bulkOptions>) =>
   Effect.gen(function*() {
     const { records, source } = yield* readReceipts(o)
     const Durable = yield* Effect.promise(() => import("../durable.js"))
-    yield* Durable.issue({ o, kind: "cashbill", documents: records, source, noun: "receipt", columns: resultColumns })
+    yield* Durable.issue({ o, kind: "cashbill", documents: records, source, noun: "receipt", columns: resultColumns, missing: (mgtKey, message) => new BulkIssueResult({ mgtKey, code: 0, message }) })
   })
 
 /**

@@ -6,7 +6,8 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { MGT_KEY_TYPES, type MgtKeyType, StateCode, URL_VALIDITY_MILLIS } from "../../domains/taxinvoice/Rules.js"
-import type { BulkIssueResult, TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
+import { BulkIssueResult } from "../../domains/taxinvoice/Answers.js"
+import type { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { Taxinvoice, type UrlKind } from "../../domains/taxinvoice/Taxinvoice.js"
 import { CliError, fromFile } from "../errors.js"
 import { readJsonObject, readSomeRecords } from "../input.js"
@@ -237,7 +238,7 @@ const durableBulk = (o: Parsed<typeof bulkOptions>) =>
   Effect.gen(function*() {
     const { records, source } = yield* readDrafts(o)
     const Durable = yield* Effect.promise(() => import("../durable.js"))
-    yield* Durable.issue({ o, kind: "taxinvoice", documents: records.map(normalised), source, noun: "invoice", columns: resultColumns, forceIssue: o.force })
+    yield* Durable.issue({ o, kind: "taxinvoice", documents: records.map(normalised), source, noun: "invoice", columns: resultColumns, forceIssue: o.force, missing: (invoicerMgtKey, message) => new BulkIssueResult({ invoicerMgtKey, code: 0, message }) })
   })
 
 /**
