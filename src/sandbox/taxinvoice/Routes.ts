@@ -11,6 +11,7 @@
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import * as Kst from "../../core/Kst.js"
 import * as Operation from "../../core/Operation.js"
 import { optional } from "../../core/Schemas.js"
 import { messageDigest } from "../../core/Signing.js"
@@ -95,7 +96,7 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
             code: 1,
             message: request.language === "en" ? "Success" : "성공",
             ntsConfirmNum: issued.ntsconfirmNum,
-            issueDT: Records.statusRecord(invoice, ctx.now).issueDT
+            issueDT: Kst.toDateTime14(issued.at)
           }))))
   })),
   implement(Operations.GetFiles, (request, caller) =>
