@@ -14,10 +14,11 @@ import * as Kst from "../../core/Kst.js"
 import { isDate8 } from "../../core/Schemas.js"
 import * as Operations from "../../domains/taxPortal/Operations.js"
 import * as Rules from "../../domains/taxPortal/Rules.js"
-import { handlerContext } from "../HandlerContext.js"
+import { type MemberView, memberView } from "../HandlerContext.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { memberPreference } from "../Preferences.js"
 import type { Policy } from "../Progression.js"
+import type { Environment } from "../Store.js"
 import { type Caller, implement, json, type Route, type RouteRequest, success } from "../Route.js"
 import * as PortalLinks from "../PortalLinks.js"
 import { collectInvoices, collectReceipts } from "./Collection.js"
@@ -30,7 +31,7 @@ import * as Synthetic from "./Synthetic.js"
 /** What a member's handler works on. */
 interface Context {
   readonly store: Store
-  readonly request: RouteRequest
+  readonly environment: Environment
   readonly state: State.TaxPortalState
   readonly member: State.MemberPortal
   readonly corpNum: string
@@ -38,17 +39,18 @@ interface Context {
   readonly policy: Policy
 }
 
+const withMemberOf: MemberView<Context> = memberView(({ now, policies, store }, environment, corpNum) => {
+  const state = store.get(State.taxPortalSlot, environment)
+  return { store, environment, state, member: State.memberOf(state, corpNum), corpNum, now, policy: policies["taxPortal.job"] }
+})
+
 const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: Context) => Result.Result<A, SandboxFailure>) =>
-  Effect.flatMap(handlerContext, ({ now, policies, store }) => {
-    const state = store.get(State.taxPortalSlot, request.environment)
-    const ctx: Context = { store, request, state, member: State.memberOf(state, caller.corpNum), corpNum: caller.corpNum, now, policy: policies["taxPortal.job"] }
-    return Effect.fromResult(f(ctx))
-  })
+  withMemberOf(request.environment, caller.corpNum, f)
 
 /** A job's snapshot, sorted once in the order Search pages through. */
 const snapshot = (ctx: Context) => (job: State.Job, at: number): void => {
-  if (job.kind === "taxinvoice") job.invoices = Search.sortInvoices(collectInvoices(ctx.store, ctx.request.environment, job, at), job.dateType)
-  else job.receipts = Search.sortReceipts(collectReceipts(ctx.store, ctx.request.environment, job, at))
+  if (job.kind === "taxinvoice") job.invoices = Search.sortInvoices(collectInvoices(ctx.store, ctx.environment, job, at), job.dateType)
+  else job.receipts = Search.sortReceipts(collectReceipts(ctx.store, ctx.environment, job, at))
 }
 
 /** The member's job of a kind, brought up to date (a state poll counts for `AfterPolls`). */
@@ -114,11 +116,11 @@ const findInvoice = (ctx: Context, ntsConfirmNum: string): Records.IssuedInvoice
   }
   const isParty = (i: Records.IssuedInvoice) =>
     i.invoicer.corpNum === ctx.corpNum || i.invoicee.corpNum === ctx.corpNum || i.trustee?.corpNum === ctx.corpNum
-  const own = taxinvoiceByConfirmNum(ctx.store, ctx.request.environment, ntsConfirmNum)
+  const own = taxinvoiceByConfirmNum(ctx.store, ctx.environment, ntsConfirmNum)
   if (own !== undefined && isParty(own)) return own.knownAt <= ctx.now ? own : undefined
   const writeDate = ntsConfirmNum.slice(0, 8)
   if (!isDate8(writeDate)) return undefined
-  const member = memberParty(ctx.store, ctx.request.environment, ctx.corpNum)
+  const member = memberParty(ctx.store, ctx.environment, ctx.corpNum)
   return (["SELL", "BUY", "TRUSTEE"] as const)
     .flatMap((side) => Synthetic.invoicesWrittenOn(member, side, writeDate))
     .find((i) => i.ntsconfirmNum === ntsConfirmNum && i.knownAt <= ctx.now)
