@@ -7,9 +7,12 @@
  * validation, is refused with `{code, message}`. Each sample runs on the fresh sandbox state
  * (restored from a snapshot), so samples never see each other's documents.
  */
-import { HttpBody, HttpClient, HttpClientRequest } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Exit, FastCheck, Option, Redacted, TestClock } from "effect"
+import { Cause, Effect, Exit, Option, Redacted } from "effect"
+import { HttpBody, HttpClient, HttpClientRequest } from "effect/http"
+import { TestClock } from "effect/testing"
+import * as fc from "fast-check"
+import * as Taxdoc from "../../src/Taxdoc.js"
 import * as Body from "../../src/core/Body.js"
 import { renderQuery, TaxdocClient } from "../../src/core/Client.js"
 import { ApiError } from "../../src/core/Errors.js"
@@ -18,12 +21,10 @@ import * as RequestBuilder from "../../src/core/RequestBuilder.js"
 import { Tokens } from "../../src/core/Tokens.js"
 import { SANDBOX_ORIGIN } from "../../src/sandbox/InProcess.js"
 import { Sandbox } from "../../src/sandbox/Sandbox.js"
-import * as Testing from "../../src/testing/index.js"
-import * as Sdk from "../support/sdk.js"
+import * as Testing from "../../src/testing/FastCheck.js"
 import { NOW, withInput } from "./operations.js"
-import { preparation, REFUSALS } from "./preparation.js"
+import { MEMBER, preparation, REFUSALS } from "./preparation.js"
 
-const MEMBER = Sdk.MEMBER
 /**
  * Samples per operation: enough for every kind of value, few enough to stay quick (the SDK side draws
  * 1,000); `TAXDOC_TESTING_RUNS=1000 npx vitest run test/testing/Sandbox.test.ts` draws more of each.
@@ -62,14 +63,20 @@ const sendRaw = (operation: Operation.Any, input: Operation.Input<Operation.Any>
     const built = RequestBuilder.build(operation, (input.params ?? {}) as Readonly<Record<string, unknown>>, body)
     let request = HttpClientRequest.make(built.method)(`${SANDBOX_ORIGIN}${built.path}${renderQuery(built.query)}`)
     request = HttpClientRequest.setHeaders(request, { ...built.headers, ...(built.override === undefined ? {} : { "x-http-method-override": built.override }) })
-    if (built.scopes !== undefined) request = HttpClientRequest.bearerToken(request, Redacted.value(yield* Effect.flatMap(Tokens, (t) => t.get(MEMBER, built.scopes!))))
+    if (built.scopes !== undefined) {
+      const tokens = yield* Tokens
+      request = HttpClientRequest.setHeader(request, "authorization", Redacted.value(yield* tokens.authorization(MEMBER, built.scopes)))
+    }
     if (operation.body._tag !== "None") request = HttpClientRequest.setBody(request, HttpBody.uint8Array(built.body.bytes, built.body.contentType ?? "application/json"))
-    const response = yield* Effect.flatMap(HttpClient.HttpClient, (http) => http.execute(request))
+    const http = yield* HttpClient.HttpClient
+    const response = yield* http.execute(request)
     return { status: response.status, body: yield* response.json }
-  }).pipe(Effect.scoped, Effect.orDie)
+  }).pipe(Effect.orDie)
+
+type Needs = TaxdocClient | Tokens | HttpClient.HttpClient
 
 /** Runs `each` on every sample, each on the sandbox as it was before the first. */
-const onFreshState = <A>(samples: ReadonlyArray<A>, each: (sample: A) => Effect.Effect<void, never, TaxdocClient | Tokens | HttpClient.HttpClient>) =>
+const onFreshState = <A>(samples: ReadonlyArray<A>, each: (sample: A) => Effect.Effect<void, never, Needs>) =>
   Effect.gen(function*() {
     yield* TestClock.setTime(NOW)
     const sandbox = yield* Sandbox
@@ -78,14 +85,14 @@ const onFreshState = <A>(samples: ReadonlyArray<A>, each: (sample: A) => Effect.
       yield* sandbox.restore(fresh)
       yield* each(sample)
     }
-  }).pipe(Effect.provide(Sdk.layer({ sandbox: { members: [{ corpNum: MEMBER }] } })))
+  }).pipe(Effect.provide(Taxdoc.layerSandbox({ sandbox: { members: [{ corpNum: MEMBER }] } })))
 
 describe("taxdoc/testing and the in-process sandbox", () => {
   for (const operation of operations) {
     const prepare = preparation(operation)
     it.effect(`${operation.name}: valid inputs are accepted${prepare.mustSucceed ? " and succeed" : " (state permitting)"}`, () => {
-      const samples = FastCheck.sample(
-        FastCheck.tuple(Testing.valid(operation, { now: NOW, fixed: { corpNum: MEMBER, params: prepare.params } }), prepare.documents),
+      const samples = fc.sample(
+        fc.tuple(Testing.valid(operation, { now: NOW, fixed: { corpNum: MEMBER, params: prepare.params } }), prepare.documents),
         { numRuns: VALID_RUNS, seed: 42 }
       )
       return onFreshState(samples, ([input, documents]) =>
@@ -93,9 +100,9 @@ describe("taxdoc/testing and the in-process sandbox", () => {
           const client = yield* TaxdocClient
           yield* prepare.write(input, documents)
           const exit = yield* Effect.exit(client.call(operation, input))
-          const failure = Exit.isFailure(exit) ? Cause.failureOption(exit.cause) : Option.none()
-          const what = `${operation.name} ${JSON.stringify(input)}`
           if (Exit.isSuccess(exit)) return
+          const failure = Cause.findErrorOption(exit.cause)
+          const what = `${operation.name} ${JSON.stringify(input)}`
           expect(Option.isSome(failure) && failure.value instanceof ApiError ? "ApiError" : Cause.pretty(exit.cause), what).toBe("ApiError")
           expect(prepare.mustSucceed, `${what} failed: ${Cause.pretty(exit.cause)}`).toBe(false)
           const error = (failure as Option.Some<ApiError>).value
@@ -104,7 +111,7 @@ describe("taxdoc/testing and the in-process sandbox", () => {
     })
 
     it.effect(`${operation.name}: every single-rule breakage, sent raw, is refused with {code, message}`, () => {
-      const samples = FastCheck.sample(Testing.invalid(operation, { now: NOW, fixed: { corpNum: MEMBER } }), { numRuns: INVALID_RUNS, seed: 42 })
+      const samples = fc.sample(Testing.invalid(operation, { now: NOW, fixed: { corpNum: MEMBER } }), { numRuns: INVALID_RUNS, seed: 42 })
       return onFreshState(samples, ({ input, path, rule }) =>
         Effect.gen(function*() {
           const answer = yield* sendRaw(operation, input)

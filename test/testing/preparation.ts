@@ -5,7 +5,8 @@
  * never submitted, a job never requested): they answer `{code, message}` about state, never one of
  * the `REFUSALS` of an input.
  */
-import { Effect, FastCheck } from "effect"
+import { Effect } from "effect"
+import * as fc from "fast-check"
 import { TaxdocClient } from "../../src/core/Client.js"
 import { ErrorCodes, type ErrorCodeName } from "../../src/core/ErrorCodes.js"
 import type * as Operation from "../../src/core/Operation.js"
@@ -13,9 +14,11 @@ import * as Cashbill from "../../src/domains/cashbill/Operations.js"
 import * as StatementRules from "../../src/domains/statement/Rules.js"
 import * as Statement from "../../src/domains/statement/Operations.js"
 import * as Taxinvoice from "../../src/domains/taxinvoice/Operations.js"
-import * as Testing from "../../src/testing/index.js"
-import { MEMBER } from "../support/sdk.js"
+import * as Testing from "../../src/testing/FastCheck.js"
 import { NOW } from "./operations.js"
+
+/** The member the sandbox knows in these tests. */
+export const MEMBER = "1234567891"
 
 /** The codes that refuse an input as such: a valid input never meets them. */
 const REFUSAL_NAMES: ReadonlyArray<ErrorCodeName> = [
@@ -47,14 +50,14 @@ export interface Preparation {
   /** Parameters pinned so the input names what is written first. */
   readonly params: Readonly<Record<string, string>>
   /** Documents to write first (drawn with the input). */
-  readonly documents: FastCheck.Arbitrary<unknown>
+  readonly documents: fc.Arbitrary<unknown>
   readonly write: (input: Operation.Input<Operation.Any>, documents: unknown) => Effect.Effect<void, never, TaxdocClient>
 }
 
 type Writing = Omit<Preparation, "mustSucceed" | "params">
 
 /** Documents drawn by `documents`, written by `write` before the input is sent. */
-const writing = <D>(documents: FastCheck.Arbitrary<D>, write: (input: Operation.Input<Operation.Any>, documents: D) => Effect.Effect<void, never, TaxdocClient>): Writing =>
+const writing = <D>(documents: fc.Arbitrary<D>, write: (input: Operation.Input<Operation.Any>, documents: D) => Effect.Effect<void, never, TaxdocClient>): Writing =>
   ({ documents, write: (input, drawn) => write(input, drawn as D) })
 
 const call = <O extends Operation.Any>(operation: O, input: Operation.Input<O>) =>
@@ -68,7 +71,7 @@ const receiptFirst = writing(Testing.cashReceipt(options), (input, receipt) =>
 
 // One statement of each type, so the one the input names carries the tax type its type requires.
 const statementFirst = writing(
-  FastCheck.record(Object.fromEntries(StatementRules.ITEM_CODES.map((code) => [String(code), Testing.statement(code, options)]))),
+  fc.record(Object.fromEntries(StatementRules.ITEM_CODES.map((code) => [String(code), Testing.statement(code, options)]))),
   (input, statements) => {
     const { itemCode, mgtKey } = paramsOf(input)
     return call(Statement.RegistIssue, { corpNum: MEMBER, body: { ...statements[String(itemCode)]!, mgtKey: String(mgtKey) } })
@@ -79,7 +82,7 @@ const statementFirst = writing(
 const invoiceFirst = writing(Testing.taxinvoice(options), (input, draft) =>
   call(Taxinvoice.Register, { corpNum: MEMBER, body: { ...draft, invoicerMgtKey: String(paramsOf(input)["MgtKey"]) } }))
 
-const nothing = writing(FastCheck.constant(undefined), () => Effect.void)
+const nothing = writing(fc.constant(undefined), () => Effect.void)
 
 /** How to prepare the sandbox for a valid input of `operation`. */
 export const preparation = (operation: Operation.Any): Preparation => {
