@@ -4,8 +4,8 @@ import { TestClock } from "effect/testing"
 import { ErrorCodes } from "../../../src/core/ErrorCodes.js"
 import { CashbillDetail, CashbillInfo, IssueResponse } from "../../../src/domains/cashbill/Schemas.js"
 import { SandboxClock } from "../../../src/sandbox/Clock.js"
-import * as Arb from "../../domains/cashbill/arbitraries.js"
-import { call, codeOf, forAll, jsonOf, MEMBER, NOON, OTHER_MEMBER, receipt, run } from "./harness.js"
+import * as Testing from "../../../src/testing/index.js"
+import { call, codeOf, jsonOf, MEMBER, NOON, OTHER_MEMBER, receipt, run } from "./harness.js"
 
 const issue = (mgtKey: string, overrides: Record<string, unknown> = {}, corpNum = MEMBER) =>
   jsonOf("RegistIssue", { body: receipt(mgtKey, overrides), corpNum })
@@ -82,24 +82,23 @@ describe("RegistIssue", () => {
       expect((yield* issue("A-1", { tradeDT: "20261120235959" })).tradeDate).toBe("20261120")
     })))
 
-  it.effect("every valid receipt is issued and answered as sent", () =>
-    forAll(Arb.issue(NOON), (body) =>
-      Effect.gen(function*() {
-        yield* jsonOf("RegistIssue", { body })
-        const detail = Schema.decodeUnknownSync(CashbillDetail)(yield* jsonOf("GetDetailInfo", { params: { mgtKey: body.mgtKey }, query: "Detail" }))
-        expect(detail).toMatchObject({
-          mgtKey: body.mgtKey,
-          tradeUsage: body.tradeUsage,
-          totalAmount: body.totalAmount,
-          supplyCost: body.supplyCost,
-          tax: body.tax,
-          serviceFee: body.serviceFee,
-          identityNum: body.identityNum,
-          franchiseCorpNum: body.franchiseCorpNum,
-          tradeOpt: body.tradeOpt ?? "일반"
-        })
-        Schema.decodeUnknownSync(CashbillInfo)(yield* info(body.mgtKey))
-      }), 30))
+  it.effect.prop("every valid receipt is issued and answered as sent", [Testing.cashReceipt({ now: NOON })], ([body]) =>
+    run(Effect.gen(function*() {
+      yield* jsonOf("RegistIssue", { body })
+      const detail = Schema.decodeUnknownSync(CashbillDetail)(yield* jsonOf("GetDetailInfo", { params: { mgtKey: body.mgtKey }, query: "Detail" }))
+      expect(detail).toMatchObject({
+        mgtKey: body.mgtKey,
+        tradeUsage: body.tradeUsage,
+        totalAmount: body.totalAmount,
+        supplyCost: body.supplyCost,
+        tax: body.tax,
+        serviceFee: body.serviceFee,
+        identityNum: body.identityNum,
+        franchiseCorpNum: body.franchiseCorpNum,
+        tradeOpt: body.tradeOpt ?? "일반"
+      })
+      Schema.decodeUnknownSync(CashbillInfo)(yield* info(body.mgtKey))
+    })), { arbitrary: { runs: 30 } })
 })
 
 describe("filing to the tax authority (cashbill.filing)", () => {

@@ -1,7 +1,6 @@
 /** Calls the cash receipt handlers directly, with hand-built requests and callers (no kernel). */
 import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
-import * as fc from "fast-check"
 import { messageDigest, utf8 } from "../../../src/core/Signing.js"
 import * as SandboxClock from "../../../src/sandbox/Clock.js"
 import type { SandboxFailure } from "../../../src/sandbox/Failure.js"
@@ -26,18 +25,6 @@ export const run = <A, E>(
   effect: Effect.Effect<A, E, RouteContext>,
   policies: Partial<Record<Progression.Kind, Progression.Policy>> = {}
 ) => Effect.andThen(TestClock.setTime(NOON), effect).pipe(Effect.provide(services(policies)))
-
-/**
- * A property over a fast-check arbitrary whose every case runs `check` on fresh services and a
- * fresh test clock at NOON (`run`); fast-check shrinks a failing case.
- */
-export const forAll = <T, A, E>(arbitrary: fc.Arbitrary<T>, check: (value: T) => Effect.Effect<A, E, RouteContext>, numRuns: number) =>
-  Effect.promise(() =>
-    fc.assert(
-      fc.asyncProperty(arbitrary, (value) => Effect.runPromise(run(Effect.asVoid(check(value))).pipe(Effect.provide(TestClock.layer())))),
-      { numRuns }
-    )
-  )
 
 export const caller = (corpNum = MEMBER): Caller => ({
   linkId: "TESTER",
