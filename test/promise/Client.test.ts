@@ -5,10 +5,8 @@
  * searches are async iterables, and `close()` releases the pool.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Context, Effect, Layer } from "effect"
 import * as Taxdoc from "../../src/Taxdoc.js"
-import * as Connect from "../../src/sandbox/Connect.js"
-import * as InProcess from "../../src/sandbox/InProcess.js"
 import * as SandboxModule from "../../src/sandbox/Sandbox.js"
 import {
   ApiError,
@@ -25,15 +23,18 @@ import { serve } from "../support/served.js"
 
 const CORP = "1234567891"
 
-/** A client over a sandbox the test holds, to inject faults and read statistics. */
+/**
+ * A client of a fresh sandbox and that sandbox, to inject faults and read statistics: the client's
+ * runtime builds `Taxdoc.layerSandbox` on its first call, which hands the sandbox over.
+ */
 const withSandbox = async () => {
-  const sandbox = await Effect.runPromise(SandboxModule.make({ members: [{ corpNum: CORP }] }))
-  const layer = Taxdoc.services.pipe(
-    Layer.provideMerge(Connect.layerConfig({ retries: 1, retryBaseDelay: 1, retryMaxDelay: 1 })),
-    Layer.provideMerge(InProcess.layerClient()),
-    Layer.provideMerge(Layer.succeed(SandboxModule.Sandbox, sandbox))
+  let held: SandboxModule.SandboxService | undefined
+  const layer = Taxdoc.layerSandbox({ retries: 1, retryBaseDelay: 1, retryMaxDelay: 1, sandbox: { members: [{ corpNum: CORP }] } }).pipe(
+    Layer.tap((context) => Effect.sync(() => (held = Context.get(context, SandboxModule.Sandbox))))
   )
-  return { sandbox, client: fromLayer(layer) }
+  const client = fromLayer(layer)
+  await client.member.checkIsMember(CORP)
+  return { sandbox: held!, client }
 }
 
 const callsOf = async (sandbox: SandboxModule.SandboxService, name: string) => (await Effect.runPromise(sandbox.stats)).calls[name] ?? 0

@@ -9,6 +9,7 @@ import type { CashbillInfo, CashReceiptIssue, IssueResponse } from "../../src/do
 import type { CashbillItem, TaxinvoiceItem } from "../../src/domains/taxPortal/Schemas.js"
 import type { ItemCode } from "../../src/domains/statement/ItemCode.js"
 import { type CallOptions, type Client, createSandboxClient, type SignalOptions } from "../../src/promise/index.js"
+import type { Slot } from "../../src/promise/Methods.js"
 import { Context, Effect, Layer } from "effect"
 import * as Cashbill from "../../src/domains/cashbill/Cashbill.js"
 import * as Certificate from "../../src/domains/certificate/Certificate.js"
@@ -40,6 +41,10 @@ describe("the Promise client's types", () => {
     // Paged searches keep the item type of their kind.
     expectTypeOf(createSandboxClient().taxPortal.searchAll(" ", "taxinvoice", " ")).toEqualTypeOf<AsyncIterable<TaxinvoiceItem>>()
     expectTypeOf(createSandboxClient().taxPortal.searchAll(" ", "cashbill", " ")).toEqualTypeOf<AsyncIterable<CashbillItem>>()
+    // Where the call options sit is read off the signature; a method answering a Stream is marked.
+    expectTypeOf<Slot<Cashbill.Cashbill["Service"]["getInfo"]>>().toEqualTypeOf<readonly ["userId", 2]>()
+    expectTypeOf<Slot<Member.Member["Service"]["checkIsMember"]>>().toEqualTypeOf<readonly ["append", 1]>()
+    expectTypeOf<Slot<TaxPortal.TaxPortal["Service"]["searchAll"]>>().toEqualTypeOf<readonly ["options", 4, "stream"]>()
   })
 
   it("every method of every Effect service is a method of the Promise client", async () => {
@@ -55,7 +60,7 @@ describe("the Promise client's types", () => {
     } as const
     const client = createSandboxClient()
     for (const [name, tag] of Object.entries(tags)) {
-      const effectMethods = Object.keys(Context.get(services, tag as Context.Key<unknown, object>)).sort()
+      const effectMethods = Object.keys(Context.get(services, tag as unknown as Context.Key<Taxdoc.Services, object>)).sort()
       expect(Object.keys(client[name as keyof typeof tags]).sort(), name).toEqual(effectMethods)
     }
     await client.close()
