@@ -151,12 +151,14 @@ const toClientResponse = (
   decompress: boolean
 ): Effect.Effect<HttpClientResponse.HttpClientResponse, HttpClientError.HttpClientError> => {
   const sent = Encoded.sentBytes(answer, gzip)
+  // What is handed over: the bytes sent, or their plain form when decompressed; its Content-Length says how many.
+  const handed = gzip && decompress ? answer.body.bytes : sent
   const headers = Encoded.headersOf(answer, gzip)
-  headers["content-length"] = String(sent.length)
+  headers["content-length"] = String(handed.length)
   const href = url.href.split("#")[0]!
   switch (answer.fault) {
     case undefined:
-      return Effect.succeed(MemoryResponse.make(request, href, answer.status, headers, gzip && decompress ? answer.body.bytes : sent))
+      return Effect.succeed(MemoryResponse.make(request, href, answer.status, headers, handed))
     case "truncate":
     case "hang": {
       const part = sent.subarray(0, Math.floor(sent.length / 2))

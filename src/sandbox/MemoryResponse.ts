@@ -21,6 +21,7 @@ import { pipeArguments } from "effect/Pipeable"
 import type * as Schema from "effect/Schema"
 import type * as Socket from "effect/socket/Socket"
 import * as Stream from "effect/Stream"
+import { BodyInMemory } from "../core/Transport.js"
 
 /**
  * How a body ends: whole, failing after what arrived (the connection closed early), or never.
@@ -36,6 +37,8 @@ class MemoryResponse extends Inspectable.Class implements HttpClientResponse.Htt
   readonly [HttpClientResponse.TypeId]: typeof HttpClientResponse.TypeId = HttpClientResponse.TypeId
   readonly [HttpIncomingMessage.TypeId]: typeof HttpIncomingMessage.TypeId = HttpIncomingMessage.TypeId
   readonly headers: Headers.Headers
+  /** The body is whole in memory: the SDK reads it at once instead of counting it as it streams. */
+  readonly [BodyInMemory]: boolean
 
   constructor(
     readonly request: HttpClientRequest.HttpClientRequest,
@@ -47,6 +50,7 @@ class MemoryResponse extends Inspectable.Class implements HttpClientResponse.Htt
   ) {
     super()
     this.headers = Headers.fromInput(headers)
+    this[BodyInMemory] = ending === "complete"
   }
 
   private error(reason: "Decode" | "Status", cause: unknown, description?: string): HttpClientError.HttpClientError {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Either, TestClock } from "effect"
+import { Effect, Result } from "effect"
+import { TestClock } from "effect/testing"
 import { ErrorCodes } from "../../src/core/ErrorCodes.js"
 import { memberPreference } from "../../src/sandbox/Preferences.js"
 import * as Sandbox from "../../src/sandbox/Sandbox.js"
@@ -145,8 +146,8 @@ describe("admin routes", () => {
       const sandbox = yield* Sandbox.Sandbox
       expect((yield* api({ method: "POST", path: "/_sandbox/members", body: { corpNum: "4444444444" } })).body).toMatchObject({ code: 1 })
       expect((yield* issueToken({ corpNum: "4444444444" })).userID).toBe("4444444444")
-      const again = yield* Effect.either(sandbox.addMember({ corpNum: "4444444444" }))
-      expect(Either.isLeft(again) && again.left.entry.code).toBe(ErrorCodes.AlreadyMember.code)
+      const again = yield* Effect.result(sandbox.addMember({ corpNum: "4444444444" }))
+      expect(Result.isFailure(again) && again.failure.entry.code).toBe(ErrorCodes.AlreadyMember.code)
       yield* sandbox.addMember({ corpNum: "5555555553", environments: ["production"] })
       expect((yield* issueToken({ corpNum: "5555555553", serviceId: "SERVICE" })).serviceID).toBe("SERVICE")
     }).pipe(Effect.provide(sandboxLayer())))

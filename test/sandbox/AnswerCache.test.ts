@@ -3,10 +3,10 @@
  * change, bounded in number; the versions `fingerprint` makes.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, TestClock } from "effect"
+import { Effect } from "effect"
+import { TestClock } from "effect/testing"
 import { gunzipSync } from "node:zlib"
 import { ANSWER_CACHE_CAPACITY, AnswerCache, arrayOf, fingerprint } from "../../src/sandbox/AnswerCache.js"
-import { encodedOf } from "../../src/sandbox/Encoded.js"
 import * as Sandbox from "../../src/sandbox/Sandbox.js"
 import { receipt } from "../support/receipts.js"
 import { api, issueToken, MEMBER, sandboxLayer } from "./support.js"
@@ -21,7 +21,7 @@ describe("AnswerCache", () => {
     const again = cache.answer(document, "ko", 1, build)
     expect(again.body).toBe(first.body)
     expect(builds).toBe(1)
-    const encoded = encodedOf(first.body)!
+    const encoded = first.encoded!
     expect(JSON.parse(new TextDecoder().decode(encoded.bytes))).toEqual({ built: 1, state: 1 })
     // gzip once, then the same bytes.
     expect(encoded.gzipped).toBe(encoded.gzipped)
@@ -52,8 +52,8 @@ describe("AnswerCache", () => {
     const items = [{ n: 1 }, { n: 2 }, { n: 3 }].map((d) => cache.answer(d, "v", 0, () => ({ ...d, text: "가나" })))
     const joined = arrayOf(items)
     expect(joined.body).toEqual([{ n: 1, text: "가나" }, { n: 2, text: "가나" }, { n: 3, text: "가나" }])
-    expect(JSON.parse(new TextDecoder().decode(encodedOf(joined.body)!.bytes))).toEqual(joined.body)
-    expect(new TextDecoder().decode(encodedOf(arrayOf([]).body)!.bytes)).toBe("[]")
+    expect(JSON.parse(new TextDecoder().decode(joined.encoded!.bytes))).toEqual(joined.body)
+    expect(new TextDecoder().decode(arrayOf([]).encoded!.bytes)).toBe("[]")
   })
 
   it("fingerprint: any field but the ignored ones changes it, arrays by their length", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Clock, Duration, Effect, Fiber, TestClock } from "effect"
+import { Clock, Duration, Effect, Fiber } from "effect"
+import { TestClock } from "effect/testing"
 import { ErrorCodes } from "../../src/core/ErrorCodes.js"
 import * as InProcess from "../../src/sandbox/InProcess.js"
 import { tester } from "../../src/sandbox/Partners.js"
@@ -106,9 +107,9 @@ describe("in-process client", () => {
       const sandbox = yield* Sandbox.Sandbox
       const token = yield* issueToken()
       yield* sandbox.setFault({ route: "CompanyStatus.CheckCorpNum", latencyMillis: 10_000, probability: 1 })
-      const fiber = yield* Effect.fork(closeDown(token.session_token))
+      const fiber = yield* Effect.forkChild(closeDown(token.session_token))
       yield* TestClock.adjust(Duration.seconds(9))
-      expect(fiber.unsafePoll()).toBeNull()
+      expect(fiber.pollUnsafe()).toBeUndefined()
       yield* TestClock.adjust(Duration.seconds(1))
       expect((yield* Fiber.join(fiber)).status).toBe(200)
     }).pipe(Effect.provide(sandboxLayer())))

@@ -10,7 +10,7 @@ import * as Operation from "../../src/core/Operation.js"
 import { implement, json } from "../../src/sandbox/Route.js"
 import { api, sandboxLayer } from "./support.js"
 
-const probe = (name: string, body: Schema.Schema<any, any, never>) =>
+const probe = (name: string, body: Operation.AnyCodec) =>
   Operation.make({
     name: `Probe.${name}`,
     sdk: `Probe.${name}`,

@@ -8,9 +8,10 @@
  * body-less POSTs. Every answer's keys are identifiers. (Its one long-lived connection per service:
  * KeepAlive.test.ts.)
  */
-import { HttpClientRequest } from "@effect/platform"
+import { HttpClientRequest } from "effect/http"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, TestClock } from "effect"
+import { Effect } from "effect"
+import { TestClock } from "effect/testing"
 import { ErrorCodes } from "../../src/core/ErrorCodes.js"
 import { isAnswerKey } from "../../src/core/Schemas.js"
 import * as Signing from "../../src/core/Signing.js"
@@ -83,7 +84,7 @@ const everyKeyReceipt = (mgtKey: string) => ({
   emailSubject: null
 })
 
-const detailOf = (get: Effect.Effect.Success<typeof session>["get"], mgtKey: string) =>
+const detailOf = (get: Effect.Success<typeof session>["get"], mgtKey: string) =>
   Effect.map(get(`/Cashbill/${mgtKey}?Detail`), (answer) => answer.body as Record<string, unknown>)
 
 describe("the client that keeps every key of its model", () => {

@@ -3,9 +3,10 @@
  * that never ends, latency, and `count` — in process (as the transport failures a socket gives)
  * and over a real socket on 127.0.0.1.
  */
-import { HttpClient } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Deferred, Effect, Either, Fiber, Option, TestClock } from "effect"
+import { Deferred, Effect, Exit, Fiber, Option, Result } from "effect"
+import { TestClock } from "effect/testing"
+import { HttpClient, type HttpClientError } from "effect/http"
 import { ErrorCodes } from "../../src/core/ErrorCodes.js"
 import { tester } from "../../src/sandbox/Partners.js"
 import * as Sandbox from "../../src/sandbox/Sandbox.js"
@@ -19,11 +20,22 @@ const info = (ceoname: string) => ({ ceoname, corpName: "상호", addr: "서울"
 
 const setFault = (fault: Record<string, unknown>) =>
   Effect.flatMap(api({ method: "POST", path: "/_sandbox/faults", body: fault }), (answer) =>
-    answer.status === 200 ? Effect.void : Effect.dieMessage(JSON.stringify(answer.body)))
+    answer.status === 200 ? Effect.void : Effect.die(new Error(JSON.stringify(answer.body))))
+
+/** The `code` somewhere in an error's cause chain, if any. */
+const codeInCause = (error: unknown): unknown => {
+  for (let at = error, depth = 0; typeof at === "object" && at !== null && depth < 8; at = (at as { cause?: unknown }).cause, depth++) {
+    const code = (at as { code?: unknown }).code
+    if (code !== undefined) return code
+  }
+  return undefined
+}
+
+const isTransport = (error: HttpClientError.HttpClientError) => error.reason._tag === "TransportError"
 
 /** Executes through the in-process client; the transport error or the response. */
 const execute = (call: Parameters<typeof apiRequest>[0]) =>
-  Effect.flatMap(HttpClient.HttpClient, (client) => Effect.either(client.execute(apiRequest(call))))
+  Effect.flatMap(HttpClient.HttpClient, (client) => Effect.result(client.execute(apiRequest(call))))
 
 const ceoOf = (token: string) => Effect.map(api({ path: "/CorpInfo", token }), (answer) => (answer.body as { ceoname: string }).ceoname)
 
@@ -33,16 +45,20 @@ describe("fault kinds, in process", () => {
       const token = (yield* issueToken({ scopes: ["member"] })).session_token
       yield* setFault({ route: UPDATE, kind: "reset" })
       const reset = yield* execute({ method: "POST", path: "/CorpInfo", token, body: info("RESET") })
-      expect(Either.isLeft(reset) && reset.left._tag === "RequestError" && reset.left.reason === "Transport").toBe(true)
+      // Refused before it was sent: the SDK may send it again.
+      expect(Result.isFailure(reset) && isTransport(reset.failure)).toBe(true)
+      expect(Result.isFailure(reset) && codeInCause(reset.failure)).toBe("ECONNREFUSED")
       expect(yield* ceoOf(token)).not.toBe("RESET")
       // The older `drop: true` is the same fault.
       yield* setFault({ route: UPDATE, drop: true })
-      expect(Either.isLeft(yield* execute({ method: "POST", path: "/CorpInfo", token, body: info("DROP") }))).toBe(true)
+      expect(Result.isFailure(yield* execute({ method: "POST", path: "/CorpInfo", token, body: info("DROP") }))).toBe(true)
       expect(yield* ceoOf(token)).not.toBe("DROP")
 
       yield* setFault({ route: UPDATE, kind: "dropAfter" })
       const lost = yield* execute({ method: "POST", path: "/CorpInfo", token, body: info("AFTER") })
-      expect(Either.isLeft(lost) && lost.left._tag === "RequestError" && lost.left.reason === "Transport").toBe(true)
+      // Lost after it was processed: no sign that it was not sent.
+      expect(Result.isFailure(lost) && isTransport(lost.failure)).toBe(true)
+      expect(Result.isFailure(lost) && codeInCause(lost.failure)).not.toBe("ECONNREFUSED")
       expect(yield* ceoOf(token)).toBe("AFTER")
     }).pipe(Effect.scoped, Effect.provide(sandboxLayer())))
 
@@ -53,18 +69,19 @@ describe("fault kinds, in process", () => {
         const headers = gzip ? { "accept-encoding": "gzip" } : {}
         yield* setFault({ route: READ, kind: "truncate" })
         const truncated = yield* execute({ path: "/CorpInfo", token, headers })
-        if (Either.isLeft(truncated)) return yield* Effect.dieMessage("expected a response")
-        expect(truncated.right.status).toBe(200)
-        const body = yield* Effect.either(truncated.right.text)
-        expect(Either.isLeft(body) && body.left._tag === "ResponseError").toBe(true)
+        if (Result.isFailure(truncated)) return yield* Effect.die(new Error("expected a response"))
+        expect(truncated.success.status).toBe(200)
+        const body = yield* Effect.result(truncated.success.text)
+        expect(Result.isFailure(body) && body.failure.reason._tag === "DecodeError").toBe(true)
+        expect(Result.isFailure(body) && codeInCause(body.failure)).not.toBe("ECONNREFUSED")
 
         yield* setFault({ route: READ, kind: "hang" })
         const hanging = yield* execute({ path: "/CorpInfo", token, headers })
-        if (Either.isLeft(hanging)) return yield* Effect.dieMessage("expected a response")
-        expect(hanging.right.status).toBe(200)
-        const reading = yield* Effect.fork(hanging.right.text)
+        if (Result.isFailure(hanging)) return yield* Effect.die(new Error("expected a response"))
+        expect(hanging.success.status).toBe(200)
+        const reading = yield* Effect.forkChild(hanging.success.text)
         yield* TestClock.adjust("10 minutes")
-        expect(reading.unsafePoll()).toBeNull()
+        expect(reading.pollUnsafe()).toBeUndefined()
         yield* Fiber.interrupt(reading)
       }
       // The state is intact and the route answers again once the fault is removed.
@@ -76,9 +93,9 @@ describe("fault kinds, in process", () => {
     Effect.gen(function*() {
       const token = (yield* issueToken({ scopes: ["member"] })).session_token
       yield* setFault({ route: READ, latencyMillis: 5_000 })
-      const slow = yield* Effect.fork(api({ path: "/CorpInfo", token }))
+      const slow = yield* Effect.forkChild(api({ path: "/CorpInfo", token }))
       yield* TestClock.adjust("4999 millis")
-      expect(slow.unsafePoll()).toBeNull()
+      expect(slow.pollUnsafe()).toBeUndefined()
       yield* TestClock.adjust("1 millis")
       expect((yield* Fiber.join(slow)).status).toBe(200)
 
@@ -93,7 +110,7 @@ describe("fault kinds, in process", () => {
       expect((yield* api({ path: "/_sandbox/faults" })).body).toEqual([])
 
       yield* setFault({ route: UPDATE, kind: "dropAfter", count: 1 })
-      expect(Either.isLeft(yield* execute({ method: "POST", path: "/CorpInfo", token, body: info("ONCE") }))).toBe(true)
+      expect(Result.isFailure(yield* execute({ method: "POST", path: "/CorpInfo", token, body: info("ONCE") }))).toBe(true)
       expect((yield* api({ method: "POST", path: "/CorpInfo", token, body: info("TWICE") })).status).toBe(200)
     }).pipe(Effect.scoped, Effect.provide(sandboxLayer())))
 
@@ -115,16 +132,16 @@ describe("fault kinds, over a socket", () => {
       const auth = { authorization: `Bearer ${token}` }
       const ceo = Effect.map(request(port, { path: "/CorpInfo", headers: auth }), (a) => (a.body as { ceoname: string }).ceoname)
       const update = (name: string) =>
-        Effect.either(Effect.tryPromise(() =>
+        Effect.result(Effect.tryPromise(() =>
           fetch(`${url}/CorpInfo`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify(info(name)) })
         ))
 
       yield* sandbox.setFault({ route: UPDATE, kind: "reset", probability: 1 })
-      expect(Either.isLeft(yield* update("RESET"))).toBe(true)
+      expect(Result.isFailure(yield* update("RESET"))).toBe(true)
       expect(yield* ceo).not.toBe("RESET")
 
       yield* sandbox.setFault({ route: UPDATE, kind: "dropAfter", probability: 1 })
-      expect(Either.isLeft(yield* update("AFTER"))).toBe(true)
+      expect(Result.isFailure(yield* update("AFTER"))).toBe(true)
       expect(yield* ceo).toBe("AFTER")
 
       // Raw connections, to see exactly what arrives: the head with the full Content-Length, half
@@ -144,14 +161,14 @@ describe("fault kinds, over a socket", () => {
       expect(cut.length).toBeGreaterThan(0)
       expect(cut.body).toBe(Math.floor(cut.length / 2))
       // fetch fails on it, one way or another.
-      const viaFetch = yield* Effect.either(Effect.tryPromise(() => fetch(`${url}/CorpInfo`, { headers: auth }).then((r) => r.text())))
-      expect(Either.isLeft(viaFetch)).toBe(true)
+      const viaFetch = yield* Effect.result(Effect.tryPromise(() => fetch(`${url}/CorpInfo`, { headers: auth }).then((r) => r.text())))
+      expect(Result.isFailure(viaFetch)).toBe(true)
 
       yield* sandbox.setFault({ route: READ, kind: "hang", probability: 1 })
       const hanging = yield* connect(port)
       const closed = yield* Deferred.make<void>()
-      hanging.once("close", () => Deferred.unsafeDone(closed, Effect.void))
-      const partial = yield* Effect.async<string>((resume) => {
+      hanging.once("close", () => Deferred.doneUnsafe(closed, Exit.void))
+      const partial = yield* Effect.callback<string>((resume) => {
         let raw = ""
         hanging.on("data", (chunk: Buffer) => {
           raw += chunk.toString("utf8")

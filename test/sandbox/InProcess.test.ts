@@ -4,8 +4,9 @@
  * change an answer the sandbox keeps.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { HttpClient } from "@effect/platform"
-import { Effect, TestClock } from "effect"
+import { HttpClient } from "effect/http"
+import { Effect } from "effect"
+import { TestClock } from "effect/testing"
 import { gunzipSync } from "node:zlib"
 import * as InProcess from "../../src/sandbox/InProcess.js"
 import { receipt } from "../support/receipts.js"

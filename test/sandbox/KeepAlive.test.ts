@@ -32,11 +32,11 @@ const bareServer = (limits: ServerLimits) =>
     server.on("request", (request: Http.IncomingMessage, response: Http.ServerResponse) => {
       connections.begin(request, response)
       // Node arms the idle timer when the answer is finished, before the answer's close.
-      response.once("close", () => Deferred.unsafeDone(answered, Effect.void))
+      response.once("close", () => Deferred.doneUnsafe(answered, Effect.void))
       response.writeHead(200, { "content-type": "application/json" }).end("{}")
     })
     const port = yield* Effect.acquireRelease(
-      Effect.async<number>((resume) => {
+      Effect.callback<number>((resume) => {
         server.listen(0, "127.0.0.1", () => resume(Effect.succeed((server.address() as Net.AddressInfo).port)))
       }),
       () => connections.shutdown

@@ -21,7 +21,7 @@ const clock = (port: number) => request(port, { path: "/_sandbox/clock" })
  * server answers; answers the status and when it came.
  */
 const upload = (port: number, total: number) =>
-  Effect.async<{ readonly status: number; readonly code: number | undefined; readonly sent: number }>((resume) => {
+  Effect.callback<{ readonly status: number; readonly code: number | undefined; readonly sent: number }>((resume) => {
     const chunk = Buffer.alloc(MB, 0x20)
     let sent = 0
     let answered = false
@@ -65,7 +65,7 @@ describe("socket server limits", () => {
 
       // Chunked: refused once the bytes received pass the limit; the rest is never buffered.
       const t0 = Date.now()
-      const streaming = yield* Effect.fork(upload(port, 50 * MB))
+      const streaming = yield* Effect.forkChild(upload(port, 50 * MB))
       const meanwhile = yield* clock(port)
       const refused = yield* Fiber.join(streaming).pipe(Effect.timeout("5 seconds"))
       expect(Date.now() - t0).toBeLessThan(1_000)
@@ -121,7 +121,7 @@ describe("socket server limits", () => {
       const answer = received(socket)
       const started = Date.now()
       socket.write("GET /_sandbox/clock HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
-      const dripping = yield* Effect.fork(Effect.repeat(Effect.sync(() => socket.write("a")), Schedule.spaced("1 second")))
+      const dripping = yield* Effect.forkChild(Effect.repeat(Effect.sync(() => socket.write("a")), Schedule.spaced("1 second")))
       const raw = yield* answer.pipe(Effect.timeout("6 seconds"))
       yield* Fiber.interrupt(dripping)
       const elapsed = Date.now() - started
@@ -140,7 +140,7 @@ describe("socket server limits", () => {
       const answer = received(socket)
       const started = Date.now()
       socket.write("POST /_sandbox/clock HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
-      const dripping = yield* Effect.fork(Effect.repeat(Effect.sync(() => socket.write(" ")), Schedule.spaced("300 millis")))
+      const dripping = yield* Effect.forkChild(Effect.repeat(Effect.sync(() => socket.write(" ")), Schedule.spaced("300 millis")))
       const raw = yield* answer.pipe(Effect.timeout("6 seconds"))
       yield* Fiber.interrupt(dripping)
       expect(Date.now() - started).toBeLessThan(1_500 + 1_000)
@@ -158,7 +158,7 @@ describe("socket server limits", () => {
       const { port } = yield* Server.serve({ port: 0, limits: { headersTimeoutMillis: 500 } })
       const socket = yield* connect(port)
       const closed = yield* Deferred.make<void>()
-      socket.once("close", () => Deferred.unsafeDone(closed, Effect.void))
+      socket.once("close", () => Deferred.doneUnsafe(closed, Effect.void))
       // Whether Node's own header check (a 408 first) or the idle timer closes it first, the bytes
       // are read so that the socket can end.
       socket.resume()

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "@effect/vitest"
-import { ConfigProvider, Effect, Either } from "effect"
+import { ConfigProvider, Effect, Result } from "effect"
 import * as Partners from "../../src/sandbox/Partners.js"
 
 describe("Partners", () => {
   it("parses LINKID:BASE64SECRET entries and lists", () => {
-    expect(Partners.parsePartner("ACME:c2VjcmV0")).toEqual(Either.right({ linkId: "ACME", secretKey: "c2VjcmV0" }))
-    expect(Either.isLeft(Partners.parsePartner("ACME"))).toBe(true)
-    expect(Either.isLeft(Partners.parsePartner("ACME:not base64!"))).toBe(true)
-    expect(Either.isLeft(Partners.parsePartner(":c2VjcmV0"))).toBe(true)
+    expect(Partners.parsePartner("ACME:c2VjcmV0")).toEqual(Result.succeed({ linkId: "ACME", secretKey: "c2VjcmV0" }))
+    expect(Result.isFailure(Partners.parsePartner("ACME"))).toBe(true)
+    expect(Result.isFailure(Partners.parsePartner("ACME:not base64!"))).toBe(true)
+    expect(Result.isFailure(Partners.parsePartner(":c2VjcmV0"))).toBe(true)
     expect(Partners.parsePartners("A:QUFBQQ==, B:QkJCQg==,")).toEqual(
-      Either.right([{ linkId: "A", secretKey: "QUFBQQ==" }, { linkId: "B", secretKey: "QkJCQg==" }])
+      Result.succeed([{ linkId: "A", secretKey: "QUFBQQ==" }, { linkId: "B", secretKey: "QkJCQg==" }])
     )
   })
 
@@ -24,14 +24,11 @@ describe("Partners", () => {
 
   it.effect("reads TAXDOC_SANDBOX_PARTNERS", () =>
     Effect.gen(function*() {
-      const partners = yield* Partners.config.pipe(
-        Effect.withConfigProvider(ConfigProvider.fromMap(new Map([["TAXDOC_SANDBOX_PARTNERS", "A:QUFBQQ==,B:QkJCQg=="]])))
-      )
+      const partners = yield* Partners.config.parse(ConfigProvider.fromEnvRecord({ TAXDOC_SANDBOX_PARTNERS: "A:QUFBQQ==,B:QkJCQg==" }))
       expect(partners.map((p) => p.linkId)).toEqual(["A", "B"])
-      expect(yield* Partners.config.pipe(Effect.withConfigProvider(ConfigProvider.fromMap(new Map())))).toEqual([])
-      const bad = yield* Effect.either(
-        Partners.config.pipe(Effect.withConfigProvider(ConfigProvider.fromMap(new Map([["TAXDOC_SANDBOX_PARTNERS", "oops"]]))))
-      )
-      expect(Either.isLeft(bad)).toBe(true)
+      expect(yield* Partners.config.parse(ConfigProvider.fromEnvRecord({}))).toEqual([])
+      const bad = yield* Effect.result(Partners.config.parse(ConfigProvider.fromEnvRecord({ TAXDOC_SANDBOX_PARTNERS: "oops" })))
+      expect(Result.isFailure(bad)).toBe(true)
+      expect(Result.isFailure(bad) && String(bad.failure)).toContain("is not LINKID:BASE64SECRET")
     }))
 })

@@ -24,7 +24,7 @@ const route = (name: string, method: "GET" | "POST", path: string, spec: Spec = 
       ...(spec.override === undefined ? {} : { override: spec.override }),
       ...(spec.shapes === undefined ? {} : { shapes: spec.shapes }),
       ...(spec.form === true ? { body: Operation.form(Schema.Struct({ MgtKey: Schema.String })) } : {}),
-      params: Schema.Record({ key: Schema.String, value: Schema.String }),
+      params: Schema.Record(Schema.String, Schema.String),
       scope: Operation.noToken,
       success: Schema.Unknown,
       safeToRepeat: true
@@ -64,8 +64,8 @@ const key = (method: string, path: string, extra: Partial<Router.RoutingKey> = {
   ...extra
 })
 
-const idOf = (match: Router.RouteMatch) => (match._tag === "Matched" ? match.route.operation.name : match._tag)
-const paramsOf = (match: Router.RouteMatch) => (match._tag === "Matched" ? match.params : undefined)
+const idOf = (match: Router.RouteMatch<Route>) => (match._tag === "Matched" ? match.route.operation.name : match._tag)
+const paramsOf = (match: Router.RouteMatch<Route>) => (match._tag === "Matched" ? match.params : undefined)
 const FORM = "application/x-www-form-urlencoded; charset=utf-8"
 
 describe("Router.match", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Deferred, Effect, Either, Fiber, Schema } from "effect"
+import { Console, Deferred, Effect, Fiber, Result, Schema } from "effect"
 import * as Operation from "../../src/core/Operation.js"
 import { implement } from "../../src/sandbox/Route.js"
 import * as Signing from "../../src/core/Signing.js"
@@ -66,8 +66,8 @@ describe("socket server", () => {
       expect(refused.status).toBe(401)
 
       yield* sandbox.setFault({ route: "CompanyStatus.CheckCorpNum", drop: true, probability: 1 })
-      const dropped = yield* Effect.either(Effect.tryPromise(() => fetch(`${address.url}/CloseDown?CN=1111111119`, { headers: bearer })))
-      expect(Either.isLeft(dropped)).toBe(true)
+      const dropped = yield* Effect.result(Effect.tryPromise(() => fetch(`${address.url}/CloseDown?CN=1111111119`, { headers: bearer })))
+      expect(Result.isFailure(dropped)).toBe(true)
       yield* sandbox.clearFaults()
       expect((yield* fetchJson(`${address.url}/CloseDown?CN=1111111119`, { headers: bearer })).status).toBe(200)
     }).pipe(Effect.scoped, Effect.provide(sandboxLayer)))
@@ -87,7 +87,7 @@ describe("socket server", () => {
           success: Schema.Unknown,
           safeToRepeat: true
         }),
-        () => Effect.zipRight(Deferred.succeed(started, undefined), Effect.never).pipe(Effect.onInterrupt(() => Deferred.succeed(interrupted, undefined)))
+        () => Effect.andThen(Deferred.succeed(started, undefined), Effect.never).pipe(Effect.onInterrupt(() => Deferred.succeed(interrupted, undefined)))
       )
       yield* Effect.scoped(Effect.gen(function*() {
         const { url } = yield* Server.serve({ port: 0 })
@@ -104,25 +104,23 @@ describe("socket server", () => {
   it.live("stops accepting when its scope closes", () =>
     Effect.gen(function*() {
       const url = yield* Effect.scoped(Effect.map(Server.serve({ port: 0 }), (address) => address.url))
-      const after = yield* Effect.either(Effect.tryPromise(() => fetch(`${url}/_sandbox/clock`)))
-      expect(Either.isLeft(after)).toBe(true)
+      const after = yield* Effect.result(Effect.tryPromise(() => fetch(`${url}/_sandbox/clock`)))
+      expect(Result.isFailure(after)).toBe(true)
     }).pipe(Effect.provide(sandboxLayer)))
 
   it.live("run prints the TESTER secret and the address, and serves until stopped", () =>
     Effect.gen(function*() {
       const lines: Array<string> = []
       const listening = yield* Deferred.make<string>()
-      const base = yield* Effect.console
-      const capture = {
-        ...base,
-        log: (...args: ReadonlyArray<unknown>) =>
-          Effect.sync(() => {
-            const line = args.map(String).join(" ")
-            lines.push(line)
-            if (line.startsWith("listening on ")) Deferred.unsafeDone(listening, Effect.succeed(line.slice("listening on ".length)))
-          })
+      const capture: Console.Console = {
+        ...globalThis.console,
+        log: (...args: ReadonlyArray<unknown>) => {
+          const line = args.map(String).join(" ")
+          lines.push(line)
+          if (line.startsWith("listening on ")) Deferred.doneUnsafe(listening, Effect.succeed(line.slice("listening on ".length)))
+        }
       }
-      const fiber = yield* Effect.fork(Effect.withConsole(Server.run({ port: 0 }), capture))
+      const fiber = yield* Effect.forkChild(Effect.provideService(Server.run({ port: 0 }), Console.Console, capture))
       const url = yield* Deferred.await(listening)
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
       const secret = lines.find((l) => l.startsWith("partner TESTER secret "))!.slice("partner TESTER secret ".length)
@@ -130,6 +128,6 @@ describe("socket server", () => {
       const clock = yield* fetchJson(`${url}/_sandbox/clock`)
       expect(clock.body).toMatchObject({ offset: 0 })
       yield* Fiber.interrupt(fiber)
-      expect(Either.isLeft(yield* Effect.either(Effect.tryPromise(() => fetch(`${url}/_sandbox/clock`))))).toBe(true)
+      expect(Result.isFailure(yield* Effect.result(Effect.tryPromise(() => fetch(`${url}/_sandbox/clock`))))).toBe(true)
     }))
 })

@@ -3,7 +3,8 @@
  * tokens follow the base clock and expire early only when asked to.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Redacted, TestClock } from "effect"
+import { Effect, Redacted } from "effect"
+import { TestClock } from "effect/testing"
 import { Tokens } from "../../src/core/Tokens.js"
 import { Cashbill } from "../../src/domains/cashbill/Cashbill.js"
 import { StateCode } from "../../src/domains/cashbill/Rules.js"

@@ -1,5 +1,5 @@
 import { gunzipSync } from "node:zlib"
-import { HttpBody, HttpClientRequest } from "@effect/platform"
+import { HttpBody, HttpClientRequest } from "effect/http"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Schema, Stream } from "effect"
 import { ErrorCodes } from "../../src/core/ErrorCodes.js"

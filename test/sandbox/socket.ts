@@ -42,7 +42,7 @@ export interface RawRequest {
 
 /** One request with node:http (no agent: a fresh connection), answer read whole. */
 export const request = (port: number, options: RawRequest): Effect.Effect<RawAnswer> =>
-  Effect.async<RawAnswer>((resume) => {
+  Effect.callback<RawAnswer>((resume) => {
     const req = Http.request({ host: "127.0.0.1", port, method: options.method ?? "GET", path: options.path, headers: options.headers, agent: false }, (res) => {
       const chunks: Array<Buffer> = []
       res.on("data", (chunk: Buffer) => chunks.push(chunk))
@@ -65,14 +65,14 @@ export const issueToken = (
   Effect.gen(function*() {
     const body = tokenBody(options.corpNum ?? MEMBER, options.scopes ?? ["member", "140", "170"])
     const answer = yield* request(port, { method: "POST", path: "/SERVICE_TEST/Token", headers: tokenHeaders(body, options.secret, options.linkId), body })
-    if (answer.status !== 200) return yield* Effect.dieMessage(`token refused: ${answer.text}`)
+    if (answer.status !== 200) return yield* Effect.die(new Error(`token refused: ${answer.text}`))
     return String((answer.body as Record<string, unknown>)["session_token"])
   })
 
 /** A connected raw socket (destroyed when the scope closes). */
 export const connect = (port: number) =>
   Effect.acquireRelease(
-    Effect.async<Net.Socket>((resume) => {
+    Effect.callback<Net.Socket>((resume) => {
       const socket = Net.connect(port, "127.0.0.1")
       socket.once("connect", () => resume(Effect.succeed(socket)))
       socket.once("error", (e) => resume(Effect.die(e)))
@@ -82,7 +82,7 @@ export const connect = (port: number) =>
 
 /** Everything a socket receives until it closes. */
 export const received = (socket: Net.Socket): Effect.Effect<string> =>
-  Effect.async<string>((resume) => {
+  Effect.callback<string>((resume) => {
     const chunks: Array<Buffer> = []
     socket.on("data", (chunk: Buffer) => chunks.push(chunk))
     socket.on("error", () => {})
@@ -102,7 +102,7 @@ export const codeInRaw = (raw: string): number | undefined => {
  * listener goes once it has it, so the socket can carry the next request.
  */
 export const answerOn = (socket: Net.Socket): Effect.Effect<string> =>
-  Effect.async<string>((resume) => {
+  Effect.callback<string>((resume) => {
     let raw = Buffer.alloc(0)
     const onData = (chunk: Buffer) => {
       raw = Buffer.concat([raw, chunk])

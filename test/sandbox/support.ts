@@ -1,6 +1,6 @@
 /** Raw-HTTP helpers for sandbox tests: signed token requests and API calls through HttpClient. */
-import { HttpBody, HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
 import { Clock, Effect, Layer } from "effect"
+import { HttpBody, HttpClient, HttpClientRequest, type HttpClientResponse } from "effect/http"
 import * as Signing from "../../src/core/Signing.js"
 import * as InProcess from "../../src/sandbox/InProcess.js"
 import { tester, TESTER_LINK_ID, TESTER_SECRET } from "../../src/sandbox/Partners.js"
@@ -96,17 +96,17 @@ const answerOf = (response: HttpClientResponse.HttpClientResponse): Effect.Effec
 
 /** Sends a request through the HttpClient in context and reads the answer (JSON when it parses). */
 export const send = (request: HttpClientRequest.HttpClientRequest): Effect.Effect<Answer, never, HttpClient.HttpClient> =>
-  Effect.flatMap(HttpClient.HttpClient, (client) => client.execute(request)).pipe(Effect.orDie, Effect.flatMap(answerOf), Effect.scoped)
+  Effect.flatMap(HttpClient.HttpClient, (client) => client.execute(request)).pipe(Effect.orDie, Effect.flatMap(answerOf))
 
 /** Sends with a given client (e.g. one with another remote address). */
 export const sendWith = (client: HttpClient.HttpClient, request: HttpClientRequest.HttpClientRequest): Effect.Effect<Answer> =>
-  client.execute(request).pipe(Effect.orDie, Effect.flatMap(answerOf), Effect.scoped)
+  client.execute(request).pipe(Effect.orDie, Effect.flatMap(answerOf))
 
 /** Issues a token (fails the test when refused). */
 export const issueToken = (options: TokenRequestOptions = {}): Effect.Effect<AccessToken, never, HttpClient.HttpClient> =>
   Effect.flatMap(tokenRequest(options), send).pipe(
     Effect.flatMap((answer) =>
-      answer.status === 200 ? Effect.succeed(answer.body as AccessToken) : Effect.dieMessage(`token refused: ${JSON.stringify(answer.body)}`)
+      answer.status === 200 ? Effect.succeed(answer.body as AccessToken) : Effect.die(new Error(`token refused: ${JSON.stringify(answer.body)}`))
     )
   )
 

@@ -4,9 +4,10 @@
  * directory opened again holds the same state (the facts of every slot, the clock offset, the
  * progression policies).
  */
-import { HttpClient } from "@effect/platform"
+import { HttpClient } from "effect/http"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, TestClock } from "effect"
+import { Effect, Layer } from "effect"
+import { TestClock } from "effect/testing"
 import * as Catalogue from "../../../src/domains/Catalogue.js"
 import * as Connect from "../../../src/sandbox/Connect.js"
 import * as InProcess from "../../../src/sandbox/InProcess.js"

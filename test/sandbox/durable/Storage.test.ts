@@ -3,26 +3,26 @@
  * one is refused with what to do), one sandbox at a time uses it, partners' secrets stay the
  * same across restarts, and the snapshot admin routes follow the admin plane's rules.
  */
-import { createRequire } from "node:module"
+import * as fs from "node:fs"
 import * as path from "node:path"
+import { DatabaseSync } from "node:sqlite"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit } from "effect"
+import { Cause, Effect, Exit, Option } from "effect"
+import * as Progression from "../../../src/sandbox/Progression.js"
 import * as SandboxModule from "../../../src/sandbox/Sandbox.js"
 import * as Storage from "../../../src/sandbox/Storage.js"
 import { dataDirectory } from "./support.js"
 
-const Driver = createRequire(import.meta.url)("better-sqlite3") as new(file: string) => Storage.Database
-
 const failureOf = <A>(exit: Exit.Exit<A, Storage.SandboxDataError>): string => {
   if (Exit.isSuccess(exit)) return "opened"
-  const error = exit.cause._tag === "Fail" ? exit.cause.error : undefined
-  return error?.message ?? String(exit.cause)
+  const error = Cause.findErrorOption(exit.cause)
+  return Option.isSome(error) ? error.value.message : String(exit.cause)
 }
 
 describe("the data directory", () => {
   it("a newer format is refused, saying what to do; an older one migrates step by step in one transaction", () => {
     const dir = dataDirectory()
-    const db = new Driver(path.join(dir, "sandbox.db"))
+    const db = new DatabaseSync(path.join(dir, "sandbox.db"))
     try {
       expect(Storage.prepare(db, dir, 1, [])).toEqual({ ok: 1 })
       db.prepare("UPDATE meta SET value = '7' WHERE key = 'format'").run()
@@ -47,7 +47,7 @@ describe("the data directory", () => {
   it.effect("a sandbox refuses a directory of a newer format, and one another sandbox uses", () =>
     Effect.gen(function*() {
       const newer = dataDirectory()
-      const db = new Driver(path.join(newer, "sandbox.db"))
+      const db = new DatabaseSync(path.join(newer, "sandbox.db"))
       Storage.prepare(db, newer)
       db.prepare("UPDATE meta SET value = '99' WHERE key = 'format'").run()
       db.close()
@@ -72,5 +72,49 @@ describe("the data directory", () => {
       const second = yield* Effect.scoped(Effect.map(SandboxModule.make({ data }), (s) => s.partners))
       expect(second).toEqual(expect.arrayContaining([...first]))
       expect(second.find((p) => p.linkId === "ACME")?.secretKey).toBe(acme.secretKey)
+    }))
+
+  it.effect("a directory written by taxdoc 0.1 opens as it was left: the same tables, format 1, in WAL mode", () =>
+    Effect.gen(function*() {
+      const data = dataDirectory()
+      // What 0.1 left on disk: its schema and statements, written as its storage wrote them.
+      const db = new DatabaseSync(path.join(data, "sandbox.db"))
+      db.exec("PRAGMA journal_mode = WAL")
+      db.exec(`
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE partners (link_id TEXT PRIMARY KEY, secret TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE rows (
+          environment TEXT NOT NULL, domain TEXT NOT NULL, part TEXT NOT NULL, key TEXT NOT NULL, value BLOB NOT NULL,
+          PRIMARY KEY (environment, domain, part, key)
+        ) WITHOUT ROWID;
+      `)
+      const secret = Buffer.alloc(32, 3).toString("base64")
+      db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)").run("format", "1")
+      db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)").run("clock.offset", "60000")
+      db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)").run("progressions", JSON.stringify({ ...Progression.defaults, "cashbill.bulk": { _tag: "Immediate" } }))
+      db.prepare("INSERT INTO partners (link_id, secret) VALUES (?, ?)").run("TESTER", secret)
+      db.prepare("INSERT INTO rows (environment, domain, part, key, value) VALUES (?, ?, ?, ?, ?)")
+        .run("test", "member.preferences", "1234567891", "preferences", JSON.stringify({ statementApprovalRequired: true }))
+      db.close()
+
+      const opened = yield* Effect.scoped(Effect.gen(function*() {
+        const sandbox = yield* SandboxModule.make({ data })
+        return {
+          secret: sandbox.secretOf("TESTER"),
+          offset: (yield* sandbox.clock).offset,
+          bulk: (yield* sandbox.progressions)["cashbill.bulk"],
+          preference: yield* sandbox.memberPreference("test", "1234567891", "statementApprovalRequired")
+        }
+      }))
+      expect(opened).toEqual({ secret, offset: 60_000, bulk: { _tag: "Immediate" }, preference: true })
+    }))
+
+  it.effect("a file that is no SQLite database is refused, saying what to do", () =>
+    Effect.gen(function*() {
+      const data = dataDirectory()
+      fs.writeFileSync(path.join(data, "sandbox.db"), "not a database, but a file someone left here ".repeat(100))
+      expect(failureOf(yield* Effect.exit(Effect.scoped(SandboxModule.make({ data }))))).toMatch(
+        /sandbox\.db is not a sandbox database that can be read .*: move it away to start afresh there, or give another --data directory/
+      )
     }))
 })

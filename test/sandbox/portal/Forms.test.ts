@@ -5,7 +5,8 @@
  * named on the page). Form tokens: single use, bound to their page.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, TestClock } from "effect"
+import { Effect } from "effect"
+import { TestClock } from "effect/testing"
 import { Cashbill } from "../../../src/domains/cashbill/Cashbill.js"
 import { Certificate } from "../../../src/domains/certificate/Certificate.js"
 import { Statement } from "../../../src/domains/statement/Statement.js"

@@ -5,7 +5,8 @@
  * page carries the page policy. Production links open production data.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, TestClock } from "effect"
+import { Effect, Layer } from "effect"
+import { TestClock } from "effect/testing"
 import { Cashbill } from "../../../src/domains/cashbill/Cashbill.js"
 import { Certificate } from "../../../src/domains/certificate/Certificate.js"
 import { Statement } from "../../../src/domains/statement/Statement.js"
@@ -123,7 +124,7 @@ describe("portal links", () => {
     Effect.gen(function*() {
       yield* TestClock.setTime(START)
       yield* Effect.flatMap(Cashbill, (cb) => cb.issue(CORP, receipt("TEST-ONLY", CORP)))
-      const url = yield* Effect.flatMap(Cashbill, (cb) => Effect.zipRight(cb.issue(CORP, receipt("PROD-1", CORP)), cb.getURL(CORP, "PBOX"))).pipe(
+      const url = yield* Effect.flatMap(Cashbill, (cb) => Effect.andThen(cb.issue(CORP, receipt("PROD-1", CORP)), cb.getURL(CORP, "PBOX"))).pipe(
         Effect.provide(Taxdoc.services.pipe(Layer.provideMerge(Connect.layerConfig({ environment: "production" }))))
       )
       expect(url).toMatch(/^http:\/\/sandbox\.taxdoc\.local\/production\/portal\/[0-9a-f]{32}$/)

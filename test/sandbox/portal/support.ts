@@ -1,5 +1,5 @@
 /** Opening portal links and posting their forms through the HttpClient in context (in process). */
-import { HttpClient, HttpClientRequest } from "@effect/platform"
+import { HttpClient, HttpClientRequest } from "effect/http"
 import { Effect } from "effect"
 
 export interface PageAnswer {
