@@ -5,22 +5,42 @@
  *
  * @since 0.1.0
  */
+import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
 import * as Bulk from "../../core/Bulk.js"
-import { TaxdocClient } from "../../core/Client.js"
-import * as Lazy from "../../core/Lazy.js"
-import type * as Operations from "./Operations.js"
-import type { Service } from "./Service.js"
+import { type CallError, TaxdocClient } from "../../core/Client.js"
+import type { PollTimeoutError, UnknownOutcomeError, ValidationError } from "../../core/Errors.js"
+import * as Outcome from "../../core/Outcome.js"
+import type * as Polling from "../../core/Polling.js"
+import { CorpNum, type GenericResult, MgtKey } from "../../core/Schemas.js"
+import { validate } from "../../core/Validation.js"
+import * as Operations from "./Operations.js"
+import * as Rules from "./Rules.js"
+import {
+  BulkIssueResult,
+  type BulkResult,
+  type BulkSubmitResponse,
+  type CashbillDetail,
+  type CashbillInfo,
+  type CashReceiptIssue,
+  type CashReceiptRevoke,
+  type IssueResponse,
+  ReceiptListAt,
+  TX_STATE_COMPLETED,
+  type UrlMenu
+} from "./Schemas.js"
+import * as Settle from "./Settle.js"
 
 /**
- * The token scope of these operations (docs/decisions.md "Signing and tokens"), as declared in the catalogue (the type checks it).
+ * The token scope of these operations (docs/decisions.md "Signing and tokens").
  *
  * @since 0.1.0
  * @category constants
  */
-export const SCOPE: typeof Operations.SCOPE = "140"
+export const SCOPE = Operations.SCOPE
 
 /**
  * The submit ID of a bulk body: derived from the exact bytes sent, so a retried submission of the
@@ -33,47 +53,215 @@ export const SCOPE: typeof Operations.SCOPE = "140"
  */
 export const submitIdFor: (body: Uint8Array) => string = Bulk.submitIdFor
 
+// ── the service's interface ─────────────────────────────────────────────────────────────────
+
 /**
- * The service's interface, its options and failures.
+ * Failures of cash receipt operations.
  *
  * @since 0.1.0
+ * @category errors
  */
-export type * from "./Service.js"
+export type CashbillError = ValidationError | CallError | UnknownOutcomeError
+
+/**
+ * Progress of `issueMany`, reported after each submission and each poll.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type IssueManyProgress = Bulk.Progress
+
+/**
+ * Options of `issueMany`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface IssueManyOptions extends Polling.PollOptions {
+  /** Called after each submission, each poll and each completed result. */
+  readonly onProgress?: ((progress: IssueManyProgress) => Effect.Effect<void>) | undefined
+  /** Submissions awaited at once (default 4). */
+  readonly concurrency?: number | undefined
+  readonly userId?: string | undefined
+}
+
+/**
+ * Options of `awaitBulkResult`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface AwaitOptions extends Polling.PollOptions {
+  readonly onProgress?: ((progress: Polling.PollProgress<BulkResult>) => Effect.Effect<void>) | undefined
+  readonly userId?: string | undefined
+}
+
+/**
+ * What the Cashbill service offers: the methods of `Cashbill.Cashbill`.
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export interface CashbillService {
+  /** RegistIssue: issues an approval receipt. */
+  readonly issue: (corpNum: string, receipt: CashReceiptIssue, userId?: string) => Effect.Effect<IssueResponse, CashbillError>
+  /** RevokeRegistIssue: issues a revocation receipt of an original (full or partial). */
+  readonly revoke: (corpNum: string, revocation: CashReceiptRevoke, userId?: string) => Effect.Effect<IssueResponse, CashbillError>
+  /** BulkSubmit: submits 1 to 100 receipts under `submitId` (see `issueMany` for any number). */
+  readonly bulkSubmit: (corpNum: string, submitId: string, receipts: ReadonlyArray<CashReceiptIssue>, userId?: string) => Effect.Effect<BulkSubmitResponse, CashbillError>
+  /** GetBulkResult: the state of a bulk submission. */
+  readonly getBulkResult: (corpNum: string, submitId: string, userId?: string) => Effect.Effect<BulkResult, CashbillError>
+  /** Polls GetBulkResult until txState is 2 (completed) or the deadline passes. */
+  readonly awaitBulkResult: (corpNum: string, submitId: string, options?: AwaitOptions) => Effect.Effect<BulkResult, CashbillError | PollTimeoutError>
+  /**
+   * Validates every receipt, submits them in bulk submissions of at most 100, awaits each result
+   * and answers one result per receipt, in input order.
+   */
+  readonly issueMany: (
+    corpNum: string,
+    receipts: ReadonlyArray<CashReceiptIssue>,
+    options?: IssueManyOptions
+  ) => Effect.Effect<ReadonlyArray<BulkIssueResult>, CashbillError | PollTimeoutError | Bulk.BulkIncompleteError>
+  /** Delete: only a receipt whose filing failed (305); its document ID can then be reused. */
+  readonly delete: (corpNum: string, mgtKey: string, userId?: string) => Effect.Effect<GenericResult, CashbillError>
+  readonly getInfo: (corpNum: string, mgtKey: string, userId?: string) => Effect.Effect<CashbillInfo, CashbillError>
+  /** GetInfos for any number of document IDs (requests of 1,000), answered in input order. */
+  readonly getInfos: (corpNum: string, mgtKeys: ReadonlyArray<string>, userId?: string) => Effect.Effect<ReadonlyArray<CashbillInfo>, CashbillError>
+  readonly getDetailInfo: (corpNum: string, mgtKey: string, userId?: string) => Effect.Effect<CashbillDetail, CashbillError>
+  /** GetURL: a web-portal URL (PBOX issued receipt box, WRITE create receipt), valid 30 seconds. */
+  readonly getURL: (corpNum: string, menu: UrlMenu, userId?: string) => Effect.Effect<string, CashbillError>
+  /** GetPDF: the receipt as a PDF document. */
+  readonly getPDF: (corpNum: string, mgtKey: string, userId?: string) => Effect.Effect<Uint8Array, CashbillError>
+}
 
 /**
  * @since 0.1.0
  * @category services
  */
-export class Cashbill extends Context.Tag("taxdoc/Cashbill")<Cashbill, Service>() {}
+export class Cashbill extends Context.Service<Cashbill, CashbillService>()("taxdoc/Cashbill") {}
 
-// Every method of the service, for the lazily loaded implementation (the type lists them all).
-const METHODS: { readonly [K in keyof Context.Tag.Service<Cashbill>]: true } = {
-  issue: true,
-  revoke: true,
-  bulkSubmit: true,
-  getBulkResult: true,
-  awaitBulkResult: true,
-  issueMany: true,
-  delete: true,
-  getInfo: true,
-  getInfos: true,
-  getDetailInfo: true,
-  getURL: true,
-  getPDF: true
-}
-
-// The implementation and the schemas and declarations it uses are loaded on the first call.
-const live = Lazy.module<typeof import("./internal/CashbillLive.js")>(import.meta.url, "./internal/CashbillLive.js", () => import("./internal/CashbillLive.js"))
+// ── bulk issuance ───────────────────────────────────────────────────────────────────────────
 
 /**
- * The service over `TaxdocClient`: every operation through its catalogue declaration. Its
- * implementation (and the domain's schemas) is loaded on the first call of one of its methods.
+ * Cash receipts as core's bulk issuance engine issues them (BulkSubmit and GetBulkResult, 100 per
+ * submission): what `issueMany` runs, and what a durable issuance reuses to make the same
+ * submissions.
+ *
+ * @since 1.0.0
+ * @category constants
+ */
+export const bulkKind: Bulk.Kind<CashReceiptIssue, BulkIssueResult> = Bulk.kind({
+  operation: "Cashbill.issueMany",
+  submit: Operations.BulkSubmit,
+  result: Operations.GetBulkResult,
+  completed: TX_STATE_COMPLETED,
+  size: Rules.BULK_MAX,
+  bodyOf: (cashbills: ReadonlyArray<CashReceiptIssue>) => ({ cashbills }),
+  keyOfDocument: (receipt: CashReceiptIssue) => receipt.mgtKey,
+  keyOfResult: (result: BulkIssueResult) => result.mgtKey,
+  // A completed submission that does not mention a receipt: reported, never silently dropped.
+  missing: (mgtKey: string) => new BulkIssueResult({ mgtKey, code: -99999999, message: "the bulk result does not mention this receipt" })
+})
+
+const Member = Schema.Struct({ corpNum: CorpNum })
+
+const InfosInput = Schema.Struct({ corpNum: CorpNum, mgtKeys: Schema.Array(MgtKey) })
+
+// ── the implementation ──────────────────────────────────────────────────────────────────────
+
+/**
+ * The service over `TaxdocClient`: every operation through its catalogue declaration.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const make: Effect.Effect<Context.Tag.Service<Cashbill>, never, TaxdocClient> = Effect.map(TaxdocClient, (client) =>
-  Cashbill.of(Lazy.service(METHODS, Lazy.instance(live, (m) => m.make(client)))))
+export const make: Effect.Effect<CashbillService, never, TaxdocClient> = Effect.gen(function*() {
+  const client = yield* TaxdocClient
+
+  // A receipt read back by its document ID, `None` when there is none.
+  const detailOf = (corpNum: string, mgtKey: string, userId: string | undefined) =>
+    Outcome.found(client.call(Operations.GetDetailInfo, { corpNum, userId, params: { mgtKey } }))
+
+  const issue = Effect.fn("Cashbill.issue")(function*(corpNum: string, receipt: CashReceiptIssue, userId?: string) {
+    return yield* Outcome.settle({
+      operation: "Cashbill.issue",
+      documentId: receipt.mgtKey,
+      write: client.call(Operations.RegistIssue, { corpNum, userId, body: receipt }),
+      read: detailOf(corpNum, receipt.mgtKey, userId),
+      judge: Settle.issued(receipt)
+    })
+  })
+
+  const revoke = Effect.fn("Cashbill.revoke")(function*(corpNum: string, revocation: CashReceiptRevoke, userId?: string) {
+    return yield* Outcome.settle({
+      operation: "Cashbill.revoke",
+      documentId: revocation.mgtKey,
+      write: client.call(Operations.RevokeRegistIssue, { corpNum, userId, body: revocation }),
+      read: detailOf(corpNum, revocation.mgtKey, userId),
+      judge: Settle.revoked(revocation)
+    })
+  })
+
+  const getBulkResult = (corpNum: string, submitId: string, userId?: string) =>
+    client.call(Operations.GetBulkResult, { corpNum, userId, params: { submitID: submitId } })
+
+  const awaitBulkResult = Effect.fn("Cashbill.awaitBulkResult")(function*(corpNum: string, submitId: string, options: AwaitOptions = {}) {
+    // The kind's result operation is GetBulkResult: the states it reads are `BulkResult`s.
+    const state = yield* Bulk.awaitResult(client, bulkKind, { corpNum, userId: options.userId }, submitId, {
+      ...options,
+      operation: "Cashbill.awaitBulkResult",
+      onProgress: options.onProgress as ((progress: Polling.PollProgress<Bulk.BulkState<BulkIssueResult>>) => Effect.Effect<void>) | undefined
+    })
+    return state as BulkResult
+  })
+
+  const issueMany = Effect.fn("Cashbill.issueMany")(function*(corpNum: string, receipts: ReadonlyArray<CashReceiptIssue>, options: IssueManyOptions = {}) {
+    yield* validate("Cashbill.issueMany", Member, { corpNum })
+    if (receipts.length === 0) return []
+    // Validate everything first: one bad receipt anywhere means nothing is sent.
+    const now = yield* Clock.currentTimeMillis
+    const valid = yield* validate("Cashbill.issueMany", ReceiptListAt(now), { cashbills: receipts })
+    return yield* Bulk.issueMany(client, bulkKind, { corpNum, userId: options.userId }, valid.cashbills, options)
+  })
+
+  const deleteReceipt = Effect.fn("Cashbill.delete")(function*(corpNum: string, mgtKey: string, userId?: string) {
+    return yield* Outcome.settle({
+      operation: "Cashbill.delete",
+      documentId: mgtKey,
+      write: client.call(Operations.Delete, { corpNum, userId, params: { mgtKey } }),
+      read: detailOf(corpNum, mgtKey, userId),
+      judge: Settle.deleted
+    })
+  })
+
+  const getInfos = Effect.fn("Cashbill.getInfos")(function*(corpNum: string, mgtKeys: ReadonlyArray<string>, userId?: string) {
+    const input = yield* validate("Cashbill.getInfos", InfosInput, { corpNum, mgtKeys })
+    const answers = yield* Bulk.inChunks(input.mgtKeys, Rules.INFOS_MAX, (chunk) => client.call(Operations.GetInfos, { corpNum, userId, body: chunk }))
+    // Unknown document IDs are left out; the others answer in the order asked.
+    return Bulk.inInputOrder(input.mgtKeys, answers, (info) => info.mgtKey, () => undefined)
+  })
+
+  const getURL = Effect.fn("Cashbill.getURL")(function*(corpNum: string, menu: UrlMenu, userId?: string) {
+    const result = yield* client.call(Operations.GetURL, { corpNum, userId, params: { TG: menu } })
+    return result.url
+  })
+
+  return {
+    issue,
+    revoke,
+    bulkSubmit: (corpNum, submitId, receipts, userId) =>
+      client.call(Operations.BulkSubmit, { corpNum, userId, params: { submitID: submitId }, body: { cashbills: receipts } }),
+    getBulkResult,
+    awaitBulkResult,
+    issueMany,
+    delete: deleteReceipt,
+    getInfo: (corpNum, mgtKey, userId) => client.call(Operations.GetInfo, { corpNum, userId, params: { mgtKey } }),
+    getInfos,
+    getDetailInfo: (corpNum, mgtKey, userId) => client.call(Operations.GetDetailInfo, { corpNum, userId, params: { mgtKey } }),
+    getURL,
+    getPDF: (corpNum, mgtKey, userId) => client.call(Operations.GetPDF, { corpNum, userId, params: { mgtKey } })
+  }
+})
 
 /**
  * @since 0.1.0

@@ -7,43 +7,88 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { TaxdocClient } from "../../core/Client.js"
-import * as Lazy from "../../core/Lazy.js"
-import type { Service } from "./Service.js"
+import { type CallError, TaxdocClient } from "../../core/Client.js"
+import type { ValidationError } from "../../core/Errors.js"
+import type { GenericResult } from "../../core/Schemas.js"
+import * as Operations from "./Operations.js"
+import type { CertificateInfo } from "./Schemas.js"
 
 /**
- * The service's interface, its options and failures.
+ * The token scope of these operations (docs/decisions.md "Signing and tokens").
  *
  * @since 0.1.0
+ * @category constants
  */
-export type * from "./Service.js"
+export const SCOPE = Operations.SCOPE
+
+/**
+ * Failures of certificate operations.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export type CertificateError = ValidationError | CallError
+
+/**
+ * The expiry of a certificate: the 14 digits as sent (`yyyyMMddHHmmss`, KST) and the instant.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Expiry {
+  readonly raw: string
+  readonly expiresAt: Date
+}
+
+/**
+ * What the Certificate service offers: the methods of `Certificate.Certificate`.
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export interface CertificateService {
+  /** GetTaxCertURL: the certificate registration page, valid 30 seconds. */
+  readonly getTaxCertURL: (corpNum: string, userId?: string) => Effect.Effect<string, CertificateError>
+  /** GetCertificateExpireDate: when the member's certificate expires. */
+  readonly getExpireDate: (corpNum: string, userId?: string) => Effect.Effect<Expiry, CertificateError>
+  /** CheckCertValidation: succeeds with code 1 when a valid certificate is registered. */
+  readonly checkValidation: (corpNum: string, userId?: string) => Effect.Effect<GenericResult, CertificateError>
+  /** GetTaxCertInfo: the certificate record. */
+  readonly getInfo: (corpNum: string, userId?: string) => Effect.Effect<CertificateInfo, CertificateError>
+}
 
 /**
  * @since 0.1.0
  * @category services
  */
-export class Certificate extends Context.Tag("taxdoc/Certificate")<Certificate, Service>() {}
-
-// Every method of the service, for the lazily loaded implementation (the type lists them all).
-const METHODS: { readonly [K in keyof Context.Tag.Service<Certificate>]: true } = {
-  getTaxCertURL: true,
-  getExpireDate: true,
-  checkValidation: true,
-  getInfo: true
-}
-
-// The implementation and the schemas and declarations it uses are loaded on the first call.
-const live = Lazy.module<typeof import("./internal/CertificateLive.js")>(import.meta.url, "./internal/CertificateLive.js", () => import("./internal/CertificateLive.js"))
+export class Certificate extends Context.Service<Certificate, CertificateService>()("taxdoc/Certificate") {}
 
 /**
- * The service over `TaxdocClient`: every operation through its catalogue declaration. Its
- * implementation (and the domain's schemas) is loaded on the first call of one of its methods.
+ * The service over `TaxdocClient`.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const make: Effect.Effect<Context.Tag.Service<Certificate>, never, TaxdocClient> = Effect.map(TaxdocClient, (client) =>
-  Certificate.of(Lazy.service(METHODS, Lazy.instance(live, (m) => m.make(client)))))
+export const make: Effect.Effect<CertificateService, never, TaxdocClient> = Effect.gen(function*() {
+  const client = yield* TaxdocClient
+
+  const getTaxCertURL = Effect.fn("Certificate.getTaxCertURL")(function*(corpNum: string, userId?: string) {
+    const result = yield* client.call(Operations.GetTaxCertURL, { corpNum, userId })
+    return result.url
+  })
+
+  const getExpireDate = Effect.fn("Certificate.getExpireDate")(function*(corpNum: string, userId?: string) {
+    const result = yield* client.call(Operations.GetCertificateExpireDate, { corpNum, userId })
+    return { raw: result.certificateExpiration, expiresAt: result.expiresAt }
+  })
+
+  return {
+    getTaxCertURL,
+    getExpireDate,
+    checkValidation: (corpNum, userId) => client.call(Operations.CheckCertValidation, { corpNum, userId }),
+    getInfo: (corpNum, userId) => client.call(Operations.GetTaxCertInfo, { corpNum, userId })
+  }
+})
 
 /**
  * @since 0.1.0

@@ -8,6 +8,8 @@ import * as Schema from "effect/Schema"
 import * as Kst from "../../core/Kst.js"
 import { isDateTime14, nullable } from "../../core/Schemas.js"
 
+const DATE_TIME_PATTERN = "^20\\d{2}(0[1-9]|1[0-2])(0[1-9]|1\\d|2[0-8])([01]\\d|2[0-3])[0-5]\\d[0-5]\\d$"
+
 /**
  * The answer of GetCertificateExpireDate: `certificateExpiration`, exactly 14 digits
  * (`yyyyMMddHHmmss`, KST; a missing value crashes a public client).
@@ -16,7 +18,11 @@ import { isDateTime14, nullable } from "../../core/Schemas.js"
  * @category schemas
  */
 export class CertificateExpiration extends Schema.Class<CertificateExpiration>("CertificateExpiration")({
-  certificateExpiration: Schema.String.check(Schema.makeFilter(isDateTime14, { message: "must be exactly 14 digits yyyyMMddHHmmss" }))
+  certificateExpiration: Schema.String.check(Schema.makeFilter(isDateTime14, {
+    message: "must be exactly 14 digits yyyyMMddHHmmss",
+    // Values drawn from a schema (`Arbitrary.schema`) are real date-times.
+    arbitraryConstraint: { patterns: [{ source: DATE_TIME_PATTERN, flags: "" }] }
+  }))
 }) {
   /** The expiry as an instant (the 14 digits read as KST). */
   get expiresAt(): Date {

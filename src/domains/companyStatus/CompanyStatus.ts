@@ -8,50 +8,72 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { TaxdocClient } from "../../core/Client.js"
-import * as Lazy from "../../core/Lazy.js"
-import type * as Operations from "./Operations.js"
-import type { Service } from "./Service.js"
+import * as Schema from "effect/Schema"
+import * as Bulk from "../../core/Bulk.js"
+import { type CallError, TaxdocClient } from "../../core/Client.js"
+import type { ValidationError } from "../../core/Errors.js"
+import { CorpNum } from "../../core/Schemas.js"
+import { validate } from "../../core/Validation.js"
+import * as Operations from "./Operations.js"
+import { type CompanyStatus as Status, MAX_CORP_NUMS } from "./Schemas.js"
 
 /**
- * The token scope of these operations (docs/decisions.md "Signing and tokens"), as declared in the catalogue (the type checks it).
+ * The token scope of these operations (docs/decisions.md "Signing and tokens").
  *
  * @since 0.1.0
  * @category constants
  */
-export const SCOPE: typeof Operations.SCOPE = "170"
+export const SCOPE = Operations.SCOPE
 
 /**
- * The service's interface, its options and failures.
+ * Failures of company status checks.
  *
  * @since 0.1.0
+ * @category errors
  */
-export type * from "./Service.js"
+export type CompanyStatusError = ValidationError | CallError
+
+/**
+ * What the CompanyStatus service offers: the methods of `CompanyStatus.CompanyStatus`.
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export interface CompanyStatusService {
+  /** The status of one registration number, checked on behalf of member `corpNum`. */
+  readonly check: (corpNum: string, target: string, userId?: string) => Effect.Effect<Status, CompanyStatusError>
+  /** The statuses of any number of registration numbers, in input order (chunks of 1,000). */
+  readonly checkMany: (corpNum: string, targets: ReadonlyArray<string>, userId?: string) => Effect.Effect<ReadonlyArray<Status>, CompanyStatusError>
+}
 
 /**
  * @since 0.1.0
  * @category services
  */
-export class CompanyStatus extends Context.Tag("taxdoc/CompanyStatus")<CompanyStatus, Service>() {}
+export class CompanyStatus extends Context.Service<CompanyStatus, CompanyStatusService>()("taxdoc/CompanyStatus") {}
 
-// Every method of the service, for the lazily loaded implementation (the type lists them all).
-const METHODS: { readonly [K in keyof Context.Tag.Service<CompanyStatus>]: true } = {
-  check: true,
-  checkMany: true
-}
-
-// The implementation and the schemas and declarations it uses are loaded on the first call.
-const live = Lazy.module<typeof import("./internal/CompanyStatusLive.js")>(import.meta.url, "./internal/CompanyStatusLive.js", () => import("./internal/CompanyStatusLive.js"))
+const Many = Schema.Struct({ corpNum: CorpNum, targets: Schema.Array(CorpNum) })
 
 /**
- * The service over `TaxdocClient`: every operation through its catalogue declaration. Its
- * implementation (and the domain's schemas) is loaded on the first call of one of its methods.
+ * The service over `TaxdocClient`.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const make: Effect.Effect<Context.Tag.Service<CompanyStatus>, never, TaxdocClient> = Effect.map(TaxdocClient, (client) =>
-  CompanyStatus.of(Lazy.service(METHODS, Lazy.instance(live, (m) => m.make(client)))))
+export const make: Effect.Effect<CompanyStatusService, never, TaxdocClient> = Effect.gen(function*() {
+  const client = yield* TaxdocClient
+
+  const checkMany = Effect.fn("CompanyStatus.checkMany")(function*(corpNum: string, targets: ReadonlyArray<string>, userId?: string) {
+    const input = yield* validate("CompanyStatus.checkMany", Many, { corpNum, targets })
+    // The service answers each request in its input order, so the chunks concatenate in order.
+    return yield* Bulk.inChunks(input.targets, MAX_CORP_NUMS, (chunk) => client.call(Operations.CheckCorpNums, { corpNum, userId, body: chunk }))
+  })
+
+  return {
+    check: (corpNum, target, userId) => client.call(Operations.CheckCorpNum, { corpNum, userId, params: { target } }),
+    checkMany
+  }
+})
 
 /**
  * @since 0.1.0

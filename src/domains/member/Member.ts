@@ -8,62 +8,124 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { TaxdocClient } from "../../core/Client.js"
+import * as Schema from "effect/Schema"
+import { type CallError, TaxdocClient } from "../../core/Client.js"
 import { TaxdocConfig } from "../../core/Config.js"
-import * as Lazy from "../../core/Lazy.js"
-import type * as Operations from "./Operations.js"
-import type { Service } from "./Service.js"
+import type { ValidationError } from "../../core/Errors.js"
+import { rule } from "../../core/Rule.js"
+import type { GenericResult } from "../../core/Schemas.js"
+import { validate } from "../../core/Validation.js"
+import * as Operations from "./Operations.js"
+import type { Contact, ContactInput, CorpInfo, JoinMemberInput, UpdateContactInput } from "./Schemas.js"
 
 /**
- * The token scope of these operations (docs/decisions.md "Signing and tokens"), as declared in the catalogue (the type checks it).
+ * The token scope of these operations (docs/decisions.md "Signing and tokens").
  *
  * @since 0.1.0
  * @category constants
  */
-export const SCOPE: typeof Operations.SCOPE = "member"
+export const SCOPE = Operations.SCOPE
 
 /**
- * The service's interface, its options and failures.
+ * The sign-up input; `LinkID` defaults to the configured partner.
  *
  * @since 0.1.0
+ * @category models
  */
-export type * from "./Service.js"
+export type JoinInput = Omit<typeof JoinMemberInput.Encoded, "LinkID"> & { readonly LinkID?: string | undefined }
+
+/**
+ * Failures of member operations.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export type MemberError = ValidationError | CallError
+
+/**
+ * What the Member service offers: the methods of `Member.Member`.
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export interface MemberService {
+  /** `true` when `corpNum` is a member of the configured partner (no token needed). */
+  readonly checkIsMember: (corpNum: string) => Effect.Effect<boolean, MemberError>
+  /** `true` when the contact ID is already in use (no token needed). */
+  readonly checkId: (id: string) => Effect.Effect<boolean, MemberError>
+  /** Signs a business up as a member of the partner (no token needed). */
+  readonly join: (input: JoinInput) => Effect.Effect<GenericResult, MemberError>
+  /** Withdraws the member: every account is deleted, and its cached tokens are dropped. */
+  readonly quit: (corpNum: string, quitReason: string, userId?: string) => Effect.Effect<GenericResult, MemberError>
+  readonly getCorpInfo: (corpNum: string, userId?: string) => Effect.Effect<CorpInfo, MemberError>
+  readonly updateCorpInfo: (corpNum: string, info: typeof CorpInfo.Encoded, userId?: string) => Effect.Effect<GenericResult, MemberError>
+  /** Adds a contact (sub-account); `searchRole` defaults to 3 (company). */
+  readonly registContact: (corpNum: string, contact: typeof ContactInput.Encoded, userId?: string) => Effect.Effect<GenericResult, MemberError>
+  readonly getContactInfo: (corpNum: string, contactId: string, userId?: string) => Effect.Effect<Contact, MemberError>
+  readonly listContact: (corpNum: string, userId?: string) => Effect.Effect<ReadonlyArray<Contact>, MemberError>
+  readonly updateContact: (corpNum: string, contact: typeof UpdateContactInput.Encoded, userId?: string) => Effect.Effect<GenericResult, MemberError>
+  /** Deletes a contact; `managerId` (sent as X-SVC-UserID) must be the member's manager account. */
+  readonly deleteContact: (corpNum: string, contactId: string, managerId: string) => Effect.Effect<GenericResult, MemberError>
+}
 
 /**
  * @since 0.1.0
  * @category services
  */
-export class Member extends Context.Tag("taxdoc/Member")<Member, Service>() {}
+export class Member extends Context.Service<Member, MemberService>()("taxdoc/Member") {}
 
-// Every method of the service, for the lazily loaded implementation (the type lists them all).
-const METHODS: { readonly [K in keyof Context.Tag.Service<Member>]: true } = {
-  checkIsMember: true,
-  checkId: true,
-  join: true,
-  quit: true,
-  getCorpInfo: true,
-  updateCorpInfo: true,
-  registContact: true,
-  getContactInfo: true,
-  listContact: true,
-  updateContact: true,
-  deleteContact: true
-}
-
-// The implementation and the schemas and declarations it uses are loaded on the first call.
-const live = Lazy.module<typeof import("./internal/MemberLive.js")>(import.meta.url, "./internal/MemberLive.js", () => import("./internal/MemberLive.js"))
+// DeleteContact is the one operation whose X-SVC-UserID is required (the manager's).
+const ManagerId = Schema.Struct({
+  managerId: Schema.String.pipe(rule("required", (s: string) => s.length > 0, "is required: the manager's user ID (X-SVC-UserID)"))
+})
 
 /**
- * The service over `TaxdocClient`: every operation through its catalogue declaration. Its
- * implementation (and the domain's schemas) is loaded on the first call of one of its methods.
+ * The service over `TaxdocClient`, with the configured partner's link ID for sign-up and the
+ * membership check.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const make: Effect.Effect<Context.Tag.Service<Member>, never, TaxdocClient | TaxdocConfig> = Effect.map(
-  Effect.all([TaxdocClient, TaxdocConfig]),
-  ([client, config]) => Member.of(Lazy.service(METHODS, Lazy.instance(live, (m) => m.make(client, config))))
-)
+export const make: Effect.Effect<MemberService, never, TaxdocClient | TaxdocConfig> = Effect.gen(function*() {
+  const client = yield* TaxdocClient
+  const config = yield* TaxdocConfig
+
+  const checkIsMember = Effect.fn("Member.checkIsMember")(function*(corpNum: string) {
+    const result = yield* client.call(Operations.CheckIsMember, { params: { CorpNum: corpNum, LID: config.linkId } })
+    return result.code === 1
+  })
+
+  const checkId = Effect.fn("Member.checkId")(function*(id: string) {
+    const result = yield* client.call(Operations.CheckID, { params: { ID: id } })
+    return result.code === 1
+  })
+
+  const quit = Effect.fn("Member.quit")(function*(corpNum: string, quitReason: string, userId?: string) {
+    const result = yield* client.call(Operations.QuitMember, { corpNum, userId, body: { quitReason } })
+    // The member's tokens die with it (as good clients drop the cached token).
+    yield* client.forgetMember(corpNum)
+    return result
+  })
+
+  const deleteContact = Effect.fn("Member.deleteContact")(function*(corpNum: string, contactId: string, managerId: string) {
+    yield* validate("Member.deleteContact", ManagerId, { managerId })
+    return yield* client.call(Operations.DeleteContact, { corpNum, userId: managerId, params: { ContactID: contactId } })
+  })
+
+  return {
+    checkIsMember,
+    checkId,
+    join: (input) => client.call(Operations.JoinMember, { body: { ...input, LinkID: input.LinkID ?? config.linkId } }),
+    quit,
+    getCorpInfo: (corpNum, userId) => client.call(Operations.GetCorpInfo, { corpNum, userId }),
+    updateCorpInfo: (corpNum, info, userId) => client.call(Operations.UpdateCorpInfo, { corpNum, userId, body: info }),
+    registContact: (corpNum, contact, userId) => client.call(Operations.RegistContact, { corpNum, userId, body: contact }),
+    getContactInfo: (corpNum, contactId, userId) => client.call(Operations.GetContactInfo, { corpNum, userId, body: { id: contactId } }),
+    listContact: (corpNum, userId) => client.call(Operations.ListContact, { corpNum, userId }),
+    updateContact: (corpNum, contact, userId) => client.call(Operations.UpdateContact, { corpNum, userId, body: contact }),
+    deleteContact
+  }
+})
 
 /**
  * @since 0.1.0

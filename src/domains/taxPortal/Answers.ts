@@ -6,9 +6,7 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
-import * as Gen from "../../core/Gen.js"
-import * as Kst from "../../core/Kst.js"
-import { rule } from "../../core/Rule.js"
+import { RuleName } from "../../core/Rule.js"
 import { LenientBoolean, LenientNumber, LenientNumericString, nullable } from "../../core/Schemas.js"
 
 /**
@@ -236,7 +234,7 @@ export class CashbillSummary extends Schema.Class<CashbillSummary>("CashbillSumm
   amountTotal: LenientNumber
 }) {}
 
-const YEAR_MILLIS = 365 * 24 * 60 * 60 * 1000
+const DATE_TIME_PATTERN = "^20\\d{2}(0[1-9]|1[0-2])(0[1-9]|1\\d|2[0-8])([01]\\d|2[0-3])[0-5]\\d[0-5]\\d$"
 
 /**
  * The answer of GetCertificateExpireDate: `certificateExpiration` present and exactly 14 digits
@@ -246,8 +244,10 @@ const YEAR_MILLIS = 365 * 24 * 60 * 60 * 1000
  * @category schemas
  */
 export class CertificateExpiration extends Schema.Class<CertificateExpiration>("CertificateExpiration")({
-  certificateExpiration: Schema.String.pipe(rule("dateTime14", (s: string) => /^\d{14}$/.test(s), "must be 14 digits yyyyMMddHHmmss", {
-    // A year either side of now.
-    values: Gen.at((now) => Gen.map(Gen.integer(now - YEAR_MILLIS, now + YEAR_MILLIS), Kst.toDateTime14))
+  certificateExpiration: Schema.String.check(Schema.makeFilter((s: string) => /^\d{14}$/.test(s), {
+    message: "must be 14 digits yyyyMMddHHmmss",
+    [RuleName]: "dateTime14",
+    // Values drawn from a schema (`Arbitrary.schema`) are real date-times.
+    arbitraryConstraint: { patterns: [{ source: DATE_TIME_PATTERN, flags: "" }] }
   }))
 }) {}

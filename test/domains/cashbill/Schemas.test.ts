@@ -1,30 +1,35 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Clock, Effect, Either, Schema, TestClock } from "effect"
+import { Clock, Effect, Result, Schema } from "effect"
+import { TestClock } from "effect/testing"
 import * as fc from "fast-check"
 import type { ValidationError } from "../../../src/core/Errors.js"
-import { validate } from "../../../src/core/Validation.js"
+import { check, validate } from "../../../src/core/Validation.js"
 import * as S from "../../../src/domains/cashbill/Schemas.js"
 import { vectors } from "../../vectors.js"
 import * as Arb from "./arbitraries.js"
 import { NOW } from "../../support/mutations.js"
 import { mutations } from "./mutations.js"
 
-const issuesOf = <A, I>(schema: Schema.Schema<A, I, never>, input: unknown): ReadonlyArray<{ path: string; rule: string }> => {
-  const result = Effect.runSync(Effect.either(validate("Cashbill.test", schema, input)))
-  return Either.isLeft(result) ? result.left.issues.map(({ path, rule }) => ({ path, rule })) : []
+const issuesOf = (schema: Schema.Codec<unknown, unknown>, input: unknown): ReadonlyArray<{ path: string; rule: string }> => {
+  const result = check(schema, input)
+  return Result.isFailure(result) ? result.failure.map(({ path, rule }) => ({ path, rule })) : []
 }
 
 describe("CashReceiptIssue", () => {
-  it.prop("every generated valid receipt decodes unchanged", [Arb.issue()], ([receipt]) => {
-    expect(Schema.decodeUnknownSync(S.CashReceiptIssue)(receipt)).toEqual(receipt)
-    expect(issuesOf(S.CashReceiptIssue, receipt)).toEqual([])
+  it("every generated valid receipt decodes unchanged", () => {
+    fc.assert(fc.property(Arb.issue(), (receipt) => {
+      expect(Schema.decodeUnknownSync(S.CashReceiptIssue)(receipt)).toEqual(receipt)
+      expect(issuesOf(S.CashReceiptIssue, receipt)).toEqual([])
+    }))
   })
 
   // The mutations include the trade-time window, judged at the day the receipts are drawn for.
   for (const [name, mutate, path, rule] of mutations) {
-    it.prop(`rejects ${name} at ${path} with ${rule}`, [Arb.issue(NOW)], ([receipt]) => {
-      expect(issuesOf(S.CashReceiptIssueAt(NOW), mutate(receipt))).toEqual([{ path, rule }])
-    }, { fastCheck: { numRuns: 25 } })
+    it(`rejects ${name} at ${path} with ${rule}`, () => {
+      fc.assert(fc.property(Arb.issue(NOW), (receipt) => {
+        expect(issuesOf(S.CashReceiptIssueAt(NOW), mutate(receipt))).toEqual([{ path, rule }])
+      }), { numRuns: 25 })
+    })
   }
 
   it("reports every broken field at once", () => {
@@ -42,8 +47,10 @@ describe("CashReceiptIssue", () => {
 describe("trade time window", () => {
   const now = Date.UTC(2026, 10, 22, 3, 0) // 12:00 KST
 
-  it.prop("accepts tradeDT of today or the previous day", [Arb.issue(now)], ([receipt]) => {
-    expect(issuesOf(S.CashReceiptIssueAt(now), receipt)).toEqual([])
+  it("accepts tradeDT of today or the previous day", () => {
+    fc.assert(fc.property(Arb.issue(now), (receipt) => {
+      expect(issuesOf(S.CashReceiptIssueAt(now), receipt)).toEqual([])
+    }))
   })
 
   it("refuses tradeDT two days back at tradeDT", () => {
@@ -67,24 +74,30 @@ describe("trade time window", () => {
 })
 
 describe("BulkIssueBody", () => {
-  it.prop("accepts 1 to 100 valid receipts", [Arb.issues(100)], ([cashbills]) => {
-    expect(issuesOf(S.BulkIssueBody, { cashbills })).toEqual([])
-  }, { fastCheck: { numRuns: 10 } })
-
-  it.prop("names the receipt and field of a broken rule", [Arb.issues(8), fc.nat()], ([cashbills, n]) => {
-    const index = n % cashbills.length
-    const broken = cashbills.map((r, i) => (i === index ? { ...r, tradeUsage: "지출증빙용", identityNum: "010-000-1234" } : r))
-    expect(issuesOf(S.BulkIssueBody, { cashbills: broken })).toEqual([
-      { path: `cashbills[${index}].identityNum`, rule: "identityNumForUsage" }
-    ])
+  it("accepts 1 to 100 valid receipts", () => {
+    fc.assert(fc.property(Arb.issues(100), (cashbills) => {
+      expect(issuesOf(S.BulkIssueBody, { cashbills })).toEqual([])
+    }), { numRuns: 10 })
   })
 
-  it.prop("names repeated document IDs", [Arb.issues(5, undefined).filter((a) => a.length >= 2)], ([cashbills]) => {
-    const repeated = [...cashbills, { ...cashbills[0]! }]
-    expect(issuesOf(S.BulkIssueBody, { cashbills: repeated })).toEqual([
-      { path: `cashbills[${cashbills.length}].mgtKey`, rule: "uniqueMgtKey" }
-    ])
-  }, { fastCheck: { numRuns: 20 } })
+  it("names the receipt and field of a broken rule", () => {
+    fc.assert(fc.property(Arb.issues(8), fc.nat(), (cashbills, n) => {
+      const index = n % cashbills.length
+      const broken = cashbills.map((r, i) => (i === index ? { ...r, tradeUsage: "지출증빙용", identityNum: "010-000-1234" } : r))
+      expect(issuesOf(S.BulkIssueBody, { cashbills: broken })).toEqual([
+        { path: `cashbills[${index}].identityNum`, rule: "identityNumForUsage" }
+      ])
+    }))
+  })
+
+  it("names repeated document IDs", () => {
+    fc.assert(fc.property(Arb.issues(5, undefined).filter((a) => a.length >= 2), (cashbills) => {
+      const repeated = [...cashbills, { ...cashbills[0]! }]
+      expect(issuesOf(S.BulkIssueBody, { cashbills: repeated })).toEqual([
+        { path: `cashbills[${cashbills.length}].mgtKey`, rule: "uniqueMgtKey" }
+      ])
+    }), { numRuns: 20 })
+  })
 
   it("holds 1 to 100 receipts", () => {
     const receipts = fc.sample(Arb.issues(1), { numRuns: 101, seed: 5 }).map((a, i) => ({ ...a[0]!, mgtKey: `K${i}` }))

@@ -1,6 +1,6 @@
-/** Valid cash receipt inputs for the suite: `taxdoc/testing`'s, at a moment of the test's choosing. */
+/** Valid cash receipt inputs for the suite: `taxdoc/testing`'s (as fast-check arbitraries), at a moment of the test's choosing. */
 import * as fc from "fast-check"
-import * as Testing from "../../../src/testing/index.js"
+import * as Testing from "../../../src/testing/FastCheck.js"
 
 /** The day the receipts are judged at when a test names none (a trade time falls on it or the day before). */
 const TODAY = Date.UTC(2026, 10, 22, 3, 0, 0)

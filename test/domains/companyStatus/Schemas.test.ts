@@ -12,10 +12,10 @@ describe("company status schemas", () => {
   })
 
   it("a batch holds 1 to 1,000 numbers of 10 digits", () => {
-    const decode = Schema.decodeUnknownEither(CorpNumBatch)
-    expect(decode(["1234567891"])._tag).toBe("Right")
-    expect(decode([])._tag).toBe("Left")
-    expect(decode(Array.from({ length: 1001 }, () => "1234567891"))._tag).toBe("Left")
-    expect(decode(["123456789"])._tag).toBe("Left")
+    const decode = Schema.decodeUnknownResult(CorpNumBatch)
+    expect(decode(["1234567891"])._tag).toBe("Success")
+    expect(decode([])._tag).toBe("Failure")
+    expect(decode(Array.from({ length: 1001 }, () => "1234567891"))._tag).toBe("Failure")
+    expect(decode(["123456789"])._tag).toBe("Failure")
   })
 })

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Either } from "effect"
+import { Result } from "effect"
 import * as Operation from "../../../src/core/Operation.js"
 import * as RequestBuilder from "../../../src/core/RequestBuilder.js"
 import * as Operations from "../../../src/domains/taxPortal/Operations.js"
 import * as Rules from "../../../src/domains/taxPortal/Rules.js"
-import { cashbillFilterParams, pageParams, taxinvoiceFilterParams } from "../../../src/domains/taxPortal/TaxPortal.js"
+import { cashbillFilterParams, pageParams, taxinvoiceFilterParams } from "../../../src/domains/taxPortal/Filters.js"
 
 const NOW = Date.UTC(2026, 10, 22, 3, 0, 0)
 const issuesOf = <O extends Operation.Any>(operation: O, input: Operation.Input<O>) =>
-  Either.match(RequestBuilder.request(operation, input, NOW), { onLeft: (e) => e.issues.map((i) => `${i.path} ${i.rule}`), onRight: () => [] })
+  Result.match(RequestBuilder.request(operation, input, NOW), { onFailure: (e) => e.issues.map((i) => `${i.path} ${i.rule}`), onSuccess: () => [] })
 
 describe("collection rules", () => {
   it("a range is at most 3 calendar months, clamped to the end of the month, and not reversed", () => {

@@ -1,7 +1,7 @@
 /** Search filters of collection as they travel, for the suite: `taxdoc/testing`'s search parameters, without job and paging. */
 import * as fc from "fast-check"
 import * as TaxPortal from "../../../src/domains/taxPortal/Operations.js"
-import * as Testing from "../../../src/testing/index.js"
+import * as Testing from "../../../src/testing/FastCheck.js"
 
 /** Tax invoice filters; the search text one the reference data holds, or none. */
 export const taxinvoiceFilters = fc.tuple(Testing.valid(TaxPortal.TaxinvoiceSearch), fc.constantFrom(undefined, "한빛", "1058734216", "9999999999999", "상사"))
