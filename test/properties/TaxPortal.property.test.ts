@@ -6,62 +6,85 @@
  * sandbox (cash receipts issued through the SDK, then collected).
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Chunk, Effect, Stream, TestClock } from "effect"
-import * as fc from "fast-check"
+import { Arbitrary, Effect, Schema, Stream } from "effect"
+import { TestClock } from "effect/testing"
 import * as Kst from "../../src/core/Kst.js"
 import { Cashbill } from "../../src/domains/cashbill/Cashbill.js"
+import * as TaxPortalOperations from "../../src/domains/taxPortal/Operations.js"
 import * as Rules from "../../src/domains/taxPortal/Rules.js"
 import { TaxPortal } from "../../src/domains/taxPortal/TaxPortal.js"
 import type { IssuedInvoice, Party } from "../../src/sandbox/taxPortal/Records.js"
 import * as Search from "../../src/sandbox/taxPortal/Search.js"
-import { cashbillFilters, taxinvoiceFilters } from "../domains/taxPortal/arbitraries.js"
-import * as Sdk from "../support/sdk.js"
+import * as Testing from "../../src/testing/index.js"
 import { receipt } from "../support/receipts.js"
+import { CORP, fresh, NOW, pick } from "./support.js"
 
 // ── tax invoices: the sandbox's search against a reference ──────────────────────────────────
 
-const party = fc.record({
-  corpNum: fc.constantFrom("1234567891", "1058734216", "2208162517", "8001011234567", "9999999999999"),
-  corpName: fc.constantFrom("한빛상사", "가온물산", "Sandbox Trading", "홍길동"),
-  taxRegID: fc.option(fc.constantFrom("0001", "0002", "0003"), { nil: undefined })
-}) as fc.Arbitrary<Party>
+const integer = (minimum: number, maximum: number) => Arbitrary.schema(Schema.Int.check(Schema.isBetween({ minimum, maximum })))
+const flag = Arbitrary.schema(Schema.Boolean)
+const maybe = <A>(arbitrary: Arbitrary.Arbitrary<A>) => Arbitrary.flatMap(flag, (present) => (present ? arbitrary : Arbitrary.Constant(undefined)))
 
-const invoice = (index: number) =>
-  fc.record({
-    writeOffset: fc.integer({ min: 0, max: 30 }),
-    issueLag: fc.integer({ min: 0, max: 2 }),
-    taxType: fc.constantFrom<"과세" | "영세" | "면세">("과세", "영세", "면세"),
-    purposeType: fc.constantFrom<"영수" | "청구" | "없음">("영수", "청구", "없음"),
-    modifyYN: fc.boolean(),
-    invoicer: party,
-    invoicee: party,
-    trustee: fc.option(party, { nil: undefined }),
-    supply: fc.integer({ min: 0, max: 10_000_000 }),
-    tax: fc.integer({ min: 0, max: 1_000_000 })
-  }).map((g): IssuedInvoice => {
-    const writeDate = Kst.addDays("20261001", g.writeOffset)
-    const issueDate = Kst.addDays(writeDate, g.issueLag)
-    return {
-      ntsconfirmNum: `${writeDate}${String(index).padStart(16, "0")}`,
-      writeDate,
-      issueDT: `${issueDate}1${index % 10}0000`,
-      sendDate: Kst.addDays(issueDate, 1),
-      taxType: g.taxType,
-      purposeType: g.purposeType,
-      modifyYN: g.modifyYN,
-      invoicer: g.invoicer,
-      invoiceeType: "사업자",
-      invoicee: g.invoicee,
-      trustee: g.trustee,
-      supplyCostTotal: String(g.supply),
-      taxTotal: String(g.tax),
-      totalAmount: String(g.supply + g.tax),
-      lines: [],
-      knownAt: 0
-    }
-  })
+const party: Arbitrary.Arbitrary<Party> = Arbitrary.all({
+  corpNum: pick(["1234567891", "1058734216", "2208162517", "8001011234567", "9999999999999"]),
+  corpName: pick(["한빛상사", "가온물산", "Sandbox Trading", "홍길동"]),
+  taxRegID: maybe(pick(["0001", "0002", "0003"]))
+})
 
-const invoices = fc.integer({ min: 0, max: 40 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => invoice(i))))
+const invoiceFields = Arbitrary.all({
+  writeOffset: integer(0, 30),
+  issueLag: integer(0, 2),
+  taxType: pick(["과세", "영세", "면세"] as const),
+  purposeType: pick(["영수", "청구", "없음"] as const),
+  modifyYN: flag,
+  invoicer: party,
+  invoicee: party,
+  trustee: maybe(party),
+  supply: integer(0, 10_000_000),
+  tax: integer(0, 1_000_000)
+})
+
+type InvoiceFields = typeof invoiceFields extends Arbitrary.Arbitrary<infer A> ? A : never
+
+const invoiceOf = (g: InvoiceFields, index: number): IssuedInvoice => {
+  const writeDate = Kst.addDays("20261001", g.writeOffset)
+  const issueDate = Kst.addDays(writeDate, g.issueLag)
+  return {
+    ntsconfirmNum: `${writeDate}${String(index).padStart(16, "0")}`,
+    writeDate,
+    issueDT: `${issueDate}1${index % 10}0000`,
+    sendDate: Kst.addDays(issueDate, 1),
+    taxType: g.taxType,
+    purposeType: g.purposeType,
+    modifyYN: g.modifyYN,
+    invoicer: g.invoicer,
+    invoiceeType: "사업자",
+    invoicee: g.invoicee,
+    trustee: g.trustee,
+    supplyCostTotal: String(g.supply),
+    taxTotal: String(g.tax),
+    totalAmount: String(g.supply + g.tax),
+    lines: [],
+    knownAt: 0
+  }
+}
+
+const invoices = Arbitrary.map(Arbitrary.array(invoiceFields, { maxLength: 40 }), (fields) => fields.map(invoiceOf))
+
+/** Tax invoice filters as they travel (`taxdoc/testing`'s search parameters, without job and paging); the search text one the reference data holds, or none. */
+const taxinvoiceFilters = Arbitrary.map(
+  Arbitrary.all([Testing.valid(TaxPortalOperations.TaxinvoiceSearch), pick([undefined, "한빛", "1058734216", "9999999999999", "상사"])]),
+  ([{ params }, text]): Record<string, string | undefined> => {
+    const { jobID: _jobID, Order: _order, Page: _page, PerPage: _perPage, SearchString: _drawn, ...filters } = params as Record<string, string | undefined>
+    return text === undefined ? filters : { ...filters, SearchString: text }
+  }
+)
+
+/** Cash receipt filters as they travel, without job and paging. */
+const cashbillFilters = Arbitrary.map(Testing.valid(TaxPortalOperations.CashbillSearch), ({ params }): Record<string, string | undefined> => {
+  const { jobID: _jobID, Order: _order, Page: _page, PerPage: _perPage, ...filters } = params as Record<string, string | undefined>
+  return filters
+})
 
 const split = (text: string | undefined): Array<string> => (text ?? "").split(",").filter((s) => s !== "")
 
@@ -97,7 +120,7 @@ const pagesOf = (docs: ReadonlyArray<IssuedInvoice>, dateType: string, params: R
 describe("tax invoice search over generated documents and filters", () => {
   it.prop(
     "pages concatenated are the filtered set, each once, in order; the summary is its sums",
-    [invoices, taxinvoiceFilters, fc.constantFrom("W", "I", "S"), fc.integer({ min: 1, max: 12 }), fc.constantFrom("A", "D", undefined)],
+    [invoices, taxinvoiceFilters, pick(["W", "I", "S"]), integer(1, 12), pick(["A", "D", undefined])],
     ([docs, filter, dateType, perPage, order]) => {
       const params = { ...filter, Order: order }
       const pages = pagesOf(docs, dateType, params, perPage)
@@ -114,25 +137,21 @@ describe("tax invoice search over generated documents and filters", () => {
         amountTotal: expected.reduce((s, d) => s + Number(d.totalAmount), 0)
       })
     },
-    { fastCheck: { numRuns: 100 } }
+    { arbitrary: { runs: 100, size: 40 } }
   )
 
-  it.prop("TaxRegIDType alone filters nothing out", [invoices, fc.constantFrom("S", "B", "T")], ([docs, type]) => {
+  it.prop("TaxRegIDType alone filters nothing out", [invoices, pick(["S", "B", "T"])], ([docs, type]) => {
     expect(Search.filterInvoices(docs, "S", { Type: "", TaxRegIDType: type })).toEqual(Search.filterInvoices(docs, "S", {}))
     expect(Search.filterInvoices(docs, "S", { TaxRegIDType: type })).toHaveLength(docs.length)
-  }, { fastCheck: { numRuns: 50 } })
+  }, { arbitrary: { runs: 50, size: 40 } })
 })
 
 // ── cash receipts: issued through the SDK, collected end to end ─────────────────────────────
 
-const CORP = Sdk.MEMBER
-// 2026-11-22 12:00 KST
-const NOW = Date.UTC(2026, 10, 22, 3, 0, 0)
-
-const issued = fc.array(
-  fc.record({
-    usage: fc.constantFrom<"소득공제용" | "지출증빙용">("소득공제용", "지출증빙용"),
-    total: fc.integer({ min: 2, max: 500 }).map((n) => n * 110)
+const issued = Arbitrary.array(
+  Arbitrary.all({
+    usage: pick(["소득공제용", "지출증빙용"] as const),
+    total: Arbitrary.map(integer(2, 500), (n) => n * 110)
   }),
   { maxLength: 6 }
 )
@@ -140,7 +159,7 @@ const issued = fc.array(
 describe("cash receipt collection over generated receipts and filters", () => {
   it.effect.prop(
     "searchAll's pages are the filtered set of the unfiltered result, each once; own receipts all there; summary is its sums",
-    [issued, cashbillFilters, fc.integer({ min: 1, max: 4 }), fc.constantFrom<"A" | "D">("A", "D")],
+    [issued, cashbillFilters, integer(1, 4), pick(["A", "D"] as const)],
     ([receipts, filter, perPage, order]) =>
       Effect.gen(function*() {
         yield* TestClock.setTime(NOW)
@@ -170,14 +189,14 @@ describe("cash receipt collection over generated receipts and filters", () => {
           (usages.length === 0 || usages.includes(r.tradeUsage === "소득공제용" ? "P" : "C"))
         )
         const typed = { tradeTypes: tradeTypes as Array<"N" | "C">, tradeUsages: usages as Array<"P" | "C"> }
-        const paged = Chunk.toReadonlyArray(yield* Stream.runCollect(portal.searchAll(CORP, "cashbill", jobID, typed, { perPage, order })))
+        const paged = yield* Stream.runCollect(portal.searchAll(CORP, "cashbill", jobID, typed, { perPage, order }))
         expect(paged.map((r) => r.ntsconfirmNum)).toEqual(expected.map((r) => r.ntsconfirmNum))
         const summary = yield* portal.summarizeCashbills(CORP, jobID, typed)
         expect(summary.count).toBe(expected.length)
         expect(summary.amountTotal).toBe(expected.reduce((s, r) => s + Number(r.totalAmount), 0))
         expect(summary.supplyCostTotal).toBe(expected.reduce((s, r) => s + Number(r.supplyCost), 0))
         expect(summary.taxTotal).toBe(expected.reduce((s, r) => s + Number(r.tax), 0))
-      }).pipe(Effect.provide(Sdk.layer({ sandbox: { members: [{ corpNum: CORP }] } }))),
-    { fastCheck: { numRuns: 30 } }
+      }).pipe(Effect.provide(fresh())),
+    { arbitrary: { runs: 30 } }
   )
 })

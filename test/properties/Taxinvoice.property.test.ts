@@ -5,43 +5,29 @@
  * boundary, UTF-8 file names, with or without the `form` part, extra CRLFs, lower-case part headers
  * — the file arrives byte for byte.
  */
-import { HttpClient, HttpClientRequest } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Redacted, TestClock } from "effect"
-import * as fc from "fast-check"
+import { Arbitrary, Effect, Result, Schema } from "effect"
+import { HttpClientRequest } from "effect/http"
+import { TestClock } from "effect/testing"
 import * as Kst from "../../src/core/Kst.js"
 import * as Signing from "../../src/core/Signing.js"
-import { Tokens } from "../../src/core/Tokens.js"
 import { Taxinvoice } from "../../src/domains/taxinvoice/Taxinvoice.js"
-import { SANDBOX_ORIGIN } from "../../src/sandbox/InProcess.js"
 import * as Multipart from "../../src/sandbox/Multipart.js"
 import { Sandbox } from "../../src/sandbox/Sandbox.js"
 import { SandboxStore } from "../../src/sandbox/Store.js"
 import * as State from "../../src/sandbox/taxinvoice/State.js"
-import * as Arb from "../domains/taxinvoice/arbitraries.js"
+import * as Testing from "../../src/testing/index.js"
 import { mutations } from "../domains/taxinvoice/mutations.js"
-import * as Sdk from "../support/sdk.js"
+import { CORP, fresh, NOW, pathsAndRules, pick, sendRaw } from "./support.js"
 
-const CORP = Sdk.MEMBER
-const NOW = Date.UTC(2026, 10, 22, 3, 0, 0)
-const fresh = () => Sdk.layer({ sandbox: { members: [{ corpNum: CORP }] } })
+/** Sends bytes straight to the sandbox with a valid 110 token, no SDK validation. */
+const postRaw = (path: string, contentType: string, body: Uint8Array) =>
+  sendRaw(path, ["110"], (request) => HttpClientRequest.bodyUint8Array(request, body, contentType))
 
-/** Sends a request straight to the sandbox with a valid 110 token, no SDK validation. */
-const sendRaw = (path: string, contentType: string, body: Uint8Array) =>
-  Effect.gen(function*() {
-    const http = yield* HttpClient.HttpClient
-    const token = yield* Effect.flatMap(Tokens, (t) => t.get(CORP, ["110"]))
-    const response = yield* http.execute(
-      HttpClientRequest.post(`${SANDBOX_ORIGIN}${path}`).pipe(
-        HttpClientRequest.setHeader("authorization", `Bearer ${Redacted.value(token)}`),
-        HttpClientRequest.bodyUint8Array(body, contentType)
-      )
-    )
-    return { status: response.status, body: (yield* response.json) as unknown }
-  })
+const drafts = Testing.taxinvoice({ corpNum: CORP, now: NOW })
 
 describe("e-Tax invoice drafts: SDK and sandbox agree on validity", () => {
-  it.effect.prop("every valid generated draft is saved through the SDK and reads back as sent", [Arb.draft(NOW, CORP)], ([draft]) =>
+  it.effect.prop("every valid generated draft is saved through the SDK and reads back as sent", [drafts], ([draft]) =>
     Effect.gen(function*() {
       yield* TestClock.setTime(NOW)
       const ti = yield* Taxinvoice
@@ -49,60 +35,62 @@ describe("e-Tax invoice drafts: SDK and sandbox agree on validity", () => {
       const detail = yield* ti.getDetailInfo(CORP, "SELL", draft.invoicerMgtKey)
       // A draft without a buyer type is a business's (사업자), and reads back so.
       expect([detail.totalAmount, detail.invoiceeCorpNum, detail.invoiceeType]).toEqual([draft.totalAmount, draft.invoiceeCorpNum, draft.invoiceeType ?? "사업자"])
-    }).pipe(Effect.provide(fresh())), { fastCheck: { numRuns: 40 } })
+    }).pipe(Effect.provide(fresh())), { arbitrary: { runs: 40 } })
 
   // The service ignores fields it does not know; only the SDK refuses them (to catch typos).
   const sandboxMutations = mutations.filter(([, , , rule]) => rule !== "unknownField")
 
   it.effect.prop(
     "each single-rule mutation: ValidationError at the field from the SDK, {code, message} from the sandbox",
-    [Arb.draft(NOW, CORP), fc.constantFrom(...sandboxMutations)],
+    [drafts, pick(sandboxMutations)],
     ([draft, [name, mutate, path, rule]]) =>
       Effect.gen(function*() {
         yield* TestClock.setTime(NOW)
         const broken = mutate(draft)
-        const error = yield* Effect.flip(Effect.flatMap(Taxinvoice, (t) => t.register(CORP, broken as typeof draft)))
+        const ti = yield* Taxinvoice
+        const error = yield* Effect.flip(ti.register(CORP, broken as typeof draft))
         expect(error._tag, name).toBe("ValidationError")
-        const issues = (error as { issues: ReadonlyArray<{ path: string; rule: string }> }).issues
-        expect(issues.map((i) => [i.path, i.rule]), name).toContainEqual([path, rule])
-        const raw = yield* sendRaw("/Taxinvoice", "application/json", Signing.utf8(JSON.stringify(broken)))
+        expect(pathsAndRules(error), name).toContainEqual([path, rule])
+        const raw = yield* postRaw("/Taxinvoice", "application/json", Signing.utf8(JSON.stringify(broken)))
         expect(raw.status, name).toBe(400)
         expect(raw.body, name).toMatchObject({ code: expect.any(Number), message: expect.any(String) })
         expect((raw.body as { code: number }).code, name).toBeLessThan(0)
       }).pipe(Effect.provide(fresh())),
-    { fastCheck: { numRuns: 60 } }
+    { arbitrary: { runs: 60 } }
   )
 })
 
-const boundaryChars = fc.stringMatching(/^[A-Za-z0-9'()+_,.\/:=?-]{1,60}$/)
-const utf8Name = fc.string({ unit: fc.constantFrom(..."가나다라견적서보고서계약 abcXYZ012._-()[]"), minLength: 1, maxLength: 30 })
-  .filter((s) => s.trim() !== "" && s !== "." && s !== "..")
+const text = (pattern: RegExp) => Arbitrary.schema(Schema.String.check(Schema.isPattern(pattern)))
+const flag = Arbitrary.schema(Schema.Boolean)
+const boundaryChars = text(/^[A-Za-z0-9'()+_,.\/:=?-]{1,60}$/)
+const utf8Name = Arbitrary.filter(text(/^[가나다라견적서보고서계약 abcXYZ012._\-()[\]]{1,30}$/), (s) => s.trim() !== "" && s !== "." && s !== "..")
 
-const upload = fc.record({
+const upload = Arbitrary.all({
   // The Python client's boundary begins and ends with dashes of its own.
-  boundary: fc.oneof(boundaryChars, fc.constant("--POPBILL_PYTHON--")),
+  boundary: Arbitrary.flatMap(flag, (python) => (python ? Arbitrary.Constant("--POPBILL_PYTHON--") : boundaryChars)),
   fileName: utf8Name,
-  directory: fc.constantFrom("", "C:\\Users\\me\\", "/tmp/dir/"),
-  displayName: fc.option(utf8Name, { nil: undefined }),
-  formFirst: fc.boolean(),
-  withForm: fc.boolean(),
-  lowerCase: fc.boolean(),
-  trailingSemicolon: fc.boolean(),
-  leadingCrlf: fc.boolean(),
-  trailingCrlfs: fc.integer({ min: 0, max: 3 }),
-  quotedBoundary: fc.boolean(),
-  charsetFirst: fc.boolean(),
+  directory: pick(["", "C:\\Users\\me\\", "/tmp/dir/"]),
+  displayName: Arbitrary.flatMap(flag, (present) => (present ? utf8Name : Arbitrary.Constant(undefined))),
+  formFirst: flag,
+  withForm: flag,
+  lowerCase: flag,
+  trailingSemicolon: flag,
+  leadingCrlf: flag,
+  trailingCrlfs: pick([0, 1, 2, 3]),
+  quotedBoundary: flag,
+  charsetFirst: flag,
   /** A line break before every delimiter, the first included (the Python client). */
-  breakBeforeEachPart: fc.boolean(),
-  lfOnly: fc.boolean(),
-  content: fc.uint8Array({ maxLength: 600 }),
+  breakBeforeEachPart: flag,
+  lfOnly: flag,
+  content: Arbitrary.schema(Schema.Uint8Array.check(Schema.isMaxLength(600))),
   // File bytes that hold the boundary text (not at the start of a line) must not cut the file.
-  boundaryInside: fc.boolean()
-})
+  boundaryInside: flag
+}).pipe(
   // With LF line breaks, a file ending in CR cannot be told from a CRLF before the delimiter.
-  .filter((u) => !(u.lfOnly && u.content.at(-1) === 0x0d))
+  Arbitrary.filter((u) => !(u.lfOnly && u.content.at(-1) === 0x0d))
+)
 
-type Upload = typeof upload extends fc.Arbitrary<infer A> ? A : never
+type Upload = typeof upload extends Arbitrary.Arbitrary<infer A> ? A : never
 
 const contentOf = (u: Upload): Uint8Array =>
   u.boundaryInside ? Uint8Array.from([...Signing.utf8(`x--${u.boundary}--x`), ...u.content]) : u.content
@@ -137,13 +125,13 @@ const encode = (u: Upload): { contentType: string; body: Uint8Array } => {
 describe("multipart AttachFile as any client writes it", () => {
   it.prop("the reader gets the file byte for byte, its base name and the display name", [upload], ([u]) => {
     const { body, contentType } = encode(u)
-    const read = Effect.runSync(Effect.either(Multipart.readUpload(contentType, body)))
-    expect(read._tag).toBe("Right")
-    if (read._tag !== "Right") return
-    expect(read.right.fileName).toBe(u.fileName)
-    expect(read.right.displayName).toBe(u.withForm ? u.displayName : undefined)
-    expect([...read.right.content]).toEqual([...contentOf(u)])
-  }, { fastCheck: { numRuns: 200 } })
+    const read = Effect.runSync(Effect.result(Multipart.readUpload(contentType, body)))
+    expect(Result.isSuccess(read)).toBe(true)
+    if (Result.isFailure(read)) return
+    expect(read.success.fileName).toBe(u.fileName)
+    expect(read.success.displayName).toBe(u.withForm ? u.displayName : undefined)
+    expect([...read.success.content]).toEqual([...contentOf(u)])
+  }, { arbitrary: { runs: 200, size: 60 } })
 
   it.effect.prop("the sandbox stores the file byte for byte", [upload], ([u]) =>
     Effect.gen(function*() {
@@ -155,7 +143,7 @@ describe("multipart AttachFile as any client writes it", () => {
         invoicerCorpName: "공급자", invoicerCEOName: "대표", invoiceeCorpNum: "3333333336", invoiceeCorpName: "구매자", invoiceeCEOName: "대표"
       })
       const { body, contentType } = encode(u)
-      const answer = yield* sendRaw("/Taxinvoice/SELL/MP-1/Files", contentType, body)
+      const answer = yield* postRaw("/Taxinvoice/SELL/MP-1/Files", contentType, body)
       expect(answer.body).toMatchObject({ code: 1 })
       const sandbox = yield* Sandbox
       const file = yield* sandbox.use(Effect.map(SandboxStore, (store) =>
@@ -163,5 +151,5 @@ describe("multipart AttachFile as any client writes it", () => {
       expect(file.fileName).toBe(u.fileName)
       expect(file.displayName).toBe(u.withForm && u.displayName !== undefined ? u.displayName : u.fileName)
       expect([...file.content]).toEqual([...contentOf(u)])
-    }).pipe(Effect.provide(fresh())), { fastCheck: { numRuns: 30 } })
+    }).pipe(Effect.provide(fresh())), { arbitrary: { runs: 30, size: 60 } })
 })
