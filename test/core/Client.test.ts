@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { HttpClientError, HttpClientRequest } from "@effect/platform"
-import { Cause, Duration, Effect, Fiber, Inspectable, Layer, Schema, TestClock } from "effect"
+import { Cause, Duration, Effect, Fiber, Formatter, Layer, Schema } from "effect"
+import { HttpClientError, HttpClientRequest } from "effect/http"
+import { TestClock } from "effect/testing"
 import { gzipSync } from "node:zlib"
 import * as Client from "../../src/core/Client.js"
 import { decodeJson } from "../../src/core/Response.js"
@@ -108,8 +109,10 @@ describe("TaxdocClient", () => {
   it.effect("aborts at the deadline with TransportError(Timeout)", () => {
     const state = Fake.makeState(() => Effect.never)
     return Effect.gen(function*() {
-      const fiber = yield* Effect.fork(Effect.flip(call()))
-      yield* TestClock.adjust("5 seconds")
+      const fiber = yield* Effect.forkChild(Effect.flip(call()))
+      yield* TestClock.adjust("4999 millis")
+      expect(fiber.pollUnsafe()).toBeUndefined()
+      yield* TestClock.adjust("1 millis")
       const error = yield* Fiber.join(fiber)
       expect(error).toMatchObject({ _tag: "TransportError", reason: "Timeout", operation: "Thing.get" })
     }).pipe(Effect.provide(clientLayer(state, { requestTimeout: "5 seconds" })))
@@ -165,17 +168,20 @@ describe("TaxdocClient deadlines", () => {
 describe("no secret reaches an error", () => {
   it.effect("a network failure keeps neither the request nor its bearer token", () => {
     const state = Fake.makeState((seen) =>
-      Effect.fail(new HttpClientError.RequestError({
-        request: HttpClientRequest.get(seen.url).pipe(HttpClientRequest.setHeaders(seen.headers)),
-        reason: "Transport",
-        description: "connection reset"
-      })) as never
+      Effect.fail(
+        new HttpClientError.HttpClientError({
+          reason: new HttpClientError.TransportError({
+            request: HttpClientRequest.get(seen.url).pipe(HttpClientRequest.setHeaders(seen.headers)),
+            description: "connection reset"
+          })
+        })
+      ) as never
     )
     return Effect.gen(function*() {
       const error = yield* Effect.flip(call())
       expect(error).toMatchObject({ _tag: "TransportError", reason: "Network" })
       expect(state.seen[1]!.headers["authorization"]).toBe("Bearer token-1")
-      for (const text of [String(error), JSON.stringify(error), Inspectable.format(error), Cause.pretty(Cause.fail(error))]) {
+      for (const text of [String(error), JSON.stringify(error), Formatter.format(error), Cause.pretty(Cause.fail(error))]) {
         expect(text).not.toContain("token-1")
       }
     }).pipe(Effect.provide(clientLayer(state)))

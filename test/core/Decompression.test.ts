@@ -1,19 +1,19 @@
 /**
- * The answer limit (`maxAnswerBytes`) holds for the decompressed body on every transport: a small
+ * The answer limit (`maxAnswerBytes`) holds for the decompressed body on every client: a small
  * gzip answer that would grow past the limit is refused with ResponseError(TooLarge) as soon as
- * decompression passes it, over the SDK's own transport, the platform's clients and the recorder.
+ * decompression passes it — over undici and Node's client (which hand the gzip bytes on), `fetch`
+ * (which decompresses as it streams: counted as it comes) and the recorder.
  */
-import { FetchHttpClient, type HttpClient } from "@effect/platform"
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
+import { FetchHttpClient, type HttpClient } from "effect/http"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createGzip, gzipSync } from "node:zlib"
 import * as Client from "../../src/core/Client.js"
 import { gunzipWithin } from "../../src/core/Response.js"
-import * as Undici from "../../src/core/Undici.js"
 import * as RecordReplay from "../../src/recordings/RecordReplay.js"
 import { clientOver, CORP, scriptedServer, withToken } from "../support/scriptedServer.js"
 import { gzipBomb } from "../support/gzipBomb.js"
@@ -24,14 +24,14 @@ const MiB = 1024 * 1024
 const bomb = gzipBomb(128)
 
 const transports: ReadonlyArray<readonly [string, () => Layer.Layer<HttpClient.HttpClient>]> = [
-  ["Undici.layer()", () => Undici.layer()],
   ["NodeHttpClient.layerUndici", () => NodeHttpClient.layerUndici],
+  ["NodeHttpClient.layerNodeHttp", () => NodeHttpClient.layerNodeHttp],
   ["FetchHttpClient.layer", () => FetchHttpClient.layer],
   [
-    "the recorder over Undici.layer()",
+    "the recorder over NodeHttpClient.layerUndici",
     () =>
       RecordReplay.layer({ cassette: join(mkdtempSync(join(tmpdir(), "taxdoc-bomb-")), "bomb.json"), mode: "record" }).pipe(
-        Layer.provide(Undici.layer()),
+        Layer.provide(NodeHttpClient.layerUndici),
         Layer.orDie
       )
   ]

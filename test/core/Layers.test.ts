@@ -1,5 +1,12 @@
+/**
+ * The SDK's layers against an in-process sandbox: `Taxdoc.layer(options)`, `Taxdoc.layerConfig`
+ * (TAXDOC_* through the ConfigProvider), `Taxdoc.services` with a `TokenStore` in its context, and
+ * `Taxdoc.layerSandbox`, the SDK and a sandbox in one constructor.
+ */
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, ConfigProvider, Effect, Exit, Layer, Option, Redacted, Stream } from "effect"
+import { ConfigProvider, Effect, Exit, Layer, Redacted, Stream } from "effect"
+import { HttpClient, type HttpClientRequest } from "effect/http"
+import * as Client from "../../src/core/Client.js"
 import * as Config from "../../src/core/Config.js"
 import { Tokens } from "../../src/core/Tokens.js"
 import { type TokenKey, TokenStore } from "../../src/core/TokenStore.js"
@@ -16,15 +23,15 @@ import { joinInput } from "../support/sdk.js"
 
 const CORP = "1234567891"
 // Options for a sandbox (its own secret for the tester's LinkID).
-const optionsFor = (sandbox: Sandbox["Type"]) => Connect.configOptions({ secretKey: Redacted.make(sandbox.secretOf(TESTER_LINK_ID)!) })
+const optionsFor = (sandbox: Sandbox["Service"]) => Connect.configOptions({ secretKey: Redacted.make(sandbox.secretOf(TESTER_LINK_ID)!) })
 
 // `sdk` built from options for a fresh in-process sandbox, over that sandbox.
 const onSandbox = <A, E, R>(sdk: (options: Config.Options) => Layer.Layer<A, E, R>) =>
-  Layer.unwrapEffect(Effect.map(Sandbox, (sandbox) => sdk(optionsFor(sandbox)))).pipe(Layer.provide(InProcess.layer()))
+  Layer.unwrap(Effect.map(Sandbox, (sandbox) => sdk(optionsFor(sandbox)))).pipe(Layer.provide(InProcess.layer()))
 
 // A member joined (no token), then its company information read (a member token).
 const memberCall = Effect.flatMap(Member, (member) =>
-  Effect.zipRight(member.join(joinInput(CORP)), Effect.map(member.getCorpInfo(CORP), (info) => info.corpName)))
+  Effect.andThen(member.join(joinInput(CORP)), Effect.map(member.getCorpInfo(CORP), (info) => info.corpName)))
 
 describe("Taxdoc's layers", () => {
   it.effect("Taxdoc.layer: the configuration from its options and every service, a call made through them", () =>
@@ -33,7 +40,7 @@ describe("Taxdoc's layers", () => {
       expect(config.linkId).toBe(TESTER_LINK_ID)
       expect(config.serviceId).toBe("SERVICE_TEST")
       // Every service of the SDK is in the layer.
-      yield* Effect.all([Cashbill, CompanyStatus, TaxPortal])
+      yield* Effect.all([Cashbill, CompanyStatus, TaxPortal, Client.TaxdocClient])
       expect(yield* memberCall).toBe("테스트상사")
       expect((yield* Effect.flatMap(Tokens, (tokens) => tokens.stats)).issued).toBe(1)
     }).pipe(Effect.provide(onSandbox(Taxdoc.layer))))
@@ -42,27 +49,28 @@ describe("Taxdoc's layers", () => {
     Effect.gen(function*() {
       const exit = yield* Effect.exit(Effect.scoped(Layer.build(onSandbox((options) => Taxdoc.layer({ ...options, apiUrl: "ftp://example.com" })))))
       expect(Exit.isFailure(exit)).toBe(true)
-      const failure = Exit.isFailure(exit) ? Option.getOrUndefined(Cause.failureOption(exit.cause)) : undefined
-      expect(failure).toBeInstanceOf(Config.ConfigInvalid)
-      expect(failure?.field).toBe("apiUrl")
+      const failure = Exit.isFailure(exit) ? exit.cause.reasons.find((reason) => reason._tag === "Fail") : undefined
+      expect(failure?._tag === "Fail" ? failure.error : undefined).toMatchObject({ _tag: "ConfigInvalid", field: "apiUrl" })
     }))
 
   it.effect("Taxdoc.layerConfig: TAXDOC_* from the ConfigProvider; a malformed one fails the layer naming it", () => {
     const fromVariables = (variables: Record<string, string>) =>
       onSandbox((options) =>
         Taxdoc.layerConfig.pipe(
-          Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map(Object.entries({
-            TAXDOC_LINK_ID: options.linkId,
-            TAXDOC_SECRET_KEY: Redacted.value(options.secretKey),
-            TAXDOC_AUTH_URL: options.authUrl,
-            TAXDOC_API_URL: options.apiUrl,
-            ...variables
-          })))))
+          Layer.provide(ConfigProvider.layer(ConfigProvider.fromEnv({
+            env: {
+              TAXDOC_LINK_ID: options.linkId,
+              TAXDOC_SECRET_KEY: Redacted.value(options.secretKey),
+              TAXDOC_AUTH_URL: options.authUrl,
+              TAXDOC_API_URL: options.apiUrl,
+              ...variables
+            }
+          })))
         ))
     return Effect.gen(function*() {
       expect(yield* Effect.provide(memberCall, fromVariables({}))).toBe("테스트상사")
       const exit = yield* Effect.exit(Effect.scoped(Layer.build(fromVariables({ TAXDOC_TOKEN_STORE: "mysql://db" }))))
-      expect(Exit.isFailure(exit) ? String(Cause.squash(exit.cause)) : "built").toContain("TAXDOC_TOKEN_STORE")
+      expect(Exit.isFailure(exit) ? String(exit.cause) : "built").toContain("TAXDOC_TOKEN_STORE")
     })
   })
 
@@ -70,7 +78,7 @@ describe("Taxdoc's layers", () => {
     const asked: Array<TokenKey> = []
     const store = Layer.succeed(TokenStore, {
       obtain: (key, _margin, issue) =>
-        Effect.map(Effect.sync(() => asked.push(key)).pipe(Effect.zipRight(issue)), (issued) => ({
+        Effect.map(Effect.andThen(Effect.sync(() => asked.push(key)), issue), (issued) => ({
           token: issued.token,
           remainingMillis: issued.lifetimeMillis,
           issuedHere: true
@@ -83,5 +91,31 @@ describe("Taxdoc's layers", () => {
       expect(yield* memberCall).toBe("테스트상사")
       expect(asked.map((key) => [key.linkId, key.corpNum])).toEqual([[TESTER_LINK_ID, CORP]])
     }).pipe(Effect.provide(onSandbox((options) => Taxdoc.services.pipe(Layer.provide(Config.layer(options)), Layer.provide(store)))))
+  })
+})
+
+describe("Taxdoc.layerSandbox", () => {
+  it.effect("the SDK, its configuration, the sandbox it talks to and the in-process client, in one layer", () =>
+    Effect.gen(function*() {
+      const sandbox = yield* Sandbox
+      const config = yield* Config.TaxdocConfig
+      expect(config.linkId).toBe(TESTER_LINK_ID)
+      expect(Redacted.value(config.secretKey)).toBe(sandbox.secretOf(TESTER_LINK_ID))
+      expect(yield* memberCall).toBe("테스트상사")
+      yield* HttpClient.HttpClient
+    }).pipe(Effect.provide(Taxdoc.layerSandbox())))
+
+  it.effect("members seeded, the SDK's settings given, and a transport of the caller's between the SDK and the sandbox", () => {
+    const seen: Array<HttpClientRequest.HttpClientRequest> = []
+    const watching = Layer.effect(
+      HttpClient.HttpClient,
+      Effect.map(HttpClient.HttpClient, (client) => HttpClient.tapRequest(client, (request) => Effect.sync(() => void seen.push(request))))
+    )
+    return Effect.gen(function*() {
+      const info = yield* Effect.flatMap(Member, (member) => member.getCorpInfo(CORP))
+      expect(info.corpName.length).toBeGreaterThan(0)
+      expect(seen.length).toBeGreaterThanOrEqual(2)
+      expect(seen.every((request) => request.headers["accept-language"] === "en-US")).toBe(true)
+    }).pipe(Effect.provide(Taxdoc.layerSandbox({ acceptLanguage: "en-US", sandbox: { members: [{ corpNum: CORP }] }, transport: watching })))
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber, TestClock } from "effect"
+import { Effect, Fiber } from "effect"
+import { TestClock } from "effect/testing"
 import * as Polling from "../../src/core/Polling.js"
 
 const counter = (doneAt: number) => {
@@ -12,7 +13,7 @@ describe("Polling.until", () => {
     Effect.gen(function*() {
       const c = counter(3)
       const seen: Array<[number, number]> = []
-      const fiber = yield* Effect.fork(Polling.until({
+      const fiber = yield* Effect.forkChild(Polling.until({
         operation: "Test.await",
         id: "job-1",
         poll: c.poll,
@@ -32,7 +33,7 @@ describe("Polling.until", () => {
   it.effect("grows the delay by the factor up to the maximum", () =>
     Effect.gen(function*() {
       const c = counter(5)
-      const fiber = yield* Effect.fork(Polling.until(
+      const fiber = yield* Effect.forkChild(Polling.until(
         { operation: "Test.await", id: "job-2", poll: c.poll, isDone: c.isDone, describe: String },
         { interval: "1 second", factor: 2, maxInterval: "3 seconds" }
       ))
@@ -50,7 +51,7 @@ describe("Polling.until", () => {
   it.effect("fails with PollTimeoutError carrying the polls and the last state at the deadline", () =>
     Effect.gen(function*() {
       const c = counter(Number.POSITIVE_INFINITY)
-      const fiber = yield* Effect.fork(Effect.flip(Polling.until(
+      const fiber = yield* Effect.forkChild(Effect.flip(Polling.until(
         { operation: "Test.await", id: "job-3", poll: c.poll, isDone: c.isDone, describe: (s) => `txState ${s}` },
         { deadline: "9 seconds" }
       )))

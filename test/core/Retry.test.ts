@@ -1,7 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Clock, Effect, Fiber, Layer, Option, Schema, TestClock } from "effect"
+import { Clock, Duration, Effect, Layer, Random, Schedule, Schema } from "effect"
+import { HttpClientError, HttpClientRequest } from "effect/http"
 import * as Client from "../../src/core/Client.js"
 import * as Operation from "../../src/core/Operation.js"
+import * as Retry from "../../src/core/Retry.js"
+import { LocalRefusal } from "../../src/core/Transport.js"
+import { driven as drivenBy } from "../support/clock.js"
 import * as Fake from "../support/FakeService.js"
 
 const Thing = Schema.Struct({ name: Schema.String })
@@ -46,16 +50,7 @@ const clientLayer = (state: Fake.FakeState, overrides: Parameters<typeof Fake.la
   Layer.provide(Client.layer, Fake.layer(state, overrides))
 
 /** Runs `effect` while moving the TestClock in 100 ms steps until it completes. */
-const driven = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.gen(function*() {
-    const fiber = yield* Effect.fork(effect)
-    for (let i = 0; i < 2_000; i++) {
-      yield* Effect.yieldNow()
-      if (Option.isSome(yield* Fiber.poll(fiber))) break
-      yield* TestClock.adjust("100 millis")
-    }
-    return yield* Fiber.join(fiber)
-  })
+const driven = <A, E, R>(effect: Effect.Effect<A, E, R>) => drivenBy(effect, "100 millis", 2_000)
 
 const callOf = (operation: typeof Read) => Effect.flatMap(Client.TaxdocClient, (client) => client.call(operation, input))
 
@@ -135,4 +130,63 @@ describe("retries", () => {
       expect(times).toHaveLength(1)
     }).pipe(Effect.provide(clientLayer(state, { maxAnswerBytes: 2_048 })))
   })
+})
+
+/** A transport failure whose cause is `cause` (what a client reports when no answer came). */
+const failing = (cause: unknown) => (seen: Fake.Seen) =>
+  Effect.fail(new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request: HttpClientRequest.get(seen.url), cause }) }))
+
+/** A service whose API calls fail with `causes` in turn, then answer `ok`. */
+const failingThen = (causes: ReadonlyArray<unknown>) => {
+  let calls = 0
+  const state = Fake.makeState((seen) => (calls++ < causes.length ? failing(causes[calls - 1])(seen) : Effect.succeed(ok)) as never)
+  return { state, calls: () => calls }
+}
+
+const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" })
+
+describe("retries of requests that surely were not sent", () => {
+  it.effect("a write whose connection was refused is sent again: it never reached the service", () => {
+    const service = failingThen([refused])
+    return Effect.gen(function*() {
+      expect(yield* driven(callOf(Write))).toEqual({ name: "done" })
+      expect(service.calls()).toBe(2)
+    }).pipe(Effect.provide(clientLayer(service.state)))
+  })
+
+  it.effect("a write whose connection dropped after sending is not: it may have been processed", () => {
+    const service = failingThen([new Error("socket hang up")])
+    return Effect.gen(function*() {
+      const error = yield* Effect.flip(driven(callOf(Write)))
+      expect(error).toMatchObject({ _tag: "TransportError", reason: "Network", outcome: "Unknown" })
+      expect(service.calls()).toBe(1)
+    }).pipe(Effect.provide(clientLayer(service.state)))
+  })
+
+  it.effect("a refusal of a local layer (a replay cassette's miss) is never retried, not even for a read", () => {
+    const service = failingThen([{ [LocalRefusal]: true, message: "no recorded answer" }])
+    return Effect.gen(function*() {
+      const error = yield* Effect.flip(driven(callOf(Read)))
+      expect(error).toMatchObject({ _tag: "TransportError", reason: "Local", outcome: "NotSent" })
+      expect(service.calls()).toBe(1)
+    }).pipe(Effect.provide(clientLayer(service.state)))
+  })
+})
+
+describe("Retry.backoff", () => {
+  it.effect("waits a random delay between 0 and the doubling cap, at most the given retries", () =>
+    Effect.gen(function*() {
+      const step = yield* Schedule.toStepWithSleep(Retry.backoff({ retries: 4, baseDelay: "100 millis", maxDelay: "300 millis" }))
+      const caps = [100, 200, 300, 300]
+      const delays: Array<number> = []
+      for (const cap of caps) {
+        const started = yield* Clock.currentTimeMillis
+        yield* step(new Error("x") as never)
+        const waited = (yield* Clock.currentTimeMillis) - started
+        expect(waited).toBeLessThanOrEqual(cap)
+        delays.push(waited)
+      }
+      expect(yield* Effect.flip(step(new Error("x") as never))).toBeDefined()
+      expect(new Set(delays).size).toBeGreaterThan(1)
+    }).pipe(Random.withSeed("taxdoc"), (effect) => drivenBy(effect, Duration.millis(1), 5_000)))
 })

@@ -17,6 +17,6 @@ describe("field helpers", () => {
   it("optional: absent or valid; present as undefined is refused", () => {
     expect(Schema.decodeUnknownSync(Input)({ menu: "PBOX", memo: "note" })).toEqual({ menu: "PBOX", memo: "note" })
     expect(Schema.decodeUnknownSync(Input)({ menu: "PBOX" })).toEqual({ menu: "PBOX" })
-    expect(Schema.decodeUnknownEither(Input)({ menu: "PBOX", memo: undefined })._tag).toBe("Left")
+    expect(Schema.decodeUnknownResult(Input)({ menu: "PBOX", memo: undefined })._tag).toBe("Failure")
   })
 })

@@ -7,10 +7,10 @@ import { validate } from "../../src/core/Validation.js"
 const Input = Schema.Struct({
   corpNum: CorpNum,
   mgtKey: MgtKey,
-  role: Schema.optional(Schema.Literal(1, 2, 3)),
-  flag: Schema.optional(Schema.Boolean),
+  role: Schema.optionalKey(Schema.Literals([1, 2, 3])),
+  flag: Schema.optionalKey(Schema.Boolean),
   items: Schema.Array(Schema.Struct({ amount: Amount(9) })),
-  even: Schema.optional(Schema.Number.pipe(rule("even", (n: number) => n % 2 === 0, "must be even")))
+  even: Schema.optionalKey(Schema.Number.pipe(rule("even", (n: number) => n % 2 === 0, "must be even")))
 })
 
 const issues = (input: unknown) =>

@@ -2,8 +2,8 @@
  * A scripted stand-in for the service, as an `HttpClient`, for unit tests of the core transport
  * (token cache, retries, decoding) that need exact control over answers and timing.
  */
-import { HttpClient, HttpClientResponse, type HttpClientRequest } from "@effect/platform"
 import { Clock, Deferred, Effect, Layer, Redacted } from "effect"
+import { HttpClient, type HttpClientRequest, HttpClientResponse } from "effect/http"
 import * as Config from "../../src/core/Config.js"
 
 export const SECRET = "rQYtqegPWltonnr4IeqeL3RO8m4Q57WdXT4DpsLws9E="
@@ -20,6 +20,8 @@ export type Answer = { readonly status: number; readonly body: string | Uint8Arr
 export interface FakeState {
   readonly seen: Array<Seen>
   tokenCount: number
+  /** The lifetime the tokens announce in `expiration` (default 30 minutes). */
+  tokenLifetimeMillis: number
   /** When set, token issuance waits for it. */
   gate: Deferred.Deferred<void> | undefined
   /** When it returns an answer, token issuance for that member is refused with it. */
@@ -37,6 +39,7 @@ const bytesOf = (body: string | Uint8Array): string | Uint8Array<ArrayBuffer> =>
 export const makeState = (api: FakeState["api"]): FakeState => ({
   seen: [],
   tokenCount: 0,
+  tokenLifetimeMillis: 30 * 60 * 1000,
   gate: undefined,
   refuseToken: () => undefined,
   api
@@ -68,7 +71,7 @@ export const httpClient = (state: FakeState) =>
             usercode: "U1",
             scope: parsed.scope,
             ipaddress: "*",
-            expiration: new Date(now + 30 * 60 * 1000).toISOString()
+            expiration: new Date(now + state.tokenLifetimeMillis).toISOString()
           })
         }
       } else {
@@ -87,5 +90,5 @@ export const configLayer = (overrides: Partial<Config.Options> = {}) =>
     ...overrides
   })
 
-export const layer = (state: FakeState, overrides: Partial<Config.Options> = {}) =>
+export const layer = (state: FakeState, overrides: Partial<Config.Options> = {}): Layer.Layer<Config.TaxdocConfig | HttpClient.HttpClient, Config.ConfigInvalid> =>
   Layer.merge(configLayer(overrides), Layer.succeed(HttpClient.HttpClient, httpClient(state)))

@@ -3,8 +3,8 @@
  * token, everything else as the test says. For the client's transports, tested against answers
  * the sandbox would never give.
  */
-import type { HttpClient } from "@effect/platform"
 import { Effect, Layer } from "effect"
+import type { HttpClient } from "effect/http"
 import * as Http from "node:http"
 import * as Client from "../../src/core/Client.js"
 import type * as Config from "../../src/core/Config.js"
@@ -15,7 +15,7 @@ export const CORP = "1234567891"
 /** A server of our own on 127.0.0.1: answers with `answer`, records what it was sent. */
 export const scriptedServer = (answer: (request: Http.IncomingMessage, response: Http.ServerResponse) => void) =>
   Effect.acquireRelease(
-    Effect.async<{ readonly url: string; readonly seen: Array<Http.IncomingHttpHeaders>; readonly server: Http.Server }>((resume) => {
+    Effect.callback<{ readonly url: string; readonly seen: Array<Http.IncomingHttpHeaders>; readonly server: Http.Server }>((resume) => {
       const seen: Array<Http.IncomingHttpHeaders> = []
       const server = Http.createServer((request, response) => {
         seen.push(request.headers)
@@ -28,7 +28,7 @@ export const scriptedServer = (answer: (request: Http.IncomingMessage, response:
       })
     }),
     ({ server }) =>
-      Effect.async<void>((resume) => {
+      Effect.callback<void>((resume) => {
         server.closeAllConnections()
         server.close(() => resume(Effect.void))
       })
@@ -54,6 +54,6 @@ export const withToken = (api: (request: Http.IncomingMessage, response: Http.Se
   }
 }
 
-export const clientOver = (url: string, transport: Layer.Layer<HttpClient.HttpClient>, overrides: Partial<Config.Options> = {}) =>
+export const clientOver = <E>(url: string, transport: Layer.Layer<HttpClient.HttpClient, E>, overrides: Partial<Config.Options> = {}) =>
   Layer.provide(Client.layer, Layer.merge(Fake.configLayer({ authUrl: url, apiUrl: url, ...overrides }), transport))
 

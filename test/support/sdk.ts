@@ -1,9 +1,9 @@
 /** The SDK wired to a fresh in-process sandbox, for end-to-end tests. */
-import { HttpClient, type HttpClientRequest } from "@effect/platform"
 import { Effect, Layer } from "effect"
+import { HttpClient, type HttpClientRequest } from "effect/http"
 import * as Taxdoc from "../../src/Taxdoc.js"
 import * as Connect from "../../src/sandbox/Connect.js"
-import * as InProcess from "../../src/sandbox/InProcess.js"
+import type * as InProcess from "../../src/sandbox/InProcess.js"
 import type { MemoryOptions, Sandbox } from "../../src/sandbox/Sandbox.js"
 
 export const MEMBER = "1234567891"
@@ -33,6 +33,7 @@ const capturing = (seen: Array<HttpClientRequest.HttpClientRequest>) =>
 export const layerOn = <E>(sandbox: Layer.Layer<HttpClient.HttpClient | Sandbox, E>) =>
   Taxdoc.services.pipe(Layer.provideMerge(Connect.layerConfig()), Layer.provideMerge(sandbox))
 
+/** The SDK on a fresh in-process sandbox (`Taxdoc.layerSandbox`). */
 export const layer = (
   options: {
     readonly connect?: Connect.ConnectOptions
@@ -43,10 +44,11 @@ export const layer = (
     readonly around?: Layer.Layer<HttpClient.HttpClient, never, HttpClient.HttpClient>
   } = {}
 ) => {
-  const inProcess = options.around === undefined ? InProcess.layer(options.sandbox) : Layer.provideMerge(options.around, InProcess.layer(options.sandbox))
-  const transport = options.capture === undefined ? inProcess : Layer.provideMerge(capturing(options.capture), inProcess)
-  return Taxdoc.services.pipe(
-    Layer.provideMerge(Connect.layerConfig(options.connect)),
-    Layer.provideMerge(transport)
-  )
+  const capture = options.capture === undefined ? undefined : capturing(options.capture)
+  const transport = capture === undefined
+    ? options.around
+    : options.around === undefined
+    ? capture
+    : Layer.provide(capture, options.around)
+  return Taxdoc.layerSandbox({ ...options.connect, sandbox: options.sandbox, transport })
 }

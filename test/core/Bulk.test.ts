@@ -1,0 +1,244 @@
+/**
+ * The one bulk issuance engine (`Bulk.ts`) against a scripted service of made-up "things": chunks
+ * under submit IDs derived from their exact bytes (sent with their digest), results awaited on the
+ * Effect `Clock` and answered in input order, progress reported, and a run that cannot complete
+ * answered with the outcome of every document.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Layer, Schedule, Schema } from "effect"
+import { HttpClientError, HttpClientRequest } from "effect/http"
+import * as Bulk from "../../src/core/Bulk.js"
+import * as Client from "../../src/core/Client.js"
+import * as Operation from "../../src/core/Operation.js"
+import * as Signing from "../../src/core/Signing.js"
+import { driven } from "../support/clock.js"
+import * as Fake from "../support/FakeService.js"
+
+const Thing = Schema.Struct({ key: Schema.String, amount: Schema.Number })
+type Thing = typeof Thing.Type
+const ThingResult = Schema.Struct({ key: Schema.String, code: Schema.Number, message: Schema.optional(Schema.String) })
+type ThingResult = typeof ThingResult.Type
+
+const BulkSubmit = Operation.make({
+  name: "Thing.BulkSubmit",
+  sdk: "Thing.bulkSubmit",
+  summary: "things submitted for issue",
+  method: "POST",
+  path: "/Thing",
+  override: "BULKISSUE",
+  params: Schema.Struct({ submitID: Schema.String }),
+  headers: { [Operation.SUBMIT_ID_HEADER]: "submitID" },
+  digest: true,
+  scope: Operation.scope("140"),
+  body: Operation.json(Schema.Struct({ things: Schema.Array(Thing) })),
+  success: Schema.Struct({ code: Schema.Number, receiptID: Schema.String }),
+  safeToRepeat: true
+})
+
+const GetBulkResult = Operation.make({
+  name: "Thing.GetBulkResult",
+  sdk: "Thing.getBulkResult",
+  summary: "the state of a submission",
+  method: "GET",
+  path: "/Thing/BULK/{submitID}/State",
+  params: Schema.Struct({ submitID: Schema.String }),
+  scope: Operation.scope("140"),
+  success: Schema.Struct({ txState: Schema.Number, issueResult: Schema.optional(Schema.NullOr(Schema.Array(ThingResult))) }),
+  safeToRepeat: true
+})
+
+const things = Bulk.kind({
+  operation: "Thing.issueMany",
+  submit: BulkSubmit,
+  result: GetBulkResult,
+  completed: 2,
+  size: 100,
+  bodyOf: (documents: ReadonlyArray<Thing>) => ({ things: documents }),
+  keyOfDocument: (thing: Thing) => thing.key,
+  keyOfResult: (result: ThingResult) => result.key,
+  missing: (key: string): ThingResult => ({ key, code: -99999999, message: "not mentioned" })
+})
+
+const CORP = "1234567890"
+const member = { corpNum: CORP }
+const documents = (n: number, refused: (i: number) => boolean = () => false): ReadonlyArray<Thing> =>
+  Array.from({ length: n }, (_, i) => ({ key: `T-${String(i).padStart(4, "0")}`, amount: refused(i) ? -1 : i }))
+
+interface Submitted {
+  readonly submitId: string
+  readonly digest: string | undefined
+  readonly body: string
+  polls: number
+}
+
+/**
+ * The scripted service: a submission completes on its second poll, its results in reverse order
+ * (a negative amount refused, `forget` left out); `failSubmit` makes a submission's request fail.
+ */
+const service = (options: { readonly forget?: string; readonly failSubmit?: (index: number) => unknown } = {}) => {
+  const submitted: Array<Submitted> = []
+  let submits = 0
+  const state = Fake.makeState((seen) => {
+    const path = new URL(seen.url).pathname
+    if (seen.method === "POST") {
+      const index = submits++
+      const failure = options.failSubmit?.(index)
+      if (failure !== undefined) {
+        return Effect.fail(new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request: HttpClientRequest.post(seen.url), cause: failure }) })) as never
+      }
+      const submitId = seen.headers[Operation.SUBMIT_ID_HEADER]!
+      submitted.push({ submitId, digest: seen.headers[Operation.DIGEST_HEADER], body: seen.body, polls: 0 })
+      return Effect.succeed({ status: 200, body: JSON.stringify({ code: 1, receiptID: `R-${submitId}` }) })
+    }
+    const submitId = path.split("/")[3]!
+    const submission = submitted.find((s) => s.submitId === submitId)
+    if (submission === undefined) return Effect.succeed({ status: 404, body: JSON.stringify({ code: -14000003, message: "no such submission" }) })
+    submission.polls++
+    if (submission.polls < 2) return Effect.succeed({ status: 200, body: JSON.stringify({ txState: 1 }) })
+    const sent = (JSON.parse(submission.body) as { things: Array<Thing> }).things
+    const results = sent.filter((t) => t.key !== options.forget).map((t) => (t.amount < 0 ? { key: t.key, code: -1, message: "refused" } : { key: t.key, code: 1 }))
+    return Effect.succeed({ status: 200, body: JSON.stringify({ txState: 2, issueResult: results.reverse() }) })
+  })
+  return { state, submitted }
+}
+
+const withClient = <A, E>(state: Fake.FakeState, body: (client: Client.TaxdocClientShape) => Effect.Effect<A, E>) =>
+  Effect.flatMap(Client.TaxdocClient, body).pipe(Effect.provide(Layer.provide(Client.layer, Fake.layer(state, { retryBaseDelay: "10 millis" }))))
+
+describe("Bulk.issueMany", () => {
+  it.effect("chunks, submits each chunk under the ID of its exact bytes with their digest, and answers in input order", () => {
+    const { state, submitted } = service()
+    const input = documents(250, (i) => i % 7 === 3)
+    const progress: Array<Bulk.Progress> = []
+    return Effect.gen(function*() {
+      const results = yield* driven(withClient(state, (client) =>
+        Bulk.issueMany(client, things, member, input, { interval: "1 second", onProgress: (p) => Effect.sync(() => void progress.push(p)) })), "1 second")
+      expect(results.map((r) => r.key)).toEqual(input.map((t) => t.key))
+      expect(results.map((r) => r.code)).toEqual(input.map((t) => (t.amount < 0 ? -1 : 1)))
+      const planned = Bulk.submissions(things, input)
+      expect(planned.map((s) => s.keys.length)).toEqual([100, 100, 50])
+      expect(submitted.map((s) => s.submitId).sort()).toEqual(planned.map((s) => s.submitId).sort())
+      for (const s of submitted) {
+        const plan = planned.find((p) => p.submitId === s.submitId)!
+        expect(s.body).toBe(new TextDecoder().decode(plan.body.bytes))
+        expect(s.submitId).toBe(Bulk.submitIdFor(plan.body.bytes))
+        expect(s.digest).toBe(Signing.messageDigest(plan.body.bytes))
+      }
+      const last = progress[progress.length - 1]!
+      expect(last).toMatchObject({ total: 250, submissions: 3, submitted: 250, completed: 250, polls: 6 })
+      expect(last.succeeded + last.failed).toBe(250)
+      expect(last.failed).toBe(input.filter((t) => t.amount < 0).length)
+    })
+  })
+
+  it("the same documents make the same submissions, bytes and submit IDs; others make others", () => {
+    const a = Bulk.submissions(things, documents(150))
+    const b = Bulk.submissions(things, documents(150))
+    expect(b.map((s) => s.submitId)).toEqual(a.map((s) => s.submitId))
+    expect(b.map((s) => s.body.bytes)).toEqual(a.map((s) => s.body.bytes))
+    expect(Bulk.submissions(things, documents(151))[1]!.submitId).not.toBe(a[1]!.submitId)
+    expect(a[0]!.submitId).toMatch(/^TD-[0-9a-f]{33}$/)
+  })
+
+  it.effect("a document its completed submission does not mention is reported, never dropped", () => {
+    const { state } = service({ forget: "T-0002" })
+    return Effect.gen(function*() {
+      const results = yield* driven(withClient(state, (client) => Bulk.issueMany(client, things, member, documents(5))))
+      expect(results.map((r) => r.key)).toEqual(["T-0000", "T-0001", "T-0002", "T-0003", "T-0004"])
+      expect(results[2]).toEqual({ key: "T-0002", code: -99999999, message: "not mentioned" })
+    })
+  })
+
+  it.effect("no documents: nothing sent", () => {
+    const { state } = service()
+    return Effect.gen(function*() {
+      expect(yield* withClient(state, (client) => Bulk.issueMany(client, things, member, []))).toEqual([])
+      expect(state.seen).toEqual([])
+    })
+  })
+
+  it.effect("a submission that surely was not sent leaves its documents NotIssued; the others' results are kept", () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })
+    // The second submission's request is refused on every attempt (4: the first and 3 retries).
+    const { state } = service({ failSubmit: (i) => (i >= 1 && i <= 4 ? refused : undefined) })
+    return Effect.gen(function*() {
+      const error = yield* Effect.flip(driven(withClient(state, (client) =>
+        Bulk.issueMany(client, things, member, documents(150, (i) => i === 0), { concurrency: 1 })), "100 millis", 2_000))
+      expect(error._tag).toBe("BulkIncompleteError")
+      if (error._tag !== "BulkIncompleteError") return
+      expect(error.items).toHaveLength(150)
+      expect(error.keys("Refused")).toEqual(["T-0000"])
+      expect(error.keys("Issued")).toHaveLength(99)
+      expect(error.keys("NotIssued")).toEqual(documents(150).slice(100).map((t) => t.key))
+      expect(error.items[120]!.submitId).toBe(Bulk.submissions(things, documents(150, (i) => i === 0))[1]!.submitId)
+      expect(error.causes).toHaveLength(1)
+      expect(error.message).toContain("1 of 2 submissions gave up")
+    })
+  })
+
+  it.effect("when nothing can have been sent, the first failure is the answer", () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })
+    const { state } = service({ failSubmit: () => refused })
+    return Effect.gen(function*() {
+      const error = yield* Effect.flip(driven(withClient(state, (client) => Bulk.issueMany(client, things, member, documents(150))), "100 millis", 2_000))
+      expect(error).toMatchObject({ _tag: "TransportError", outcome: "NotSent" })
+    })
+  })
+
+  it.effect("a submission accepted but not completed before the deadline is Unknown, under its submit ID", () => {
+    const { state, submitted } = service()
+    const never = Fake.makeState((seen, s) => seen.method === "POST" ? state.api(seen, s) : Effect.succeed({ status: 200, body: JSON.stringify({ txState: 1 }) }))
+    return Effect.gen(function*() {
+      const error = yield* Effect.flip(driven(withClient(never, (client) =>
+        Bulk.issueMany(client, things, member, documents(3), { interval: "1 second", deadline: "5 seconds" })), "1 second"))
+      expect(error._tag).toBe("BulkIncompleteError")
+      if (error._tag !== "BulkIncompleteError") return
+      expect(error.keys("Unknown")).toEqual(["T-0000", "T-0001", "T-0002"])
+      expect(error.items[0]!.submitId).toBe(submitted[0]!.submitId)
+      expect(error.causes[0]).toMatchObject({ _tag: "PollTimeoutError" })
+    })
+  })
+})
+
+describe("Bulk.runSubmission", () => {
+  it.effect("with patience, a service that is busy for a while is waited out", () => {
+    const { state } = service()
+    let busy = 6
+    const flaky = Fake.makeState((seen, s) =>
+      busy-- > 0 ? Effect.succeed({ status: 503, body: JSON.stringify({ code: -99999999, message: "busy" }) }) : state.api(seen, s)
+    )
+    const submission = Bulk.submissions(things, documents(2))[0]!
+    return Effect.gen(function*() {
+      const outcome = yield* driven(withClient(flaky, (client) =>
+        Bulk.runSubmission(client, things, submission, member, { interval: "1 second", patience: Schedule.spaced("1 second") })), "1 second")
+      expect(outcome._tag).toBe("Completed")
+      expect(Bulk.itemOutcomes(submission, outcome).map((o) => o.status)).toEqual(["Issued", "Issued"])
+    })
+  })
+
+  it.effect("a submission refused by the service is NotIssued, its documents too", () => {
+    const refusing = Fake.makeState(() => Effect.succeed({ status: 400, body: JSON.stringify({ code: -14001019, message: "in use" }) }))
+    const submission = Bulk.submissions(things, documents(2))[0]!
+    return Effect.gen(function*() {
+      const outcome = yield* withClient(refusing, (client) => Bulk.runSubmission(client, things, submission, member))
+      expect(outcome).toMatchObject({ _tag: "NotIssued", cause: { _tag: "ApiError", code: -14001019 } })
+      expect(Bulk.itemOutcomes(submission, outcome)).toEqual([
+        { key: "T-0000", status: "NotIssued", result: undefined, submitId: submission.submitId },
+        { key: "T-0001", status: "NotIssued", result: undefined, submitId: submission.submitId }
+      ])
+    })
+  })
+})
+
+describe("lists in chunks", () => {
+  it.effect("inChunks runs each chunk and concatenates in order; inInputOrder answers in the order asked", () =>
+    Effect.gen(function*() {
+      const seen: Array<number> = []
+      const answers = yield* Bulk.inChunks([1, 2, 3, 4, 5], 2, (chunk) => Effect.sync(() => (seen.push(chunk.length), chunk.map((n) => n * 10))))
+      expect(answers).toEqual([10, 20, 30, 40, 50])
+      expect(seen.sort()).toEqual([1, 2, 2])
+      expect(Bulk.inInputOrder(["b", "a", "c"], [{ k: "a" }, { k: "b" }], (x) => x.k, () => undefined)).toEqual([{ k: "b" }, { k: "a" }])
+      expect(Bulk.inInputOrder(["b", "c"], [{ k: "b" }], (x) => x.k, (k) => ({ k: `missing ${k}` }))).toEqual([{ k: "b" }, { k: "missing c" }])
+      expect(Bulk.chunksOf([1, 2, 3], 5)).toEqual([[1, 2, 3]])
+    }))
+})
