@@ -398,6 +398,9 @@ const fromVariable = (invalid: ConfigInvalid): EffectConfig.ConfigError =>
  * @category configs
  */
 export const config: EffectConfig.Config<TaxdocConfigShape> = EffectConfig.schema(Variables).pipe(
+  EffectConfig.orElse((error) =>
+    EffectConfig.fail(error.cause._tag === "SchemaError" ? fromVariable(invalidOf(error.cause, variableOf, undefined)).cause : error.cause)
+  ),
   EffectConfig.mapEffect((variables) => {
     const options: Record<string, unknown> = {}
     for (const field of Object.keys(fields)) {
@@ -405,12 +408,7 @@ export const config: EffectConfig.Config<TaxdocConfigShape> = EffectConfig.schem
       if (value !== undefined) options[field] = value
     }
     return Effect.fromResult(Result.mapError(resolve(options as typeof Options.Type), fromVariable))
-  }),
-  EffectConfig.orElse((error) =>
-    EffectConfig.fail(
-      error.cause._tag === "SchemaError" ? fromVariable(invalidOf(error.cause, variableOf, undefined)).cause : error.cause
-    )
-  )
+  })
 )
 
 /**
