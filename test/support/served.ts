@@ -3,7 +3,7 @@
  * against it over real sockets — what a user's application and browser see. For the browser tests
  * of the portal and the screenshot script.
  */
-import { NodeHttpClient } from "@effect/platform-node"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
 import * as Config from "../../src/core/Config.js"
 import * as Connect from "../../src/sandbox/Connect.js"
@@ -18,7 +18,7 @@ const sdkLayer = (url: string, secret: string) =>
     Layer.provide(NodeHttpClient.layerUndici)
   )
 
-export type Sdk = Layer.Layer.Success<ReturnType<typeof sdkLayer>>
+export type Sdk = Layer.Success<ReturnType<typeof sdkLayer>>
 
 export interface Served {
   /** `http://127.0.0.1:<port>`. */

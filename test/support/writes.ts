@@ -1,5 +1,6 @@
 /** Writes of every kind of sandbox state, by name: for the tests of snapshots and of the durable sandbox. */
-import { Effect, FastCheck as fc } from "effect"
+import { Effect } from "effect"
+import * as fc from "fast-check"
 import { TaxdocClient } from "../../src/core/Client.js"
 import * as Cashbill from "../../src/domains/cashbill/Operations.js"
 import * as Member from "../../src/domains/member/Operations.js"
