@@ -3,9 +3,9 @@
  * `FetchHttpClient` — member and company status operations, and a client whose clock is 6 minutes
  * off refused with a typed error.
  */
-import { FetchHttpClient } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Effect, Layer, Redacted } from "effect"
+import { FetchHttpClient } from "effect/http"
 import * as Config from "../../src/core/Config.js"
 import { ErrorCodes } from "../../src/core/ErrorCodes.js"
 import { CompanyStatus } from "../../src/domains/companyStatus/CompanyStatus.js"
@@ -18,19 +18,16 @@ import * as Sdk from "../support/sdk.js"
 
 const CORP = Sdk.MEMBER
 
-/** A clock that reads `offsetMillis` away from the real one. */
-const skewedClock = (offsetMillis: number): Clock.Clock => {
-  const real = Clock.make()
-  return {
-    ...real,
-    [Clock.ClockTypeId]: Clock.ClockTypeId,
-    unsafeCurrentTimeMillis: () => real.unsafeCurrentTimeMillis() + offsetMillis,
-    unsafeCurrentTimeNanos: () => real.unsafeCurrentTimeNanos() + BigInt(offsetMillis) * 1_000_000n,
-    currentTimeMillis: Effect.sync(() => real.unsafeCurrentTimeMillis() + offsetMillis),
-    currentTimeNanos: Effect.sync(() => real.unsafeCurrentTimeNanos() + BigInt(offsetMillis) * 1_000_000n),
-    sleep: (d) => real.sleep(d)
-  }
-}
+/** A clock that reads `offsetMillis` away from `real`. */
+const skewedClock = (real: Clock.Clock, offsetMillis: number): Clock.Clock => ({
+  currentTimeMillisUnsafe: () => real.currentTimeMillisUnsafe() + offsetMillis,
+  currentTimeMillis: Effect.sync(() => real.currentTimeMillisUnsafe() + offsetMillis),
+  currentTimeNanosUnsafe: () => real.currentTimeNanosUnsafe() + BigInt(offsetMillis) * 1_000_000n,
+  currentTimeNanos: Effect.sync(() => real.currentTimeNanosUnsafe() + BigInt(offsetMillis) * 1_000_000n),
+  monotonicTimeNanosUnsafe: () => real.monotonicTimeNanosUnsafe(),
+  monotonicTimeNanos: real.monotonicTimeNanos,
+  sleep: (duration) => real.sleep(duration)
+})
 
 const sdkFor = (url: string, secret: string) =>
   Taxdoc.services.pipe(
@@ -55,8 +52,9 @@ describe("SDK through the socket server", () => {
         expect(statuses.map((s) => s.state)).toEqual(["2", "3"])
       }).pipe(Effect.provide(sdkFor(address.url, secret)))
 
+      const real = yield* Clock.Clock
       const stale = yield* Effect.flip(Effect.flatMap(Member, (m) => m.getCorpInfo(CORP))).pipe(
-        Effect.withClock(skewedClock(-6 * 60 * 1000)),
+        Effect.provideService(Clock.Clock, skewedClock(real, -6 * 60 * 1000)),
         Effect.provide(sdkFor(address.url, secret))
       )
       expect({ tag: stale._tag, code: (stale as { code?: number }).code, status: (stale as { status?: number }).status, message: stale.message }).toMatchObject({ tag: "TokenError", code: ErrorCodes.StaleDate.code, status: 401 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { HttpClient, HttpClientRequest } from "@effect/platform"
-import { Effect, Redacted, TestClock } from "effect"
+import { Effect, Redacted } from "effect"
+import { HttpClient, HttpClientRequest } from "effect/http"
+import { TestClock } from "effect/testing"
 import { Tokens } from "../../../src/core/Tokens.js"
 import { SANDBOX_ORIGIN } from "../../../src/sandbox/InProcess.js"
 import { ErrorCodes } from "../../../src/core/ErrorCodes.js"
@@ -19,7 +20,6 @@ const START = Date.UTC(2026, 10, 22, 1, 0, 0)
 const DAY = 24 * 60 * 60 * 1000
 
 const atStart = TestClock.setTime(START)
-
 
 describe("Cashbill, end to end through the in-process sandbox", () => {
   it.effect("issues, queries, revokes partially, lists, details, URL and PDF", () =>

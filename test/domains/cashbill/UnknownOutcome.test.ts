@@ -3,14 +3,13 @@
  * them blindly again, retries a bulk submission only with its own submit ID and bytes, and when it
  * must give up says which receipts are issued, not issued or unknown.
  */
-import { HttpClient, HttpClientError, type HttpClientRequest } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, Option, TestClock } from "effect"
-import * as Taxdoc from "../../../src/Taxdoc.js"
+import { Effect, Layer } from "effect"
+import { HttpClient, HttpClientError, type HttpClientRequest } from "effect/http"
+import { TestClock } from "effect/testing"
 import { Cashbill } from "../../../src/domains/cashbill/Cashbill.js"
-import * as Connect from "../../../src/sandbox/Connect.js"
-import * as InProcess from "../../../src/sandbox/InProcess.js"
 import { Sandbox } from "../../../src/sandbox/Sandbox.js"
+import { driven } from "../../support/clock.js"
 import { receipt } from "../../support/receipts.js"
 import * as Sdk from "../../support/sdk.js"
 
@@ -25,7 +24,8 @@ const lossy = (fate: (request: HttpClientRequest.HttpClientRequest) => Fate) =>
     HttpClient.HttpClient,
     Effect.map(HttpClient.HttpClient, (inner) =>
       HttpClient.make((request) => {
-        const lost = (cause: unknown) => new HttpClientError.RequestError({ request, reason: "Transport", description: "connection lost", cause })
+        const lost = (cause: unknown) =>
+          new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request, description: "connection lost", cause }) })
         switch (fate(request)) {
           case "deliver":
             return inner.execute(request)
@@ -40,10 +40,11 @@ const lossy = (fate: (request: HttpClientRequest.HttpClientRequest) => Fate) =>
   )
 
 const layerWith = (fate: (request: HttpClientRequest.HttpClientRequest) => Fate) =>
-  Taxdoc.services.pipe(
-    Layer.provideMerge(Connect.layerConfig({ retryBaseDelay: "10 millis", retryMaxDelay: "50 millis" })),
-    Layer.provideMerge(Layer.provideMerge(lossy(fate), InProcess.layer({ members: [{ corpNum: CORP }] })))
-  )
+  Sdk.layer({
+    connect: { retryBaseDelay: "10 millis", retryMaxDelay: "50 millis" },
+    sandbox: { members: [{ corpNum: CORP }] },
+    around: lossy(fate)
+  })
 
 /** The first `n` requests carrying `override` meet `fate`; everything else is delivered. */
 const firstOf = (override: string, n: number, fate: Fate) => {
@@ -97,8 +98,7 @@ describe("a write whose answer is lost", () => {
   it.effect("a write whose connection was refused surely was not sent: it is sent again", () =>
     Effect.gen(function*() {
       yield* TestClock.setTime(START)
-      const issued = yield* Effect.flatMap(Cashbill, (c) => c.issue(CORP, receipt("U-5", CORP))).pipe(Effect.fork, Effect.flatMap((fiber) =>
-        Effect.zipRight(TestClock.adjust("1 second"), fiber.await)), Effect.flatten)
+      const issued = yield* driven(Effect.flatMap(Cashbill, (c) => c.issue(CORP, receipt("U-5", CORP))), "1 second")
       expect(issued.code).toBe(1)
       expect(yield* callsOf("Cashbill.GetDetailInfo")).toBe(0)
     }).pipe(Effect.provide(layerWith(firstOf("ISSUE", 1, "refuseConnection")))))
@@ -107,23 +107,14 @@ describe("a write whose answer is lost", () => {
 describe("issueMany under faults", () => {
   const receipts = Array.from({ length: 250 }, (_, i) => receipt(`UM-${String(i).padStart(3, "0")}`, CORP))
 
-  /** Runs `effect`, moving the TestClock until it completes. */
-  const driven = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-    Effect.gen(function*() {
-      const fiber = yield* Effect.fork(effect)
-      for (let i = 0; i < 500; i++) {
-        yield* Effect.yieldNow()
-        if (Option.isSome(yield* fiber.poll)) break
-        yield* TestClock.adjust("1 second")
-      }
-      return yield* fiber.await.pipe(Effect.flatten)
-    })
+  /** Runs `effect`, moving the TestClock by a second until it completes. */
+  const bySeconds = <A, E, R>(effect: Effect.Effect<A, E, R>) => driven(effect, "1 second", 500)
 
   it.effect("a submission whose answer was lost is repeated with its submit ID and bytes: every receipt issued once, in order", () =>
     Effect.gen(function*() {
       yield* TestClock.setTime(START)
       const cashbill = yield* Cashbill
-      const results = yield* driven(cashbill.issueMany(CORP, receipts))
+      const results = yield* bySeconds(cashbill.issueMany(CORP, receipts))
       expect(results.map((r) => r.mgtKey)).toEqual(receipts.map((r) => r.mgtKey))
       expect(results.every((r) => r.code === 1)).toBe(true)
       const infos = yield* cashbill.getInfos(CORP, receipts.map((r) => r.mgtKey))
@@ -141,7 +132,7 @@ describe("issueMany under faults", () => {
     }
     return Effect.gen(function*() {
       yield* TestClock.setTime(START)
-      const error = yield* Effect.flip(driven(Effect.flatMap(Cashbill, (c) => c.issueMany(CORP, receipts))))
+      const error = yield* Effect.flip(bySeconds(Effect.flatMap(Cashbill, (c) => c.issueMany(CORP, receipts))))
       expect(error._tag).toBe("BulkIncompleteError")
       if (error._tag !== "BulkIncompleteError") return
       expect(error.items.map((i) => i.key)).toEqual(receipts.map((r) => r.mgtKey))

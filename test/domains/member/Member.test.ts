@@ -65,7 +65,7 @@ describe("Member, end to end through the in-process sandbox", () => {
     }).pipe(Effect.provide(Sdk.layer())))
 
   describe("invalid input fails with ValidationError naming the field and rule; nothing is sent", () => {
-    const cases: ReadonlyArray<readonly [string, (m: Member["Type"]) => Effect.Effect<unknown, unknown>, string, string]> = [
+    const cases: ReadonlyArray<readonly [string, (m: Member["Service"]) => Effect.Effect<unknown, unknown>, string, string]> = [
       ["corpNum digits", (m) => m.getCorpInfo("123-45-67890"), "corpNum", "corpNum"],
       ["ID too short", (m) => m.join({ ...Sdk.joinInput(CORP), ID: "abc" }), "ID", "idLength(6..50)"],
       ["ID too long", (m) => m.join({ ...Sdk.joinInput(CORP), ID: "a".repeat(51) }), "ID", "idLength(6..50)"],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, TestClock } from "effect"
+import { Effect } from "effect"
+import { TestClock } from "effect/testing"
 import { Tokens } from "../../../src/core/Tokens.js"
 import * as Rules from "../../../src/domains/statement/Rules.js"
 import { ItemCode, Statement } from "../../../src/domains/statement/Statement.js"

@@ -3,7 +3,8 @@
  * the SDK reads the statement back and answers, instead of sending the write blindly again.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, TestClock } from "effect"
+import { Effect } from "effect"
+import { TestClock } from "effect/testing"
 import { ItemCode } from "../../../src/domains/statement/Rules.js"
 import { Statement } from "../../../src/domains/statement/Statement.js"
 import { Sandbox } from "../../../src/sandbox/Sandbox.js"

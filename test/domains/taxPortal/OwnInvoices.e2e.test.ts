@@ -4,7 +4,8 @@
  * with its confirmation number and amounts.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Chunk, Effect, Stream, TestClock } from "effect"
+import { Effect, Stream } from "effect"
+import { TestClock } from "effect/testing"
 import { Taxinvoice } from "../../../src/domains/taxinvoice/Taxinvoice.js"
 import { TaxPortal } from "../../../src/domains/taxPortal/TaxPortal.js"
 import { draft } from "../../support/invoices.js"
@@ -27,11 +28,11 @@ describe("collection of the sandbox's own e-Tax invoices", () => {
       const portal = yield* TaxPortal
       const collect = (corpNum: string, queryType: "SELL" | "BUY") =>
         driven(Stream.runCollect(portal.collect(corpNum, { kind: "taxinvoice", queryType, dateType: "W", from: "20261101", to: "20261122" }, { interval: "1 second" })))
-      const sold = Chunk.toReadonlyArray(yield* collect(SELLER, "SELL"))
+      const sold = yield* collect(SELLER, "SELL")
       const mine = sold.find((item) => item.ntsconfirmNum === issued.ntsConfirmNum)
       expect(mine, "the seller's collection holds the invoice it issued").toBeDefined()
       expect(mine!.totalAmount).toBe(draft("OWN-1", SELLER, "20261122").totalAmount)
-      const bought = Chunk.toReadonlyArray(yield* collect(BUYER, "BUY"))
+      const bought = yield* collect(BUYER, "BUY")
       expect(bought.map((item) => item.ntsconfirmNum)).toContain(issued.ntsConfirmNum)
     }).pipe(Effect.provide(Sdk.layer({ sandbox: { members: [{ corpNum: SELLER }, { corpNum: BUYER }] } }))))
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import type { HttpClientRequest } from "@effect/platform"
-import { Chunk, Effect, Either, Redacted, Stream, TestClock } from "effect"
+import type { HttpClientRequest } from "effect/http"
+import { Effect, Redacted, Result, Stream } from "effect"
+import { TestClock } from "effect/testing"
 import { Cashbill } from "../../../src/domains/cashbill/Cashbill.js"
 import { JobFailedError, type Kind, TaxPortal } from "../../../src/domains/taxPortal/TaxPortal.js"
 import { JOB_ERROR_PREFERENCE } from "../../../src/sandbox/taxPortal/State.js"
@@ -18,7 +19,7 @@ const START = Date.UTC(2026, 10, 22, 1, 0, 0)
 const atStart = TestClock.setTime(START)
 
 
-const failureOf = <A, E>(effect: Effect.Effect<A, E>) => Effect.map(Effect.either(effect), (e) => Either.isLeft(e) ? e.left : undefined)
+const failureOf = <A, E>(effect: Effect.Effect<A, E>) => Effect.map(Effect.result(effect), (r) => Result.isFailure(r) ? r.failure : undefined)
 const codeOf = (error: unknown) => (error as { readonly code?: number }).code
 
 describe("TaxPortal tax invoices, end to end through the in-process sandbox", () => {
@@ -47,7 +48,7 @@ describe("TaxPortal tax invoices, end to end through the in-process sandbox", ()
       expect([...dates].sort()).toEqual(dates)
       expect(page1.list.every((i) => i.invoicerCorpNum === CORP && i.invoiceType === "매출")).toBe(true)
 
-      const all = Chunk.toReadonlyArray(yield* Stream.runCollect(portal.searchAll(CORP, "taxinvoice", jobID, {}, { perPage: 7 })))
+      const all = yield* Stream.runCollect(portal.searchAll(CORP, "taxinvoice", jobID, {}, { perPage: 7 }))
       expect(all).toHaveLength(done.collectCount!)
       const summary = yield* portal.summarizeTaxinvoices(CORP, jobID)
       expect(summary.count).toBe(all.length)
@@ -67,8 +68,8 @@ describe("TaxPortal tax invoices, end to end through the in-process sandbox", ()
       yield* atStart
       const portal = yield* TaxPortal
       const query = { kind: "taxinvoice", queryType: "BUY", dateType: "S", from: "20261001", to: "20261120" } as const
-      const first = Chunk.toReadonlyArray(yield* driven(Stream.runCollect(portal.collect(CORP, query, { interval: "1 second" }))))
-      const again = Chunk.toReadonlyArray(yield* driven(Stream.runCollect(portal.collect(CORP, query, { interval: "1 second" }))))
+      const first = yield* driven(Stream.runCollect(portal.collect(CORP, query, { interval: "1 second" })))
+      const again = yield* driven(Stream.runCollect(portal.collect(CORP, query, { interval: "1 second" })))
       expect(first.length).toBeGreaterThan(0)
       expect(again.map((i) => i.ntsconfirmNum)).toEqual(first.map((i) => i.ntsconfirmNum))
       expect(first.every((i) => i.invoiceeCorpNum === CORP && i.sendDate! >= "20261001" && i.sendDate! <= "20261120")).toBe(true)
@@ -140,7 +141,7 @@ describe("TaxPortal cash receipts, end to end", () => {
       const jobID = yield* portal.requestCashbillJob(CORP, { queryType: "SELL", from: "20261120", to: "20261122" })
       yield* driven(portal.awaitJob(CORP, "cashbill", jobID, { interval: "1 second" }))
       yield* cashbill.issue(CORP, receipt("TP-3", CORP))
-      const all = Chunk.toReadonlyArray(yield* Stream.runCollect(portal.searchAll(CORP, "cashbill", jobID)))
+      const all = yield* Stream.runCollect(portal.searchAll(CORP, "cashbill", jobID))
       const numbers = all.map((r) => r.ntsconfirmNum)
       expect(numbers).toContain(sold.confirmNum)
       expect(numbers).toContain(proof.confirmNum)
@@ -156,9 +157,9 @@ describe("TaxPortal cash receipts, end to end", () => {
       expect(summary.count).toBe(usage.total)
       expect(summary.amountTotal).toBe(usage.list.reduce((s, r) => s + Number(r.totalAmount), 0))
 
-      const bought = Chunk.toReadonlyArray(yield* driven(Stream.runCollect(
+      const bought = yield* driven(Stream.runCollect(
         portal.collect(OTHER, { kind: "cashbill", queryType: "BUY", from: "20261122", to: "20261122" }, { interval: "1 second" })
-      )))
+      ))
       expect(bought.map((r) => r.ntsconfirmNum)).toContain(proof.confirmNum)
       expect(bought.every((r) => r.invoiceType === "매입")).toBe(true)
     }).pipe(Effect.provide(Sdk.layer(seeded))))

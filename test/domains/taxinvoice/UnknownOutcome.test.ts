@@ -2,14 +2,12 @@
  * e-Tax invoice writes whose answer is lost: Register and Issue are settled by reading the invoice
  * back (GetInfo) instead of being sent blindly again.
  */
-import { HttpClient, HttpClientError, type HttpClientRequest } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, TestClock } from "effect"
+import { Effect, Layer } from "effect"
+import { HttpClient, HttpClientError, type HttpClientRequest } from "effect/http"
+import { TestClock } from "effect/testing"
 import * as Kst from "../../../src/core/Kst.js"
-import * as Taxdoc from "../../../src/Taxdoc.js"
 import { Taxinvoice } from "../../../src/domains/taxinvoice/Taxinvoice.js"
-import * as Connect from "../../../src/sandbox/Connect.js"
-import * as InProcess from "../../../src/sandbox/InProcess.js"
 import { Sandbox } from "../../../src/sandbox/Sandbox.js"
 import { draft } from "../../support/invoices.js"
 import * as Sdk from "../../support/sdk.js"
@@ -27,7 +25,8 @@ const lossy = (matches: (request: HttpClientRequest.HttpClientRequest) => boolea
     HttpClient.HttpClient,
     Effect.map(HttpClient.HttpClient, (inner) =>
       HttpClient.make((request) => {
-        const lost = (cause: unknown) => new HttpClientError.RequestError({ request, reason: "Transport", description: "connection lost", cause })
+        const lost = (cause: unknown) =>
+          new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request, description: "connection lost", cause }) })
         const chosen: Fate = matches(request) && seen++ < n ? fate : "deliver"
         switch (chosen) {
           case "deliver":
@@ -42,10 +41,11 @@ const lossy = (matches: (request: HttpClientRequest.HttpClientRequest) => boolea
 }
 
 const layerWith = (matches: (request: HttpClientRequest.HttpClientRequest) => boolean, n: number, fate: Fate) =>
-  Taxdoc.services.pipe(
-    Layer.provideMerge(Connect.layerConfig({ retryBaseDelay: "10 millis", retryMaxDelay: "50 millis" })),
-    Layer.provideMerge(Layer.provideMerge(lossy(matches, n, fate), InProcess.layer({ members: [{ corpNum: CORP }] })))
-  )
+  Sdk.layer({
+    connect: { retryBaseDelay: "10 millis", retryMaxDelay: "50 millis" },
+    sandbox: { members: [{ corpNum: CORP }] },
+    around: lossy(matches, n, fate)
+  })
 
 const isRegister = (request: HttpClientRequest.HttpClientRequest) =>
   request.method === "POST" && new URL(request.url).pathname.endsWith("/Taxinvoice") && request.headers["x-http-method-override"] === undefined
