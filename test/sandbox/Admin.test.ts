@@ -2,7 +2,9 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Result } from "effect"
 import { TestClock } from "effect/testing"
 import { ErrorCodes } from "../../src/core/ErrorCodes.js"
+import * as Admin from "../../src/sandbox/Admin.js"
 import { memberPreference } from "../../src/sandbox/Preferences.js"
+import * as Router from "../../src/sandbox/Router.js"
 import * as Sandbox from "../../src/sandbox/Sandbox.js"
 import { api, codeOf, issueToken, MEMBER, sandboxLayer } from "./support.js"
 
@@ -158,5 +160,25 @@ describe("admin routes", () => {
       expect(unknown.status).toBe(404)
       expect(codeOf(unknown)).toBe(ErrorCodes.NotFoundPath.code)
       expect(codeOf(yield* api({ path: "/_sandbox/reset" }))).toBe(ErrorCodes.UnsupportedMethod.code)
+    }).pipe(Effect.provide(sandboxLayer())))
+
+  it("are one table of the kernel's router: no two routes could match one request, and each is found by its own path and method", () => {
+    const table = Router.compile(Admin.adminRoutes)
+    for (const route of Admin.adminRoutes) {
+      const path = route.operation.path.replace(/\{(\w+)\}/g, "x$1")
+      const found = Router.match(table, { method: route.operation.method, path, override: undefined, query: new URLSearchParams(), contentType: undefined })
+      expect(found._tag === "Matched" && found.route, `${route.operation.method} ${path}`).toBe(route)
+    }
+    expect(Admin.adminRoutes.filter((route) => route.public).map((route) => `${route.operation.method} ${route.operation.path}`)).toEqual(["GET /openapi.json"])
+  })
+
+  it.effect("the guard runs before routing except on the public route: a cross-site request is refused even on an unknown path", () =>
+    Effect.gen(function*() {
+      const evil = { origin: "http://evil.example" }
+      expect(codeOf(yield* api({ path: "/_sandbox/nothing", headers: evil }))).toBe(ErrorCodes.AdminCrossOrigin.code)
+      expect(codeOf(yield* api({ path: "/_sandbox/clock", headers: evil }))).toBe(ErrorCodes.AdminCrossOrigin.code)
+      const described = yield* api({ path: "/_sandbox/openapi.json", headers: evil })
+      expect(described.status).toBe(200)
+      expect(described.body).toMatchObject({ openapi: expect.stringMatching(/^3\.1/) })
     }).pipe(Effect.provide(sandboxLayer())))
 })
