@@ -81,11 +81,14 @@ export type Slot<F> = F extends (...args: infer A) => infer R
   ? R extends Stream.Stream<infer _X, infer _E, infer _R> ? readonly [...SlotOf<A>, "stream"] : SlotOf<A>
   : never
 
+/** Where the last parameter stands (optional parameters before it counted). */
+type LastAt<A extends ReadonlyArray<unknown>> = Leading<Required<A>>["length"]
+
 type SlotOf<A extends ReadonlyArray<unknown>> = LastOptional<A> extends true
-  ? [LastOf<A>] extends [string] ? readonly ["userId", Leading<A>["length"]]
-  : [LastOf<A>] extends [object] ? readonly ["options", Leading<A>["length"]]
-  : readonly ["append", A["length"]]
-  : readonly ["append", A["length"]]
+  ? [LastOf<A>] extends [string] ? readonly ["userId", LastAt<A>]
+  : [LastOf<A>] extends [object] ? readonly ["options", LastAt<A>]
+  : readonly ["append", Required<A>["length"]]
+  : readonly ["append", Required<A>["length"]]
 
 type ArgumentsOf<A extends ReadonlyArray<unknown>> = LastOptional<A> extends true
   ? [LastOf<A>] extends [string] ? [...PlainArguments<Leading<A>>, options?: CallOptions]

@@ -44,4 +44,4 @@ export { BulkIncompleteError } from "../core/Bulk.js"
 export { ConfigInvalid } from "../core/Config.js"
 
 /** @since 0.1.0 */
-export { JobFailedError } from "../domains/taxPortal/Service.js"
+export { JobFailedError } from "../domains/taxPortal/TaxPortal.js"

@@ -30,7 +30,7 @@ describe("the Promise client's types", () => {
     expectTypeOf<ReturnType<Cashbill["getPDF"]>>().toEqualTypeOf<Promise<Uint8Array>>()
     // Optional parameters before the user ID stay optional.
     expectTypeOf<Parameters<Client["statement"]["cancel"]>>()
-      .toEqualTypeOf<[corpNum: string, itemCode: ItemCode, mgtKey: string, memo?: string, options?: CallOptions]>()
+      .toEqualTypeOf<[corpNum: string, itemCode: ItemCode, mgtKey: string, memo?: string | undefined, options?: CallOptions]>()
     // A method with no user ID takes the signal alone, after its last parameter.
     expectTypeOf<Parameters<Client["member"]["checkIsMember"]>>().toEqualTypeOf<[corpNum: string, options?: SignalOptions]>()
     // Secrets are plain strings; progress callbacks plain functions.
