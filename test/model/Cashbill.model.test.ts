@@ -10,14 +10,11 @@
  *   exceed the original's (-14001023); a full revocation takes what remains.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit, Layer, ManagedRuntime, TestClock, TestContext } from "effect"
-import fc from "fast-check"
+import { Effect, Exit } from "effect"
+import * as fc from "fast-check"
 import { Cashbill } from "../../src/domains/cashbill/Cashbill.js"
 import { FAILS_FILING, receipt } from "../support/receipts.js"
-import * as Sdk from "../support/sdk.js"
-
-const CORP = Sdk.MEMBER
-const DAY = 24 * 60 * 60 * 1000
+import { codeOf, CORP, DAY, type Real as Run, withSandbox } from "./support.js"
 const KEYS = ["K1", "K2", "K3", "K4", "K5"] as const
 
 type State = "issued" | "filed" | "failed"
@@ -34,17 +31,9 @@ interface Model {
   readonly receipts: Map<string, ModelReceipt>
 }
 
-interface Real {
-  readonly run: <A, E>(effect: Effect.Effect<A, E, Cashbill>) => Promise<Exit.Exit<A, unknown>>
-  readonly advance: (millis: number) => Promise<void>
+interface Real extends Run {
   /** confirmNum and tradeDate of the receipts the real system issued, by document ID. */
   readonly issued: Map<string, { readonly confirmNum: string; readonly tradeDate: string }>
-}
-
-const codeOf = (exit: Exit.Exit<unknown, unknown>): number | "ok" => {
-  if (Exit.isSuccess(exit)) return "ok"
-  const failure = exit.cause._tag === "Fail" ? exit.cause.error : undefined
-  return typeof failure === "object" && failure !== null && "code" in failure ? Number((failure as { code: number }).code) : -1
 }
 
 const amounts = (total: number) => {
@@ -183,21 +172,9 @@ describe("cash receipt lifecycle, model-based", () => {
   it("the sandbox behaves like the model for any sequence of operations", async () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 40, size: "max" }), async (cmds) => {
-        const runtime = ManagedRuntime.make(
-          Sdk.layer({ sandbox: { members: [{ corpNum: CORP }] } }).pipe(Layer.provideMerge(TestContext.TestContext))
-        )
-        try {
-          // 2026-11-22 10:00 KST, so receipts are issued mid-day.
-          await runtime.runPromise(TestClock.setTime(Date.UTC(2026, 10, 22, 1, 0, 0)))
-          const real: Real = {
-            run: (effect) => runtime.runPromiseExit(effect),
-            advance: (millis) => runtime.runPromise(TestClock.adjust(millis)),
-            issued: new Map()
-          }
-          await fc.asyncModelRun(() => ({ model: { receipts: new Map() }, real }), cmds)
-        } finally {
-          await runtime.dispose()
-        }
+        // 2026-11-22 10:00 KST, so receipts are issued mid-day.
+        await withSandbox(Date.UTC(2026, 10, 22, 1, 0, 0), (run) =>
+          fc.asyncModelRun(() => ({ model: { receipts: new Map() }, real: { ...run, issued: new Map() } }), cmds))
       }),
       { numRuns: 40 }
     )

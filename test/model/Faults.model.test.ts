@@ -8,20 +8,18 @@
  * unknown); and every call ended with a value or a typed error within its deadline.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit, Fiber, Layer, ManagedRuntime, Option, TestClock, TestContext } from "effect"
-import fc from "fast-check"
-import * as Taxdoc from "../../src/Taxdoc.js"
+import { Effect, Exit, Fiber } from "effect"
+import { TestClock } from "effect/testing"
+import * as fc from "fast-check"
 import { Cashbill } from "../../src/domains/cashbill/Cashbill.js"
 import type { CashReceiptIssue } from "../../src/domains/cashbill/Schemas.js"
 import * as State from "../../src/sandbox/cashbill/State.js"
-import * as Connect from "../../src/sandbox/Connect.js"
 import type { Fault } from "../../src/sandbox/Faults.js"
-import * as InProcess from "../../src/sandbox/InProcess.js"
 import { Sandbox } from "../../src/sandbox/Sandbox.js"
 import { SandboxStore } from "../../src/sandbox/Store.js"
 import { receipt } from "../support/receipts.js"
+import { CORP, failureOf, failureTag, type Real as Run, type Services, withSandbox } from "./support.js"
 
-const CORP = "1234567891"
 const START = Date.UTC(2026, 10, 22, 1, 0, 0)
 /** The typed failures a call may end with; anything else (a defect, an untyped error) fails the run. */
 const TYPED = new Set(["ApiError", "TransportError", "ResponseError", "UnknownOutcomeError", "BulkIncompleteError", "PollTimeoutError", "TokenError"])
@@ -65,13 +63,8 @@ interface Model {
 }
 
 interface Real {
-  readonly run: <A, E>(effect: Effect.Effect<A, E, Cashbill | Sandbox>, fault: Fault | undefined) => Promise<Exit.Exit<A, unknown>>
-}
-
-const failureTag = (exit: Exit.Exit<unknown, unknown>): string | undefined => {
-  if (Exit.isSuccess(exit)) return undefined
-  const failure = exit.cause._tag === "Fail" ? exit.cause.error : undefined
-  return typeof failure === "object" && failure !== null && "_tag" in failure ? String((failure as { _tag: string })._tag) : "defect"
+  /** Runs a call meeting `fault` (if any), the clock driven until it ends. */
+  readonly run: <A, E>(effect: Effect.Effect<A, E, Services>, fault: Fault | undefined) => Promise<Exit.Exit<A, unknown>>
 }
 
 const expectTyped = (exit: Exit.Exit<unknown, unknown>, label: string) => {
@@ -116,7 +109,7 @@ class IssueMany implements fc.AsyncCommand<Model, Real> {
       }
       return
     }
-    const failure = exit.cause._tag === "Fail" ? exit.cause.error as { readonly _tag: string } : undefined
+    const failure = failureOf(exit) as { readonly _tag: string } | undefined
     if (failure?._tag === "BulkIncompleteError") {
       const items = (failure as unknown as { readonly items: ReadonlyArray<{ key: string; status: string }> }).items
       expect(items.map((i) => i.key)).toEqual(sent.map((r) => r.mgtKey))
@@ -197,46 +190,41 @@ const commands = [
 /** Runs `effect` while moving the TestClock in steps (backoff, deadlines, polls) until it ends. */
 const driven = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.gen(function*() {
-    const fiber = yield* Effect.fork(effect)
+    const fiber = yield* Effect.forkChild(effect)
     for (let i = 0; i < 3_000; i++) {
-      yield* Effect.yieldNow()
-      if (Option.isSome(yield* Fiber.poll(fiber))) break
+      yield* Effect.yieldNow
+      if (fiber.pollUnsafe() !== undefined) break
       yield* TestClock.adjust("500 millis")
     }
     // Within its deadline: the call ended while the clock was driven.
-    expect(Option.isSome(yield* Fiber.poll(fiber))).toBe(true)
+    expect(fiber.pollUnsafe()).toBeDefined()
     return yield* Fiber.await(fiber)
   })
 
 describe("SDK and sandbox under injected faults, model-based", () => {
   it("nothing is lost, doubled or misreported, and every call ends typed", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: 5 }), async (cmds) => {
-        const sandbox = InProcess.layer({ members: [{ corpNum: CORP }] })
-        const sdk = Taxdoc.services.pipe(
-          Layer.provideMerge(Connect.layerConfig({ requestTimeout: "3 seconds", retryBaseDelay: "100 millis", retryMaxDelay: "1 second" })),
-          Layer.provideMerge(sandbox),
-          Layer.provideMerge(TestContext.TestContext)
-        )
-        const runtime = ManagedRuntime.make(sdk)
-        try {
-          await runtime.runPromise(TestClock.setTime(START))
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 5 }), (cmds) =>
+        withSandbox(START, async (sandbox: Run) => {
           const real: Real = {
             run: (effect, fault) =>
-              runtime.runPromise(Effect.gen(function*() {
-                const sandbox = yield* Sandbox
-                if (fault !== undefined) yield* sandbox.setFault(fault)
+              sandbox.run(Effect.gen(function*() {
+                const service = yield* Sandbox
+                if (fault !== undefined) yield* service.setFault(fault)
                 const exit = yield* driven(effect)
-                yield* sandbox.clearFaults()
+                yield* service.clearFaults()
                 return exit
-              }))
+              })).then((exit) => (Exit.isSuccess(exit) ? exit.value : Exit.failCause(exit.cause)))
           }
           const model: Model = { issued: new Map(), unknown: new Set(), notIssued: new Set(), revoked: new Set(), next: 0 }
           await fc.asyncModelRun(() => ({ model, real }), cmds)
 
-          const stored = await runtime.runPromise(
+          const storedExit = await sandbox.run(
             Effect.flatMap(Sandbox, (s) => s.use(Effect.map(SandboxStore, (store) => State.memberOf(store.get(State.cashbillSlot, "test"), CORP).receipts)))
           )
+          expect(Exit.isSuccess(storedExit)).toBe(true)
+          if (!Exit.isSuccess(storedExit)) return
+          const stored = storedExit.value
           for (const [key, sent] of model.issued) {
             const found = stored.get(key)
             expect(found, `${key} was reported issued`).toBeDefined()
@@ -247,10 +235,7 @@ describe("SDK and sandbox under injected faults, model-based", () => {
           }
           for (const key of stored.keys()) expect(model.issued.has(key) || model.unknown.has(key), `${key} exists unreported`).toBe(true)
           for (const key of model.notIssued) expect(stored.has(key), `${key} was reported not issued`).toBe(false)
-        } finally {
-          await runtime.dispose()
-        }
-      }),
+        }, { requestTimeout: "3 seconds", retryBaseDelay: "100 millis", retryMaxDelay: "1 second" })),
       { numRuns: 200 }
     )
   })

@@ -8,11 +8,13 @@
  * keeps working after a restore.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, FastCheck as fc, TestClock, TestContext } from "effect"
+import { Effect, Layer } from "effect"
+import { TestClock } from "effect/testing"
+import * as fc from "fast-check"
+import * as Taxdoc from "../../src/Taxdoc.js"
+import { codecs } from "../../src/sandbox/Codecs.js"
 import * as SandboxModule from "../../src/sandbox/Sandbox.js"
 import { Sandbox } from "../../src/sandbox/Sandbox.js"
-import { codecs } from "../../src/sandbox/Codecs.js"
-import * as Sdk from "../support/sdk.js"
 import { CORP, KINDS, run, START, type Write, write } from "../support/writes.js"
 import { stateOf } from "../sandbox/durable/support.js"
 
@@ -36,7 +38,7 @@ const roundTrip = (before: ReadonlyArray<Write>, after: ReadonlyArray<Write>) =>
     yield* run({ kind: "receipt", n: 5 })
     yield* SandboxModule.restore(taken)
     expect(yield* current).toEqual(expected)
-  }).pipe(Effect.provide(Sdk.layer({ sandbox: { members: [{ corpNum: CORP }] } })), Effect.provide(TestContext.TestContext))
+  }).pipe(Effect.provide(Taxdoc.layerSandbox({ sandbox: { members: [{ corpNum: CORP }] } }).pipe(Layer.provideMerge(TestClock.layer()))))
 
 describe("sandbox snapshots", () => {
   it("snapshot → writes → restore round-trips the state of every domain", { timeout: 120_000 }, async () => {

@@ -11,15 +11,14 @@
  * - unknown document IDs fail with -12000004; GetInfos leaves them out and keeps the order asked.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit, Layer, ManagedRuntime, TestClock, TestContext } from "effect"
-import fc from "fast-check"
+import { Effect, Exit } from "effect"
+import * as fc from "fast-check"
 import type { ItemCode } from "../../src/domains/statement/Rules.js"
 import { Statement } from "../../src/domains/statement/Statement.js"
 import { Sandbox } from "../../src/sandbox/Sandbox.js"
-import * as Sdk from "../support/sdk.js"
 import { statement } from "../support/statements.js"
+import { codeOf, CORP, type Real, withSandbox } from "./support.js"
 
-const CORP = Sdk.MEMBER
 const KEYS = ["K1", "K2", "K3"] as const
 const CODES: ReadonlyArray<ItemCode> = [121, 125]
 
@@ -30,20 +29,7 @@ interface Model {
   readonly statements: Map<string, State>
 }
 
-interface Real {
-  readonly run: <A, E>(effect: Effect.Effect<A, E, Statement | Sandbox>) => Promise<Exit.Exit<A, unknown>>
-}
-
 const id = (itemCode: number, key: string) => `${itemCode}/${key}`
-
-const codeOf = (exit: Exit.Exit<unknown, unknown>): number | "ok" => {
-  if (Exit.isSuccess(exit)) return "ok"
-  const failure = exit.cause._tag === "Fail" ? exit.cause.error : undefined
-  if (typeof failure !== "object" || failure === null) return -1
-  if ("code" in failure) return Number((failure as { code: number }).code)
-  if ("entry" in failure) return (failure as { entry: { code: number } }).entry.code
-  return -1
-}
 
 const NOT_FOUND = -12000004
 const IN_USE = -12001012
@@ -174,16 +160,8 @@ describe("statement lifecycle, model-based", () => {
   it("the sandbox behaves like the model for any sequence of operations", async () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 40, size: "max" }), async (cmds) => {
-        const runtime = ManagedRuntime.make(
-          Sdk.layer({ sandbox: { members: [{ corpNum: CORP }] } }).pipe(Layer.provideMerge(TestContext.TestContext))
-        )
-        try {
-          await runtime.runPromise(TestClock.setTime(Date.UTC(2026, 10, 22, 1, 0, 0)))
-          const real: Real = { run: (effect) => runtime.runPromiseExit(effect) }
-          await fc.asyncModelRun(() => ({ model: { approvalRequired: false, statements: new Map() }, real }), cmds)
-        } finally {
-          await runtime.dispose()
-        }
+        await withSandbox(Date.UTC(2026, 10, 22, 1, 0, 0), (real) =>
+          fc.asyncModelRun(() => ({ model: { approvalRequired: false, statements: new Map() }, real }), cmds))
       }),
       { numRuns: 40 }
     )

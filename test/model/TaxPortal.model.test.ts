@@ -11,12 +11,11 @@
  *   never changes once completed (the snapshot is taken at completion).
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit, Layer, ManagedRuntime, TestClock, TestContext } from "effect"
-import fc from "fast-check"
+import { Effect, Exit } from "effect"
+import * as fc from "fast-check"
 import { type Kind, TaxPortal } from "../../src/domains/taxPortal/TaxPortal.js"
-import * as Sdk from "../support/sdk.js"
+import { codeOf, CORP, type Real as Run, withSandbox } from "./support.js"
 
-const CORP = Sdk.MEMBER
 const HOUR = 60 * 60 * 1000
 
 interface ModelJob {
@@ -31,16 +30,9 @@ interface Model {
   readonly jobs: Array<ModelJob>
 }
 
-interface Real {
-  readonly run: <A, E>(effect: Effect.Effect<A, E, TaxPortal>) => Promise<Exit.Exit<A, unknown>>
-  readonly advance: (millis: number) => Promise<void>
+interface Real extends Run {
+  /** The IDs of the jobs the real system registered, in order. */
   readonly ids: Array<string>
-}
-
-const codeOf = (exit: Exit.Exit<unknown, unknown>): number | "ok" => {
-  if (Exit.isSuccess(exit)) return "ok"
-  const failure = exit.cause._tag === "Fail" ? exit.cause.error : undefined
-  return typeof failure === "object" && failure !== null && "code" in failure ? Number((failure as { code: number }).code) : -1
 }
 
 const expired = (model: Model, job: ModelJob) => model.now >= job.regAt + HOUR
@@ -169,16 +161,9 @@ describe("collection jobs, model-based", () => {
   it("the sandbox behaves like the model for any sequence of job operations", async () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 30, size: "max" }), async (cmds) => {
-        const runtime = ManagedRuntime.make(Sdk.layer({ sandbox: { members: [{ corpNum: CORP }] } }).pipe(Layer.provideMerge(TestContext.TestContext)))
-        try {
-          // 2026-11-22 12:00 KST
-          const start = Date.UTC(2026, 10, 22, 3, 0, 0)
-          await runtime.runPromise(TestClock.setTime(start))
-          const real: Real = { run: (effect) => runtime.runPromiseExit(effect), advance: (millis) => runtime.runPromise(TestClock.adjust(millis)), ids: [] }
-          await fc.asyncModelRun(() => ({ model: { now: start, jobs: [] }, real }), cmds)
-        } finally {
-          await runtime.dispose()
-        }
+        // 2026-11-22 12:00 KST
+        const start = Date.UTC(2026, 10, 22, 3, 0, 0)
+        await withSandbox(start, (run) => fc.asyncModelRun(() => ({ model: { now: start, jobs: [] }, real: { ...run, ids: [] } }), cmds))
       }),
       { numRuns: 40 }
     )

@@ -13,16 +13,14 @@
  * - the buyer notification is one mail on issue, one more per SendEmail (only once issued).
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit, Layer, ManagedRuntime, TestClock, TestContext } from "effect"
-import fc from "fast-check"
+import { Effect, Exit } from "effect"
+import * as fc from "fast-check"
 import * as Kst from "../../src/core/Kst.js"
 import { Taxinvoice } from "../../src/domains/taxinvoice/Taxinvoice.js"
 import { Sandbox } from "../../src/sandbox/Sandbox.js"
 import { CLOSED_BUYER, draft } from "../support/invoices.js"
-import * as Sdk from "../support/sdk.js"
+import { codeOf, CORP, DAY, type Real, withSandbox } from "./support.js"
 
-const CORP = Sdk.MEMBER
-const DAY = 24 * 60 * 60 * 1000
 const KEYS = ["I1", "I2", "I3", "I4"] as const
 // 2026-11-22 10:00 KST
 const START = Date.UTC(2026, 10, 22, 1, 0, 0)
@@ -39,17 +37,6 @@ interface ModelInvoice {
 interface Model {
   day: string
   readonly invoices: Map<string, ModelInvoice>
-}
-
-interface Real {
-  readonly run: <A, E>(effect: Effect.Effect<A, E, Taxinvoice | Sandbox>) => Promise<Exit.Exit<A, unknown>>
-  readonly advance: (millis: number) => Promise<void>
-}
-
-const codeOf = (exit: Exit.Exit<unknown, unknown>): number | "ok" => {
-  if (Exit.isSuccess(exit)) return "ok"
-  const failure = exit.cause._tag === "Fail" ? exit.cause.error : undefined
-  return typeof failure === "object" && failure !== null && "code" in failure ? Number((failure as { code: number }).code) : -1
 }
 
 /** The spec's due date, written out: the 10th of the month after writeDate. */
@@ -231,19 +218,7 @@ describe("e-Tax invoice lifecycle, model-based", () => {
   it("the sandbox behaves like the model for any sequence of operations", async () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 40, size: "max" }), async (cmds) => {
-        const runtime = ManagedRuntime.make(
-          Sdk.layer({ sandbox: { members: [{ corpNum: CORP }] } }).pipe(Layer.provideMerge(TestContext.TestContext))
-        )
-        try {
-          await runtime.runPromise(TestClock.setTime(START))
-          const real: Real = {
-            run: (effect) => runtime.runPromiseExit(effect),
-            advance: (millis) => runtime.runPromise(TestClock.adjust(millis))
-          }
-          await fc.asyncModelRun(() => ({ model: { day: Kst.toDate8(START), invoices: new Map() }, real }), cmds)
-        } finally {
-          await runtime.dispose()
-        }
+        await withSandbox(START, (real) => fc.asyncModelRun(() => ({ model: { day: Kst.toDate8(START), invoices: new Map() }, real }), cmds))
       }),
       { numRuns: 40 }
     )
