@@ -14,8 +14,10 @@
  * Run by `npm run build` (so by `npm install` in a clone, through `prepare`), after `tsc`:
  * `tsx scripts/cli-bundle.ts`.
  */
+import type * as esbuild from "esbuild"
 import { createHash } from "node:crypto"
 import * as fs from "node:fs"
+import { createRequire } from "node:module"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { FILE } from "../src/cli/pages.js"
@@ -93,6 +95,29 @@ const licenses = (root: string, inputs: ReadonlyArray<string>): string => {
   ].join("\n")
 }
 
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/
+
+/**
+ * `@effect/platform-node/Undici` re-exports the CommonJS package undici with `export * from
+ * "undici"`; in an ES module output esbuild keeps only such a module's default export, so the
+ * chunk the HTTP client loads would have no `Agent`. The module is replaced by one that names each
+ * of undici's exports (read from the installed undici when the bundle is built).
+ */
+export const undiciExports = (root: string): esbuild.Plugin => ({
+  name: "undici-exports",
+  setup: (build) => {
+    build.onLoad({ filter: /[\\/]@effect[\\/]platform-node[\\/]dist[\\/]Undici\.js$/ }, (args) => {
+      const undici = createRequire(path.join(root, "node_modules/@effect/platform-node/package.json"))("undici") as Record<string, unknown>
+      const names = Object.keys(undici).filter((name) => name !== "default" && IDENTIFIER.test(name))
+      return {
+        contents: ["import Undici from \"undici\"", "export default Undici", ...names.map((name) => `export const ${name} = Undici.${name}`)].join("\n"),
+        loader: "js",
+        resolveDir: path.dirname(args.path)
+      }
+    })
+  }
+})
+
 /** esbuild's options for the bundle under `root`. */
 export const options = (root: string = ROOT) => ({
   absWorkingDir: root,
@@ -110,16 +135,14 @@ export const options = (root: string = ROOT) => ({
   logLevel: "warning",
   tsconfig: "tsconfig.build.json",
   // The bundled CommonJS packages `require` Node's modules; an ES module has no `require` of its own.
-  banner: { js: "import { createRequire as __taxdocRequire } from \"node:module\"; const require = __taxdocRequire(import.meta.url);" },
-  // src/core/Lazy.ts: in the bundle a module loaded on first use is a chunk that `import()` loads.
-  define: { TAXDOC_BUNDLE: "true" }
+  banner: { js: "import { createRequire as __taxdocRequire } from \"node:module\"; const require = __taxdocRequire(import.meta.url);" }
 } as const)
 
 /** Builds the bundle under `root` and answers its manifest. */
 export const build = async (root: string = ROOT): Promise<Manifest> => {
   const esbuild = await import("esbuild")
   fs.rmSync(path.join(root, OUT_DIR), { recursive: true, force: true })
-  const result = await esbuild.build(options(root))
+  const result = await esbuild.build({ ...options(root), plugins: [undiciExports(root)] })
   const outdir = path.join(root, OUT_DIR)
   const inputs = [...new Set([...Object.keys(result.metafile.inputs), ...BUILDERS])].sort()
   const outputs = Object.fromEntries(

@@ -45,8 +45,10 @@ describe("help", () => {
     ])
     expect(flags.filter((block) => !block.includes("Example: "))).toEqual([])
     // Required flags say so; defaults are in the descriptions.
-    expect(flags.find((block) => block.includes("--corp-num"))).toContain("(required)")
-    expect(flags.find((block) => block.includes("--interval"))).toContain("default 2 seconds")
+    const flag = (name: string) => flags.find((block) => block.trim().startsWith(name))
+    expect(flag("--corp-num")).toContain("(required)")
+    expect(flag("--user-id")).not.toContain("(required)")
+    expect(flag("--interval")).toContain("default 2 seconds")
     expect(section(run.stdout, "EXAMPLES")[0]).toContain("$ taxdoc cashbill bulk --sandbox --corp-num 1234567891 --file receipts.csv")
   })
 
