@@ -56,9 +56,10 @@ export const run = <A, E, R, ER>(
   if (signal?.aborted === true) return Promise.reject(signal.reason)
   const fiber = runtime.runFork(effect)
   return new Promise<A>((resolve, reject) => {
+    // Settled first: the interruption may end the fiber, and notify its observer, at once.
     const abort = () => {
-      fiber.interruptUnsafe()
       reject(signal!.reason)
+      fiber.interruptUnsafe()
     }
     signal?.addEventListener("abort", abort, { once: true })
     fiber.addObserver((exit) => {
