@@ -23,12 +23,19 @@ const hasNoBody = (headers: Http.IncomingHttpHeaders): boolean =>
  * Reads a Node request as the kernel reads a request: at once when it has no body; otherwise once
  * its body has arrived (chunks concatenated once), or as soon as it is known to pass
  * `maxBodyBytes` (from `Content-Length`, or the bytes received) — the rest is left unread, and the
- * HTTP server discards it for a moment after the answer, then closes the connection.
+ * HTTP server discards it for a moment after the answer, then closes the connection. A client
+ * waiting for `100 Continue` gets it when its body is to be read (not when it is refused by its
+ * `Content-Length`).
  *
  * @since 0.1.0
  * @category combinators
  */
-export const readRequest = (request: Http.IncomingMessage, defaultLanguage: "ko" | "en", maxBodyBytes: number): Effect.Effect<Read> => {
+export const readRequest = (
+  request: Http.IncomingMessage,
+  response: Http.ServerResponse,
+  defaultLanguage: "ko" | "en",
+  maxBodyBytes: number
+): Effect.Effect<Read> => {
   const incoming = incomingOf(
     request.method ?? "GET",
     request.url ?? "/",
@@ -38,6 +45,8 @@ export const readRequest = (request: Http.IncomingMessage, defaultLanguage: "ko"
   )
   if (hasNoBody(request.headers)) return Effect.succeed({ incoming })
   if (Number(request.headers["content-length"]) > maxBodyBytes) return Effect.succeed({ incoming, failure: tooLarge(maxBodyBytes) })
+  // A client that asked to be told before it sends the body (`Expect: 100-continue`) is told now.
+  if (/^\s*100-continue\s*$/i.test(request.headers.expect ?? "") && !response.headersSent) response.writeContinue()
   return Effect.callback<Read>((resume) => {
     const stop = readNodeBody(request, maxBodyBytes, (outcome) => {
       switch (outcome._tag) {

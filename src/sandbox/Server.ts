@@ -103,10 +103,11 @@ const app = (
 ): Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | RouteContext> =>
   Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
     const nodeRequest = NodeHttpServerRequest.toIncomingMessage(request) as Http.IncomingMessage
-    connections.begin(nodeRequest, NodeHttpServerRequest.toServerResponse(request) as Http.ServerResponse)
+    const nodeResponse = NodeHttpServerRequest.toServerResponse(request) as Http.ServerResponse
+    connections.begin(nodeRequest, nodeResponse)
     // Interruptible (the server runs handlers uninterruptibly): a request whose connection closes
     // before its answer — the client gave up, or an injected fault closed it — ends there.
-    return Effect.interruptible(Effect.flatMap(readRequest(nodeRequest, sandbox.language, sandbox.maxBodyBytes), (read) =>
+    return Effect.interruptible(Effect.flatMap(readRequest(nodeRequest, nodeResponse, sandbox.language, sandbox.maxBodyBytes), (read) =>
       Effect.flatMap(sandbox.answerInContext(read, access), (answer) => deliver(nodeRequest, answer, read.incoming.gzip))))
   })
 

@@ -81,6 +81,30 @@ describe("socket server limits", () => {
       expect((yield* clock(port)).status).toBe(200)
     }).pipe(Effect.scoped, Effect.provide(sandboxLayer())))
 
+  it.live("Expect: 100-continue: told to go on when the body is to be read, answered 413 at once when it is too large", () =>
+    Effect.gen(function*() {
+      const { port } = yield* Server.serve({ port: 0 })
+      const body = JSON.stringify({ advanceMillis: 1 })
+      const socket = yield* connect(port)
+      const interim = yield* Effect.callback<string>((resume) => {
+        socket.once("data", (chunk: Buffer) => resume(Effect.succeed(chunk.toString("latin1"))))
+        socket.write(`POST /_sandbox/clock HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`)
+      }).pipe(Effect.timeout("5 seconds"))
+      expect(interim.startsWith("HTTP/1.1 100 Continue")).toBe(true)
+      const answer = answerOn(socket)
+      socket.write(body)
+      const raw = yield* answer.pipe(Effect.timeout("5 seconds"))
+      expect(raw.startsWith("HTTP/1.1 200")).toBe(true)
+      expect(raw).toContain("\"offset\":1")
+
+      const refused = yield* connect(port)
+      const first = yield* Effect.callback<string>((resume) => {
+        refused.once("data", (chunk: Buffer) => resume(Effect.succeed(chunk.toString("latin1"))))
+        refused.write(`POST /_sandbox/clock HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${50 * MB}\r\nExpect: 100-continue\r\n\r\n`)
+      }).pipe(Effect.timeout("5 seconds"))
+      expect(first.startsWith("HTTP/1.1 413")).toBe(true)
+    }).pipe(Effect.scoped, Effect.provide(sandboxLayer())))
+
   it.live("the body limit is configurable", () =>
     Effect.gen(function*() {
       const { port } = yield* Server.serve({ port: 0 })
