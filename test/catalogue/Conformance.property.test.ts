@@ -6,9 +6,10 @@
  * bodies) — and the sandbox answers either a success that decodes with the declared success schema
  * or a `{code, message}` error, never anything else — every key of it an identifier.
  */
-import { HttpBody, HttpClient, HttpClientRequest } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Either, Exit, Option, Redacted, Stream, TestClock } from "effect"
+import { Cause, Effect, Exit, Option, Redacted, Result, Stream } from "effect"
+import { HttpBody, HttpClient, HttpClientRequest } from "effect/http"
+import { TestClock } from "effect/testing"
 import * as fc from "fast-check"
 import { renderQuery, TaxdocClient } from "../../src/core/Client.js"
 import * as Operation from "../../src/core/Operation.js"
@@ -22,7 +23,7 @@ import * as Router from "../../src/sandbox/Router.js"
 import { allRoutes, domainRoutes } from "../../src/sandbox/Routes.js"
 import { Sandbox } from "../../src/sandbox/Sandbox.js"
 import * as Sdk from "../support/sdk.js"
-import { asInput, inputs, NOW } from "./inputs.js"
+import { anyInput, asInput, inputs, NOW } from "./inputs.js"
 import { keysOf } from "./keys.js"
 
 const table = Router.compile(allRoutes(Partners.registry()))
@@ -32,8 +33,8 @@ const operations = Catalogue.operations
 const generated = fc.constantFrom(...operations).chain((operation) =>
   inputs[operation.name]!.map((input) => {
     const built = RequestBuilder.request(operation, asInput(operation, input), NOW)
-    if (Either.isLeft(built)) throw new Error(`${operation.name}: a generated input is invalid: ${built.left.message}`)
-    return { operation, input, built: built.right }
+    if (Result.isFailure(built)) throw new Error(`${operation.name}: a generated input is invalid: ${built.failure.message}`)
+    return { operation, input, built: built.success }
   })
 )
 
@@ -99,24 +100,25 @@ describe("the operation catalogue", () => {
 
   it.effect.prop(
     "the SDK's call and a raw call in another client's form both reach the operation; the answer decodes or is {code, message}",
-    [fc.constantFrom(...e2e).chain((operation) => inputs[operation.name]!.map((input) => ({ operation, input })))],
+    [anyInput(e2e)],
     ([{ input, operation }]) =>
       Effect.gen(function*() {
         yield* TestClock.setTime(NOW)
         const client = yield* TaxdocClient
         const exit = yield* Effect.exit(client.call(operation, asInput(operation, input)))
         if (Exit.isFailure(exit)) {
-          const failure = Cause.failureOption(exit.cause)
+          const failure = Cause.findErrorOption(exit.cause)
           expect(Option.isSome(failure) ? failure.value._tag : Cause.pretty(exit.cause), operation.name).toBe("ApiError")
         }
 
         // The same request as other clients send it: chunked body, JSON content type on GET, empty
         // override header when none is needed, literal segments upper-cased.
-        const built = Either.getOrThrow(RequestBuilder.request(operation, asInput(operation, input), NOW))
+        const built = Result.getOrThrow(RequestBuilder.request(operation, asInput(operation, input), NOW))
         const scopes = Operation.tokenScopes(operation)
         let raw = HttpClientRequest.make(built.method)(`${SANDBOX_ORIGIN}${recased(operation, built.path, (s) => s.toUpperCase())}${renderQuery(built.query)}`)
         raw = HttpClientRequest.setHeaders(raw, { ...built.headers, "x-http-method-override": built.override ?? "" })
-        if (scopes !== undefined) raw = HttpClientRequest.bearerToken(raw, Redacted.value(yield* Effect.flatMap(Tokens, (t) => t.get(input.corpNum ?? "", scopes))))
+        const tokens = yield* Tokens
+        if (scopes !== undefined) raw = HttpClientRequest.bearerToken(raw, Redacted.value(yield* tokens.get(input.corpNum ?? "", scopes)))
         if (input.userId !== undefined) raw = HttpClientRequest.setHeader(raw, "x-svc-userid", input.userId)
         raw = built.method === "GET"
           ? HttpClientRequest.setHeader(raw, "content-type", "application/json;charset=utf-8")
@@ -130,6 +132,6 @@ describe("the operation catalogue", () => {
         expect(stats.calls[operation.name], operation.name).toBe(2)
         expect(Object.keys(stats.calls).filter((n) => n !== "Auth.Token")).toEqual([operation.name])
       }).pipe(Effect.provide(Sdk.layer({ sandbox: { members: [{ corpNum: Sdk.MEMBER }] } }))),
-    { fastCheck: { numRuns: 150 } }
+    { arbitrary: { runs: 150 } }
   )
 })

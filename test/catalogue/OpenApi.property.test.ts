@@ -6,12 +6,12 @@
  * one (no member the schema does not name).
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, TestClock } from "effect"
-import * as fc from "fast-check"
+import { Effect } from "effect"
+import { TestClock } from "effect/testing"
 import { TaxdocClient } from "../../src/core/Client.js"
 import * as Catalogue from "../../src/domains/Catalogue.js"
 import * as Sdk from "../support/sdk.js"
-import { asInput, inputs, NOW } from "./inputs.js"
+import { anyInput, asInput, NOW } from "./inputs.js"
 import { type Answer, capturing, problemsOf } from "./openapi.js"
 
 const pdf = new Set(Catalogue.operations.filter((o) => o.success === "pdf").map((o) => o.name))
@@ -20,7 +20,7 @@ const operations = Catalogue.operations.filter((o) => o.name !== "Auth.Token")
 describe("the sandbox's answers", () => {
   it.effect.prop(
     "validate against the OpenAPI document, whatever the operation and its valid input",
-    [fc.constantFrom(...operations).chain((operation) => inputs[operation.name]!.map((input) => ({ operation, input })))],
+    [anyInput(operations)],
     ([{ input, operation }]) => {
       const answers: Array<Answer> = []
       return Effect.gen(function*() {
@@ -31,6 +31,6 @@ describe("the sandbox's answers", () => {
         expect(answers.flatMap((a) => problemsOf(a, pdf.has(a.operation)))).toEqual([])
       }).pipe(Effect.provide(Sdk.layer({ sandbox: { members: [{ corpNum: Sdk.MEMBER }] }, around: capturing(answers) })))
     },
-    { fastCheck: { numRuns: 150 } }
+    { arbitrary: { runs: 150 } }
   )
 })

@@ -2,8 +2,8 @@
  * The optional fields of a body, read from its schema, and the forms a client may give an absent
  * one: left out, `null` or `""` (docs/service.md "What the published clients send").
  */
-import type * as SchemaAST from "effect/SchemaAST"
-import { listOf, structOf } from "../../src/testing/Derive.js"
+import * as SchemaAST from "effect/SchemaAST"
+import { encodedField, listOf, structOf } from "../../src/testing/Derive.js"
 
 /** Where a field is in a body: keys and list indexes. */
 export type Path = ReadonlyArray<string | number>
@@ -16,17 +16,16 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** The element of the encoded side of `ast`, if it is a list. */
 const elementOf = (ast: SchemaAST.AST): SchemaAST.AST | undefined => listOf(ast)?.element
 
-/** A field's own schema: an optional input field's union without its absent forms. */
-const fieldOf = (ast: SchemaAST.AST): SchemaAST.AST => {
-  if (ast._tag !== "Union") return ast
-  const own = ast.types.filter((member) => member._tag !== "Literal" && member._tag !== "UndefinedKeyword")
-  return own.length === 1 ? own[0]! : ast
-}
+/** A field's own schema, as it travels: an optional input field's union without its absent forms. */
+const fieldOf = encodedField
+
+/** `true` when a field may be left out of what travels (with a default or not). */
+const isOptional = (field: SchemaAST.AST): boolean => SchemaAST.isOptional(SchemaAST.toEncoded(field))
 
 /** `true` when `ast` has an optional field anywhere (nested structs and lists included). */
 export const hasOptionalField = (ast: SchemaAST.AST): boolean => {
   const struct = structOf(ast)
-  if (struct !== undefined) return struct.propertySignatures.some((p) => p.isOptional || hasOptionalField(fieldOf(p.type)))
+  if (struct !== undefined) return struct.propertySignatures.some((p) => isOptional(p.type) || hasOptionalField(fieldOf(p.type)))
   const element = elementOf(ast)
   return element !== undefined && hasOptionalField(element)
 }
@@ -41,7 +40,7 @@ export const optionalFields = (ast: SchemaAST.AST, value: unknown, at: Path = []
     return struct.propertySignatures.flatMap((p) => {
       const name = String(p.name)
       const nested = name in value ? optionalFields(fieldOf(p.type), value[name], [...at, name]) : []
-      return p.isOptional ? [[...at, name], ...nested] : nested
+      return isOptional(p.type) ? [[...at, name], ...nested] : nested
     })
   }
   const element = elementOf(ast)

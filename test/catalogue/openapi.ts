@@ -3,9 +3,9 @@
  * the document's components, the document in both forms (`allow`, as published, and `strict`, no
  * member its schema does not name).
  */
-import { HttpClient, UrlParams } from "@effect/platform"
 import { Ajv2020 } from "ajv/dist/2020.js"
 import { Effect, Layer } from "effect"
+import { HttpClient, UrlParams } from "effect/http"
 import * as OpenApi from "../../src/domains/OpenApi.js"
 import * as Partners from "../../src/sandbox/Partners.js"
 import * as Router from "../../src/sandbox/Router.js"

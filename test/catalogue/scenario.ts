@@ -5,7 +5,8 @@
  * (every change it makes is saved, and loads back the same).
  */
 import { expect } from "@effect/vitest"
-import { Effect, TestClock } from "effect"
+import { Effect } from "effect"
+import { TestClock } from "effect/testing"
 import { TaxdocClient } from "../../src/core/Client.js"
 import type * as Operation from "../../src/core/Operation.js"
 import * as Cashbill from "../../src/domains/cashbill/Operations.js"
