@@ -125,14 +125,13 @@ export const run = (): void => {
   const signalExitCode = Ref.makeUnsafe(INTERRUPTED)
   NodeRuntime.runMain(main(process.argv.slice(2), { signalExitCode }).pipe(Effect.provide(NodeServices.layer)), {
     disableErrorReporting: true,
-    teardown: (exit, onExit) =>
-      onExit(
-        Exit.isSuccess(exit)
-          ? exit.value as number
-          : Cause.hasInterruptsOnly(exit.cause)
-          ? Ref.getUnsafe(signalExitCode)
-          : 1
-      )
+    teardown: (exit, onExit) => {
+      // Stopped by a signal: the runtime exits at once with the code the command chose.
+      if (Exit.isFailure(exit)) return onExit(Cause.hasInterruptsOnly(exit.cause) ? Ref.getUnsafe(signalExitCode) : 1)
+      // Otherwise the process ends by itself once everything is written, with the run's code.
+      process.exitCode = exit.value as number
+      onExit(0)
+    }
   })
 }
 

@@ -15,11 +15,17 @@ import * as Option from "effect/Option"
 import * as Help from "./help.js"
 import * as Terminal from "./terminal.js"
 
+// A flag whose value is one of a list shows a name for the value (the list is in its description).
+const VALUE_NAMES: Readonly<Record<string, string>> = { "log-level": "LEVEL", completions: "SHELL" }
+
+const valueName = (flag: FlagDoc): string =>
+  /^<[^>]*\|[^>]*>$/.test(flag.type) ? VALUE_NAMES[flag.name] ?? "CHOICE" : flag.type
+
 const flagEntry = (flag: FlagDoc): Help.Entry => {
   const names = [`--${flag.name}`, ...flag.aliases].join(", ")
   const description = Option.getOrElse(flag.description, () => "")
   return {
-    name: flag.type === "boolean" ? names : `${names} ${flag.type}`,
+    name: flag.type === "boolean" ? names : `${names} ${valueName(flag)}`,
     description: flag.required ? `(required) ${description}` : description
   }
 }

@@ -37,7 +37,7 @@ describe("the command's bundle", () => {
     expect(Bundle.staleness()).toBeUndefined()
     const manifest = Bundle.readManifest()!
     expect(manifest.inputs).toContain("src/cli/main.ts")
-    expect(manifest.inputs).toContain("node_modules/effect/dist/esm/Effect.js")
+    expect(manifest.inputs).toContain("node_modules/effect/dist/Effect.js")
     expect(Object.keys(manifest.outputs)).toContain(Bundle.ENTRY)
   })
 
