@@ -17,6 +17,7 @@ export type Gen<A> =
   | { readonly _tag: "Constant"; readonly value: A }
   | { readonly _tag: "Integer"; readonly min: number; readonly max: number; readonly map: (n: number) => A }
   | { readonly _tag: "Text"; readonly alphabet: string; readonly min: number; readonly max: number; readonly map: (s: string) => A }
+  | { readonly _tag: "Pattern"; readonly pattern: RegExp; readonly map: (s: string) => A }
   | { readonly _tag: "OneOf"; readonly gens: ReadonlyArray<Gen<A>> }
   | { readonly _tag: "Tuple"; readonly gens: ReadonlyArray<Gen<unknown>>; readonly map: (values: ReadonlyArray<unknown>) => A }
   | { readonly _tag: "List"; readonly gen: Gen<unknown>; readonly min: number; readonly max: number; readonly map: (values: ReadonlyArray<unknown>) => A }
@@ -59,6 +60,14 @@ export const integer = (min: number, max: number): Gen<number> => ({ _tag: "Inte
  * @category constructors
  */
 export const text = (alphabet: string, min: number, max: number): Gen<string> => ({ _tag: "Text", alphabet, min, max, map: id })
+
+/**
+ * A text matching `pattern` (a regular expression anchored with `^…$`).
+ *
+ * @since 1.0.0
+ * @category constructors
+ */
+export const pattern = (pattern: RegExp): Gen<string> => ({ _tag: "Pattern", pattern, map: id })
 
 /**
  * A text of exactly `length` digits.
@@ -109,6 +118,8 @@ export const map = <A, B>(gen: Gen<A>, f: (a: A) => B): Gen<B> => {
       return { _tag: "Integer", min: gen.min, max: gen.max, map: (n) => f(gen.map(n)) }
     case "Text":
       return { _tag: "Text", alphabet: gen.alphabet, min: gen.min, max: gen.max, map: (s) => f(gen.map(s)) }
+    case "Pattern":
+      return { _tag: "Pattern", pattern: gen.pattern, map: (s) => f(gen.map(s)) }
     case "OneOf":
       return { _tag: "OneOf", gens: gen.gens.map((g) => map(g, f)) }
     case "Tuple":

@@ -9,6 +9,7 @@ import * as Schema from "effect/Schema"
 import * as SchemaGetter from "effect/SchemaGetter"
 import * as SchemaTransformation from "effect/SchemaTransformation"
 import * as Gen from "./Gen.js"
+import * as Kst from "./Kst.js"
 import { maxLength, required, rule } from "./Rule.js"
 
 const digits = (n: number) => new RegExp(`^\\d{${n}}$`)
@@ -119,7 +120,10 @@ export const isDateTime14 = (text: string): boolean =>
  * @since 1.0.0
  * @category schemas
  */
-export const Date8 = Schema.String.pipe(rule("date(yyyyMMdd)", isDate8, "must be a date yyyyMMdd"))
+export const Date8 = Schema.String.pipe(rule("date(yyyyMMdd)", isDate8, "must be a date yyyyMMdd", {
+  // Days of the year before the moment of the draw, today first: what documents are dated.
+  values: Gen.at((now) => Gen.map(Gen.integer(-365, 0), (days) => Kst.addDays(Kst.toDate8(now), days)))
+}))
 
 /**
  * A date-time `yyyyMMddHHmmss` (Korea Standard Time).
@@ -127,7 +131,10 @@ export const Date8 = Schema.String.pipe(rule("date(yyyyMMdd)", isDate8, "must be
  * @since 1.0.0
  * @category schemas
  */
-export const DateTime14 = Schema.String.pipe(rule("dateTime(yyyyMMddHHmmss)", isDateTime14, "must be a date-time yyyyMMddHHmmss"))
+export const DateTime14 = Schema.String.pipe(rule("dateTime(yyyyMMddHHmmss)", isDateTime14, "must be a date-time yyyyMMddHHmmss", {
+  // Moments from the start of the previous KST day up to the moment of the draw, that moment first.
+  values: Gen.at((now) => Gen.map(Gen.integer(Kst.parse(Kst.addDays(Kst.toDate8(now), -1)) - now, 0), (back) => Kst.toDateTime14(now + back)))
+}))
 
 /**
  * An amount: a string holding a non-negative integer of at most `max` digits.

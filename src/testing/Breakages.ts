@@ -17,7 +17,7 @@ import * as TaxinvoiceRules from "../domains/taxinvoice/Rules.js"
 import * as TaxinvoiceSchemas from "../domains/taxinvoice/Schemas.js"
 import * as TaxPortalRules from "../domains/taxPortal/Rules.js"
 import * as TaxPortalSchemas from "../domains/taxPortal/Schemas.js"
-import { checksOf, type Context, encodedField, listOf, passes, structOf } from "./Derive.js"
+import { checksOf, type Context, encodedField, isOptionalField, listOf, passes, structOf } from "./Derive.js"
 
 type Fields = Record<string, unknown>
 
@@ -63,7 +63,7 @@ const baseAccepts = (base: SchemaAST.AST, value: unknown): boolean =>
 const fieldBreakages = (name: string, ast: SchemaAST.AST): ReadonlyArray<Breakage> => {
   const own = encodedField(ast)
   const checks = checksOf(own)
-  const optional = SchemaAST.isOptional(ast)
+  const optional = isOptionalField(ast)
   const candidates = candidatesFor(checks.flatMap((check) => Rule.nameOf(check) ?? []))
     .filter((c) => !optional || (c !== "" && c !== null))
   const out: Array<Breakage> = []

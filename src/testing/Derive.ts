@@ -108,6 +108,15 @@ export const encodedStep = (ast: SchemaAST.AST): SchemaAST.AST | undefined =>
   ast.encoding === undefined ? undefined : ast.encoding[ast.encoding.length - 1]!.to
 
 /**
+ * `true` when a field may be left out of an input: its key is optional on the encoded side (an
+ * optional field, or one with a default for when it is absent).
+ *
+ * @since 1.0.0
+ * @category combinators
+ */
+export const isOptionalField = (ast: SchemaAST.AST): boolean => SchemaAST.isOptional(ast) || SchemaAST.isOptional(SchemaAST.toEncoded(ast))
+
+/**
  * The field's own schema: an optional input field's union without its absent forms (`Absent.ts`).
  *
  * @since 0.1.0
@@ -191,6 +200,7 @@ interface Constraint {
   readonly maxLength?: number
   readonly minimum?: number
   readonly maximum?: number
+  readonly patterns?: ReadonlyArray<{ readonly source: string; readonly flags: string }>
 }
 
 const constraintsOf = (checks: ReadonlyArray<SchemaAST.Filter<unknown>>): ReadonlyArray<Constraint> =>
@@ -279,7 +289,10 @@ const fallback = (ast: SchemaAST.AST, checks: ReadonlyArray<SchemaAST.Filter<unk
   switch (ast._tag) {
     case "String": {
       const examples = examplesOf(ast)
-      return examples !== undefined ? fromExamples(examples) : word(textBounds(checks))
+      if (examples !== undefined) return fromExamples(examples)
+      // A pattern Effect's own checks state (`Schema.isPattern`): texts drawn to match it.
+      const [pattern] = constraintsOf(checks).flatMap((constraint) => constraint.patterns ?? [])
+      return pattern !== undefined ? Gen.pattern(new RegExp(pattern.source, pattern.flags)) : word(textBounds(checks))
     }
     case "Number": {
       let min = 0
@@ -334,7 +347,7 @@ const isBlank = (value: unknown): boolean => value === null || value === "" || v
 
 const record = (struct: SchemaAST.Objects, completions: Completions, fixed: Readonly<Record<string, unknown>> | undefined): Gen.Gen<Draft> => {
   const names = struct.propertySignatures.map((p) => String(p.name))
-  const optional = struct.propertySignatures.map((p) => SchemaAST.isOptional(p.type) && !(fixed !== undefined && String(p.name) in fixed))
+  const optional = struct.propertySignatures.map((p) => isOptionalField(p.type) && !(fixed !== undefined && String(p.name) in fixed))
   const fields = struct.propertySignatures.map((p, i): Gen.Gen<Draft> => {
     const name = names[i]!
     if (fixed !== undefined && name in fixed) return Gen.constant((): unknown => fixed[name])

@@ -43,6 +43,8 @@ export const toArbitrary = <A>(gen: Gen<A>, nowMillis: number): Arbitrary.Arbitr
         const text = Arbitrary.array(integer(0, characters.length - 1), { minLength: g.min, maxLength: g.max })
         return Arbitrary.map(text, (indexes) => g.map(indexes.map((i) => characters[i]!).join("")))
       }
+      case "Pattern":
+        return Arbitrary.map(Arbitrary.schema(Schema.String.check(Schema.isPattern(g.pattern))), g.map)
       case "OneOf": {
         if (g.gens.length === 1) return go(g.gens[0]!)
         const choice = integer(0, g.gens.length - 1)

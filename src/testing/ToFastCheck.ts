@@ -47,6 +47,8 @@ export const toFastCheck = <A>(gen: Gen<A>, nowMillis: number): fc.Arbitrary<A> 
         return fc.integer({ min: g.min, max: g.max }).map(g.map)
       case "Text":
         return fc.string({ unit: fc.constantFrom(...Array.from(g.alphabet)), minLength: g.min, maxLength: g.max }).map(g.map)
+      case "Pattern":
+        return fc.stringMatching(g.pattern).map(g.map)
       case "OneOf": {
         if (g.gens.length === 1) return go(g.gens[0]!)
         if (g.gens.every((member) => member._tag === "Constant")) {
