@@ -7,7 +7,6 @@
  *
  * @since 0.1.0
  */
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import type * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -169,10 +168,10 @@ const promised = <I extends Taxdoc.Services, S>(
 export const fromLayer = <E>(layer: Layer.Layer<Taxdoc.Services, E>): Client => {
   const runtime = ManagedRuntime.make(layer)
   let closed = false
+  const call: Runner["call"] = (effect, signal) => (closed ? Promise.reject(closedError()) : run(runtime, effect, signal))
   const runner: Runner = {
-    call: (effect, signal) => (closed ? Promise.reject(closedError()) : run(runtime, effect, signal)),
-    stream: <A, SE>(stream: Stream.Stream<A, SE, Taxdoc.Services>, signal: AbortSignal | undefined) =>
-      iterate<A, SE | ClientClosedError, Taxdoc.Services, E>(runtime, closed ? Stream.fail(closedError()) : stream, signal)
+    call,
+    stream: (stream, signal) => iterate(() => call(Stream.toAsyncIterableEffect(stream), undefined), signal)
   }
   return {
     member: promised(runner, Member.Member, SlotTable.member),
@@ -208,10 +207,14 @@ const withoutTransport = ({ connections: _connections, keepAliveTimeout: _keepAl
  */
 export const createClient = (options?: ClientOptions): Client => {
   const config = configOf(options)
-  const transport = NodeHttpClient.layerUndiciOptions({
+  const pool = {
     connections: options?.connections ?? 64,
     keepAliveTimeout: Duration.toMillis(Duration.fromInputUnsafe(options?.keepAliveTimeout ?? "4 seconds"))
-  })
+  }
+  // Node's client is loaded with the layer: a program of sandbox clients never loads it.
+  const transport = Layer.unwrap(
+    Effect.map(Effect.promise(() => import("@effect/platform-node/NodeHttpClient")), (NodeHttpClient) => NodeHttpClient.layerUndiciOptions(pool))
+  )
   return fromLayer(Taxdoc.services.pipe(Layer.provide(Layer.succeed(Config.TaxdocConfig, config)), Layer.provide(transport)))
 }
 

@@ -14,7 +14,6 @@ import * as Exit from "effect/Exit"
 import type * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
-import * as Stream from "effect/Stream"
 
 /**
  * The client was closed (`client.close()`) before or while the call ran.
@@ -71,19 +70,15 @@ export const run = <A, E, R, ER>(
 }
 
 /**
- * A stream as an async iterable, started on the first `next()` in `runtime`'s context. The stream's
- * failure rejects `next()` with the typed failure; `return()` (a `for await` left early) and an
- * aborted `signal` stop the stream's fiber; the signal rejects a pending `next()` with
+ * A stream as an async iterable: `open` runs it (in the client's runtime) on the first `next()`.
+ * The stream's failure rejects `next()` with the typed failure; `return()` (a `for await` left
+ * early) and an aborted `signal` stop the stream's fiber; the signal rejects a pending `next()` with
  * `signal.reason`.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const iterate = <A, E, R, ER>(
-  runtime: ManagedRuntime.ManagedRuntime<R, ER>,
-  stream: Stream.Stream<A, E, R>,
-  signal: AbortSignal | undefined
-): AsyncIterable<A> => ({
+export const iterate = <A>(open: () => Promise<AsyncIterable<A>>, signal: AbortSignal | undefined): AsyncIterable<A> => ({
   [Symbol.asyncIterator]: () => {
     let inner: AsyncIterator<A> | undefined
     let done = false
@@ -94,8 +89,8 @@ export const iterate = <A, E, R, ER>(
     }
     const next = async (): Promise<IteratorResult<A>> => {
       if (done) return { done: true, value: undefined }
-      inner ??= (await run(runtime, Stream.toAsyncIterableEffect(stream), undefined))[Symbol.asyncIterator]()
       try {
+        inner ??= (await open())[Symbol.asyncIterator]()
         const result = await inner.next()
         if (result.done === true) done = true
         return result

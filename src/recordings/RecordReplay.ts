@@ -369,7 +369,7 @@ export const layerReplay = (options: Omit<Options, "mode">): Layer.Layer<HttpCli
 
 /**
  * The `CassetteMiss` behind a failure, looking through the causes the transport wraps it in
- * (`TransportError` → `HttpClientError` → `CassetteMiss`).
+ * (the SDK's `TransportError` or the client's `HttpClientError` → `CassetteMiss`).
  *
  * @since 0.1.0
  * @category combinators

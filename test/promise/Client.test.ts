@@ -144,11 +144,13 @@ describe("createSandboxClient", () => {
     }
   })
 
-  it("close() ends the client: later calls reject with ClientClosedError", async () => {
+  it("close() ends the client: later calls and searches reject with ClientClosedError", async () => {
     const client = createSandboxClient({ members: [CORP] })
     await client.member.checkIsMember(CORP)
     await client.close()
     await expect(client.member.checkIsMember(CORP)).rejects.toBeInstanceOf(ClientClosedError)
+    const search = client.taxPortal.searchAll(CORP, "cashbill", "261122100000000001")[Symbol.asyncIterator]()
+    await expect(search.next()).rejects.toBeInstanceOf(ClientClosedError)
   })
 })
 
