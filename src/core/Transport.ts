@@ -156,13 +156,16 @@ const concat = (chunks: ReadonlyArray<Uint8Array>, size: number): Uint8Array => 
  * client that decompresses (`fetch`) hands on more bytes than a compressed answer's
  * `Content-Length` says — unless it is whole in memory already (`BodyInMemory`).
  */
-const readBody = (response: HttpClientResponse.HttpClientResponse, maxBytes: number): Effect.Effect<Uint8Array, unknown> => {
+const readBody = (
+  response: HttpClientResponse.HttpClientResponse,
+  headers: Readonly<Record<string, string>>,
+  maxBytes: number
+): Effect.Effect<Uint8Array, unknown> => {
   if (!Number.isFinite(maxBytes)) return Effect.map(response.arrayBuffer, bytesOf)
   if ((response as { readonly [BodyInMemory]?: unknown })[BodyInMemory] === true) {
     return Effect.flatMap(response.arrayBuffer, (buffer) =>
       buffer.byteLength > maxBytes ? Effect.fail(new TooLarge(response.status)) : Effect.succeed(bytesOf(buffer)))
   }
-  const headers = response.headers
   const encoding = headers["content-encoding"]
   const declared = encoding === undefined || encoding === "identity" ? Number(headers["content-length"] ?? Number.NaN) : Number.NaN
   if (Number.isFinite(declared)) {
@@ -236,13 +239,15 @@ export const make = (client: HttpClient.HttpClient, timeout: Duration.Duration):
   const bounded = Duration.isFinite(timeout)
   const send = (operation: string, request: HttpClientRequest.HttpClientRequest, maxBytes: number): Effect.Effect<Received, TransportError | ResponseError> => {
     const exchange = client.execute(request).pipe(
-      Effect.flatMap((response) =>
-        Effect.flatMap(readBody(response, maxBytes), (bytes): Effect.Effect<Received, TooLarge> => {
+      Effect.flatMap((response) => {
+        // Read once: a client may build its headers record anew on each read.
+        const headers = response.headers
+        return Effect.flatMap(readBody(response, headers, maxBytes), (bytes): Effect.Effect<Received, TooLarge> => {
           // The bound holds for the decompressed body too: a compressed answer passing it is refused.
           const body = gunzipWithin(bytes, maxBytes)
-          return body === undefined ? Effect.fail(new TooLarge(response.status)) : Effect.succeed({ status: response.status, headers: response.headers, body })
+          return body === undefined ? Effect.fail(new TooLarge(response.status)) : Effect.succeed({ status: response.status, headers, body })
         })
-      ),
+      }),
       Effect.catchCause((cause): Effect.Effect<never, TransportError | ResponseError> => {
         const error = cause.reasons.find((reason) => reason._tag !== "Interrupt")
         // Interrupted (the deadline, or the caller): the interruption goes on.
