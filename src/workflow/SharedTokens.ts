@@ -163,8 +163,8 @@ export const makeWith = (sql: SqlClient.SqlClient, listener: Listener | undefine
     })).pipe(bounded, Effect.tap(() => Effect.sync(() => void (ready = true))))
   )
 
-  // Statements wait for a connection here, never in the pool (whose wait is bounded by the
-  // connection timeout): a cold fleet queues on the keys' locks, not on the pool.
+  // Statements wait for a connection here rather than in the pool: at most this many hold one at
+  // once (a cold fleet queues on the keys' locks), and the listener always finds its own.
   const permits = Semaphore.makeUnsafe(options.connections ?? 4)
 
   // Any failure but the issuance's — a broken connection's included — is the store's.
