@@ -382,6 +382,17 @@ const list = (element: SchemaAST.AST, checks: ReadonlyArray<SchemaAST.Filter<unk
 }
 
 /**
+ * A number sent as text (`Schema.FiniteFromString`, `NumberFromString`): the text says nothing of
+ * what it holds, so numbers are drawn on the decoded side and written as text.
+ */
+const numberAsText = (ast: SchemaAST.AST, step: SchemaAST.AST, completions: Completions): Gen.Gen<Draft> | undefined => {
+  const encoded = encodedField(step)
+  const decoded = SchemaAST.toType(ast)
+  if (encoded._tag !== "String" || encoded.checks !== undefined || decoded._tag !== "Number") return undefined
+  return Gen.map(derive(decoded, completions), (draft): Draft => (context) => String(draft(context)))
+}
+
+/**
  * A generator of the encoded values `ast` accepts (each a `Draft`), its cross-field rules made to
  * hold by the completion registered for each schema on the way; `fixed` pins fields of the record
  * at the top.
@@ -402,7 +413,7 @@ export const derive = (ast: SchemaAST.AST, completions: Completions, fixed?: Rea
     if (struct !== undefined) return record(struct, completions, fixed)
   }
   const step = encodedStep(ast)
-  if (step !== undefined) return derive(step, completions)
+  if (step !== undefined) return numberAsText(ast, step, completions) ?? derive(step, completions)
   switch (ast._tag) {
     case "Objects":
       return record(ast, completions, undefined)
