@@ -16,7 +16,7 @@ import * as Headers from "effect/http/Headers"
 import * as HttpBody from "effect/http/HttpBody"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
-import type * as HttpClientResponse from "effect/http/HttpClientResponse"
+import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as UrlParams from "effect/http/UrlParams"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
@@ -150,11 +150,12 @@ const concat = (chunks: ReadonlyArray<Uint8Array>, size: number): Uint8Array => 
 }
 
 /**
- * The body of an answer, at most `maxBytes`. A `Content-Length` of an answer that is not
- * compressed bounds what is read: within the bound the body is read at once, beyond it nothing is
- * read. Any other body is counted as it streams and given up as soon as it passes the bound — a
- * client that decompresses (`fetch`) hands on more bytes than a compressed answer's
- * `Content-Length` says — unless it is whole in memory already (`BodyInMemory`).
+ * The body of an answer, at most `maxBytes`, bounded as it arrives. A declared `Content-Length`
+ * bounds what a client hands on as it came off the wire (undici's and Node's clients stop at the
+ * declared length): above the bound nothing is read, within it the body is read at once. A client
+ * that decompresses as it reads (`fetch`) hands on more bytes than a compressed answer's declared
+ * length: such a body, and one of no declared length, is counted as it streams and given up as soon
+ * as it passes the bound. A body whole in memory already (`BodyInMemory`) is read at once.
  */
 const readBody = (
   response: HttpClientResponse.HttpClientResponse,
@@ -162,15 +163,13 @@ const readBody = (
   maxBytes: number
 ): Effect.Effect<Uint8Array, unknown> => {
   if (!Number.isFinite(maxBytes)) return Effect.map(response.arrayBuffer, bytesOf)
-  if ((response as { readonly [BodyInMemory]?: unknown })[BodyInMemory] === true) {
-    return Effect.flatMap(response.arrayBuffer, (buffer) =>
-      buffer.byteLength > maxBytes ? Effect.fail(new TooLarge(response.status)) : Effect.succeed(bytesOf(buffer)))
-  }
+  const whole = Effect.flatMap(response.arrayBuffer, (buffer) =>
+    buffer.byteLength > maxBytes ? Effect.fail(new TooLarge(response.status)) : Effect.succeed(bytesOf(buffer)))
+  if ((response as { readonly [BodyInMemory]?: unknown })[BodyInMemory] === true) return whole
+  const declared = Number(headers["content-length"] ?? Number.NaN)
   const encoding = headers["content-encoding"]
-  const declared = encoding === undefined || encoding === "identity" ? Number(headers["content-length"] ?? Number.NaN) : Number.NaN
-  if (Number.isFinite(declared)) {
-    return declared <= maxBytes ? Effect.map(response.arrayBuffer, bytesOf) : Effect.fail(new TooLarge(response.status))
-  }
+  const decompressing = encoding !== undefined && encoding !== "identity" && Option.isSome(HttpClientResponse.toWeb(response))
+  if (Number.isFinite(declared) && !decompressing) return declared > maxBytes ? Effect.fail(new TooLarge(response.status)) : whole
   return Effect.suspend(() => {
     const chunks: Array<Uint8Array> = []
     let size = 0
