@@ -132,23 +132,14 @@ export const failureOf = (operation: string, received: Received): ApiError | Res
  */
 export type AnswerDecoder<A> = (input: unknown) => Result.Result<A, Schema.SchemaError>
 
-// Decoders are made once per schema.
-const decoders = new WeakMap<object, AnswerDecoder<unknown>>()
-
 /**
- * The answer decoder of `schema`, made on first use and kept with the schema.
+ * The answer decoder of `schema` (make it once and keep it: a client keeps one per operation).
  *
  * @since 1.0.0
  * @category constructors
  */
-export const answerDecoder = <A, I>(schema: Schema.Codec<A, I, never, never>): AnswerDecoder<A> => {
-  let decoder = decoders.get(schema)
-  if (decoder === undefined) {
-    decoder = Schema.decodeUnknownResult(schema, { onExcessProperty: "ignore" })
-    decoders.set(schema, decoder)
-  }
-  return decoder as AnswerDecoder<A>
-}
+export const answerDecoder = <A, I>(schema: Schema.Codec<A, I, never, never>): AnswerDecoder<A> =>
+  Schema.decodeUnknownResult(schema, { onExcessProperty: "ignore" })
 
 /**
  * Decodes a 200 JSON answer with `schema` (fields it does not name are ignored).

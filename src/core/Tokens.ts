@@ -25,7 +25,7 @@ import { TaxdocConfig } from "./Config.js"
 import { type ResponseError, TokenError, type TransportError } from "./Errors.js"
 import * as Operation from "./Operation.js"
 import * as RequestBuilder from "./RequestBuilder.js"
-import { decodeJson, failureOf } from "./Response.js"
+import { answerDecoder, decodeWith, failureOf } from "./Response.js"
 import * as Retry from "./Retry.js"
 import * as Signing from "./Signing.js"
 import { type TokenKey, TokenStore, type TokenStoreUnavailable } from "./TokenStore.js"
@@ -200,6 +200,7 @@ export const make = Effect.gen(function*() {
   const store = Option.getOrUndefined(yield* Effect.serviceOption(TokenStore))
   const margin = Duration.toMillis(config.tokenRefreshMargin)
   const forwarded = Option.getOrUndefined(config.forwardedIp)
+  const decodeToken = answerDecoder(IssueToken.success)
   const issuePath = RequestBuilder.build(IssueToken, { serviceId: config.serviceId }, Body.empty).path
   const issueUrl = `${config.authUrl}${issuePath}`
   let issued = 0
@@ -230,7 +231,7 @@ export const make = Effect.gen(function*() {
           ? Effect.fail(new TokenError({ corpNum, status: failure.status, code: failure.code, message: failure.message }))
           : Effect.fail(failure)
       }
-      const answer = yield* decodeJson(IssueToken.sdk, IssueToken.success, received)
+      const answer = yield* decodeWith(IssueToken.sdk, decodeToken, received)
       const receivedAt = yield* Clock.currentTimeMillis
       issued++
       return { token: answer.session_token, lifetimeMillis: localExpiry(receivedAt, answer.expiration, margin) - receivedAt, expiration: answer.expiration }

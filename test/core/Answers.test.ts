@@ -63,10 +63,6 @@ describe("answers", () => {
     expect(Result.isFailure(decode({ ...answer, issueResult: "none" }))).toBe(true)
   })
 
-  it("the decoder is made once per schema", () => {
-    expect(answerDecoder(CashbillInfo)).toBe(answerDecoder(CashbillInfo))
-  })
-
   it.effect("a 200 answer that is not JSON, or not the shape, is a ResponseError(Decode) with an excerpt", () =>
     Effect.gen(function*() {
       const received = (text: string) => ({ status: 200, headers: {}, body: new TextEncoder().encode(text) })

@@ -3,7 +3,9 @@ import { Cause, Duration, Effect, Fiber, Formatter, Layer, Schema } from "effect
 import { HttpClientError, HttpClientRequest } from "effect/http"
 import { TestClock } from "effect/testing"
 import { gzipSync } from "node:zlib"
+import * as Body from "../../src/core/Body.js"
 import * as Client from "../../src/core/Client.js"
+import * as RequestBuilder from "../../src/core/RequestBuilder.js"
 import { decodeJson } from "../../src/core/Response.js"
 import * as Fake from "../support/FakeService.js"
 import { GetOpenThing, GetThing, GetThingPdf, PostThing } from "../support/things.js"
@@ -151,6 +153,35 @@ describe("TaxdocClient", () => {
       yield* client.call(GetOpenThing, { params: { corpNum } })
       expect(state.tokenCount).toBe(0)
       expect(state.seen[0]!.headers["authorization"]).toBeUndefined()
+    }).pipe(Effect.provide(clientLayer(state)))
+  })
+})
+
+describe("TaxdocClient.send and forgetMember", () => {
+  it.effect("send puts a request built already on the wire as it is, for the member given", () => {
+    const state = Fake.makeState(() => Effect.succeed({ status: 200, body: JSON.stringify({ name: "sent", count: 4 }) }))
+    return Effect.gen(function*() {
+      const client = yield* Client.TaxdocClient
+      const built = RequestBuilder.build(PostThing, { id: "B-7" }, Body.json({ flag: true, zero: 1, empty: "x" }))
+      expect(yield* client.send(PostThing, built, { corpNum, userId: "clerk" })).toEqual({ name: "sent", count: 4 })
+      const seen = state.seen[1]!
+      expect(seen.url).toBe("http://api.example.test/Thing/B-7?Detail&TG=PBOX")
+      expect(seen.body).toBe("{\"flag\":true,\"zero\":1,\"empty\":\"x\"}")
+      expect(seen.headers).toMatchObject({ "authorization": "Bearer token-1", "x-svc-userid": "clerk", "content-type": "application/json;charset=utf-8" })
+    }).pipe(Effect.provide(clientLayer(state)))
+  })
+
+  it.effect("forgetMember drops the member's tokens: the next call is made with a new one", () => {
+    const state = Fake.makeState(() => Effect.succeed({ status: 200, body: JSON.stringify({ name: "a", count: 1 }) }))
+    return Effect.gen(function*() {
+      const client = yield* Client.TaxdocClient
+      yield* call()
+      yield* call()
+      expect(state.tokenCount).toBe(1)
+      yield* client.forgetMember(corpNum)
+      yield* call()
+      expect(state.tokenCount).toBe(2)
+      expect(state.seen[state.seen.length - 1]!.headers["authorization"]).toBe("Bearer token-2")
     }).pipe(Effect.provide(clientLayer(state)))
   })
 })
