@@ -1,7 +1,7 @@
 /**
  * Single-rule breakages of an input: for each field of a params or body schema and each of its
- * named rules, a value that breaks that rule and keeps every rule the schema checks before it
- * (chosen among a few candidates by the field's own predicates); a required field left out; and
+ * named rules, a value that breaks that rule and keeps every other check of the field (chosen among
+ * a few candidates by the field's own checks); a required field left out; and
  * each cross-field rule of a document broken through the fields it relates. Each breakage is
  * labelled with the path and the rule a `ValidationError` reports.
  *

@@ -264,6 +264,8 @@ export const itemBounds = (checks: ReadonlyArray<SchemaAST.Filter<unknown>>): Bo
 const TEXT_MAX = 30
 /** How many items a derived list holds at most (shrinking goes towards fewer). */
 const LIST_MAX = 3
+/** How many bytes drawn bytes hold at most. */
+const BYTES_MAX = 64
 
 const LOWER = "abcdefghijklmnopqrstuvwxyz"
 const WORD = `${LOWER}0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ`
@@ -305,8 +307,11 @@ const fallback = (ast: SchemaAST.AST, checks: ReadonlyArray<SchemaAST.Filter<unk
     }
     case "Boolean":
       return Gen.constantFrom(false, true)
-    case "Declaration":
-      return Gen.map(Gen.list(Gen.integer(0, 255), 0, 64), (bytes) => Uint8Array.from(bytes))
+    case "Declaration": {
+      // Bytes (a file's content), as many as the field's length checks allow, at most 64.
+      const { max, min } = itemBounds(checks)
+      return Gen.map(Gen.list(Gen.integer(0, 255), min, Math.max(min, Math.min(max, BYTES_MAX))), (bytes) => Uint8Array.from(bytes))
+    }
     case "Null":
       return Gen.constant(null)
     case "Undefined":
