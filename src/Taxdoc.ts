@@ -173,7 +173,7 @@ export type SandboxServices = Services | Config.TaxdocConfig | Sandbox | HttpCli
  * import { Effect } from "effect"
  * import { Cashbill, Taxdoc } from "taxdoc"
  *
- * const program = Effect.flatMap(Cashbill.Cashbill.asEffect(), (cashbill) => cashbill.getInfo("1234567891", "DOC-1"))
+ * const program = Effect.flatMap(Cashbill.Cashbill, (cashbill) => cashbill.getInfo("1234567891", "DOC-1"))
  * program.pipe(Effect.provide(Taxdoc.layerSandbox({ sandbox: { members: [{ corpNum: "1234567891" }] } })))
  * ```
  *
