@@ -12,6 +12,7 @@ export default defineConfig({
       { find: /^taxdoc\/recordings$/, replacement: source("./src/recordings/index.ts") },
       { find: /^taxdoc\/workflow$/, replacement: source("./src/workflow/index.ts") },
       { find: /^taxdoc\/promise$/, replacement: source("./src/promise/index.ts") },
+      { find: /^taxdoc\/testing\/fast-check$/, replacement: source("./src/testing/FastCheck.ts") },
       { find: /^taxdoc\/testing$/, replacement: source("./src/testing/index.ts") }
     ]
   },
