@@ -98,15 +98,16 @@ const storeOf = (config: Config.TaxdocConfigShape): Effect.Effect<Context.Contex
 }
 
 /**
- * The shared token store of the configuration (`tokenStore`, `TAXDOC_TOKEN_STORE`), or nothing when
- * none is configured. Its module, and the optional package it needs, load only then; without them
- * the layer fails naming what to install.
+ * The shared token store of the configuration (`tokenStore`, `TAXDOC_TOKEN_STORE`) as a
+ * `TokenStore` for `services` to use, or nothing when none is configured. Its module, and the
+ * optional package it needs, load only then; without them the layer fails naming what to install.
  *
  * @since 0.1.0
  * @category layers
  */
 export const sharedTokens: Layer.Layer<never, Config.ConfigInvalid, Config.TaxdocConfig> = Layer.effectContext(
-  Effect.flatMap(Config.TaxdocConfig, (config) => Effect.map(storeOf(config), () => Context.empty()))
+  // The store's context when one is configured (a `TokenStore`), empty otherwise.
+  Effect.flatMap(Config.TaxdocConfig, storeOf) as Effect.Effect<Context.Context<never>, Config.ConfigInvalid, Config.TaxdocConfig | Scope.Scope>
 )
 
 // The whole SDK from a configuration read by `read`: the configuration, the store it names (if

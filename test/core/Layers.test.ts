@@ -4,7 +4,7 @@
  * `Taxdoc.layerSandbox`, the SDK and a sandbox in one constructor.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { ConfigProvider, Effect, Exit, Layer, Redacted, Stream } from "effect"
+import { ConfigProvider, Context, Effect, Exit, Layer, Redacted, Stream } from "effect"
 import { HttpClient, type HttpClientRequest } from "effect/http"
 import * as Client from "../../src/core/Client.js"
 import * as Config from "../../src/core/Config.js"
@@ -92,6 +92,18 @@ describe("Taxdoc's layers", () => {
       expect(asked.map((key) => [key.linkId, key.corpNum])).toEqual([[TESTER_LINK_ID, CORP]])
     }).pipe(Effect.provide(onSandbox((options) => Taxdoc.services.pipe(Layer.provide(Config.layer(options)), Layer.provide(store)))))
   })
+})
+
+describe("Taxdoc.sharedTokens", () => {
+  it.live("the TokenStore of the configured database (loaded only then), nothing without one", () =>
+    Effect.gen(function*() {
+      const options = Connect.configOptions({ secretKey: Redacted.make("rQYtqegPWltonnr4IeqeL3RO8m4Q57WdXT4DpsLws9E=") })
+      const built = (overrides: Partial<Config.Options>) =>
+        Effect.scoped(Layer.build(Taxdoc.sharedTokens.pipe(Layer.provide(Config.layer({ ...options, ...overrides })))))
+      expect(Context.getOption(yield* built({}), TokenStore)._tag).toBe("None")
+      // A database that does not answer is no failure of the layer: Tokens issues its own meanwhile.
+      expect(Context.getOption(yield* built({ tokenStore: "postgres://taxdoc:pw@127.0.0.1:1/taxdoc" }), TokenStore)._tag).toBe("Some")
+    }))
 })
 
 describe("Taxdoc.layerSandbox", () => {
