@@ -8,20 +8,20 @@
  *
  * @since 0.1.0
  */
-import { Effect } from "effect"
+import { Clock, Effect } from "effect"
 import { Cashbill } from "../src/domains/cashbill/Cashbill.js"
 import type { Policy } from "../src/sandbox/Progression.js"
 import { Sandbox } from "../src/sandbox/Sandbox.js"
 import { alternate, medianOf } from "./support/alternate.js"
 import { withServer } from "./support/child.js"
 import { type Observed, observe, type WaitTracker, waitTracker } from "./support/observe.js"
-import { type Benchmark, isMain, log, main } from "./support/program.js"
+import { type Benchmark, isMain, log, main, sized } from "./support/program.js"
 import type { Table, Target } from "./support/report.js"
 import * as Sdk from "./support/sdk.js"
 import { count, mib, ms, percent, perSecond, ratio } from "./support/stats.js"
 
-const BULK = 10_000
-const ONE_BY_ONE = 1_000
+const BULK = sized(10_000, 300)
+const ONE_BY_ONE = sized(1_000, 30)
 const ROUNDS = 3
 const INTERVAL = "10 millis"
 const LANES = 4
@@ -57,7 +57,7 @@ const issueMany = async (mode: Mode, prefix: string, n: number): Promise<Run> =>
   const observed = await observe(() =>
     mode.runtime.runPromise(
       Effect.flatMap(Cashbill, (cashbill) => cashbill.issueMany(MEMBER, batch, { interval: INTERVAL, concurrency: LANES })).pipe(
-        Effect.withClock(mode.tracker.clock)
+        Effect.provideService(Clock.Clock, mode.tracker.clock)
       )
     )
   )
@@ -84,8 +84,8 @@ const oneByOne = async (mode: Mode, prefix: string, n: number): Promise<Run> => 
 
 const measure = async (mode: Mode) => {
   // Warm-up (JIT, connections, token), smaller than the measured runs.
-  await issueMany(mode, `W${mode.name[0]}`, 500)
-  await oneByOne(mode, `w${mode.name[0]}`, 100)
+  await issueMany(mode, `W${mode.name[0]}`, sized(500, 100))
+  await oneByOne(mode, `w${mode.name[0]}`, sized(100, 10))
   let round = 0
   const samples = await alternate<Run>({
     rounds: ROUNDS,
@@ -194,7 +194,7 @@ export const benchmark: Benchmark = {
       method: [
         `\`Cashbill.issueMany\` of ${count(BULK)} valid receipts for one member: ${count(BULK / 100)} BulkSubmit requests of 100, ${LANES} submissions awaited at once (the default), poll interval ${INTERVAL}; bulk progression \`AfterPolls(1)\`, so each submission completes on its second GetBulkResult.`,
         `Baseline: ${count(ONE_BY_ONE)} receipts issued one by one with \`Cashbill.issue\` (RegistIssue) in sequence, in the same process and sandbox, sides alternating over ${ROUNDS} rounds after a smaller warm-up.`,
-        "In process: the SDK with its own in-process sandbox (the sandbox's work is in the same process). Sockets: the sandbox served in another process, the SDK over `NodeHttpClient.layerUndici`.",
+        "In process: the SDK on its own in-process sandbox (`Taxdoc.layerSandbox`; the sandbox's work is in the same process). Sockets: the sandbox served in another process, the SDK over `NodeHttpClient.layerUndici`.",
         "Only waiting for a poll: the event loop's idle time while at least one poll delay was pending (a `Clock.sleep` under 1 s, seen by a wrapping `Clock`) and no HTTP request was in flight (seen by a wrapping `HttpClient`), over the end-to-end time. Event loop idle: 1 − event loop utilisation over the whole run (over sockets this includes waiting for the server).",
         "Memory: `process.memoryUsage()` sampled every 5 ms, after a full GC at the start (`--expose-gc`); in process, the heap also holds the sandbox's stored receipts."
       ],

@@ -9,34 +9,30 @@
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { Effect, Layer, ManagedRuntime } from "effect"
+import { Effect, ManagedRuntime } from "effect"
 import { TaxdocClient } from "../src/core/Client.js"
 import * as Cashbill from "../src/domains/cashbill/Operations.js"
-import * as Connect from "../src/sandbox/Connect.js"
-import * as InProcess from "../src/sandbox/InProcess.js"
 import * as SandboxModule from "../src/sandbox/Sandbox.js"
 import * as Taxdoc from "../src/Taxdoc.js"
 import { sampleReceipt } from "./clients/protocol.js"
 import { alternate, collectGarbage, medianOf } from "./support/alternate.js"
 import { micros } from "./support/clients.js"
-import { type Benchmark, isMain, log, main } from "./support/program.js"
+import { type Benchmark, isMain, log, main, sized } from "./support/program.js"
 import { ms, ratio } from "./support/stats.js"
 
 const CORP = "1234567891"
-const WRITES = 150
-const READS = 150
+const WRITES = sized(150, 10)
+const READS = sized(150, 10)
 const ROUNDS = 4
 /** Documents held when snapshots are timed. */
-const HELD = 3_000
+const HELD = sized(3_000, 50)
 
 const receipt = (mgtKey: string) => sampleReceipt(mgtKey, CORP)
 
 type Runtime = ManagedRuntime.ManagedRuntime<TaxdocClient | SandboxModule.Sandbox, unknown>
 
-const sdkOn = (data: string | undefined): Runtime => {
-  const sandbox = data === undefined ? InProcess.layer({ members: [{ corpNum: CORP }] }) : InProcess.layer({ members: [{ corpNum: CORP }], data })
-  return ManagedRuntime.make(Taxdoc.services.pipe(Layer.provideMerge(Connect.layerConfig()), Layer.provideMerge(sandbox)))
-}
+const sdkOn = (data: string | undefined): Runtime =>
+  ManagedRuntime.make(Taxdoc.layerSandbox({ sandbox: { members: [{ corpNum: CORP }], ...(data === undefined ? {} : { data }) } }))
 
 interface Figures {
   readonly writeMicros: number
@@ -116,7 +112,7 @@ export const benchmark: Benchmark = {
       return {
         title: "15. The sandbox kept in a data directory: cost per write, snapshots",
         method: [
-          `One process, the SDK (\`Taxdoc.services\` + \`Connect.layerConfig()\`) against two in-process sandboxes: one in memory, one with \`data\` (SQLite through better-sqlite3, WAL, \`synchronous=FULL\`: every write's transaction synced to disk before its answer) in a fresh directory under ${tmpdir()}.`,
+          `One process, the SDK on two in-process sandboxes (\`Taxdoc.layerSandbox\`): one in memory, one with \`data\` (SQLite through Node's built-in \`node:sqlite\`, WAL, \`synchronous=FULL\`: every write's transaction synced to disk before its answer) in a fresh directory under ${tmpdir()}.`,
           `Per round and side: ${WRITES} RegistIssue of new receipts of one member, then ${READS} GetInfo of one of them; ${ROUNDS} alternating rounds after one warm-up round; medians, ratios medians of per-round ratios. The member's receipts grow with the rounds (up to ${(WRITES * (ROUNDS + 1)).toLocaleString("en-US")}), on both sides alike.`,
           `Snapshots: in memory ${HELD.toLocaleString("en-US")} more receipts issued first; then \`Sandbox.snapshot\` and \`Sandbox.restore\` timed 7 times each (median). A restore of the sandbox kept in a data directory rewrites the directory in one synced transaction.`
         ],

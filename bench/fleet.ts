@@ -3,8 +3,9 @@
  *
  * 1. per-call GetInfo with the default token store (tokens in the process), sequential and 32
  *    concurrent, against the main line without the token store (`BENCH_FLEET_BASE`, default
- *    `7f75ec4`, the revision last merged), side by side in one run: two in-process client processes
- *    loading each checkout's sources (as `inprocess.ts` does). Target: within 5 % of the base's calls/s;
+ *    `7f75ec4`), side by side in one run: two in-process client processes loading each checkout's
+ *    sources, the base's on its own dependencies (as `inprocess.ts` does). Target: within 5 % of the
+ *    base's calls/s;
  * 2. the shared store's cost for a cold member: a member's first call with the default store, with
  *    the PostgreSQL store when the fleet has no token yet (this instance issues it under the lock),
  *    and when another instance already stored it (read from the table), against a socket sandbox
@@ -17,36 +18,34 @@
 import { Duration, Effect, Layer, ManagedRuntime, Redacted } from "effect"
 import { Cashbill } from "../src/domains/cashbill/Cashbill.js"
 import { Member } from "../src/domains/member/Member.js"
-import * as Connect from "../src/sandbox/Connect.js"
-import * as InProcess from "../src/sandbox/InProcess.js"
 import * as Taxdoc from "../src/Taxdoc.js"
 import * as BulkIssuance from "../src/workflow/BulkIssuance.js"
 import * as Engine from "../src/workflow/Engine.js"
 import { startEmbedded } from "../test/support/database.js"
 import { alternate, medianOf } from "./support/alternate.js"
-import { git, withCheckout } from "./support/checkout.js"
+import { git, prepare } from "./support/checkout.js"
 import { withClients, withServer } from "./support/child.js"
 import { inProcessConfig, loadFigures } from "./support/clients.js"
 import { ROOT } from "./support/compile.js"
 import type { LoadOptions, LoadResult } from "./support/load.js"
-import { type Benchmark, isMain, log, main } from "./support/program.js"
+import { type Benchmark, isMain, log, main, sized } from "./support/program.js"
 import type { Table, Target } from "./support/report.js"
 import * as Sdk from "./support/sdk.js"
 import { median, ms, perSecond, ratio } from "./support/stats.js"
 
 const BASE = process.env["BENCH_FLEET_BASE"] ?? "7f75ec4"
-const SEQUENTIAL: LoadOptions = { concurrency: 1, total: 4_000, durationMillis: 1_500 }
-const CONCURRENT: LoadOptions = { concurrency: 32, total: 8_000, durationMillis: 1_500 }
+const SEQUENTIAL: LoadOptions = sized({ concurrency: 1, total: 4_000, durationMillis: 1_500 }, { concurrency: 1, total: 20, durationMillis: 1_000 })
+const CONCURRENT: LoadOptions = sized({ concurrency: 32, total: 8_000, durationMillis: 1_500 }, { concurrency: 32, total: 100, durationMillis: 1_000 })
 const ROUNDS = 8
 const WARMUP = 2
 const TOLERANCE = 0.05
-const COLD_MEMBERS = 20
-const DOCUMENTS = 10_000
+const COLD_MEMBERS = sized(20, 2)
+const DOCUMENTS = sized(10_000, 200)
 const POLL = "10 millis"
 
 /** Part 1: this checkout's default store against the base revision, sequential and 32 concurrent. */
 const perCall = () =>
-  withCheckout(BASE, (baseDir, baseCommit) => {
+  prepare(BASE).then(({ root: baseDir, commit: baseCommit }) => {
     const config = (root: string) => inProcessConfig(root, Sdk.memberNumber(17), "FLT-0001")
     return withClients([config(ROOT), config(baseDir)], async ([current, base]) => {
       log(`per-call GetInfo with the default store: this checkout against ${baseCommit}`)
@@ -121,8 +120,7 @@ const coldMember = () =>
 
 const receipts = (prefix: string, corpNum: string) => Array.from({ length: DOCUMENTS }, (_, i) => Sdk.receipt(`${prefix}-${i}`, corpNum))
 
-const inProcessLayer = (corpNum: string) =>
-  Taxdoc.services.pipe(Layer.provideMerge(Connect.layerConfig()), Layer.provideMerge(InProcess.layer({ members: [{ corpNum }] })))
+const inProcessLayer = (corpNum: string) => Taxdoc.layerSandbox({ sandbox: { members: [{ corpNum }] } })
 
 /** Part 3: 10,000 receipts through `issueMany` and through a durable execution, in process. */
 const durableAgainstPlain = async () => {
@@ -162,6 +160,7 @@ const durableAgainstPlain = async () => {
 export const benchmark: Benchmark = {
   id: "fleet",
   limitMillis: 600_000,
+  prepare: () => prepare(BASE),
   run: async () => {
     const calls = await perCall()
     const cold = await coldMember()
@@ -195,7 +194,7 @@ export const benchmark: Benchmark = {
     return {
       title: `17. Fleet: the default token store against ${calls.baseCommit}, the shared store's cold member, durable against plain bulk issuance`,
       method: [
-        `Per call: two client processes, each the SDK against its own in-process sandbox, loaded through tsx from the sources of this checkout and of revision \`${calls.baseCommit}\` (the main line without the token store; \`BENCH_FLEET_BASE\`); ${ROUNDS} alternating rounds of GetInfo after ${WARMUP} unrecorded ones, sequential (up to ${SEQUENTIAL.total.toLocaleString("en-US")} calls, ${SEQUENTIAL.durationMillis / 1000} s) and with 32 callers (up to ${CONCURRENT.total.toLocaleString("en-US")} calls, ${CONCURRENT.durationMillis / 1000} s); medians, the ratio a median of per-round ratios.`,
+        `Per call: two client processes, each the SDK against its own in-process sandbox, loaded through tsx from the sources of this checkout and of revision \`${calls.baseCommit}\` (the main line without the token store; \`BENCH_FLEET_BASE\`; a git worktree with its own \`npm ci\`, its own Effect), on the same Node; ${ROUNDS} alternating rounds of GetInfo after ${WARMUP} unrecorded ones, sequential (up to ${SEQUENTIAL.total.toLocaleString("en-US")} calls, ${SEQUENTIAL.durationMillis / 1000} s) and with 32 callers (up to ${CONCURRENT.total.toLocaleString("en-US")} calls, ${CONCURRENT.durationMillis / 1000} s); medians, the ratio a median of per-round ratios.`,
         `Cold member: three SDK instances in this process against one socket sandbox — one with the default store, two sharing an embedded PostgreSQL 18 (\`TAXDOC_TOKEN_STORE\`); for each of ${COLD_MEMBERS} fresh members, the first call of the default instance and of the first shared one (alternating which goes first), then the second shared instance's first call (the token is in the table).`,
         `Bulk: ${DOCUMENTS.toLocaleString("en-US")} receipts for a fresh member, each way in its own runtime with its own in-process sandbox, default concurrency (4 submissions at once) on both.`
       ],

@@ -22,7 +22,7 @@
 import { spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { request } from "undici"
-import { Effect, Either, Exit, type Schema, Scope } from "effect"
+import { Effect, Exit, Result, type Schema, Scope } from "effect"
 import * as Kst from "../src/core/Kst.js"
 import * as Signing from "../src/core/Signing.js"
 import { CashReceiptIssue } from "../src/domains/cashbill/Schemas.js"
@@ -31,16 +31,16 @@ import { TaxinvoiceDraft } from "../src/domains/taxinvoice/Schemas.js"
 import * as Cashbill from "../src/sandbox/cashbill/State.js"
 import { outboxSlot } from "../src/sandbox/Outbox.js"
 import { tester, TESTER_LINK_ID, TESTER_SECRET } from "../src/sandbox/Partners.js"
-import { decodeEither } from "../src/sandbox/Route.js"
+import { decodeResult } from "../src/sandbox/Route.js"
 import * as SandboxModule from "../src/sandbox/Sandbox.js"
 import * as Server from "../src/sandbox/Server.js"
 import * as Statement from "../src/sandbox/statement/State.js"
-import { SandboxStore } from "../src/sandbox/Store.js"
+import { SandboxStore, type SandboxStoreShape } from "../src/sandbox/Store.js"
 import * as Taxinvoice from "../src/sandbox/taxinvoice/State.js"
 import { sampleReceipt, sdkHeaders } from "./clients/protocol.js"
 import { collectGarbage, medianOf } from "./support/alternate.js"
 import { nodeFlags } from "./support/child.js"
-import { type Benchmark, isMain, log, main } from "./support/program.js"
+import { type Benchmark, isMain, log, main, sized } from "./support/program.js"
 import type { Table } from "./support/report.js"
 import * as Sdk from "./support/sdk.js"
 import { count, median, ms, ratio } from "./support/stats.js"
@@ -48,15 +48,15 @@ import { count, median, ms, ratio } from "./support/stats.js"
 const MEMBER = Sdk.memberNumber(18)
 const BUYER = "3333333336"
 const SMALL = 1_000
-const LARGE_RECEIPTS = 1_000_000
-const LARGE_INVOICES = 100_000
-const STATEMENTS = 100_000
+const LARGE_RECEIPTS = sized(1_000_000, 2_000)
+const LARGE_INVOICES = sized(100_000, 1_000)
+const STATEMENTS = sized(100_000, 1_000)
 /** Documents on the queried day, in every sandbox. */
 const ON_THE_DAY = 100
 /** The other documents are spread over this many days before it. */
 const SPREAD_DAYS = 365
-const ROUNDS = 7
-const QUERIES_PER_ROUND = 12
+const ROUNDS = sized(7, 1)
+const QUERIES_PER_ROUND = sized(12, 2)
 const TARGET_RATIO = 1.5
 const TARGET_RECEIPT_BYTES = 700
 
@@ -79,10 +79,9 @@ const heapUsed = (): number => {
 type SandboxService = SandboxModule.SandboxService
 
 /** Runs `f` on the sandbox's store, synchronously (state functions change it in one step). */
-const onStore = (sandbox: SandboxService, f: (store: Effect.Effect.Success<typeof SandboxStore>) => void): void =>
-  Effect.runSync(sandbox.use(Effect.map(SandboxStore, f)))
+const onStore = (sandbox: SandboxService, f: (store: SandboxStoreShape) => void): void => Effect.runSync(sandbox.use(Effect.map(SandboxStore, f)))
 
-const decoded = <A, I>(text: string, schema: Schema.Schema<A, I, never>): A => Either.getOrThrow(decodeEither(JSON.parse(text), schema))
+const decoded = <A, I>(text: string, schema: Schema.Codec<A, I, never, never>): A => Result.getOrThrow(decodeResult(JSON.parse(text), schema))
 
 /** Stores `total` cash receipts of the member, as RegistIssue would (body parsed and decoded). */
 const seedReceipts = (sandbox: SandboxService, total: number): void =>
@@ -94,7 +93,7 @@ const seedReceipts = (sandbox: SandboxService, total: number): void =>
       const seconds = String(i % 60).padStart(2, "0")
       const tradeDT = `${day}12${String(Math.floor(i / 60) % 60).padStart(2, "0")}${seconds}`
       const body = decoded(JSON.stringify({ ...sampleReceipt(`G-${String(i).padStart(7, "0")}`, MEMBER), tradeDT }), CashReceiptIssue)
-      Either.getOrThrow(Cashbill.issue(state, member, body, Kst.parse(tradeDT)))
+      Result.getOrThrow(Cashbill.issue(state, member, body, Kst.parse(tradeDT)))
     }
   })
 
@@ -111,8 +110,8 @@ const seedInvoices = (sandbox: SandboxService, total: number): void =>
       const day = dayOf(i, total)
       const at = Kst.parse(`${day}150000`)
       const draft = decoded(JSON.stringify(Sdk.sampleInvoiceDraft(`TG-${String(i).padStart(7, "0")}`, MEMBER, day)), TaxinvoiceDraft)
-      const invoice = Either.getOrThrow(Taxinvoice.register(state, member, MEMBER, draft, at))
-      Either.getOrThrow(Taxinvoice.issue(state, outbox, invoice, { forceIssue: true }, at))
+      const invoice = Result.getOrThrow(Taxinvoice.register(state, member, MEMBER, draft, at))
+      Result.getOrThrow(Taxinvoice.issue(state, outbox, invoice, { forceIssue: true }, at))
     }
   })
 
@@ -141,7 +140,7 @@ const seedStatements = (sandbox: SandboxService, total: number): void =>
         }),
         StatementIssue
       )
-      Either.getOrThrow(Statement.issue(state, MEMBER, body, false, store.get(outboxSlot, "test"), at))
+      Result.getOrThrow(Statement.issue(state, MEMBER, body, false, store.get(outboxSlot, "test"), at))
     }
   })
 
@@ -176,7 +175,7 @@ const serveSeeded = async (config: SeedConfig): Promise<void> => {
   }
   const seedMillis = performance.now() - started
   const scope = Effect.runSync(Scope.make())
-  const address = await Effect.runPromise(Server.serve({ port: 0 }).pipe(Effect.provideService(SandboxModule.Sandbox, sandbox), Scope.extend(scope)))
+  const address = await Effect.runPromise(Server.serve({ port: 0 }).pipe(Effect.provideService(SandboxModule.Sandbox, sandbox), Scope.provide(scope)))
   process.on("message", (message: Message) => {
     if (message._tag === "heap") process.send?.({ _tag: "heap", id: message.id, heapUsed: heapUsed() } satisfies Message)
   })

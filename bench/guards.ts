@@ -1,7 +1,8 @@
 /**
  * What the resilience guards cost on the happy path: GetInfo through the SDK with its defaults
- * (retries after transient faults, a call deadline, answers bounded by `maxAnswerBytes`) against the
- * same SDK with every guard off (`retries: 0`, no call deadline, no answer bound), each in its own
+ * (retries after transient faults, a request and a call deadline, answers bounded by
+ * `maxAnswerBytes`) against the same SDK with every guard off (`retries: 0`, no deadlines, no answer
+ * bound), each in its own
  * client process (plain node, the compiled package) against one sandbox, sides alternating in one
  * run, as the client comparisons do.
  *
@@ -9,12 +10,12 @@
  */
 import { CLIENT_METHOD, compareClients, figuresOf, micros, SDK, type SideFigures, type SideSpec, withPreparedSandbox } from "./support/clients.js"
 import type { LoadOptions } from "./support/load.js"
-import { type Benchmark, isMain, log, main } from "./support/program.js"
+import { type Benchmark, isMain, log, main, sized } from "./support/program.js"
 import * as Sdk from "./support/sdk.js"
 import { ms, perSecond, ratio } from "./support/stats.js"
 
-const SEQUENTIAL: LoadOptions = { concurrency: 1, total: 800, durationMillis: 2_500 }
-const CONCURRENT: LoadOptions = { concurrency: 32, total: 5_000, durationMillis: 12_000 }
+const SEQUENTIAL: LoadOptions = sized({ concurrency: 1, total: 800, durationMillis: 2_500 }, { concurrency: 1, total: 20, durationMillis: 1_000 })
+const CONCURRENT: LoadOptions = sized({ concurrency: 32, total: 5_000, durationMillis: 12_000 }, { concurrency: 32, total: 100, durationMillis: 2_000 })
 const ROUNDS = 6
 const TOLERANCE = 0.95
 
@@ -46,7 +47,7 @@ export const benchmark: Benchmark = {
         title: "12. The cost of the resilience guards on the happy path",
         method: [
           ...CLIENT_METHOD.slice(0, 1),
-          "Two SDK client processes over the SDK's own transport `Undici.layer()` (as the README shows): the defaults (retries 3, call deadline 60 s, answers bounded at 32 MiB) and every guard off (`retries: 0`, `callTimeout: infinity`, no answer bound); each process's CPU is its own.",
+          "Two SDK client processes over `NodeHttpClient.layerUndici` (as the README shows): the defaults (retries 3, request deadline 30 s, call deadline 60 s, answers bounded at 32 MiB as they stream) and every guard off (`retries: 0`, `requestTimeout` and `callTimeout` infinite, no answer bound); each process's CPU is its own.",
           `GetInfo of one receipt: sequential (${SEQUENTIAL.total} calls a round) and 32 callers in a closed loop (${CONCURRENT.total.toLocaleString("en-US")} calls a round); ${ROUNDS} alternating rounds per workload after a warm-up; ratios are medians of the per-round ratios (guarded / bare).`
         ],
         tables: [{

@@ -18,13 +18,13 @@ import { Tokens } from "../src/core/Tokens.js"
 import { MAX_FILE_BYTES } from "../src/domains/taxinvoice/Rules.js"
 import * as Multipart from "../src/sandbox/Multipart.js"
 import { withServer } from "./support/child.js"
-import { type Benchmark, isMain, log, main } from "./support/program.js"
+import { type Benchmark, isMain, log, main, sized } from "./support/program.js"
 import * as Sdk from "./support/sdk.js"
 import { median } from "./support/stats.js"
 
 const MiB = 1024 * 1024
 const SIZE = 11 * MiB
-const ROUNDS = 5
+const ROUNDS = sized(5, 1)
 const TARGET_MILLIS = 100
 
 interface Case {
@@ -67,9 +67,9 @@ const readerTimes = (): ReadonlyArray<readonly [string, number, string]> =>
     let outcome = ""
     for (let round = 0; round < ROUNDS + 1; round++) {
       const started = performance.now()
-      const read = Effect.runSync(Effect.either(Multipart.readUpload(contentType, body)))
+      const read = Effect.runSync(Effect.result(Multipart.readUpload(contentType, body)))
       if (round > 0) times.push(performance.now() - started)
-      outcome = read._tag === "Right" ? `upload of ${read.right.content.length.toLocaleString("en-US")} B` : read.left.detail ?? read.left.entry.en
+      outcome = read._tag === "Success" ? `upload of ${read.success.content.length.toLocaleString("en-US")} B` : read.failure.detail ?? read.failure.entry.en
     }
     return [label, median(times), outcome] as const
   })

@@ -26,12 +26,12 @@ import {
   withPreparedSandbox
 } from "./support/clients.js"
 import type { LoadOptions, LoadResult } from "./support/load.js"
-import { type Benchmark, isMain, log, main } from "./support/program.js"
+import { type Benchmark, isMain, log, main, sized } from "./support/program.js"
 import * as Sdk from "./support/sdk.js"
 import { ms, perSecond, ratio } from "./support/stats.js"
 
-const SEQUENTIAL: LoadOptions = { concurrency: 1, total: 800, durationMillis: 2_500 }
-const CONCURRENT: LoadOptions = { concurrency: 32, total: 4_000, durationMillis: 2_500 }
+const SEQUENTIAL: LoadOptions = sized({ concurrency: 1, total: 800, durationMillis: 2_500 }, { concurrency: 1, total: 20, durationMillis: 1_000 })
+const CONCURRENT: LoadOptions = sized({ concurrency: 32, total: 4_000, durationMillis: 2_500 }, { concurrency: 32, total: 100, durationMillis: 1_000 })
 const ROUNDS = 5
 const SIDES = [SDK, PROMISE, SDK_RUN_PROMISE]
 const CPU_TARGET = 1.1
@@ -92,8 +92,8 @@ export const benchmark: Benchmark = {
         title: "16. The Promise client against the Effect API, per call",
         method: [
           CLIENT_METHOD[0]!.replace("; a token issued beforehand for the raw sides", ""),
-          "Each side is its own client process (plain node, the compiled package), so `process.cpuUsage()` there is that client's own CPU over exactly the measured window (after a full GC): the Effect API as an Effect application calls it (`Taxdoc.layer` over `Undici.layer()`, default configuration, calls in Effect fibers, no Promise per call); the Promise client as a program without Effect calls it (`createClient` of `taxdoc/promise`, the same configuration, each call a Promise awaited in an `async` loop); and, for information, the Effect API run to a Promise by hand (`runtime.runPromise` per call).",
-          CLIENT_METHOD[2]!,
+          "Each side is its own client process (plain node, the compiled package), so `process.cpuUsage()` there is that client's own CPU over exactly the measured window (after a full GC): the Effect API as an Effect application calls it (`Taxdoc.layer` over `NodeHttpClient.layerUndici`, default configuration, calls in Effect fibers, no Promise per call); the Promise client as a program without Effect calls it (`createClient` of `taxdoc/promise`, over the same platform client, the same configuration, each call a Promise awaited in an `async` loop); and, for information, the Effect API run to a Promise by hand (`runtime.runPromise` per call).",
+          CLIENT_METHOD[3]!,
           `Then both in one client process (plain node, the compiled package), each with its own runtime and pool, in ${PAIR_ROUNDS} alternating rounds of the same loads: the same heap, the same compiled code and the same moment for both, so what differs is what the Promise client adds per call (a fiber started for each call, the Promise, the argument handling). The ratio is the median of the per-round ratios.`,
           `GetInfo of one receipt: ${ROUNDS} rounds of up to ${SEQUENTIAL.total.toLocaleString("en-US")} calls per side with one caller, then of up to ${CONCURRENT.total.toLocaleString("en-US")} calls with ${CONCURRENT.concurrency} callers (each at most ${SEQUENTIAL.durationMillis / 1000} s).`
         ],

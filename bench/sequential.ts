@@ -1,21 +1,25 @@
 /**
  * Sequential GetInfo over sockets: one caller, each side in its own client process against one
- * sandbox; p50, p99 and the client's CPU per call, with ratios to raw undici (the floor). Targets:
- * the SDK's client CPU per call ≤ 1.3× raw undici's, its p50 ≤ 1.1×.
+ * sandbox; p50, p99 and the client's CPU per call, with ratios to raw undici (the floor) and to the
+ * platform client the SDK runs on, used raw; the 0.1 line's SDK beside it in the same rounds.
+ * Targets: the SDK's client CPU per call ≤ 1.3× raw undici's, its p50 ≤ 1.1×; its CPU per call over
+ * `NodeHttpClient.layerUndici` ≤ 1.3× that client's used raw.
  *
  * @since 0.1.0
  */
-import { CLIENT_METHOD, compareClients, FETCH, figuresOf, FLOOR, micros, PLAIN, SDK, SDK_FETCH, SDK_PLATFORM, withPreparedSandbox } from "./support/clients.js"
+import { prepareRelease } from "./support/checkout.js"
+import { CLIENT_METHOD, compareClients, FETCH, figuresOf, FLOOR, micros, PLAIN, PLATFORM, PLATFORM_NODE_HTTP, releaseSides, SDK, SDK_FETCH, SDK_NODE_HTTP, withPreparedSandbox } from "./support/clients.js"
 import type { LoadOptions } from "./support/load.js"
-import { type Benchmark, isMain, log, main } from "./support/program.js"
+import { type Benchmark, isMain, log, main, sized } from "./support/program.js"
 import * as Sdk from "./support/sdk.js"
 import { ms, perSecond, ratio } from "./support/stats.js"
+import { platformOf, releaseNote } from "./support/versus.js"
 
-const LOAD: LoadOptions = { concurrency: 1, total: 800, durationMillis: 2_500 }
+const LOAD: LoadOptions = sized({ concurrency: 1, total: 800, durationMillis: 2_500 }, { concurrency: 1, total: 20, durationMillis: 1_000 })
 const ROUNDS = 5
-const SIDES = [FLOOR, PLAIN, SDK, SDK_PLATFORM, FETCH, SDK_FETCH]
 const CPU_TARGET = 1.3
 const P50_TARGET = 1.1
+const PLATFORM_TARGET = 1.3
 
 /**
  * @since 0.1.0
@@ -23,13 +27,21 @@ const P50_TARGET = 1.1
  */
 export const benchmark: Benchmark = {
   id: "sequential",
-  limitMillis: 240_000,
-  run: () =>
-    withPreparedSandbox(Sdk.memberNumber(11), "SEQ-0001", async (prepared) => {
+  limitMillis: 300_000,
+  prepare: prepareRelease,
+  run: async () => {
+    const release = await prepareRelease()
+    const old = release === undefined ? undefined : releaseSides(release)
+    const sides = [FLOOR, PLAIN, PLATFORM, SDK, PLATFORM_NODE_HTTP, SDK_NODE_HTTP, FETCH, SDK_FETCH, ...(old === undefined ? [] : [old.sdk, old.sdkPlatform, old.platform])]
+    return withPreparedSandbox(Sdk.memberNumber(11), "SEQ-0001", async (prepared) => {
       log("sequential GetInfo")
-      const figures = await compareClients({ label: "sequential", sides: SIDES, prepared, workload: "getInfo", load: LOAD, rounds: ROUNDS, budgetMillis: 150_000 })
+      const figures = await compareClients({ label: "sequential", sides, prepared, workload: "getInfo", load: LOAD, rounds: ROUNDS, budgetMillis: 200_000 })
       const sdk = figuresOf(figures, SDK.id)
+      const floor = figuresOf(figures, FLOOR.id)
       const vsFloor = sdk.against(FLOOR.id)
+      const vsPlatform = sdk.against(PLATFORM.id)
+      const oldSdk = old === undefined ? undefined : figuresOf(figures, old.sdk.id)
+      const oldPlatform = old === undefined ? undefined : figuresOf(figures, old.sdkPlatform.id).against(old.platform.id)
       return {
         title: "1. Sequential GetInfo: the SDK against raw undici",
         method: [
@@ -38,27 +50,50 @@ export const benchmark: Benchmark = {
         ],
         tables: [{
           title: `Sequential GetInfo over sockets (medians of ${ROUNDS} rounds)`,
-          headers: ["client", "p50", "p99", "client CPU / call", "calls/s", "p50 vs undici", "CPU vs undici", "calls"],
+          headers: ["client", "p50", "p99", "client CPU / call", "calls/s", "p50 vs undici", "CPU vs undici", "CPU vs its client used raw", "calls"],
           rows: figures.map((f) => {
             const r = f.against(FLOOR.id)
-            return [f.side.label, ms(f.p50), ms(f.p99), micros(f.cpu), perSecond(f.throughput), ratio(r.p50), ratio(r.cpu), f.calls.toLocaleString("en-US")]
+            const raw = platformOf(f.side, old)
+            return [
+              f.side.label,
+              ms(f.p50),
+              ms(f.p99),
+              micros(f.cpu),
+              perSecond(f.throughput),
+              ratio(r.p50),
+              ratio(r.cpu),
+              raw === undefined ? "–" : ratio(f.against(raw).cpu),
+              f.calls.toLocaleString("en-US")
+            ]
           })
         }],
         targets: [
           {
             name: `client CPU per sequential GetInfo ≤ ${CPU_TARGET}× raw undici`,
-            measured: `${ratio(vsFloor.cpu)} (${micros(sdk.cpu)} against ${micros(figuresOf(figures, FLOOR.id).cpu)}; plain client ${ratio(figuresOf(figures, PLAIN.id).against(FLOOR.id).cpu)})`,
+            measured: `${ratio(vsFloor.cpu)} (${micros(sdk.cpu)} against ${micros(floor.cpu)}; plain client ${ratio(figuresOf(figures, PLAIN.id).against(FLOOR.id).cpu)}${
+              releaseNote(release, oldSdk, (f) => ratio(f.against(FLOOR.id).cpu))
+            })`,
             met: vsFloor.cpu <= CPU_TARGET
           },
           {
             name: `sequential GetInfo p50 ≤ ${P50_TARGET}× raw undici`,
-            measured: `${ratio(vsFloor.p50)} (${ms(sdk.p50)} against ${ms(figuresOf(figures, FLOOR.id).p50)}; plain client ${ratio(figuresOf(figures, PLAIN.id).against(FLOOR.id).p50)})`,
+            measured: `${ratio(vsFloor.p50)} (${ms(sdk.p50)} against ${ms(floor.p50)}; plain client ${ratio(figuresOf(figures, PLAIN.id).against(FLOOR.id).p50)}${
+              releaseNote(release, oldSdk, (f) => ratio(f.against(FLOOR.id).p50))
+            })`,
             met: vsFloor.p50 <= P50_TARGET
+          },
+          {
+            name: `client CPU per sequential GetInfo over a user's own NodeHttpClient.layerUndici ≤ ${PLATFORM_TARGET}× that client used raw`,
+            measured: `${ratio(vsPlatform.cpu)} (${micros(sdk.cpu)} against ${micros(figuresOf(figures, PLATFORM.id).cpu)}; throughput ${ratio(vsPlatform.throughput)}${
+              releaseNote(release, oldPlatform, (r) => `${ratio(r.cpu)}, throughput ${ratio(r.throughput)}`)
+            })`,
+            met: vsPlatform.cpu <= PLATFORM_TARGET
           }
         ],
         notes: []
       }
     })
+  }
 }
 
 if (isMain(import.meta.url)) await main(benchmark)

@@ -4,7 +4,8 @@
  * `taxdoc company-status --sandbox …` (an operation against a fresh in-process sandbox, token
  * included) — from spawn to the first output and to the exit, with `node -e 0` beside them (the
  * floor of any Node program) and the command run from its compiled modules instead of its bundle
- * (information), sides alternating over several rounds.
+ * (information), and the same two commands of the 0.1 line installed with its own peers (Effect 3)
+ * in a project of their own, sides alternating over several rounds on the same Node.
  *
  * @since 0.1.0
  */
@@ -14,8 +15,9 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { alternate, medianOf } from "./support/alternate.js"
 import { plainEnv } from "./support/child.js"
+import { type Checkout, prepareRelease } from "./support/checkout.js"
 import { compiled } from "./support/compile.js"
-import { install } from "./support/installed.js"
+import { install, installCheckout } from "./support/installed.js"
 import { type Benchmark, isMain, log, main } from "./support/program.js"
 import { median } from "./support/stats.js"
 
@@ -66,7 +68,7 @@ const BIN = "node_modules/.bin/taxdoc"
 const MODULES = "node_modules/taxdoc/dist/cli/main.js"
 const COMPANY_STATUS = ["company-status", "--sandbox", "--corp-num", ...CORP_NUMS]
 
-const sides = (app: string) => [
+const sides = (app: string, release: { readonly checkout: Checkout; readonly app: string } | undefined) => [
   { name: "`node -e 0` (floor)", short: "node", run: start(app, ["-e", "0"], "") },
   { name: "`taxdoc --help`", short: "help", run: start(app, [BIN, "--help"], "COMMANDS") },
   { name: "`taxdoc company-status --sandbox …`", short: "status", run: start(app, [BIN, ...COMPANY_STATUS], "1111111119") },
@@ -75,7 +77,11 @@ const sides = (app: string) => [
     name: "`taxdoc company-status --sandbox …`, compiled modules instead of the bundle (information)",
     short: "status-modules",
     run: start(app, [MODULES, ...COMPANY_STATUS], "1111111119")
-  }
+  },
+  ...(release === undefined ? [] : [
+    { name: `\`taxdoc --help\` of ${release.checkout.label}`, short: "release-help", run: start(release.app, [BIN, "--help"], "COMMANDS") },
+    { name: `\`taxdoc company-status --sandbox …\` of ${release.checkout.label}`, short: "release-status", run: start(release.app, [BIN, ...COMPANY_STATUS], "1111111119") }
+  ])
 ]
 
 const ms = (millis: number) => `${Math.round(millis)} ms`
@@ -87,14 +93,17 @@ const ms = (millis: number) => `${Math.round(millis)} ms`
 export const benchmark: Benchmark = {
   id: "startup",
   limitMillis: 600_000,
+  prepare: prepareRelease,
   run: async () => {
     // dist/ and the command's bundle rebuilt first when stale.
     compiled("bench/clients/child.ts")
+    const checkout = await prepareRelease()
     const work = mkdtempSync(join(tmpdir(), "taxdoc-startup-"))
     try {
       log("npm pack, and the tarball installed with its peers into a scratch project")
       const app = await install(work, "taxdoc-startup")
-      const all = sides(app)
+      const release = checkout === undefined ? undefined : { checkout, app: await installCheckout(checkout, "taxdoc-base") }
+      const all = sides(app, release)
       const samples = await alternate<Start>({
         rounds: ROUNDS,
         sides: all,
@@ -118,6 +127,7 @@ export const benchmark: Benchmark = {
       const node = figure("node")
       const help = figure("help")
       const status = figure("status")
+      const beside = (short: string) => (release === undefined ? "" : `; ${release.checkout.label} ${ms(figure(short).exit)}`)
       return {
         title: "11. CLI start-up",
         method: [
@@ -134,12 +144,12 @@ export const benchmark: Benchmark = {
         targets: [
           {
             name: `\`taxdoc --help\` ≤ ${ms(HELP_TARGET_MILLIS)} (installed package, plain node)`,
-            measured: `${ms(help.exit)} (\`node -e 0\` ${ms(node.exit)}; compiled modules ${ms(figure("help-modules").exit)})`,
+            measured: `${ms(help.exit)} (\`node -e 0\` ${ms(node.exit)}; compiled modules ${ms(figure("help-modules").exit)}${beside("release-help")})`,
             met: help.exit <= HELP_TARGET_MILLIS
           },
           {
             name: `\`taxdoc company-status --sandbox …\` ≤ ${ms(COMMAND_TARGET_MILLIS)} (installed package, plain node)`,
-            measured: `${ms(status.exit)} (\`node -e 0\` ${ms(node.exit)}; compiled modules ${ms(figure("status-modules").exit)})`,
+            measured: `${ms(status.exit)} (\`node -e 0\` ${ms(node.exit)}; compiled modules ${ms(figure("status-modules").exit)}${beside("release-status")})`,
             met: status.exit <= COMMAND_TARGET_MILLIS
           }
         ],

@@ -7,29 +7,31 @@
  *
  * @since 0.1.0
  */
-import type * as HttpClient from "@effect/platform/HttpClient"
 import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
-import { Cashbill, Taxdoc, Undici } from "taxdoc"
+import type * as HttpClient from "effect/http/HttpClient"
+import { Cashbill, Taxdoc } from "taxdoc"
 
 const origin = process.env["BOMB_ORIGIN"] ?? ""
 const transportName = process.env["BOMB_TRANSPORT"] ?? "undici"
 
+const undici = async (): Promise<Layer.Layer<HttpClient.HttpClient>> => (await import("@effect/platform-node/NodeHttpClient")).layerUndici
+
 const transportOf = async (name: string): Promise<Layer.Layer<HttpClient.HttpClient>> => {
   switch (name) {
-    case "platform":
-      return (await import("@effect/platform-node/NodeHttpClient")).layerUndici
+    case "node:http":
+      return (await import("@effect/platform-node/NodeHttpClient")).layerNodeHttp
     case "fetch":
-      return (await import("@effect/platform/FetchHttpClient")).layer
+      return (await import("effect/http/FetchHttpClient")).layer
     case "recorder": {
       const { RecordReplay } = await import("taxdoc/recordings")
       const { mkdtempSync } = await import("node:fs")
       const { join } = await import("node:path")
       const { tmpdir } = await import("node:os")
       const cassette = join(mkdtempSync(join(tmpdir(), "taxdoc-bomb-")), "bomb.json")
-      return RecordReplay.layer({ cassette, mode: "record" }).pipe(Layer.provide(Undici.layer()), Layer.orDie)
+      return RecordReplay.layer({ cassette, mode: "record" }).pipe(Layer.provide(await undici()), Layer.orDie)
     }
     default:
-      return Undici.layer()
+      return undici()
   }
 }
 
@@ -42,7 +44,7 @@ const runtime = ManagedRuntime.make(
 )
 const cashbill = await runtime.runPromise(Cashbill.Cashbill)
 // Ordinary answers: a small gzip refusal (not found), read and decoded as any answer is.
-for (let i = 0; i < 20; i++) await runtime.runPromise(Effect.either(cashbill.getInfo("1234567891", "SMALL")))
+for (let i = 0; i < 20; i++) await runtime.runPromise(Effect.result(cashbill.getInfo("1234567891", "SMALL")))
 globalThis.gc?.()
 const ordinary = peakMiB()
 const started = performance.now()

@@ -1,6 +1,8 @@
 /**
  * A client process: `node child.js <config JSON>` (compiled, plain node) or, for the in-process
- * side, `node --import tsx child.ts <config JSON>`. It builds its side, checks it with one GetInfo
+ * side, `node --import tsx child.ts <config JSON>`. It imports nothing itself: each side's module is
+ * loaded when it is asked for, so another checkout can run this program with its own modules
+ * (bench/support/compile.ts, `NEUTRAL`). It builds its side, checks it with one GetInfo
  * (token issued on the way where the side issues its own), says `ready`, then runs each workload it
  * is sent and answers what it measured: latencies and the CPU of this process over exactly the
  * measured window (after a full GC when `--expose-gc` is given). It ends on `stop` or when the
@@ -18,6 +20,10 @@ const build = async (config: ClientConfig): Promise<Client> => {
       return (await import("./undici.js")).make(config)
     case "plain":
       return (await import("./plain.js")).make(config)
+    case "platform":
+      return (await import("./platform.js")).make(config, "undici")
+    case "platform-node-http":
+      return (await import("./platform.js")).make(config, "node:http")
     case "fetch":
       return (await import("./fetch.js")).make(config)
     case "sdk":
@@ -26,6 +32,8 @@ const build = async (config: ClientConfig): Promise<Client> => {
       return (await import("./sdk.js")).makeBare(config)
     case "sdk-platform":
       return (await import("./sdk.js")).makeOverPlatform(config)
+    case "sdk-node-http":
+      return (await import("./sdk.js")).makeOverNodeHttp(config)
     case "sdk-fetch":
       return (await import("./sdk.js")).makeOverFetch(config)
     case "inprocess":

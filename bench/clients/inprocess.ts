@@ -1,8 +1,10 @@
 /**
  * The SDK against its in-process sandbox, as the test suites run it, loaded from the sources of a
- * checkout (this one, or an earlier revision's temporary worktree) through tsx: only the public
- * entry points (`src/index.ts`, `src/sandbox/index.ts`) are used, so any revision that has them
- * runs the same program. The client issues its document before it reports ready.
+ * checkout (this one, or an earlier revision's worktree) through tsx: only the public entry points
+ * (`src/index.ts`, `src/sandbox/index.ts`) and Effect modules whose names Effect 3 and Effect 4
+ * share are used, so any revision that has them runs the same program, on its own Effect (in an
+ * earlier revision's worktree this module is a copy there, bench/support/compile.ts `NEUTRAL`).
+ * The client issues its document before it reports ready.
  *
  * @since 0.1.0
  */
@@ -16,15 +18,15 @@ type Sdk = typeof import("../../src/index.js")
 type SandboxEntry = typeof import("../../src/sandbox/index.js")
 
 /**
- * The in-process client of `config` (`config.root` is the checkout).
+ * The in-process client of `config` (`config.checkout` is the checkout).
  *
  * @since 0.1.0
  * @category constructors
  */
 export const make = async (config: ClientConfig): Promise<Client> => {
-  if (config.root === undefined) throw new Error("the in-process side needs the checkout's root")
-  const sdk = await import(pathToFileURL(join(config.root, "src/index.ts")).href) as Sdk
-  const sandbox = await import(pathToFileURL(join(config.root, "src/sandbox/index.ts")).href) as SandboxEntry
+  if (config.checkout === undefined) throw new Error("the in-process side needs the checkout whose sources it loads")
+  const sdk = await import(pathToFileURL(join(config.checkout, "src/index.ts")).href) as Sdk
+  const sandbox = await import(pathToFileURL(join(config.checkout, "src/sandbox/index.ts")).href) as SandboxEntry
   const runtime = ManagedRuntime.make(
     sdk.Taxdoc.services.pipe(
       Layer.provideMerge(sandbox.Connect.layerConfig()),

@@ -12,11 +12,17 @@ import type { LoadOptions, LoadResult } from "../support/load.js"
  *
  * - `undici`: raw undici `Pool.request` with the SDK's headers and a token issued beforehand (the floor);
  * - `plain`: the plain node:http client of `bench/support/plain.ts`;
- * - `sdk`: the compiled package (`dist/`) with its own transport (`Undici.layer()`, as the README
- *   shows), default configuration;
- * - `sdk-platform`: the same over the platform's `NodeHttpClient.layerUndici` (information);
+ * - `platform`: the platform's `NodeHttpClient.layerUndici` (from `@effect/platform-node`) used raw,
+ *   as an application's own `HttpClient`: the SDK's headers and a token issued beforehand, the
+ *   answer read, gunzipped and parsed, calls in Effect fibers;
+ * - `platform-node-http`: the same over the platform's `NodeHttpClient.layerNodeHttp` (information);
+ * - `sdk`: the compiled package (`dist/`) as its README shows it, default configuration: 1.0 over
+ *   `NodeHttpClient.layerUndici`, 0.1 over its own transport `Undici.layer()`;
+ * - `sdk-platform`: the SDK over `NodeHttpClient.layerUndici` (for 1.0 the same as `sdk`);
+ * - `sdk-node-http`: the SDK over `NodeHttpClient.layerNodeHttp` (information);
+ * - `sdk-bare`: the SDK with every resilience guard off;
  * - `fetch`, `sdk-fetch`: raw `fetch` and the SDK over `FetchHttpClient` (information only);
- * - `inprocess`: the SDK against its in-process sandbox, loaded from the sources of `root` (tsx);
+ * - `inprocess`: the SDK against its in-process sandbox, loaded from the sources of `checkout` (tsx);
  * - `promise`: the Promise client (`taxdoc/promise`), each call a Promise in a plain `async` loop;
  * - `sdk-run-promise`: the Effect API called from Promise code, `runtime.runPromise` per call
  *   (information);
@@ -27,7 +33,21 @@ import type { LoadOptions, LoadResult } from "../support/load.js"
  * @since 0.1.0
  * @category models
  */
-export type ClientKind = "undici" | "plain" | "sdk" | "sdk-bare" | "sdk-platform" | "fetch" | "sdk-fetch" | "inprocess" | "promise" | "sdk-run-promise" | "sdk-and-promise"
+export type ClientKind =
+  | "undici"
+  | "plain"
+  | "platform"
+  | "platform-node-http"
+  | "sdk"
+  | "sdk-bare"
+  | "sdk-platform"
+  | "sdk-node-http"
+  | "fetch"
+  | "sdk-fetch"
+  | "inprocess"
+  | "promise"
+  | "sdk-run-promise"
+  | "sdk-and-promise"
 
 /**
  * A client process's configuration, passed as JSON in argv.
@@ -51,8 +71,12 @@ export interface ClientConfig {
   readonly connections?: number
   /** Whether the raw sides ask for gzip (as the SDK does). Default true. */
   readonly gzip?: boolean
-  /** `inprocess`: the checkout whose sources are loaded. */
-  readonly root?: string
+  /**
+   * The checkout whose programs and packages run this side (another revision's worktree, with its
+   * own node_modules; see bench/support/checkout.ts); this checkout when absent. `inprocess`: the
+   * checkout whose sources are loaded (always given).
+   */
+  readonly checkout?: string
 }
 
 /**

@@ -2,18 +2,18 @@
  * The SDK as a user runs it: the package `taxdoc` (in a client process started with plain node,
  * its compiled `dist/`), configured with `Taxdoc.layer` for the sandbox's origin — the values
  * `Connect.configOptions` gives, without loading `taxdoc/sandbox`, as an application talking to the
- * live service — on the SDK's own transport `Undici.layer()` as the README shows (or, for
- * information, the platform's `NodeHttpClient.layerUndici` or `FetchHttpClient.layer`), everything
- * else default. The loop runs in Effect: one fiber per caller, no Promise per call, the service's
- * method called for each call as an application calls it for each request. The platform's clients
- * are loaded only by the sides that use them, so the SDK's process over `Undici.layer()` holds what
- * an application using it holds.
+ * live service — over the platform's `NodeHttpClient.layerUndici` as the README shows (or, for
+ * information, `NodeHttpClient.layerNodeHttp` or `FetchHttpClient.layer`), everything else default.
+ * The loop runs in Effect: one fiber per caller, no Promise per call, the service's method called
+ * for each call as an application calls it for each request. `FetchHttpClient` is loaded only by
+ * the side that uses it.
  *
  * @since 0.1.0
  */
-import type * as HttpClient from "@effect/platform/HttpClient"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Duration, Effect, Layer, ManagedRuntime, Redacted } from "effect"
-import { Cashbill, type Config, Taxdoc, Undici } from "taxdoc"
+import type * as HttpClient from "effect/http/HttpClient"
+import { Cashbill, type Config, Taxdoc } from "taxdoc"
 import { effectLoop } from "../support/effectLoop.js"
 import { promiseLoop } from "../support/load.js"
 import { type Client, type ClientConfig, promiseClient, sampleReceipt } from "./protocol.js"
@@ -28,14 +28,14 @@ const built = async (config: ClientConfig, transport: Layer.Layer<HttpClient.Htt
 }
 
 /**
- * The SDK client of `config`, over `transport`.
+ * The SDK client of `config`, over `transport` (default `NodeHttpClient.layerUndici`).
  *
  * @since 0.1.0
  * @category constructors
  */
 export const make = async (
   config: ClientConfig,
-  transport: Layer.Layer<HttpClient.HttpClient> = Undici.layer(),
+  transport: Layer.Layer<HttpClient.HttpClient> = NodeHttpClient.layerUndici,
   options: Partial<Config.Options> = {}
 ): Promise<Client> => {
   const { runtime, cashbill } = await built(config, transport, options)
@@ -52,23 +52,36 @@ export const make = async (
 }
 
 /**
- * The SDK with every resilience guard off (`retries: 0`, no call deadline, no answer bound), over
- * `Undici.layer()`: what the guards cost is the default SDK against this.
+ * The SDK with every resilience guard off (`retries: 0`, no call or request deadline, no answer
+ * bound), over `NodeHttpClient.layerUndici`: what the guards cost is the default SDK against this.
  *
  * @since 0.1.0
  * @category constructors
  */
 export const makeBare = (config: ClientConfig): Promise<Client> =>
-  make(config, Undici.layer(), { retries: 0, callTimeout: Duration.infinity, maxAnswerBytes: Number.MAX_SAFE_INTEGER })
+  make(config, NodeHttpClient.layerUndici, {
+    retries: 0,
+    callTimeout: Duration.infinity,
+    requestTimeout: Duration.infinity,
+    maxAnswerBytes: Number.MAX_SAFE_INTEGER
+  })
 
 /**
- * The SDK over the platform's `NodeHttpClient.layerUndici` (information only).
+ * The SDK over `NodeHttpClient.layerUndici`: in 1.0 the same as `make`, the side's name kept for
+ * the checkouts whose README shows another transport.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const makeOverPlatform = async (config: ClientConfig): Promise<Client> =>
-  make(config, (await import("@effect/platform-node/NodeHttpClient")).layerUndici)
+export const makeOverPlatform = (config: ClientConfig): Promise<Client> => make(config, NodeHttpClient.layerUndici)
+
+/**
+ * The SDK over the platform's Node `http` client, `NodeHttpClient.layerNodeHttp` (information).
+ *
+ * @since 1.0.0
+ * @category constructors
+ */
+export const makeOverNodeHttp = (config: ClientConfig): Promise<Client> => make(config, NodeHttpClient.layerNodeHttp)
 
 /**
  * The SDK over `FetchHttpClient` (information only).
@@ -76,8 +89,7 @@ export const makeOverPlatform = async (config: ClientConfig): Promise<Client> =>
  * @since 0.1.0
  * @category constructors
  */
-export const makeOverFetch = async (config: ClientConfig): Promise<Client> =>
-  make(config, (await import("@effect/platform/FetchHttpClient")).layer)
+export const makeOverFetch = async (config: ClientConfig): Promise<Client> => make(config, (await import("effect/http/FetchHttpClient")).layer)
 
 /**
  * The Effect API called from Promise code, as an application without Effect would call it by
@@ -87,7 +99,7 @@ export const makeOverFetch = async (config: ClientConfig): Promise<Client> =>
  * @category constructors
  */
 export const makeRunPromise = async (config: ClientConfig): Promise<Client> => {
-  const { runtime, cashbill } = await built(config, Undici.layer(), {})
+  const { runtime, cashbill } = await built(config, NodeHttpClient.layerUndici, {})
   return promiseClient(
     {
       getInfo: () => runtime.runPromise(cashbill.getInfo(config.corpNum, config.mgtKey)),

@@ -5,6 +5,7 @@
  *
  * @since 0.1.0
  */
+import { SMOKE } from "./program.js"
 import { median } from "./stats.js"
 
 /**
@@ -48,17 +49,19 @@ export const collectGarbage = (): void => {
 }
 
 /**
- * Runs the sides alternately; answers the recorded measurements per side name, in round order.
+ * Runs the sides alternately; answers the recorded measurements per side name, in round order. In a
+ * smoke run (`BENCH_SMOKE=1`) one round, no warm-up.
  *
  * @since 0.1.0
  * @category constructors
  */
 export const alternate = async <M>(options: AlternateOptions<M>): Promise<Record<string, Array<M>>> => {
   const samples: Record<string, Array<M>> = Object.fromEntries(options.sides.map((s) => [s.name, [] as Array<M>]))
-  const warmup = options.warmupRounds ?? 1
-  const minRounds = options.minRounds ?? Math.min(3, options.rounds)
+  const rounds = SMOKE ? 1 : options.rounds
+  const warmup = SMOKE ? 0 : options.warmupRounds ?? 1
+  const minRounds = SMOKE ? 1 : options.minRounds ?? Math.min(3, options.rounds)
   const started = performance.now()
-  for (let round = -warmup; round < options.rounds; round++) {
+  for (let round = -warmup; round < rounds; round++) {
     if (round >= minRounds && options.budgetMillis !== undefined && performance.now() - started > options.budgetMillis) break
     const order = ((round % 2) + 2) % 2 === 0 ? options.sides : [...options.sides].reverse()
     const results: Array<readonly [string, M]> = []

@@ -2,13 +2,16 @@
  * Child processes of a benchmark: server processes (`server.ts`), client processes
  * (`bench/clients/child.ts`), both run with plain node on their compiled JavaScript (`compile.ts`),
  * and, for the runner, benchmark processes (`node --expose-gc --import tsx <file>`). Each has a
- * fresh heap and `global.gc`; with `BENCH_PROFILE_DIR` set, each writes a CPU profile there.
+ * fresh heap and `global.gc`; with `BENCH_PROFILE_DIR` set, each writes a CPU profile there. Every
+ * one runs on this process's Node (`process.execPath`), a client of another checkout too.
  *
  * @since 0.1.0
  */
 import { type ChildProcess, fork, spawn } from "node:child_process"
-import type { ClientConfig, FromClient, ToClient, Workload } from "../clients/protocol.js"
-import { compiled } from "./compile.js"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import type { ClientConfig, ClientKind, FromClient, ToClient, Workload } from "../clients/protocol.js"
+import { compiled, NEUTRAL_DIR, OUT_DIR, ROOT } from "./compile.js"
 import type { LoadOptions, LoadResult } from "./load.js"
 import type { ProcessReport, ServerConfig, ServerMessage } from "./server.js"
 
@@ -155,17 +158,38 @@ export interface RunningClient {
 }
 
 /**
+ * The sides a checkout of another revision runs with its own programs (`.tmp/bench-js/`, its SDK on
+ * its own Effect); its other sides run this checkout's programs that hold nothing of taxdoc
+ * (`.tmp/bench-current/`, bench/support/compile.ts `NEUTRAL`) on its Effect.
+ */
+const OWN_KINDS: ReadonlySet<ClientKind> = new Set<ClientKind>(["sdk", "sdk-bare", "sdk-platform", "sdk-node-http", "sdk-fetch", "promise", "sdk-run-promise", "sdk-and-promise"])
+
+/** tsx's loader, for the in-process side of another checkout (it loads that checkout's sources). */
+const TSX = import.meta.resolve("tsx")
+
+/** The program and the Node flags of a client process. */
+const clientProgram = (config: ClientConfig): readonly [string, ReadonlyArray<string>] => {
+  const other = config.checkout !== undefined && config.checkout !== ROOT ? config.checkout : undefined
+  if (config.kind === "inprocess") {
+    return other === undefined
+      ? [fileURLToPath(new URL("../clients/child.ts", import.meta.url)), nodeFlags()]
+      : [join(other, NEUTRAL_DIR, "bench/clients/child.js"), [...plainFlags(), "--import", TSX]]
+  }
+  if (other === undefined) return [compiled("bench/clients/child.ts"), plainFlags()]
+  return [join(other, OWN_KINDS.has(config.kind) ? OUT_DIR : NEUTRAL_DIR, "bench/clients/child.js"), plainFlags()]
+}
+
+/**
  * Starts a client process and waits until it is ready (its first GetInfo answered, at most 60 s):
- * compiled, plain node; the in-process side through tsx (it loads a checkout's sources).
+ * compiled, plain node; the in-process side through tsx (it loads a checkout's sources); a side of
+ * another checkout (`config.checkout`) from that checkout's worktree, on its own dependencies.
  *
  * @since 0.1.0
  * @category constructors
  */
 export const startClient = (config: ClientConfig): Promise<RunningClient> =>
   new Promise((resolve, reject) => {
-    const [script, flags] = config.kind === "inprocess"
-      ? [new URL("../clients/child.ts", import.meta.url).pathname, nodeFlags()]
-      : [compiled("bench/clients/child.ts"), plainFlags()]
+    const [script, flags] = clientProgram(config)
     const child = fork(script, [JSON.stringify(config)], { execArgv: [...flags], env: plainEnv(), stdio: ["ignore", "inherit", "inherit", "ipc"] })
     const timer = setTimeout(() => {
       child.kill()

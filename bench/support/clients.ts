@@ -7,6 +7,7 @@
  */
 import type { ClientConfig, ClientKind, Workload } from "../clients/protocol.js"
 import { alternate, medianOf } from "./alternate.js"
+import type { Checkout } from "./checkout.js"
 import { type RunningClient, type RunningServer, withClients, withServer } from "./child.js"
 import type { LoadOptions, LoadResult } from "./load.js"
 import { log } from "./program.js"
@@ -26,6 +27,8 @@ export interface SideSpec {
   readonly kind: ClientKind
   /** Shown for information; no target is judged on it. */
   readonly info: boolean
+  /** Another revision's worktree this side runs from, on its own dependencies (the 0.1 line). */
+  readonly checkout?: string
 }
 
 /**
@@ -45,20 +48,37 @@ export const FLOOR: SideSpec = { id: "undici", label: "raw undici (floor)", kind
 export const PLAIN: SideSpec = { id: "plain", label: "plain node:http client", kind: "plain", info: false }
 
 /**
- * The SDK as a user runs it (compiled, plain node, its own transport `Undici.layer()`, defaults).
+ * The platform's `NodeHttpClient.layerUndici` used raw: a user's own `HttpClient`.
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category constants
  */
-export const SDK: SideSpec = { id: "sdk", label: "taxdoc (dist, Undici.layer)", kind: "sdk", info: false }
+export const PLATFORM: SideSpec = { id: "platform", label: "NodeHttpClient.layerUndici used raw (a user's own HttpClient)", kind: "platform", info: false }
 
 /**
- * The SDK over the platform's `NodeHttpClient.layerUndici` (information).
+ * The platform's `NodeHttpClient.layerNodeHttp` used raw (information).
+ *
+ * @since 1.0.0
+ * @category constants
+ */
+export const PLATFORM_NODE_HTTP: SideSpec = { id: "platform-node-http", label: "NodeHttpClient.layerNodeHttp used raw (information)", kind: "platform-node-http", info: true }
+
+/**
+ * The SDK as a user runs it (compiled, plain node, over `NodeHttpClient.layerUndici` as the README
+ * shows, defaults).
  *
  * @since 0.1.0
  * @category constants
  */
-export const SDK_PLATFORM: SideSpec = { id: "sdk-platform", label: "taxdoc over NodeHttpClient.layerUndici (information)", kind: "sdk-platform", info: true }
+export const SDK: SideSpec = { id: "sdk", label: "taxdoc (dist, over NodeHttpClient.layerUndici)", kind: "sdk", info: false }
+
+/**
+ * The SDK over the platform's `NodeHttpClient.layerNodeHttp` (information).
+ *
+ * @since 1.0.0
+ * @category constants
+ */
+export const SDK_NODE_HTTP: SideSpec = { id: "sdk-node-http", label: "taxdoc over NodeHttpClient.layerNodeHttp (information)", kind: "sdk-node-http", info: true }
 
 /**
  * Raw fetch (information).
@@ -100,6 +120,30 @@ export const SDK_RUN_PROMISE: SideSpec = { id: "sdk-run-promise", label: "taxdoc
  * @category constants
  */
 export const SDK_AND_PROMISE: SideSpec = { id: "sdk-and-promise", label: "taxdoc and taxdoc/promise in one process", kind: "sdk-and-promise", info: false }
+
+/**
+ * The 0.1 line's sides, each run from its worktree on its own dependencies (Effect 3): its SDK as
+ * its README shows it (over its own transport `Undici.layer()`), its SDK over its platform's
+ * `NodeHttpClient.layerUndici`, and that client used raw.
+ *
+ * @since 1.0.0
+ * @category constructors
+ */
+export const releaseSides = (release: Checkout): {
+  readonly sdk: SideSpec
+  readonly sdkPlatform: SideSpec
+  readonly platform: SideSpec
+} => ({
+  sdk: { id: "release-sdk", label: `${release.label} as its README shows (its own \`Undici.layer()\`)`, kind: "sdk", info: false, checkout: release.root },
+  sdkPlatform: {
+    id: "release-sdk-platform",
+    label: `${release.label} over its platform's NodeHttpClient.layerUndici`,
+    kind: "sdk-platform",
+    info: false,
+    checkout: release.root
+  },
+  platform: { id: "release-platform", label: `NodeHttpClient.layerUndici of ${release.label}'s Effect used raw`, kind: "platform", info: false, checkout: release.root }
+})
 
 /**
  * A sandbox with a member, a receipt and a token issued beforehand (by the SDK from the sources in
@@ -148,6 +192,7 @@ export const clientConfig = (side: SideSpec, prepared: Prepared, extra: Partial<
   corpNum: prepared.corpNum,
   mgtKey: prepared.mgtKey,
   token: prepared.token,
+  ...(side.checkout === undefined ? {} : { checkout: side.checkout }),
   ...extra
 })
 
@@ -289,7 +334,8 @@ export const micros = (value: number): string => (Number.isFinite(value) ? `${Ma
  */
 export const CLIENT_METHOD: ReadonlyArray<string> = [
   "One sandbox server process (`Server.serve` on 127.0.0.1, port 0, the compiled package under plain node) with one member and one receipt; a token issued beforehand for the raw sides.",
-  "Each side is its own client process (plain node, no TypeScript runner), so `process.cpuUsage()` there is that client's own CPU, taken over exactly the measured window (after a full GC): raw undici `Pool.request` with the SDK's headers (`Authorization: Bearer`, `Accept-Encoding: gzip`, `Accept-Language`) and a `JSON.parse` of the (gunzipped) answer — the floor; the plain node:http client of `bench/support/plain.ts` (callbacks over `http.request` with a keep-alive `Agent`, one cached token per member issued with its own signature, gunzip, `JSON.parse`, no schemas or validation — the published clients' way); the SDK from `dist/` as a user runs it (`Taxdoc.layer` for the sandbox's origin over the SDK's own transport `Undici.layer()`, default configuration, calls in Effect fibers); the SDK over the platform's `NodeHttpClient.layerUndici`, raw `fetch` and the SDK over `FetchHttpClient` for information only.",
+  "Each side is its own client process (plain node, no TypeScript runner, the benchmark's Node), so `process.cpuUsage()` there is that client's own CPU, taken over exactly the measured window (after a full GC): raw undici `Pool.request` with the SDK's headers (`Authorization: Bearer`, `Accept-Encoding: gzip`, `Accept-Language`) and a `JSON.parse` of the (gunzipped) answer — the floor; the plain node:http client of `bench/support/plain.ts` (callbacks over `http.request` with a keep-alive `Agent`, one cached token per member issued with its own signature, gunzip, `JSON.parse`, no schemas or validation — the published clients' way); the platform's `NodeHttpClient.layerUndici` used raw, as an application's own `HttpClient` (the same headers and token, each answer read, gunzipped and parsed, calls in Effect fibers); the SDK from `dist/` as a user runs it (`Taxdoc.layer` for the sandbox's origin over `NodeHttpClient.layerUndici`, as the README shows, default configuration, calls in Effect fibers); the SDK and the client over Node's `http` (`NodeHttpClient.layerNodeHttp`), raw `fetch` and the SDK over `FetchHttpClient` for information only.",
+  "Beside them the 0.1 line (`BENCH_RELEASE`, its worktree with its own `npm ci`: Effect 3, undici 7), each side run from that worktree on the same Node: its SDK as its README shows it (`Taxdoc.layer` over its own transport `Undici.layer()`), its SDK over its platform's `NodeHttpClient.layerUndici`, and that client used raw; every ratio is taken against the same raw undici floor, or against the platform client of the same line.",
   "Sides alternate within each round (order reversed every other round) after one warm-up round; figures are medians over rounds, ratios medians of the per-round ratios."
 ]
 
@@ -306,7 +352,7 @@ export const inProcessConfig = (root: string, corpNum: string, mgtKey: string): 
   secretKey: TESTER_SECRET,
   corpNum,
   mgtKey,
-  root
+  checkout: root
 })
 
 /**

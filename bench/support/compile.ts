@@ -6,6 +6,10 @@
  * `dist/` by its own name). The sources are type-checked with the rest of the repository
  * (`tsc --noEmit -p .`); this step only removes types (`ts.transpileModule`).
  *
+ * The same step serves another checkout (`checkout.ts`): its own benchmark programs into its own
+ * `.tmp/bench-js/`, and this checkout's client programs that hold nothing of taxdoc (`NEUTRAL`)
+ * into its `.tmp/bench-current/`, where they load that checkout's Effect.
+ *
  * @since 0.1.0
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
@@ -23,17 +27,63 @@ import setupDist from "../../test/package/build.js"
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..")
 
 /**
- * Where the compiled programs go.
+ * Where the compiled programs go, under a checkout's root.
+ *
+ * @since 1.0.0
+ * @category constants
+ */
+export const OUT_DIR = join(".tmp", "bench-js")
+
+/**
+ * Where this checkout's neutral client programs go, under another checkout's root.
+ *
+ * @since 1.0.0
+ * @category constants
+ */
+export const NEUTRAL_DIR = join(".tmp", "bench-current")
+
+/**
+ * Where the compiled programs of this checkout go.
  *
  * @since 0.1.0
  * @category constants
  */
-export const OUT = join(ROOT, ".tmp", "bench-js")
+export const OUT = join(ROOT, OUT_DIR)
+
+/**
+ * The plain-node programs of a checkout: the client process (with every side it can be), the
+ * decompression client, the server process, the plain client and the least Effect client.
+ *
+ * @since 1.0.0
+ * @category constants
+ */
+export const ENTRIES: ReadonlyArray<string> = ["bench/clients/child.ts", "bench/clients/bomb.ts", "bench/support/server.ts", "bench/support/plain.ts", "bench/support/least.ts"]
+
+/**
+ * This checkout's client programs that import nothing of taxdoc, only Node, undici and Effect
+ * modules whose names and shapes Effect 3 and Effect 4 share (or that they pick by Effect's
+ * version): a checkout of another revision runs them on its own Effect, as the platform's client
+ * used raw and as the in-process side loading its sources.
+ *
+ * @since 1.0.0
+ * @category constants
+ */
+export const NEUTRAL: ReadonlyArray<string> = [
+  "bench/clients/child.ts",
+  "bench/clients/protocol.ts",
+  "bench/clients/platform.ts",
+  "bench/clients/inprocess.ts",
+  "bench/support/load.ts",
+  "bench/support/effectLoop.ts"
+]
 
 const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*)"(\.{1,2}\/[^"]+)\.js"/g
 
-/** Transpiles `source` and every module it imports relatively (transitively). */
-const transpileTree = (source: string, done: Set<string>) => {
+/**
+ * Transpiles `source` (under `root`) into `out` at the same relative path and, when `follow`,
+ * every module it imports relatively (transitively).
+ */
+const transpileTree = (root: string, out: string, source: string, done: Set<string>, follow: boolean) => {
   if (done.has(source)) return
   done.add(source)
   const text = readFileSync(source, "utf8")
@@ -41,15 +91,31 @@ const transpileTree = (source: string, done: Set<string>) => {
     fileName: source,
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true }
   }).outputText
-  const target = join(OUT, relative(ROOT, source)).replace(/\.ts$/, ".js")
+  const target = join(out, relative(root, source)).replace(/\.ts$/, ".js")
   mkdirSync(dirname(target), { recursive: true })
   writeFileSync(target, output)
+  if (!follow) return
   // Imports read from the output: type-only ones are gone.
   for (const match of output.matchAll(RELATIVE_IMPORT)) {
     const imported = resolve(dirname(source), `${match[1]!}.ts`)
-    if (relative(join(ROOT, "bench"), imported).startsWith("..")) throw new Error(`${source}: a plain-node program imports outside bench/: ${match[1]}`)
-    transpileTree(imported, done)
+    if (relative(join(root, "bench"), imported).startsWith("..")) throw new Error(`${source}: a plain-node program imports outside bench/: ${match[1]}`)
+    transpileTree(root, out, imported, done, follow)
   }
+}
+
+/**
+ * Compiles another checkout's own plain-node programs (`ENTRIES` that it has) into its
+ * `.tmp/bench-js/`, and this checkout's `NEUTRAL` client programs into its `.tmp/bench-current/`.
+ * Its `dist/` must be built already.
+ *
+ * @since 1.0.0
+ * @category constructors
+ */
+export const compileCheckout = (root: string, entries: ReadonlyArray<string>): void => {
+  const done = new Set<string>()
+  for (const entry of entries) transpileTree(root, join(root, OUT_DIR), join(root, entry), done, true)
+  const neutral = new Set<string>()
+  for (const file of NEUTRAL) transpileTree(ROOT, join(root, NEUTRAL_DIR), join(ROOT, file), neutral, false)
 }
 
 let prepared = false
@@ -65,7 +131,7 @@ export const compiled = (source: string): string => {
   if (!prepared) {
     setupDist()
     const done = new Set<string>()
-    for (const entry of ["bench/clients/child.ts", "bench/clients/bomb.ts", "bench/support/server.ts", "bench/support/plain.ts", "bench/support/least.ts"]) transpileTree(join(ROOT, entry), done)
+    for (const entry of ENTRIES) transpileTree(ROOT, OUT, join(ROOT, entry), done, true)
     prepared = true
   }
   return join(OUT, source).replace(/\.ts$/, ".js")

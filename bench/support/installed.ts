@@ -1,73 +1,83 @@
 /**
- * The package as a user installs it: `npm pack` of this checkout (dist/ and the command's bundle as
+ * The package as a user installs it: `npm pack` of a checkout (dist/ and the command's bundle as
  * built), the tarball installed with its peers into a scratch project outside the repository, as
- * `test/package/pack.test.ts` does. The cold-start and command start-up benchmarks run there.
+ * `test/package/pack.test.ts` does. The cold-start and command start-up benchmarks run there: this
+ * checkout's package in a project of each run, the 0.1 line's (with its own peers, Effect 3) in a
+ * project kept beside its worktree (`checkout.ts`), since a revision's package never changes.
  *
  * @since 0.1.0
  */
-import { spawn } from "node:child_process"
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
-import { join } from "node:path"
-import { plainEnv } from "./child.js"
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { dirname, join } from "node:path"
+import { type Checkout, runTool } from "./checkout.js"
 import { ROOT } from "./compile.js"
-
-/**
- * The peers installed beside the package, at the versions installed here.
- *
- * @since 0.1.0
- * @category constants
- */
-export const PEERS = ["effect", "@effect/platform", "@effect/platform-node", "@effect/cli"]
 
 const INSTALL = ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"]
 
-const installedVersion = (name: string): string =>
-  (JSON.parse(readFileSync(join(ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string }).version
+interface Manifest {
+  readonly version: string
+  readonly peerDependencies?: Readonly<Record<string, string>>
+  readonly peerDependenciesMeta?: Readonly<Record<string, { readonly optional?: boolean }>>
+}
+
+const manifestOf = (dir: string): Manifest => JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Manifest
 
 /**
- * Runs a command to its end; its output is kept for the error when it fails.
+ * The peers a checkout's package needs (its peer dependencies that are not optional): for 1.0
+ * `effect` and `@effect/platform-node`; for 0.1 `effect`, `@effect/platform`,
+ * `@effect/platform-node` and `@effect/cli`.
+ *
+ * @since 1.0.0
+ * @category constructors
+ */
+export const peersOf = (root: string = ROOT): ReadonlyArray<string> => {
+  const manifest = manifestOf(root)
+  return Object.keys(manifest.peerDependencies ?? {}).filter((name) => manifest.peerDependenciesMeta?.[name]?.optional !== true).sort()
+}
+
+/**
+ * Runs a command to its end (this process's Node first on PATH); its output is kept for the error
+ * when it fails.
  *
  * @since 0.1.0
  * @category utils
  */
-export const runOk = (command: string, args: ReadonlyArray<string>, cwd: string): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: plainEnv(), stdio: ["ignore", "pipe", "pipe"] })
-    let output = ""
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk))
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk))
-    child.on("error", reject)
-    child.on("close", (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(" ")} exited ${code}\n${output}`))))
-  })
+export const runOk = (command: string, args: ReadonlyArray<string>, cwd: string): Promise<string> => runTool(command, args, cwd)
 
 /**
- * Packs this checkout into `work` and installs the tarball with its peers into `work/app` (an ES
- * module project); answers that project's directory.
+ * Packs the checkout at `root` (default this one) into `work` and installs the tarball with its
+ * peers, at the versions installed in that checkout, into `work/app` (an ES module project);
+ * answers that project's directory.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const install = async (work: string, name: string): Promise<string> => {
+export const install = async (work: string, name: string, root: string = ROOT): Promise<string> => {
   const app = join(work, "app")
-  const packed = JSON.parse(await runOk("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], ROOT)) as ReadonlyArray<{ filename: string }>
+  const packed = JSON.parse(await runOk("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], root)) as ReadonlyArray<{ filename: string }>
   mkdirSync(app)
   writeFileSync(join(app, "package.json"), JSON.stringify({ name, version: "1.0.0", private: true, type: "module" }, null, 2))
-  await runOk("npm", [...INSTALL, join(work, packed[0]!.filename), ...PEERS.map((peer) => `${peer}@${installedVersion(peer)}`)], app)
+  const peers = peersOf(root).map((peer) => `${peer}@${manifestOf(join(root, "node_modules", peer)).version}`)
+  await runOk("npm", [...INSTALL, join(work, packed[0]!.filename), ...peers], app)
   return app
 }
 
 /**
- * Builds the checkout of another revision in `checkout` (its library's `dist/`), packs it and
- * installs it into the scratch project `app` under the name `alias` (`npm install alias@file:…`),
- * so that an app there can import both revisions side by side.
+ * The package of a prepared checkout (built: `prepare(rev, { build: true })`) installed with its
+ * own peers into a project kept beside its worktree, made once; answers that project's directory.
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category constructors
  */
-export const installRevision = async (app: string, work: string, checkout: string, alias: string): Promise<void> => {
-  await runOk("npx", ["tsc", "-p", "tsconfig.build.json"], checkout)
-  const into = join(work, alias)
-  mkdirSync(into)
-  const packed = JSON.parse(await runOk("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", into], checkout)) as ReadonlyArray<{ filename: string }>
-  await runOk("npm", [...INSTALL, `${alias}@file:${join(into, packed[0]!.filename)}`], app)
+export const installCheckout = async (checkout: Checkout, name: string): Promise<string> => {
+  const work = join(dirname(checkout.root), "installed")
+  const stamp = join(dirname(checkout.root), "installed.done")
+  const app = join(work, "app")
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === name) return app
+  rmSync(stamp, { force: true })
+  rmSync(work, { recursive: true, force: true })
+  mkdirSync(work)
+  await install(work, name, checkout.root)
+  writeFileSync(stamp, name)
+  return app
 }

@@ -1,26 +1,25 @@
 /**
  * The least an Effect client of the service over undici does for one call, written out by hand for
- * the cold-start benchmark: undici's connection pool (the same module the SDK loads) owned by a
- * scoped layer, a token issued with the plain client's signed request (`tokenRequest`), one GetInfo
- * with it, the answer gunzipped when it came compressed, parsed, and decoded into a Schema class. No
+ * the cold-start benchmark: an undici connection pool (from `@effect/platform-node/Undici`, the
+ * undici the platform's client runs on) owned by a service built in a scoped layer, a token issued
+ * with the plain client's request signed with `node:crypto` (`tokenRequest`), one GetInfo with it,
+ * the answer gunzipped when it came compressed, parsed, and decoded into a Schema class. No
  * configuration, validation, retries, deadlines, token cache or error model.
  *
  * It measures what any Effect program that talks to the service over undici pays on its first call
  * above the Effect floor (Effect's runtime run for the first time, undici loaded, two exchanges), so
- * that the SDK's own share can be told from it. It imports only Effect, Node (undici through the
- * platform's Node package) and the plain client beside it, so it also runs in the benchmark's
- * scratch project, where both are copied.
+ * that the SDK's own share can be told from it. It imports only Effect, the platform's Node package
+ * and the plain client beside it, so it also runs in the benchmark's scratch project, where both are
+ * copied.
  *
  * @since 0.1.0
  */
+import { Pool as UndiciPool } from "@effect/platform-node/Undici"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type { ParseError } from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { createRequire } from "node:module"
 import { gunzipSync } from "node:zlib"
-import type * as Undici from "undici"
 import { tokenRequest } from "./plain.js"
 
 /**
@@ -50,60 +49,41 @@ export class Info extends Schema.Class<Info>("Info")({
   itemKey: Schema.optional(Schema.NullOr(Schema.String)),
   tradeDate: Schema.optional(Schema.NullOr(Schema.String)),
   confirmNum: Schema.optional(Schema.NullOr(Schema.String)),
-  totalAmount: Schema.optional(Schema.NullOr(Schema.Union(Schema.String, Schema.Number))),
+  totalAmount: Schema.optional(Schema.NullOr(Schema.Union([Schema.String, Schema.Number]))),
   stateDT: Schema.optional(Schema.NullOr(Schema.String))
 }) {}
 
-interface Pool {
-  readonly agent: Undici.Agent
+interface PoolShape {
+  readonly pool: UndiciPool
   readonly options: LeastOptions
 }
 
-const Pool = Context.GenericTag<Pool>("bench/least/Pool")
+class Pool extends Context.Service<Pool, PoolShape>()("bench/least/Pool") {}
 
 const poolLayer = (options: LeastOptions): Layer.Layer<Pool> =>
-  Layer.scoped(
+  Layer.effect(
     Pool,
     Effect.acquireRelease(
-      Effect.sync(() => {
-        const undici = createRequire(createRequire(import.meta.url).resolve("@effect/platform-node/Undici"))
-        const Agent = undici("undici/lib/dispatcher/agent.js") as typeof Undici.Agent
-        return { agent: new Agent({ connections: 64 }), options }
-      }),
-      ({ agent }) => Effect.promise(() => agent.destroy())
+      Effect.sync(() => ({ pool: new UndiciPool(options.origin, { connections: 64 }), options })),
+      ({ pool }) => Effect.promise(() => pool.destroy())
     )
   )
 
 // One exchange: the answer's body as JSON, gunzipped when it came compressed.
-const exchange = (pool: Pool, method: "GET" | "POST", path: string, headers: Record<string, string>, body?: string) =>
-  Effect.async<unknown, Error>((resume) => {
-    const chunks: Array<Buffer> = []
-    let status = 0
-    let gzip = false
-    pool.agent.dispatch({ origin: pool.options.origin, method, path, headers, ...(body === undefined ? {} : { body }) }, {
-      onConnect: () => undefined,
-      onHeaders: (statusCode, raw) => {
-        status = statusCode
-        for (let i = 0; i < raw.length; i += 2) {
-          if (raw[i]!.toString().toLowerCase() === "content-encoding" && raw[i + 1]!.toString() === "gzip") gzip = true
-        }
-        return true
-      },
-      onData: (chunk) => {
-        chunks.push(chunk)
-        return true
-      },
-      onComplete: () => {
-        const data = Buffer.concat(chunks)
-        const answer: unknown = JSON.parse((gzip ? gunzipSync(data) : data).toString("utf8"))
-        resume(status === 200 ? Effect.succeed(answer) : Effect.fail(new Error(`HTTP ${status}: ${JSON.stringify(answer)}`)))
-      },
-      onError: (error) => resume(Effect.fail(error))
-    })
+const exchange = (pool: PoolShape, method: "GET" | "POST", path: string, headers: Record<string, string>, body?: string) =>
+  Effect.tryPromise({
+    try: async () => {
+      const response = await pool.pool.request({ method, path, headers, ...(body === undefined ? {} : { body }) })
+      const data = Buffer.from(await response.body.arrayBuffer())
+      const answer: unknown = JSON.parse((response.headers["content-encoding"] === "gzip" ? gunzipSync(data) : data).toString("utf8"))
+      if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}: ${JSON.stringify(answer)}`)
+      return answer
+    },
+    catch: (cause) => (cause instanceof Error ? cause : new Error(String(cause)))
   })
 
 // The token request signed as the plain client signs it.
-const token = (pool: Pool, corpNum: string) => {
+const token = (pool: PoolShape, corpNum: string) => {
   const { path, headers, body } = tokenRequest({ ...pool.options, isTest: true }, corpNum)
   return Effect.map(exchange(pool, "POST", path, headers, body), (answer) => (answer as { readonly session_token: string }).session_token)
 }
@@ -114,10 +94,10 @@ const token = (pool: Pool, corpNum: string) => {
  * @since 0.1.0
  * @category constructors
  */
-export const getInfo = (options: LeastOptions, corpNum: string, mgtKey: string): Effect.Effect<Info, Error | ParseError> =>
+export const getInfo = (options: LeastOptions, corpNum: string, mgtKey: string): Effect.Effect<Info, Error | Schema.SchemaError> =>
   Effect.gen(function*() {
     const pool = yield* Pool
     const session = yield* token(pool, corpNum)
     const answer = yield* exchange(pool, "GET", `/Cashbill/${mgtKey}`, { "authorization": `Bearer ${session}`, "accept-encoding": "gzip" })
-    return yield* Schema.decodeUnknown(Info)(answer)
+    return yield* Schema.decodeUnknownEffect(Info)(answer)
   }).pipe(Effect.provide(poolLayer(options)))

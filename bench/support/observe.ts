@@ -5,8 +5,8 @@
  * @since 0.1.0
  */
 import { performance } from "node:perf_hooks"
-import { HttpClient } from "@effect/platform"
 import { Clock, Duration, Effect } from "effect"
+import * as HttpClient from "effect/http/HttpClient"
 import { collectGarbage } from "./alternate.js"
 
 /**
@@ -20,7 +20,8 @@ export const POLL_DELAY_MAX_MILLIS = 1_000
 /**
  * Measures the time a run spends only waiting for a poll: the event loop idle while at least one
  * poll delay (a `Clock.sleep` shorter than `POLL_DELAY_MAX_MILLIS`) is pending and no HTTP request
- * is in flight. Install `clock` with `Effect.withClock` and `wrap` on the SDK's `HttpClient`.
+ * is in flight. Install `clock` as the `Clock.Clock` service (`Effect.provideService`) and `wrap` on
+ * the SDK's `HttpClient`.
  *
  * @since 0.1.0
  * @category models
@@ -39,7 +40,7 @@ export interface WaitTracker {
  * @category constructors
  */
 export const waitTracker = (): WaitTracker => {
-  const base = Clock.make()
+  const base = Effect.runSync(Clock.Clock)
   let sleeping = 0
   let inFlight = 0
   let pollDelays = 0
@@ -53,11 +54,12 @@ export const waitTracker = (): WaitTracker => {
     mark = now
   }
   const clock: Clock.Clock = {
-    [Clock.ClockTypeId]: Clock.ClockTypeId,
-    unsafeCurrentTimeMillis: () => base.unsafeCurrentTimeMillis(),
+    currentTimeMillisUnsafe: () => base.currentTimeMillisUnsafe(),
     currentTimeMillis: base.currentTimeMillis,
-    unsafeCurrentTimeNanos: () => base.unsafeCurrentTimeNanos(),
+    currentTimeNanosUnsafe: () => base.currentTimeNanosUnsafe(),
     currentTimeNanos: base.currentTimeNanos,
+    monotonicTimeNanosUnsafe: () => base.monotonicTimeNanosUnsafe(),
+    monotonicTimeNanos: base.monotonicTimeNanos,
     sleep: (duration) =>
       Duration.toMillis(duration) >= POLL_DELAY_MAX_MILLIS
         ? base.sleep(duration)
@@ -66,7 +68,7 @@ export const waitTracker = (): WaitTracker => {
             settle()
             sleeping++
           }),
-          () => Effect.tap(base.sleep(duration), () => void pollDelays++),
+          () => Effect.tap(base.sleep(duration), () => Effect.sync(() => void pollDelays++)),
           () =>
             Effect.sync(() => {
               settle()

@@ -10,6 +10,24 @@ import { pathToFileURL } from "node:url"
 import { type Section, sectionToMarkdown } from "./report.js"
 
 /**
+ * `true` in a smoke run (`BENCH_SMOKE=1`): every benchmark runs end to end with the smallest
+ * settings (one round, no warm-up, few calls), to show that it works, not to measure; the runner
+ * then leaves RESULTS.md as it is.
+ *
+ * @since 1.0.0
+ * @category constants
+ */
+export const SMOKE: boolean = process.env["BENCH_SMOKE"] === "1"
+
+/**
+ * `full` in a measurement, `smoke` in a smoke run.
+ *
+ * @since 1.0.0
+ * @category combinators
+ */
+export const sized = <A>(full: A, smoke: A): A => (SMOKE ? smoke : full)
+
+/**
  * A benchmark: an id (its file name), a time limit and the measurement.
  *
  * @since 0.1.0
@@ -19,6 +37,11 @@ export interface Benchmark {
   readonly id: string
   /** The process is ended after this long, whatever it is doing. */
   readonly limitMillis: number
+  /**
+   * Work done before the time limit starts (preparing another revision's worktree and install the
+   * first time, which later runs find ready); not part of the benchmark time.
+   */
+  readonly prepare?: () => Promise<unknown>
   readonly run: () => Promise<Omit<Section, "id" | "elapsedMillis">>
 }
 
@@ -47,6 +70,12 @@ export const log = (line: string): void => {
  * @category constructors
  */
 export const main = async (benchmark: Benchmark): Promise<never> => {
+  try {
+    await benchmark.prepare?.()
+  } catch (error) {
+    process.stderr.write(`${benchmark.id}: preparing failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`)
+    process.exit(1)
+  }
   const watchdog = setTimeout(() => {
     process.stderr.write(`${benchmark.id}: over its limit of ${benchmark.limitMillis / 1000} s, stopping\n`)
     process.exit(2)

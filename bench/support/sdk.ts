@@ -1,37 +1,34 @@
 /**
  * The SDK and its baselines as the benchmarks use them: SDK runtimes over a chosen `HttpClient`
- * (against a socket server or the in-process sandbox), the sandbox admin API over HTTP and sample
- * receipts.
+ * (against a socket server, or on the in-process sandbox through `Taxdoc.layerSandbox`), the sandbox
+ * admin API over HTTP and sample receipts.
  *
  * @since 0.1.0
  */
-import { FetchHttpClient, HttpClient } from "@effect/platform"
-import { NodeHttpClient } from "@effect/platform-node"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import * as HttpClient from "effect/http/HttpClient"
 import type { TaxdocConfig } from "../../src/core/Config.js"
 import { Tokens } from "../../src/core/Tokens.js"
 import { Cashbill, SCOPE } from "../../src/domains/cashbill/Cashbill.js"
 import type { CashReceiptIssue } from "../../src/domains/cashbill/Schemas.js"
 import * as Connect from "../../src/sandbox/Connect.js"
-import * as InProcess from "../../src/sandbox/InProcess.js"
-import { portalDraft } from "../../src/sandbox/taxinvoice/Admin.js"
 import { TESTER_SECRET } from "../../src/sandbox/Partners.js"
 import type { Kind, Policy } from "../../src/sandbox/Progression.js"
-import type { Sandbox } from "../../src/sandbox/Sandbox.js"
-import * as SandboxModule from "../../src/sandbox/Sandbox.js"
 import type { Stats } from "../../src/sandbox/Stats.js"
+import { portalDraft } from "../../src/sandbox/taxinvoice/Admin.js"
 import * as Taxdoc from "../../src/Taxdoc.js"
-import * as Undici from "../../src/core/Undici.js"
 import { sampleReceipt } from "../clients/protocol.js"
 
 /**
- * The `HttpClient` implementations the SDK can run on: its own transport (`Undici.layer()`, as the
- * README shows), or the platform's clients.
+ * The `HttpClient` implementations the SDK runs on: the platform's Node clients (undici, as the
+ * README shows, or Node's `http`) and `fetch`.
  *
  * @since 0.1.0
  * @category models
  */
-export type Transport = "taxdoc" | "fetch" | "undici" | "node:http"
+export type Transport = "undici" | "node:http" | "fetch"
 
 /**
  * The `HttpClient` layer of a transport.
@@ -41,14 +38,12 @@ export type Transport = "taxdoc" | "fetch" | "undici" | "node:http"
  */
 export const httpLayer = (transport: Transport): Layer.Layer<HttpClient.HttpClient> => {
   switch (transport) {
-    case "taxdoc":
-      return Undici.layer()
-    case "fetch":
-      return FetchHttpClient.layer
     case "undici":
       return NodeHttpClient.layerUndici
     case "node:http":
-      return NodeHttpClient.layer
+      return NodeHttpClient.layerNodeHttp
+    case "fetch":
+      return FetchHttpClient.layer
   }
 }
 
@@ -60,7 +55,9 @@ export const httpLayer = (transport: Transport): Layer.Layer<HttpClient.HttpClie
  */
 export type Wrap = (client: HttpClient.HttpClient) => HttpClient.HttpClient
 
-const identity: Wrap = (client) => client
+/** The client in context, changed by `wrap`: a layer between the SDK and the client under it. */
+const wrapping = (wrap: Wrap): Layer.Layer<HttpClient.HttpClient, never, HttpClient.HttpClient> =>
+  Layer.effect(HttpClient.HttpClient, Effect.map(HttpClient.HttpClient, wrap))
 
 /**
  * An SDK runtime: every service plus its configuration.
@@ -77,12 +74,12 @@ export type SdkRuntime = ManagedRuntime.ManagedRuntime<Taxdoc.Services | TaxdocC
  * @since 0.1.0
  * @category constructors
  */
-export const socketSdk = (origin: string, transport: Transport, wrap: Wrap = identity, connect: Connect.ConnectOptions = {}): SdkRuntime =>
-  ManagedRuntime.make(
-    Taxdoc.layer(Connect.configOptions({ ...connect, origin, secretKey: Redacted.make(TESTER_SECRET) })).pipe(
-      Layer.provide(Layer.effect(HttpClient.HttpClient, Effect.map(HttpClient.HttpClient, wrap)).pipe(Layer.provide(httpLayer(transport))))
-    )
+export const socketSdk = (origin: string, transport: Transport, wrap?: Wrap, connect: Connect.ConnectOptions = {}): SdkRuntime => {
+  const client = wrap === undefined ? httpLayer(transport) : wrapping(wrap).pipe(Layer.provide(httpLayer(transport)))
+  return ManagedRuntime.make(
+    Taxdoc.layer(Connect.configOptions({ ...connect, origin, secretKey: Redacted.make(TESTER_SECRET) })).pipe(Layer.provide(client))
   )
+}
 
 /**
  * An SDK runtime with its own in-process sandbox.
@@ -90,10 +87,11 @@ export const socketSdk = (origin: string, transport: Transport, wrap: Wrap = ide
  * @since 0.1.0
  * @category models
  */
-export type InProcessRuntime = ManagedRuntime.ManagedRuntime<Taxdoc.Services | TaxdocConfig | Sandbox | HttpClient.HttpClient, unknown>
+export type InProcessRuntime = ManagedRuntime.ManagedRuntime<Taxdoc.SandboxServices, unknown>
 
 /**
- * The SDK against a fresh in-process sandbox with the given members and progression policies.
+ * The SDK against a fresh in-process sandbox (`Taxdoc.layerSandbox`) with the given members and
+ * progression policies; `wrap` changes the in-process client the SDK sends through.
  *
  * @since 0.1.0
  * @category constructors
@@ -104,16 +102,13 @@ export const inProcessSdk = (
     readonly progressions?: Partial<Record<Kind, Policy>>
     readonly wrap?: Wrap
   } = {}
-): InProcessRuntime => {
-  const sandbox = SandboxModule.layer({
-    members: (options.members ?? []).map((corpNum) => ({ corpNum })),
-    progressions: options.progressions ?? {}
-  })
-  const client = Layer.effect(HttpClient.HttpClient, Effect.map(InProcess.makeClient(), options.wrap ?? identity))
-  return ManagedRuntime.make(
-    Taxdoc.services.pipe(Layer.provideMerge(Connect.layerConfig()), Layer.provideMerge(client.pipe(Layer.provideMerge(sandbox))))
+): InProcessRuntime =>
+  ManagedRuntime.make(
+    Taxdoc.layerSandbox({
+      sandbox: { members: (options.members ?? []).map((corpNum) => ({ corpNum })), progressions: options.progressions ?? {} },
+      transport: options.wrap === undefined ? undefined : wrapping(options.wrap)
+    })
   )
-}
 
 /**
  * A registration number for member `i` of a run (10 digits).
