@@ -22,11 +22,11 @@ import { type Checkout, git, prepare, RELEASE } from "./support/checkout.js"
 import { withPreparedSandbox } from "./support/clients.js"
 import { compiled, OUT_DIR } from "./support/compile.js"
 import { install as installPackage, installCheckout, peersOf } from "./support/installed.js"
-import { type Benchmark, isMain, log, main } from "./support/program.js"
+import { type Benchmark, isMain, log, main, sized } from "./support/program.js"
 import * as Sdk from "./support/sdk.js"
 import { ms, ratio } from "./support/stats.js"
 
-const ROUNDS = 8
+const ROUNDS = sized(8, 1)
 /** The earlier line installed beside this checkout's package: the 0.1 line unless told otherwise. */
 const BASE = process.env["BENCH_COLD_BASE"] ?? RELEASE
 const TARGET_MILLIS = 300

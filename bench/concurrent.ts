@@ -19,7 +19,7 @@ import { platformOf, releaseNote } from "./support/versus.js"
 const CALLERS = 32
 const LOAD: LoadOptions = sized({ concurrency: CALLERS, total: 5_000, durationMillis: 12_000 }, { concurrency: CALLERS, total: 100, durationMillis: 2_000 })
 const INFO_LOAD: LoadOptions = { ...LOAD, total: sized(1_500, 64) }
-const ROUNDS = 4
+const ROUNDS = sized(4, 1)
 const PLAIN_TARGET = 1.1
 const FLOOR_TARGET = 0.9
 const PLATFORM_TARGET = 1.3

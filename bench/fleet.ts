@@ -36,7 +36,7 @@ import { median, ms, perSecond, ratio } from "./support/stats.js"
 const BASE = process.env["BENCH_FLEET_BASE"] ?? "7f75ec4"
 const SEQUENTIAL: LoadOptions = sized({ concurrency: 1, total: 4_000, durationMillis: 1_500 }, { concurrency: 1, total: 20, durationMillis: 1_000 })
 const CONCURRENT: LoadOptions = sized({ concurrency: 32, total: 8_000, durationMillis: 1_500 }, { concurrency: 32, total: 100, durationMillis: 1_000 })
-const ROUNDS = 8
+const ROUNDS = sized(8, 1)
 const WARMUP = 2
 const TOLERANCE = 0.05
 const COLD_MEMBERS = sized(20, 2)

@@ -16,7 +16,7 @@ import { ms, perSecond, ratio } from "./support/stats.js"
 
 const SEQUENTIAL: LoadOptions = sized({ concurrency: 1, total: 800, durationMillis: 2_500 }, { concurrency: 1, total: 20, durationMillis: 1_000 })
 const CONCURRENT: LoadOptions = sized({ concurrency: 32, total: 5_000, durationMillis: 12_000 }, { concurrency: 32, total: 100, durationMillis: 2_000 })
-const ROUNDS = 6
+const ROUNDS = sized(6, 1)
 const TOLERANCE = 0.95
 
 const GUARDED: SideSpec = { ...SDK, id: "guarded", label: "guards on (the defaults)" }

@@ -21,7 +21,7 @@ import { perSecond, ratio } from "./support/stats.js"
 /** The revision the performance work started from. */
 const BASE = process.env["BENCH_BASE"] ?? "8ad5b00"
 const LOAD: LoadOptions = sized({ concurrency: 1, total: 4_000, durationMillis: 1_500 }, { concurrency: 1, total: 20, durationMillis: 1_000 })
-const ROUNDS = 6
+const ROUNDS = sized(6, 1)
 const TARGET = 4
 
 /**

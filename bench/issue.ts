@@ -12,7 +12,7 @@ import * as Sdk from "./support/sdk.js"
 import { ms, perSecond, ratio } from "./support/stats.js"
 
 const LOAD: LoadOptions = sized({ concurrency: 1, total: 500, durationMillis: 2_500 }, { concurrency: 1, total: 20, durationMillis: 1_000 })
-const ROUNDS = 6
+const ROUNDS = sized(6, 1)
 const SIDES = [FLOOR, PLAIN, SDK]
 
 /**

@@ -32,10 +32,10 @@ import { ms, perSecond, ratio } from "./support/stats.js"
 
 const SEQUENTIAL: LoadOptions = sized({ concurrency: 1, total: 800, durationMillis: 2_500 }, { concurrency: 1, total: 20, durationMillis: 1_000 })
 const CONCURRENT: LoadOptions = sized({ concurrency: 32, total: 4_000, durationMillis: 2_500 }, { concurrency: 32, total: 100, durationMillis: 1_000 })
-const ROUNDS = 5
+const ROUNDS = sized(5, 1)
 const SIDES = [SDK, PROMISE, SDK_RUN_PROMISE]
 const CPU_TARGET = 1.1
-const PAIR_ROUNDS = 12
+const PAIR_ROUNDS = sized(12, 1)
 
 // The Effect API (`getInfo`) and the Promise client (`getInfoPromise`) in one client process, in
 // alternating rounds; the figures are filed under the sides they stand for.

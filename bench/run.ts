@@ -2,7 +2,9 @@
  * The benchmark runner (`npm run bench [name …]`): runs every benchmark, or the ones named, each
  * in its own Node process (`--expose-gc`, a fresh heap), prints their sections, and rewrites the
  * generated blocks of bench/RESULTS.md — the machine, the summary of targets and each section that
- * ran. Text outside the generated blocks (findings, before/after notes) is kept as written.
+ * ran. Text outside the generated blocks (findings, before/after notes) is kept as written. A smoke
+ * run (`BENCH_SMOKE=1`: every benchmark with its smallest settings) prints the sections and leaves
+ * RESULTS.md as it is.
  *
  * @since 0.1.0
  */
@@ -14,10 +16,30 @@ import { fileURLToPath } from "node:url"
 import { nodeFlags } from "./support/child.js"
 import { compiled } from "./support/compile.js"
 import * as Machine from "./support/machine.js"
+import { SMOKE } from "./support/program.js"
 import { type Section, sectionToMarkdown, tableToMarkdown, type Target } from "./support/report.js"
 
 /** The client and sandbox targets first, then the other benchmarks. */
-const BENCHMARKS = ["sequential", "concurrent", "issue", "coldstart", "sandbox", "inprocess", "bulk", "growth", "tokens", "signing", "startup", "guards", "decompression", "multipart", "durable", "promise", "fleet"] as const
+const BENCHMARKS = [
+  "sequential",
+  "concurrent",
+  "issue",
+  "coldstart",
+  "sandbox",
+  "inprocess",
+  "bulk",
+  "growth",
+  "tokens",
+  "signing",
+  "startup",
+  "guards",
+  "decompression",
+  "multipart",
+  "durable",
+  "promise",
+  "fleet",
+  "suite"
+] as const
 
 /**
  * Targets of benchmarks that are not written yet (their program is absent): the summary lists them
@@ -112,6 +134,10 @@ const main = async () => {
     rmSync(scratch, { recursive: true, force: true })
   }
   const totalSeconds = (performance.now() - started) / 1000
+  if (SMOKE) {
+    process.stderr.write(`bench: smoke run, ${sections.length} of ${ids.length} benchmarks ran end to end in ${totalSeconds.toFixed(0)} s${failed.length > 0 ? `; failed: ${failed.join(", ")}` : ""}; ${RESULTS} left as it is\n`)
+    process.exit(failed.length === 0 ? 0 : 1)
+  }
 
   let text = existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : skeleton()
   text = replaceBlock(text, "machine", [

@@ -16,7 +16,7 @@ import { ms, perSecond, ratio } from "./support/stats.js"
 import { platformOf, releaseNote } from "./support/versus.js"
 
 const LOAD: LoadOptions = sized({ concurrency: 1, total: 800, durationMillis: 2_500 }, { concurrency: 1, total: 20, durationMillis: 1_000 })
-const ROUNDS = 5
+const ROUNDS = sized(5, 1)
 const CPU_TARGET = 1.3
 const P50_TARGET = 1.1
 const PLATFORM_TARGET = 1.3

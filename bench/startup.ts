@@ -18,10 +18,10 @@ import { plainEnv } from "./support/child.js"
 import { type Checkout, prepareRelease } from "./support/checkout.js"
 import { compiled } from "./support/compile.js"
 import { install, installCheckout } from "./support/installed.js"
-import { type Benchmark, isMain, log, main } from "./support/program.js"
+import { type Benchmark, isMain, log, main, sized } from "./support/program.js"
 import { median } from "./support/stats.js"
 
-const ROUNDS = 8
+const ROUNDS = sized(8, 1)
 const HELP_TARGET_MILLIS = 300
 const COMMAND_TARGET_MILLIS = 500
 const CORP_NUMS = ["1234567891", "1111111119", "2222222227"]

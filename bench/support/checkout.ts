@@ -122,6 +122,8 @@ export interface PrepareOptions {
   readonly build?: boolean
   /** Run its dependencies' install scripts too (native modules, embedded PostgreSQL): what its test suite needs. */
   readonly scripts?: boolean
+  /** The Node the install scripts run on (native modules are compiled for it); default this process's. */
+  readonly scriptsNode?: string
 }
 
 /**
@@ -150,9 +152,10 @@ export const prepare = async (rev: string, options: PrepareOptions = {}): Promis
       await runTool("npm", ["ci", "--ignore-scripts", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], root)
     })
     if (options.scripts === true) {
-      await once(join(cache, "scripts"), lockfile, async () => {
-        log(`revision ${commit}: npm rebuild (install scripts of its dependencies)`)
-        await runTool("npm", ["rebuild", "--no-audit", "--no-fund", "--loglevel=error"], root)
+      const node = options.scriptsNode ?? process.execPath
+      await once(join(cache, "scripts"), `${lockfile} ${node}`, async () => {
+        log(`revision ${commit}: npm rebuild (install scripts of its dependencies, on ${node})`)
+        await runTool("npm", ["rebuild", "--no-audit", "--no-fund", "--loglevel=error"], root, toolEnv({ PATH: [dirname(node), process.env["PATH"] ?? ""].join(delimiter) }))
       })
     }
     if (options.build === true) {
