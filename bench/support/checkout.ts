@@ -147,19 +147,19 @@ export const prepare = async (rev: string, options: PrepareOptions = {}): Promis
       git("worktree", "add", "--detach", root, full)
     }
     const lockfile = createHash("sha256").update(readFileSync(join(root, "package-lock.json"))).digest("hex")
-    await once(join(cache, "installed"), lockfile, async () => {
+    await once(join(cache, "stamp-npm-ci"), lockfile, async () => {
       log(`revision ${commit}: npm ci (its own dependencies)`)
       await runTool("npm", ["ci", "--ignore-scripts", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], root)
     })
     if (options.scripts === true) {
       const node = options.scriptsNode ?? process.execPath
-      await once(join(cache, "scripts"), `${lockfile} ${node}`, async () => {
+      await once(join(cache, "stamp-scripts"), `${lockfile} ${node}`, async () => {
         log(`revision ${commit}: npm rebuild (install scripts of its dependencies, on ${node})`)
         await runTool("npm", ["rebuild", "--no-audit", "--no-fund", "--loglevel=error"], root, toolEnv({ PATH: [dirname(node), process.env["PATH"] ?? ""].join(delimiter) }))
       })
     }
     if (options.build === true) {
-      await once(join(cache, "built"), full, async () => {
+      await once(join(cache, "stamp-built"), full, async () => {
         log(`revision ${commit}: its library built`)
         rmSync(join(root, "dist"), { recursive: true, force: true })
         await runTool(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], root)

@@ -70,8 +70,8 @@ export const install = async (work: string, name: string, root: string = ROOT): 
  * @category constructors
  */
 export const installCheckout = async (checkout: Checkout, name: string): Promise<string> => {
-  const work = join(dirname(checkout.root), "installed")
-  const stamp = join(dirname(checkout.root), "installed.done")
+  const work = join(dirname(checkout.root), "installed-package")
+  const stamp = join(dirname(checkout.root), "stamp-installed-package")
   const app = join(work, "app")
   if (existsSync(stamp) && readFileSync(stamp, "utf8") === name) return app
   rmSync(stamp, { force: true })
