@@ -55,6 +55,8 @@ export const valuesOf = (check: SchemaAST.Check<any>): Gen<unknown> | undefined 
 export interface RuleOptions<A> {
   /** Values that keep the rule (and, drawn from, keep the rules checked before it). */
   readonly values?: Gen<A> | undefined
+  /** What Effect's own `Arbitrary` derivation should keep to (lengths, patterns), for schemas it draws from. */
+  readonly constraint?: Schema.Annotations.ToArbitrary.FilterConstraint<A> | undefined
 }
 
 /**
@@ -67,7 +69,8 @@ export const check = <A>(name: string, predicate: (a: A) => boolean, message: st
   Schema.makeFilter<A>((a) => predicate(a), {
     message,
     [RuleName]: name,
-    ...(options?.values === undefined ? {} : { [RuleValues]: options.values })
+    ...(options?.values === undefined ? {} : { [RuleValues]: options.values }),
+    ...(options?.constraint === undefined ? {} : { arbitraryConstraint: options.constraint })
   })
 
 /**
@@ -87,7 +90,8 @@ export const rule = <A>(name: string, predicate: (a: A) => boolean, message: str
  * @since 1.0.0
  * @category rules
  */
-export const maxLength = (max: number) => rule(`maxLength(${max})`, (s: string) => s.length <= max, `must be at most ${max} characters`)
+export const maxLength = (max: number) =>
+  rule(`maxLength(${max})`, (s: string) => s.length <= max, `must be at most ${max} characters`, { constraint: { maxLength: max } })
 
 /**
  * The `required` rule of a text: present and not empty.
@@ -95,7 +99,7 @@ export const maxLength = (max: number) => rule(`maxLength(${max})`, (s: string) 
  * @since 1.0.0
  * @category rules
  */
-export const required = rule("required", (s: string) => s.length > 0, "is required and may not be empty")
+export const required = rule("required", (s: string) => s.length > 0, "is required and may not be empty", { constraint: { minLength: 1 } })
 
 /**
  * A string of at most `max` characters (the spec's "Len" column).
