@@ -30,6 +30,7 @@ export const companyStatusRoutes: ReadonlyArray<Route> = [
   implement(Operations.CheckCorpNums, Effect.fnUntraced(function*(request) {
     const body = yield* bodyJson(request)
     if (!Array.isArray(body)) return yield* fail("InvalidRequest", "the body must be a JSON array of registration numbers")
+    if (body.length === 0) return yield* fail("InvalidRequest", "the body must hold at least one registration number")
     if (body.length > MAX_CORP_NUMS) return yield* fail("TooManyCorpNums")
     const bad = body.findIndex((n) => typeof n !== "string" || !TEN_DIGITS.test(n))
     if (bad >= 0) return yield* fail("InvalidCorpNum", `[${bad}]`)
