@@ -224,7 +224,7 @@ export const make = Effect.gen(function*() {
         "accept-language": config.acceptLanguage
       }
       if (forwarded !== undefined) headers["x-svc-forwarded"] = forwarded
-      const received = yield* transport.send(IssueToken.sdk, Transport.request("POST", issueUrl, headers, { ...body, contentType: "application/json" }), config.maxAnswerBytes)
+      const received = yield* transport.send(IssueToken.sdk, Transport.request("POST", issueUrl, headers, body), config.maxAnswerBytes)
       if (received.status !== 200) {
         const failure = failureOf(IssueToken.sdk, received)
         return yield* failure._tag === "ApiError"
