@@ -26,7 +26,8 @@ import { ms } from "./support/stats.js"
 const ROUNDS = Number(process.env["BENCH_SUITE_ROUNDS"] ?? "2")
 const ARGS = (process.env["BENCH_SUITE_ARGS"] ?? (SMOKE ? "test/core/Kst.test.ts" : "")).split(" ").filter((a) => a !== "")
 const RELEASE_NODE = process.env["BENCH_SUITE_RELEASE_NODE"] ?? process.execPath
-const LIMIT_MILLIS = 60 * 60_000
+/** At most 30 minutes per run of the suite, two lines a round. */
+const LIMIT_MILLIS = Math.max(1, ROUNDS) * 2 * 30 * 60_000
 
 /** One run of the suite: its wall time, its exit code and what vitest reported. */
 interface Run {
