@@ -35,8 +35,6 @@ export * as Cashbill from "./domains/cashbill/Cashbill.js"
 /** @since 0.1.0 */
 export * as CashbillSchemas from "./domains/cashbill/Schemas.js"
 
-/** @since 0.1.0 */
-export * as CashbillRules from "./domains/cashbill/Rules.js"
 
 /** @since 0.1.0 */
 export * as Statement from "./domains/statement/Statement.js"
@@ -44,8 +42,6 @@ export * as Statement from "./domains/statement/Statement.js"
 /** @since 0.1.0 */
 export * as StatementSchemas from "./domains/statement/Schemas.js"
 
-/** @since 0.1.0 */
-export * as StatementRules from "./domains/statement/Rules.js"
 
 /** @since 0.1.0 */
 export * as Taxinvoice from "./domains/taxinvoice/Taxinvoice.js"
@@ -53,8 +49,6 @@ export * as Taxinvoice from "./domains/taxinvoice/Taxinvoice.js"
 /** @since 0.1.0 */
 export * as TaxinvoiceSchemas from "./domains/taxinvoice/Schemas.js"
 
-/** @since 0.1.0 */
-export * as TaxinvoiceRules from "./domains/taxinvoice/Rules.js"
 
 /** @since 0.1.0 */
 export * as Certificate from "./domains/certificate/Certificate.js"
@@ -68,8 +62,6 @@ export * as TaxPortal from "./domains/taxPortal/TaxPortal.js"
 /** @since 0.1.0 */
 export * as TaxPortalSchemas from "./domains/taxPortal/Schemas.js"
 
-/** @since 0.1.0 */
-export * as TaxPortalRules from "./domains/taxPortal/Rules.js"
 
 // ── errors ──────────────────────────────────────────────────────────────────────────────────
 

@@ -1,7 +1,7 @@
 /**
  * package.json says what the package is, and the README and CI agree with it: entry points with
- * types, the files shipped, the peers on their Effect 3 lines, the one install line, the set-up and
- * test commands. (What `taxdoc` loads as it starts: test/package/bundle.test.ts.)
+ * types, the files shipped, the peers on their Effect 4 lines, the one install line, the set-up and
+ * test commands, the Node the project develops on. (What `taxdoc` loads as it starts: test/package/bundle.test.ts.)
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as fs from "node:fs"
@@ -11,23 +11,21 @@ import { manifest, ROOT } from "./support.js"
 const pkg = manifest()
 const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8")
 
-// The Effect 3 lines the package is built for (README "Install in a project").
+// The Effect 4 lines the package is built for (README "Install in a project").
 const EFFECT_LINES: Record<string, RegExp> = {
-  "effect": /^\^3\.22\.\d+$/,
-  "@effect/platform": /^\^0\.97\.\d+$/,
-  "@effect/platform-node": /^\^0\.108\.\d+$/,
-  "@effect/cli": /^\^0\.77\.\d+$/
+  "effect": /^\^4\.1\.\d+$/,
+  "@effect/platform-node": /^\^4\.1\.\d+$/
 }
 
-// The packages only taxdoc/workflow needs (docs/fleet.md).
-const WORKFLOW_LINES: Record<string, string> = {
-  "@effect/cluster": "^0.60.0",
-  "@effect/experimental": "^0.61.0",
-  "@effect/rpc": "^0.76.0",
-  "@effect/sql": "^0.52.0",
-  "@effect/sql-pg": "^0.53.0",
-  "@effect/workflow": "^0.19.0"
+// The optional peers: the fleet's PostgreSQL (docs/fleet.md) and the fast-check side of
+// taxdoc/testing (docs/testing.md).
+const OPTIONAL_LINES: Record<string, RegExp> = {
+  "@effect/sql-pg": /^\^4\.\d+\.\d+$/,
+  "fast-check": /^\^4\.\d+\.\d+$/
 }
+
+// The packages of Effect 3 that Effect 4 took in: none of them may come back.
+const EFFECT3_PACKAGES = ["@effect/platform", "@effect/cli", "@effect/cluster", "@effect/experimental", "@effect/rpc", "@effect/sql", "@effect/workflow", "@effect/schema"]
 
 const peersMeta = (pkg["peerDependenciesMeta"] ?? {}) as Record<string, { readonly optional?: boolean }>
 const isOptional = (name: string): boolean => peersMeta[name]?.optional === true
@@ -38,16 +36,13 @@ const optional = Object.fromEntries(Object.entries(pkg.peerDependencies).filter(
 describe("package.json", () => {
   it("exports each entry point as compiled JavaScript with its declarations, types first", () => {
     const exports = pkg.exports as Record<string, { types: string; default: string } | string>
-    expect(Object.keys(exports)).toEqual([".", "./sandbox", "./recordings", "./workflow", "./promise", "./testing", "./package.json"])
+    expect(Object.keys(exports)).toEqual([".", "./sandbox", "./recordings", "./workflow", "./promise", "./testing", "./testing/fast-check", "./package.json"])
     for (const [key, target] of Object.entries(exports)) {
       if (key === "./package.json") continue
       const entry = target as { types: string; default: string }
       expect(Object.keys(entry)).toEqual(["types", "default"])
       expect(entry.default).toMatch(/^\.\/dist\/.+\.js$/)
-      // The main entry point runs `entry.js`, which mirrors `index.js` export for export with the
-      // domains' schema and catalogue modules loaded on first use (test/package/entry.test.ts);
-      // its declarations are `index.d.ts`'s, where those exports are namespaces.
-      expect(entry.types).toBe(key === "." ? "./dist/index.d.ts" : entry.default.replace(/\.js$/, ".d.ts"))
+      expect(entry.types).toBe(entry.default.replace(/\.js$/, ".d.ts"))
       for (const file of [entry.default, entry.types.replace(/\.d\.ts$/, ".js")]) {
         expect(fs.existsSync(path.join(ROOT, "src", file.slice("./dist/".length).replace(/\.js$/, ".ts")))).toBe(true)
       }
@@ -55,10 +50,12 @@ describe("package.json", () => {
     expect(pkg["type"]).toBe("module")
   })
 
-  it("ships dist, the bin, the README and the LICENSE; Node 20.19 or later", () => {
+  it("ships dist, the bin, the README and the LICENSE; Node 22.19 or later", () => {
     expect(pkg["files"]).toEqual(expect.arrayContaining(["dist", "bin", "README.md", "LICENSE"]))
     expect((pkg["files"] as ReadonlyArray<string>).filter((f) => /^(test|bench|\.ci|examples)/.test(f))).toEqual([])
-    expect(pkg["engines"]).toEqual({ node: ">=20.19" })
+    expect(pkg["engines"]).toEqual({ node: ">=22.19" })
+    expect(pkg["main"]).toBe("./dist/index.js")
+    expect(pkg["types"]).toBe("./dist/index.d.ts")
     expect(pkg["bin"]).toEqual({ taxdoc: "./bin/taxdoc.js" })
     expect(fs.readFileSync(path.join(ROOT, "LICENSE"), "utf8")).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} taxdoc contributors\n/)
   })
@@ -67,27 +64,44 @@ describe("package.json", () => {
     expect(pkg["sideEffects"]).toEqual(["./bin/taxdoc.js", "./dist/cli/main.js"])
   })
 
-  it("takes effect and the @effect packages as peers on the Effect 3 lines, and develops against them", () => {
+  it("takes effect and @effect/platform-node as peers on the Effect 4 lines, and develops against them", () => {
     expect(Object.keys(required).sort()).toEqual(Object.keys(EFFECT_LINES).sort())
     for (const [name, line] of Object.entries(EFFECT_LINES)) {
       expect(pkg.peerDependencies[name]).toMatch(line)
-      expect(pkg.devDependencies[name]).toMatch(line)
+      expect(pkg.devDependencies[name]).toMatch(/^\d+\.\d+\.\d+$/)
+      expect(`^${pkg.devDependencies[name]}`).toMatch(line)
     }
     // At run time the package needs only its peers and iconv-lite: no TypeScript runner, no Effect copy of its own.
     expect(pkg.dependencies).toEqual({ "iconv-lite": expect.stringMatching(/^\^0\.7\./) })
     expect(pkg.devDependencies["tsx"]).toBeDefined()
   })
 
-  it("takes better-sqlite3 12 as an optional peer (the sandbox's data directory loads it only when asked), and develops against it", () => {
-    expect(optional["better-sqlite3"]).toBe("^12.0.0")
-    expect(pkg.devDependencies["better-sqlite3"]).toMatch(/^\^12\./)
-    expect(readme).toContain("npm install better-sqlite3@12")
+  it("takes @effect/sql-pg and fast-check as optional peers, and develops against them", () => {
+    expect(Object.keys(optional).sort()).toEqual(Object.keys(OPTIONAL_LINES).sort())
+    for (const [name, line] of Object.entries(OPTIONAL_LINES)) {
+      expect(optional[name]).toMatch(line)
+      expect(pkg.devDependencies[name]).toBeDefined()
+    }
+    expect(Object.values(peersMeta).every((meta) => meta.optional === true)).toBe(true)
+    expect(readme).toContain("npm install @effect/sql-pg@4")
   })
 
-  it("takes the packages of taxdoc/workflow as optional peers on their Effect 3 lines, and develops against them", () => {
-    expect(optional).toEqual({ "better-sqlite3": "^12.0.0", ...WORKFLOW_LINES })
-    for (const [name, range] of Object.entries(WORKFLOW_LINES)) expect(pkg.devDependencies[name]).toMatch(new RegExp(`^\\${range.slice(0, -1)}`))
-    expect(Object.values(peersMeta).every((meta) => meta.optional === true)).toBe(true)
+  it("holds no package of Effect 3, in package.json or in the lockfile", () => {
+    const lock = JSON.parse(fs.readFileSync(path.join(ROOT, "package-lock.json"), "utf8")) as { packages: Record<string, { version?: string }> }
+    for (const name of EFFECT3_PACKAGES) {
+      expect(pkg.devDependencies[name]).toBeUndefined()
+      expect(pkg.peerDependencies[name]).toBeUndefined()
+      expect(Object.keys(lock.packages).filter((at) => at.endsWith(`node_modules/${name}`))).toEqual([])
+    }
+    const effects = Object.entries(lock.packages).filter(([at]) => at.endsWith("node_modules/effect")).map(([, entry]) => entry.version)
+    expect(effects.length).toBeGreaterThan(0)
+    for (const version of effects) expect(version).toMatch(/^4\./)
+    expect(Object.keys(lock.packages).filter((at) => at.endsWith("node_modules/better-sqlite3"))).toEqual([])
+  })
+
+  it("develops and tests on Node 24 from npm, whatever Node the machine has", () => {
+    expect(pkg.devDependencies["node"]).toMatch(/^24\.\d+\.\d+$/)
+    expect((pkg["allowScripts"] as Record<string, boolean>)["node"]).toBe(true)
   })
 
   it("the README's install line installs exactly the required peers, on their ranges", () => {
