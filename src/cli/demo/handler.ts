@@ -10,7 +10,7 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Kst from "../../core/Kst.js"
 import * as RecordReplay from "../../recordings/RecordReplay.js"
-import { TESTER_SECRET } from "../../sandbox/Partners.js"
+import { tester, TESTER_SECRET } from "../../sandbox/Partners.js"
 import { Sandbox } from "../../sandbox/Sandbox.js"
 import * as Taxdoc from "../../Taxdoc.js"
 import { ExitWith } from "../errors.js"
@@ -27,10 +27,14 @@ const NOON_MILLIS = 12 * 60 * 60 * 1000
 
 // The SDK on a fresh in-process sandbox, the sandbox itself kept in reach for its clock and stats;
 // with `--record`, every exchange goes through the recorder, written (scrubbed) when the tour ends.
+// A recording is made with partner TESTER's published secret, the one the recorder watches for.
 const demoLayer = (record: Option.Option<string>) =>
   Taxdoc.layerSandbox(Option.match(record, {
     onNone: () => ({}),
-    onSome: (cassette) => ({ transport: RecordReplay.layer({ cassette, mode: "record", secrets: [Redacted.make(TESTER_SECRET)] }) })
+    onSome: (cassette) => ({
+      sandbox: { partners: [tester] },
+      transport: RecordReplay.layer({ cassette, mode: "record", secrets: [Redacted.make(TESTER_SECRET)] })
+    })
   }))
 
 /**
