@@ -1,6 +1,6 @@
 /**
  * One layer for the whole SDK: configuration, tokens, the client and every domain service. It
- * requires an `HttpClient` (e.g. `NodeHttpClient.layerUndici` from `@effect/platform-node`), so the
+ * requires an `HttpClient` (`Undici.layer()`, or any other: `NodeHttpClient.layerUndici`, `fetch`), so the
  * caller chooses where requests go — or, with `layerSandbox`, the SDK comes with a sandbox of the
  * service inside the process.
  *

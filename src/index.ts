@@ -15,6 +15,9 @@ export * as Taxdoc from "./Taxdoc.js"
 /** @since 0.1.0 */
 export * as Config from "./core/Config.js"
 
+/** @since 1.0.0 */
+export * as Undici from "./core/Undici.js"
+
 // ── the services ────────────────────────────────────────────────────────────────────────────
 
 /** @since 0.1.0 */

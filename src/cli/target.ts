@@ -7,14 +7,14 @@
  *   given by `--secret` or `TAXDOC_SECRET_KEY` (the server prints TESTER's at start);
  * - neither: the service configured by the `TAXDOC_*` variables (see `Config.config`).
  *
- * The two network targets go over Node's undici pool (`NodeHttpClient.layerUndici`).
+ * The two network targets go over an undici connection pool (`Undici.layer()`).
  *
  * The options themselves are in src/cli/options.ts (`target`); this module builds the SDK for them
  * and is loaded only when a command runs.
  *
  * @since 0.1.0
  */
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import * as Undici from "../core/Undici.js"
 import * as EffectConfig from "effect/Config"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -102,11 +102,11 @@ export const layer = (target: Target, members: ReadonlyArray<string> = []): Laye
     const secretKey = target.secret.value
     return Layer.unwrap(Effect.map(sandboxSettings, (settings) =>
       Taxdoc.layer(Connect.configOptions({ origin, linkId: target.linkId, secretKey, ...settings })).pipe(
-        Layer.provide(NodeHttpClient.layerUndici)
+        Layer.provide(Undici.layer())
       )
     ))
   }
-  return Taxdoc.layerConfig.pipe(Layer.provide(NodeHttpClient.layerUndici))
+  return Taxdoc.layerConfig.pipe(Layer.provide(Undici.layer()))
 }
 
 /**

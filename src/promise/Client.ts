@@ -199,7 +199,7 @@ const withoutTransport = ({ connections: _connections, keepAliveTimeout: _keepAl
 
 /**
  * A client of the service configured by `options`, or by the `TAXDOC_*` variables when none are
- * given (README "Where requests go"), over Node's undici pool (`NodeHttpClient`). A configuration
+ * given (README "Where requests go"), over an undici connection pool (`Undici.layer()`). A configuration
  * problem throws `ConfigInvalid` at once, naming the field.
  *
  * @since 0.1.0
@@ -211,10 +211,8 @@ export const createClient = (options?: ClientOptions): Client => {
     connections: options?.connections ?? 64,
     keepAliveTimeout: Duration.toMillis(Duration.fromInputUnsafe(options?.keepAliveTimeout ?? "4 seconds"))
   }
-  // Node's client is loaded with the layer: a program of sandbox clients never loads it.
-  const transport = Layer.unwrap(
-    Effect.map(Effect.promise(() => import("@effect/platform-node/NodeHttpClient")), (NodeHttpClient) => NodeHttpClient.layerUndiciOptions(pool))
-  )
+  // The client is loaded with the layer: a program of sandbox clients never loads undici.
+  const transport = Layer.unwrap(Effect.map(Effect.promise(() => import("../core/Undici.js")), (Undici) => Undici.layer(pool)))
   return fromLayer(Taxdoc.services.pipe(Layer.provide(Layer.succeed(Config.TaxdocConfig, config)), Layer.provide(transport)))
 }
 

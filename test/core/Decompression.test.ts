@@ -1,7 +1,8 @@
 /**
  * The answer limit (`maxAnswerBytes`) holds for the decompressed body on every client: a small
  * gzip answer that would grow past the limit is refused with ResponseError(TooLarge) as soon as
- * decompression passes it — over undici and Node's client (which hand the gzip bytes on), `fetch`
+ * decompression passes it — over taxdoc's own undici client, the platform's undici and Node's
+ * clients (which hand the gzip bytes on), `fetch`
  * (which decompresses as it streams: counted as it comes) and the recorder.
  */
 import { NodeHttpClient } from "@effect/platform-node"
@@ -14,6 +15,7 @@ import { join } from "node:path"
 import { createGzip, gzipSync } from "node:zlib"
 import * as Client from "../../src/core/Client.js"
 import { gunzipWithin } from "../../src/core/Response.js"
+import * as Undici from "../../src/core/Undici.js"
 import * as RecordReplay from "../../src/recordings/RecordReplay.js"
 import { clientOver, CORP, scriptedServer, withToken } from "../support/scriptedServer.js"
 import { gzipBomb } from "../support/gzipBomb.js"
@@ -24,6 +26,7 @@ const MiB = 1024 * 1024
 const bomb = gzipBomb(128)
 
 const transports: ReadonlyArray<readonly [string, () => Layer.Layer<HttpClient.HttpClient>]> = [
+  ["Undici.layer()", () => Undici.layer()],
   ["NodeHttpClient.layerUndici", () => NodeHttpClient.layerUndici],
   ["NodeHttpClient.layerNodeHttp", () => NodeHttpClient.layerNodeHttp],
   ["FetchHttpClient.layer", () => FetchHttpClient.layer],

@@ -1,5 +1,6 @@
 /**
- * The one transport (`Transport.ts`) over real clients of `@effect/platform-node` against a server
+ * The one transport (`Transport.ts`) over real clients — taxdoc's own `Undici.layer()` and those of
+ * `@effect/platform-node` — against a server
  * of our own on 127.0.0.1: answers bounded by `maxAnswerBytes` whether declared or streamed (the
  * undici client ignores `HttpIncomingMessage.MaxBodySize`, so the transport counts), gzip answers
  * decompressed, the deadline kept on the Effect `Clock` (`TestClock` here) aborting the request on
@@ -15,18 +16,20 @@ import * as Http from "node:http"
 import { gzipSync } from "node:zlib"
 import * as Client from "../../src/core/Client.js"
 import * as Transport from "../../src/core/Transport.js"
+import * as Undici from "../../src/core/Undici.js"
 import * as Fake from "../support/FakeService.js"
 import { clientOver, CORP, scriptedServer, withToken } from "../support/scriptedServer.js"
 import { GetThing } from "../support/things.js"
 
 const clients: ReadonlyArray<readonly [string, Layer.Layer<HttpClient.HttpClient>]> = [
+  ["Undici.layer()", Undici.layer()],
   ["NodeHttpClient.layerUndici", NodeHttpClient.layerUndici],
   ["NodeHttpClient.layerNodeHttp", NodeHttpClient.layerNodeHttp]
 ]
 
 const getThing = (name: string) => Effect.flatMap(Client.TaxdocClient, (client) => client.call(GetThing, { corpNum: CORP, params: { name } }))
 
-describe("answers over the platform's Node clients", () => {
+describe("answers over the Node clients", () => {
   for (const [label, http] of clients) {
     it.live(`${label}: bounded by maxAnswerBytes, declared or streamed; gzip answers decompressed`, () =>
       Effect.gen(function*() {

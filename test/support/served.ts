@@ -3,9 +3,9 @@
  * against it over real sockets — what a user's application and browser see. For the browser tests
  * of the portal and the screenshot script.
  */
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
 import * as Config from "../../src/core/Config.js"
+import * as Undici from "../../src/core/Undici.js"
 import * as Connect from "../../src/sandbox/Connect.js"
 import type { MemberSeed } from "../../src/sandbox/member/Seed.js"
 import * as SandboxModule from "../../src/sandbox/Sandbox.js"
@@ -15,7 +15,7 @@ import * as Taxdoc from "../../src/Taxdoc.js"
 const sdkLayer = (url: string, secret: string) =>
   Taxdoc.services.pipe(
     Layer.provideMerge(Config.layer(Connect.configOptions({ origin: url, secretKey: Redacted.make(secret) }))),
-    Layer.provide(NodeHttpClient.layerUndici)
+    Layer.provide(Undici.layer())
   )
 
 export type Sdk = Layer.Success<ReturnType<typeof sdkLayer>>

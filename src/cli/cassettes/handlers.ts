@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import * as Undici from "../../core/Undici.js"
 import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -62,7 +62,7 @@ export const verify = (o: Parsed<typeof verifyOptions>) =>
           onNone: () => Effect.fail(usage(`no secret for the sandbox at ${origin}`, "pass --secret <base64> or set TAXDOC_SECRET_KEY (taxdoc sandbox serve prints: partner TESTER secret …)")),
           onSome: (secretKey) =>
             Verify.verifyCassettes(o.files, { origin, linkId: o.linkId, secretKey, adminToken: Option.getOrUndefined(o.adminToken) }).pipe(
-              Effect.provide(NodeHttpClient.layerUndici)
+              Effect.provide(Undici.layer())
             )
         })
     })

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import * as Undici from "../../core/Undici.js"
 import * as Config from "effect/Config"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -128,7 +128,7 @@ const admin = (
           ? new CliError({ message: `cannot reach the sandbox at ${target.sandboxUrl}: ${e.message}`, hint: "is `taxdoc sandbox serve` running there? check --sandbox-url", exitCode: 1 })
           : new CliError({ message: `unexpected answer from ${target.sandboxUrl}: ${e.message}`, hint: "is the URL a taxdoc sandbox (taxdoc sandbox serve)?", exitCode: 1 })
       )),
-    Effect.provide(NodeHttpClient.layerUndici)
+    Effect.provide(Undici.layer())
   )
 
 /**
