@@ -6,7 +6,6 @@
  */
 import { Effect, Layer } from "effect"
 import { type CashbillSchemas, Taxdoc } from "taxdoc"
-import { Connect, InProcess } from "taxdoc/sandbox"
 import { BulkIssuance, Engine } from "taxdoc/workflow"
 
 const corpNum = "1234567891"
@@ -32,9 +31,7 @@ export const program = Effect.gen(function*() {
 // The workflows run where they are provided with an engine, a journal and the SDK.
 export const InProcessFleet = BulkIssuance.workflows.pipe(
   Layer.provideMerge(Engine.layerMemory),
-  Layer.provideMerge(Taxdoc.services),
-  Layer.provideMerge(Connect.layerConfig()),
-  Layer.provideMerge(InProcess.layer({ members: [{ corpNum }] }))
+  Layer.provideMerge(Taxdoc.layerSandbox({ sandbox: { members: [{ corpNum }] } }))
 )
 
 if (import.meta.url === `file://${process.argv[1]}`) Effect.runPromise(program.pipe(Effect.provide(InProcessFleet))).then(console.log)

@@ -2,9 +2,8 @@
  * Every failure is a tagged error: match the ones you handle, let the rest through.
  * Run: npx tsx examples/handle-errors.ts
  */
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 import { Cashbill, Taxdoc } from "taxdoc"
-import { Connect, InProcess } from "taxdoc/sandbox"
 
 const corpNum = "1234567891"
 
@@ -28,9 +27,6 @@ export const program = Effect.gen(function*() {
   return { invalid, missing }
 })
 
-export const SandboxSdk = Taxdoc.services.pipe(
-  Layer.provideMerge(Connect.layerConfig({ acceptLanguage: "en-US" })),
-  Layer.provideMerge(InProcess.layer({ members: [{ corpNum }] }))
-)
+export const SandboxSdk = Taxdoc.layerSandbox({ acceptLanguage: "en-US", sandbox: { members: [{ corpNum }] } })
 
 if (import.meta.url === `file://${process.argv[1]}`) Effect.runPromise(program.pipe(Effect.provide(SandboxSdk)))

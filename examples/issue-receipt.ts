@@ -2,9 +2,8 @@
  * Issue a cash receipt and read it back, against a fresh in-process sandbox.
  * Run: npx tsx examples/issue-receipt.ts
  */
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 import { Cashbill, Taxdoc } from "taxdoc"
-import { Connect, InProcess } from "taxdoc/sandbox"
 
 const corpNum = "1234567891" // the member (seller) the partner acts for
 
@@ -20,9 +19,7 @@ export const program = Effect.gen(function*() {
   return info
 })
 
-export const SandboxSdk = Taxdoc.services.pipe(
-  Layer.provideMerge(Connect.layerConfig()),
-  Layer.provideMerge(InProcess.layer({ members: [{ corpNum }] }))
-)
+// The SDK on a sandbox of the service inside this process, the member signed up.
+export const SandboxSdk = Taxdoc.layerSandbox({ sandbox: { members: [{ corpNum }] } })
 
 if (import.meta.url === `file://${process.argv[1]}`) Effect.runPromise(program.pipe(Effect.provide(SandboxSdk)))

@@ -36,11 +36,14 @@ import { Readable } from "node:stream"
  * @category models
  */
 export interface Options {
-  /** Connections per origin (default: one per request in flight). */
+  /** The most connections per origin (default 64; requests beyond wait for a free connection). */
   readonly connections?: number | undefined
   /** How long an idle connection is kept open (default 4 seconds, undici's). */
   readonly keepAliveTimeout?: number | undefined
 }
+
+/** Connections per origin unless the options say otherwise. */
+const DEFAULT_CONNECTIONS = 64
 
 /** Buffered bytes of a streamed answer above which the connection is paused until they are read. */
 const HIGH_WATER_MARK = 256 * 1024
@@ -318,7 +321,7 @@ export const fromAgent = (agent: Undici.Dispatcher): HttpClient.HttpClient =>
 export const make = (options: Options = {}) =>
   Effect.map(
     Effect.acquireRelease(
-      Effect.sync(() => new Undici.Agent({ ...(options.connections === undefined ? {} : { connections: options.connections }), keepAliveTimeout: options.keepAliveTimeout ?? 4_000 })),
+      Effect.sync(() => new Undici.Agent({ connections: options.connections ?? DEFAULT_CONNECTIONS, keepAliveTimeout: options.keepAliveTimeout ?? 4_000 })),
       (agent) => Effect.promise(() => agent.destroy())
     ),
     fromAgent

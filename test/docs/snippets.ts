@@ -61,10 +61,11 @@ export const entryPoints = (root: string = ROOT): Array<string> => {
   return Object.keys(manifest.exports).filter((key) => key !== "./package.json").map((key) => (key === "." ? manifest.name : `${manifest.name}/${key.slice(2)}`))
 }
 
-// `vitest`: the testing guide shows a property test with plain vitest too.
+// `vitest` and `fast-check`: the testing guide shows a property test with plain vitest and
+// fast-check too (fast-check is taxdoc's optional peer for taxdoc/testing/fast-check).
 const ALLOWED = (entries: ReadonlyArray<string>) => (specifier: string): boolean =>
   entries.includes(specifier) || specifier === "effect" || specifier.startsWith("effect/") || specifier.startsWith("@effect/") ||
-  specifier.startsWith("node:") || specifier === "vitest"
+  specifier.startsWith("node:") || specifier === "vitest" || specifier === "fast-check"
 
 /** A problem of a snippet, at a line of its Markdown file. */
 export interface Problem {
