@@ -382,6 +382,14 @@ export const configErrorOf = (variable: string, reason: string): EffectConfig.Co
 const fromVariable = (invalid: ConfigInvalid): EffectConfig.ConfigError =>
   configErrorOf(invalid.field in REASONS ? variableOf(invalid.field) : invalid.field, invalid.reason)
 
+// With no TAXDOC_* variable at all there is nothing to decode, and the failure names no variable:
+// the variables are then judged as all missing, so that the first required one is named.
+const withNames = (error: Schema.SchemaError): Schema.SchemaError => {
+  if (error.issue._tag !== "InvalidType") return error
+  const none = Schema.decodeUnknownResult(Variables)({})
+  return Result.isFailure(none) ? none.failure : error
+}
+
 /**
  * The configuration read from `TAXDOC_*` variables, one per option: `TAXDOC_LINK_ID`,
  * `TAXDOC_SECRET_KEY`, `TAXDOC_AUTH_URL`, `TAXDOC_API_URL` (required); `TAXDOC_ENVIRONMENT`
@@ -399,7 +407,7 @@ const fromVariable = (invalid: ConfigInvalid): EffectConfig.ConfigError =>
  */
 export const config: EffectConfig.Config<TaxdocConfigShape> = EffectConfig.schema(Variables).pipe(
   EffectConfig.orElse((error) =>
-    EffectConfig.fail(error.cause._tag === "SchemaError" ? fromVariable(invalidOf(error.cause, variableOf, undefined)).cause : error.cause)
+    EffectConfig.fail(error.cause._tag === "SchemaError" ? fromVariable(invalidOf(withNames(error.cause), variableOf, undefined)).cause : error.cause)
   ),
   EffectConfig.mapEffect((variables) => {
     const options: Record<string, unknown> = {}

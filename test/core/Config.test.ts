@@ -85,6 +85,13 @@ describe("Config from TAXDOC_* variables", () => {
       expect(String(error)).toContain("is required")
     }))
 
+  it.effect("with no TAXDOC_* variable at all, the first required one is named", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(fromEnv({}))
+      expect(String(error)).toContain("TAXDOC_LINK_ID")
+      expect(String(error)).toContain("is required")
+    }))
+
   it.effect("a malformed variable fails naming it and saying what it must be, never showing its value", () =>
     Effect.gen(function*() {
       const bad = yield* Effect.flip(fromEnv({ ...base, TAXDOC_SECRET_KEY: "not base64!" }))
