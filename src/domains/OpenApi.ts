@@ -302,7 +302,7 @@ export const document = (options: DocumentOptions = {}): JsonObject => {
   c.add("Error", ERROR)
   return {
     openapi: "3.1.0",
-    info: { title: "Tax Document Service API", version: "0.1.0", description: DESCRIPTION, license: { name: "MIT", identifier: "MIT" } },
+    info: { title: "Tax Document Service API", version: "1.0.0", description: DESCRIPTION, license: { name: "MIT", identifier: "MIT" } },
     servers: [{
       url: "{apiUrl}",
       description: "The API of an environment: the service's test or production API, or a taxdoc sandbox (its production API under /production).",
