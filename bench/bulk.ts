@@ -135,11 +135,11 @@ export const benchmark: Benchmark = {
       const admin = Sdk.adminOf(server.url)
       await admin.addMember(MEMBER)
       const tracker = waitTracker()
-      const runtime = Sdk.socketSdk(server.url, "undici", tracker.wrap)
+      const runtime = Sdk.socketSdk(server.url, "Undici.layer", tracker.wrap)
       try {
         log("sockets")
         measured.push([
-          "sockets (NodeHttpClient.layerUndici)",
+          "sockets (Undici.layer())",
           await measure({ name: "sockets", runtime, tracker, calls: async () => (await admin.stats()).calls })
         ])
       } finally {
@@ -194,7 +194,7 @@ export const benchmark: Benchmark = {
       method: [
         `\`Cashbill.issueMany\` of ${count(BULK)} valid receipts for one member: ${count(BULK / 100)} BulkSubmit requests of 100, ${LANES} submissions awaited at once (the default), poll interval ${INTERVAL}; bulk progression \`AfterPolls(1)\`, so each submission completes on its second GetBulkResult.`,
         `Baseline: ${count(ONE_BY_ONE)} receipts issued one by one with \`Cashbill.issue\` (RegistIssue) in sequence, in the same process and sandbox, sides alternating over ${ROUNDS} rounds after a smaller warm-up.`,
-        "In process: the SDK on its own in-process sandbox (`Taxdoc.layerSandbox`; the sandbox's work is in the same process). Sockets: the sandbox served in another process, the SDK over `NodeHttpClient.layerUndici`.",
+        "In process: the SDK on its own in-process sandbox (`Taxdoc.layerSandbox`; the sandbox's work is in the same process). Sockets: the sandbox served in another process, the SDK over `Undici.layer()` (as the README shows).",
         "Only waiting for a poll: the event loop's idle time while at least one poll delay was pending (a `Clock.sleep` under 1 s, seen by a wrapping `Clock`) and no HTTP request was in flight (seen by a wrapping `HttpClient`), over the end-to-end time. Event loop idle: 1 − event loop utilisation over the whole run (over sockets this includes waiting for the server).",
         "Memory: `process.memoryUsage()` sampled every 5 ms, after a full GC at the start (`--expose-gc`); in process, the heap also holds the sandbox's stored receipts."
       ],

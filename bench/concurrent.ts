@@ -2,14 +2,14 @@
  * 32 concurrent GetInfo callers over sockets, 5,000 calls per round: calls per second and the
  * client's CPU per call, each side in its own client process against one sandbox, the 0.1 line's
  * SDK beside it in the same rounds. Client and sandbox share the machine's cores, so the client's
- * CPU per call decides the throughput. Targets: the SDK's throughput ≥ 1.1× the plain node:http
- * client's and ≥ 0.9× raw undici's; its CPU per call over `NodeHttpClient.layerUndici` ≤ 1.3× that
- * client's used raw.
+ * CPU per call decides the throughput. Targets: the SDK as the README shows it (over
+ * `Undici.layer()`): throughput ≥ 1.1× the plain node:http client's and ≥ 0.9× raw undici's; the SDK
+ * over a user's own `NodeHttpClient.layerUndici`: CPU per call ≤ 1.3× that client's used raw.
  *
  * @since 0.1.0
  */
 import { prepareRelease } from "./support/checkout.js"
-import { CLIENT_METHOD, compareClients, FETCH, figuresOf, FLOOR, micros, PLAIN, PLATFORM, PLATFORM_NODE_HTTP, releaseSides, SDK, SDK_FETCH, SDK_NODE_HTTP, withPreparedSandbox } from "./support/clients.js"
+import { CLIENT_METHOD, compareClients, FETCH, figuresOf, FLOOR, micros, PLAIN, PLATFORM, PLATFORM_NODE_HTTP, releaseSides, SDK, SDK_FETCH, SDK_NODE_HTTP, SDK_PLATFORM, withPreparedSandbox } from "./support/clients.js"
 import type { LoadOptions } from "./support/load.js"
 import { type Benchmark, isMain, log, main, sized } from "./support/program.js"
 import * as Sdk from "./support/sdk.js"
@@ -35,7 +35,7 @@ export const benchmark: Benchmark = {
   run: async () => {
     const release = await prepareRelease()
     const old = release === undefined ? undefined : releaseSides(release)
-    const sides = [FLOOR, PLAIN, PLATFORM, SDK, PLATFORM_NODE_HTTP, SDK_NODE_HTTP, FETCH, SDK_FETCH, ...(old === undefined ? [] : [old.sdk, old.sdkPlatform, old.platform])]
+    const sides = [FLOOR, PLAIN, SDK, PLATFORM, SDK_PLATFORM, PLATFORM_NODE_HTTP, SDK_NODE_HTTP, FETCH, SDK_FETCH, ...(old === undefined ? [] : [old.sdk, old.sdkPlatform, old.platform])]
     return withPreparedSandbox(Sdk.memberNumber(12), "CON-0001", async (prepared) => {
       log(`${CALLERS} concurrent callers`)
       const figures = await compareClients({
@@ -53,14 +53,15 @@ export const benchmark: Benchmark = {
       const sdk = figuresOf(figures, SDK.id)
       const vsPlain = sdk.against(PLAIN.id).throughput
       const vsFloor = sdk.against(FLOOR.id).throughput
-      const vsPlatform = sdk.against(PLATFORM.id)
+      const overPlatform = figuresOf(figures, SDK_PLATFORM.id)
+      const vsPlatform = overPlatform.against(PLATFORM.id)
       const oldSdk = old === undefined ? undefined : figuresOf(figures, old.sdk.id)
       const oldPlatform = old === undefined ? undefined : figuresOf(figures, old.sdkPlatform.id).against(old.platform.id)
       return {
         title: "2. 32 concurrent GetInfo callers: the SDK against the plain client and raw undici",
         method: [
           ...CLIENT_METHOD,
-          `${CALLERS} callers in a closed loop (each calls again when answered), ${LOAD.total.toLocaleString("en-US")} calls per round and side (${INFO_LOAD.total.toLocaleString("en-US")} for the information sides), ${ROUNDS} rounds; the raw undici \`Pool\` has ${CALLERS} keep-alive connections, the plain client's \`Agent\` and the platform clients' dispatchers their defaults.`
+          `${CALLERS} callers in a closed loop (each calls again when answered), ${LOAD.total.toLocaleString("en-US")} calls per round and side (${INFO_LOAD.total.toLocaleString("en-US")} for the information sides), ${ROUNDS} rounds; the raw undici \`Pool\` has ${CALLERS} keep-alive connections, the plain client's \`Agent\`, the SDK's \`Undici.layer()\` and the platform clients' dispatchers their defaults.`
         ],
         tables: [{
           title: `${CALLERS} concurrent GetInfo callers over sockets (medians of ${ROUNDS} rounds)`,
@@ -97,7 +98,7 @@ export const benchmark: Benchmark = {
           },
           {
             name: `client CPU per GetInfo of ${CALLERS} callers over a user's own NodeHttpClient.layerUndici ≤ ${PLATFORM_TARGET}× that client used raw`,
-            measured: `${ratio(vsPlatform.cpu)} (${micros(sdk.cpu)} against ${micros(figuresOf(figures, PLATFORM.id).cpu)}; throughput ${ratio(vsPlatform.throughput)}${
+            measured: `${ratio(vsPlatform.cpu)} (${micros(overPlatform.cpu)} against ${micros(figuresOf(figures, PLATFORM.id).cpu)}; throughput ${ratio(vsPlatform.throughput)}${
               releaseNote(release, oldPlatform, (r) => `${ratio(r.cpu)}, throughput ${ratio(r.throughput)}`)
             })`,
             met: vsPlatform.cpu <= PLATFORM_TARGET

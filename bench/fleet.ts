@@ -89,9 +89,9 @@ const coldMember = () =>
     const database = await startEmbedded()
     const admin = Sdk.adminOf(server.url)
     const store = { tokenStore: Redacted.make(database.url) }
-    const own = Sdk.socketSdk(server.url, "undici")
-    const issuer = Sdk.socketSdk(server.url, "undici", undefined, store)
-    const reader = Sdk.socketSdk(server.url, "undici", undefined, store)
+    const own = Sdk.socketSdk(server.url, "Undici.layer")
+    const issuer = Sdk.socketSdk(server.url, "Undici.layer", undefined, store)
+    const reader = Sdk.socketSdk(server.url, "Undici.layer", undefined, store)
     try {
       const members = Array.from({ length: COLD_MEMBERS * 2 + 1 }, (_, i) => Sdk.memberNumber(900 + i))
       for (const corpNum of members) await admin.addMember(corpNum)

@@ -47,7 +47,7 @@ export const benchmark: Benchmark = {
         title: "12. The cost of the resilience guards on the happy path",
         method: [
           ...CLIENT_METHOD.slice(0, 1),
-          "Two SDK client processes over `NodeHttpClient.layerUndici` (as the README shows): the defaults (retries 3, request deadline 30 s, call deadline 60 s, answers bounded at 32 MiB as they stream) and every guard off (`retries: 0`, `requestTimeout` and `callTimeout` infinite, no answer bound); each process's CPU is its own.",
+          "Two SDK client processes over `Undici.layer()` (as the README shows): the defaults (retries 3, request deadline 30 s, call deadline 60 s, answers bounded at 32 MiB as they stream) and every guard off (`retries: 0`, `requestTimeout` and `callTimeout` infinite, no answer bound); each process's CPU is its own.",
           `GetInfo of one receipt: sequential (${SEQUENTIAL.total} calls a round) and 32 callers in a closed loop (${CONCURRENT.total.toLocaleString("en-US")} calls a round); ${ROUNDS} alternating rounds per workload after a warm-up; ratios are medians of the per-round ratios (guarded / bare).`
         ],
         tables: [{

@@ -87,7 +87,7 @@ export const benchmark: Benchmark = {
       const reader = readerTimes()
       const corpNum = Sdk.memberNumber(13)
       await Sdk.adminOf(server.url).addMember(corpNum)
-      const sdk = Sdk.socketSdk(server.url, "undici")
+      const sdk = Sdk.socketSdk(server.url, "Undici.layer")
       const token = await sdk.runPromise(Effect.flatMap(Tokens, (tokens) => tokens.get(corpNum, ["110"]))).finally(() => sdk.dispose())
       const bearer = `Bearer ${Redacted.value(token)}`
       // The ordinary upload goes to a registered draft, so that it is stored as the service would.

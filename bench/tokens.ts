@@ -71,8 +71,8 @@ export const benchmark: Benchmark = {
       const admin = Sdk.adminOf(server.url)
       // The seeder issues each member's receipt with its own token cache; the measured runtime
       // has never seen these members.
-      const seeder = Sdk.socketSdk(server.url, "undici")
-      const runtime = Sdk.socketSdk(server.url, "undici")
+      const seeder = Sdk.socketSdk(server.url, "Undici.layer")
+      const runtime = Sdk.socketSdk(server.url, "Undici.layer")
       const seed = async (members: Members) => {
         const all = [members.solo, ...members.group, ...members.firsts]
         for (const corpNum of all) await admin.addMember(corpNum)
@@ -163,7 +163,7 @@ export const benchmark: Benchmark = {
         return {
           title: "9. Tokens under burst",
           method: [
-            "Sandbox on a socket in a separate process; the SDK over `NodeHttpClient.layerUndici`, one runtime (one token cache, one connection pool) for the whole run.",
+            "Sandbox on a socket in a separate process; the SDK over `Undici.layer()` (as the README shows), one runtime (one token cache, one connection pool) for the whole run.",
             `Each round brings fresh members (receipts seeded through another SDK runtime): 1 member receives ${BURST.toLocaleString("en-US")} concurrent GetInfo calls, then ${GROUP} members receive ${BURST.toLocaleString("en-US")} concurrent calls between them.`,
             "Baseline: the same bursts for the previous round's members, whose tokens are cached; cold and warm sides alternate in order, " +
             `${ROUNDS} recorded rounds after one warm-up round, medians over rounds.`,

@@ -1,6 +1,8 @@
 /**
  * One client process of the decompression benchmark: the SDK (the package `taxdoc`, compiled,
- * plain node) over one transport against a scripted server, which answers `GetInfo` of `SMALL` with
+ * plain node) over one transport (`BOMB_TRANSPORT`: `taxdoc`, its own `Undici.layer()` as the README
+ * shows; `undici`, `node:http`, the platform's Node clients; `fetch`; `recorder`, the recorder over
+ * `Undici.layer()`) against a scripted server, which answers `GetInfo` of `SMALL` with
  * a small gzip answer and of `BOMB` with 128 MiB of JSON whitespace gzipped to about 128 KiB. The
  * process reads its peak memory after ordinary calls, then after the compressed answer, and prints
  * both with how the call failed, as one line of JSON.
@@ -9,15 +11,15 @@
  */
 import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
-import { Cashbill, Taxdoc } from "taxdoc"
+import { Cashbill, Taxdoc, Undici } from "taxdoc"
 
 const origin = process.env["BOMB_ORIGIN"] ?? ""
-const transportName = process.env["BOMB_TRANSPORT"] ?? "undici"
-
-const undici = async (): Promise<Layer.Layer<HttpClient.HttpClient>> => (await import("@effect/platform-node/NodeHttpClient")).layerUndici
+const transportName = process.env["BOMB_TRANSPORT"] ?? "taxdoc"
 
 const transportOf = async (name: string): Promise<Layer.Layer<HttpClient.HttpClient>> => {
   switch (name) {
+    case "undici":
+      return (await import("@effect/platform-node/NodeHttpClient")).layerUndici
     case "node:http":
       return (await import("@effect/platform-node/NodeHttpClient")).layerNodeHttp
     case "fetch":
@@ -28,10 +30,10 @@ const transportOf = async (name: string): Promise<Layer.Layer<HttpClient.HttpCli
       const { join } = await import("node:path")
       const { tmpdir } = await import("node:os")
       const cassette = join(mkdtempSync(join(tmpdir(), "taxdoc-bomb-")), "bomb.json")
-      return RecordReplay.layer({ cassette, mode: "record" }).pipe(Layer.provide(await undici()), Layer.orDie)
+      return RecordReplay.layer({ cassette, mode: "record" }).pipe(Layer.provide(Undici.layer()), Layer.orDie)
     }
     default:
-      return undici()
+      return Undici.layer()
   }
 }
 

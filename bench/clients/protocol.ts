@@ -16,9 +16,9 @@ import type { LoadOptions, LoadResult } from "../support/load.js"
  *   as an application's own `HttpClient`: the SDK's headers and a token issued beforehand, the
  *   answer read, gunzipped and parsed, calls in Effect fibers;
  * - `platform-node-http`: the same over the platform's `NodeHttpClient.layerNodeHttp` (information);
- * - `sdk`: the compiled package (`dist/`) as its README shows it, default configuration: 1.0 over
- *   `NodeHttpClient.layerUndici`, 0.1 over its own transport `Undici.layer()`;
- * - `sdk-platform`: the SDK over `NodeHttpClient.layerUndici` (for 1.0 the same as `sdk`);
+ * - `sdk`: the compiled package (`dist/`) as its README shows it, default configuration, over its
+ *   own transport `Undici.layer()` (1.0's and 0.1's alike);
+ * - `sdk-platform`: the SDK over a user's own `HttpClient`, the platform's `NodeHttpClient.layerUndici`;
  * - `sdk-node-http`: the SDK over `NodeHttpClient.layerNodeHttp` (information);
  * - `sdk-bare`: the SDK with every resilience guard off;
  * - `fetch`, `sdk-fetch`: raw `fetch` and the SDK over `FetchHttpClient` (information only);

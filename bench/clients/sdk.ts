@@ -2,18 +2,18 @@
  * The SDK as a user runs it: the package `taxdoc` (in a client process started with plain node,
  * its compiled `dist/`), configured with `Taxdoc.layer` for the sandbox's origin — the values
  * `Connect.configOptions` gives, without loading `taxdoc/sandbox`, as an application talking to the
- * live service — over the platform's `NodeHttpClient.layerUndici` as the README shows (or, for
- * information, `NodeHttpClient.layerNodeHttp` or `FetchHttpClient.layer`), everything else default.
- * The loop runs in Effect: one fiber per caller, no Promise per call, the service's method called
- * for each call as an application calls it for each request. `FetchHttpClient` is loaded only by
- * the side that uses it.
+ * live service — over its own transport `Undici.layer()` as the README shows; or over a user's own
+ * `HttpClient`, the platform's `NodeHttpClient.layerUndici` (or, for information,
+ * `NodeHttpClient.layerNodeHttp` or `FetchHttpClient.layer`), everything else default. The loop runs
+ * in Effect: one fiber per caller, no Promise per call, the service's method called for each call as
+ * an application calls it for each request. The platform's clients are loaded only by the sides that
+ * use them, so the process of the SDK over `Undici.layer()` holds what a program of the README holds.
  *
  * @since 0.1.0
  */
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Duration, Effect, Layer, ManagedRuntime, Redacted } from "effect"
 import type * as HttpClient from "effect/http/HttpClient"
-import { Cashbill, type Config, Taxdoc } from "taxdoc"
+import { Cashbill, type Config, Taxdoc, Undici } from "taxdoc"
 import { effectLoop } from "../support/effectLoop.js"
 import { promiseLoop } from "../support/load.js"
 import { type Client, type ClientConfig, promiseClient, sampleReceipt } from "./protocol.js"
@@ -28,14 +28,14 @@ const built = async (config: ClientConfig, transport: Layer.Layer<HttpClient.Htt
 }
 
 /**
- * The SDK client of `config`, over `transport` (default `NodeHttpClient.layerUndici`).
+ * The SDK client of `config`, over `transport` (default `Undici.layer()`, as the README shows).
  *
  * @since 0.1.0
  * @category constructors
  */
 export const make = async (
   config: ClientConfig,
-  transport: Layer.Layer<HttpClient.HttpClient> = NodeHttpClient.layerUndici,
+  transport: Layer.Layer<HttpClient.HttpClient> = Undici.layer(),
   options: Partial<Config.Options> = {}
 ): Promise<Client> => {
   const { runtime, cashbill } = await built(config, transport, options)
@@ -53,27 +53,29 @@ export const make = async (
 
 /**
  * The SDK with every resilience guard off (`retries: 0`, no call or request deadline, no answer
- * bound), over `NodeHttpClient.layerUndici`: what the guards cost is the default SDK against this.
+ * bound), over `Undici.layer()`: what the guards cost is the default SDK against this.
  *
  * @since 0.1.0
  * @category constructors
  */
 export const makeBare = (config: ClientConfig): Promise<Client> =>
-  make(config, NodeHttpClient.layerUndici, {
+  make(config, Undici.layer(), {
     retries: 0,
     callTimeout: Duration.infinity,
     requestTimeout: Duration.infinity,
     maxAnswerBytes: Number.MAX_SAFE_INTEGER
   })
 
+/** The platform's Node clients, loaded by the sides that use them only. */
+const platform = () => import("@effect/platform-node/NodeHttpClient")
+
 /**
- * The SDK over `NodeHttpClient.layerUndici`: in 1.0 the same as `make`, the side's name kept for
- * the checkouts whose README shows another transport.
+ * The SDK over a user's own `HttpClient`: the platform's `NodeHttpClient.layerUndici`.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const makeOverPlatform = (config: ClientConfig): Promise<Client> => make(config, NodeHttpClient.layerUndici)
+export const makeOverPlatform = async (config: ClientConfig): Promise<Client> => make(config, (await platform()).layerUndici)
 
 /**
  * The SDK over the platform's Node `http` client, `NodeHttpClient.layerNodeHttp` (information).
@@ -81,7 +83,7 @@ export const makeOverPlatform = (config: ClientConfig): Promise<Client> => make(
  * @since 1.0.0
  * @category constructors
  */
-export const makeOverNodeHttp = (config: ClientConfig): Promise<Client> => make(config, NodeHttpClient.layerNodeHttp)
+export const makeOverNodeHttp = async (config: ClientConfig): Promise<Client> => make(config, (await platform()).layerNodeHttp)
 
 /**
  * The SDK over `FetchHttpClient` (information only).
@@ -99,7 +101,7 @@ export const makeOverFetch = async (config: ClientConfig): Promise<Client> => ma
  * @category constructors
  */
 export const makeRunPromise = async (config: ClientConfig): Promise<Client> => {
-  const { runtime, cashbill } = await built(config, NodeHttpClient.layerUndici, {})
+  const { runtime, cashbill } = await built(config, Undici.layer(), {})
   return promiseClient(
     {
       getInfo: () => runtime.runPromise(cashbill.getInfo(config.corpNum, config.mgtKey)),

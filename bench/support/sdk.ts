@@ -11,6 +11,7 @@ import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as HttpClient from "effect/http/HttpClient"
 import type { TaxdocConfig } from "../../src/core/Config.js"
 import { Tokens } from "../../src/core/Tokens.js"
+import * as Undici from "../../src/core/Undici.js"
 import { Cashbill, SCOPE } from "../../src/domains/cashbill/Cashbill.js"
 import type { CashReceiptIssue } from "../../src/domains/cashbill/Schemas.js"
 import * as Connect from "../../src/sandbox/Connect.js"
@@ -22,13 +23,14 @@ import * as Taxdoc from "../../src/Taxdoc.js"
 import { sampleReceipt } from "../clients/protocol.js"
 
 /**
- * The `HttpClient` implementations the SDK runs on: the platform's Node clients (undici, as the
- * README shows, or Node's `http`) and `fetch`.
+ * The `HttpClient` implementations the SDK runs on: taxdoc's own `Undici.layer()`, as the README
+ * shows; the platform's Node clients (`NodeHttpClient.layerUndici`, `NodeHttpClient.layerNodeHttp`),
+ * as a user's own `HttpClient`; and `fetch`.
  *
  * @since 0.1.0
  * @category models
  */
-export type Transport = "undici" | "node:http" | "fetch"
+export type Transport = "Undici.layer" | "NodeHttpClient.layerUndici" | "NodeHttpClient.layerNodeHttp" | "FetchHttpClient"
 
 /**
  * The `HttpClient` layer of a transport.
@@ -38,11 +40,13 @@ export type Transport = "undici" | "node:http" | "fetch"
  */
 export const httpLayer = (transport: Transport): Layer.Layer<HttpClient.HttpClient> => {
   switch (transport) {
-    case "undici":
+    case "Undici.layer":
+      return Undici.layer()
+    case "NodeHttpClient.layerUndici":
       return NodeHttpClient.layerUndici
-    case "node:http":
+    case "NodeHttpClient.layerNodeHttp":
       return NodeHttpClient.layerNodeHttp
-    case "fetch":
+    case "FetchHttpClient":
       return FetchHttpClient.layer
   }
 }
@@ -68,8 +72,9 @@ const wrapping = (wrap: Wrap): Layer.Layer<HttpClient.HttpClient, never, HttpCli
 export type SdkRuntime = ManagedRuntime.ManagedRuntime<Taxdoc.Services | TaxdocConfig, unknown>
 
 /**
- * The SDK (partner TESTER) against a socket server at `origin`, over `transport`, with other
- * configuration from `connect`; a fresh token cache each time.
+ * The SDK (partner TESTER) against a socket server at `origin`, over `transport` (`Undici.layer`
+ * for the SDK as the README shows it), with other configuration from `connect`; a fresh token cache
+ * and connection pool each time.
  *
  * @since 0.1.0
  * @category constructors
