@@ -6,10 +6,10 @@
  * (which decompresses as it streams: counted as it comes) and the recorder.
  */
 import { NodeHttpClient } from "@effect/platform-node"
-import { describe, expect, it } from "@effect/vitest"
+import { afterAll, describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { FetchHttpClient, type HttpClient } from "effect/http"
-import { mkdtempSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createGzip, gzipSync } from "node:zlib"
@@ -25,6 +25,10 @@ const MiB = 1024 * 1024
 
 const bomb = gzipBomb(128)
 
+// Where the recorder's cassette would go (nothing is recorded: the answer is refused); removed at the end.
+const cassettes = mkdtempSync(join(tmpdir(), "taxdoc-bomb-"))
+afterAll(() => rmSync(cassettes, { recursive: true, force: true }))
+
 const transports: ReadonlyArray<readonly [string, () => Layer.Layer<HttpClient.HttpClient>]> = [
   ["Undici.layer()", () => Undici.layer()],
   ["NodeHttpClient.layerUndici", () => NodeHttpClient.layerUndici],
@@ -33,7 +37,7 @@ const transports: ReadonlyArray<readonly [string, () => Layer.Layer<HttpClient.H
   [
     "the recorder over NodeHttpClient.layerUndici",
     () =>
-      RecordReplay.layer({ cassette: join(mkdtempSync(join(tmpdir(), "taxdoc-bomb-")), "bomb.json"), mode: "record" }).pipe(
+      RecordReplay.layer({ cassette: join(cassettes, "bomb.json"), mode: "record" }).pipe(
         Layer.provide(NodeHttpClient.layerUndici),
         Layer.orDie
       )

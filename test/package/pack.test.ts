@@ -236,7 +236,7 @@ describe("the installed package, in a project beside this repository", () => {
   })
 
   it("the installed taxdoc demo --json passes every step", { timeout: 120_000 }, async () => {
-    const ran = await runOk("npx", ["taxdoc", "demo", "--json"], app)
+    const ran = await runOk("npx", ["taxdoc", "demo", "--json", "--out-dir", path.join(work, "demo")], app)
     const report = JSON.parse(ran.stdout) as { readonly summary: { readonly calls: { readonly total: number } } }
     expect(report.summary.calls.total).toBeGreaterThan(50)
   })

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { TestClock } from "effect/testing"
-import { mkdtempSync, writeFileSync } from "node:fs"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as Kst from "../../../src/core/Kst.js"
@@ -49,6 +49,7 @@ describe("Taxinvoice, end to end through the in-process sandbox", () => {
       const dir = mkdtempSync(join(tmpdir(), "taxdoc-ti-"))
       writeFileSync(join(dir, "계약서.txt"), "contract")
       yield* ti.attachFile(CORP, "SELL", "T-001", { path: join(dir, "계약서.txt") })
+      rmSync(dir, { recursive: true, force: true })
       const files = yield* ti.getFiles(CORP, "SELL", "T-001")
       expect(files.map((f) => [f.serialNum, f.displayName])).toEqual([[1, "견적서"], [2, "계약서.txt"]])
       expect(files.every((f) => /^[A-Za-z0-9-]+$/.test(f.attachedFile))).toBe(true)
