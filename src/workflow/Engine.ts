@@ -140,6 +140,16 @@ const startError = (cause: Cause.Cause<unknown>): RunnerError => {
   return new RunnerError({ reason: tag === "SqlError" ? UNREACHABLE : tag === "SocketServerError" ? "its port is taken" : "the engine did not start", cause: failure })
 }
 
+/**
+ * Shards of the fleet, the same for runners and clients (an execution's shard is its ID's hash
+ * modulo this). Effect's default of 300 is sized for large clusters; a runner whose storage turns
+ * unhealthy releases each of its shards on its one lock connection, all within one lock
+ * operation's deadline (a third of the lease), and 150 shards a runner did not fit in a second on
+ * two cores, so the releases timed out, the connection was rebuilt and they began again. 32 shards
+ * spread executions over dozens of runners and release in a few round trips.
+ */
+const SHARDS_PER_GROUP = 32
+
 const prefixOf = (prefix: string | undefined): string => {
   const chosen = prefix ?? "taxdoc"
   if (!JournalSql.isPrefix(chosen)) throw new Error(`taxdoc workflow: ${chosen} is not a table prefix`)
@@ -157,6 +167,7 @@ export const layerClient = (options: Pick<RunnerOptions, "url" | "prefix" | "lea
   const prefix = prefixOf(options.prefix)
   const config = ShardingConfig.layer({
     runnerAddress: Option.none(),
+    shardsPerGroup: SHARDS_PER_GROUP,
     shardLockExpiration: options.lease ?? "15 seconds",
     refreshAssignmentsInterval: Duration.seconds(1)
   })
@@ -192,12 +203,16 @@ export const layerRunner = (options: RunnerOptions): Layer.Layer<WorkflowEngine.
       ShardingConfig.layer({
         runnerAddress: Option.some(RunnerAddress.make(host, port)),
         runnerListenAddress: options.listenHost === undefined ? Option.none() : Option.some(RunnerAddress.make(options.listenHost, port)),
+        shardsPerGroup: SHARDS_PER_GROUP,
         shardLockExpiration: lease,
         shardLockRefreshInterval: third,
         runnerHealthCheckInterval: third,
         refreshAssignmentsInterval: Duration.seconds(1),
         entityMessagePollInterval: Duration.seconds(1),
-        entityRegistrationTimeout: lease
+        entityRegistrationTimeout: lease,
+        // A runner handing a shard over stops its entities within the lease, as the runner taking
+        // it over would wait no longer (Effect's default waits 15 s whatever the lease).
+        entityTerminationTimeout: lease
       })
   ))
   const health = RunnerHealth.layerPing.pipe(Layer.provide(Runners.layerRpc), Layer.provide(layerClientProtocol))
