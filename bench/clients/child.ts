@@ -24,6 +24,8 @@ const build = async (config: ClientConfig): Promise<Client> => {
       return (await import("./platform.js")).make(config, "undici")
     case "platform-node-http":
       return (await import("./platform.js")).make(config, "node:http")
+    case "undici-layer":
+      return (await import("./undiciLayer.js")).make(config)
     case "fetch":
       return (await import("./fetch.js")).make(config)
     case "sdk":

@@ -62,15 +62,16 @@ const modulesOf = async (which: PlatformClient): Promise<Modules> => {
 }
 
 /**
- * The platform's client `which`, used raw, for `config`.
+ * The platform's client `which`, used raw, for `config`; or, given `own`, that `HttpClient` layer
+ * used the same way (taxdoc's `Undici.layer()`, by a side that loads it).
  *
  * @since 1.0.0
  * @category constructors
  */
-export const make = async (config: ClientConfig, which: PlatformClient): Promise<Client> => {
+export const make = async (config: ClientConfig, which: PlatformClient, own?: Layer.Layer<HttpClient.HttpClient>): Promise<Client> => {
   if (config.token === undefined) throw new Error("the platform client side needs a token issued beforehand")
   const { HttpClient, HttpClientRequest, layer } = await modulesOf(which)
-  const runtime = ManagedRuntime.make(layer)
+  const runtime = ManagedRuntime.make(own ?? layer)
   const client = await runtime.runPromise(HttpClient.HttpClient)
   const headers = sdkHeaders(config.token, config.gzip ?? true)
   const issueHeaders = { ...headers, ...ISSUE_HEADERS }

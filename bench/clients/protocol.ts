@@ -16,6 +16,7 @@ import type { LoadOptions, LoadResult } from "../support/load.js"
  *   as an application's own `HttpClient`: the SDK's headers and a token issued beforehand, the
  *   answer read, gunzipped and parsed, calls in Effect fibers;
  * - `platform-node-http`: the same over the platform's `NodeHttpClient.layerNodeHttp` (information);
+ * - `undici-layer`: the same over taxdoc's own `Undici.layer()` (information);
  * - `sdk`: the compiled package (`dist/`) as its README shows it, default configuration, over its
  *   own transport `Undici.layer()` (1.0's and 0.1's alike);
  * - `sdk-platform`: the SDK over a user's own `HttpClient`, the platform's `NodeHttpClient.layerUndici`;
@@ -38,6 +39,7 @@ export type ClientKind =
   | "plain"
   | "platform"
   | "platform-node-http"
+  | "undici-layer"
   | "sdk"
   | "sdk-bare"
   | "sdk-platform"

@@ -73,6 +73,15 @@ export const PLATFORM_NODE_HTTP: SideSpec = { id: "platform-node-http", label: "
 export const SDK: SideSpec = { id: "sdk", label: "taxdoc (dist, over Undici.layer(), as the README shows)", kind: "sdk", info: false }
 
 /**
+ * taxdoc's own `HttpClient`, `Undici.layer()`, used raw as the platform's client is (information):
+ * the client the SDK as the README shows it runs on.
+ *
+ * @since 1.0.0
+ * @category constants
+ */
+export const UNDICI_LAYER: SideSpec = { id: "undici-layer", label: "taxdoc's Undici.layer() used raw (information)", kind: "undici-layer", info: true }
+
+/**
  * The SDK over a user's own `HttpClient`, the platform's `NodeHttpClient.layerUndici` (compiled,
  * plain node, defaults): judged against that client used raw (`PLATFORM`).
  *
@@ -343,7 +352,7 @@ export const micros = (value: number): string => (Number.isFinite(value) ? `${Ma
  */
 export const CLIENT_METHOD: ReadonlyArray<string> = [
   "One sandbox server process (`Server.serve` on 127.0.0.1, port 0, the compiled package under plain node) with one member and one receipt; a token issued beforehand for the raw sides.",
-  "Each side is its own client process (plain node, no TypeScript runner, the benchmark's Node), so `process.cpuUsage()` there is that client's own CPU, taken over exactly the measured window (after a full GC): raw undici `Pool.request` with the SDK's headers (`Authorization: Bearer`, `Accept-Encoding: gzip`, `Accept-Language`) and a `JSON.parse` of the (gunzipped) answer — the floor; the plain node:http client of `bench/support/plain.ts` (callbacks over `http.request` with a keep-alive `Agent`, one cached token per member issued with its own signature, gunzip, `JSON.parse`, no schemas or validation — the published clients' way); the SDK from `dist/` as a user runs it (`Taxdoc.layer` for the sandbox's origin over the SDK's own transport `Undici.layer()`, as the README shows, default configuration, calls in Effect fibers); the platform's `NodeHttpClient.layerUndici` used raw, as an application's own `HttpClient` (the same headers and token, each answer read, gunzipped and parsed, calls in Effect fibers), and the SDK over it, as an application that provides its own `HttpClient` (the same configuration); the SDK and the client over Node's `http` (`NodeHttpClient.layerNodeHttp`), raw `fetch` and the SDK over `FetchHttpClient` for information only.",
+  "Each side is its own client process (plain node, no TypeScript runner, the benchmark's Node), so `process.cpuUsage()` there is that client's own CPU, taken over exactly the measured window (after a full GC): raw undici `Pool.request` with the SDK's headers (`Authorization: Bearer`, `Accept-Encoding: gzip`, `Accept-Language`) and a `JSON.parse` of the (gunzipped) answer — the floor; the plain node:http client of `bench/support/plain.ts` (callbacks over `http.request` with a keep-alive `Agent`, one cached token per member issued with its own signature, gunzip, `JSON.parse`, no schemas or validation — the published clients' way); the SDK from `dist/` as a user runs it (`Taxdoc.layer` for the sandbox's origin over the SDK's own transport `Undici.layer()`, as the README shows, default configuration, calls in Effect fibers), and `Undici.layer()` used raw for information (the same requests, token and reading as the platform client's below); the platform's `NodeHttpClient.layerUndici` used raw, as an application's own `HttpClient` (the same headers and token, each answer read, gunzipped and parsed, calls in Effect fibers), and the SDK over it, as an application that provides its own `HttpClient` (the same configuration); the SDK and the client over Node's `http` (`NodeHttpClient.layerNodeHttp`), raw `fetch` and the SDK over `FetchHttpClient` for information only.",
   "Beside them the 0.1 line (`BENCH_RELEASE`, its worktree with its own `npm ci`: Effect 3, undici 7), each side run from that worktree on the same Node: its SDK as its README shows it (`Taxdoc.layer` over its own transport `Undici.layer()`), its SDK over its platform's `NodeHttpClient.layerUndici`, and that client used raw; every ratio is taken against the same raw undici floor, or against the platform client of the same line.",
   "Sides alternate within each round (order reversed every other round) after one warm-up round; figures are medians over rounds, ratios medians of the per-round ratios."
 ]

@@ -5,20 +5,20 @@
  * @since 1.0.0
  */
 import type { Checkout } from "./checkout.js"
-import { FLOOR, PLATFORM, PLATFORM_NODE_HTTP, type releaseSides, SDK, SDK_NODE_HTTP, SDK_PLATFORM, type SideSpec } from "./clients.js"
+import { PLATFORM, PLATFORM_NODE_HTTP, type releaseSides, SDK, SDK_NODE_HTTP, SDK_PLATFORM, type SideSpec, UNDICI_LAYER } from "./clients.js"
 
 /**
- * The id of the side that is the client `side` runs on, used raw; `undefined` when none is measured.
- * The SDK over its own `Undici.layer()` (1.0's, and 0.1's) runs on undici: raw undici is its client.
+ * The id of the side that is the client `side` runs on, used raw; `undefined` when none is measured
+ * (0.1's own transport handed the SDK's requests to undici past its `HttpClient` interface, which
+ * gave other code the platform's client: it has no figure of its own used raw).
  *
  * @since 1.0.0
  * @category combinators
  */
 export const platformOf = (side: SideSpec, old?: ReturnType<typeof releaseSides>): string | undefined => {
-  if (side.id === SDK.id) return FLOOR.id
+  if (side.id === SDK.id) return UNDICI_LAYER.id
   if (side.id === SDK_PLATFORM.id) return PLATFORM.id
   if (side.id === SDK_NODE_HTTP.id) return PLATFORM_NODE_HTTP.id
-  if (old !== undefined && side.id === old.sdk.id) return FLOOR.id
   if (old !== undefined && side.id === old.sdkPlatform.id) return old.platform.id
   return undefined
 }
