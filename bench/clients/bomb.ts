@@ -26,10 +26,12 @@ const transportOf = async (name: string): Promise<Layer.Layer<HttpClient.HttpCli
       return (await import("effect/http/FetchHttpClient")).layer
     case "recorder": {
       const { RecordReplay } = await import("taxdoc/recordings")
-      const { mkdtempSync } = await import("node:fs")
+      const { mkdtempSync, rmSync } = await import("node:fs")
       const { join } = await import("node:path")
       const { tmpdir } = await import("node:os")
-      const cassette = join(mkdtempSync(join(tmpdir(), "taxdoc-bomb-")), "bomb.json")
+      const dir = mkdtempSync(join(tmpdir(), "taxdoc-bomb-"))
+      process.once("exit", () => rmSync(dir, { recursive: true, force: true }))
+      const cassette = join(dir, "bomb.json")
       return RecordReplay.layer({ cassette, mode: "record" }).pipe(Layer.provide(Undici.layer()), Layer.orDie)
     }
     default:
