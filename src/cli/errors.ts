@@ -99,7 +99,7 @@ export const hints: Partial<Record<ErrorCodeName, string>> = {
   TokenExpired: "the token expired; run the command again (a new token is issued)",
   TokenIpMismatch: "set TAXDOC_FORWARDED_IP=* so tokens can be used from any IP (or the IP your requests leave from)",
   ScopeNotGranted: "the member's token lacks this service's scope; make sure the service is enabled for the member",
-  AlreadyMember: "the business is already a member: taxdoc member check --corp-num <n>",
+  AlreadyMember: "the business is already a member, of this partner or of another (a business joins one partner): taxdoc member check --corp-num <n> --link-id <partner> tells whose",
   InvalidId: "choose another ID (letters and digits, 6 to 50 characters); check one with: taxdoc member check-id <id>",
   IdLength: "the ID must be 6 to 50 characters",
   InvalidPassword: "use 8 to 20 characters with letters, digits and a special character from ~!@#$%^&*()_+",

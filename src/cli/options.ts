@@ -6,7 +6,6 @@
  * @since 0.1.0
  */
 import * as Flag from "effect/cli/Flag"
-import * as EffectConfig from "effect/Config"
 import * as Duration from "effect/Duration"
 import type * as Option from "effect/Option"
 import type * as Redacted from "effect/Redacted"
@@ -120,8 +119,10 @@ export const polling = {
 export interface Target {
   readonly sandbox: boolean
   readonly sandboxUrl: Option.Option<string>
+  /** As given on the command line; `TAXDOC_SECRET_KEY` is read where it applies (src/cli/target.ts). */
   readonly secret: Option.Option<Redacted.Redacted<string>>
-  readonly linkId: string
+  /** As given on the command line; `TAXDOC_LINK_ID`, else TESTER, where it applies. */
+  readonly linkId: Option.Option<string>
 }
 
 /**
@@ -149,14 +150,13 @@ export const target = {
   sandboxUrl: sandboxUrl.pipe(Flag.optional),
   secret: Flag.Redacted("secret").pipe(
     Flag.withMetavar("BASE64"),
-    Flag.withDescription("The partner's Base64 secret for --sandbox-url (default: TAXDOC_SECRET_KEY). Example: --secret dGF4ZG9j…="),
-    Flag.withFallbackConfig(EffectConfig.Redacted("TAXDOC_SECRET_KEY")),
+    Flag.withDescription("The partner's Base64 secret, with --sandbox-url only (default: the variable TAXDOC_SECRET_KEY). Example: --secret dGF4ZG9j…="),
     Flag.optional
   ),
   linkId: Flag.String("link-id").pipe(
     Flag.withMetavar("LINKID"),
-    Flag.withDescription("The partner LinkID for --sandbox-url (default TESTER). Example: --link-id TESTER"),
-    Flag.withDefault("TESTER")
+    Flag.withDescription("The partner's LinkID, with --sandbox-url only (default: the variable TAXDOC_LINK_ID, else TESTER). Example: --link-id TESTER"),
+    Flag.optional
   )
 }
 

@@ -3,9 +3,14 @@
  *
  * - `--sandbox`: a fresh sandbox inside the process (no network, nothing kept afterwards); the
  *   member given by `--corp-num` is already signed up, so one command shows its whole effect;
- * - `--sandbox-url <url>`: a running sandbox (`taxdoc sandbox serve`), signed with the secret
- *   given by `--secret` or `TAXDOC_SECRET_KEY` (the server prints TESTER's at start);
+ * - `--sandbox-url <url>`: a running sandbox (`taxdoc sandbox serve`), as the partner given by
+ *   `--link-id` or `TAXDOC_LINK_ID` (else TESTER), signed with the secret given by `--secret` or
+ *   `TAXDOC_SECRET_KEY` (the server prints TESTER's at start); a command whose operations are all
+ *   called without a token (CheckIsMember, CheckID, JoinMember) needs no secret;
  * - neither: the service configured by the `TAXDOC_*` variables (see `Config.config`).
+ *
+ * `--secret` and `--link-id` mean something with `--sandbox-url` only: elsewhere they are a usage
+ * error rather than silently ignored.
  *
  * The two network targets go over an undici connection pool (`Undici.layer()`).
  *
@@ -20,7 +25,9 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import type { ConfigInvalid, TaxdocConfig } from "../core/Config.js"
+import type * as Operation from "../core/Operation.js"
 import * as Connect from "../sandbox/Connect.js"
 import * as Taxdoc from "../Taxdoc.js"
 import { CliError } from "./errors.js"
@@ -81,16 +88,73 @@ const noSecret = (origin: string) =>
   })
 
 /**
+ * Whether every one of `operations` is called without a token, so that no secret is needed.
+ *
+ * @since 1.0.0
+ * @category combinators
+ */
+export const tokenless = (...operations: ReadonlyArray<Operation.Any>): boolean =>
+  operations.every((operation) => operation.scope._tag === "None")
+
+/**
+ * What a command sends nothing signed with needs no secret: the configuration still takes one, and
+ * this one (not a valid secret of any partner) is never used to sign.
+ */
+const UNUSED_SECRET = Redacted.make("dW51c2VkLXNlY3JldC1rZXk=")
+
+/**
+ * `--link-id` and `--secret` for `--sandbox-url`, each falling back to its variable
+ * (`TAXDOC_LINK_ID`, else TESTER; `TAXDOC_SECRET_KEY`).
+ *
+ * @since 1.0.0
+ * @category configs
+ */
+export const credentials = (target: Pick<Target, "linkId" | "secret">) =>
+  Effect.map(
+    EffectConfig.all({
+      linkId: EffectConfig.String("TAXDOC_LINK_ID").pipe(EffectConfig.withDefault("TESTER")),
+      secret: EffectConfig.option(EffectConfig.Redacted("TAXDOC_SECRET_KEY"))
+    }),
+    (env) => ({
+      linkId: Option.getOrElse(target.linkId, () => env.linkId),
+      secret: Option.orElse(target.secret, () => env.secret)
+    })
+  )
+
+/**
+ * `--secret` or `--link-id` given with a target they mean nothing to, as a usage error; `undefined`
+ * when the flags fit the target.
+ *
+ * @since 1.0.0
+ * @category combinators
+ */
+export const misplaced = (target: Target): CliError | undefined => {
+  if (Option.isSome(target.sandboxUrl)) return undefined
+  const given = [Option.isSome(target.secret) ? "--secret" : undefined, Option.isSome(target.linkId) ? "--link-id" : undefined]
+    .filter((flag) => flag !== undefined)
+  if (given.length === 0) return undefined
+  return new CliError({
+    message: `${given.join(" and ")} ${given.length === 1 ? "goes" : "go"} with --sandbox-url only`,
+    hint: target.sandbox
+      ? "the sandbox in this process signs as TESTER with its own secret: leave them out"
+      : "the service configured by TAXDOC_* signs with TAXDOC_LINK_ID and TAXDOC_SECRET_KEY: set those, or add --sandbox-url <url>",
+    exitCode: 2
+  })
+}
+
+/**
  * The SDK for a target. `members` are signed up beforehand in an in-process sandbox (ignored
- * elsewhere).
+ * elsewhere). With `tokenless` (see `tokenless`), a running sandbox needs no secret.
  *
  * @since 0.1.0
  * @category layers
  */
-export const layer = (target: Target, members: ReadonlyArray<string> = []): Layer.Layer<Sdk, TargetError> => {
+export const layer = (target: Target, members: ReadonlyArray<string> = [], options: { readonly tokenless?: boolean } = {}): Layer.Layer<Sdk, TargetError> => {
   if (target.sandbox && Option.isSome(target.sandboxUrl)) {
     return failing(new CliError({ message: "--sandbox and --sandbox-url exclude each other", hint: "give one of them", exitCode: 2 }))
   }
+  const misplacedFlag = misplaced(target)
+  if (misplacedFlag !== undefined) return failing(misplacedFlag)
   if (target.sandbox) {
     // Only well-formed numbers are seeded; the command's own validation reports the others.
     const seeds = [...new Set(members.filter((m) => /^\d{10}$/.test(m)))].map((corpNum) => ({ corpNum }))
@@ -98,13 +162,15 @@ export const layer = (target: Target, members: ReadonlyArray<string> = []): Laye
   }
   if (Option.isSome(target.sandboxUrl)) {
     const origin = target.sandboxUrl.value
-    if (Option.isNone(target.secret)) return failing(noSecret(origin))
-    const secretKey = target.secret.value
-    return Layer.unwrap(Effect.map(sandboxSettings, (settings) =>
-      Taxdoc.layer(Connect.configOptions({ origin, linkId: target.linkId, secretKey, ...settings })).pipe(
+    return Layer.unwrap(Effect.gen(function*() {
+      const { linkId, secret } = yield* credentials(target)
+      if (Option.isNone(secret) && options.tokenless !== true) return yield* noSecret(origin)
+      const settings = yield* sandboxSettings
+      const secretKey = Option.getOrElse(secret, () => UNUSED_SECRET)
+      return Taxdoc.layer(Connect.configOptions({ origin, linkId, secretKey, ...settings })).pipe(
         Layer.provide(Undici.layer())
       )
-    ))
+    }))
   }
   return Taxdoc.layerConfig.pipe(Layer.provide(Undici.layer()))
 }
@@ -115,9 +181,9 @@ export const layer = (target: Target, members: ReadonlyArray<string> = []): Laye
  * @since 0.1.0
  * @category combinators
  */
-export const provide = (target: Target, members: ReadonlyArray<string> = []) =>
+export const provide = (target: Target, members: ReadonlyArray<string> = [], options: { readonly tokenless?: boolean } = {}) =>
 <A, E, R>(program: Effect.Effect<A, E, R>): Effect.Effect<A, E | TargetError, Exclude<R, Sdk>> =>
-  Effect.provide(program, layer(target, members))
+  Effect.provide(program, layer(target, members, options))
 
 /**
  * Runs an SDK program against a target, saying on stderr when it waits over a second (for
@@ -126,6 +192,6 @@ export const provide = (target: Target, members: ReadonlyArray<string> = []) =>
  * @since 0.1.0
  * @category combinators
  */
-export const run = (target: Target, label: string, members: ReadonlyArray<string> = []) =>
+export const run = (target: Target, label: string, members: ReadonlyArray<string> = [], options: { readonly tokenless?: boolean } = {}) =>
 <A, E, R>(program: Effect.Effect<A, E, R>): Effect.Effect<A, E | TargetError, Exclude<R, Sdk>> =>
-  program.pipe(whileWaiting(label), provide(target, members))
+  program.pipe(whileWaiting(label), provide(target, members, options))

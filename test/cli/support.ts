@@ -48,8 +48,8 @@ export interface Running {
   readonly output: () => string
 }
 
-export const start = (args: ReadonlyArray<string>): Running => {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: childEnv(), stdio: ["ignore", "pipe", "pipe"] })
+export const start = (args: ReadonlyArray<string>, options: { readonly env?: Record<string, string> } = {}): Running => {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: childEnv(options.env), stdio: ["ignore", "pipe", "pipe"] })
   const finished = collect(child)
   let seen = ""
   const waiters: Array<{ readonly pattern: RegExp; readonly resolve: (m: RegExpMatchArray) => void }> = []

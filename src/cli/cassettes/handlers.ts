@@ -16,6 +16,7 @@ import * as InProcess from "../../sandbox/InProcess.js"
 import * as Partners from "../../sandbox/Partners.js"
 import { CliError, ExitWith } from "../errors.js"
 import type { Parsed } from "../lazy.js"
+import * as Target from "../target.js"
 import { emit } from "../output.js"
 import type { checkOptions, verifyOptions } from "./options.js"
 
@@ -52,19 +53,22 @@ export const verify = (o: Parsed<typeof verifyOptions>) =>
     if (o.sandbox === Option.isSome(o.sandboxUrl)) {
       return yield* usage(o.sandbox ? "--sandbox and --sandbox-url exclude each other" : "no sandbox to verify against", "give --sandbox (a fresh sandbox in this process) or --sandbox-url <url>")
     }
+    const misplacedFlag = Target.misplaced({ ...o, sandbox: o.sandbox })
+    if (misplacedFlag !== undefined) return yield* misplacedFlag
     const report = yield* Option.match(o.sandboxUrl, {
       onNone: () =>
         Verify.verifyCassettes(o.files, { origin: InProcess.SANDBOX_ORIGIN, linkId: Partners.TESTER_LINK_ID, secretKey: Redacted.make(Partners.TESTER_SECRET) }).pipe(
           Effect.provide(InProcess.layer({ partners: [Partners.tester] }))
         ),
       onSome: (origin) =>
-        Option.match(o.secret, {
-          onNone: () => Effect.fail(usage(`no secret for the sandbox at ${origin}`, "pass --secret <base64> or set TAXDOC_SECRET_KEY (taxdoc sandbox serve prints: partner TESTER secret …)")),
-          onSome: (secretKey) =>
-            Verify.verifyCassettes(o.files, { origin, linkId: o.linkId, secretKey, adminToken: Option.getOrUndefined(o.adminToken) }).pipe(
-              Effect.provide(Undici.layer())
-            )
-        })
+        Effect.flatMap(Target.credentials(o), ({ linkId, secret }) =>
+          Option.match(secret, {
+            onNone: () => Effect.fail(usage(`no secret for the sandbox at ${origin}`, "pass --secret <base64> or set TAXDOC_SECRET_KEY (taxdoc sandbox serve prints: partner TESTER secret …)")),
+            onSome: (secretKey) =>
+              Verify.verifyCassettes(o.files, { origin, linkId, secretKey, adminToken: Option.getOrUndefined(o.adminToken) }).pipe(
+                Effect.provide(Undici.layer())
+              )
+          }))
     })
     yield* finish(o.json, report, Verify.formatReport)
   })

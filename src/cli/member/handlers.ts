@@ -6,6 +6,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { type JoinInput, Member } from "../../domains/member/Member.js"
+import { CheckID, CheckIsMember, JoinMember } from "../../domains/member/Operations.js"
 import type { Contact, ContactInput, CorpInfo, UpdateContactInput } from "../../domains/member/Schemas.js"
 import { fromFile } from "../errors.js"
 import { readJsonObject } from "../input.js"
@@ -39,7 +40,7 @@ export const check = (o: Parsed<typeof checkOptions>) =>
   Effect.gen(function*() {
     const isMember = yield* Effect.flatMap(Member, (m) => m.checkIsMember(o.corpNum))
     yield* emit(o.json, { corpNum: o.corpNum, member: isMember }, () => `${o.corpNum}: ${isMember ? "a member" : "not a member"}`)
-  }).pipe(Target.run(o, "Member.checkIsMember"))
+  }).pipe(Target.run(o, "Member.checkIsMember", [], { tokenless: Target.tokenless(CheckIsMember) }))
 
 /**
  * `taxdoc member check-id`.
@@ -51,7 +52,7 @@ export const checkId = (o: Parsed<typeof checkIdOptions>) =>
   Effect.gen(function*() {
     const inUse = yield* Effect.flatMap(Member, (m) => m.checkId(o.id))
     yield* emit(o.json, { id: o.id, inUse }, () => `${o.id}: ${inUse ? "in use" : "free"}`)
-  }).pipe(Target.run(o, "Member.checkId"))
+  }).pipe(Target.run(o, "Member.checkId", [], { tokenless: Target.tokenless(CheckID) }))
 
 /**
  * `taxdoc member join`.
@@ -65,7 +66,7 @@ export const join = (o: Parsed<typeof joinOptions>) =>
     const member = yield* Member
     const answer = yield* member.join(value as JoinInput).pipe(fromFile(source))
     yield* result(o.json, answer, `signed up ${String(value["CorpNum"])}`)
-  }).pipe(Target.run(o, "Member.join"))
+  }).pipe(Target.run(o, "Member.join", [], { tokenless: Target.tokenless(JoinMember) }))
 
 /**
  * `taxdoc member quit`.

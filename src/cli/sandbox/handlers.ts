@@ -44,6 +44,26 @@ const partnersOfFile = (path: string) =>
 const millisOf = (d: Option.Option<Duration.Duration>): number | undefined => Option.match(d, { onNone: () => undefined, onSome: Duration.toMillis })
 
 /**
+ * The members of `--member [LINKID:]NUMBER`, each of a partner the sandbox serves (`served`).
+ *
+ * @since 1.0.0
+ * @category combinators
+ */
+export const memberSeeds = (given: ReadonlyArray<string>, served: ReadonlyArray<string>) =>
+  Effect.forEach(given, (text) => {
+    const match = /^(?:([^:]+):)?(.*)$/.exec(text)!
+    const linkId = match[1] ?? Partners.TESTER_LINK_ID
+    const corpNum = match[2]!
+    if (!/^\d{10}$/.test(corpNum)) {
+      return Effect.fail(new CliError({ message: `--member ${text}: ${corpNum} is not a registration number`, hint: "give 10 digits without hyphens, after the partner's LinkID and a colon if not TESTER's (--member ACME:1234567891)", exitCode: 2 }))
+    }
+    if (!served.includes(linkId)) {
+      return Effect.fail(new CliError({ message: `--member ${text}: the sandbox serves no partner ${linkId}`, hint: `add the partner with --partner ${linkId}:<base64 secret> (or TAXDOC_SANDBOX_PARTNERS, --secret-file); served: ${served.join(", ")}`, exitCode: 2 }))
+    }
+    return Effect.succeed(linkId === Partners.TESTER_LINK_ID ? { corpNum } : { corpNum, linkId })
+  })
+
+/**
  * `taxdoc sandbox serve`.
  *
  * @since 0.1.0
@@ -65,10 +85,9 @@ export const serve = (o: Parsed<typeof serveOptions>) =>
     for (const [flag, value] of positive) {
       if (Option.isSome(value) && value.value < 1) return yield* new CliError({ message: `${flag} must be at least 1`, hint: `e.g. ${flag} 1024`, exitCode: 2 })
     }
-    const bad = o.members.find((m) => !/^\d{10}$/.test(m))
-    if (bad !== undefined) {
-      return yield* new CliError({ message: `--member ${bad} is not a registration number`, hint: "give 10 digits without hyphens", exitCode: 2 })
-    }
+    // The server adds TAXDOC_SANDBOX_PARTNERS's partners itself; its members may belong to them too.
+    const fromEnv = yield* Partners.config.pipe(Effect.orElseSucceed(() => []))
+    const members = yield* memberSeeds(o.members, [Partners.TESTER_LINK_ID, ...fromEnv.map((p) => p.linkId), ...partners.map((p) => p.linkId)])
     const limits: Partial<Server.ServerLimits> = {
       ...Option.match(o.maxHeaderBytes, { onNone: () => ({}), onSome: (maxHeaderBytes) => ({ maxHeaderBytes }) }),
       ...Option.match(o.maxConnections, { onNone: () => ({}), onSome: (maxConnections) => ({ maxConnections }) }),
@@ -82,7 +101,7 @@ export const serve = (o: Parsed<typeof serveOptions>) =>
       host: o.host,
       port: o.port,
       partners,
-      members: o.members.map((corpNum) => ({ corpNum })),
+      members,
       limits,
       ...Option.match(o.maxBodyBytes, { onNone: () => ({}), onSome: (maxBodyBytes) => ({ maxBodyBytes }) }),
       ...Option.match(adminToken, { onNone: () => ({}), onSome: (token) => ({ adminToken: Redacted.value(token) }) }),

@@ -29,12 +29,14 @@ export const serveOptions = {
   partners: Flag.String("partner").pipe(
     Flag.withMetavar("LINKID:BASE64SECRET"),
     Flag.withDescription("Another partner, LINKID:BASE64SECRET (repeatable; also TAXDOC_SANDBOX_PARTNERS). Example: --partner ACME:c2VjcmV0LWtleS0xMjM0NTY3OA=="),
-    Flag.atLeast(0)
+    Flag.atLeast(0),
+    Flag.withDefault([] as ReadonlyArray<string>)
   ),
   members: Flag.String("member").pipe(
-    Flag.withMetavar("NUMBER"),
-    Flag.withDescription("A business signed up from the start as a member of TESTER (repeatable). Example: --member 1234567891"),
-    Flag.atLeast(0)
+    Flag.withMetavar("[LINKID:]NUMBER"),
+    Flag.withDescription("A business signed up from the start as a member of the partner LINKID (default TESTER; repeatable). Example: --member 1234567891 --member ACME:1234567892"),
+    Flag.atLeast(0),
+    Flag.withDefault([] as ReadonlyArray<string>)
   ),
   secretFile: Flag.File("secret-file", { mustExist: true }).pipe(
     Flag.withMetavar("PATH"),
