@@ -12,8 +12,10 @@
  */
 import * as Effect from "effect/Effect"
 import * as FileSystem from "effect/FileSystem"
+import type * as PlatformError from "effect/PlatformError"
 import * as Result from "effect/Result"
 import { CliError, type InputSource } from "./errors.js"
+import { firstError } from "./jsonPosition.js"
 
 /**
  * The encodings an input file is read in.
@@ -75,6 +77,14 @@ export const decode = (bytes: Uint8Array): Effect.Effect<Decoded, string> => {
   })
 }
 
+/** Why a file could not be read, in words rather than the platform's. */
+const readProblem = (e: PlatformError.PlatformError): string => {
+  if (e.reason._tag === "NotFound") return "there is no such file"
+  if (e.reason._tag === "PermissionDenied") return "permission denied"
+  if (e.reason._tag === "BadResource") return "it is not a file"
+  return e.message
+}
+
 /**
  * Reads a file's text in its encoding (see `decode`).
  *
@@ -83,7 +93,7 @@ export const decode = (bytes: Uint8Array): Effect.Effect<Decoded, string> => {
  */
 export const readDecoded = (file: string): Effect.Effect<Decoded, CliError, FileSystem.FileSystem> =>
   Effect.flatMap(FileSystem.FileSystem, (fs) => fs.readFile(file)).pipe(
-    Effect.mapError((e) => new CliError({ message: `cannot read ${file}: ${e.message}`, hint: "check the path given to --file", exitCode: 2 })),
+    Effect.mapError((e) => new CliError({ message: `cannot read ${file}: ${readProblem(e)}`, hint: "check the path given to --file", exitCode: 2 })),
     Effect.flatMap((bytes) =>
       Effect.mapError(decode(bytes), (problem) => new CliError({ message: `cannot read ${file}: ${problem}`, hint: SAVE_AS_UTF8, exitCode: 2 }))
     )
@@ -121,8 +131,18 @@ export const parseJson = (file: string, text: string): Result.Result<unknown, Cl
   Result.try({
     try: () => JSON.parse(text) as unknown,
     catch: (e) =>
-      new CliError({ message: `${file} is not valid JSON: ${(e as Error).message}`, hint: "check the file's syntax (e.g. with `node -e 'JSON.parse(require(\"fs\").readFileSync(0))' < file`)", exitCode: 2 })
+      new CliError({ message: `${file} is not valid JSON: ${jsonProblem(text, (e as Error).message)}`, hint: "check the file's syntax at that place", exitCode: 2 })
   })
+
+/**
+ * What `JSON.parse` found wrong, at the line and column where the text stops being JSON, without
+ * quoting the document back.
+ */
+const jsonProblem = (text: string, message: string): string => {
+  const reason = message.replace(/, (\.\.\.)?"[\s\S]*" is not valid JSON$/, "").replace(/ in JSON at position \d+.*$/, "")
+  const at = firstError(text)
+  return at === undefined ? reason : `line ${at.line}, column ${at.column}: ${reason}`
+}
 
 /**
  * Reads a JSON document that must be an object (one input record).

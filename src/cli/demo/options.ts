@@ -17,7 +17,7 @@ export const demoOptions = {
   json,
   outDir: Flag.Directory("out-dir").pipe(
     Flag.withMetavar("PATH"),
-    Flag.withDescription("Where to save the demo receipt's PDF (default: a new temporary directory). Example: --out-dir ./demo-out"),
+    Flag.withDescription("Where to save the demo receipt's PDF (default: not saved). Example: --out-dir ./demo-out"),
     Flag.optional
   ),
   record: Flag.String("record").pipe(

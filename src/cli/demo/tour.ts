@@ -111,15 +111,19 @@ export const steps = (state: TourState, startedAt: number): ReadonlyArray<Step<T
     run: ({ expect, say }) =>
       Effect.gen(function*() {
         const bytes = yield* Effect.flatMap(Cashbill, (c) => c.getPDF(MEMBER, ORIGINAL))
-        const fs = yield* FileSystem.FileSystem
-        const path = yield* Path.Path
-        const dir = Option.isSome(state.outDir)
-          ? yield* Effect.as(fs.makeDirectory(state.outDir.value, { recursive: true }), path.resolve(state.outDir.value))
-          : yield* fs.makeTempDirectory({ prefix: "taxdoc-demo-" })
-        const file = path.join(dir, `${ORIGINAL}.pdf`)
-        yield* fs.writeFile(file, bytes)
-        state.pdf = file
-        yield* say(`saved ${file} (${bytes.length} bytes)`)
+        // Saved where --out-dir says; without it the demo leaves nothing behind.
+        if (Option.isSome(state.outDir)) {
+          const fs = yield* FileSystem.FileSystem
+          const path = yield* Path.Path
+          const dir = path.resolve(state.outDir.value)
+          yield* fs.makeDirectory(dir, { recursive: true })
+          const file = path.join(dir, `${ORIGINAL}.pdf`)
+          yield* fs.writeFile(file, bytes)
+          state.pdf = file
+          yield* say(`saved ${file} (${bytes.length} bytes)`)
+        } else {
+          yield* say(`${bytes.length} bytes, not saved (--out-dir DIR saves it)`)
+        }
         yield* expect("the answer is a PDF document", new TextDecoder().decode(bytes.slice(0, 5)), "%PDF-")
       })
   },
