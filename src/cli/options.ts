@@ -103,7 +103,7 @@ export const duration = (name: string, description: string): Flag.Flag<Duration.
 export const polling = {
   interval: duration(
     "interval",
-    "Time between polls of a result (default 2 seconds; 50 millis with --sandbox). Example: --interval \"5 seconds\""
+    "Time between polls of a result (default: the first polls soon after the request, then every 2 seconds; 50 millis with --sandbox). Example: --interval \"5 seconds\""
   ).pipe(Flag.optional),
   deadline: duration("deadline", "Give up waiting after this long (default 10 minutes). Example: --deadline \"30 minutes\"").pipe(
     Flag.optional

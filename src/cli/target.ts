@@ -52,13 +52,14 @@ export type TargetError = CliError | ConfigInvalid | EffectConfig.ConfigError
 
 /**
  * The default time between polls: short in process (the sandbox advances a bulk submission one
- * stage per poll), the live clients' 2 seconds elsewhere.
+ * stage per poll); elsewhere the SDK's own (the first polls soon after the request, then every 2
+ * seconds, as the live clients poll).
  *
  * @since 0.1.0
  * @category combinators
  */
-export const defaultInterval = (target: Target): Duration.Duration =>
-  target.sandbox ? Duration.millis(50) : Duration.seconds(2)
+export const defaultInterval = (target: Target): Duration.Duration | undefined =>
+  target.sandbox ? Duration.millis(50) : undefined
 
 /**
  * What every target takes from the environment besides its address and secret: a sandbox speaks

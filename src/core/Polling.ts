@@ -1,7 +1,8 @@
 /**
- * Awaiting asynchronous results (bulk issue results, collection jobs) with `Schedule`s: by default a
- * poll every 2 seconds, growing by `factor` up to `maxInterval`, within an overall deadline
- * (the published clients poll every 2 to 5 s). Time is the Effect `Clock`, so tests drive it with `TestClock`.
+ * Awaiting asynchronous results (bulk issue results, collection jobs) with `Schedule`s: by default
+ * the first polls 100 ms apart and doubling up to 2 seconds, then a poll every 2 seconds (the
+ * published clients poll every 2 to 5 s); with an `interval`, a poll every `interval` from the
+ * first; growing by `factor` up to `maxInterval`, within an overall deadline. Time is the Effect `Clock`, so tests drive it with `TestClock`.
  *
  * @since 0.1.0
  */
@@ -18,7 +19,10 @@ import { PollTimeoutError } from "./Errors.js"
  * @category models
  */
 export interface PollOptions {
-  /** First delay between polls (default 2 seconds). */
+  /**
+   * Delay between polls. Default 2 seconds, reached after the first polls, 100 ms apart and
+   * doubling; given, it is kept from the first poll.
+   */
   readonly interval?: Duration.Input | undefined
   /** Growth of the delay after each poll (default 1: constant). */
   readonly factor?: number | undefined
@@ -63,8 +67,19 @@ export const scheduleOf = (options: PollOptions = {}): Schedule.Schedule<Duratio
   const interval = Duration.fromInputUnsafe(options.interval ?? "2 seconds")
   const max = Duration.fromInputUnsafe(options.maxInterval ?? "10 seconds")
   const factor = options.factor ?? 1
-  return Schedule.exponential(interval, factor).pipe(Schedule.modifyDelay(({ duration }) => Effect.succeed(Duration.min(duration, max))))
+  const steady = Schedule.exponential(interval, factor).pipe(Schedule.modifyDelay(({ duration }) => Effect.succeed(Duration.min(duration, max))))
+  // A given interval is kept from the first poll (a recording of the polls replays as it was
+  // made). By default a result is often ready soon after its request (a small bulk, a sandbox):
+  // the first polls come FIRST_POLL apart, doubling until they reach the interval.
+  if (options.interval !== undefined) return steady
+  const first = Duration.min(FIRST_POLL, interval)
+  const warmups = Math.max(0, Math.ceil(Math.log2(Duration.toMillis(interval) / Duration.toMillis(first))))
+  if (warmups === 0) return steady
+  return Schedule.max([Schedule.exponential(first, 2), Schedule.recurs(warmups)]).pipe(Schedule.concat(steady))
 }
+
+/** The first delay between polls, before they settle to the interval. */
+const FIRST_POLL = Duration.millis(100)
 
 /**
  * Polls `poll` until `isDone` holds, reporting each state to `onProgress`; fails with

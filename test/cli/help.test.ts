@@ -48,7 +48,7 @@ describe("help", () => {
     const flag = (name: string) => flags.find((block) => block.trim().startsWith(name))
     expect(flag("--corp-num")).toContain("(required)")
     expect(flag("--user-id")).not.toContain("(required)")
-    expect(flag("--interval")).toContain("default 2 seconds")
+    expect(flag("--interval")?.replace(/\s+/g, " ")).toContain("then every 2 seconds; 50 millis with --sandbox")
     expect(section(run.stdout, "EXAMPLES")[0]).toContain("$ taxdoc cashbill bulk --sandbox --corp-num 1234567891 --file receipts.csv")
   })
 
