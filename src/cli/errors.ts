@@ -16,8 +16,8 @@ import type * as Config from "effect/Config"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import type * as SchemaIssue from "effect/SchemaIssue"
 import type { ConfigInvalid } from "../core/Config.js"
+import { problemsOf } from "../core/ConfigProblems.js"
 import { type ErrorCodeName, nameOfCode } from "../core/ErrorCodes.js"
 import type { ApiError, PollTimeoutError, ResponseError, TokenError, TransportError, UnknownOutcomeError, ValidationError } from "../core/Errors.js"
 import { printErrorLine } from "./output.js"
@@ -207,38 +207,8 @@ const unexpected = (error: unknown): Described => ({
   exitCode: 1
 })
 
-/** The leaves of a configuration failure: the variable (the path of the value) and whether it is unset. */
-const configLeaves = (
-  issue: SchemaIssue.Issue,
-  path: ReadonlyArray<PropertyKey> = []
-): Array<{ readonly variable: string; readonly missing: boolean; readonly message: string | undefined }> => {
-  switch (issue._tag) {
-    case "Pointer":
-      return configLeaves(issue.issue, [...path, ...issue.path])
-    case "Composite":
-    case "AnyOf":
-      return issue.issues.flatMap((inner) => configLeaves(inner, path))
-    case "Filter":
-    case "Encoding":
-      return configLeaves(issue.issue, path)
-    default: {
-      const message = issue._tag === "InvalidValue" && typeof issue.annotations?.message === "string" ? issue.annotations.message : undefined
-      return [{
-        variable: path.map(String).join("_"),
-        missing: issue._tag === "MissingKey" || (issue._tag === "InvalidType" && issue.input === undefined) || message === "is required",
-        message
-      }]
-    }
-  }
-}
-
 const configError = (error: Config.ConfigError): Described => {
-  // What the schema expected, without the path (the variable names it) and never the value of a secret.
-  const expected = error.message.split("\n")[0]!.replace(/^SchemaError\(/, "")
-  const problems = (error.cause._tag === "SchemaError" ? configLeaves(error.cause.issue) : []).map((leaf) => ({
-    variable: leaf.variable,
-    problem: leaf.missing ? "not set" : leaf.message ?? (/SECRET|TOKEN|PASSWORD/i.test(leaf.variable) ? "invalid" : expected)
-  }))
+  const problems = problemsOf(error)
   return {
     type: "ConfigError",
     lines: problems.length === 0

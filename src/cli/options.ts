@@ -133,8 +133,24 @@ export interface Target {
  */
 export const sandboxUrl = Flag.String("sandbox-url").pipe(
   Flag.withMetavar("URL"),
-  Flag.withDescription("Run against a running sandbox (taxdoc sandbox serve). Example: --sandbox-url http://127.0.0.1:8787")
+  Flag.withDescription("Run against a running sandbox (taxdoc sandbox serve). Example: --sandbox-url http://127.0.0.1:8787"),
+  Flag.filter(isHttpUrl, () => "an http:// or https:// URL, e.g. http://127.0.0.1:8787")
 )
+
+/**
+ * Whether `text` is an absolute http(s) URL (a sandbox's origin).
+ *
+ * @since 1.0.0
+ * @category predicates
+ */
+export function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text)
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== ""
+  } catch {
+    return false
+  }
+}
 
 /**
  * The options choosing the target, to spread into a command's configuration.

@@ -16,6 +16,7 @@ import * as Redacted from "effect/Redacted"
 import * as Result from "effect/Result"
 import * as Stream from "effect/Stream"
 import * as Config from "../core/Config.js"
+import { problemsOf } from "../core/ConfigProblems.js"
 import * as Cashbill from "../domains/cashbill/Cashbill.js"
 import * as Certificate from "../domains/certificate/Certificate.js"
 import * as CompanyStatus from "../domains/companyStatus/CompanyStatus.js"
@@ -192,7 +193,12 @@ const configOf = (options: ClientOptions | undefined): Config.TaxdocConfigShape 
   if (options !== undefined) return Config.make({ ...withoutTransport(options), secretKey: Redacted.make(options.secretKey) })
   const read = Effect.runSync(Effect.result(Config.config))
   if (Result.isSuccess(read)) return read.success
-  throw new Config.ConfigInvalid({ field: "environment", reason: `(TAXDOC_* variables): ${read.failure.message}` })
+  const problems = problemsOf(read.failure)
+  if (problems.length === 0) throw new Config.ConfigInvalid({ field: "environment", reason: `(TAXDOC_* variables): ${read.failure.message}` })
+  throw new Config.ConfigInvalid({
+    field: problems[0]!.variable,
+    reason: `${problems.map((p, i) => `${i === 0 ? "" : `${p.variable} `}${p.problem === "not set" ? "is not set" : p.problem}`).join("; ")} (createClient() without options reads the TAXDOC_* variables: set them, or pass the options)`
+  })
 }
 
 const withoutTransport = ({ connections: _connections, keepAliveTimeout: _keepAlive, secretKey: _secretKey, ...rest }: ClientOptions) => rest

@@ -55,6 +55,12 @@ describe("credentials of the taxdoc command", () => {
     expect(configured.stderr).toMatch(/^error: --secret and --link-id go with --sandbox-url only\nhint: the service configured by TAXDOC_\* signs with TAXDOC_LINK_ID and TAXDOC_SECRET_KEY/)
   })
 
+  it("--sandbox-url without a scheme is a usage error saying what it must be", { timeout: 60_000 }, async () => {
+    const run = await taxdoc(["member", "corp-info", "--sandbox-url", "127.0.0.1:18437", "--corp-num", ACME_MEMBER])
+    expect(run.code).toBe(2)
+    expect(run.stderr.split("\n")[0]).toBe("error: Invalid value for flag --sandbox-url: \"127.0.0.1:18437\". Expected: an http:// or https:// URL, e.g. http://127.0.0.1:8787")
+  })
+
   it("member check, check-id and join need no secret; other commands still ask for one", { timeout: 60_000 }, async () => {
     const check = await taxdoc(["member", "check", "--sandbox-url", url, "--corp-num", TESTER_MEMBER, "--json"])
     expect(check.stderr).toBe("")

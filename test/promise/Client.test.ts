@@ -161,6 +161,16 @@ describe("createClient", () => {
     expect(() => createClient({ linkId: "TESTER", secretKey: "c2VjcmV0", authUrl: "ftp://x", apiUrl: "http://127.0.0.1:1" })).toThrow("authUrl")
   })
 
+  it("without options, names the TAXDOC_* variable that is missing, never a decoding failure", () => {
+    const saved = Object.entries(process.env).filter(([name]) => name.startsWith("TAXDOC_"))
+    for (const [name] of saved) delete process.env[name]
+    try {
+      expect(() => createClient()).toThrow("taxdoc configuration: TAXDOC_LINK_ID is not set (createClient() without options reads the TAXDOC_* variables: set them, or pass the options)")
+    } finally {
+      for (const [name, value] of saved) process.env[name] = value
+    }
+  })
+
   it("a connection refused rejects with TransportError, not sent, the network's error kept as its cause", async () => {
     // Nothing listens on port 1 of the loopback address.
     const client = createClient({ linkId: "TESTER", secretKey: "c2VjcmV0", authUrl: "http://127.0.0.1:1", apiUrl: "http://127.0.0.1:1", retries: 0 })

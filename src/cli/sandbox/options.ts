@@ -6,7 +6,7 @@
  */
 import * as Flag from "effect/cli/Flag"
 import * as Config from "effect/Config"
-import { duration, json } from "../options.js"
+import { duration, isHttpUrl, json } from "../options.js"
 
 /**
  * The options of `taxdoc sandbox serve`.
@@ -91,7 +91,8 @@ export const adminToken = Flag.Redacted("admin-token").pipe(
 
 const sandboxUrl = Flag.String("sandbox-url").pipe(
   Flag.withMetavar("URL"),
-  Flag.withDescription("The running sandbox (taxdoc sandbox serve). Example: --sandbox-url http://127.0.0.1:8787")
+  Flag.withDescription("The running sandbox (taxdoc sandbox serve). Example: --sandbox-url http://127.0.0.1:8787"),
+  Flag.filter(isHttpUrl, () => "an http:// or https:// URL, e.g. http://127.0.0.1:8787")
 )
 
 /**
