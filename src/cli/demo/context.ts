@@ -5,6 +5,7 @@
  * @since 0.1.0
  */
 import type * as FileSystem from "effect/FileSystem"
+import type * as HttpClient from "effect/http/HttpClient"
 import type * as Option from "effect/Option"
 import type * as Path from "effect/Path"
 import type { Sandbox } from "../../sandbox/index.js"
@@ -42,9 +43,9 @@ export interface Summary {
 }
 
 /**
- * What the tour needs: the SDK, the sandbox behind it, files.
+ * What the tour needs: the SDK, the sandbox behind it and its `HttpClient` (admin routes), files.
  *
  * @since 0.1.0
  * @category models
  */
-export type TourContext = Sdk | Sandbox.Sandbox | FileSystem.FileSystem | Path.Path
+export type TourContext = Sdk | Sandbox.Sandbox | HttpClient.HttpClient | FileSystem.FileSystem | Path.Path

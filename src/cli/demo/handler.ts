@@ -11,12 +11,12 @@ import * as Redacted from "effect/Redacted"
 import * as Kst from "../../core/Kst.js"
 import * as RecordReplay from "../../recordings/RecordReplay.js"
 import { tester, TESTER_SECRET } from "../../sandbox/Partners.js"
-import { Sandbox } from "../../sandbox/Sandbox.js"
 import * as Taxdoc from "../../Taxdoc.js"
 import { ExitWith } from "../errors.js"
 import type { Parsed } from "../lazy.js"
 import { printJson, printLine } from "../output.js"
 import * as Terminal from "../terminal.js"
+import * as Admin from "./admin.js"
 import type { TourState } from "./context.js"
 import type { demoOptions } from "./options.js"
 import { report, text } from "./report.js"
@@ -51,8 +51,7 @@ export const demo = (o: Parsed<typeof demoOptions>) =>
     }
     // Noon (KST) of today in sandbox time: the tour's receipts are all issued on one day, whenever
     // it runs, and step 8 then moves the clock past that day's midnight.
-    const sandbox = yield* Sandbox
-    yield* sandbox.setClock(Kst.parse(Kst.toDate8(startedAt)) + NOON_MILLIS)
+    yield* Admin.setClock(Kst.parse(Kst.toDate8(startedAt)) + NOON_MILLIS)
     const state: TourState = { outDir: o.outDir, documents: [] }
     const results = yield* runSteps(steps(state, startedAt), { quiet: o.json })
     const demo = report(results, state)

@@ -14,6 +14,7 @@ import { Sandbox } from "../../sandbox/index.js"
 import * as Progress from "../progress.js"
 import { MEMBER } from "./receipts.js"
 import type { Step } from "./steps.js"
+import * as Admin from "./admin.js"
 import type { TourContext } from "./context.js"
 
 /**
@@ -76,10 +77,10 @@ export const taxinvoiceStep: Step<TourContext> = {
       yield* say(`issued: confirmation number ${issued.ntsConfirmNum ?? ""}`)
       yield* expect("a 24-character confirmation number", issued.ntsConfirmNum?.length, 24)
       // For the demo the authority answers one step per read instead of at midnight.
-      yield* sandbox.setProgression("taxinvoice.filing", { _tag: "AfterPolls", polls: 1 })
+      yield* Admin.setProgression("taxinvoice.filing", { _tag: "AfterPolls", polls: 1 })
       const codes: Array<number> = []
       for (let i = 0; i < 4; i++) codes.push((yield* ti.getInfo(MEMBER, "SELL", "DEMO-INV-0001")).stateCode)
-      yield* sandbox.setProgression("taxinvoice.filing", { _tag: "EndOfDay" })
+      yield* Admin.setProgression("taxinvoice.filing", { _tag: "EndOfDay" })
       yield* say(`filing: ${codes.join(" → ")}`)
       yield* expect("filing went 301 → 302 → 303 → 304", codes, [301, 302, 303, 304])
       const outbox = yield* sandbox.outbox("test")

@@ -1,0 +1,47 @@
+/**
+ * The demo moves its sandbox (the clock, a progression) through the sandbox's admin routes, sent
+ * through the same `HttpClient` as the SDK: with `--record`, these steps are in the cassette beside
+ * the calls, so `taxdoc cassettes verify` replays the tour as it ran.
+ *
+ * @since 1.0.0
+ */
+import * as Effect from "effect/Effect"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import type { ClockState } from "../../sandbox/Admin.js"
+import { SANDBOX_ORIGIN } from "../../sandbox/InProcess.js"
+import type { Kind, Policy } from "../../sandbox/Progression.js"
+
+const post = <A>(route: string, body: unknown): Effect.Effect<A, never, HttpClient.HttpClient> =>
+  Effect.gen(function*() {
+    const client = yield* HttpClient.HttpClient
+    const response = yield* client.execute(HttpClientRequest.bodyJsonUnsafe(HttpClientRequest.post(`${SANDBOX_ORIGIN}/_sandbox/${route}`), body))
+    const answer = yield* response.json
+    if (response.status !== 200) return yield* Effect.die(new Error(`the sandbox's admin route ${route} answered ${response.status}: ${JSON.stringify(answer)}`))
+    return answer as A
+  }).pipe(Effect.orDie)
+
+/**
+ * Sets the sandbox's clock to `now` (epoch milliseconds).
+ *
+ * @since 1.0.0
+ * @category admin
+ */
+export const setClock = (now: number): Effect.Effect<ClockState, never, HttpClient.HttpClient> => post("clock", { set: now })
+
+/**
+ * Moves the sandbox's clock `millis` forward.
+ *
+ * @since 1.0.0
+ * @category admin
+ */
+export const advanceClock = (millis: number): Effect.Effect<ClockState, never, HttpClient.HttpClient> => post("clock", { advanceMillis: millis })
+
+/**
+ * Changes how documents of `kind` progress.
+ *
+ * @since 1.0.0
+ * @category admin
+ */
+export const setProgression = (kind: Kind, policy: Policy): Effect.Effect<void, never, HttpClient.HttpClient> =>
+  Effect.asVoid(post("progressions", { kind, policy }))
