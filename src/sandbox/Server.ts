@@ -172,9 +172,9 @@ const untilSignal = Effect.callback<void>((resume) => {
 })
 
 /**
- * Runs a sandbox server until SIGINT or SIGTERM: prints the partners (the TESTER secret first),
- * the generated admin token when one is required (`admin token …`), then
- * `listening on http://<host>:<port>` once accepting; on the signal stops accepting, lets requests
+ * Runs a sandbox server until SIGINT or SIGTERM: once its port is taken, prints the partners (the
+ * TESTER secret first), the generated admin token when one is required (`admin token …`), then
+ * `listening on http://<host>:<port>`; on the signal stops accepting, lets requests
  * in flight finish and closes. Partners of
  * `TAXDOC_SANDBOX_PARTNERS` are added to `options.partners`.
  *
@@ -189,9 +189,10 @@ export const run = (options: RunOptions = {}): Effect.Effect<void, ServeError | 
       Effect.gen(function*() {
         const sandbox = yield* Sandbox
         const ordered = [...sandbox.partners].sort((a, b) => (a.linkId === TESTER_LINK_ID ? -1 : b.linkId === TESTER_LINK_ID ? 1 : 0))
+        // Nothing is printed before the port is taken: a server that cannot listen shows no secret.
+        const address = yield* serve(options)
         for (const partner of ordered) yield* Console.log(`partner ${partner.linkId} secret ${partner.secretKey}`)
         if (options.data !== undefined) yield* Console.log(`data ${options.data} (kept across restarts)`)
-        const address = yield* serve(options)
         if (address.adminToken !== undefined && options.adminToken === undefined) yield* Console.log(`admin token ${address.adminToken}`)
         yield* Console.log(`listening on ${address.url}`)
         yield* untilSignal

@@ -90,4 +90,12 @@ describe("credentials of the taxdoc command", () => {
     expect(bad.code).toBe(2)
     expect(bad.stderr.split("\n")[0]).toBe("error: --member 123: 123 is not a registration number")
   })
+
+  it("serve on a port already taken prints no secret: the error and its hint, exit 1", { timeout: 60_000 }, async () => {
+    const port = new URL(url).port
+    const run = await taxdoc(["sandbox", "serve", "--port", port], { env: { TAXDOC_SANDBOX_PARTNERS: `ACME:${ACME_SECRET}` } })
+    expect(run.code).toBe(1)
+    expect(run.stdout + run.stderr).not.toContain("secret")
+    expect(run.stderr).toContain(`error: cannot listen on 127.0.0.1:${port}`)
+  })
 })

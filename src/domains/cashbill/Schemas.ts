@@ -42,7 +42,7 @@ const IdentityNum = Schema.String.pipe(
   rule(
     "identityNum",
     Rules.isIdentityNumShape,
-    `must be digits only: a registration number (10), mobile number (10–11), resident number (13) or card number (13–19), or ${Rules.VOLUNTARY_IDENTITY_NUM}`,
+    `must be digits only, without hyphens: a registration number (10), mobile number (10–11), resident number (13) or card number (13–19); or, for a buyer who gives none (소득공제용), the voluntary-issuance number ${Rules.VOLUNTARY_IDENTITY_NUM} as it is written`,
     { values: Rules.identityNumValues }
   )
 )
