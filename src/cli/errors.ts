@@ -266,16 +266,16 @@ export const describe = (error: unknown, usageHint: UsageHint = defaultUsageHint
     case "ApiError":
       return {
         type: e._tag,
-        lines: [`error: ${codeLabel(e.code)} (HTTP ${e.status}) in ${e.operation}`, `  ${e.message}`],
-        fields: { code: e.code, name: nameOfCode(e.code) ?? null, status: e.status, operation: e.operation, serviceMessage: e.message },
+        lines: [`error: ${codeLabel(e.code)} (HTTP ${e.status}) in ${e.operation}`, `  ${e.serviceMessage}`],
+        fields: { code: e.code, name: nameOfCode(e.code) ?? null, status: e.status, operation: e.operation, serviceMessage: e.serviceMessage },
         hint: hintForCode(e.code, e.status),
         exitCode: 1
       }
     case "TokenError":
       return {
         type: e._tag,
-        lines: [`error: ${codeLabel(e.code)} (HTTP ${e.status}): token refused for member ${e.corpNum}`, `  ${e.message}`],
-        fields: { code: e.code, name: nameOfCode(e.code) ?? null, status: e.status, corpNum: e.corpNum, serviceMessage: e.message },
+        lines: [`error: ${codeLabel(e.code)} (HTTP ${e.status}): token refused for member ${e.corpNum}`, `  ${e.serviceMessage}`],
+        fields: { code: e.code, name: nameOfCode(e.code) ?? null, status: e.status, corpNum: e.corpNum, serviceMessage: e.serviceMessage },
         hint: hintForCode(e.code, e.status),
         exitCode: 1
       }

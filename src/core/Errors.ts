@@ -45,7 +45,20 @@ export class ValidationError extends Schema.TaggedError<ValidationError>()("Vali
 }
 
 /**
- * The service answered with an error code (`{code, message}` and a non-200 status).
+ * The message of a service error: the code's catalogue name and number, then the service's own
+ * text (`SignatureMismatch (-99003002): 서명이 일치하지 않습니다.`).
+ *
+ * @since 1.0.0
+ * @category constructors
+ */
+export const codeMessage = (code: number, serviceMessage: string): string => {
+  const name = nameOfCode(code)
+  return `${name === undefined ? String(code) : `${name} (${code})`}: ${serviceMessage}`
+}
+
+/**
+ * The service answered with an error code (`{code, message}` and a non-200 status). `message`
+ * leads with the code's name and number (`codeMessage`); `serviceMessage` is the service's text.
  *
  * @since 0.1.0
  * @category errors
@@ -55,6 +68,8 @@ export class ApiError extends Schema.TaggedError<ApiError>()("ApiError", {
   status: Schema.Number,
   code: Schema.Number,
   message: Schema.String,
+  /** The service's own message, in the language of `acceptLanguage`. */
+  serviceMessage: Schema.String,
   /** `Retry-After` of the answer, in milliseconds, when it carried one. */
   retryAfterMillis: Schema.optionalKey(Schema.Number)
 }) {
@@ -104,6 +119,8 @@ export class ApiError extends Schema.TaggedError<ApiError>()("ApiError", {
 
 /**
  * Token issuance was refused (unknown partner, bad signature, stale clock, not a member, ...).
+ * `message` leads with the code's name and number (`codeMessage`); `serviceMessage` is the
+ * service's text.
  *
  * @since 0.1.0
  * @category errors
@@ -113,6 +130,7 @@ export class TokenError extends Data.TaggedError("TokenError")<{
   readonly status: number
   readonly code: number
   readonly message: string
+  readonly serviceMessage: string
 }> {
   /** `true` when the code is the given catalogue entry. */
   is(name: ErrorCodeName): boolean {

@@ -10,7 +10,7 @@ import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { constants as BufferConstants } from "node:buffer"
 import { gunzipSync } from "node:zlib"
-import { ApiError, ResponseError } from "./Errors.js"
+import { ApiError, codeMessage, ResponseError } from "./Errors.js"
 
 const decoder = new TextDecoder()
 
@@ -108,7 +108,8 @@ export const failureOf = (operation: string, received: Received): ApiError | Res
         operation,
         status: received.status,
         code: shape.success.code,
-        message: shape.success.message,
+        message: codeMessage(shape.success.code, shape.success.message),
+        serviceMessage: shape.success.message,
         ...(retryAfterMillis === undefined ? {} : { retryAfterMillis })
       })
     }

@@ -228,7 +228,7 @@ export const make = Effect.gen(function*() {
       if (received.status !== 200) {
         const failure = failureOf(IssueToken.sdk, received)
         return yield* failure._tag === "ApiError"
-          ? Effect.fail(new TokenError({ corpNum, status: failure.status, code: failure.code, message: failure.message }))
+          ? Effect.fail(new TokenError({ corpNum, status: failure.status, code: failure.code, message: failure.message, serviceMessage: failure.serviceMessage }))
           : Effect.fail(failure)
       }
       const answer = yield* decodeWith(IssueToken.sdk, decodeToken, received)

@@ -45,13 +45,13 @@ describe("TaxdocClient", () => {
     }).pipe(Effect.provide(clientLayer(state, { acceptLanguage: "en-US" })))
   })
 
-  it.effect("a {code, message} answer becomes ApiError with status and operation", () => {
+  it.effect("a {code, message} answer becomes ApiError with status and operation, its message led by the code's name", () => {
     const state = Fake.makeState(() => Effect.succeed({ status: 404, body: JSON.stringify({ code: -14000003, message: "없음" }) }))
     return Effect.gen(function*() {
       const error = yield* Effect.flip(call())
       expect(error._tag).toBe("ApiError")
       if (error._tag !== "ApiError") return
-      expect(error).toMatchObject({ operation: "Thing.get", status: 404, code: -14000003, message: "없음" })
+      expect(error).toMatchObject({ operation: "Thing.get", status: 404, code: -14000003, message: "CashbillNotFound (-14000003): 없음", serviceMessage: "없음" })
       expect(error.isNotFound).toBe(true)
       expect(error.codeName).toBe("CashbillNotFound")
     }).pipe(Effect.provide(clientLayer(state)))

@@ -97,10 +97,13 @@ describe("Member, end to end through the in-process sandbox", () => {
 describe("sandbox refusals surface as typed errors", () => {
   const seeded = { members: [{ corpNum: CORP }] }
 
-  it.effect("a wrong secret: TokenError with SignatureMismatch", () =>
+  it.effect("a wrong secret: TokenError with SignatureMismatch, its message led by the code's name", () =>
     Effect.gen(function*() {
       const error = yield* Effect.flip(Effect.flatMap(Member, (m) => m.getCorpInfo(CORP)))
       expect(error).toMatchObject({ _tag: "TokenError", code: ErrorCodes.SignatureMismatch.code, status: 401 })
+      if (error._tag !== "TokenError") return
+      expect(error.message).toBe(`SignatureMismatch (${ErrorCodes.SignatureMismatch.code}): ${error.serviceMessage}`)
+      expect(error.serviceMessage).toBe(ErrorCodes.SignatureMismatch.ko)
     }).pipe(Effect.provide(Sdk.layer({ connect: { secretKey: Redacted.make("MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=") }, sandbox: seeded }))))
 
   it.effect("an unknown LinkID: TokenError with UnknownLinkId", () =>
