@@ -56,6 +56,12 @@ export const PASSWORD_PLACEHOLDER = "<password>"
 export interface PersonalData {
   readonly kind: string
   readonly keys: RegExp
+  /**
+   * Values of these members that are no one's data and stay as recorded: fixtures a scenario
+   * chose for the sandbox to act on (a buyer number its tax authority refuses), which a replay
+   * against the sandbox needs as they were.
+   */
+  readonly keep?: ((value: string) => boolean) | undefined
 }
 
 /**
@@ -197,7 +203,11 @@ export const make = (options: {
     personal.set(key, placeholder)
     return placeholder
   }
-  const kindOf = (key: string): string | undefined => personalData.find((rule) => rule.keys.test(key))?.kind
+  const ruleOf = (key: string): PersonalData | undefined => personalData.find((rule) => rule.keys.test(key))
+  const personalValue = (key: string, value: string): string => {
+    const rule = ruleOf(key)
+    return rule === undefined ? string(value) : rule.keep?.(value) === true ? value : pseudonym(rule.kind, value)
+  }
   const emails = personalData.some((rule) => rule.kind === "email")
   const urls = personalData.some((rule) => rule.kind === "url")
 
@@ -273,9 +283,7 @@ export const make = (options: {
             ? token(member)
             : /^password$/i.test(key)
             ? PASSWORD_PLACEHOLDER
-            : kindOf(key) !== undefined
-            ? pseudonym(kindOf(key)!, member)
-            : string(member)
+            : personalValue(key, member)
         )
       }
       return out

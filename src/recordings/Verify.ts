@@ -25,6 +25,7 @@ import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import * as Result from "effect/Result"
 import { HttpClient, HttpClientRequest, type HttpMethod } from "effect/http"
+import { ErrorCodes } from "../core/ErrorCodes.js"
 import * as Signing from "../core/Signing.js"
 import * as Cassette from "./Cassette.js"
 import { answerOf, BOUNDARY_PLACEHOLDER, bodyBytes, storeBody } from "./Capture.js"
@@ -112,6 +113,9 @@ const madeUp = (value: string): string => {
 
 /** The recorded values the sandbox answered differently, with the sandbox's. */
 type Learned = Map<string, string>
+
+/** The service's answer to a token without the scope a call needs (ErrorCodes.ScopeNotGranted). */
+const SCOPE_NOT_GRANTED = ErrorCodes.ScopeNotGranted.code
 
 const replaced = (value: string, learned: Learned): string => learned.get(value) ?? madeUp(value)
 
@@ -264,12 +268,27 @@ const replay = (client: HttpClient.HttpClient, path: string, cassette: Cassette.
     const drifts: Array<Drift> = []
     let token: string | undefined
     const learned: Learned = new Map()
+    // Every token issued so far, latest first: a cassette does not keep which one a call carried.
+    const issued: Array<string> = []
     for (const [i, interaction] of interactions.entries()) {
       const now = yield* Clock.currentTimeMillis
-      const sent = yield* Effect.mapError(send(client, requestOf(interaction.request, target, token, learned, now)), (e) => `exchange ${i + 1} (${describe(interaction.request)}): not answered: ${e}`)
+      const exchange = (withToken: string | undefined) =>
+        Effect.mapError(send(client, requestOf(interaction.request, target, withToken, learned, now)), (e) => `exchange ${i + 1} (${describe(interaction.request)}): not answered: ${e}`)
+      let sent = yield* exchange(token)
+      // A token of another scope is refused before anything is done: the call is sent again with
+      // the other tokens issued so far (each token carries the scopes of the call it was issued for).
+      if (codeOf(sent.body) === SCOPE_NOT_GRANTED && codeOf(interaction.response.body) !== SCOPE_NOT_GRANTED) {
+        for (const other of issued.filter((t) => t !== token)) {
+          sent = yield* exchange(other)
+          if (codeOf(sent.body) !== SCOPE_NOT_GRANTED) break
+        }
+      }
       if (isTokenIssuance(interaction.request.path)) {
-        const issued = codeOf(sent.body) === undefined && sent.body.kind === "json" ? (sent.body.json as Record<string, unknown>)["session_token"] : undefined
-        if (typeof issued === "string") token = issued
+        const fresh = codeOf(sent.body) === undefined && sent.body.kind === "json" ? (sent.body.json as Record<string, unknown>)["session_token"] : undefined
+        if (typeof fresh === "string") {
+          token = fresh
+          issued.unshift(fresh)
+        }
       }
       if (interaction.response.body.kind === "json" && sent.body.kind === "json") learn(interaction.response.body.json, sent.body.json, learned)
       drifts.push(...compare(i + 1, interaction, sent))

@@ -10,6 +10,7 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Kst from "../../core/Kst.js"
 import * as RecordReplay from "../../recordings/RecordReplay.js"
+import * as Scrub from "../../recordings/Scrub.js"
 import { tester, TESTER_SECRET } from "../../sandbox/Partners.js"
 import * as Taxdoc from "../../Taxdoc.js"
 import { ExitWith } from "../errors.js"
@@ -17,6 +18,7 @@ import type { Parsed } from "../lazy.js"
 import { printJson, printLine } from "../output.js"
 import * as Terminal from "../terminal.js"
 import * as Admin from "./admin.js"
+import { REFUSED } from "./receipts.js"
 import type { TourState } from "./context.js"
 import type { demoOptions } from "./options.js"
 import { report, text } from "./report.js"
@@ -24,6 +26,13 @@ import { runSteps } from "./steps.js"
 import { steps } from "./tour.js"
 
 const NOON_MILLIS = 12 * 60 * 60 * 1000
+
+// The buyer numbers the demo chose for the sandbox's tax authority to refuse are no one's: they stay
+// in a recording, so that a replay against the sandbox refuses the same receipts.
+const personalData = Scrub.defaultPersonalData.map((rule) =>
+  rule.kind === "identity" ? { ...rule, keep: (value: string) => REFUSED_IDENTITIES.has(value) } : rule
+)
+const REFUSED_IDENTITIES = new Set(Object.values(REFUSED).map((r) => r.identityNum))
 
 // The SDK on a fresh in-process sandbox, the sandbox itself kept in reach for its clock and stats;
 // with `--record`, every exchange goes through the recorder, written (scrubbed) when the tour ends.
@@ -33,7 +42,7 @@ const demoLayer = (record: Option.Option<string>) =>
     onNone: () => ({}),
     onSome: (cassette) => ({
       sandbox: { partners: [tester] },
-      transport: RecordReplay.layer({ cassette, mode: "record", secrets: [Redacted.make(TESTER_SECRET)] })
+      transport: RecordReplay.layer({ cassette, mode: "record", secrets: [Redacted.make(TESTER_SECRET)], personalData })
     })
   }))
 
