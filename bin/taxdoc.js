@@ -22,6 +22,18 @@ const { default: module } = await import("node:module")
 module.enableCompileCache?.()
 
 const ENTRY = new URL("../dist/cli/bundle/taxdoc.js", import.meta.url)
+
+// In a clone (a .git beside src/), a source newer than the bundle means the command would run older
+// code than the checkout holds: say so in one line (an installed package's files share one date).
+const fs = await import("node:fs")
+if (fs.existsSync(new URL("../.git", import.meta.url)) && fs.existsSync(ENTRY)) {
+  const built = fs.statSync(ENTRY).mtimeMs
+  const sources = new URL("../src/", import.meta.url)
+  const newer = fs.readdirSync(sources, { recursive: true, withFileTypes: true })
+    .some((entry) => entry.isFile() && fs.statSync(`${entry.parentPath}/${entry.name}`).mtimeMs > built)
+  if (newer) process.stderr.write("taxdoc: the command's bundle is older than src/: run npm run build (this run uses the older build)\n")
+}
+
 let command
 try {
   command = await import(ENTRY.href)
