@@ -104,6 +104,15 @@ describe("package.json", () => {
     expect((pkg["allowScripts"] as Record<string, boolean>)["node"]).toBe(true)
   })
 
+  it("allowScripts decides every package of the lock with an install script, so npm install warns of none", () => {
+    const lock = JSON.parse(fs.readFileSync(path.join(ROOT, "package-lock.json"), "utf8")) as { packages: Record<string, { readonly hasInstallScript?: boolean }> }
+    const withScripts = Object.entries(lock.packages)
+      .filter(([, entry]) => entry.hasInstallScript === true)
+      .map(([at]) => at.replace(/^.*node_modules\//, ""))
+    expect(withScripts.length).toBeGreaterThan(0)
+    expect(Object.keys(pkg["allowScripts"] as Record<string, boolean>).sort()).toEqual([...new Set(withScripts)].sort())
+  })
+
   it("the README's install line installs exactly the required peers, on their ranges", () => {
     const lines = readme.split("\n").filter((line) => line.startsWith("npm install taxdoc"))
     expect(lines).toHaveLength(1)
