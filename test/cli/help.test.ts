@@ -52,6 +52,24 @@ describe("help", () => {
     expect(section(run.stdout, "EXAMPLES")[0]).toContain("$ taxdoc cashbill bulk --sandbox --corp-num 1234567891 --file receipts.csv")
   })
 
+  it("serve's repeatable flags show as optional, its defaults in their descriptions; a malformed number is a usage error", { timeout: 60_000 }, async () => {
+    const run = await taxdoc(["sandbox", "serve", "--help"])
+    const flags = section(run.stdout, "FLAGS")
+    const flag = (name: string) => flags.find((block) => block.trim().startsWith(name))?.replace(/\s+/g, " ")
+    expect(flag("--partner")).not.toContain("(required)")
+    expect(flag("--member [LINKID:]NUMBER")).not.toContain("(required)")
+    expect(flag("--port")).toContain("(default 8787)")
+    expect(flags.filter((block) => block.includes("(required)"))).toEqual([])
+    for (const port of ["abc", "99999"]) {
+      const bad = await taxdoc(["sandbox", "serve", "--port", port])
+      expect(bad.code).toBe(2)
+      expect(bad.stderr.split("\n").slice(0, 2)).toEqual([
+        expect.stringMatching(new RegExp(`^error: Invalid value for flag --port: "${port}"\\. Expected`)),
+        "hint: see taxdoc sandbox serve --help"
+      ])
+    }
+  })
+
   it("--version prints the name and version", { timeout: 60_000 }, async () => {
     const run = await taxdoc(["--version"])
     expect(run.code).toBe(0)
