@@ -1,8 +1,8 @@
 /**
  * The one way a request travels: over the `HttpClient` in the context, whichever it is (undici or
  * Node's client from `@effect/platform-node`, `fetch`, the in-process sandbox, the recorder). A
- * request has a deadline kept on the Effect `Clock` (so `TestClock` drives it; the request is
- * interrupted, which aborts it on the wire); its answer is read whole up to a size bound counted
+ * request has a deadline kept on the Effect `Clock` (`Deadline.ts`; `TestClock` drives it; the
+ * request is interrupted, which aborts it on the wire); its answer is read whole up to a size bound counted
  * as the bytes stream in, then decompressed under the same bound. A failure without an answer is a
  * `TransportError` that says whether the request surely was not sent (`NotSent`) or may have been
  * processed (`Unknown`).
@@ -21,6 +21,7 @@ import * as UrlParams from "effect/http/UrlParams"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import type * as Body from "./Body.js"
+import * as Deadline from "./Deadline.js"
 import { ResponseError, TransportError } from "./Errors.js"
 import { gunzipWithin, type Received } from "./Response.js"
 
@@ -256,7 +257,7 @@ export const make = (client: HttpClient.HttpClient, timeout: Duration.Duration):
       }),
       Effect.provideService(HttpClient.TracerDisabledWhen, noSpans)
     )
-    return bounded ? Effect.timeoutOrElse(exchange, { duration: timeout, orElse: () => Effect.fail(timedOut(operation, timeout)) }) : exchange
+    return bounded ? Deadline.within(exchange, timeout, () => Effect.fail(timedOut(operation, timeout))) : exchange
   }
   return { send }
 }
