@@ -26,7 +26,8 @@ const DefaultClock = Clock.Clock.defaultValue().constructor
 
 /**
  * `effect` given `timeout` to end; when it has not ended by then it is interrupted and the answer
- * is `orElse()`.
+ * is `orElse()`. `context`, when given, is the context `effect` runs with, made from the caller's
+ * (under Effect's clock the exchange's fiber starts with it, sparing a change of context per run).
  *
  * @since 1.0.0
  * @category combinators
@@ -34,15 +35,18 @@ const DefaultClock = Clock.Clock.defaultValue().constructor
 export const within = <A, E, R, E2>(
   effect: Effect.Effect<A, E, R>,
   timeout: Duration.Duration,
-  orElse: () => Effect.Effect<never, E2>
+  orElse: () => Effect.Effect<never, E2>,
+  context?: (context: Context.Context<R>) => Context.Context<R>
 ): Effect.Effect<A, E | E2, R> => {
   const millis = Duration.toMillis(timeout)
-  const raced = () => Effect.timeoutOrElse(effect, { duration: timeout, orElse })
+  const raced = () =>
+    Effect.timeoutOrElse(context === undefined ? effect : Effect.updateContext(effect, context), { duration: timeout, orElse })
   if (!(millis <= MAX_TIMER_MILLIS)) return raced()
   return Effect.withFiber((parent) => {
     if (!(parent.getRef(Clock.Clock) instanceof DefaultClock)) return raced()
     return Effect.callback<A, E | E2, R>((resume) => {
-      const exchange = Effect.runForkWith(parent.context as Context.Context<R>)(effect)
+      const callers = parent.context as Context.Context<R>
+      const exchange = Effect.runForkWith(context === undefined ? callers : context(callers))(effect)
       const ended = exchange.pollUnsafe()
       if (ended !== undefined) return resume(ended)
       let passed = false

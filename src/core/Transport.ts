@@ -10,6 +10,7 @@
  * @since 1.0.0
  */
 import type * as Cause from "effect/Cause"
+import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Headers from "effect/http/Headers"
@@ -228,6 +229,8 @@ export interface Transport {
 
 const noSpans = () => true
 
+const withoutSpans = <R>(context: Context.Context<R>): Context.Context<R> => Context.add(context, HttpClient.TracerDisabledWhen, noSpans)
+
 /**
  * The transport over `client`, each request with a deadline of `timeout` (none when infinite).
  * The client's own span per request is off: the operation's span carries method, path and member.
@@ -254,10 +257,11 @@ export const make = (client: HttpClient.HttpClient, timeout: Duration.Duration):
         if (error === undefined) return Effect.failCause(cause as Cause.Cause<never>)
         const failure = error._tag === "Fail" ? error.error : error.defect
         return Effect.fail(failure instanceof TooLarge ? tooLarge(operation, failure.status, maxBytes) : transportFailure(operation, failure))
-      }),
-      Effect.provideService(HttpClient.TracerDisabledWhen, noSpans)
+      })
     )
-    return bounded ? Deadline.within(exchange, timeout, () => Effect.fail(timedOut(operation, timeout))) : exchange
+    return bounded
+      ? Deadline.within(exchange, timeout, () => Effect.fail(timedOut(operation, timeout)), withoutSpans)
+      : Effect.provideService(exchange, HttpClient.TracerDisabledWhen, noSpans)
   }
   return { send }
 }
