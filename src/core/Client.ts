@@ -6,7 +6,8 @@
  * `Accept-Encoding: gzip`, each request with its deadline; the answer is decoded with the
  * operation's success schema. A token the service refuses as expired, unreadable or missing is
  * dropped and the call made once more with a new one; transient faults are retried along
- * `Retry.ts`. Each call is a span named after the operation (`Cashbill.getInfo`).
+ * `Retry.ts`. Each call is a span named after the operation (`Cashbill.getInfo`) when a tracer
+ * is installed.
  *
  * @since 0.1.0
  */
@@ -210,11 +211,13 @@ const attributesOf = (ready: Ready | undefined): Record<string, string> => {
 /**
  * `effect` in a span named after the operation, with method, path and member — or, when the
  * current span is the operation's own already (a domain method that opened it with `Effect.fn`),
- * those attributes added to it.
+ * those attributes added to it. Under Effect's native tracer — no tracer installed, so no span
+ * would leave the process — the call opens none.
  */
 const traced = <A, E>(name: string, ready: Ready | undefined, effect: Effect.Effect<A, E>): Effect.Effect<A, E> =>
-  Effect.contextWith((context: Context.Context<never>) => {
-    const parent = Context.getOrUndefined(context, Tracer.ParentSpan)
+  Effect.withFiber((fiber) => {
+    if (fiber.getRef(Tracer.Tracer) === Tracer.nativeTracer) return effect
+    const parent = Context.getOrUndefined(fiber.context, Tracer.ParentSpan)
     if (parent !== undefined && parent._tag === "Span" && parent.name === name) {
       const attributes = attributesOf(ready)
       for (const key in attributes) parent.attribute(key, attributes[key])

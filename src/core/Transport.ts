@@ -1,8 +1,8 @@
 /**
  * The one way a request travels: over the `HttpClient` in the context, whichever it is (undici or
  * Node's client from `@effect/platform-node`, `fetch`, the in-process sandbox, the recorder). A
- * request has a deadline kept on the Effect `Clock` (so `TestClock` drives it; the request is
- * interrupted, which aborts it on the wire); its answer is read whole up to a size bound counted
+ * request has a deadline kept on the Effect `Clock` (`Deadline.ts`; `TestClock` drives it; the
+ * request is interrupted, which aborts it on the wire); its answer is read whole up to a size bound counted
  * as the bytes stream in, then decompressed under the same bound. A failure without an answer is a
  * `TransportError` that says whether the request surely was not sent (`NotSent`) or may have been
  * processed (`Unknown`).
@@ -10,6 +10,7 @@
  * @since 1.0.0
  */
 import type * as Cause from "effect/Cause"
+import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Headers from "effect/http/Headers"
@@ -21,6 +22,7 @@ import * as UrlParams from "effect/http/UrlParams"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import type * as Body from "./Body.js"
+import * as Deadline from "./Deadline.js"
 import { ResponseError, TransportError } from "./Errors.js"
 import { gunzipWithin, type Received } from "./Response.js"
 
@@ -227,6 +229,8 @@ export interface Transport {
 
 const noSpans = () => true
 
+const withoutSpans = <R>(context: Context.Context<R>): Context.Context<R> => Context.add(context, HttpClient.TracerDisabledWhen, noSpans)
+
 /**
  * The transport over `client`, each request with a deadline of `timeout` (none when infinite).
  * The client's own span per request is off: the operation's span carries method, path and member.
@@ -253,10 +257,11 @@ export const make = (client: HttpClient.HttpClient, timeout: Duration.Duration):
         if (error === undefined) return Effect.failCause(cause as Cause.Cause<never>)
         const failure = error._tag === "Fail" ? error.error : error.defect
         return Effect.fail(failure instanceof TooLarge ? tooLarge(operation, failure.status, maxBytes) : transportFailure(operation, failure))
-      }),
-      Effect.provideService(HttpClient.TracerDisabledWhen, noSpans)
+      })
     )
-    return bounded ? Effect.timeoutOrElse(exchange, { duration: timeout, orElse: () => Effect.fail(timedOut(operation, timeout)) }) : exchange
+    return bounded
+      ? Deadline.within(exchange, timeout, () => Effect.fail(timedOut(operation, timeout)), withoutSpans)
+      : Effect.provideService(exchange, HttpClient.TracerDisabledWhen, noSpans)
   }
   return { send }
 }

@@ -3,7 +3,8 @@
  * member; a failed call's span ends in failure (a refused input too, nothing sent); a span of the
  * same name opened by the caller (a domain method's `Effect.fn`) is the call's span, not a second
  * one; token issuance is a span of its own; each retry is an event on the call's span; the HTTP
- * client opens no span per request; with tracing disabled nothing is collected.
+ * client opens no span per request; with tracing disabled nothing is collected; under Effect's native
+ * tracer (no tracer installed) a call opens no span.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Schema, Tracer } from "effect"
@@ -142,5 +143,39 @@ describe("spans of calls", () => {
       expect(yield* client.call(GetThing, { corpNum: CORP, params: { name: "E" } })).toEqual({ name: "a", count: 1 })
       expect(spans).toEqual([])
     }).pipe(Effect.provide(clientLayer(state)), Effect.withTracer(tracer), Effect.withTracerEnabled(false))
+  })
+
+  it.effect("under Effect's native tracer (no tracer installed) a call opens no span, and runs the same", () => {
+    const current: Array<string | undefined> = []
+    const state = Fake.makeState(() =>
+      Effect.map(Effect.option(Effect.currentSpan), (span) => {
+        current.push(span._tag === "Some" ? span.value.name : undefined)
+        return thing
+      })
+    )
+    return Effect.gen(function*() {
+      const client = yield* Client.TaxdocClient
+      expect(yield* client.call(GetThing, { corpNum: CORP, params: { name: "F" } })).toEqual({ name: "a", count: 1 })
+      expect(current).toEqual([undefined])
+      // Inside a span of the caller's, the request runs in that span.
+      yield* Effect.withSpan(client.call(GetThing, { corpNum: CORP, params: { name: "G" } }), "caller")
+      expect(current).toEqual([undefined, "caller"])
+    }).pipe(Effect.provide(clientLayer(state)))
+  })
+
+  it.effect("with a tracer installed, the request runs in the call's span", () => {
+    const { tracer } = recording()
+    const current: Array<string | undefined> = []
+    const state = Fake.makeState(() =>
+      Effect.map(Effect.option(Effect.currentSpan), (span) => {
+        current.push(span._tag === "Some" ? span.value.name : undefined)
+        return thing
+      })
+    )
+    return Effect.gen(function*() {
+      const client = yield* Client.TaxdocClient
+      yield* client.call(GetThing, { corpNum: CORP, params: { name: "H" } })
+      expect(current).toEqual(["Thing.get"])
+    }).pipe(Effect.provide(clientLayer(state)), Effect.withTracer(tracer))
   })
 })
