@@ -32,6 +32,20 @@ const checkCredentials = (id: unknown, password: unknown): Effect.Effect<void, S
 const fieldOf = (body: unknown, key: string): unknown =>
   typeof body === "object" && body !== null ? (body as Record<string, unknown>)[key] : undefined
 
+/**
+ * `body` with its password under `key`: the service matches a password's key without regard to
+ * letter case, and one client sends it as `Password` beside `pwd: null` (a contact) or `PWD: null`
+ * (a joining member), where the spec writes `password`. The first key, in the body's order, that is
+ * `password` or `pwd` in any case and holds a value other than `null` gives it.
+ */
+const withPassword = (body: unknown, key: string): unknown => {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return body
+  const found = Object.entries(body).find(([name, value]) => /^(password|pwd)$/i.test(name) && value !== null && value !== undefined)
+  if (found === undefined) return body
+  const rest = Object.fromEntries(Object.entries(body).filter(([name]) => !/^(password|pwd)$/i.test(name)))
+  return { ...rest, [key]: found[1] }
+}
+
 const memberState = (request: RouteRequest) => SandboxStore.useSync((store) => store.get(State.membersSlot, request.environment))
 
 /** The caller's member; a token outlives nothing (QuitMember revokes), so this only guards races. */
@@ -66,7 +80,7 @@ export const memberRoutes: ReadonlyArray<Route> = [
       : { code: 0, message: text(request, "사용가능한 아이디", "The ID is available") })
   })),
   implement(Operations.JoinMember, Effect.fnUntraced(function*(request) {
-    const body = yield* bodyJson(request)
+    const body = withPassword(yield* bodyJson(request), "Password")
     yield* checkCredentials(fieldOf(body, "ID"), fieldOf(body, "Password"))
     const input = yield* decodeValue(body, Operations.JoinMember.body.schema)
     const state = yield* memberState(request)
@@ -94,7 +108,7 @@ export const memberRoutes: ReadonlyArray<Route> = [
     return success(request)
   })),
   implement(Operations.RegistContact, Effect.fnUntraced(function*(request, caller) {
-    const body = yield* bodyJson(request)
+    const body = withPassword(yield* bodyJson(request), "password")
     yield* checkCredentials(fieldOf(body, "id"), fieldOf(body, "password"))
     const input = yield* decodeValue(body, Operations.RegistContact.body.schema)
     const { member, state } = yield* callerMember(request, caller)
