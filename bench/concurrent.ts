@@ -9,7 +9,7 @@
  * @since 0.1.0
  */
 import { prepareRelease } from "./support/checkout.js"
-import { CLIENT_METHOD, compareClients, FETCH, figuresOf, FLOOR, micros, PLAIN, PLATFORM, PLATFORM_NODE_HTTP, releaseSides, SDK, SDK_FETCH, SDK_NODE_HTTP, SDK_PLATFORM, UNDICI_LAYER, withPreparedSandbox } from "./support/clients.js"
+import { CLIENT_METHOD, compareClients, figuresOf, FLOOR, getInfoSides, micros, PLAIN, PLATFORM, releaseSides, SDK, SDK_PLATFORM, withPreparedSandbox } from "./support/clients.js"
 import type { LoadOptions } from "./support/load.js"
 import { type Benchmark, isMain, log, main, sized } from "./support/program.js"
 import * as Sdk from "./support/sdk.js"
@@ -35,7 +35,7 @@ export const benchmark: Benchmark = {
   run: async () => {
     const release = await prepareRelease()
     const old = release === undefined ? undefined : releaseSides(release)
-    const sides = [FLOOR, PLAIN, SDK, UNDICI_LAYER, PLATFORM, SDK_PLATFORM, PLATFORM_NODE_HTTP, SDK_NODE_HTTP, FETCH, SDK_FETCH, ...(old === undefined ? [] : [old.sdk, old.sdkPlatform, old.platform])]
+    const sides = getInfoSides(release)
     return withPreparedSandbox(Sdk.memberNumber(12), "CON-0001", async (prepared) => {
       log(`${CALLERS} concurrent callers`)
       const figures = await compareClients({

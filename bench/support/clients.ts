@@ -164,6 +164,21 @@ export const releaseSides = (release: Checkout): {
 })
 
 /**
+ * The sides of the GetInfo comparisons (sections 1 and 2): the floor, the plain client, the SDK and
+ * the clients it runs on, then the 0.1 line's when it is measured.
+ *
+ * @since 1.0.0
+ * @category constants
+ */
+export const getInfoSides = (release: Checkout | undefined): ReadonlyArray<SideSpec> => {
+  const old = release === undefined ? undefined : releaseSides(release)
+  return [
+    FLOOR, PLAIN, SDK, UNDICI_LAYER, PLATFORM, SDK_PLATFORM, PLATFORM_NODE_HTTP, SDK_NODE_HTTP, FETCH, SDK_FETCH,
+    ...(old === undefined ? [] : [old.sdk, old.sdkPlatform, old.platform])
+  ]
+}
+
+/**
  * A sandbox with a member, a receipt and a token issued beforehand (by the SDK from the sources in
  * the benchmark process, which is idle while sides are measured).
  *

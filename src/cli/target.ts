@@ -81,7 +81,13 @@ export const sandboxSettings = EffectConfig.all({
 
 const failing = (error: CliError): Layer.Layer<Sdk, CliError> => Layer.effectContext<Sdk, CliError, never>(Effect.fail(error))
 
-const noSecret = (origin: string) =>
+/**
+ * The usage error of a running sandbox given no secret.
+ *
+ * @since 1.0.0
+ * @category errors
+ */
+export const noSecret = (origin: string): CliError =>
   new CliError({
     message: `no secret for the sandbox at ${origin}`,
     hint: "pass --secret <base64> or set TAXDOC_SECRET_KEY (taxdoc sandbox serve prints: partner TESTER secret …)",

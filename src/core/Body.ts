@@ -78,12 +78,23 @@ export const multipart = (parts: ReadonlyArray<Part>, boundary: string): Body =>
     chunks.push(utf8("\r\n"))
   }
   chunks.push(utf8(`--${boundary}--\r\n`))
-  const size = chunks.reduce((n, c) => n + c.length, 0)
+  return { contentType: `multipart/form-data; boundary=${boundary}`, bytes: concat(chunks) }
+}
+
+/**
+ * `chunks` as one array of bytes (a single chunk as it is); `size`, their total length, when the
+ * caller has counted it.
+ *
+ * @since 1.0.0
+ * @category constructors
+ */
+export const concat = (chunks: ReadonlyArray<Uint8Array>, size = chunks.reduce((n, chunk) => n + chunk.length, 0)): Uint8Array => {
+  if (chunks.length === 1) return chunks[0]!
   const bytes = new Uint8Array(size)
   let offset = 0
-  for (const c of chunks) {
-    bytes.set(c, offset)
-    offset += c.length
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.length
   }
-  return { contentType: `multipart/form-data; boundary=${boundary}`, bytes }
+  return bytes
 }

@@ -22,6 +22,7 @@ import * as UrlParams from "effect/http/UrlParams"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import type * as Body from "./Body.js"
+import { concat } from "./Body.js"
 import * as Deadline from "./Deadline.js"
 import { ResponseError, TransportError } from "./Errors.js"
 import { gunzipWithin, type Received } from "./Response.js"
@@ -140,16 +141,6 @@ class TooLarge {
 
 const bytesOf = (buffer: ArrayBuffer): Uint8Array => new Uint8Array(buffer)
 
-const concat = (chunks: ReadonlyArray<Uint8Array>, size: number): Uint8Array => {
-  if (chunks.length === 1) return chunks[0]!
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.length
-  }
-  return bytes
-}
 
 /**
  * The body of an answer, at most `maxBytes`, bounded as it arrives. A declared `Content-Length`

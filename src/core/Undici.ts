@@ -28,6 +28,7 @@ import type * as Socket from "effect/socket/Socket"
 import * as Stream from "effect/Stream"
 import type { IncomingHttpHeaders } from "node:http"
 import { Readable } from "node:stream"
+import { concat } from "./Body.js"
 
 /**
  * Options of the client's connection pool.
@@ -109,16 +110,9 @@ class Exchange implements Undici.Dispatcher.DispatchHandler {
 
   /** The bytes taken so far, as one array (the chunks are let go). */
   take(): Uint8Array {
-    const chunks = this.chunks
+    const bytes = concat(this.chunks, this.size)
     this.chunks = []
     this.size = 0
-    if (chunks.length === 1) return chunks[0]!
-    const bytes = new Uint8Array(chunks.reduce((n, chunk) => n + chunk.length, 0))
-    let offset = 0
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset)
-      offset += chunk.length
-    }
     return bytes
   }
 }

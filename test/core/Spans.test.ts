@@ -146,13 +146,7 @@ describe("spans of calls", () => {
   })
 
   it.effect("under Effect's native tracer (no tracer installed) a call opens no span, and runs the same", () => {
-    const current: Array<string | undefined> = []
-    const state = Fake.makeState(() =>
-      Effect.map(Effect.option(Effect.currentSpan), (span) => {
-        current.push(span._tag === "Some" ? span.value.name : undefined)
-        return thing
-      })
-    )
+    const { current, state } = spanOfRequests()
     return Effect.gen(function*() {
       const client = yield* Client.TaxdocClient
       expect(yield* client.call(GetThing, { corpNum: CORP, params: { name: "F" } })).toEqual({ name: "a", count: 1 })
@@ -165,13 +159,7 @@ describe("spans of calls", () => {
 
   it.effect("with a tracer installed, the request runs in the call's span", () => {
     const { tracer } = recording()
-    const current: Array<string | undefined> = []
-    const state = Fake.makeState(() =>
-      Effect.map(Effect.option(Effect.currentSpan), (span) => {
-        current.push(span._tag === "Some" ? span.value.name : undefined)
-        return thing
-      })
-    )
+    const { current, state } = spanOfRequests()
     return Effect.gen(function*() {
       const client = yield* Client.TaxdocClient
       yield* client.call(GetThing, { corpNum: CORP, params: { name: "H" } })
@@ -179,3 +167,15 @@ describe("spans of calls", () => {
     }).pipe(Effect.provide(clientLayer(state)), Effect.withTracer(tracer))
   })
 })
+
+/** A fake service that records the span each request runs in (its name, or `undefined`). */
+function spanOfRequests() {
+  const current: Array<string | undefined> = []
+  const state = Fake.makeState(() =>
+    Effect.map(Effect.option(Effect.currentSpan), (span) => {
+      current.push(span._tag === "Some" ? span.value.name : undefined)
+      return thing
+    })
+  )
+  return { current, state }
+}

@@ -53,7 +53,7 @@ export const verify = (o: Parsed<typeof verifyOptions>) =>
     if (o.sandbox === Option.isSome(o.sandboxUrl)) {
       return yield* usage(o.sandbox ? "--sandbox and --sandbox-url exclude each other" : "no sandbox to verify against", "give --sandbox (a fresh sandbox in this process) or --sandbox-url <url>")
     }
-    const misplacedFlag = Target.misplaced({ ...o, sandbox: o.sandbox })
+    const misplacedFlag = Target.misplaced(o)
     if (misplacedFlag !== undefined) return yield* misplacedFlag
     const report = yield* Option.match(o.sandboxUrl, {
       onNone: () =>
@@ -63,7 +63,7 @@ export const verify = (o: Parsed<typeof verifyOptions>) =>
       onSome: (origin) =>
         Effect.flatMap(Target.credentials(o), ({ linkId, secret }) =>
           Option.match(secret, {
-            onNone: () => Effect.fail(usage(`no secret for the sandbox at ${origin}`, "pass --secret <base64> or set TAXDOC_SECRET_KEY (taxdoc sandbox serve prints: partner TESTER secret …)")),
+            onNone: () => Effect.fail(Target.noSecret(origin)),
             onSome: (secretKey) =>
               Verify.verifyCassettes(o.files, { origin, linkId, secretKey, adminToken: Option.getOrUndefined(o.adminToken) }).pipe(
                 Effect.provide(Undici.layer())

@@ -29,10 +29,10 @@ const NOON_MILLIS = 12 * 60 * 60 * 1000
 
 // The buyer numbers the demo chose for the sandbox's tax authority to refuse are no one's: they stay
 // in a recording, so that a replay against the sandbox refuses the same receipts.
+const REFUSED_IDENTITIES = new Set(Object.values(REFUSED).map((r) => r.identityNum))
 const personalData = Scrub.defaultPersonalData.map((rule) =>
   rule.kind === "identity" ? { ...rule, keep: (value: string) => REFUSED_IDENTITIES.has(value) } : rule
 )
-const REFUSED_IDENTITIES = new Set(Object.values(REFUSED).map((r) => r.identityNum))
 
 // The SDK on a fresh in-process sandbox, the sandbox itself kept in reach for its clock and stats;
 // with `--record`, every exchange goes through the recorder, written (scrubbed) when the tour ends.

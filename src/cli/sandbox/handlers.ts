@@ -10,8 +10,6 @@ import * as Config from "effect/Config"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as FileSystem from "effect/FileSystem"
-import * as HttpClient from "effect/http/HttpClient"
-import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Result from "effect/Result"
@@ -22,6 +20,7 @@ import type { Parsed } from "../lazy.js"
 import { parseDuration } from "../options.js"
 import { emit, kst, printErrorLine, table } from "../output.js"
 import { stopsOnSignal } from "../signal.js"
+import * as Admin from "./admin.js"
 import type { clockOptions, restoreOptions, serveOptions, sandboxOptions } from "./options.js"
 
 /** Printed when a secret is given on the command line. */
@@ -115,40 +114,8 @@ export const serve = (o: Parsed<typeof serveOptions>) =>
     )
   })
 
-/** Calls an admin route (with the admin token when one is given); answers its JSON body. */
-const admin = (
-  target: { readonly sandboxUrl: string; readonly adminToken: Option.Option<Redacted.Redacted> },
-  method: "GET" | "POST",
-  path: string,
-  body?: unknown
-): Effect.Effect<unknown, CliError> =>
-  Effect.gen(function*() {
-    const origin = target.sandboxUrl
-    const client = yield* HttpClient.HttpClient
-    const url = `${origin.replace(/\/+$/, "")}/_sandbox/${path}`
-    const plain = method === "GET" ? HttpClientRequest.get(url) : HttpClientRequest.bodyJsonUnsafe(HttpClientRequest.post(url), body ?? {})
-    const request = Option.match(target.adminToken, { onNone: () => plain, onSome: (token) => HttpClientRequest.bearerToken(plain, Redacted.value(token)) })
-    const response = yield* client.execute(request)
-    const answer: unknown = yield* response.json
-    if (response.status === 401) {
-      return yield* new CliError({ message: `the sandbox at ${origin} refused the admin request: it needs its admin token`, hint: "pass --admin-token or set TAXDOC_SANDBOX_ADMIN_TOKEN (printed by taxdoc sandbox serve at start)", exitCode: 1 })
-    }
-    if (response.status !== 200) {
-      const message = typeof answer === "object" && answer !== null && "message" in answer ? String(answer.message) : JSON.stringify(answer)
-      return yield* new CliError({ message: `the sandbox answered ${response.status}: ${message}`, hint: "is the URL a taxdoc sandbox (taxdoc sandbox serve)?", exitCode: 1 })
-    }
-    return answer
-  }).pipe(
-    Effect.catchTag("HttpClientError", (e) =>
-      Effect.fail(
-        e.reason._tag === "InvalidUrlError"
-          ? new CliError({ message: `--sandbox-url ${target.sandboxUrl} is not a URL`, hint: "write the scheme, host and port, e.g. --sandbox-url http://127.0.0.1:8787", exitCode: 2 })
-          : e.reason._tag === "TransportError"
-          ? new CliError({ message: `cannot reach the sandbox at ${target.sandboxUrl}: ${e.message}`, hint: "is `taxdoc sandbox serve` running there? check --sandbox-url", exitCode: 1 })
-          : new CliError({ message: `unexpected answer from ${target.sandboxUrl}: ${e.message}`, hint: "is the URL a taxdoc sandbox (taxdoc sandbox serve)?", exitCode: 1 })
-      )),
-    Effect.provide(Undici.layer())
-  )
+/** Calls an admin route of `target` over the command's own client (`Admin.call`). */
+const admin = (...args: Parameters<typeof Admin.call>) => Admin.call(...args).pipe(Effect.provide(Undici.layer()))
 
 /**
  * `taxdoc sandbox reset`.
