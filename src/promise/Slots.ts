@@ -26,7 +26,11 @@ export const member: Slots<Member.Member["Service"]> = {
   getContactInfo: ["userId", 2],
   listContact: ["userId", 1],
   updateContact: ["userId", 2],
-  deleteContact: ["append", 3]
+  deleteContact: ["append", 3],
+  getAccessURL: ["userId", 1],
+  getChargeURL: ["userId", 1],
+  getPaymentURL: ["userId", 1],
+  getUseHistoryURL: ["userId", 1]
 }
 
 /** @since 0.1.0 */
@@ -48,7 +52,14 @@ export const cashbill: Slots<Cashbill.Cashbill["Service"]> = {
   getInfos: ["userId", 2],
   getDetailInfo: ["userId", 2],
   getURL: ["userId", 2],
-  getPDF: ["userId", 2]
+  getPDF: ["userId", 2],
+  getPopUpURL: ["userId", 2],
+  getViewURL: ["userId", 2],
+  getPrintURL: ["userId", 2],
+  getEPrintURL: ["userId", 2],
+  getMailURL: ["userId", 2],
+  getPDFURL: ["userId", 2],
+  getMassPrintURL: ["userId", 2]
 }
 
 /** @since 0.1.0 */

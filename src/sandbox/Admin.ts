@@ -293,7 +293,7 @@ export const respond = (
     case "NotFound":
       return Effect.fail(fail("NotFoundPath"))
     case "Unsupported":
-      return Effect.fail(fail("UnsupportedMethod"))
+      return Effect.fail(fail("UnsupportedMethod", matched.reason))
     case "Matched":
       return matched.route.handle(ops, { params: matched.params, body: request.body, environment: request.environment })
   }

@@ -26,13 +26,21 @@ import * as Tickets from "./Tickets.js"
 export const LINK_VALIDITY_MILLIS = 30_000
 
 /**
- * The document pages of e-Tax invoices and statements, as the URL operations name them (`TG`),
+ * The document pages of e-Tax invoices, statements and cash receipts, as the URL operations name them (`TG`),
  * plus mass print.
  *
  * @since 0.1.0
  * @category models
  */
 export type DocumentPage = "POPUP" | "VIEW" | "PRINT" | "EPRINT" | "MAIL" | "PDF" | "MASSPRINT"
+
+/**
+ * The member's pages, as the URL operations name them (`TG`).
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export type MemberPage = "LOGIN" | "CHRG" | "PAYMENT" | "USEHISTORY"
 
 /**
  * What a link opens, always within one member's documents. Documents are named by their item key,
@@ -56,6 +64,10 @@ export type Target =
   | { readonly _tag: "CashbillWrite"; readonly corpNum: string }
   /** One cash receipt, opened from the box: its slip, or (`pdf`) the bytes GetPDF answers. */
   | { readonly _tag: "Cashbill"; readonly corpNum: string; readonly itemKey: string; readonly pdf: boolean }
+  /** A page of cash receipts, as their URL operations name it (one receipt, or up to 100 for MASSPRINT). */
+  | { readonly _tag: "CashbillPage"; readonly corpNum: string; readonly page: DocumentPage; readonly itemKeys: ReadonlyArray<string> }
+  /** A page of the member's own (GetAccessURL, GetChargeURL, GetPaymentURL, GetUseHistoryURL). */
+  | { readonly _tag: "MemberPage"; readonly corpNum: string; readonly page: MemberPage }
   /** The e-Tax invoice issuing certificate (GetTaxCertURL). */
   | { readonly _tag: "Certificate"; readonly corpNum: string }
   /** The tax authority portal certificate (collection of tax invoices and cash receipts, GetCertificatePopUpURL). */

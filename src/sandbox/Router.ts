@@ -11,7 +11,11 @@
  * - on one path and method, the operation is selected by its exact key: the override header (an
  *   empty header counts as none), a form content type, and the selector query parameters present
  *   (bare flags such as `?Detail`, values such as `TG=POPUP`, names and values in any case). A
- *   request carrying the selectors of two operations matches neither.
+ *   request carrying the selectors of two operations matches neither;
+ * - a request is never answered by an operation whose selectors it does not carry: a query
+ *   parameter, a selector's value or an override header that no operation on that path and method
+ *   declares makes it `Unsupported`, with a reason naming it (`unknown query parameter Logs`,
+ *   `unknown TG=NONSENSE`).
  *
  * The table is a tree of path segments: a lookup walks the request's segments, never scanning the
  * declarations. Two declarations that could match the same request are refused when the table is
@@ -58,6 +62,16 @@ interface Endpoint<R> {
 interface Group<R> {
   /** Selector names (lower case) → whether each is a bare flag or takes a value. */
   readonly selectors: Map<string, "flag" | "value">
+  /** Every query parameter name any of them declares (lower case): selectors and parameters. */
+  readonly names: Set<string>
+  /** Names (lower case) of query parameters whose value is an input (`fromParam`), not a selector. */
+  readonly inputs: Set<string>
+  /** The values of each value selector (`tg` → `POPUP`, …), upper case. */
+  readonly values: Map<string, Set<string>>
+  /** The override headers declared here, upper case. */
+  readonly overrides: Set<string>
+  /** The path as declared (for messages). */
+  readonly path: string
   readonly byKey: Map<string, Endpoint<R>>
 }
 
@@ -104,7 +118,8 @@ export interface RoutingKey {
 export type RouteMatch<R extends Routable> =
   | { readonly _tag: "Matched"; readonly route: R; readonly params: Readonly<Record<string, string>> }
   | { readonly _tag: "NotFound" }
-  | { readonly _tag: "Unsupported" }
+  /** `reason` names what no operation of the path declares: the method, an override, a query parameter or selector value. */
+  | { readonly _tag: "Unsupported"; readonly reason: string }
 
 /**
  * Two declarations that could match the same request.
@@ -243,7 +258,15 @@ export const compile = <R extends Routable>(routes: ReadonlyArray<R>): RouteTabl
     }
     let group = node.methods.get(operation.method)
     if (group === undefined) {
-      group = { selectors: new Map(), byKey: new Map<string, Endpoint<R>>() }
+      group = {
+        selectors: new Map(),
+        names: new Set(),
+        inputs: new Set(),
+        values: new Map(),
+        overrides: new Set(),
+        path: operation.path,
+        byKey: new Map<string, Endpoint<R>>()
+      }
       node.methods.set(operation.method, group)
     }
     const selectors = selectorsOf(operation)
@@ -254,6 +277,17 @@ export const compile = <R extends Routable>(routes: ReadonlyArray<R>): RouteTabl
       }
       group.selectors.set(name, kind)
     }
+    for (const item of operation.query) {
+      const name = item.name.toLowerCase()
+      group.names.add(name)
+      if (item._tag === "FromParam") group.inputs.add(name)
+      if (item._tag === "Fixed") {
+        const values = group.values.get(name) ?? new Set<string>()
+        values.add(item.value.toUpperCase())
+        group.values.set(name, values)
+      }
+    }
+    if (operation.override !== undefined) group.overrides.add(operation.override.toUpperCase())
     const key = keyOf(operation.override?.toUpperCase(), operation.body._tag === "Form", selectors.map(([, , s]) => s).sort())
     const existing = group.byKey.get(key)
     if (existing !== undefined) {
@@ -277,6 +311,34 @@ const requestKeys = <R>(group: Group<R>, key: Omit<RoutingKey, "path">, override
   }
   const form = isForm(key.contentType)
   return form ? [keyOf(override, true, present), keyOf(override, false, present)] : [keyOf(override, false, present)]
+}
+
+/**
+ * What a request carries that no operation of the group declares: a query parameter, a value of a
+ * selector (`TG=NONSENSE`) or an override header. A request is never answered by an operation whose
+ * selectors it does not carry exactly.
+ */
+const unknownSelector = <R>(group: Group<R>, query: URLSearchParams, override: string | undefined): string | undefined => {
+  for (const [name, value] of query) {
+    if (name === "") continue
+    const lower = name.toLowerCase()
+    if (!group.names.has(lower)) return `unknown query parameter ${name}`
+    const values = group.values.get(lower)
+    if (values !== undefined && !group.inputs.has(lower) && !values.has(value.toUpperCase())) return `unknown ${name}=${value}`
+  }
+  return override !== undefined && !group.overrides.has(override) ? `unknown X-HTTP-Method-Override ${override}` : undefined
+}
+
+/** The selectors a request sent, for a message: `Detail with TG=POPUP`, or that it sent none. */
+const sentSelectors = <R>(group: Group<R>, query: URLSearchParams, override: string | undefined): string => {
+  const sent: Array<string> = []
+  if (override !== undefined) sent.push(`X-HTTP-Method-Override ${override}`)
+  for (const [name, value] of query) {
+    const kind = group.selectors.get(name.toLowerCase())
+    if (kind === "flag") sent.push(name)
+    else if (kind === "value") sent.push(`${name}=${value}`)
+  }
+  return sent.length === 0 ? "a request without an override or a query selector" : sent.join(" with ")
 }
 
 /**
@@ -304,17 +366,28 @@ export const matchSegments = <R extends Routable>(
   const override = key.override === undefined || key.override.trim() === "" ? undefined : key.override.trim().toUpperCase()
   const values: Array<string> = []
   let pathKnown = false
+  // Why the first path that knows the request's segments did not answer it.
+  let reason: string | undefined
 
   const walk = (node: Node<R>, index: number): Endpoint<R> | undefined => {
     if (index === segments.length) {
       if (node.methods.size === 0) return undefined
       pathKnown = true
       const group = node.methods.get(method)
-      if (group === undefined) return undefined
+      if (group === undefined) {
+        reason ??= `method ${method}`
+        return undefined
+      }
+      const unknown = unknownSelector(group, key.query, override)
+      if (unknown !== undefined) {
+        reason ??= `${unknown}: no operation of ${method} ${group.path} takes it`
+        return undefined
+      }
       for (const candidate of requestKeys(group, key, override)) {
         const endpoint = group.byKey.get(candidate)
         if (endpoint !== undefined) return endpoint
       }
+      reason ??= `no operation of ${method} ${group.path} takes ${sentSelectors(group, key.query, override)}`
       return undefined
     }
     const segment = segments[index]!
@@ -334,7 +407,7 @@ export const matchSegments = <R extends Routable>(
   }
 
   const endpoint = walk(table.root, 0)
-  if (endpoint === undefined) return { _tag: pathKnown ? "Unsupported" : "NotFound" }
+  if (endpoint === undefined) return pathKnown ? { _tag: "Unsupported", reason: reason ?? `method ${method}` } : { _tag: "NotFound" }
   const params: Record<string, string> = {}
   let next = 0
   for (const segment of endpoint.route.operation.segments) {

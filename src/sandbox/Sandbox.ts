@@ -222,7 +222,7 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
       contentType: incoming.headers["content-type"]
     })
     if (matched._tag === "NotFound") return Effect.fail(fail("NotFoundPath"))
-    if (matched._tag === "Unsupported") return Effect.fail(fail("UnsupportedMethod"))
+    if (matched._tag === "Unsupported") return Effect.fail(fail("UnsupportedMethod", matched.reason))
     const route = matched.route
     const operation = route.operation
     admin.calls.count(operation.name)

@@ -48,6 +48,7 @@ export const everyOperation = Effect.gen(function*() {
   expect((yield* ok(Member.GetContactInfo, { ...member, body: { id: contact.id } })).personName).toBe(contact.personName)
   expect((yield* ok(Member.ListContact, member)).map((c) => c.id)).toContain(contact.id)
   yield* ok(Member.UpdateContact, { ...member, body: { id: contact.id, personName: "김대리", tel: "02-333-4444", email: "b@example.com" } })
+  for (const operation of Object.values(Member.pageOperations)) expect((yield* ok(operation, member)).url).toMatch(/^http/)
   yield* ok(Member.DeleteContact, { ...member, userId: `user${CORP}`, params: { ContactID: contact.id } })
 
   expect((yield* ok(CompanyStatus.CheckCorpNum, { ...member, params: { target: NEWCOMER } })).corpNum).toBe(NEWCOMER)
@@ -62,6 +63,10 @@ export const everyOperation = Effect.gen(function*() {
   expect((yield* ok(Cashbill.GetDetailInfo, { ...member, params: { mgtKey: "E-1" } })).itemName).toBe("커피 원두")
   expect((yield* ok(Cashbill.GetURL, { ...member, params: { TG: "PBOX" } })).url).toMatch(/^http/)
   expect(new TextDecoder().decode((yield* ok(Cashbill.GetPDF, { ...member, params: { mgtKey: "E-1" } })).subarray(0, 5))).toBe("%PDF-")
+  for (const operation of Object.values(Cashbill.urlOperations)) {
+    expect((yield* ok(operation, { ...member, params: { mgtKey: "E-1" } })).url).toMatch(/^http/)
+  }
+  expect((yield* ok(Cashbill.GetMassPrintURL, { ...member, body: ["E-1", "E-1-C"] })).url).toMatch(/^http/)
   // A receipt whose filing fails at the end of the day may then be deleted.
   yield* ok(Cashbill.RegistIssue, { ...member, body: receipt("E-3", CORP, { identityNum: FAILS_FILING }) })
   yield* TestClock.adjust("1 day")

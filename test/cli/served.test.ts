@@ -60,6 +60,30 @@ describe("operation commands against `taxdoc sandbox serve` on 127.0.0.1", () =>
     expect((await stats()).calls["Cashbill.RegistIssue"]).toBe(1)
   })
 
+  it("cashbill url: a receipt's page by --kind, several IDs one mass-print page, a menu without IDs; member url: the member's pages", { timeout: 60_000 }, async () => {
+    const env = { env: { TAXDOC_SECRET_KEY: secret } }
+    const print = await taxdoc(["cashbill", "url", ...target(), "--kind", "PRINT", RECEIPT.mgtKey, "--json"], env)
+    expect(print.stderr).toBe("")
+    const printed = JSON.parse(print.stdout) as { kind: string; url: string; validity: string }
+    expect(printed).toMatchObject({ kind: "PRINT", validity: "valid for 30 seconds" })
+    const page = await fetch(printed.url)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain(RECEIPT.mgtKey)
+    const mass = await taxdoc(["cashbill", "url", ...target(), RECEIPT.mgtKey, RECEIPT.mgtKey, "--json"], env)
+    expect(JSON.parse(mass.stdout)).toMatchObject({ kind: "MASSPRINT" })
+    const box = await taxdoc(["cashbill", "url", ...target(), "--json"], env)
+    expect(JSON.parse(box.stdout)).toMatchObject({ menu: "PBOX" })
+    const confused = await taxdoc(["cashbill", "url", ...target(), "--menu", "WRITE", RECEIPT.mgtKey], env)
+    expect(confused.code).toBe(2)
+    expect(confused.stderr).toContain("--menu is for the member's menus")
+    const use = await taxdoc(["member", "url", ...target(), "--page", "USEHISTORY"], env)
+    expect(use.code).toBe(0)
+    const address = use.stdout.split("\n")[0]!
+    expect(address).toMatch(/\/portal\/[0-9a-f]{32}$/)
+    expect(await (await fetch(address)).text()).toContain("사용 내역")
+    expect((await stats()).calls["Cashbill.GetPrintURL"]).toBe(1)
+  })
+
   it("sandbox clock --set reads a time without a zone, or 14 digits, in KST whatever this machine's zone", { timeout: 60_000 }, async () => {
     const inNewYork = { env: { TZ: "America/New_York" } }
     // The answer is the sandbox time as it answers: the instant set, and the moments since.

@@ -90,8 +90,18 @@ describe("Router.match", () => {
     expect(idOf(Router.match(table, key("GET", "/Taxinvoice/SELL/K1", { query: new URLSearchParams("TG=PRINT") })))).toBe("Unsupported")
     expect(idOf(Router.match(table, key("GET", "/Taxinvoice", { query: new URLSearchParams("cfg=CERT") })))).toBe("CertExpire")
     expect(idOf(Router.match(table, key("GET", "/Taxinvoice")))).toBe("Unsupported")
-    // Unrelated query parameters do not disturb the selection.
-    expect(idOf(Router.match(table, key("GET", "/Taxinvoice/SELL/K1", { query: new URLSearchParams("TG=VIEW&_=123") })))).toBe("View")
+  })
+
+  it("refuses what no operation of the path declares, naming it: a query parameter, a selector's value, an override", () => {
+    const reasonOf = (match: Router.RouteMatch<Router.Routable>) => (match._tag === "Unsupported" ? match.reason : match._tag)
+    expect(reasonOf(Router.match(table, key("GET", "/Taxinvoice/SELL/K1", { query: new URLSearchParams("TG=VIEW&_=123") }))))
+      .toBe("unknown query parameter _: no operation of GET /Taxinvoice/{type}/{key} takes it")
+    expect(reasonOf(Router.match(table, key("GET", "/Taxinvoice/SELL/K1", { query: new URLSearchParams("Logs") })))).toMatch(/^unknown query parameter Logs:/)
+    expect(reasonOf(Router.match(table, key("GET", "/Taxinvoice/SELL/K1", { query: new URLSearchParams("TG=NONSENSE") })))).toMatch(/^unknown TG=NONSENSE:/)
+    expect(reasonOf(Router.match(table, key("GET", "/Taxinvoice/SELL/K1", { override: "SHRED" })))).toMatch(/^unknown X-HTTP-Method-Override SHRED:/)
+    expect(reasonOf(Router.match(table, key("GET", "/Taxinvoice/SELL/K1", { query: new URLSearchParams("Detail&TG=VIEW") }))))
+      .toBe("no operation of GET /Taxinvoice/{type}/{key} takes Detail with TG=VIEW")
+    expect(reasonOf(Router.match(table, key("DELETE", "/Taxinvoice/SELL/K1")))).toBe("method DELETE")
   })
 
   it("a request carrying the selectors of two operations matches neither", () => {

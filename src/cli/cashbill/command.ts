@@ -20,7 +20,7 @@ const example = (command: string) => Command.withExamples([{ command: `taxdoc ca
  * @category commands
  */
 export const command = Command.make("cashbill").pipe(
-  Command.withDescription("Cash receipts: issue, revoke, bulk issue, queries, PDF, delete, portal URL"),
+  Command.withDescription("Cash receipts: issue, revoke, bulk issue, queries, PDF, delete, portal URLs"),
   Command.withSubcommands([
     Command.make("issue", issueOptions, run("issue")).pipe(
       Command.withDescription("Issue a cash receipt (RegistIssue); every field is checked before anything is sent"),
@@ -55,8 +55,8 @@ export const command = Command.make("cashbill").pipe(
       example("delete --corp-num 1234567891 DOC-0001")
     ),
     Command.make("url", urlOptions, run("url")).pipe(
-      Command.withDescription("Get a web-portal URL for the member, valid for 30 seconds (GetURL)"),
-      example("url --corp-num 1234567891 --menu WRITE")
+      Command.withDescription("Get a portal URL: a menu of the member (GetURL), a receipt's page (GetPopUpURL … GetPDFURL) or one print page of several (GetMassPrintURL)"),
+      example("url --corp-num 1234567891 --kind PRINT DOC-0001")
     )
   ])
 )

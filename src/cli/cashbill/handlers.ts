@@ -7,8 +7,8 @@ import * as Effect from "effect/Effect"
 import * as FileSystem from "effect/FileSystem"
 import * as Option from "effect/Option"
 import * as Path from "effect/Path"
-import { Cashbill } from "../../domains/cashbill/Cashbill.js"
-import { URL_VALIDITY_MILLIS } from "../../domains/cashbill/Rules.js"
+import { Cashbill, type CashbillService } from "../../domains/cashbill/Cashbill.js"
+import { URL_VALIDITY_MILLIS, type UrlKind } from "../../domains/cashbill/Rules.js"
 import { BulkIssueResult, type CashbillInfo, type CashReceiptIssue, type CashReceiptRevoke, type IssueResponse } from "../../domains/cashbill/Schemas.js"
 import { CliError, fromFile } from "../errors.js"
 import { readJsonObject, readSomeRecords, readStringList } from "../input.js"
@@ -173,13 +173,48 @@ export const remove = (o: Parsed<typeof oneOptions>) =>
   }).pipe(Target.run(o, "Cashbill.delete", [o.corpNum]))
 
 /**
- * `taxdoc cashbill url`.
+ * `taxdoc cashbill url`: a menu of the member (GetURL), one receipt's page (GetPopUpURL …
+ * GetPDFURL) or one print page of several (GetMassPrintURL).
  *
  * @since 0.1.0
  * @category handlers
  */
 export const url = (o: Parsed<typeof urlOptions>) =>
   Effect.gen(function*() {
-    const address = yield* Effect.flatMap(Cashbill, (c) => c.getURL(o.corpNum, o.menu, uid(o)))
-    yield* emit(o.json, { menu: o.menu, url: address, validForSeconds: URL_VALIDITY_MILLIS / 1000 }, () => `${address}\n(valid for 30 seconds)`)
-  }).pipe(Target.run(o, "Cashbill.getURL", [o.corpNum]))
+    const cashbill = yield* Cashbill
+    if (o.mgtKeys.length === 0) {
+      if (Option.isSome(o.kind)) return yield* usage("--kind names a page of receipts, and no document ID was given", "give the receipt's document ID after the options, e.g. `taxdoc cashbill url --kind PRINT DOC-0001`")
+      const menu = Option.getOrElse(o.menu, () => "PBOX" as const)
+      const address = yield* cashbill.getURL(o.corpNum, menu, uid(o))
+      return yield* emit(o.json, { menu, url: address, validForSeconds: URL_VALIDITY_MILLIS / 1000 }, () => `${address}\n(valid for 30 seconds)`)
+    }
+    if (Option.isSome(o.menu)) return yield* usage("--menu is for the member's menus (PBOX, WRITE), not for receipts", "leave out --menu for a receipt's page; choose the page with --kind")
+    const [first, ...rest] = o.mgtKeys
+    const mass = rest.length > 0
+    if (mass && Option.isSome(o.kind)) return yield* usage("--kind names the page of one receipt; several document IDs make one mass-print URL", "give one document ID with --kind, or several without it")
+    const kind = mass ? "MASSPRINT" : Option.getOrElse(o.kind, () => "VIEW" as const)
+    const address = kind === "MASSPRINT"
+      ? yield* cashbill.getMassPrintURL(o.corpNum, o.mgtKeys, uid(o))
+      : yield* pageOf(cashbill, kind)(o.corpNum, first!, uid(o))
+    const validity = kind === "MAIL" ? "no expiry" : "valid for 30 seconds"
+    yield* emit(o.json, { kind, url: address, validity }, () => `${address}\n(${validity})`)
+  }).pipe(Target.run(o, "Cashbill.url", [o.corpNum]))
+
+const pageOf = (cashbill: CashbillService, kind: UrlKind) => {
+  switch (kind) {
+    case "POPUP":
+      return cashbill.getPopUpURL
+    case "VIEW":
+      return cashbill.getViewURL
+    case "PRINT":
+      return cashbill.getPrintURL
+    case "EPRINT":
+      return cashbill.getEPrintURL
+    case "MAIL":
+      return cashbill.getMailURL
+    case "PDF":
+      return cashbill.getPDFURL
+  }
+}
+
+const usage = (message: string, hint: string) => new CliError({ message, hint, exitCode: 2 })

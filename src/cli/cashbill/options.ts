@@ -6,6 +6,7 @@
  */
 import * as Argument from "effect/cli/Argument"
 import * as Flag from "effect/cli/Flag"
+import { URL_KINDS } from "../../domains/cashbill/Rules.js"
 import { durable, file, polling, withMember } from "../options.js"
 
 const mgtKey = Argument.String("mgtKey").pipe(Argument.withDescription("The document ID of the receipt. Example: DOC-20260101-0001"))
@@ -88,7 +89,8 @@ export const pdfOptions = {
 }
 
 /**
- * The options of `taxdoc cashbill url`.
+ * The options of `taxdoc cashbill url`: the member's menus (`--menu`), or the pages of receipts
+ * (`--kind` and their document IDs; several make one mass-print URL).
  *
  * @since 0.1.0
  * @category options
@@ -97,7 +99,16 @@ export const urlOptions = {
   ...withMember,
   menu: Flag.Literals("menu", ["PBOX", "WRITE"]).pipe(
     Flag.withMetavar("MENU"),
-    Flag.withDescription("PBOX: the box of issued receipts (default); WRITE: the page to write one. Example: --menu WRITE"),
-    Flag.withDefault("PBOX")
+    Flag.withDescription("Without document IDs: PBOX, the box of issued receipts (the default), or WRITE, the page to write one. Example: --menu WRITE"),
+    Flag.optional
+  ),
+  kind: Flag.Literals("kind", URL_KINDS).pipe(
+    Flag.withMetavar("KIND"),
+    Flag.withDescription("With one document ID: POPUP, VIEW (the default), PRINT, EPRINT (the customer's copy), MAIL (no expiry) or PDF; several IDs make one mass-print URL. Example: --kind PRINT"),
+    Flag.optional
+  ),
+  mgtKeys: Argument.String("mgtKey").pipe(
+    Argument.withDescription("Document IDs of receipts: one for its page, up to 100 for mass print; none for a menu. Example: DOC-0001 DOC-0002"),
+    Argument.variadic()
   )
 }

@@ -7,7 +7,7 @@
  */
 import * as Command from "effect/cli/Command"
 import { handlers } from "../lazy.js"
-import { addContactOptions, checkIdOptions, checkOptions, contactOptions, deleteContactOptions, joinOptions, memberOptions, quitOptions, updateContactOptions, updateCorpInfoOptions } from "./options.js"
+import { addContactOptions, checkIdOptions, checkOptions, contactOptions, deleteContactOptions, joinOptions, memberOptions, quitOptions, updateContactOptions, updateCorpInfoOptions, urlOptions } from "./options.js"
 
 const run = handlers(() => import("./handlers.js"))
 
@@ -65,6 +65,10 @@ export const command = Command.make("member").pipe(
     Command.make("delete-contact", deleteContactOptions, run("deleteContact")).pipe(
       Command.withDescription("Delete a contact; the manager account cannot be deleted (DeleteContact)"),
       example("delete-contact --corp-num 1234567891 --manager-id acme-admin clerk01")
+    ),
+    Command.make("url", urlOptions, run("url")).pipe(
+      Command.withDescription("Get the URL of a page of the member's own: the portal logged in, charging, payments, use history (GetAccessURL …), valid for 30 seconds"),
+      example("url --sandbox --corp-num 1234567891 --page USEHISTORY")
     )
   ])
 )

@@ -6,7 +6,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { type JoinInput, Member } from "../../domains/member/Member.js"
-import { CheckID, CheckIsMember, JoinMember } from "../../domains/member/Operations.js"
+import { CheckID, CheckIsMember, JoinMember, pageOperations } from "../../domains/member/Operations.js"
 import type { Contact, ContactInput, CorpInfo, UpdateContactInput } from "../../domains/member/Schemas.js"
 import { fromFile } from "../errors.js"
 import { readJsonObject } from "../input.js"
@@ -23,7 +23,8 @@ import type {
   memberOptions,
   quitOptions,
   updateContactOptions,
-  updateCorpInfoOptions
+  updateCorpInfoOptions,
+  urlOptions
 } from "./options.js"
 
 // The SDK validates every field of a file's content before anything is sent; the casts only
@@ -180,3 +181,23 @@ export const deleteContact = (o: Parsed<typeof deleteContactOptions>) =>
     const answer = yield* Effect.flatMap(Member, (m) => m.deleteContact(o.corpNum, o.contactId, o.managerId))
     yield* result(o.json, answer, `deleted contact ${o.contactId}`)
   }).pipe(Target.run(o, "Member.deleteContact", [o.corpNum]))
+
+/**
+ * `taxdoc member url`: a page of the member's own (GetAccessURL, GetChargeURL, GetPaymentURL,
+ * GetUseHistoryURL), valid for 30 seconds.
+ *
+ * @since 1.0.0
+ * @category handlers
+ */
+export const url = (o: Parsed<typeof urlOptions>) =>
+  Effect.gen(function*() {
+    const member = yield* Member
+    const get = {
+      LOGIN: member.getAccessURL,
+      CHRG: member.getChargeURL,
+      PAYMENT: member.getPaymentURL,
+      USEHISTORY: member.getUseHistoryURL
+    }[o.page]
+    const address = yield* get(o.corpNum, uid(o))
+    yield* emit(o.json, { page: o.page, url: address, validForSeconds: 30 }, () => `${address}\n(valid for 30 seconds)`)
+  }).pipe(Target.run(o, pageOperations[o.page].sdk, [o.corpNum]))

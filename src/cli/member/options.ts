@@ -6,6 +6,7 @@
  */
 import * as Argument from "effect/cli/Argument"
 import * as Flag from "effect/cli/Flag"
+import { PAGES } from "../../domains/member/Operations.js"
 import { corpNum, file, json, target, withMember } from "../options.js"
 
 /**
@@ -116,5 +117,20 @@ export const deleteContactOptions = {
   managerId: Flag.String("manager-id").pipe(
     Flag.withMetavar("ID"),
     Flag.withDescription("The member's manager account (sent as X-SVC-UserID; only the manager may delete). Example: --manager-id user1234567891")
+  )
+}
+
+/**
+ * The options of `taxdoc member url`.
+ *
+ * @since 1.0.0
+ * @category options
+ */
+export const urlOptions = {
+  ...withMember,
+  page: Flag.Literals("page", PAGES).pipe(
+    Flag.withMetavar("PAGE"),
+    Flag.withDescription("LOGIN, the portal logged in as the member (the default); CHRG, charging points; PAYMENT, payment history; USEHISTORY, use history. Example: --page USEHISTORY"),
+    Flag.withDefault("LOGIN")
   )
 }

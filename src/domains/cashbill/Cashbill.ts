@@ -1,6 +1,6 @@
 /**
  * The cash receipt service (docs/service.md "Cash receipts"): issue, revoke, bulk issue with result polling,
- * delete, status and detail queries, portal URLs and PDF — plus `issueMany`, `awaitBulkResult` and
+ * delete, status and detail queries, portal URLs (the member's menus, one receipt's pages, mass print) and PDF — plus `issueMany`, `awaitBulkResult` and
  * `getInfos` for any number of document IDs. Inputs are validated before anything is sent.
  *
  * @since 0.1.0
@@ -28,6 +28,7 @@ import {
   type CashReceiptIssue,
   type CashReceiptRevoke,
   type IssueResponse,
+  MassPrintList,
   ReceiptListAt,
   TX_STATE_COMPLETED,
   type UrlMenu
@@ -132,6 +133,20 @@ export interface CashbillService {
   readonly getURL: (corpNum: string, menu: UrlMenu, userId?: string) => Effect.Effect<string, CashbillError>
   /** GetPDF: the receipt as a PDF document. */
   readonly getPDF: (corpNum: string, mgtKey: string, userId?: string) => Effect.Effect<Uint8Array, CashbillError>
+  /** GetPopUpURL: the receipt in a pop-up page, valid 30 seconds. */
+  readonly getPopUpURL: (corpNum: string, mgtKey: string, userId?: string) => Effect.Effect<string, CashbillError>
+  /** GetViewURL: the receipt's page without menus and buttons, valid 30 seconds. */
+  readonly getViewURL: (corpNum: string, mgtKey: string, userId?: string) => Effect.Effect<string, CashbillError>
+  /** GetPrintURL: the print page of the merchant's and the customer's copies, valid 30 seconds. */
+  readonly getPrintURL: (corpNum: string, mgtKey: string, userId?: string) => Effect.Effect<string, CashbillError>
+  /** GetEPrintURL: the print page of the customer's copy, valid 30 seconds. */
+  readonly getEPrintURL: (corpNum: string, mgtKey: string, userId?: string) => Effect.Effect<string, CashbillError>
+  /** GetMailURL: the page behind the notification mail's button; it does not expire. */
+  readonly getMailURL: (corpNum: string, mgtKey: string, userId?: string) => Effect.Effect<string, CashbillError>
+  /** GetPDFURL: the receipt as a PDF at a URL, valid 30 seconds. */
+  readonly getPDFURL: (corpNum: string, mgtKey: string, userId?: string) => Effect.Effect<string, CashbillError>
+  /** GetMassPrintURL: one print page of 1 to 100 receipts, valid 30 seconds (more is a `ValidationError`, nothing sent). */
+  readonly getMassPrintURL: (corpNum: string, mgtKeys: ReadonlyArray<string>, userId?: string) => Effect.Effect<string, CashbillError>
 }
 
 /**
@@ -166,6 +181,8 @@ export const bulkKind: Bulk.Kind<CashReceiptIssue, BulkIssueResult> = Bulk.kind(
 const Member = Schema.Struct({ corpNum: CorpNum })
 
 const InfosInput = Schema.Struct({ corpNum: CorpNum, mgtKeys: Schema.Array(MgtKey) })
+
+const MassPrintInput = Schema.Struct({ corpNum: CorpNum, mgtKeys: MassPrintList })
 
 // ── the implementation ──────────────────────────────────────────────────────────────────────
 
@@ -246,6 +263,19 @@ export const make: Effect.Effect<CashbillService, never, TaxdocClient> = Effect.
     return result.url
   })
 
+  const url = (kind: Rules.UrlKind) =>
+    Effect.fn(Operations.urlOperations[kind].sdk)(function*(corpNum: string, mgtKey: string, userId?: string) {
+      const result = yield* client.call(Operations.urlOperations[kind], { corpNum, userId, params: { mgtKey } })
+      return result.url
+    })
+
+  const getMassPrintURL = Effect.fn("Cashbill.getMassPrintURL")(function*(corpNum: string, mgtKeys: ReadonlyArray<string>, userId?: string) {
+    // Validated here so that a list over 100 is reported at `mgtKeys`, before anything is sent.
+    yield* validate("Cashbill.getMassPrintURL", MassPrintInput, { corpNum, mgtKeys })
+    const result = yield* client.call(Operations.GetMassPrintURL, { corpNum, userId, body: mgtKeys })
+    return result.url
+  })
+
   return {
     issue,
     revoke,
@@ -259,7 +289,14 @@ export const make: Effect.Effect<CashbillService, never, TaxdocClient> = Effect.
     getInfos,
     getDetailInfo: (corpNum, mgtKey, userId) => client.call(Operations.GetDetailInfo, { corpNum, userId, params: { mgtKey } }),
     getURL,
-    getPDF: (corpNum, mgtKey, userId) => client.call(Operations.GetPDF, { corpNum, userId, params: { mgtKey } })
+    getPDF: (corpNum, mgtKey, userId) => client.call(Operations.GetPDF, { corpNum, userId, params: { mgtKey } }),
+    getPopUpURL: url("POPUP"),
+    getViewURL: url("VIEW"),
+    getPrintURL: url("PRINT"),
+    getEPrintURL: url("EPRINT"),
+    getMailURL: url("MAIL"),
+    getPDFURL: url("PDF"),
+    getMassPrintURL
   }
 })
 

@@ -7,6 +7,7 @@
  */
 import * as Schema from "effect/Schema"
 import * as Operation from "../../core/Operation.js"
+import type * as Rules from "./Rules.js"
 import { GenericResult, MgtKey, UrlResult } from "../../core/Schemas.js"
 import {
   BulkIssueBody,
@@ -20,6 +21,7 @@ import {
   CashReceiptRevoke,
   CashReceiptRevokeAt,
   IssueResponse,
+  MassPrintList,
   MgtKeyList,
   SubmitId,
   UrlMenu
@@ -237,6 +239,103 @@ export const GetPDF = Operation.make({
   safeToRepeat: true
 })
 
+const urlOperation = (spec: string, sdk: string, kind: Rules.UrlKind, summary: string) =>
+  Operation.make({
+    name: `Cashbill.${spec}`,
+    sdk: `Cashbill.${sdk}`,
+    cli: "cashbill url",
+    summary,
+    method: "GET",
+    path: "/Cashbill/{mgtKey}",
+    query: [Operation.fixed("TG", kind)],
+    params: ByKey,
+    scope,
+    success: UrlResult,
+    safeToRepeat: true
+  })
+
+/**
+ * GetPopUpURL: the receipt in a pop-up page, valid 30 seconds.
+ *
+ * @since 1.0.0
+ * @category operations
+ */
+export const GetPopUpURL = urlOperation("GetPopUpURL", "getPopUpURL", "POPUP", "the receipt's pop-up page URL (30 s)")
+
+/**
+ * GetViewURL: the receipt's page without menus and buttons, valid 30 seconds.
+ *
+ * @since 1.0.0
+ * @category operations
+ */
+export const GetViewURL = urlOperation("GetViewURL", "getViewURL", "VIEW", "the receipt's view page URL, no menus (30 s)")
+
+/**
+ * GetPrintURL: the receipt's print page (the merchant's and the customer's copies), valid 30 seconds.
+ *
+ * @since 1.0.0
+ * @category operations
+ */
+export const GetPrintURL = urlOperation("GetPrintURL", "getPrintURL", "PRINT", "the receipt's print page URL (30 s)")
+
+/**
+ * GetEPrintURL: the print page of the customer's copy, valid 30 seconds.
+ *
+ * @since 1.0.0
+ * @category operations
+ */
+export const GetEPrintURL = urlOperation("GetEPrintURL", "getEPrintURL", "EPRINT", "the customer's copy print page URL (30 s)")
+
+/**
+ * GetMailURL: the page behind the notification mail's button; it does not expire.
+ *
+ * @since 1.0.0
+ * @category operations
+ */
+export const GetMailURL = urlOperation("GetMailURL", "getMailURL", "MAIL", "the notification mail's page URL (no expiry)")
+
+/**
+ * GetPDFURL: the receipt as a PDF, valid 30 seconds.
+ *
+ * @since 1.0.0
+ * @category operations
+ */
+export const GetPDFURL = urlOperation("GetPDFURL", "getPDFURL", "PDF", "the receipt's PDF URL (30 s)")
+
+/**
+ * GetMassPrintURL: one print page of up to 100 receipts, valid 30 seconds.
+ *
+ * @since 1.0.0
+ * @category operations
+ */
+export const GetMassPrintURL = Operation.make({
+  name: "Cashbill.GetMassPrintURL",
+  sdk: "Cashbill.getMassPrintURL",
+  cli: "cashbill url",
+  summary: "the print page URL of up to 100 receipts (30 s)",
+  method: "POST",
+  path: "/Cashbill/Prints",
+  scope,
+  body: Operation.jsonArray(MassPrintList),
+  success: UrlResult,
+  safeToRepeat: true
+})
+
+/**
+ * The URL operations of one receipt by their `TG` selector.
+ *
+ * @since 1.0.0
+ * @category operations
+ */
+export const urlOperations = {
+  POPUP: GetPopUpURL,
+  VIEW: GetViewURL,
+  PRINT: GetPrintURL,
+  EPRINT: GetEPrintURL,
+  MAIL: GetMailURL,
+  PDF: GetPDFURL
+} as const
+
 /**
  * Every cash receipt operation.
  *
@@ -253,5 +352,12 @@ export const operations: ReadonlyArray<Operation.Any> = [
   GetInfos,
   GetDetailInfo,
   GetURL,
-  GetPDF
+  GetPDF,
+  GetPopUpURL,
+  GetViewURL,
+  GetPrintURL,
+  GetEPrintURL,
+  GetMailURL,
+  GetPDFURL,
+  GetMassPrintURL
 ]

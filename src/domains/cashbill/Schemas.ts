@@ -297,6 +297,21 @@ export const MgtKeyList = Schema.Array(MgtKey).pipe(
   )
 )
 
+/**
+ * The body of GetMassPrintURL: 1 to 100 document IDs.
+ *
+ * @since 1.0.0
+ * @category schemas
+ */
+export const MassPrintList = Schema.Array(MgtKey).pipe(
+  rule<ReadonlyArray<string>>("minItems(1)", (keys) => keys.length >= 1, "must hold at least one document ID"),
+  rule<ReadonlyArray<string>>(
+    `maxItems(${Rules.MASS_PRINT_MAX})`,
+    (keys) => keys.length <= Rules.MASS_PRINT_MAX,
+    `must hold at most ${Rules.MASS_PRINT_MAX} document IDs`
+  )
+)
+
 // ── answers ─────────────────────────────────────────────────────────────────────────────────
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The member administration service (docs/service.md "Member administration"): membership and ID
- * checks, sign-up, withdrawal, company information and contacts. Every input is validated against
- * the spec's rules before anything is sent.
+ * checks, sign-up, withdrawal, company information, contacts and the member's portal pages. Every
+ * input is validated against the spec's rules before anything is sent.
  *
  * @since 0.1.0
  */
@@ -66,6 +66,14 @@ export interface MemberService {
   readonly updateContact: (corpNum: string, contact: typeof UpdateContactInput.Encoded, userId?: string) => Effect.Effect<GenericResult, MemberError>
   /** Deletes a contact; `managerId` (sent as X-SVC-UserID) must be the member's manager account. */
   readonly deleteContact: (corpNum: string, contactId: string, managerId: string) => Effect.Effect<GenericResult, MemberError>
+  /** GetAccessURL: the portal, logged in as the member (or `userId`), valid 30 seconds. */
+  readonly getAccessURL: (corpNum: string, userId?: string) => Effect.Effect<string, MemberError>
+  /** GetChargeURL: the page to charge points, valid 30 seconds. */
+  readonly getChargeURL: (corpNum: string, userId?: string) => Effect.Effect<string, MemberError>
+  /** GetPaymentURL: the member's payment history page, valid 30 seconds. */
+  readonly getPaymentURL: (corpNum: string, userId?: string) => Effect.Effect<string, MemberError>
+  /** GetUseHistoryURL: the member's use history page, valid 30 seconds. */
+  readonly getUseHistoryURL: (corpNum: string, userId?: string) => Effect.Effect<string, MemberError>
 }
 
 /**
@@ -112,6 +120,12 @@ export const make: Effect.Effect<MemberService, never, TaxdocClient | TaxdocConf
     return yield* client.call(Operations.DeleteContact, { corpNum, userId: managerId, params: { ContactID: contactId } })
   })
 
+  const page = (name: Operations.Page) =>
+    Effect.fn(Operations.pageOperations[name].sdk)(function*(corpNum: string, userId?: string) {
+      const result = yield* client.call(Operations.pageOperations[name], { corpNum, userId })
+      return result.url
+    })
+
   return {
     checkIsMember,
     checkId,
@@ -123,7 +137,11 @@ export const make: Effect.Effect<MemberService, never, TaxdocClient | TaxdocConf
     getContactInfo: (corpNum, contactId, userId) => client.call(Operations.GetContactInfo, { corpNum, userId, body: { id: contactId } }),
     listContact: (corpNum, userId) => client.call(Operations.ListContact, { corpNum, userId }),
     updateContact: (corpNum, contact, userId) => client.call(Operations.UpdateContact, { corpNum, userId, body: contact }),
-    deleteContact
+    deleteContact,
+    getAccessURL: page("LOGIN"),
+    getChargeURL: page("CHRG"),
+    getPaymentURL: page("PAYMENT"),
+    getUseHistoryURL: page("USEHISTORY")
   }
 })
 

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import * as Operation from "../../core/Operation.js"
-import { GenericResult } from "../../core/Schemas.js"
+import { GenericResult, UrlResult } from "../../core/Schemas.js"
 import {
   CheckIdQuery,
   CheckIsMemberQuery,
@@ -242,6 +242,83 @@ export const DeleteContact = Operation.make({
 })
 
 /**
+ * The member's portal pages the URL operations open, by their `TG` selector: LOGIN (the portal,
+ * logged in as the member), CHRG (charging points), PAYMENT (payment history), USEHISTORY (what
+ * the member used).
+ *
+ * @since 1.0.0
+ * @category constants
+ */
+export const PAGES = ["LOGIN", "CHRG", "PAYMENT", "USEHISTORY"] as const
+
+/**
+ * One of `PAGES`.
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export type Page = typeof PAGES[number]
+
+const pageOperation = (spec: string, sdk: string, page: Page, summary: string) =>
+  Operation.make({
+    name: `Member.${spec}`,
+    sdk: `Member.${sdk}`,
+    cli: "member url",
+    summary,
+    method: "GET",
+    path: "/Member",
+    query: [Operation.fixed("TG", page)],
+    scope,
+    success: UrlResult,
+    safeToRepeat: true
+  })
+
+/**
+ * GetAccessURL: the portal, logged in as the member, valid 30 seconds.
+ *
+ * @since 1.0.0
+ * @category operations
+ */
+export const GetAccessURL = pageOperation("GetAccessURL", "getAccessURL", "LOGIN", "the portal, logged in, URL (30 s)")
+
+/**
+ * GetChargeURL: the page to charge points, valid 30 seconds.
+ *
+ * @since 1.0.0
+ * @category operations
+ */
+export const GetChargeURL = pageOperation("GetChargeURL", "getChargeURL", "CHRG", "the point-charging page URL (30 s)")
+
+/**
+ * GetPaymentURL: the member's payment history page, valid 30 seconds.
+ *
+ * @since 1.0.0
+ * @category operations
+ */
+export const GetPaymentURL = pageOperation("GetPaymentURL", "getPaymentURL", "PAYMENT", "the payment history page URL (30 s)")
+
+/**
+ * GetUseHistoryURL: the member's use history page, valid 30 seconds.
+ *
+ * @since 1.0.0
+ * @category operations
+ */
+export const GetUseHistoryURL = pageOperation("GetUseHistoryURL", "getUseHistoryURL", "USEHISTORY", "the use history page URL (30 s)")
+
+/**
+ * The page URL operations by their `TG` selector.
+ *
+ * @since 1.0.0
+ * @category operations
+ */
+export const pageOperations = {
+  LOGIN: GetAccessURL,
+  CHRG: GetChargeURL,
+  PAYMENT: GetPaymentURL,
+  USEHISTORY: GetUseHistoryURL
+} as const
+
+/**
  * Every member operation.
  *
  * @since 0.1.0
@@ -258,5 +335,9 @@ export const operations: ReadonlyArray<Operation.Any> = [
   GetContactInfo,
   ListContact,
   UpdateContact,
-  DeleteContact
+  DeleteContact,
+  GetAccessURL,
+  GetChargeURL,
+  GetPaymentURL,
+  GetUseHistoryURL
 ]

@@ -67,9 +67,26 @@ const issueAnswer = (request: RouteRequest, receipt: State.Receipt): Answer<type
 
 const BulkEnvelope = Schema.Struct({ cashbills: Schema.Array(Schema.Unknown) })
 
+/** The item key of a receipt a link will show (looking it up is not a query: no poll is counted). */
+const itemKeyOf = (ctx: State.MemberContext, mgtKey: string): Result.Result<string, SandboxFailure> => {
+  const receipt = ctx.member.receipts.get(mgtKey)
+  return receipt === undefined ? Result.fail(fail("CashbillNotFound", mgtKey)) : Result.succeed(receipt.itemKey)
+}
+
+/** A portal link to receipts of the caller (`PortalLinks.ts`). */
+const pageLink = (request: RouteRequest, caller: Caller, page: PortalLinks.DocumentPage, mgtKeys: ReadonlyArray<string>) =>
+  withMember(request, caller, (ctx) => Result.all(mgtKeys.map((key) => itemKeyOf(ctx, key)))).pipe(
+    Effect.flatMap((itemKeys) => PortalLinks.url(request, { _tag: "CashbillPage", corpNum: caller.corpNum, page, itemKeys })),
+    Effect.map((url) => json({ url }))
+  )
+
+const urlRoute = (kind: Rules.UrlKind): Route =>
+  implement(Operations.urlOperations[kind], (request, caller) => pageLink(request, caller, kind, [request.params.mgtKey]))
+
 /**
  * The cash receipt operations (scope 140). GetURL hands out a portal link (`PortalLinks.ts`): the
- * receipt box (PBOX) or the issue form (WRITE).
+ * receipt box (PBOX) or the issue form (WRITE); the URL operations of a receipt (POPUP … PDF) and
+ * mass print, links to the receipts' pages.
  *
  * @since 0.1.0
  * @category routes
@@ -152,5 +169,7 @@ export const cashbillRoutes: ReadonlyArray<Route> = [
       Effect.map(
         PortalLinks.url(request, { _tag: menu === "PBOX" ? "CashbillBox" : "CashbillWrite", corpNum: caller.corpNum }),
         (url) => json({ url })
-      )))
+      ))),
+  ...Rules.URL_KINDS.map(urlRoute),
+  implement(Operations.GetMassPrintURL, (request, caller) => Effect.flatMap(request.input, (mgtKeys) => pageLink(request, caller, "MASSPRINT", mgtKeys)))
 ]

@@ -1,6 +1,7 @@
 /**
  * The member operations (docs/service.md "Member administration"): membership and ID checks, sign-up,
- * withdrawal, company information and contacts, with real state per environment.
+ * withdrawal, company information and contacts, with real state per environment; the member's page
+ * URLs hand out portal links (`PortalLinks.ts`).
  *
  * @since 0.1.0
  */
@@ -12,6 +13,7 @@ import { SandboxClock } from "../Clock.js"
 import { changed } from "../Durable.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { revokeMember, tokensSlot } from "../IssuedTokens.js"
+import * as PortalLinks from "../PortalLinks.js"
 import { clearMemberPreferences } from "../Preferences.js"
 import { bodyJson, type Caller, decodeLenientBody, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
 import { SandboxStore } from "../Store.js"
@@ -158,5 +160,9 @@ export const memberRoutes: ReadonlyArray<Route> = [
     if (contact.mgrYN) return yield* fail("ManagerUndeletable")
     State.removeContact(state, member, contact.id)
     return success(request)
-  }))
+  })),
+  // The member's own pages (`PortalLinks.ts`, `portal/MemberPages.ts`).
+  ...Operations.PAGES.map((page) =>
+    implement(Operations.pageOperations[page], (request, caller) =>
+      Effect.map(PortalLinks.url(request, { _tag: "MemberPage", corpNum: caller.corpNum, page }), (url) => json({ url }))))
 ]

@@ -1,5 +1,6 @@
 /**
- * The cash receipt pages behind GetURL (docs/decisions.md): PBOX, the member's issued receipts,
+ * The cash receipt pages behind GetURL (docs/decisions.md), and behind the URL operations of
+ * receipts (POPUP … PDF, MASSPRINT: the document pages of `DocumentPages.ts`). PBOX, the member's issued receipts,
  * newest first (the latest 100), each with a link to its slip (`CashbillSheet.ts`; a link of its
  * own, one use, 30 seconds), the slip with a link to the receipt's PDF (GetPDF's bytes); WRITE, a form with the fields of RegistIssue that issues one receipt
  * through the same rules (`Forms.ts`), every refused field named under its input.
@@ -15,10 +16,11 @@ import type { SandboxFailure } from "../Failure.js"
 import { receiptDocument } from "../cashbill/Pdf.js"
 import { type HtmlAnswer, pdf, type RouteContext, type RouteResponse } from "../Route.js"
 import { cashbillSheet } from "./CashbillSheet.js"
+import { documentPage, type Printable } from "./DocumentPages.js"
 import * as Format from "./Format.js"
 import { type Html, html } from "./Html.js"
 import { grantForm, mint, type Target } from "../PortalLinks.js"
-import { page, type PageContext } from "./Shell.js"
+import { type Language, page, type PageContext } from "./Shell.js"
 import { textsOf } from "./Texts.js"
 
 /**
@@ -91,6 +93,55 @@ export const receiptLinkPage = (
     if (receipt === undefined) return Result.succeed(undefined)
     const current = advanceFiling(receipt, member.filing, member.now)
     return Result.succeed(target.pdf ? pdf(receiptDocument(current)) : receiptPage(ctx, target.corpNum, current, member.now))
+  })
+
+/**
+ * A receipt for a document page: its slip per copy and the facts of the bar.
+ *
+ * @since 1.0.0
+ * @category constructors
+ */
+export const receiptPrintable = (receipt: Receipt, language: Language): Printable => {
+  const t = textsOf(language)
+  return {
+    sheet: (copy) => cashbillSheet(receipt, copy),
+    facts: [
+      [t.documentId, receipt.mgtKey],
+      [t.confirmNum, receipt.confirmNum],
+      [t.state, Format.state("cashbill", stateCodeOf(receipt))],
+      [t.issuedAt, Format.instant(receipt.issuedAt)]
+    ]
+  }
+}
+
+/**
+ * The page of a receipt URL operation (POPUP, VIEW, PRINT, EPRINT, MAIL; MASSPRINT for many; the
+ * PDF itself for PDF), the receipts' filing brought up to date; `undefined` when none of them exists
+ * any more.
+ *
+ * @since 1.0.0
+ * @category constructors
+ */
+export const receiptsPage = (
+  ctx: PageContext,
+  target: Extract<Target, { readonly _tag: "CashbillPage" }>
+): Effect.Effect<RouteResponse | undefined, SandboxFailure, RouteContext> =>
+  withMemberOf(ctx.environment, target.corpNum, (member): Result.Result<RouteResponse | undefined, SandboxFailure> => {
+    const receipts = target.itemKeys.flatMap((itemKey) => {
+      const receipt = findByItemKey(member.state, member.member, itemKey)
+      return receipt === undefined ? [] : [advanceFiling(receipt, member.filing, member.now)]
+    })
+    const first = receipts[0]
+    if (first === undefined) return Result.succeed(undefined)
+    if (target.page === "PDF") return Result.succeed(pdf(receiptDocument(first)))
+    const t = textsOf(ctx.language)
+    return Result.succeed(documentPage({
+      language: ctx.language,
+      kind: target.page,
+      title: target.page === "MASSPRINT" ? t.receiptsMassPrint : `현금영수증 ${first.mgtKey}`,
+      documents: receipts.map((receipt) => receiptPrintable(receipt, ctx.language)),
+      receipt: true
+    }))
   })
 
 interface Field {

@@ -11,21 +11,31 @@ import { stateCodeOf } from "../cashbill/Filing.js"
 import type { Receipt } from "../cashbill/State.js"
 import * as Format from "./Format.js"
 import { type Html, html } from "./Html.js"
+import type { Copy } from "./Sheet.js"
 
 /**
- * A receipt as a sheet (its filing already brought up to date by the caller).
+ * The label of a receipt's copy: the merchant's (가맹점) or the customer's (고객).
+ *
+ * @since 1.0.0
+ * @category constants
+ */
+export const RECEIPT_COPY_LABELS: Readonly<Record<Copy, string>> = { supplier: "가맹점 보관용", buyer: "고객 보관용" }
+
+/**
+ * A receipt as a sheet (its filing already brought up to date by the caller); with `copy`, the
+ * sheet says whose copy it is.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const cashbillSheet = (receipt: Receipt): Html => {
+export const cashbillSheet = (receipt: Receipt, copy?: Copy): Html => {
   const revocation = receipt.tradeType === "취소거래"
   const row = (label: string, value: string | undefined, className = "") =>
     html`<tr><th>${label}</th><td class="${className}">${value}</td></tr>`
-  return html`<section class="sheet plain slip" aria-label="현금영수증 ${receipt.mgtKey}">
+  return html`<section class="sheet plain slip${copy === undefined ? "" : ` ${copy}`}" aria-label="현금영수증 ${receipt.mgtKey}${copy === undefined ? "" : ` ${RECEIPT_COPY_LABELS[copy]}`}">
 <table class="form">
 <colgroup><col class="h2"><col></colgroup>
-<tr><td class="title" colspan="2">현금영수증${revocation ? " (취소)" : ""}<small>Cash receipt</small></td></tr>
+<tr><td class="title" colspan="2">현금영수증${revocation ? " (취소)" : ""}<small>${copy === undefined ? "Cash receipt" : `(${RECEIPT_COPY_LABELS[copy]})`}</small></td></tr>
 ${row("승인번호", receipt.confirmNum, "center confirm-num")}
 ${row("거래일시", Format.dateTime(receipt.tradeDT), "center")}
 ${row("거래구분", receipt.tradeType)}

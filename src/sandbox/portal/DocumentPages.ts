@@ -1,5 +1,5 @@
 /**
- * The pages around the statutory forms of e-Tax invoices and statements, one per document URL
+ * The pages around the statutory forms of e-Tax invoices, statements and cash receipts, one per document URL
  * (docs/sandbox.md "Portal pages"): VIEW the document alone, without menus or buttons; POPUP the document
  * under a bar of facts; PRINT the supplier's and the buyer's copies, the choice of which to print
  * made on the page (without script: radio buttons and the stylesheet); EPRINT the buyer's copy;
@@ -29,9 +29,10 @@ export interface Printable {
 const facts = (document: Printable): Html =>
   html`<p class="facts">${document.facts.map(([label, value]) => html`<span><b>${label}</b>${value}</span>`)}</p>`
 
-const printChooser = (language: Language): Html => {
+const printChooser = (language: Language, receipt: boolean): Html => {
   const t = textsOf(language)
-  return html`<p class="choices no-print"><label for="copies-both">${t.copyBoth}</label><label for="copies-supplier">${t.copySupplier}</label><label for="copies-buyer">${t.copyBuyer}</label></p>`
+  const [supplier, buyer] = receipt ? [t.copyMerchant, t.copyCustomer] : [t.copySupplier, t.copyBuyer]
+  return html`<p class="choices no-print"><label for="copies-both">${t.copyBoth}</label><label for="copies-supplier">${supplier}</label><label for="copies-buyer">${buyer}</label></p>`
 }
 
 const radios = html`<input type="radio" name="copies" id="copies-both" class="chooser" checked><input type="radio" name="copies" id="copies-supplier" class="chooser"><input type="radio" name="copies" id="copies-buyer" class="chooser">`
@@ -50,6 +51,8 @@ export const documentPage = (options: {
   readonly documents: ReadonlyArray<Printable>
   readonly action?: Html | undefined
   readonly outcome?: Html | undefined
+  /** Cash receipts: the copies are the merchant's and the customer's. */
+  readonly receipt?: boolean | undefined
 }): HtmlAnswer => {
   const { documents, kind, language, title } = options
   const t = textsOf(language)
@@ -64,7 +67,7 @@ export const documentPage = (options: {
       case "POPUP":
         return html`${bar(hint)}${sheets(["supplier"])}`
       case "PRINT":
-        return html`${radios}${bar(printChooser(language), hint)}${sheets(["supplier", "buyer"])}`
+        return html`${radios}${bar(printChooser(language, options.receipt === true), hint)}${sheets(["supplier", "buyer"])}`
       case "EPRINT":
         return html`${bar(hint)}${sheets(["buyer"])}`
       case "MAIL":

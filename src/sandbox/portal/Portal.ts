@@ -20,10 +20,11 @@ import { SandboxClock } from "../Clock.js"
 import type { SandboxFailure } from "../Failure.js"
 import type { RouteContext, RouteResponse } from "../Route.js"
 import type { Environment } from "../Store.js"
-import { boxPage, receiptLinkPage, writePage } from "./CashbillPages.js"
+import { boxPage, receiptLinkPage, receiptsPage, writePage } from "./CashbillPages.js"
 import { certificatePage, currentExpiry } from "./CertificatePages.js"
 import { invoicePage, statementPage } from "./Documents.js"
 import { refusedPage, submit } from "./Forms.js"
+import { memberPage } from "./MemberPages.js"
 import { open, stateOf, type Target, useForm } from "../PortalLinks.js"
 import { notice, type PageContext } from "./Shell.js"
 import { textsOf } from "./Texts.js"
@@ -74,6 +75,10 @@ const openPage = (ctx: PageContext, target: Target): Effect.Effect<RouteResponse
         return Effect.succeed(writePage(ctx, target))
       case "Cashbill":
         return receiptLinkPage(ctx, target)
+      case "CashbillPage":
+        return receiptsPage(ctx, target)
+      case "MemberPage":
+        return memberPage(ctx, target)
       case "Certificate":
       case "PortalCertificate":
         return Effect.map(currentExpiry(ctx, target), (expiresAt) => certificatePage(ctx, target, expiresAt))

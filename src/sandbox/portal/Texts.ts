@@ -67,6 +67,25 @@ export interface Texts {
   readonly writeIssuedTitle: string
   readonly writeIssued: (confirmNum: string) => string
   readonly member: string
+  readonly copyMerchant: string
+  readonly copyCustomer: string
+  readonly receiptsMassPrint: string
+  readonly homeTitle: string
+  readonly homeCompany: string
+  readonly homeContacts: string
+  readonly homeManager: string
+  readonly chargeTitle: string
+  readonly chargeNote: string
+  readonly balance: string
+  readonly paymentTitle: string
+  readonly paymentNone: string
+  readonly useTitle: string
+  readonly useHint: string
+  readonly useNone: string
+  readonly day: string
+  readonly cashbills: string
+  readonly taxinvoices: string
+  readonly statements: string
 }
 
 const ko: Texts = {
@@ -123,6 +142,25 @@ const ko: Texts = {
   writeInvalid: "입력을 확인하세요.",
   writeIssuedTitle: "현금영수증이 발행되었습니다",
   writeIssued: (confirmNum) => `승인번호 ${confirmNum}`,
+  copyMerchant: "가맹점 보관용",
+  copyCustomer: "고객 보관용",
+  receiptsMassPrint: "현금영수증 대량인쇄",
+  homeTitle: "회원 홈",
+  homeCompany: "회사 정보",
+  homeContacts: "담당자",
+  homeManager: "관리자",
+  chargeTitle: "포인트 충전",
+  chargeNote: "샌드박스는 요금을 받지 않습니다. 충전할 포인트도, 문서 발행으로 차감되는 포인트도 없습니다.",
+  balance: "잔여 포인트",
+  paymentTitle: "결제 내역",
+  paymentNone: "결제 내역이 없습니다. 샌드박스는 요금을 받지 않습니다.",
+  useTitle: "사용 내역",
+  useHint: "일자별 발행 건수입니다. 실서비스에서는 건마다 포인트가 차감되고, 샌드박스에서는 차감되지 않습니다.",
+  useNone: "아직 발행한 문서가 없습니다.",
+  day: "일자",
+  cashbills: "현금영수증",
+  taxinvoices: "전자세금계산서",
+  statements: "전자명세서",
   member: "회원"
 }
 
@@ -180,6 +218,25 @@ const en: Texts = {
   writeInvalid: "Check the input.",
   writeIssuedTitle: "Cash receipt issued",
   writeIssued: (confirmNum) => `Confirmation number ${confirmNum}`,
+  copyMerchant: "Merchant's copy",
+  copyCustomer: "Customer's copy",
+  receiptsMassPrint: "Cash receipts, mass print",
+  homeTitle: "Member home",
+  homeCompany: "Company",
+  homeContacts: "Contacts",
+  homeManager: "Manager",
+  chargeTitle: "Charge points",
+  chargeNote: "The sandbox charges nothing: there are no points to charge, and issuing documents deducts none.",
+  balance: "Points left",
+  paymentTitle: "Payment history",
+  paymentNone: "No payments. The sandbox charges nothing.",
+  useTitle: "Use history",
+  useHint: "Documents issued per day. The live service deducts points for each; the sandbox deducts none.",
+  useNone: "No documents issued yet.",
+  day: "Day",
+  cashbills: "Cash receipts",
+  taxinvoices: "e-Tax invoices",
+  statements: "Statements",
   member: "Member"
 }
 

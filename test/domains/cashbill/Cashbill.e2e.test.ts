@@ -221,4 +221,25 @@ describe("Cashbill, end to end through the in-process sandbox", () => {
       expect(stats.totalTokens).toBe(0)
       expect(Object.keys(stats.calls).filter((k) => k.startsWith("Cashbill"))).toEqual([])
     }).pipe(Effect.provide(Sdk.layer(seeded))))
+
+  it.effect("a receipt's page URLs are portal links of the member; unknown IDs are the service's not-found; mass print takes 1 to 100", () =>
+    Effect.gen(function*() {
+      yield* atStart
+      const cashbill = yield* Cashbill
+      yield* cashbill.issue(CORP, receipt("URL-1", CORP))
+      yield* cashbill.issue(CORP, receipt("URL-2", CORP))
+      for (const get of [cashbill.getPopUpURL, cashbill.getViewURL, cashbill.getPrintURL, cashbill.getEPrintURL, cashbill.getMailURL, cashbill.getPDFURL]) {
+        expect(yield* get(CORP, "URL-1")).toMatch(/^http:\/\/.+\/portal\/[0-9a-f]{32}$/)
+      }
+      expect(yield* cashbill.getMassPrintURL(CORP, ["URL-1", "URL-2"])).toMatch(/\/portal\/[0-9a-f]{32}$/)
+      // Another member's receipt is not found, as GetInfo answers it.
+      expect(yield* Effect.flip(cashbill.getViewURL(OTHER, "URL-1"))).toMatchObject({ _tag: "ApiError", code: ErrorCodes.CashbillNotFound.code })
+      expect(yield* Effect.flip(cashbill.getMassPrintURL(CORP, ["URL-1", "NONE"]))).toMatchObject({ _tag: "ApiError", code: ErrorCodes.CashbillNotFound.code })
+      const before = (yield* Effect.flatMap(Sandbox, (s) => s.stats)).calls["Cashbill.GetMassPrintURL"]
+      const tooMany = yield* Effect.flip(cashbill.getMassPrintURL(CORP, Array.from({ length: 101 }, (_, i) => `K-${i}`)))
+      expect(tooMany._tag === "ValidationError" && tooMany.issues.map((i) => [i.path, i.rule])).toContainEqual(["mgtKeys", "maxItems(100)"])
+      const none = yield* Effect.flip(cashbill.getMassPrintURL(CORP, []))
+      expect(none._tag === "ValidationError" && none.issues.map((i) => [i.path, i.rule])).toContainEqual(["mgtKeys", "minItems(1)"])
+      expect((yield* Effect.flatMap(Sandbox, (s) => s.stats)).calls["Cashbill.GetMassPrintURL"]).toBe(before)
+    }).pipe(Effect.provide(Sdk.layer(seeded))))
 })
