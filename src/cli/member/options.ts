@@ -6,8 +6,14 @@
  */
 import * as Argument from "effect/cli/Argument"
 import * as Flag from "effect/cli/Flag"
-import { PAGES } from "../../domains/member/Operations.js"
+import type { Page } from "../../domains/member/Operations.js"
 import { corpNum, file, json, target, withMember } from "../options.js"
+
+// The member's pages, written out here so that parsing a command line loads no domain module; the
+// compiler checks them against the catalogue's.
+const PAGES = ["LOGIN", "CHRG", "PAYMENT", "USEHISTORY"] as const satisfies ReadonlyArray<Page>
+const everyPage: [Exclude<Page, typeof PAGES[number]>] extends [never] ? true : false = true
+void everyPage
 
 /**
  * The options of `taxdoc member check`.

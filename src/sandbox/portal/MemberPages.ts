@@ -48,14 +48,14 @@ const home = (t: Texts, member: MemberState.MemberRecord): Html => {
   const info = member.corpInfo
   const row = (label: string, value: string) => html`<tr><th scope="row">${label}</th><td>${value}</td></tr>`
   const contacts = Array.from(member.contacts.values()).map((c) =>
-    html`<tr><td>${c.id}</td><td>${c.personName}</td><td>${c.email}</td><td>${c.tel}</td><td>${c.mgrYN ? t.homeManager : ""}</td></tr>`
+    html`<tr><td>${c.id}</td><td>${c.personName}</td><td>${c.email}</td><td>${c.tel}</td><td>${c.mgrYN ? "✓" : ""}</td></tr>`
   )
   return html`<h2>${t.homeCompany}</h2>
 <table class="list"><tbody>${row("상호", info.corpName)}${row("대표자", info.ceoname)}${row("주소", info.addr)}${row("업태", info.bizType)}${
     row("종목", info.bizClass)
   }</tbody></table>
 <h2>${t.homeContacts}</h2>
-<table class="list"><thead><tr><th>ID</th><th>이름</th><th>이메일</th><th>전화</th><th></th></tr></thead><tbody>${contacts}</tbody></table>`
+<table class="list"><thead><tr><th>ID</th><th>이름</th><th>이메일</th><th>전화</th><th>${t.homeManager}</th></tr></thead><tbody>${contacts}</tbody></table>`
 }
 
 /** Documents issued per KST day (`yyyyMMdd`) and kind. */
