@@ -5,22 +5,15 @@
  * included), the buyer print, the PDF link, a link opened twice or 31 s late (admin clock route)
  * shown as gone (410), and fields carrying script and markup shown as inert text.
  */
-import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { Statement } from "../../src/domains/statement/Statement.js"
 import { Taxinvoice } from "../../src/domains/taxinvoice/Taxinvoice.js"
 import { draft } from "../support/invoices.js"
 import { statement } from "../support/statements.js"
-import { type Harness, printedPages, SELLER, start, stop, textOf, TODAY, watchedPage } from "./harness.js"
+import { perFile, printedPages, SELLER, textOf, TODAY, watchedPage } from "./harness.js"
 
-let harness: Harness | undefined
-const h = () => harness!
-
-beforeAll(async () => {
-  harness = await start()
-}, 60_000)
-
-afterAll(() => stop(harness))
+const h = perFile()
 
 const LINES = [
   { serialNum: 1, purchaseDT: TODAY, itemName: "클라우드 서버 임대", spec: "8 vCPU", qty: "2", unitCost: "450000", supplyCost: "900000", tax: "90000" },

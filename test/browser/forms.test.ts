@@ -4,7 +4,7 @@
  * certificate pages, the cash receipt box and the issue form (a refused field named on the page,
  * then issued).
  */
-import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { Cashbill } from "../../src/domains/cashbill/Cashbill.js"
 import { Certificate } from "../../src/domains/certificate/Certificate.js"
@@ -14,16 +14,9 @@ import { TaxPortal } from "../../src/domains/taxPortal/TaxPortal.js"
 import { draft } from "../support/invoices.js"
 import { receipt } from "../support/receipts.js"
 import { statement } from "../support/statements.js"
-import { type Harness, SELLER, start, stop, textOf, TODAY, watchedPage } from "./harness.js"
+import { perFile, SELLER, textOf, TODAY, watchedPage } from "./harness.js"
 
-let harness: Harness | undefined
-const h = () => harness!
-
-beforeAll(async () => {
-  harness = await start()
-}, 60_000)
-
-afterAll(() => stop(harness))
+const h = perFile()
 
 describe("portal forms in Chromium", () => {
   it("the mail page's button confirms the e-Tax invoice's mail: openYN and openDT through GetInfo", async () => {

@@ -4,7 +4,7 @@
  * dialog (script ran), a console error (e.g. the page policy refused the stylesheet), a request
  * that left the sandbox's origin, an uncaught page error.
  */
-import { expect } from "@effect/vitest"
+import { afterAll, beforeAll, expect } from "@effect/vitest"
 import type { Page } from "playwright-core"
 import { type Browser, launch } from "../support/browser.js"
 import { type Served, serve } from "../support/served.js"
@@ -27,6 +27,16 @@ export const start = async (): Promise<Harness> => {
 
 export const stop = async (harness: Harness | undefined): Promise<void> => {
   await Promise.all([harness?.browser.close(), harness?.served.close()])
+}
+
+/** The harness of a test file: started before its tests, stopped after them. */
+export const perFile = (): (() => Harness) => {
+  let harness: Harness | undefined
+  beforeAll(async () => {
+    harness = await start()
+  }, 60_000)
+  afterAll(() => stop(harness))
+  return () => harness!
 }
 
 export interface Watched {

@@ -4,21 +4,14 @@
  * printed page), customer print, mail page (no expiry) and PDF, mass print of several receipts; the
  * member's home, charge, payment and use history pages.
  */
-import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { Cashbill } from "../../src/domains/cashbill/Cashbill.js"
 import { Member } from "../../src/domains/member/Member.js"
 import { receipt } from "../support/receipts.js"
-import { type Harness, printedPages, SELLER, start, stop, textOf, watchedPage } from "./harness.js"
+import { perFile, printedPages, SELLER, textOf, watchedPage } from "./harness.js"
 
-let harness: Harness | undefined
-const h = () => harness!
-
-beforeAll(async () => {
-  harness = await start()
-}, 60_000)
-
-afterAll(() => stop(harness))
+const h = perFile()
 
 describe("cash receipt and member pages in Chromium", () => {
   it("every page URL of a receipt opens its page; mass print shows each receipt on its own printed page", async () => {
