@@ -14,7 +14,7 @@ import { amount } from "../portal/Format.js"
 import type { HtmlAnswer } from "../Route.js"
 import * as StatementRecords from "../statement/Records.js"
 import * as TaxinvoiceRecords from "../taxinvoice/Records.js"
-import { badge } from "./Documents.js"
+import { badge, dashed } from "./Documents.js"
 import { type Change, historyOf } from "./History.js"
 import { href, kst, page, time, type View } from "./Shell.js"
 import type { DocumentKind } from "./Texts.js"
@@ -98,7 +98,8 @@ const DOMAIN_PREFIX: Readonly<Record<DocumentKind, string>> = { cashbill: "Cashb
 const calls = (ctx: PageContext, row: Row): Html => {
   const { t } = ctx.view
   const log = ctx.sources.calls
-  const touching = log.recent().filter((call) => {
+  // Oldest first, as the history reads.
+  const touching = [...log.recent()].reverse().filter((call) => {
     if (call.environment !== ctx.reading.environment || call.corpNum !== row.corpNum || !call.operation.startsWith(DOMAIN_PREFIX[row.kind])) return false
     const itemCode = call.params["itemCode"] ?? call.params["ItemCode"]
     if (row.itemCode !== undefined && itemCode !== undefined && Number(itemCode) !== row.itemCode) return false
@@ -149,7 +150,7 @@ export const documentPage = (ctx: PageContext, kind: DocumentKind, corpNum: stri
 <dt>${kind === "statement" ? t.statementNum : t.confirmNum}</dt><dd class="mono">${row.number ?? ""}</dd>
 <dt>${t.state}</dt><dd>${badge(view, kind, row.stateCode)}</dd>
 <dt>${t.changed}</dt><dd>${time(row.stateAt)}</dd>
-<dt>${t.date}</dt><dd>${row.date}</dd>
+<dt>${t.date}</dt><dd>${dashed(row.date)}</dd>
 <dt>${t.total}</dt><dd>${amount(row.total)}</dd>
 </dl></section>
 ${section("history", t.history, html`<ol class="history">${historyOf(ctx.reading, row.stored, view.language).map((c) => change(view, kind, row, c))}</ol>`)}

@@ -52,8 +52,15 @@ export const badge = (view: View, kind: DocumentKind, code: number): Html =>
  */
 export const documentHref = (view: View, row: Pick<Row, "kind" | "corpNum" | "itemKey">): string => href(view, `${row.kind}/${row.corpNum}/${row.itemKey}`)
 
-/** `yyyy-MM-dd` of a `yyyyMMdd` date, and back. */
-const dashed = (date8: string): string => (/^\d{8}$/.test(date8) ? `${date8.slice(0, 4)}-${date8.slice(4, 6)}-${date8.slice(6, 8)}` : date8)
+/**
+ * `yyyy-MM-dd` of a `yyyyMMdd` date.
+ *
+ * @since 1.0.0
+ * @category combinators
+ */
+export const dashed = (date8: string): string => (/^\d{8}$/.test(date8) ? `${date8.slice(0, 4)}-${date8.slice(4, 6)}-${date8.slice(6, 8)}` : date8)
+
+/** `yyyyMMdd` of a `yyyy-MM-dd` (or `yyyyMMdd`) date field. */
 const date8Of = (text: string | null): string | undefined => {
   const match = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(text?.trim() ?? "")
   return match === null ? undefined : `${match[1]}${match[2]}${match[3]}`

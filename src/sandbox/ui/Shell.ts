@@ -6,7 +6,7 @@
  *
  * The Content-Security-Policy allows the one stylesheet and the one script by their hashes,
  * connections to the sandbox itself (the events and the page fetched again), and forms posting
- * only to the sandbox; nothing else is loaded from anywhere.
+ * only to the sandbox; nothing else is loaded from anywhere. No page may be framed.
  *
  * @since 1.0.0
  */
@@ -113,7 +113,9 @@ export const CONTENT_SECURITY_POLICY = [
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   "content-security-policy": CONTENT_SECURITY_POLICY,
   "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
+  // Not `no-referrer`: with it a browser sends `Origin: null` with the pages' own forms, which the
+  // guard refuses as it refuses any other origin.
+  "referrer-policy": "same-origin",
   "cache-control": "no-store",
   "x-frame-options": "DENY"
 }
