@@ -120,21 +120,36 @@ export interface Page<A> {
   readonly perPage: number
 }
 
-const receiptRow = (reading: Reading, corpNum: string, receipt: Cashbill.Receipt): Row => {
-  const filing = receiptFilingAsOf(receipt, reading.policies["cashbill.filing"], reading.now)
-  return {
-    kind: "cashbill",
-    corpNum,
-    itemKey: receipt.itemKey,
-    mgtKey: receipt.mgtKey,
-    itemCode: undefined,
-    date: receipt.tradeDate,
-    stateCode: stateCodeOfFiling(filing),
-    stateAt: filing?.at ?? receipt.issuedAt,
-    number: receipt.confirmNum,
-    buyer: receipt.customerName,
-    total: receipt.totalAmount,
-    stored: { kind: "cashbill", receipt }
+/** A receipt's row: its item key and confirmation number (derived, formatted) only when read. */
+class ReceiptRow implements Row {
+  readonly kind = "cashbill"
+  readonly itemCode = undefined
+  readonly stateCode: number
+  readonly stateAt: number
+  readonly stored: Stored
+  constructor(readonly corpNum: string, readonly receipt: Cashbill.Receipt, reading: Reading) {
+    const filing = receiptFilingAsOf(receipt, reading.policies["cashbill.filing"], reading.now)
+    this.stateCode = stateCodeOfFiling(filing)
+    this.stateAt = filing?.at ?? receipt.issuedAt
+    this.stored = { kind: "cashbill", receipt }
+  }
+  get itemKey(): string {
+    return this.receipt.itemKey
+  }
+  get mgtKey(): string {
+    return this.receipt.mgtKey
+  }
+  get date(): string {
+    return this.receipt.tradeDate
+  }
+  get number(): string {
+    return this.receipt.confirmNum
+  }
+  get buyer(): string | undefined {
+    return this.receipt.customerName
+  }
+  get total(): string {
+    return this.receipt.totalAmount
   }
 }
 
@@ -200,11 +215,11 @@ export const rowsOf = (reading: Reading, kind: DocumentKind, corpNum?: string): 
           for (let i = receipts.issued.length - 1; i >= 0; i--) {
             const receipt = receipts.issued[i]!
             // Deleted receipts stay in the issue order; they are no longer the member's.
-            if (receipts.receipts.get(receipt.mgtKey) === receipt) rows.push(receiptRow(reading, member, receipt))
+            if (receipts.receipts.get(receipt.mgtKey) === receipt) rows.push(new ReceiptRow(member, receipt, reading))
           }
           return rows
         }),
-        (row) => (row.stored as { readonly receipt: Cashbill.Receipt }).receipt.sequence
+        (row) => (row as ReceiptRow).receipt.sequence
       )
     }
     case "taxinvoice": {
