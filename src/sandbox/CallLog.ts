@@ -2,8 +2,8 @@
  * The calls the sandbox answered most recently, so that its pages can say which calls touched a
  * document (`ui/DocumentPage.ts`): for each routed call its operation, environment, document time,
  * path parameters, the member that made it (once authenticated, or named by its token when a fault
- * met it first), its status and injected fault, and — for small bodies — the body itself, where a
- * document ID sent in the body (RegistIssue) is found when the page asks. Nothing is parsed while
+ * met it first), its status and injected fault, and — for small bodies of the document operations —
+ * the body itself, where a document ID sent in the body (RegistIssue) is found when the page asks. Nothing is parsed while
  * answering: a call costs one object (and a copy of a small body) in a ring of fixed size
  * (`capacity`, default 2,000 calls; 0 keeps none).
  *
@@ -13,7 +13,8 @@ import type { FaultKind } from "./Faults.js"
 import type { Environment } from "./Store.js"
 
 /**
- * Bodies up to this size are kept with their call; larger ones (bulk submissions, files) are not.
+ * Bodies up to this size are kept with their call (of the document domains only: a member's
+ * password, for one, is never kept); larger ones (bulk submissions, files) are not.
  *
  * @since 1.0.0
  * @category constants
@@ -67,6 +68,9 @@ export interface CallLog {
   readonly capacity: number
 }
 
+/** The operations whose bodies name documents: cash receipts, e-Tax invoices, statements. */
+const DOCUMENT_OPERATION = /^(?:Cashbill|Taxinvoice|Statement)\./
+
 /** What `record` answers when nothing is kept: written to, never read. */
 const discarded = (): Call => ({ seq: 0, environment: "test", operation: "", params: {}, body: undefined, at: 0, corpNum: undefined, status: 0, fault: undefined })
 
@@ -90,7 +94,7 @@ export const make = (capacity: number = DEFAULT_CAPACITY): CallLog => {
         operation,
         params,
         // A copy: the request's bytes may be a view of a much larger read buffer.
-        body: body.length > 0 && body.length <= KEPT_BODY_BYTES ? new Uint8Array(body) : undefined,
+        body: body.length > 0 && body.length <= KEPT_BODY_BYTES && DOCUMENT_OPERATION.test(operation) ? new Uint8Array(body) : undefined,
         at: 0,
         corpNum: undefined,
         status: 0,

@@ -86,7 +86,7 @@ export const memberPage = (ctx: PageContext, corpNum: string): HtmlAnswer | unde
   let tokens = 0
   for (const issued of store.get(tokensSlot, environment).issued.values()) if (issued.corpNum === corpNum) tokens += issued.count
   const company = member === undefined
-    ? html`<p class="muted">${t.noMembers}</p>`
+    ? html`<p class="muted">${t.notMember}</p>`
     : html`<dl class="fields">
 <dt>${t.corpNum}</dt><dd>${member.corpNum}</dd>
 <dt>${t.corpName}</dt><dd>${member.corpInfo.corpName}</dd>

@@ -104,6 +104,7 @@ export interface Texts {
   readonly partners: string
   readonly partnersHint: string
   readonly noMembers: string
+  readonly notMember: string
   readonly corpNum: string
   readonly corpName: string
   readonly ceo: string

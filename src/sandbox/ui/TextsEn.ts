@@ -88,6 +88,7 @@ export const en: Texts = {
   partners: "Partners",
   partnersHint: "The LinkIDs this sandbox issues tokens to (their secrets are not shown here).",
   noMembers: "No members in this environment.",
+  notMember: "Not a member of this environment (any more): only its documents remain.",
   corpNum: "Registration number",
   corpName: "Company",
   ceo: "CEO",

@@ -90,6 +90,7 @@ export const ko: Texts = {
   partners: "파트너",
   partnersHint: "이 샌드박스가 토큰을 발급하는 LinkID입니다 (비밀키는 여기에 표시하지 않습니다).",
   noMembers: "이 환경에 회원이 없습니다.",
+  notMember: "이 환경의 회원이 아닙니다 (탈퇴했거나 가입한 적이 없습니다). 문서만 남아 있습니다.",
   corpNum: "사업자번호",
   corpName: "상호",
   ceo: "대표자",

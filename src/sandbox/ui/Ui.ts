@@ -92,7 +92,8 @@ const decode = (segment: string): string => {
 /** The page a form comes back to: a page of the pages in this environment, else their root. */
 const backOf = (fields: URLSearchParams, base: string): string => {
   const back = fields.get("back") ?? ""
-  return back.startsWith(base) && !/[\\\r\n]|\/\/|\/\.\.?(\/|$)/.test(back) ? back : base
+  const within = back === base || back.startsWith(`${base}/`) || back.startsWith(`${base}?`)
+  return within && !/[\\\r\n]|\/\/|\/\.\.?(\/|$)/.test(back) ? back : base
 }
 
 const notFound = (language: "ko" | "en", paragraph?: string) => {

@@ -64,7 +64,7 @@ describe("following the sandbox", () => {
       expect(events.text).toMatch(/^retry: 3000\n\nevent: change\ndata: \d+\n\n$/)
     }).pipe(Effect.provide(Sdk.layer())))
 
-  it("the call log keeps the most recent calls, a copy of small bodies, and finds a document named in a path or a body", () => {
+  it("the call log keeps the most recent calls, a copy of the document operations' small bodies, and finds a document named in a path or a body", () => {
     const log = CallLog.make(3)
     const body = new TextEncoder().encode(JSON.stringify({ mgtKey: "K-1", itemName: "x" }))
     const first = log.record("test", "Cashbill.RegistIssue", {}, body)
@@ -78,6 +78,9 @@ describe("following the sandbox", () => {
     log.record("test", "Cashbill.Delete", { mgtKey: "K-3" }, new Uint8Array(CallLog.KEPT_BODY_BYTES + 1))
     expect(log.recent().map((c) => c.seq)).toEqual([4, 3, 2])
     expect(log.recent()[0]!.body).toBeUndefined()
+    // Bodies of other operations are never kept (a member's password travels in JoinMember's).
+    const joined = log.record("test", "Member.JoinMember", {}, new TextEncoder().encode(JSON.stringify({ Password: "secret12!" })))
+    expect(joined.body).toBeUndefined()
     const none = CallLog.make(0)
     none.record("test", "Cashbill.GetInfo", {}, body)
     expect(none.recent()).toEqual([])
