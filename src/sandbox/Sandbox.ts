@@ -52,7 +52,7 @@ import type { SandboxDataError } from "./Storage.js"
 import * as StoreModule from "./Store.js"
 import { type Environment, SandboxStore } from "./Store.js"
 import { mint as newFormToken } from "./Tickets.js"
-import type { PageRequest } from "./ui/Ui.js"
+import type { PageRequest } from "./ui/Context.js"
 
 /**
  * Options of a sandbox.

@@ -14,7 +14,7 @@ import { type Html, html } from "../portal/Html.js"
 import { Kinds, type Policy } from "../Progression.js"
 import type { HtmlAnswer } from "../Route.js"
 import { form, page, type View } from "./Shell.js"
-import type { PageContext } from "./Ui.js"
+import type { PageContext } from "./Context.js"
 
 const describePolicy = (view: View, policy: Policy): string => {
   const name = view.t.policyName[policy._tag]

@@ -18,7 +18,7 @@ import { badge, dashed } from "./Documents.js"
 import { type Change, historyOf } from "./History.js"
 import { href, kst, page, time, type View } from "./Shell.js"
 import type { DocumentKind } from "./Texts.js"
-import type { PageContext } from "./Ui.js"
+import type { PageContext } from "./Context.js"
 import { findRow, type Row } from "./Views.js"
 
 /** A value of a record as text; objects and lists are shown apart. */

@@ -11,7 +11,7 @@ import { amount } from "../portal/Format.js"
 import type { HtmlAnswer } from "../Route.js"
 import { href, page, time, type View } from "./Shell.js"
 import type { DocumentKind } from "./Texts.js"
-import type { PageContext } from "./Ui.js"
+import type { PageContext } from "./Context.js"
 import { type Filter, listOf, type Row, STATE_CODES } from "./Views.js"
 
 /**

@@ -17,7 +17,7 @@ import { collectCount, type Job, taxPortalSlot } from "../taxPortal/State.js"
 import { taxinvoiceSlot } from "../taxinvoice/Stored.js"
 import { href, page, time } from "./Shell.js"
 import type { DocumentKind } from "./Texts.js"
-import type { PageContext } from "./Ui.js"
+import type { PageContext } from "./Context.js"
 
 type Item =
   | { readonly _tag: "Issued"; readonly mgtKey: string; readonly itemKey: string }

@@ -14,7 +14,7 @@ import { taxPortalSlot } from "../taxPortal/State.js"
 import { tokensSlot } from "../IssuedTokens.js"
 import * as Kst from "../../core/Kst.js"
 import { href, kst, page, time, type View } from "./Shell.js"
-import type { PageContext } from "./Ui.js"
+import type { PageContext } from "./Context.js"
 import { DOCUMENT_KINDS, documentCounts } from "./Views.js"
 
 const documentLinks = (view: View, counts: Readonly<Record<string, number>>, corpNum: string): Html =>

@@ -9,7 +9,7 @@ import { outboxSlot } from "../Outbox.js"
 import { html } from "../portal/Html.js"
 import type { HtmlAnswer } from "../Route.js"
 import { href, page, time } from "./Shell.js"
-import type { PageContext } from "./Ui.js"
+import type { PageContext } from "./Context.js"
 import { paged } from "./Views.js"
 
 const PER_PAGE = 100

@@ -17,7 +17,7 @@ import type { Environment } from "../Store.js"
 import { taxPortalSlot } from "../taxPortal/State.js"
 import { taxinvoiceSlot } from "../taxinvoice/Stored.js"
 import { baseOf, form, href, kst, page, time, type View } from "./Shell.js"
-import type { PageContext } from "./Ui.js"
+import type { PageContext } from "./Context.js"
 import { countsOf, DOCUMENT_KINDS, type Reading, totalOf } from "./Views.js"
 
 /** Members, documents, jobs and mails of one environment. */

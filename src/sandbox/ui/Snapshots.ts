@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import { html } from "../portal/Html.js"
 import type { HtmlAnswer } from "../Route.js"
 import { form, page, time } from "./Shell.js"
-import type { PageContext } from "./Ui.js"
+import type { PageContext } from "./Context.js"
 
 /**
  * The snapshots page.

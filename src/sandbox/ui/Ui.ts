@@ -14,17 +14,13 @@
  * @since 1.0.0
  */
 import * as Effect from "effect/Effect"
-import type { AdminOperations } from "../Admin.js"
-import { type AdminAccess, refusal } from "../AdminGuard.js"
-import type { CallLog } from "../CallLog.js"
-import type { Changes } from "../Changes.js"
+import { refusal } from "../AdminGuard.js"
 import { handlerContext } from "../HandlerContext.js"
-import type { Incoming } from "../HttpEdge.js"
 import type { RouteContext, RouteResponse } from "../Route.js"
-import type { Environment } from "../Store.js"
 import { html } from "../portal/Html.js"
 import { carriesFormToken, formRefused, refusedPage, signIn, signOut } from "./Access.js"
 import { act } from "./Actions.js"
+import type { PageContext, PageRequest, Sources } from "./Context.js"
 import { controlsPage } from "./Controls.js"
 import { documentPage } from "./DocumentPage.js"
 import { listPage } from "./Documents.js"
@@ -37,47 +33,6 @@ import { baseOf, notice, PAGE_HEADERS, textsOf, type View } from "./Shell.js"
 import { snapshotsPage } from "./Snapshots.js"
 import type { DocumentKind } from "./Texts.js"
 import type { Reading } from "./Views.js"
-
-/**
- * A request for a page, as the kernel hands it over.
- *
- * @since 1.0.0
- * @category models
- */
-export interface PageRequest {
-  readonly incoming: Incoming
-  /** The path's segments after `/_sandbox/ui`. */
-  readonly segments: ReadonlyArray<string>
-  readonly environment: Environment
-  readonly access: AdminAccess
-}
-
-/**
- * What the pages read besides the store: the admin operations, the call log, the change signal,
- * the partners' LinkIDs and the pages' form token.
- *
- * @since 1.0.0
- * @category models
- */
-export interface Sources {
-  readonly operations: AdminOperations
-  readonly calls: CallLog
-  readonly changes: Changes
-  readonly partners: ReadonlyArray<string>
-  readonly formToken: string
-}
-
-/**
- * What a page is made from.
- *
- * @since 1.0.0
- * @category models
- */
-export interface PageContext {
-  readonly view: View
-  readonly reading: Reading
-  readonly sources: Sources
-}
 
 const KINDS: ReadonlySet<string> = new Set<DocumentKind>(["cashbill", "taxinvoice", "statement"])
 
