@@ -11,6 +11,7 @@ import { TestClock } from "effect/testing"
 import { Cashbill } from "../../../src/domains/cashbill/Cashbill.js"
 import { Statement } from "../../../src/domains/statement/Statement.js"
 import { Taxinvoice } from "../../../src/domains/taxinvoice/Taxinvoice.js"
+import { TaxPortal } from "../../../src/domains/taxPortal/TaxPortal.js"
 import { Sandbox } from "../../../src/sandbox/Sandbox.js"
 import { draft } from "../../support/invoices.js"
 import { receipt } from "../../support/receipts.js"
@@ -184,6 +185,36 @@ describe("the sandbox's pages", () => {
       expect(history).toContain("2026-11-22 11:00:00 수신자 승인 발행완료 (300)")
       expect(history).toContain("2026-11-22 12:00:00 취소 취소 (600) 잘못 발행")
       expect(partOf(document, "calls")).toContain("Statement.Cancel")
+    }).pipe(Effect.provide(Sdk.layer(seeded))))
+
+  it.effect("jobs: a bulk submission's progress as a read finds it (without counting a poll), its refused items; a collection job", () =>
+    Effect.gen(function*() {
+      yield* TestClock.setTime(START)
+      const cb = yield* Cashbill
+      const sandbox = yield* Sandbox
+      yield* sandbox.setProgression("cashbill.bulk", { _tag: "AfterDuration", millis: 60_000 })
+      // B-2 is issued already: the submission's B-2 is refused when it is processed.
+      yield* cb.issue(CORP, receipt("B-2", CORP))
+      yield* cb.bulkSubmit(CORP, "BULK-UI-1", [receipt("B-1", CORP), receipt("B-2", CORP)])
+      const waiting = partOf(yield* page("/jobs"), "bulks")
+      expect(waiting).toContain("BULK-UI-1")
+      expect(waiting).toContain("접수 (0)")
+      yield* sandbox.advanceClock(2 * 60_000)
+      const done = partOf(yield* page("/jobs", "en"), "bulks")
+      expect(done).toContain("completed (2)")
+      // The items are processed by the next read of the API, not by the page.
+      expect(done).not.toContain("issued")
+      const result = yield* cb.getBulkResult(CORP, "BULK-UI-1")
+      expect(result.successCount).toBe(1)
+      const processed = partOf(yield* page("/jobs", "en"), "bulks")
+      expect(processed).toContain("1 issued, 1 refused")
+      expect(processed).toMatch(/B-2 : -\d+ /)
+
+      const jobID = yield* Effect.flatMap(TaxPortal, (tp) => tp.requestCashbillJob(CORP, { queryType: "SELL", from: TODAY, to: TODAY }))
+      const jobs = partOf(yield* page(`/jobs?member=${CORP}`, "en"), "collection")
+      expect(jobs).toContain(jobID)
+      expect(jobs).toContain("pending (1)")
+      expect(partOf(yield* page(`/jobs?member=${OTHER}`, "en"), "collection")).toContain("No collection jobs.")
     }).pipe(Effect.provide(Sdk.layer(seeded))))
 
   it.effect("the production environment's pages show its own data; members, jobs, faults, snapshots and outbox pages render", () =>
