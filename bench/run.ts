@@ -38,6 +38,7 @@ const BENCHMARKS = [
   "durable",
   "promise",
   "fleet",
+  "ui",
   "suite"
 ] as const
 

@@ -52,7 +52,9 @@ export const parse = (text: string): number => {
  * @since 0.1.0
  * @category formatting
  */
-export const endOfDay = (epochMillis: number): number => parse(toDate8(epochMillis)) + DAY_MILLIS
+export const endOfDay = (epochMillis: number): number =>
+  // Arithmetic, not text: KST has no daylight saving, so its days are whole UTC days shifted 9 hours.
+  Math.floor((epochMillis + KST_OFFSET_MILLIS) / DAY_MILLIS) * DAY_MILLIS + DAY_MILLIS - KST_OFFSET_MILLIS
 
 /**
  * The KST date `yyyyMMdd` `days` days after (or before, when negative) the given one.

@@ -40,6 +40,17 @@ export interface ClockState {
 }
 
 /**
+ * A snapshot kept in the sandbox: its ID and when it was taken (base clock, epoch milliseconds).
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export interface KeptSnapshot {
+  readonly id: string
+  readonly takenAt: number
+}
+
+/**
  * The operations behind the admin routes.
  *
  * @since 0.1.0
@@ -92,6 +103,8 @@ export interface AdminOperations {
   readonly restore: (snapshot: SandboxSnapshot) => Effect.Effect<void>
   /** Takes a snapshot and keeps it in the sandbox under a new ID (the admin route). */
   readonly keepSnapshot: Effect.Effect<string>
+  /** The snapshots kept in the sandbox, oldest first. */
+  readonly keptSnapshots: Effect.Effect<ReadonlyArray<KeptSnapshot>>
   /** Restores a kept snapshot; `SnapshotNotFound` for an unknown ID. */
   readonly restoreSnapshot: (id: string) => Effect.Effect<void, SandboxFailure>
   /** Forgets a kept snapshot; `SnapshotNotFound` for an unknown ID. */
@@ -205,6 +218,7 @@ const body = <A, I>(call: AdminCall, schema: Schema.Codec<A, I, never, never>, o
  * | POST         | /_sandbox/members/{corpNum}/taxinvoices | draft fields → `{code, itemKey, ntsconfirmNum}` (issued on the portal) |
  * | POST         | /_sandbox/statements/approve            | `{corpNum, itemCode, mgtKey}` → status record (200 → 300) |
  * | GET          | /_sandbox/outbox                        | → `{mails}`: every mail the service would have sent |
+ * | GET          | /_sandbox/snapshots                     | → `{snapshots: [{id, takenAt}]}`: the kept snapshots |
  * | POST         | /_sandbox/snapshots                     | `{}` → `{id}`: the whole state kept under a new ID |
  * | POST         | /_sandbox/snapshots/{id}/restore        | → `{code: 1}`: the state put back as it was    |
  * | DELETE       | /_sandbox/snapshots/{id}                | → `{code: 1}`: the snapshot forgotten          |
@@ -258,6 +272,7 @@ export const adminRoutes: ReadonlyArray<AdminRoute> = [
       Effect.map(json)
     )),
   route("GET", "/outbox", (ops, call) => Effect.map(ops.outbox(call.environment), (mails) => json({ mails }))),
+  route("GET", "/snapshots", (ops) => Effect.map(ops.keptSnapshots, (snapshots) => json({ snapshots }))),
   route("POST", "/snapshots", (ops) => Effect.map(ops.keepSnapshot, (id) => json({ id }))),
   route("POST", "/snapshots/{id}/restore", (ops, call) => Effect.as(ops.restoreSnapshot(call.params["id"]!), ok)),
   route("DELETE", "/snapshots/{id}", (ops, call) => Effect.as(ops.dropSnapshot(call.params["id"]!), ok)),

@@ -3,14 +3,16 @@
  * the clock, token expiry, progressions, faults, statistics, members and preferences,
  * certificates, portal-issued invoices, statement approval, the outbox, snapshots and the OpenAPI
  * document. `Sandbox.ts` offers them as Effects on the service; `Admin.ts` routes HTTP to them.
- * Operations that change state save it (a durable sandbox) before they complete.
+ * Operations that change state save it (a durable sandbox) before they complete, and signal the
+ * change (`Changes.ts`) to the pages that follow the sandbox live.
  *
  * @since 1.0.0
  */
 import * as Effect from "effect/Effect"
 import * as Kst from "../core/Kst.js"
-import type { AdminOperations } from "./Admin.js"
+import type { AdminOperations, KeptSnapshot } from "./Admin.js"
 import { answersSlot } from "./AnswerCache.js"
+import type { Changes } from "./Changes.js"
 import { registerCertificate } from "./certificate/State.js"
 import type * as Durability from "./Durability.js"
 import { fail } from "./Failure.js"
@@ -44,6 +46,8 @@ export interface Input {
   readonly use: <A, E>(effect: Effect.Effect<A, E, RouteContext>) => Effect.Effect<A, E>
   /** Saves what an effect changed once it completes. */
   readonly saving: <A, E>(effect: Effect.Effect<A, E>) => Effect.Effect<A, E>
+  /** The change signal, bumped by every operation that changes something. */
+  readonly changes: Changes
 }
 
 /**
@@ -68,7 +72,10 @@ const NOT_IN_SNAPSHOTS: ReadonlySet<string> = new Set([answersSlot.key])
  * @category constructors
  */
 export const make = Effect.fnUntraced(function*(input: Input) {
-  const { faults, members, opened, saving, use } = input
+  const { changes, faults, members, opened, use } = input
+  // Every change is saved, then signalled (also when it failed half-way: a page looks again).
+  const saving = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E> => Effect.ensuring(input.saving(effect), Effect.sync(changes.bump))
+  const signalling = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E> => Effect.ensuring(effect, Effect.sync(changes.bump))
   const { clock, progressions, store } = input.services
   const calls = makeCallCounter()
   const seedMembers = Effect.forEach(members, (seed) => use(addMember(seed)), { discard: true }).pipe(Effect.orDie)
@@ -101,38 +108,39 @@ export const make = Effect.fnUntraced(function*(input: Input) {
     clock: clockState,
     advanceClock: (millis) => saving(Effect.andThen(clock.advance(millis), clockState)),
     setClock: (epochMillis) => saving(Effect.andThen(clock.set(epochMillis), clockState)),
-    expireTokens: (environment, corpNum) => use(IssuedTokens.expireTokens(environment, corpNum)),
+    expireTokens: (environment, corpNum) => signalling(use(IssuedTokens.expireTokens(environment, corpNum))),
     progressions: Effect.map(
       Effect.forEach(Kinds, (kind) => Effect.map(progressions.get(kind), (policy) => [kind, policy] as const)),
       (entries) => Object.fromEntries(entries) as Record<Kind, Policy>
     ),
     setProgression: (kind, policy) => saving(progressions.set(kind, policy)),
     faults: Effect.sync(() => faults.list()),
-    setFault: (fault) => Effect.suspend(() => Effect.fromResult(faults.set(fault))),
-    clearFaults: (route) => Effect.sync(() => faults.clear(route)),
+    setFault: (fault) => signalling(Effect.suspend(() => Effect.fromResult(faults.set(fault)))),
+    clearFaults: (route) => signalling(Effect.sync(() => faults.clear(route))),
     stats: Effect.sync(() => statsOf(calls, store)),
-    addMember: (seed) => use(addMember(seed)),
+    addMember: (seed) => signalling(use(addMember(seed))),
     memberPreferences: (environment, corpNum) => use(Preferences.memberPreferences(environment, corpNum)),
-    setMemberPreferences: (environment, corpNum, preferences) => use(Preferences.setMemberPreferences(environment, corpNum, preferences)),
+    setMemberPreferences: (environment, corpNum, preferences) => signalling(use(Preferences.setMemberPreferences(environment, corpNum, preferences))),
     registerCertificate: (environment, corpNum, registration) =>
-      use(Effect.map(registerCertificate(environment, corpNum, registration), (c) => Kst.toDateTime14(c.expireAt))),
-    issueOnPortal: (environment, corpNum, fields) => use(TaxinvoiceAdmin.issueOnPortal(environment, corpNum, fields)),
+      signalling(use(Effect.map(registerCertificate(environment, corpNum, registration), (c) => Kst.toDateTime14(c.expireAt)))),
+    issueOnPortal: (environment, corpNum, fields) => signalling(use(TaxinvoiceAdmin.issueOnPortal(environment, corpNum, fields))),
     approveStatement: (environment, corpNum, itemCode, mgtKey) =>
-      use(Effect.map(approveStatement(environment, corpNum, itemCode, mgtKey), StatementRecords.statusRecord)),
+      signalling(use(Effect.map(approveStatement(environment, corpNum, itemCode, mgtKey), StatementRecords.statusRecord))),
     outbox: (environment) => use(Outbox.list(environment)),
     snapshot: takeSnapshot,
     restore,
-    keepSnapshot: Effect.map(takeSnapshot, (snapshot) => {
+    keepSnapshot: signalling(Effect.map(takeSnapshot, (snapshot) => {
       const id = newSnapshotId()
       snapshots.set(id, snapshot)
       return id
-    }),
+    })),
+    keptSnapshots: Effect.sync((): ReadonlyArray<KeptSnapshot> => Array.from(snapshots, ([id, snapshot]) => ({ id, takenAt: snapshot.takenAt }))),
     restoreSnapshot: (id) =>
       Effect.suspend(() => {
         const snapshot = snapshots.get(id)
         return snapshot === undefined ? Effect.fail(fail("SnapshotNotFound", id)) : restore(snapshot)
       }),
-    dropSnapshot: (id) => Effect.suspend(() => (snapshots.delete(id) ? Effect.void : Effect.fail(fail("SnapshotNotFound", id)))),
+    dropSnapshot: (id) => signalling(Effect.suspend(() => (snapshots.delete(id) ? Effect.void : Effect.fail(fail("SnapshotNotFound", id))))),
     openApi
   }
   return { operations, calls, seedMembers } satisfies Built

@@ -127,6 +127,18 @@ export const verifyTokenRequest = (
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
+/**
+ * The member a request's bearer token was issued to, when it names a known token (expired or not):
+ * who made a call that a fault met before authentication.
+ *
+ * @since 1.0.0
+ * @category combinators
+ */
+export const memberOfBearer = (tokens: TokenState, authorization: string | undefined): string | undefined => {
+  const bearer = authorization === undefined ? null : BEARER.exec(authorization)
+  return bearer === null ? undefined : tokens.byValue.get(bearer[1]!)?.record.userID
+}
+
 /** A top-level string or number field of a JSON object body, as text; `undefined` when there is none. */
 const bodyField = (body: Uint8Array, field: string): string | undefined => {
   try {

@@ -32,6 +32,8 @@ export interface SandboxClockShape {
   readonly base: Effect.Effect<number>
   /** The current offset in milliseconds. */
   readonly offset: Effect.Effect<number>
+  /** The current offset, read synchronously (for a step that has read the base clock already). */
+  readonly offsetUnsafe: () => number
   /** Moves document time forward (or back, when negative) by `millis`; answers document time. */
   readonly advance: (millis: number) => Effect.Effect<number>
   /** Sets the offset so that document time reads `epochMillis` now; answers document time. */
@@ -60,6 +62,7 @@ export const make: Effect.Effect<SandboxClockShape> = Effect.gen(function*() {
     now,
     base,
     offset: Ref.get(offset),
+    offsetUnsafe: () => Ref.getUnsafe(offset),
     advance: (millis) => Effect.andThen(Ref.update(offset, (o) => o + millis), now),
     set: (epochMillis) => Effect.andThen(Effect.flatMap(base, (b) => Ref.set(offset, epochMillis - b)), now),
     reset: Ref.set(offset, 0)

@@ -11,6 +11,7 @@
 import * as Http from "node:http"
 import type * as Net from "node:net"
 import type { Duplex } from "node:stream"
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import { fail, type SandboxFailure } from "./Failure.js"
 import { JSON_CONTENT_TYPE } from "./HttpEdge.js"
@@ -126,6 +127,11 @@ export interface Tracker {
   readonly begin: (request: Http.IncomingMessage, response: Http.ServerResponse) => void
   /** Stops accepting, lets requests in flight finish (up to the grace), then closes every connection. */
   readonly shutdown: Effect.Effect<void>
+  /**
+   * Completes when shutdown begins: answers that stay open (a page's events) end then instead of
+   * holding the shutdown for its whole grace.
+   */
+  readonly stopping: Effect.Effect<void>
 }
 
 /**
@@ -142,6 +148,7 @@ export const track = (server: Http.Server, limits: ServerLimits): Tracker => {
   let inFlight = 0
   let stopping = false
   let onIdle: (() => void) | undefined
+  const stopped = Deferred.makeUnsafe<void>()
   server.on("connection", (socket: Net.Socket) => {
     // Node's header timeout starts at a request's first byte; a connection that sends nothing
     // would be held forever. It gets the same time for its first request.
@@ -174,6 +181,7 @@ export const track = (server: Http.Server, limits: ServerLimits): Tracker => {
   }
   const shutdown = Effect.callback<void>((resume) => {
     stopping = true
+    Deferred.doneUnsafe(stopped, Effect.void)
     server.close()
     for (const [socket, connection] of open) if (connection.busy === 0) socket.destroy()
     const finish = () => {
@@ -187,5 +195,5 @@ export const track = (server: Http.Server, limits: ServerLimits): Tracker => {
     else onIdle = finish
     return Effect.sync(() => clearTimeout(timer))
   })
-  return { begin, shutdown }
+  return { begin, shutdown, stopping: Deferred.await(stopped) }
 }

@@ -8,9 +8,10 @@
  * @since 0.1.0
  */
 import { gzipSync } from "node:zlib"
+import * as Stream from "effect/Stream"
 import type { FaultKind } from "./Faults.js"
 import type { SandboxFailure } from "./Failure.js"
-import { HTML_CONTENT_TYPE, JSON_CONTENT_TYPE, PDF_CONTENT_TYPE } from "./HttpEdge.js"
+import { EVENTS_CONTENT_TYPE, HTML_CONTENT_TYPE, JSON_CONTENT_TYPE, PDF_CONTENT_TYPE } from "./HttpEdge.js"
 import { Lru } from "./Lru.js"
 import type { EncodedBody, JsonAnswer, RouteResponse } from "./Route.js"
 
@@ -92,6 +93,11 @@ export interface WireAnswer {
   readonly body: EncodedBody
   /** The injected connection fault the edge acts out instead of answering normally, if any. */
   readonly fault: FaultKind | undefined
+  /**
+   * What follows `body` on a connection that stays open (a page's events): a socket edge streams
+   * it, uncompressed; the in-process client answers `body` alone.
+   */
+  readonly more?: Stream.Stream<Uint8Array> | undefined
 }
 
 const NO_HEADERS: Readonly<Record<string, string>> = {}
@@ -106,7 +112,7 @@ export const jsonAnswer = (status: number, body: EncodedBody): WireAnswer => ({ 
 
 /**
  * The wire answer of a route's answer: JSON as is (or as kept), a PDF with exactly
- * `application/pdf;charset=utf-8`, a portal page with its own headers.
+ * `application/pdf;charset=utf-8`, a page with its own headers, a page's events as a stream.
  *
  * @since 1.0.0
  * @category constructors
@@ -119,6 +125,15 @@ export const answerOf = (response: RouteResponse): WireAnswer => {
       return { status: 200, contentType: PDF_CONTENT_TYPE, headers: NO_HEADERS, body: new Body(response.bytes), fault: undefined }
     case "Html":
       return { status: response.status, contentType: HTML_CONTENT_TYPE, headers: response.headers, body: new Body(encoder.encode(response.html)), fault: undefined }
+    case "Events":
+      return {
+        status: 200,
+        contentType: EVENTS_CONTENT_TYPE,
+        headers: response.headers,
+        body: new Body(encoder.encode(response.first)),
+        fault: undefined,
+        more: Stream.map(response.next, (text) => encoder.encode(text))
+      }
   }
 }
 

@@ -257,6 +257,14 @@ export const looksLikeJson = (bytes: Uint8Array): boolean => {
  */
 export const HTML_CONTENT_TYPE = "text/html; charset=utf-8"
 
+/**
+ * The content type of the sandbox pages' event stream (server-sent events).
+ *
+ * @since 1.0.0
+ * @category constants
+ */
+export const EVENTS_CONTENT_TYPE = "text/event-stream; charset=utf-8"
+
 const decoder = new TextDecoder("utf-8", { fatal: true })
 
 /**

@@ -11,6 +11,7 @@
 import * as Http from "node:http"
 import * as Effect from "effect/Effect"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import * as Stream from "effect/Stream"
 import { headersOf, sentBytes, type WireAnswer } from "./Encoded.js"
 import { fail } from "./Failure.js"
 import { incomingOf, type Read, readNodeBody, tooLarge } from "./HttpEdge.js"
@@ -63,13 +64,17 @@ export const readRequest = (
 }
 
 /**
- * An answer as the HTTP server writes it: status, headers and body in one piece.
+ * An answer as the HTTP server writes it: status, headers and body in one piece — or, for an
+ * answer that stays open (a page's events), its body then what follows, as it comes, never
+ * compressed (a compressed stream would sit in the compressor's buffer).
  *
  * @since 1.0.0
  * @category constructors
  */
 export const responseOf = (answer: WireAnswer, gzip: boolean): HttpServerResponse.HttpServerResponse =>
-  HttpServerResponse.uint8Array(sentBytes(answer, gzip), { status: answer.status, headers: headersOf(answer, gzip) })
+  answer.more === undefined
+    ? HttpServerResponse.uint8Array(sentBytes(answer, gzip), { status: answer.status, headers: headersOf(answer, gzip) })
+    : HttpServerResponse.stream(Stream.concat(Stream.succeed(answer.body.bytes), answer.more), { status: answer.status, headers: headersOf(answer, false) })
 
 /** The head and half of the body of an answer, as a connection fault sends them. */
 const partialAnswer = (answer: WireAnswer, gzip: boolean): Buffer => {

@@ -12,6 +12,7 @@ import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import type * as SchemaAST from "effect/SchemaAST"
+import type * as Stream from "effect/Stream"
 import type * as Operation from "../core/Operation.js"
 import type { SandboxClock } from "./Clock.js"
 import { fail, type SandboxFailure } from "./Failure.js"
@@ -114,12 +115,27 @@ export interface HtmlAnswer {
 }
 
 /**
- * An answer: JSON, a PDF document, or a portal page.
+ * A stream of server-sent events of the sandbox's pages (`text/event-stream`): the first events,
+ * sent at once, then the rest as they happen. A socket edge streams it; the in-process client,
+ * which hands over whole bodies, answers the first events and ends.
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export interface EventsAnswer {
+  readonly _tag: "Events"
+  readonly headers: Readonly<Record<string, string>>
+  readonly first: string
+  readonly next: Stream.Stream<string>
+}
+
+/**
+ * An answer: JSON, a PDF document, a page, or a stream of a page's events.
  *
  * @since 0.1.0
  * @category models
  */
-export type RouteResponse = JsonAnswer<unknown> | PdfAnswer | HtmlAnswer
+export type RouteResponse = JsonAnswer<unknown> | PdfAnswer | HtmlAnswer | EventsAnswer
 
 /**
  * The answer an implementation of `O` gives: JSON shaped as the encoded side of its success

@@ -6,11 +6,13 @@
  *
  * Request pipeline, over a request already read (`HttpEdge.Read`: the exact body, refused above
  * `maxBodyBytes` before it is buffered): JSON nesting guard → environment prefix (`/production`) →
- * admin routes (`/_sandbox/`, guarded by `AdminGuard.ts`, `Admin.ts`) → portal pages (`/portal/`,
- * `portal/Portal.ts`) → routing → statistics → injected faults → bearer check → handler → answer
- * (`{code, message}` on failure; bytes, compressed by the edge when the client accepts gzip). The
- * socket server (`Server.ts`) and the in-process client (`InProcess.ts`) read requests their own
- * way and call it in one fiber.
+ * the sandbox's pages (`/_sandbox/ui`, `ui/Ui.ts`, guarded by `AdminGuard.ts`) → admin routes
+ * (`/_sandbox/`, guarded by `AdminGuard.ts`, `Admin.ts`) → portal pages (`/portal/`,
+ * `portal/Portal.ts`) → routing → statistics and the call log → injected faults → bearer check →
+ * handler → answer (`{code, message}` on failure; bytes, compressed by the edge when the client
+ * accepts gzip) → the change signal (`Changes.ts`) bumped unless the request only read admin
+ * state. The socket server (`Server.ts`) and the in-process client (`InProcess.ts`) read requests
+ * their own way and call it in one fiber.
  *
  * @since 0.1.0
  */
@@ -24,7 +26,9 @@ import * as Result from "effect/Result"
 import type * as Scope from "effect/Scope"
 import * as Admin from "./Admin.js"
 import { type AdminAccess, refusal } from "./AdminGuard.js"
-import { callerOf, needsToken } from "./Auth.js"
+import { callerOf, memberOfBearer } from "./Auth.js"
+import * as CallLog from "./CallLog.js"
+import * as Changes from "./Changes.js"
 import * as SandboxClockModule from "./Clock.js"
 import { SandboxClock } from "./Clock.js"
 import * as Durability from "./Durability.js"
@@ -47,6 +51,8 @@ import type { SandboxSnapshot } from "./Snapshot.js"
 import type { SandboxDataError } from "./Storage.js"
 import * as StoreModule from "./Store.js"
 import { type Environment, SandboxStore } from "./Store.js"
+import { mint as newFormToken } from "./Tickets.js"
+import type { PageRequest } from "./ui/Context.js"
 
 /**
  * Options of a sandbox.
@@ -71,6 +77,11 @@ export interface SandboxOptions {
   readonly maxBodyBytes?: number
   /** Deepest JSON nesting of a body (default `DEFAULT_MAX_JSON_DEPTH`, 64); deeper → 400. */
   readonly maxJsonDepth?: number
+  /**
+   * How many of the most recent calls the sandbox keeps for its pages (which calls touched a
+   * document): default 2,000; 0 keeps none.
+   */
+  readonly callLog?: number
   /**
    * A data directory: the sandbox keeps its state there (SQLite, through Node's built-in
    * `node:sqlite`) and finds it again when started on it; every change is saved before its answer.
@@ -140,6 +151,13 @@ export class Sandbox extends Context.Service<Sandbox, SandboxService>()("taxdoc/
 
 const PRODUCTION_PREFIX = /^\/production(?=\/|$)/i
 
+/** What answering a request found out on the way (see `respond`). */
+interface Fate {
+  kind?: FaultKind | undefined
+  call?: CallLog.Call | undefined
+  quiet?: boolean | undefined
+}
+
 const splitEnvironment = (path: string): { readonly environment: Environment; readonly path: string } => {
   if (!PRODUCTION_PREFIX.test(path)) return { environment: "test", path }
   const rest = path.replace(PRODUCTION_PREFIX, "")
@@ -173,6 +191,8 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
   const saved = opened === undefined ? Effect.void : Effect.orDie(Durability.save(opened, services))
   const saving = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E> => opened === undefined ? effect : Effect.tap(effect, () => saved)
   const faults = makeRegistry(options.seed ?? 0)
+  const changes = Changes.make()
+  const calls = CallLog.make(options.callLog)
   const table = Router.compile([...allRoutes(partners), ...(options.routes ?? [])])
   const language = options.language ?? "ko"
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
@@ -183,8 +203,18 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
   // The portal's pages (what URL operations link to) load on the first visit: a sandbox that only
   // answers operations never needs them.
   const portal = yield* Effect.cached(Effect.promise(() => import("./portal/Portal.js")))
+  // The sandbox's own pages likewise, on the first visit.
+  const pages = yield* Effect.cached(Effect.promise(() => import("./ui/Ui.js")))
 
-  const admin = yield* AdminOperations.make({ members: options.members ?? [], opened, services, faults, use, saving })
+  const admin = yield* AdminOperations.make({ members: options.members ?? [], opened, services, faults, use, saving, changes })
+  const pageSources = {
+    operations: admin.operations,
+    calls,
+    changes,
+    partners: partners.all.map((p) => p.linkId),
+    // Posted back by every form of the pages: a page of another site cannot know it.
+    formToken: newFormToken()
+  }
   // A directory that held a sandbox already is as it was left: seeds join a fresh one (and after a reset).
   if (opened?.existing !== true) yield* admin.seedMembers
   yield* saved
@@ -192,12 +222,13 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
   /**
    * What a request asks for, decided synchronously (nesting guard, environment, admin routes,
    * routing, statistics, faults), then the effect that answers it (bearer check on the base clock,
-   * handler). `fate.kind` receives the connection fault drawn for the request, if any.
+   * handler). `fate` receives the connection fault drawn for the request, its record in the call
+   * log, and whether it only read admin state (no change to signal).
    */
   const respond = (
     incoming: Incoming,
     access: HandleOptions,
-    fate: { kind?: FaultKind | undefined }
+    fate: Fate
   ): Effect.Effect<RouteResponse, SandboxFailure, RouteContext> => {
     // Before anything parses the body: recursive code (schema decoding, error formatting) would
     // overflow the stack on a hostile nesting that JSON.parse itself accepts.
@@ -207,6 +238,12 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
     const { environment, path } = splitEnvironment(incoming.path)
     const segments = Router.segmentsOf(path)
     if (segments[0]?.toLowerCase() === "_sandbox") {
+      // Admin reads and the pages change nothing themselves; their actions signal through the admin operations.
+      fate.quiet = true
+      if (segments[1]?.toLowerCase() === "ui") {
+        const request: PageRequest = { incoming, segments: segments.slice(2), environment, access }
+        return Effect.flatMap(pages, (Ui) => Ui.respond(pageSources, request))
+      }
       const request = { method: incoming.method, segments: segments.slice(1), body: incoming.body, environment }
       return Admin.respond(admin.operations, request, () => refusal(access, incoming))
     }
@@ -226,6 +263,8 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
     const route = matched.route
     const operation = route.operation
     admin.calls.count(operation.name)
+    const call = calls.record(environment, operation.name, matched.params, incoming.body)
+    fate.call = call
     const request: RouteRequest = {
       method: operation.method,
       path,
@@ -239,22 +278,42 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
       remoteAddress: incoming.remoteAddress,
       operation
     }
-    const handled = (now: number) =>
-      Result.match(callerOf(route, request, store.get(IssuedTokens.tokensSlot, environment), now), {
+    // Tokens expire on the base clock (`now`); the call log keeps the call's document time.
+    const handled = (now: number) => {
+      call.at = now + clock.offsetUnsafe()
+      return Result.match(callerOf(route, request, store.get(IssuedTokens.tokensSlot, environment), now), {
         onFailure: Effect.fail,
-        onSuccess: (caller) => route.handle(request, caller)
+        onSuccess: (caller) => {
+          if (caller.corpNum !== "") call.corpNum = caller.corpNum
+          return route.handle(request, caller)
+        }
       })
-    // Tokens expire on the base clock, read only when the operation needs one.
-    const authenticated = needsToken(route) ? Effect.flatMap(clock.base, handled) : Effect.suspend(() => handled(0))
+    }
+    const authenticated = Effect.flatMap(clock.base, handled)
     const fault = faults.draw(operation.name)
     if (fault === undefined) return authenticated
     fate.kind = fault.kind
+    call.fault = fault.kind
+    call.corpNum = memberOfBearer(store.get(IssuedTokens.tokensSlot, environment), incoming.headers["authorization"])
     const injected = fault.kind === "reset"
       ? Effect.succeed<RouteResponse>({ _tag: "Json", status: 500, body: {} })
       : fault.failure !== undefined
       ? Effect.fail(fault.failure)
       : authenticated
-    return fault.latencyMillis > 0 ? Effect.andThen(Effect.sleep(Duration.millis(fault.latencyMillis)), injected) : injected
+    const stamped = fault.kind === "reset" || fault.failure !== undefined
+      ? Effect.flatMap(clock.base, (base) => {
+        call.at = base + clock.offsetUnsafe()
+        return injected
+      })
+      : injected
+    return fault.latencyMillis > 0 ? Effect.andThen(Effect.sleep(Duration.millis(fault.latencyMillis)), stamped) : stamped
+  }
+
+  /** The answer recorded with its call and the change signalled, unless the request only read admin state. */
+  const settled = (answer: Encoded.WireAnswer, fate: Fate): Encoded.WireAnswer => {
+    if (fate.call !== undefined) fate.call.status = answer.status
+    if (fate.quiet !== true) changes.bump()
+    return Encoded.withFault(answer, fate.kind)
   }
 
   const internalError = (defect: unknown, language: "ko" | "en") =>
@@ -262,13 +321,13 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
 
   const answerInContext = (read: Read, access: HandleOptions = {}): Effect.Effect<Encoded.WireAnswer, never, RouteContext> => {
     const { failure, incoming } = read
-    const fate: { kind?: FaultKind | undefined } = {}
+    const fate: Fate = {}
     const outcome = failure === undefined ? Effect.map(Effect.suspend(() => respond(incoming, access, fate)), Encoded.answerOf) : Effect.fail(failure)
     return Effect.matchCauseEffect(outcome, {
-      onSuccess: (answered) => Effect.succeed(Encoded.withFault(answered, fate.kind)),
+      onSuccess: (answered) => Effect.succeed(settled(answered, fate)),
       onFailure: (cause) => {
         const failed = Cause.findErrorOption(cause)
-        if (Option.isSome(failed)) return Effect.succeed(Encoded.withFault(failures.answer(failed.value, incoming.language), fate.kind))
+        if (Option.isSome(failed)) return Effect.succeed(settled(failures.answer(failed.value, incoming.language), fate))
         // The caller's fiber was interrupted (the in-process client gave up, the socket closed): not an answer.
         if (Cause.hasInterruptsOnly(cause)) return Effect.failCause(cause as Cause.Cause<never>)
         return internalError(Cause.squash(cause), incoming.language)
@@ -299,7 +358,8 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
     partners: partners.all,
     secretOf: partners.secretOf,
     memberPreference: (environment, corpNum, key) => use(Preferences.memberPreference(environment, corpNum, key)),
-    use,
+    // Whatever a caller runs on the state may change it: the pages that follow the sandbox look again.
+    use: (effect) => Effect.ensuring(use(effect), Effect.sync(changes.bump)),
     unsaved: Effect.sync(() => opened?.journal.unsaved(store.entries()) ?? [])
   }
   return service

@@ -23,8 +23,10 @@ import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Layer from "effect/Layer"
 import type * as Scope from "effect/Scope"
+import * as Stream from "effect/Stream"
 import { generateAdminToken, isLoopback } from "./AdminGuard.js"
 import { createNodeServer, DEFAULT_LIMITS, type ServerLimits, type Tracker, track } from "./Connections.js"
+import type { WireAnswer } from "./Encoded.js"
 import { deliver, readRequest } from "./NodeEdge.js"
 import * as Partners from "./Partners.js"
 import { TESTER_LINK_ID } from "./Partners.js"
@@ -95,6 +97,18 @@ export class SandboxServer extends Context.Service<SandboxServer, ServerAddress>
 
 const urlOf = (host: string, port: number): string => `http://${host.includes(":") ? `[${host}]` : host}:${port}`
 
+/** An answer that stays open (a page's events) ends when the server begins to shut down. */
+const endsOnShutdown = (answer: WireAnswer, connections: Tracker): WireAnswer =>
+  answer.more === undefined ? answer : { ...answer, more: Stream.interruptWhen(answer.more, connections.stopping) }
+
+/**
+ * The address of the sandbox's pages on a server at `url` (`/_sandbox/ui`).
+ *
+ * @since 1.0.0
+ * @category combinators
+ */
+export const pagesUrl = (url: string): string => `${url}/_sandbox/ui`
+
 /** The answer to one request: read, answered by the sandbox, delivered (or its fault acted out). */
 const app = (
   sandbox: SandboxService,
@@ -108,7 +122,7 @@ const app = (
     // Interruptible (the server runs handlers uninterruptibly): a request whose connection closes
     // before its answer — the client gave up, or an injected fault closed it — ends there.
     return Effect.interruptible(Effect.flatMap(readRequest(nodeRequest, nodeResponse, sandbox.language, sandbox.maxBodyBytes), (read) =>
-      Effect.flatMap(sandbox.answerInContext(read, access), (answer) => deliver(nodeRequest, answer, read.incoming.gzip))))
+      Effect.flatMap(sandbox.answerInContext(read, access), (answer) => deliver(nodeRequest, endsOnShutdown(answer, connections), read.incoming.gzip))))
   })
 
 /**
@@ -173,7 +187,8 @@ const untilSignal = Effect.callback<void>((resume) => {
 
 /**
  * Runs a sandbox server until SIGINT or SIGTERM: once its port is taken, prints the partners (the
- * TESTER secret first), the generated admin token when one is required (`admin token …`), then
+ * TESTER secret first), the generated admin token when one is required (`admin token …`), the
+ * address of the sandbox's pages (`pages on http://<host>:<port>/_sandbox/ui`), then
  * `listening on http://<host>:<port>`; on the signal stops accepting, lets requests
  * in flight finish and closes. Partners of
  * `TAXDOC_SANDBOX_PARTNERS` are added to `options.partners`.
@@ -194,6 +209,7 @@ export const run = (options: RunOptions = {}): Effect.Effect<void, ServeError | 
         for (const partner of ordered) yield* Console.log(`partner ${partner.linkId} secret ${partner.secretKey}`)
         if (options.data !== undefined) yield* Console.log(`data ${options.data} (kept across restarts)`)
         if (address.adminToken !== undefined && options.adminToken === undefined) yield* Console.log(`admin token ${address.adminToken}`)
+        yield* Console.log(`pages on ${pagesUrl(address.url)}`)
         yield* Console.log(`listening on ${address.url}`)
         yield* untilSignal
         yield* Console.log("stopping")

@@ -1,7 +1,7 @@
 /**
  * `taxdoc sandbox serve` as a process: graceful shutdown on SIGTERM/SIGINT (requests in flight
- * finish, exit 0 within 5 s), the admin token on a non-loopback address, secrets kept off the
- * command line.
+ * finish, exit 0 within 5 s; a page's event stream is ended), the address of the sandbox's pages,
+ * the admin token on a non-loopback address, secrets kept off the command line.
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -48,6 +48,24 @@ describe("taxdoc sandbox serve", () => {
     await expect(fetch(`${url}/_sandbox/clock`)).rejects.toThrow()
     expect(idle.destroyed || idle.readableEnded).toBe(true)
     idle.destroy()
+  })
+
+  it("prints the pages' address beside `listening on`; a page following the sandbox live is ended by the shutdown, not cut", { timeout: 60_000 }, async () => {
+    const server = start(["sandbox", "serve", "--port", "0"])
+    const pages = (await server.waitFor(/pages on (http:\/\/127\.0\.0\.1:\d+\/_sandbox\/ui)/))[1]!
+    const url = (await server.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/))[1]!
+    expect(pages).toBe(`${url}/_sandbox/ui`)
+    const overview = await fetch(pages)
+    expect(overview.status).toBe(200)
+    expect(await overview.text()).toContain("taxdoc 샌드박스")
+    const events = await fetch(`${pages}/events?since=0`)
+    expect(events.headers.get("content-type")).toBe("text/event-stream; charset=utf-8")
+    const reader = events.body!.getReader()
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain("retry: 3000")
+    const exit = server.stop("SIGTERM")
+    // The stream ends as a stream ends (the server finished it), not with a broken connection.
+    for (;;) if ((await reader.read()).done) break
+    expect((await exit).code).toBe(0)
   })
 
   it("SIGINT: exit 0", { timeout: 60_000 }, async () => {

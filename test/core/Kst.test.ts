@@ -23,3 +23,16 @@ describe("perKstDay", () => {
     expect(builtAt).toEqual([Date.UTC(2026, 10, 21, 15, 0, 0), MIDNIGHT, LAST_SECOND])
   })
 })
+
+describe("endOfDay", () => {
+  it("is the next KST midnight: of the day's last second, of midnight itself, and of instants across years", () => {
+    expect(Kst.endOfDay(LAST_SECOND)).toBe(MIDNIGHT)
+    expect(Kst.endOfDay(MIDNIGHT)).toBe(MIDNIGHT + 86_400_000)
+    expect(Kst.endOfDay(MIDNIGHT - 1)).toBe(MIDNIGHT)
+    // Every hour over four years (a leap day among them): the midnight that starts the next KST date.
+    for (let at = Date.UTC(2023, 0, 1); at < Date.UTC(2027, 0, 1); at += 3_600_000 + 17_000) {
+      const end = Kst.endOfDay(at)
+      expect(Kst.toDateTime14(end)).toBe(`${Kst.addDays(Kst.toDate8(at), 1)}000000`)
+    }
+  })
+})

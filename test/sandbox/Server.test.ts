@@ -124,6 +124,7 @@ describe("socket server", () => {
       const url = yield* Deferred.await(listening)
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
       const secret = lines.find((l) => l.startsWith("partner TESTER secret "))!.slice("partner TESTER secret ".length)
+      expect(lines).toContain(`pages on ${url}/_sandbox/ui`)
       expect(Buffer.from(secret, "base64")).toHaveLength(32)
       const clock = yield* fetchJson(`${url}/_sandbox/clock`)
       expect(clock.body).toMatchObject({ offset: 0 })

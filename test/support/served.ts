@@ -1,7 +1,7 @@
 /**
- * A sandbox served on 127.0.0.1 (ephemeral port) from the test process, and the SDK configured
- * against it over real sockets — what a user's application and browser see. For the browser tests
- * of the portal and the screenshot script.
+ * A sandbox served on 127.0.0.1 (ephemeral port; or another address) from the test process, and
+ * the SDK configured against it over real sockets — what a user's application and browser see. For
+ * the browser tests of the portal and of the sandbox's pages, and the screenshot scripts.
  */
 import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
 import * as Config from "../../src/core/Config.js"
@@ -23,6 +23,8 @@ export type Sdk = Layer.Success<ReturnType<typeof sdkLayer>>
 export interface Served {
   /** `http://127.0.0.1:<port>`. */
   readonly url: string
+  /** The admin token, when the sandbox needs one (it listens on a non-loopback address). */
+  readonly adminToken: string | undefined
   /** The secret key of the TESTER partner. */
   readonly secret: string
   /** Runs an SDK program against the served sandbox. */
@@ -36,25 +38,34 @@ export interface Served {
   readonly close: () => Promise<void>
 }
 
-const admin = async (url: string, route: string, body: unknown): Promise<void> => {
-  const answer = await fetch(`${url}/_sandbox/${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+const admin = async (url: string, adminToken: string | undefined, route: string, body: unknown): Promise<void> => {
+  const headers: Record<string, string> = { "content-type": "application/json" }
+  if (adminToken !== undefined) headers["authorization"] = `Bearer ${adminToken}`
+  const answer = await fetch(`${url}/_sandbox/${route}`, { method: "POST", headers, body: JSON.stringify(body) })
   if (answer.status !== 200) throw new Error(`admin route ${route} answered ${answer.status}: ${await answer.text()}`)
 }
 
-/** Serves a fresh sandbox with `members` and builds the SDK against it. */
-export const serve = async (members: ReadonlyArray<MemberSeed>): Promise<Served> => {
-  const server = ManagedRuntime.make(Server.layer({ host: "127.0.0.1", port: 0 }).pipe(Layer.provideMerge(SandboxModule.layer({ members }))))
-  const { url, secret } = await server.runPromise(
-    Effect.all({ url: Effect.map(Server.SandboxServer, (a) => a.url), secret: Effect.map(SandboxModule.Sandbox, (s) => s.secretOf("TESTER") ?? "") })
+/**
+ * Serves a fresh sandbox with `members` and builds the SDK against it; on `host` (default
+ * 127.0.0.1; on a non-loopback one such as 0.0.0.0 it needs its admin token, and is reached at
+ * 127.0.0.1).
+ */
+export const serve = async (members: ReadonlyArray<MemberSeed>, options: { readonly host?: string } = {}): Promise<Served> => {
+  const server = ManagedRuntime.make(Server.layer({ host: options.host ?? "127.0.0.1", port: 0 }).pipe(Layer.provideMerge(SandboxModule.layer({ members }))))
+  const { address, secret } = await server.runPromise(
+    Effect.all({ address: Server.SandboxServer, secret: Effect.map(SandboxModule.Sandbox, (s) => s.secretOf("TESTER") ?? "") })
   )
+  const url = `http://127.0.0.1:${address.port}`
+  const adminToken = address.adminToken
   const sdk = ManagedRuntime.make(sdkLayer(url, secret))
   return {
     url,
+    adminToken,
     secret,
     run: (program) => sdk.runPromise(program),
-    admin: (route, body) => admin(url, route, body),
-    advance: (millis) => admin(url, "clock", { advanceMillis: millis }),
-    setClock: (epochMillis) => admin(url, "clock", { set: epochMillis }),
+    admin: (route, body) => admin(url, adminToken, route, body),
+    advance: (millis) => admin(url, adminToken, "clock", { advanceMillis: millis }),
+    setClock: (epochMillis) => admin(url, adminToken, "clock", { set: epochMillis }),
     close: async () => {
       await sdk.dispose()
       await server.dispose()

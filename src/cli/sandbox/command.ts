@@ -23,7 +23,7 @@ export const command = Command.make("sandbox").pipe(
   Command.withDescription("The sandbox: a stateful emulator of the service, on a socket, with admin routes"),
   Command.withSubcommands([
     Command.make("serve", serveOptions, run("serve")).pipe(
-      Command.withDescription("Serve the sandbox on a socket until Ctrl-C / SIGTERM (requests in flight finish first); prints each partner's secret, the admin token when one is generated, and `listening on <url>`. Limits and admin protection: docs/resilience.md"),
+      Command.withDescription("Serve the sandbox on a socket until Ctrl-C / SIGTERM (requests in flight finish first); prints each partner's secret, the admin token when one is generated, the address of the sandbox's pages (`pages on <url>/_sandbox/ui`) and `listening on <url>`. Limits and admin protection: docs/resilience.md"),
       example("serve --port 8787 --member 1234567891")
     ),
     Command.make("reset", sandboxOptions, run("reset")).pipe(

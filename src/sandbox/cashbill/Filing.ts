@@ -8,7 +8,7 @@
  */
 import * as Rules from "../../domains/cashbill/Rules.js"
 import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
-import type { FilingOutcome, Receipt } from "./Stored.js"
+import type { Filing, FilingOutcome, Receipt } from "./Stored.js"
 
 /**
  * The card-number length the sandbox's tax authority rejects: no issuer uses 17 digits (cards
@@ -36,17 +36,39 @@ export const filingOutcome = (identityNum: string): FilingOutcome => {
 }
 
 /**
+ * The receipt's filing as of `now` under the filing policy — the one recorded, or the one that is
+ * due — without recording it: what a read would find (the sandbox's pages look without changing).
+ *
+ * @since 1.0.0
+ * @category combinators
+ */
+export const filingAsOf = (receipt: Receipt, policy: Policy, now: number): Filing | undefined => {
+  if (receipt.filing !== undefined) return receipt.filing
+  if (stageOf(policy, { startedAt: receipt.issuedAt, now, polls: receipt.polls, stages: 1 }) < 1) return undefined
+  return { at: stageReachedAt(policy, receipt.issuedAt, 1) ?? now, outcome: filingOutcome(receipt.identityNum) }
+}
+
+/**
  * Files the receipt if the filing policy says it is due (one step: 300 → 304 or 305).
  *
  * @since 0.1.0
  * @category combinators
  */
 export const advanceFiling = (receipt: Receipt, policy: Policy, now: number): Receipt => {
-  if (receipt.filing !== undefined) return receipt
-  if (stageOf(policy, { startedAt: receipt.issuedAt, now, polls: receipt.polls, stages: 1 }) < 1) return receipt
-  receipt.filing = { at: stageReachedAt(policy, receipt.issuedAt, 1) ?? now, outcome: filingOutcome(receipt.identityNum) }
+  if (receipt.filing === undefined) receipt.filing = filingAsOf(receipt, policy, now)
   return receipt
 }
+
+/**
+ * The status code of a filing: 300 issued (none yet), 304 filed, 305 filing failed.
+ *
+ * @since 1.0.0
+ * @category combinators
+ */
+export const stateCodeOfFiling = (filing: Filing | undefined): number =>
+  filing === undefined
+    ? Rules.StateCode.Issued
+    : filing.outcome.code === "0000" ? Rules.StateCode.Filed : Rules.StateCode.FilingFailed
 
 /**
  * The status code: 300 issued, 304 filed, 305 filing failed.
@@ -54,7 +76,4 @@ export const advanceFiling = (receipt: Receipt, policy: Policy, now: number): Re
  * @since 0.1.0
  * @category combinators
  */
-export const stateCodeOf = (receipt: Receipt): number =>
-  receipt.filing === undefined
-    ? Rules.StateCode.Issued
-    : receipt.filing.outcome.code === "0000" ? Rules.StateCode.Filed : Rules.StateCode.FilingFailed
+export const stateCodeOf = (receipt: Receipt): number => stateCodeOfFiling(receipt.filing)

@@ -16,6 +16,23 @@ import type { Invoice } from "./Stored.js"
 const FILING_STEPS = 4
 
 /**
+ * The filing steps of an invoice as of `now` under `policy` — the stage reached and when each step
+ * was reached, the recorded ones and those now due — without recording them: what a read would
+ * find (the sandbox's pages look without changing).
+ *
+ * @since 1.0.0
+ * @category combinators
+ */
+export const filingAsOf = (invoice: Invoice, policy: Policy, now: number): { readonly stage: number; readonly times: ReadonlyArray<number> } => {
+  const issued = invoice.issued
+  if (issued === undefined || invoice.filingStage >= FILING_STEPS) return { stage: invoice.filingStage, times: invoice.filingTimes }
+  const stage = Math.max(invoice.filingStage, stageOf(policy, { startedAt: issued.at, now, polls: invoice.polls, stages: FILING_STEPS }))
+  const times = [...invoice.filingTimes]
+  for (let step = invoice.filingStage + 1; step <= stage; step++) times.push(stageReachedAt(policy, issued.at, step) ?? now)
+  return { stage, times }
+}
+
+/**
  * Brings the filing of an issued invoice up to date under `policy` (300 → 301 → 302 → 303 →
  * 304/305), recording when each step was reached.
  *
@@ -23,23 +40,22 @@ const FILING_STEPS = 4
  * @category combinators
  */
 export const advanceFiling = (invoice: Invoice, policy: Policy, now: number): Invoice => {
-  const issued = invoice.issued
-  if (issued === undefined || invoice.filingStage >= FILING_STEPS) return invoice
-  const stage = Math.max(invoice.filingStage, stageOf(policy, { startedAt: issued.at, now, polls: invoice.polls, stages: FILING_STEPS }))
-  for (let step = invoice.filingStage + 1; step <= stage; step++) invoice.filingTimes.push(stageReachedAt(policy, issued.at, step) ?? now)
+  if (invoice.issued === undefined || invoice.filingStage >= FILING_STEPS) return invoice
+  const { stage, times } = filingAsOf(invoice, policy, now)
+  for (let step = invoice.filingStage; step < stage; step++) invoice.filingTimes.push(times[step]!)
   invoice.filingStage = stage
   return invoice
 }
 
 /**
- * The status code of an invoice.
+ * The status code of an invoice at a filing stage (0 … 4).
  *
- * @since 0.1.0
+ * @since 1.0.0
  * @category combinators
  */
-export const stateCodeOf = (invoice: Invoice): number => {
+export const stateCodeAt = (invoice: Invoice, filingStage: number): number => {
   if (invoice.issued === undefined) return Rules.StateCode.Saved
-  switch (invoice.filingStage) {
+  switch (filingStage) {
     case 0:
       return Rules.StateCode.Issued
     case 1:
@@ -52,6 +68,14 @@ export const stateCodeOf = (invoice: Invoice): number => {
       return invoice.issued.filingFails ? Rules.StateCode.FilingFailed : Rules.StateCode.Filed
   }
 }
+
+/**
+ * The status code of an invoice.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const stateCodeOf = (invoice: Invoice): number => stateCodeAt(invoice, invoice.filingStage)
 
 /**
  * When the invoice last changed state.

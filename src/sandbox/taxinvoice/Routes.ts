@@ -149,7 +149,7 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
     // The router matched MgtKeyType among SELL, BUY, TRUSTEE in any case.
     const mgtKeyType = request.params.MgtKeyType.toUpperCase() as Rules.MgtKeyType
     return yield* withMember(request, caller, (ctx) =>
-      Result.map(State.assignMgtKey(ctx.member, request.params.ItemKey, mgtKeyType, MgtKey), () => success(request)))
+      Result.map(State.assignMgtKey(ctx.member, request.params.ItemKey, mgtKeyType, MgtKey, ctx.now), () => success(request)))
   })),
   implement(Operations.BulkIssue, Effect.fnUntraced(function*(request, caller) {
     const { submitID } = yield* Effect.mapError(request.parameters, () => fail("BulkSubmitIdInvalid", request.headers[Operation.SUBMIT_ID_HEADER]))

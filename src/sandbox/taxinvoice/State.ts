@@ -73,6 +73,7 @@ const create = (state: TaxinvoiceState, member: MemberInvoices, corpNum: string,
     draft,
     mgtKeyType: "SELL",
     mgtKey,
+    assignedAt: undefined,
     itemKey: newItemKey(state, now),
     regAt: now,
     files: [],
@@ -257,7 +258,7 @@ export const issueOnPortal = (
 }
 
 /**
- * Gives a portal-issued invoice a document ID of a kind.
+ * Gives a portal-issued invoice a document ID of a kind, at `now` (kept for its history).
  *
  * @since 0.1.0
  * @category combinators
@@ -266,7 +267,8 @@ export const assignMgtKey = (
   member: MemberInvoices,
   itemKey: string,
   mgtKeyType: Rules.MgtKeyType,
-  mgtKey: string
+  mgtKey: string,
+  now: number
 ): Result.Result<Invoice, SandboxFailure> => {
   const invoice = member.byItemKey.get(itemKey)
   if (invoice === undefined) return Result.fail(fail("TaxinvoiceItemKeyNotFound", itemKey))
@@ -274,6 +276,7 @@ export const assignMgtKey = (
   if (member.byKey.has(keyOf(mgtKeyType, mgtKey))) return Result.fail(fail("TaxinvoiceMgtKeyInUse", mgtKey))
   invoice.mgtKey = mgtKey
   invoice.mgtKeyType = mgtKeyType
+  invoice.assignedAt = now
   member.byKey.set(keyOf(mgtKeyType, mgtKey), invoice)
   return Result.succeed(invoice)
 }

@@ -54,6 +54,8 @@ export interface Invoice {
   mgtKeyType: Rules.MgtKeyType
   /** `undefined` for an invoice issued on the portal until AssignMgtKey gives it one. */
   mgtKey: string | undefined
+  /** When AssignMgtKey gave a portal-issued invoice its document ID (document time). */
+  assignedAt: number | undefined
   readonly itemKey: string
   readonly regAt: number
   readonly files: Array<StoredFile>

@@ -1,0 +1,55 @@
+/**
+ * What the sandbox's pages are made from: the request as the kernel hands it over, what they read
+ * besides the store (`Sources`), and what each page module gets (`PageContext`).
+ *
+ * @since 1.0.0
+ */
+import type { AdminOperations } from "../Admin.js"
+import type { AdminAccess } from "../AdminGuard.js"
+import type { CallLog } from "../CallLog.js"
+import type { Changes } from "../Changes.js"
+import type { Incoming } from "../HttpEdge.js"
+import type { Environment } from "../Store.js"
+import type { View } from "./Shell.js"
+import type { Reading } from "./Views.js"
+
+/**
+ * A request for a page, as the kernel hands it over.
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export interface PageRequest {
+  readonly incoming: Incoming
+  /** The path's segments after `/_sandbox/ui`. */
+  readonly segments: ReadonlyArray<string>
+  readonly environment: Environment
+  readonly access: AdminAccess
+}
+
+/**
+ * What the pages read besides the store: the admin operations, the call log, the change signal,
+ * the partners' LinkIDs and the pages' form token.
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export interface Sources {
+  readonly operations: AdminOperations
+  readonly calls: CallLog
+  readonly changes: Changes
+  readonly partners: ReadonlyArray<string>
+  readonly formToken: string
+}
+
+/**
+ * What a page is made from.
+ *
+ * @since 1.0.0
+ * @category models
+ */
+export interface PageContext {
+  readonly view: View
+  readonly reading: Reading
+  readonly sources: Sources
+}

@@ -1,0 +1,132 @@
+/**
+ * The jobs page (`/_sandbox/ui/jobs`): bulk submissions of cash receipts and e-Tax invoices and
+ * the tax-portal collection jobs, newest first, with their progress as a read would find it now
+ * (derived from their progression policy without counting a poll or moving them), their results
+ * and refused items. `?member=` shows one member's.
+ *
+ * @since 1.0.0
+ */
+import * as Rules from "../../domains/taxPortal/Rules.js"
+import type { Submission } from "../BulkSubmission.js"
+import { cashbillSlot } from "../cashbill/State.js"
+import type { SandboxFailure } from "../Failure.js"
+import { type Html, html } from "../portal/Html.js"
+import { type Kind, type Policy, stageOf } from "../Progression.js"
+import type { HtmlAnswer } from "../Route.js"
+import { collectCount, type Job, taxPortalSlot } from "../taxPortal/State.js"
+import { taxinvoiceSlot } from "../taxinvoice/Stored.js"
+import { href, page, time } from "./Shell.js"
+import type { DocumentKind } from "./Texts.js"
+import type { PageContext } from "./Context.js"
+
+type Item =
+  | { readonly _tag: "Issued"; readonly mgtKey: string; readonly itemKey: string }
+  | { readonly _tag: "Failed"; readonly mgtKey: string | null; readonly failure: SandboxFailure }
+
+interface BulkRow {
+  readonly kind: DocumentKind
+  readonly corpNum: string
+  readonly bulk: Submission<unknown>
+  readonly items: ReadonlyArray<Item> | undefined
+}
+
+const stageNow = (bulk: Submission<unknown>, policy: Policy, now: number): number =>
+  Math.max(bulk.stage, stageOf(policy, { startedAt: bulk.receivedAt, now, polls: bulk.polls, stages: 2 }))
+
+const bulksOf = (ctx: PageContext, member: string | undefined): ReadonlyArray<BulkRow> => {
+  const { store, environment } = ctx.reading
+  const rows: Array<BulkRow> = []
+  for (const [corpNum, receipts] of store.get(cashbillSlot, environment).members) {
+    if (member !== undefined && corpNum !== member) continue
+    for (const bulk of receipts.bulks.values()) {
+      const items = bulk.results?.map((r): Item => (r._tag === "Issued" ? { _tag: "Issued", mgtKey: r.mgtKey, itemKey: r.receipt.itemKey } : r))
+      rows.push({ kind: "cashbill", corpNum, bulk, items })
+    }
+  }
+  for (const [corpNum, invoices] of store.get(taxinvoiceSlot, environment).members) {
+    if (member !== undefined && corpNum !== member) continue
+    for (const bulk of invoices.bulks.values()) {
+      const items = bulk.results?.map((r): Item => (r._tag === "Issued" ? { _tag: "Issued", mgtKey: r.mgtKey, itemKey: r.invoice.itemKey } : r))
+      rows.push({ kind: "taxinvoice", corpNum, bulk, items })
+    }
+  }
+  return rows.sort((a, b) => b.bulk.receivedAt - a.bulk.receivedAt)
+}
+
+const POLICY_OF: Readonly<Record<"cashbill" | "taxinvoice", Kind>> = { cashbill: "cashbill.bulk", taxinvoice: "taxinvoice.bulk" }
+
+const bulkRow = (ctx: PageContext, row: BulkRow): Html => {
+  const { view } = ctx
+  const { t } = view
+  const stage = stageNow(row.bulk, ctx.reading.policies[POLICY_OF[row.kind as "cashbill" | "taxinvoice"]], ctx.reading.now)
+  const failed = (row.items ?? []).filter((item): item is Extract<Item, { _tag: "Failed" }> => item._tag === "Failed")
+  const issued = (row.items?.length ?? 0) - failed.length
+  return html`<tr><td class="mono">${row.bulk.submitID}</td><td>${t.kindName[row.kind]}</td><td><a href="${href(view, `members/${row.corpNum}`)}">${row.corpNum}</a></td><td>${
+    time(row.bulk.receivedAt)
+  }</td><td class="num">${row.bulk.submitCount}</td><td><span class="badge ${stage === 2 ? "ok" : "warn"}">${t.txState(stage)}</span>${
+    row.bulk.completedAt === undefined ? "" : html` ${time(row.bulk.completedAt)}`
+  }</td><td>${row.items === undefined ? "" : t.results(issued, failed.length)}${
+    failed.length === 0 ? "" : html`<ul>${
+      failed.map((item) => {
+        const { body } = item.failure.render(view.language)
+        return html`<li><code>${item.mgtKey ?? "?"}</code>: ${body.code} ${body.message}</li>`
+      })
+    }</ul>`
+  }</td></tr>`
+}
+
+const jobStage = (job: Job, policy: Policy, now: number): number => {
+  if (job.completedAt !== undefined) return job.stage
+  const reference = now >= job.regAt + Rules.JOB_VALIDITY_MILLIS ? job.regAt + Rules.JOB_VALIDITY_MILLIS - 1 : now
+  return Math.max(job.stage, stageOf(policy, { startedAt: job.regAt, now: reference, polls: job.polls, stages: 2 }))
+}
+
+const jobRow = (ctx: PageContext, job: Job): Html => {
+  const { view } = ctx
+  const { t } = view
+  const stage = jobStage(job, ctx.reading.policies["taxPortal.job"], ctx.reading.now)
+  const expired = ctx.reading.now >= job.regAt + Rules.JOB_VALIDITY_MILLIS
+  return html`<tr><td class="mono">${job.jobID}</td><td>${job.kind === "taxinvoice" ? t.kindName.taxinvoice : t.kindName.cashbill}</td><td><a href="${
+    href(view, `members/${job.corpNum}`)
+  }">${job.corpNum}</a></td><td><code>${job.queryType} ${job.kind === "taxinvoice" ? job.dateType : ""} ${job.sDate}–${job.eDate}</code></td><td>${time(job.regAt)}</td><td><span class="badge ${
+    stage === 2 ? "ok" : "warn"
+  }">${t.jobState(stage)}</span>${expired ? html` <span class="badge">${t.jobExpired}</span>` : ""}${
+    job.failure === undefined ? "" : html` <span class="badge error">${t.jobFails(job.failure.code)}</span>`
+  }</td><td class="num">${job.completedAt === undefined ? "" : collectCount(job).toLocaleString("en-US")}</td></tr>`
+}
+
+/**
+ * The jobs page.
+ *
+ * @since 1.0.0
+ * @category constructors
+ */
+export const jobsPage = (ctx: PageContext): HtmlAnswer => {
+  const { view } = ctx
+  const { t } = view
+  const member = view.query.get("member")?.trim() || undefined
+  const bulks = bulksOf(ctx, member)
+  const jobs = Array.from(ctx.reading.store.get(taxPortalSlot, ctx.reading.environment).jobs.values())
+    .filter((job) => member === undefined || job.corpNum === member)
+    .sort((a, b) => b.regAt - a.regAt)
+  return page(view, {
+    section: "jobs",
+    title: member === undefined ? t.nav.jobs : `${t.nav.jobs} · ${member}`,
+    body: html`<section aria-labelledby="bulks" data-live="bulks">
+<h2 id="bulks">${t.bulkSubmissions}</h2>
+${
+      bulks.length === 0 ? html`<p class="muted">${t.noBulks}</p>` : html`<table><thead><tr><th scope="col">${t.submitId}</th><th scope="col">${t.kind}</th><th scope="col">${t.member}</th><th scope="col">${t.received}</th><th scope="col" class="num">${t.items}</th><th scope="col">${t.progress}</th><th scope="col">${t.resultsTitle}</th></tr></thead><tbody>${
+        bulks.map((row) => bulkRow(ctx, row))
+      }</tbody></table>`
+    }
+</section>
+<section aria-labelledby="collection" data-live="collection">
+<h2 id="collection">${t.collectionJobs}</h2>
+${
+      jobs.length === 0 ? html`<p class="muted">${t.noJobs}</p>` : html`<table><thead><tr><th scope="col">${t.jobId}</th><th scope="col">${t.kind}</th><th scope="col">${t.member}</th><th scope="col">${t.query}</th><th scope="col">${t.received}</th><th scope="col">${t.progress}</th><th scope="col" class="num">${t.collected}</th></tr></thead><tbody>${
+        jobs.map((job) => jobRow(ctx, job))
+      }</tbody></table>`
+    }
+</section>`
+  })
+}
