@@ -3,11 +3,12 @@
  * exporters (real libraries, no fakes of them), against the in-process sandbox: the span tree of
  * one `Cashbill.issue` with its attributes; a read that meets one 503 — two HTTP spans and a retry
  * event; a lost answer — the settlement event and its warning log record; the metrics of a mixed
- * run, counts and labels.
+ * run, counts and labels (and none when metrics are off); W3C `traceparent` once turned on.
  */
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Metric } from "effect"
+import type { HttpClientRequest } from "effect/http"
 import { TestClock } from "effect/testing"
 import { Tokens } from "../../src/core/Tokens.js"
 import { Cashbill } from "../../src/domains/cashbill/Cashbill.js"
@@ -21,8 +22,12 @@ const CORP = Sdk.MEMBER
 const START = Date.UTC(2026, 10, 22, 1, 0, 0)
 const SERVER = { "server.address": "sandbox.taxdoc.local", "server.port": 80 }
 
-const sdk = (options: { readonly metrics?: boolean } = {}) =>
-  Sdk.layer({ connect: { retryBaseDelay: "10 millis", retryMaxDelay: "50 millis", metrics: options.metrics ?? false }, sandbox: { members: [{ corpNum: CORP }] } })
+const sdk = (options: { readonly metrics?: boolean; readonly traceparent?: boolean; readonly capture?: Array<HttpClientRequest.HttpClientRequest> } = {}) =>
+  Sdk.layer({
+    connect: { retryBaseDelay: "10 millis", retryMaxDelay: "50 millis", metrics: options.metrics ?? false, traceparent: options.traceparent ?? false },
+    sandbox: { members: [{ corpNum: CORP }] },
+    ...(options.capture === undefined ? {} : { capture: options.capture })
+  })
 
 describe("telemetry through @effect/opentelemetry", () => {
   it.effect("one Cashbill.issue: the operation's span, token issuance under it, a client span per HTTP attempt", () => {
@@ -175,5 +180,36 @@ describe("telemetry through @effect/opentelemetry", () => {
       const metrics = yield* otel.metrics
       expect(metrics.filter((metric) => metric.descriptor.name.startsWith("taxdoc."))).toEqual([])
     }).pipe(Effect.provide(sdk()), Effect.provide(otel.layer), Effect.provideService(Metric.MetricRegistry, new Map()))
+  })
+
+  it.effect("traceparent, once turned on: each request names its attempt's span as the parent; off by default", () => {
+    const otel = exported()
+    const sent: Array<HttpClientRequest.HttpClientRequest> = []
+    const quiet: Array<HttpClientRequest.HttpClientRequest> = []
+    return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
+      yield* Effect.flatMap(Cashbill, (c) => c.issue(CORP, receipt("OT-9", CORP))).pipe(Effect.provide(sdk({ traceparent: true, capture: sent })))
+      const spans = otel.spans()
+      for (const [request, attempt] of [[sent[0]!, spanNamed(spans, "POST /{serviceId}/Token")], [sent[1]!, spanNamed(spans, "POST /Cashbill")]] as const) {
+        const context = attempt.spanContext()
+        expect(request.headers["traceparent"]).toBe(`00-${context.traceId}-${context.spanId}-01`)
+      }
+      // Off by default: no header at all.
+      yield* Effect.flatMap(Cashbill, (c) => c.issue(CORP, receipt("OT-10", CORP))).pipe(Effect.provide(sdk({ capture: quiet })))
+      expect(quiet.length).toBe(2)
+      expect(quiet.every((request) => request.headers["traceparent"] === undefined)).toBe(true)
+    }).pipe(Effect.provide(otel.layer))
+  })
+
+  it.effect("traceparent with nothing traced: a request names the caller's span, and none when there is none", () => {
+    const sent: Array<HttpClientRequest.HttpClientRequest> = []
+    return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
+      const cashbill = yield* Cashbill
+      yield* cashbill.issue(CORP, receipt("OT-11", CORP))
+      expect(sent.every((request) => request.headers["traceparent"] === undefined)).toBe(true)
+      const caller = yield* Effect.withSpan(Effect.andThen(cashbill.getInfo(CORP, "OT-11"), Effect.currentSpan), "handler")
+      expect(sent.at(-1)!.headers["traceparent"]).toBe(`00-${caller.traceId}-${caller.spanId}-01`)
+    }).pipe(Effect.provide(sdk({ traceparent: true, capture: sent })))
   })
 })
