@@ -38,6 +38,7 @@ const BENCHMARKS = [
   "durable",
   "promise",
   "fleet",
+  "telemetry",
   "suite"
 ] as const
 

@@ -1,0 +1,122 @@
+/**
+ * What telemetry costs a call, side by side in one run over sockets (each side its own client
+ * process against one sandbox, as sections 1 and 2 run them): the SDK of this checkout with
+ * nothing installed (the default: no tracer, metrics off) against the same SDK before telemetry
+ * (`BENCH_TELEMETRY_BASE`, default `9e15be5`, built from its own worktree and install, as the 0.1
+ * line's sides are), the SDK with `metrics: true` and no reader (what recording Effect `Metric`s
+ * costs, the figure that decides whether they are on by default), and the SDK with
+ * @effect/opentelemetry and the OpenTelemetry SDK's in-memory span and metric exporters installed,
+ * metrics on. Sequential GetInfo (client CPU per call) and 32 concurrent callers (throughput).
+ * Targets: with nothing installed, client CPU per sequential GetInfo ≤ 1.05× the base's and 32
+ * concurrent throughput ≥ 0.95× the base's.
+ *
+ * @since 1.1.0
+ */
+import { prepare } from "./support/checkout.js"
+import { compareClients, figuresOf, micros, SDK, type SideFigures, type SideSpec, withPreparedSandbox } from "./support/clients.js"
+import type { LoadOptions } from "./support/load.js"
+import { type Benchmark, isMain, log, main, sized } from "./support/program.js"
+import type { Target } from "./support/report.js"
+import * as Sdk from "./support/sdk.js"
+import { ms, perSecond, ratio } from "./support/stats.js"
+
+const BASE = process.env["BENCH_TELEMETRY_BASE"] ?? "9e15be5"
+const SEQUENTIAL: LoadOptions = sized({ concurrency: 1, total: 800, durationMillis: 2_500 }, { concurrency: 1, total: 20, durationMillis: 1_000 })
+const CALLERS = 32
+const CONCURRENT: LoadOptions = sized({ concurrency: CALLERS, total: 5_000, durationMillis: 12_000 }, { concurrency: CALLERS, total: 100, durationMillis: 2_000 })
+const ROUNDS = sized(6, 1)
+const CPU_TARGET = 1.05
+const THROUGHPUT_TARGET = 0.95
+
+const OFF: SideSpec = { ...SDK, id: "sdk", label: "this checkout, nothing installed (default)" }
+const METRICS: SideSpec = { id: "sdk-metrics", label: "this checkout, `metrics: true`, no reader installed", kind: "sdk-metrics", info: false }
+const OTEL: SideSpec = {
+  id: "sdk-otel",
+  label: "this checkout, @effect/opentelemetry with in-memory span and metric exporters, `metrics: true`",
+  kind: "sdk-otel",
+  info: false
+}
+
+const spread = (f: SideFigures, other: string): string => {
+  const r = f.against(other)
+  return `${ratio(r.cpu)} (rounds ${ratio(r.cpuLowest)}–${ratio(r.cpuHighest)})`
+}
+
+/**
+ * @since 1.1.0
+ * @category benchmarks
+ */
+export const benchmark: Benchmark = {
+  id: "telemetry",
+  limitMillis: 600_000,
+  prepare: () => prepare(BASE, { build: true }),
+  run: async () => {
+    const base = await prepare(BASE, { build: true })
+    const BEFORE: SideSpec = { id: "base", label: `revision ${base.commit}, before telemetry`, kind: "sdk", info: false, checkout: base.root }
+    const sides = [BEFORE, OFF, METRICS, OTEL]
+    return withPreparedSandbox(Sdk.memberNumber(19), "TEL-0001", async (prepared) => {
+      log("sequential GetInfo, telemetry off and on")
+      const sequential = await compareClients({ label: "sequential", sides, prepared, workload: "getInfo", load: SEQUENTIAL, rounds: ROUNDS, budgetMillis: 200_000 })
+      log(`${CALLERS} concurrent GetInfo, telemetry off and on`)
+      const concurrent = await compareClients({
+        label: `${CALLERS} concurrent`,
+        sides,
+        prepared,
+        workload: "getInfo",
+        load: CONCURRENT,
+        rounds: ROUNDS,
+        budgetMillis: 250_000
+      })
+      const seqOff = figuresOf(sequential, OFF.id)
+      const conOff = figuresOf(concurrent, OFF.id)
+      const cpuVsBase = seqOff.against(BEFORE.id)
+      const throughputVsBase = conOff.against(BEFORE.id).throughput
+      const extra = (figures: ReadonlyArray<SideFigures>, id: string) => micros(figuresOf(figures, id).cpu - figuresOf(figures, OFF.id).cpu)
+      const targets: Array<Target> = [
+        {
+          name: `nothing installed: client CPU per sequential GetInfo ≤ ${CPU_TARGET}× revision ${base.commit}'s (before telemetry)`,
+          measured: `${spread(seqOff, BEFORE.id)}; ${micros(seqOff.cpu)} against ${micros(figuresOf(sequential, BEFORE.id).cpu)}`,
+          met: cpuVsBase.cpu <= CPU_TARGET
+        },
+        {
+          name: `nothing installed: ${CALLERS} concurrent GetInfo throughput ≥ ${THROUGHPUT_TARGET}× revision ${base.commit}'s`,
+          measured: `${ratio(throughputVsBase)} (${perSecond(conOff.throughput)} against ${perSecond(figuresOf(concurrent, BEFORE.id).throughput)}; CPU per call ${
+            spread(conOff, BEFORE.id)
+          })`,
+          met: throughputVsBase >= THROUGHPUT_TARGET
+        }
+      ]
+      const rows = (figures: ReadonlyArray<SideFigures>) =>
+        figures.map((f) => [
+          f.side.label,
+          micros(f.cpu),
+          f.side.id === OFF.id ? "–" : micros(f.cpu - figuresOf(figures, OFF.id).cpu),
+          f.side.id === OFF.id ? ratio(1) : spread(f, OFF.id),
+          f.side.id === BEFORE.id ? ratio(1) : spread(f, BEFORE.id),
+          perSecond(f.throughput),
+          ms(f.p50),
+          ms(f.p99)
+        ])
+      const headers = ["client", "client CPU / call", "CPU / call over nothing installed", "CPU vs nothing installed", `CPU vs ${base.commit}`, "calls/s", "p50", "p99"]
+      return {
+        title: "19. Telemetry: nothing installed against before telemetry, metrics and OpenTelemetry on",
+        method: [
+          "One sandbox server process (`Server.serve` on 127.0.0.1, the compiled package under plain node) with one member and one receipt; each side its own client process (plain node, the compiled package over `Undici.layer()`, default configuration otherwise), GetInfo of the receipt in a closed loop, calls in Effect fibers; `process.cpuUsage()` of the client process over the measured window.",
+          `Sides: revision \`${base.commit}\` (\`BENCH_TELEMETRY_BASE\`, the SDK before telemetry: one span per call when a tracer is installed, no metrics; built from a git worktree with its own \`npm ci\`, as the 0.1 line's sides are); this checkout with nothing installed (no tracer, \`metrics\` off: the defaults); this checkout with \`metrics: true\` and no reader (Effect \`Metric\` updates alone); this checkout with \`OtelTracer.layer\` over a \`BasicTracerProvider\` whose \`SimpleSpanProcessor\` exports every span to an \`InMemorySpanExporter\`, and \`OtelMetrics.layer\` with a \`PeriodicExportingMetricReader\` (every second) into an \`InMemoryMetricExporter\`, \`metrics: true\` (the exporters emptied before each run).`,
+          `Sequential: ${ROUNDS} rounds of ${SEQUENTIAL.total.toLocaleString("en-US")} calls per side (at most ${SEQUENTIAL.durationMillis / 1000} s); ${CALLERS} concurrent: ${ROUNDS} rounds of ${CONCURRENT.total.toLocaleString("en-US")} calls per side. Sides alternate within each round (order reversed every other round) after one warm-up round; figures are medians over rounds, ratios medians of the per-round ratios with their lowest and highest.`
+        ],
+        tables: [
+          { title: `Sequential GetInfo (medians of ${ROUNDS} rounds)`, headers, rows: rows(sequential) },
+          { title: `${CALLERS} concurrent GetInfo callers (medians of ${ROUNDS} rounds)`, headers, rows: rows(concurrent) }
+        ],
+        targets,
+        notes: [
+          `Recording the metrics with no reader: ${extra(sequential, METRICS.id)} per sequential call, ${extra(concurrent, METRICS.id)} per concurrent call over nothing installed.`,
+          `OpenTelemetry with the in-memory exporters: ${extra(sequential, OTEL.id)} per sequential call, ${extra(concurrent, OTEL.id)} per concurrent call over nothing installed.`
+        ]
+      }
+    })
+  }
+}
+
+if (isMain(import.meta.url)) await main(benchmark)
