@@ -7,8 +7,11 @@
  * costs, the figure that decides whether they are on by default), and the SDK with
  * @effect/opentelemetry and the OpenTelemetry SDK's in-memory span and metric exporters installed,
  * metrics on. Sequential GetInfo (client CPU per call) and 32 concurrent callers (throughput).
- * Targets: with nothing installed, client CPU per sequential GetInfo ≤ 1.05× the base's and 32
- * concurrent throughput ≥ 0.95× the base's.
+ * Nothing installed is compared with the base in rounds of those two sides alone (each first in
+ * every other round), so that no side always runs in the middle of a round; the sides with
+ * telemetry on are compared with nothing installed in rounds of their own. Targets: with nothing
+ * installed, client CPU per sequential GetInfo ≤ 1.05× the base's and 32 concurrent throughput
+ * ≥ 0.95× the base's.
  *
  * @since 1.1.0
  */
@@ -24,7 +27,8 @@ const BASE = process.env["BENCH_TELEMETRY_BASE"] ?? "9e15be5"
 const SEQUENTIAL: LoadOptions = sized({ concurrency: 1, total: 800, durationMillis: 2_500 }, { concurrency: 1, total: 20, durationMillis: 1_000 })
 const CALLERS = 32
 const CONCURRENT: LoadOptions = sized({ concurrency: CALLERS, total: 5_000, durationMillis: 12_000 }, { concurrency: CALLERS, total: 100, durationMillis: 2_000 })
-const ROUNDS = sized(6, 1)
+const ROUNDS = sized(8, 1)
+const ON_ROUNDS = sized(5, 1)
 const CPU_TARGET = 1.05
 const THROUGHPUT_TARGET = 0.95
 
@@ -53,66 +57,70 @@ export const benchmark: Benchmark = {
   run: async () => {
     const base = await prepare(BASE, { build: true })
     const BEFORE: SideSpec = { id: "base", label: `revision ${base.commit}, before telemetry`, kind: "sdk", info: false, checkout: base.root }
-    const sides = [BEFORE, OFF, METRICS, OTEL]
     return withPreparedSandbox(Sdk.memberNumber(19), "TEL-0001", async (prepared) => {
-      log("sequential GetInfo, telemetry off and on")
-      const sequential = await compareClients({ label: "sequential", sides, prepared, workload: "getInfo", load: SEQUENTIAL, rounds: ROUNDS, budgetMillis: 200_000 })
-      log(`${CALLERS} concurrent GetInfo, telemetry off and on`)
-      const concurrent = await compareClients({
-        label: `${CALLERS} concurrent`,
-        sides,
-        prepared,
-        workload: "getInfo",
-        load: CONCURRENT,
-        rounds: ROUNDS,
-        budgetMillis: 250_000
-      })
-      const seqOff = figuresOf(sequential, OFF.id)
-      const conOff = figuresOf(concurrent, OFF.id)
+      const compare = (label: string, sides: ReadonlyArray<SideSpec>, load: LoadOptions, rounds: number) =>
+        compareClients({ label, sides, prepared, workload: "getInfo", load, rounds, budgetMillis: 150_000 })
+      log("nothing installed against the base: sequential, then 32 concurrent")
+      const offSequential = await compare("off, sequential", [BEFORE, OFF], SEQUENTIAL, ROUNDS)
+      const offConcurrent = await compare(`off, ${CALLERS} concurrent`, [BEFORE, OFF], CONCURRENT, ROUNDS)
+      log("telemetry on against nothing installed: sequential, then 32 concurrent")
+      const onSequential = await compare("on, sequential", [OFF, METRICS, OTEL], SEQUENTIAL, ON_ROUNDS)
+      const onConcurrent = await compare(`on, ${CALLERS} concurrent`, [OFF, METRICS, OTEL], CONCURRENT, ON_ROUNDS)
+      const seqOff = figuresOf(offSequential, OFF.id)
+      const conOff = figuresOf(offConcurrent, OFF.id)
       const cpuVsBase = seqOff.against(BEFORE.id)
       const throughputVsBase = conOff.against(BEFORE.id).throughput
       const extra = (figures: ReadonlyArray<SideFigures>, id: string) => micros(figuresOf(figures, id).cpu - figuresOf(figures, OFF.id).cpu)
       const targets: Array<Target> = [
         {
           name: `nothing installed: client CPU per sequential GetInfo ≤ ${CPU_TARGET}× revision ${base.commit}'s (before telemetry)`,
-          measured: `${spread(seqOff, BEFORE.id)}; ${micros(seqOff.cpu)} against ${micros(figuresOf(sequential, BEFORE.id).cpu)}`,
+          measured: `${spread(seqOff, BEFORE.id)}; ${micros(seqOff.cpu)} against ${micros(figuresOf(offSequential, BEFORE.id).cpu)}`,
           met: cpuVsBase.cpu <= CPU_TARGET
         },
         {
           name: `nothing installed: ${CALLERS} concurrent GetInfo throughput ≥ ${THROUGHPUT_TARGET}× revision ${base.commit}'s`,
-          measured: `${ratio(throughputVsBase)} (${perSecond(conOff.throughput)} against ${perSecond(figuresOf(concurrent, BEFORE.id).throughput)}; CPU per call ${
+          measured: `${ratio(throughputVsBase)} (${perSecond(conOff.throughput)} against ${perSecond(figuresOf(offConcurrent, BEFORE.id).throughput)}; CPU per call ${
             spread(conOff, BEFORE.id)
           })`,
           met: throughputVsBase >= THROUGHPUT_TARGET
         }
       ]
-      const rows = (figures: ReadonlyArray<SideFigures>) =>
-        figures.map((f) => [
+      // Each side against the first of its comparison (the base, or nothing installed).
+      const rows = (figures: ReadonlyArray<SideFigures>) => {
+        const first = figures[0]!
+        return figures.map((f) => [
           f.side.label,
           micros(f.cpu),
-          f.side.id === OFF.id ? "–" : micros(f.cpu - figuresOf(figures, OFF.id).cpu),
-          f.side.id === OFF.id ? ratio(1) : spread(f, OFF.id),
-          f.side.id === BEFORE.id ? ratio(1) : spread(f, BEFORE.id),
+          f === first ? "–" : micros(f.cpu - first.cpu),
+          f === first ? ratio(1) : spread(f, first.side.id),
+          f === first ? ratio(1) : ratio(f.against(first.side.id).throughput),
           perSecond(f.throughput),
           ms(f.p50),
           ms(f.p99)
         ])
-      const headers = ["client", "client CPU / call", "CPU / call over nothing installed", "CPU vs nothing installed", `CPU vs ${base.commit}`, "calls/s", "p50", "p99"]
+      }
+      const headers = ["client", "client CPU / call", "CPU / call over the first", "CPU vs the first (rounds)", "calls/s vs the first", "calls/s", "p50", "p99"]
       return {
         title: "19. Telemetry: nothing installed against before telemetry, metrics and OpenTelemetry on",
         method: [
           "One sandbox server process (`Server.serve` on 127.0.0.1, the compiled package under plain node) with one member and one receipt; each side its own client process (plain node, the compiled package over `Undici.layer()`, default configuration otherwise), GetInfo of the receipt in a closed loop, calls in Effect fibers; `process.cpuUsage()` of the client process over the measured window.",
           `Sides: revision \`${base.commit}\` (\`BENCH_TELEMETRY_BASE\`, the SDK before telemetry: one span per call when a tracer is installed, no metrics; built from a git worktree with its own \`npm ci\`, as the 0.1 line's sides are); this checkout with nothing installed (no tracer, \`metrics\` off: the defaults); this checkout with \`metrics: true\` and no reader (Effect \`Metric\` updates alone); this checkout with \`OtelTracer.layer\` over a \`BasicTracerProvider\` whose \`SimpleSpanProcessor\` exports every span to an \`InMemorySpanExporter\`, and \`OtelMetrics.layer\` with a \`PeriodicExportingMetricReader\` (every second) into an \`InMemoryMetricExporter\`, \`metrics: true\` (the exporters emptied before each run).`,
-          `Sequential: ${ROUNDS} rounds of ${SEQUENTIAL.total.toLocaleString("en-US")} calls per side (at most ${SEQUENTIAL.durationMillis / 1000} s); ${CALLERS} concurrent: ${ROUNDS} rounds of ${CONCURRENT.total.toLocaleString("en-US")} calls per side. Sides alternate within each round (order reversed every other round) after one warm-up round; figures are medians over rounds, ratios medians of the per-round ratios with their lowest and highest.`
+          `Four comparisons, each its own client processes and rounds: the base against nothing installed (${ROUNDS} rounds, the two sides alone, so that each runs first in every other round), sequential (${SEQUENTIAL.total.toLocaleString("en-US")} calls per side and round, at most ${SEQUENTIAL.durationMillis / 1000} s) and ${CALLERS} concurrent (${CONCURRENT.total.toLocaleString("en-US")} calls); then nothing installed, metrics and OpenTelemetry (${ON_ROUNDS} rounds), the same two loads. Sides alternate within each round (order reversed every other round) after one warm-up round; figures are medians over rounds, ratios medians of the per-round ratios with their lowest and highest.`
         ],
         tables: [
-          { title: `Sequential GetInfo (medians of ${ROUNDS} rounds)`, headers, rows: rows(sequential) },
-          { title: `${CALLERS} concurrent GetInfo callers (medians of ${ROUNDS} rounds)`, headers, rows: rows(concurrent) }
+          { title: `Nothing installed against ${base.commit}, sequential GetInfo (medians of ${ROUNDS} rounds)`, headers, rows: rows(offSequential) },
+          { title: `Nothing installed against ${base.commit}, ${CALLERS} concurrent GetInfo callers (medians of ${ROUNDS} rounds)`, headers, rows: rows(offConcurrent) },
+          { title: `Telemetry on, sequential GetInfo (medians of ${ON_ROUNDS} rounds)`, headers, rows: rows(onSequential) },
+          { title: `Telemetry on, ${CALLERS} concurrent GetInfo callers (medians of ${ON_ROUNDS} rounds)`, headers, rows: rows(onConcurrent) }
         ],
         targets,
         notes: [
-          `Recording the metrics with no reader: ${extra(sequential, METRICS.id)} per sequential call, ${extra(concurrent, METRICS.id)} per concurrent call over nothing installed.`,
-          `OpenTelemetry with the in-memory exporters: ${extra(sequential, OTEL.id)} per sequential call, ${extra(concurrent, OTEL.id)} per concurrent call over nothing installed.`
+          `Recording the metrics with no reader: ${extra(onSequential, METRICS.id)} per sequential call (${spread(figuresOf(onSequential, METRICS.id), OFF.id)}), ${
+            extra(onConcurrent, METRICS.id)
+          } per concurrent call (${spread(figuresOf(onConcurrent, METRICS.id), OFF.id)}) over nothing installed.`,
+          `OpenTelemetry with the in-memory exporters: ${extra(onSequential, OTEL.id)} per sequential call (${spread(figuresOf(onSequential, OTEL.id), OFF.id)}), ${
+            extra(onConcurrent, OTEL.id)
+          } per concurrent call (${spread(figuresOf(onConcurrent, OTEL.id), OFF.id)}) over nothing installed.`
         ]
       }
     })

@@ -279,14 +279,23 @@ const ended = <A>(span: Tracer.Span, exit: Exit.Exit<A, unknown>, options: SpanO
  * @category combinators
  */
 export const span = <A, E, R>(name: string, options: SpanOptions<A>, f: (span: Tracer.Span) => Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  Effect.uninterruptibleMask((restore) =>
-    Effect.flatMap(Effect.makeSpan(name, { kind: options.kind, attributes: options.attributes }), (opened) =>
-      Effect.onExit(restore(Effect.withParentSpan(f(opened), opened, { captureStackTrace: false })), (exit) =>
+  Effect.suspend(() => {
+    // The end is registered before the span is made: whatever ends the effect after that ends it.
+    let opened: Tracer.Span | undefined
+    return Effect.onExit(
+      Effect.flatMap(Effect.makeSpan(name, { kind: options.kind, attributes: options.attributes }), (made) => {
+        opened = made
+        return Effect.withParentSpan(f(made), made, { captureStackTrace: false })
+      }),
+      (exit) =>
         Effect.withFiber((fiber) => {
+          if (opened === undefined) return Effect.void
           const at = fiber.getRef(References.TracerTimingEnabled) ? fiber.getRef(Clock.Clock).currentTimeNanosUnsafe() : BigInt(0)
           opened.end(at, ended(opened, exit, options))
           return Effect.void
-        }))))
+        })
+    )
+  })
 
 /**
  * A method of a service as a span named after it (`Cashbill.issue`) when anything is traced, the
