@@ -7,11 +7,13 @@
  */
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Metric } from "effect"
+import { Effect, Metric, References } from "effect"
 import type { HttpClientRequest } from "effect/http"
 import { TestClock } from "effect/testing"
 import { Tokens } from "../../src/core/Tokens.js"
+import * as Metrics from "../../src/core/Metrics.js"
 import { Cashbill } from "../../src/domains/cashbill/Cashbill.js"
+import { TaxPortal } from "../../src/domains/taxPortal/TaxPortal.js"
 import { Sandbox } from "../../src/sandbox/Sandbox.js"
 import { driven } from "../support/clock.js"
 import { childrenOf, exported, spanNamed, valueOf } from "../support/otel.js"
@@ -211,5 +213,52 @@ describe("telemetry through @effect/opentelemetry", () => {
       const caller = yield* Effect.withSpan(Effect.andThen(cashbill.getInfo(CORP, "OT-11"), Effect.currentSpan), "handler")
       expect(sent.at(-1)!.headers["traceparent"]).toBe(`00-${caller.traceId}-${caller.spanId}-01`)
     }).pipe(Effect.provide(sdk({ traceparent: true, capture: sent })))
+  })
+
+  it.effect("job polling: a poll event per poll with the job's ID and state, the job counted in flight while it is awaited", () => {
+    const otel = exported()
+    const inFlight = Metric.withAttributes(Metrics.jobsInFlight, { "taxdoc.operation": "TaxPortalTaxinvoice.GetJobState" })
+    return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
+      const portal = yield* TaxPortal
+      const jobID = yield* portal.requestTaxinvoiceJob(CORP, { queryType: "SELL", dateType: "W", from: "20260901", to: "20261121" })
+      const seen: Array<number> = []
+      const done = yield* driven(portal.awaitJob(CORP, "taxinvoice", jobID, {
+        interval: "1 second",
+        onProgress: () => Effect.map(Metric.value(inFlight), (state) => void seen.push(state.value))
+      }))
+      expect(done.jobState).toBe("3")
+      expect(seen.length).toBeGreaterThan(0)
+      expect(seen.every((value) => value === 1)).toBe(true)
+      expect((yield* Metric.value(inFlight)).value).toBe(0)
+      const wait = spanNamed(otel.spans(), "TaxPortal.awaitJob")
+      const polls = wait.events.filter((event) => event.name === "taxdoc.poll")
+      expect(polls.length).toBe(seen.length)
+      expect(polls.at(-1)!.attributes).toEqual({ "taxdoc.job.id": jobID, "taxdoc.poll.count": seen.length, "taxdoc.poll.state": "jobState 3" })
+      // Each poll is a call of its own under the wait, its job ID on it.
+      const reads = childrenOf(otel.spans(), wait)
+      expect(reads.map((span) => span.name)).toEqual(polls.map(() => "TaxPortal.getTaxinvoiceJobState"))
+      expect(reads[0]!.attributes["taxdoc.job.id"]).toBe(jobID)
+    }).pipe(Effect.provide(sdk({ metrics: true })), Effect.provide(otel.layer), Effect.provideService(Metric.MetricRegistry, new Map()))
+  })
+
+  it.effect("log lines at levels a program filters: a retry's debug line only when the program asks for debug", () => {
+    const otel = exported()
+    const retried = (level: "Info" | "Debug") =>
+      Effect.gen(function*() {
+        const cashbill = yield* Cashbill
+        yield* Effect.flatMap(Sandbox, (s) => s.setFault({ route: "Cashbill.GetInfo", status: 503, count: 1, probability: 1 }))
+        yield* Effect.flip(driven(cashbill.getInfo(CORP, "NO-SUCH"), "20 millis"))
+      }).pipe(Effect.provideService(References.MinimumLogLevel, level))
+    return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
+      yield* retried("Info")
+      expect(otel.logs()).toEqual([])
+      yield* retried("Debug")
+      const [line] = otel.logs()
+      expect(line!.severityText).toBe("Debug")
+      expect(line!.body).toBe("taxdoc: Cashbill.GetInfo is retried after 503 (retry 1)")
+      expect(line!.attributes).toMatchObject({ "taxdoc.operation": "Cashbill.GetInfo", "taxdoc.retry.attempt": 1, "error.type": "503", "http.response.status_code": 503 })
+    }).pipe(Effect.provide(sdk()), Effect.provide(otel.layer))
   })
 })
