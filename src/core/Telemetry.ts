@@ -23,6 +23,7 @@ import * as Exit from "effect/Exit"
 import type * as Fiber from "effect/Fiber"
 import * as References from "effect/References"
 import * as Tracer from "effect/Tracer"
+import { httpErrorType, type Summary, summarize } from "./FailureSummary.js"
 import type * as Operation from "./Operation.js"
 import { SUBMIT_ID_HEADER } from "./Operation.js"
 
@@ -127,97 +128,15 @@ export const traceparentOf = (span: Tracer.AnySpan): string => `00-${span.traceI
 
 // ── failures, summarised ────────────────────────────────────────────────────────────────────
 
-/** What telemetry may say of a failure: nothing of its message but what is known to be safe. */
-interface Summary {
-  /** `ApiError`, `TransportError.Timeout`, … */
-  readonly type: string
-  /** The HTTP status of an answer, when one came. */
-  readonly status: number | undefined
-  /** The service's error code. */
-  readonly code: number | undefined
-  readonly message: string
-}
+/**
+ * A failure summarised for telemetry (`FailureSummary.ts`).
+ *
+ * @since 1.1.0
+ * @category combinators
+ */
+export { httpErrorType, type Summary, summarize } from "./FailureSummary.js"
 
 type Fields = { readonly [key: string]: unknown }
-
-const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined)
-const num = (value: unknown): number | undefined => (typeof value === "number" ? value : undefined)
-
-/** A code raised by the network (`ECONNRESET`): an identifier, never a value of the request. */
-const networkCode = (cause: unknown): string | undefined => {
-  let current = cause
-  for (let depth = 0; depth < 8 && typeof current === "object" && current !== null; depth++) {
-    const code = (current as Fields)["code"]
-    if (typeof code === "string" && /^[A-Z][A-Z0-9_]{1,40}$/.test(code)) return code
-    current = (current as Fields)["cause"]
-  }
-  return undefined
-}
-
-/**
- * A failure summarised for telemetry: its type, status and service code, and a message made of
- * its operation, tag, reason, code name, IDs and field paths — never its own message, which may
- * hold the service's text or a refused value.
- *
- * @since 1.1.0
- * @category combinators
- */
-export const summarize = (error: unknown): Summary => {
-  if (typeof error !== "object" || error === null) return { type: "Unknown", status: undefined, code: undefined, message: "a failure that is not an error" }
-  const e = error as Fields
-  const tag = text(e["_tag"]) ?? (error instanceof Error ? error.name : "Unknown")
-  const operation = text(e["operation"]) ?? "taxdoc"
-  const status = num(e["status"])
-  const code = num(e["code"])
-  switch (tag) {
-    case "ApiError":
-    case "TokenError": {
-      const name = text(e["codeName"]) ?? ""
-      return { type: tag, status, code, message: `${tag === "TokenError" ? "Tokens.issue" : operation}: ${name === "" ? "" : `${name} `}(${code}), HTTP ${status}` }
-    }
-    case "TransportError": {
-      const reason = text(e["reason"]) ?? "Network"
-      const network = networkCode(e["cause"])
-      return {
-        type: `TransportError.${reason}`,
-        status: undefined,
-        code: undefined,
-        message: `${operation}: no answer (${reason}, outcome ${text(e["outcome"]) ?? "Unknown"}${network === undefined ? "" : `, ${network}`})`
-      }
-    }
-    case "ResponseError":
-      return { type: `ResponseError.${text(e["reason"]) ?? "Decode"}`, status, code: undefined, message: `${operation}: ${text(e["reason"])} answer, HTTP ${status}` }
-    case "ValidationError": {
-      const issues = Array.isArray(e["issues"]) ? (e["issues"] as ReadonlyArray<Fields>) : []
-      const broken = issues.map((issue) => `${text(issue["path"]) || "(input)"} [${text(issue["rule"])}]`).join(", ")
-      return { type: tag, status: undefined, code: undefined, message: `${operation}: invalid input, nothing was sent: ${broken}` }
-    }
-    case "UnknownOutcomeError":
-      return {
-        type: `UnknownOutcomeError.${text(e["reason"])}`,
-        status: undefined,
-        code: undefined,
-        message: `${operation}: the outcome for ${text(e["documentId"])} is unknown (${text(e["reason"])})`
-      }
-    case "PollTimeoutError":
-      return { type: tag, status: undefined, code: undefined, message: `${operation}: ${text(e["id"])} not complete after ${num(e["polls"])} polls (${text(e["lastState"])})` }
-    case "BulkIncompleteError":
-      // Its message is made of counts only.
-      return { type: tag, status: undefined, code: undefined, message: text(e["message"]) ?? operation }
-    default:
-      return { type: tag, status, code: code === undefined && num(e["errorCode"]) !== undefined ? num(e["errorCode"]) : code, message: `${operation}: ${tag}` }
-  }
-}
-
-/**
- * The `error.type` of an HTTP attempt: its status when the answer was 400 or more (as
- * OpenTelemetry's HTTP conventions say), otherwise the failure's type.
- *
- * @since 1.1.0
- * @category combinators
- */
-export const httpErrorType = (summary: Summary): string =>
-  summary.status !== undefined && summary.status >= 400 ? String(summary.status) : summary.type
 
 /** An error whose message and stack are exactly the summary's. */
 const summaryError = (summary: Summary): Error => {
