@@ -7,6 +7,7 @@
  *
  * @since 1.1.0
  */
+import { nameOfCode } from "./ErrorCodes.js"
 
 /**
  * What telemetry may say of a failure: nothing of its message but what is known to be safe.
@@ -58,7 +59,7 @@ export const summarize = (error: unknown): Summary => {
   switch (tag) {
     case "ApiError":
     case "TokenError": {
-      const name = text(e["codeName"]) ?? ""
+      const name = code === undefined ? "" : nameOfCode(code) ?? ""
       return { type: tag, status, code, message: `${tag === "TokenError" ? "Tokens.issue" : operation}: ${name === "" ? "" : `${name} `}(${code}), HTTP ${status}` }
     }
     case "TransportError": {

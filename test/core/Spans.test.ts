@@ -200,7 +200,7 @@ describe("spans of calls", () => {
   it.effect("a method of Telemetry.fn opens no span under the native tracer, and its span's failure is summarised under another", () => {
     const { named, tracer } = recording()
     const failing = Telemetry.fn("Thing.method")(function*(value: string) {
-      return yield* Effect.fail({ _tag: "ApiError", operation: "Thing.method", status: 400, code: -1, codeName: "Example", message: `refused ${value}` })
+      return yield* Effect.fail({ _tag: "ApiError", operation: "Thing.method", status: 404, code: -14000003, message: `refused ${value}` })
     })
     return Effect.gen(function*() {
       const inside = Telemetry.fn("Thing.span")(function*() {
@@ -209,8 +209,8 @@ describe("spans of calls", () => {
       expect((yield* inside())._tag).toBe("None")
       yield* Effect.flip(failing("the value").pipe(Effect.withTracer(tracer)))
       const [span] = named("Thing.method")
-      expect(messageOf(span!)).toBe("Thing.method: Example (-1), HTTP 400")
-      expect(span!.attributes.get("taxdoc.error.code")).toBe(-1)
+      expect(messageOf(span!)).toBe("Thing.method: CashbillNotFound (-14000003), HTTP 404")
+      expect(span!.attributes.get("taxdoc.error.code")).toBe(-14000003)
     })
   })
 })
