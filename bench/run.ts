@@ -39,6 +39,7 @@ const BENCHMARKS = [
   "promise",
   "fleet",
   "ui",
+  "telemetry",
   "suite"
 ] as const
 

@@ -1,7 +1,8 @@
 /**
  * taxdoc: an Effect-based SDK for the Tax Document Service API.
  *
- * What a program calls: `Taxdoc` (the layers), `Config`, the seven services with their input and
+ * What a program calls: `Taxdoc` (the layers), `Config`, `Telemetry` and `Metrics` (the names
+ * of what a call emits), the seven services with their input and
  * answer schemas and the rules and limits of their documents, the errors and `ErrorCodes`; for
  * calls of your own through the catalogue, `Client`, `Operation`, the `…Operations` declarations
  * and `Catalogue`.
@@ -17,6 +18,12 @@ export * as Config from "./core/Config.js"
 
 /** @since 1.0.0 */
 export * as Undici from "./core/Undici.js"
+
+/** @since 1.1.0 */
+export * as Telemetry from "./core/Telemetry.js"
+
+/** @since 1.1.0 */
+export * as Metrics from "./core/Metrics.js"
 
 // ── the services ────────────────────────────────────────────────────────────────────────────
 

@@ -46,6 +46,10 @@ const build = async (config: ClientConfig): Promise<Client> => {
       return (await import("./sdk.js")).makeRunPromise(config)
     case "sdk-and-promise":
       return (await import("./promise.js")).makeWithEffect(config)
+    case "sdk-metrics":
+      return (await import("./otel.js")).makeWithMetrics(config)
+    case "sdk-otel":
+      return (await import("./otel.js")).makeWithOtel(config)
   }
 }
 

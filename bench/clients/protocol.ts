@@ -27,6 +27,9 @@ import type { LoadOptions, LoadResult } from "../support/load.js"
  * - `promise`: the Promise client (`taxdoc/promise`), each call a Promise in a plain `async` loop;
  * - `sdk-run-promise`: the Effect API called from Promise code, `runtime.runPromise` per call
  *   (information);
+ * - `sdk-metrics`: the SDK with `metrics: true`, no reader installed;
+ * - `sdk-otel`: the SDK with @effect/opentelemetry and the OpenTelemetry SDK's in-memory span and
+ *   metric exporters installed, `metrics: true` (bench/clients/otel.ts);
  * - `sdk-and-promise`: the Effect API (as `sdk`) and the Promise client (as `promise`) in one
  *   process, each with its own pool: the workload `getInfo` runs the first, `getInfoPromise` the
  *   second, so the two are measured in the same heap and with the same compiled code.
@@ -50,6 +53,8 @@ export type ClientKind =
   | "promise"
   | "sdk-run-promise"
   | "sdk-and-promise"
+  | "sdk-metrics"
+  | "sdk-otel"
 
 /**
  * A client process's configuration, passed as JSON in argv.

@@ -18,10 +18,16 @@ import { effectLoop } from "../support/effectLoop.js"
 import { promiseLoop } from "../support/load.js"
 import { type Client, type ClientConfig, promiseClient, sampleReceipt } from "./protocol.js"
 
-const built = async (config: ClientConfig, transport: Layer.Layer<HttpClient.HttpClient>, options: Partial<Config.Options>) => {
+const built = async <I = never>(
+  config: ClientConfig,
+  transport: Layer.Layer<HttpClient.HttpClient>,
+  options: Partial<Config.Options>,
+  installed?: Layer.Layer<I>
+) => {
   const runtime = ManagedRuntime.make(
     Taxdoc.layer({ linkId: config.linkId, secretKey: Redacted.make(config.secretKey), authUrl: config.origin, apiUrl: config.origin, ...options }).pipe(
-      Layer.provide(transport)
+      Layer.provide(transport),
+      Layer.merge(installed ?? Layer.empty)
     )
   )
   return { runtime, cashbill: await runtime.runPromise(Cashbill.Cashbill) }
@@ -33,12 +39,13 @@ const built = async (config: ClientConfig, transport: Layer.Layer<HttpClient.Htt
  * @since 0.1.0
  * @category constructors
  */
-export const make = async (
+export const make = async <I = never>(
   config: ClientConfig,
   transport: Layer.Layer<HttpClient.HttpClient> = Undici.layer(),
-  options: Partial<Config.Options> = {}
+  options: Partial<Config.Options> = {},
+  installed?: Layer.Layer<I>
 ): Promise<Client> => {
-  const { runtime, cashbill } = await built(config, transport, options)
+  const { runtime, cashbill } = await built(config, transport, options, installed)
   return {
     run: (workload, load, keyOf) => {
       let n = 0

@@ -1,7 +1,7 @@
 /**
  * Work on lists longer than one request takes (GetInfos 1,000, bulk issue 100, mass print 100,
  * company status 1,000): split into chunks of the spec's cap, run with bounded concurrency, and
- * answered in input order.
+ * answered in input order (`Chunks.ts`, re-exported here).
  *
  * Bulk issuance is one engine for every kind of document issued in bulk (cash receipts, e-Tax
  * invoices) and every caller (a service's `issueMany`, the durable workflow): a `Kind` says which
@@ -10,7 +10,9 @@
  * submission sent again is recognised by the service as the same one and nothing is issued twice;
  * `runSubmission` submits one and awaits its result, answering what became of it; `issueMany` runs
  * them all and answers one result per document, in input order, or `BulkIncompleteError` with the
- * outcome of every document.
+ * outcome of every document. Each submission accepted and completed is an event on the current
+ * span (when anything is traced); with metrics on, documents are counted by outcome and waits in
+ * flight.
  *
  * @since 0.1.0
  */
@@ -20,6 +22,7 @@ import * as Result from "effect/Result"
 import type * as Schedule from "effect/Schedule"
 import { createHash } from "node:crypto"
 import type * as Body from "./Body.js"
+import { chunksOf, inInputOrder } from "./Chunks.js"
 import type { CallError, Member, TaxdocClientShape } from "./Client.js"
 import type { PollTimeoutError, ValidationError } from "./Errors.js"
 import type * as Operation from "./Operation.js"
@@ -27,63 +30,17 @@ import { isUnknown } from "./Outcome.js"
 import * as Polling from "./Polling.js"
 import * as RequestBuilder from "./RequestBuilder.js"
 import { isTransient } from "./Retry.js"
+import { annotate, Attribute, Event, event } from "./Telemetry.js"
 
 // ── lists in chunks ─────────────────────────────────────────────────────────────────────────
 
 /**
- * `items` in chunks of at most `size`, in order.
+ * Lists in chunks, and answers in input order (`Chunks.ts`).
  *
  * @since 0.1.0
  * @category combinators
  */
-export const chunksOf = <A>(items: ReadonlyArray<A>, size: number): ReadonlyArray<ReadonlyArray<A>> => {
-  const chunks: Array<ReadonlyArray<A>> = []
-  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size))
-  return chunks
-}
-
-/**
- * Runs `f` on each chunk of `items` (at most `concurrency` at once) and concatenates the answers in
- * chunk order.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const inChunks = <A, B, E, R>(
-  items: ReadonlyArray<A>,
-  size: number,
-  f: (chunk: ReadonlyArray<A>, index: number) => Effect.Effect<ReadonlyArray<B>, E, R>,
-  concurrency = 4
-): Effect.Effect<ReadonlyArray<B>, E, R> =>
-  items.length === 0
-    ? Effect.succeed([])
-    : Effect.map(Effect.forEach(chunksOf(items, size), f, { concurrency }), (answers) => answers.flat())
-
-/**
- * One answer per key of `keys`, in that order, from answers in any order: `missing` for a key no
- * answer mentions (or `undefined` to leave it out, as GetInfos does for unknown document IDs).
- *
- * @since 0.1.0
- * @category combinators
- */
-export const inInputOrder = <B>(
-  keys: ReadonlyArray<string>,
-  answers: ReadonlyArray<B>,
-  keyOf: (answer: B) => string | null | undefined,
-  missing: (key: string) => B | undefined
-): ReadonlyArray<B> => {
-  const byKey = new Map<string, B>()
-  for (const answer of answers) {
-    const key = keyOf(answer)
-    if (key !== undefined && key !== null) byKey.set(key, answer)
-  }
-  const ordered: Array<B> = []
-  for (const key of keys) {
-    const answer = byKey.get(key) ?? missing(key)
-    if (answer !== undefined) ordered.push(answer)
-  }
-  return ordered
-}
+export { chunksOf, inChunks, inInputOrder } from "./Chunks.js"
 
 // ── kinds and submissions ───────────────────────────────────────────────────────────────────
 
@@ -222,14 +179,18 @@ export const awaitResult = <D, R extends ItemResult>(
   submitId: string,
   options: AwaitOptions<R> = {}
 ): Effect.Effect<BulkState<R>, CallError | ValidationError | PollTimeoutError> =>
-  Polling.until({
-    operation: options.operation ?? kind.operation,
-    id: submitId,
-    poll: readResult(client, kind, member, submitId),
-    isDone: (state) => state.txState === kind.completed,
-    describe: (state) => `txState ${state.txState}`,
-    onProgress: options.onProgress
-  }, options)
+  client.metrics.inFlight(
+    kind.result.name,
+    Polling.until({
+      operation: options.operation ?? kind.operation,
+      id: submitId,
+      poll: readResult(client, kind, member, submitId),
+      isDone: (state) => state.txState === kind.completed,
+      describe: (state) => `txState ${state.txState}`,
+      onProgress: options.onProgress,
+      attributes: { [Attribute.submitId]: submitId }
+    }, options)
+  )
 
 const readResult = <D, R extends ItemResult>(client: TaxdocClientShape, kind: Kind<D, R>, member: Member, submitId: string) =>
   client.call(kind.result, { corpNum: member.corpNum, userId: member.userId, params: { submitID: submitId } } as Operation.Input<Operation.Any>) as Effect.Effect<
@@ -297,13 +258,18 @@ export const runSubmission = <D, R extends ItemResult>(
       ? effect
       : Effect.retry(effect, { schedule: patience as Schedule.Schedule<unknown, E>, while: (error: E) => error._tag !== "ValidationError" && isTransient(error) })
   const poll = patient(readResult(client, kind, member, submission.submitId))
-  const awaited = Polling.until({
-    operation: kind.operation,
-    id: submission.submitId,
-    poll: options.onPolled === undefined ? poll : Effect.tap(poll, () => options.onPolled!),
-    isDone: (state) => state.txState === kind.completed,
-    describe: (state) => `txState ${state.txState}`
-  }, options)
+  const awaited = client.metrics.inFlight(
+    kind.result.name,
+    Polling.until({
+      operation: kind.operation,
+      id: submission.submitId,
+      poll: options.onPolled === undefined ? poll : Effect.tap(poll, () => options.onPolled!),
+      isDone: (state) => state.txState === kind.completed,
+      describe: (state) => `txState ${state.txState}`,
+      attributes: { [Attribute.submitId]: submission.submitId }
+    }, options)
+  )
+  const told = { [Attribute.submitId]: submission.submitId, [Attribute.bulkDocuments]: submission.keys.length }
   return Effect.result(patient(submit(client, kind, submission, member))).pipe(
     Effect.flatMap((sent): Effect.Effect<SubmissionOutcome<R>> => {
       if (Result.isFailure(sent)) {
@@ -313,7 +279,8 @@ export const runSubmission = <D, R extends ItemResult>(
             : { _tag: "NotIssued", cause: sent.failure }
         )
       }
-      return (options.onSubmitted ?? Effect.void).pipe(
+      return event(Event.bulkSubmitted, () => told).pipe(
+        Effect.andThen(options.onSubmitted ?? Effect.void),
         Effect.andThen(Effect.result(awaited)),
         Effect.map((done): SubmissionOutcome<R> =>
           Result.isSuccess(done)
@@ -321,7 +288,19 @@ export const runSubmission = <D, R extends ItemResult>(
             : { _tag: "Unknown", accepted: true, cause: done.failure }
         )
       )
-    })
+    }),
+    Effect.tap((outcome) => counted(client, kind, submission, outcome, told))
+  )
+}
+
+// A submission's documents counted by outcome, and its completion told on the span.
+const counted = <D, R extends ItemResult>(client: TaxdocClientShape, kind: Kind<D, R>, submission: Submission, outcome: SubmissionOutcome<R>, told: object) => {
+  const count = (status: "issued" | "refused" | "not_issued" | "unknown", n: number) => client.metrics.bulkDocuments(kind.submit.name, status, n)
+  if (outcome._tag !== "Completed") return count(outcome._tag === "NotIssued" ? "not_issued" : "unknown", submission.keys.length)
+  const issued = outcome.results.filter((result) => result.code === 1).length
+  return event(Event.bulkCompleted, () => ({ ...told, [Attribute.bulkSucceeded]: issued, [Attribute.bulkFailed]: submission.keys.length - issued })).pipe(
+    Effect.andThen(count("issued", issued)),
+    Effect.andThen(count("refused", submission.keys.length - issued))
   )
 }
 
@@ -433,6 +412,16 @@ export const issueMany = <D, R extends ItemResult>(
     if (documents.length === 0) return Effect.succeed([])
     const planned = submissions(kind, documents)
     const progress = { total: documents.length, submissions: planned.length, submitted: 0, completed: 0, succeeded: 0, failed: 0, polls: 0 }
+    // The progress at the end, on the current span (the method's) when anything is traced.
+    const noted = annotate(() => ({
+      [Attribute.bulkDocuments]: progress.total,
+      [Attribute.bulkSubmissions]: progress.submissions,
+      [Attribute.bulkSubmitted]: progress.submitted,
+      [Attribute.bulkCompleted]: progress.completed,
+      [Attribute.bulkSucceeded]: progress.succeeded,
+      [Attribute.bulkFailed]: progress.failed,
+      [Attribute.polls]: progress.polls
+    }))
     const onProgress = options.onProgress
     const report = onProgress === undefined ? Effect.void : Effect.suspend(() => onProgress({ ...progress }))
     const run = (submission: Submission) =>
@@ -454,7 +443,7 @@ export const issueMany = <D, R extends ItemResult>(
         progress.failed += submission.keys.length - ok
         return report
       }))
-    return Effect.flatMap(Effect.forEach(planned, run, { concurrency: options.concurrency ?? 4 }), (outcomes): Effect.Effect<ReadonlyArray<R>, CallError | BulkIncompleteError> => {
+    return Effect.flatMap(Effect.ensuring(Effect.forEach(planned, run, { concurrency: options.concurrency ?? 4 }), noted), (outcomes): Effect.Effect<ReadonlyArray<R>, CallError | BulkIncompleteError> => {
       const failed = outcomes.flatMap((outcome) => (outcome._tag === "Completed" ? [] : [outcome]))
       if (failed.length === 0) return Effect.succeed(outcomes.flatMap((outcome) => (outcome._tag === "Completed" ? outcome.results : [])))
       // Nothing went out at all (a refused token, a closed port): the first failure says it best.

@@ -6,24 +6,28 @@
  * `Accept-Encoding: gzip`, each request with its deadline; the answer is decoded with the
  * operation's success schema. A token the service refuses as expired, unreadable or missing is
  * dropped and the call made once more with a new one; transient faults are retried along
- * `Retry.ts`. Each call is a span named after the operation (`Cashbill.getInfo`) when a tracer
- * is installed.
+ * `Retry.ts`. When a tracer is installed each call is a span named after the operation
+ * (`Cashbill.getInfo`), each HTTP attempt a client span under it; when the configuration turns
+ * metrics on, each call is counted and timed (`Telemetry.ts`, `Metrics.ts`).
  *
  * @since 0.1.0
  */
+import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import type * as Fiber from "effect/Fiber"
 import * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import * as Result from "effect/Result"
-import * as Tracer from "effect/Tracer"
 import { TaxdocConfig } from "./Config.js"
 import type { ApiError, ResponseError, TokenError, TransportError, ValidationError } from "./Errors.js"
+import * as Metrics from "./Metrics.js"
 import * as Operation from "./Operation.js"
 import * as RequestBuilder from "./RequestBuilder.js"
 import { answerDecoder, decodePdf, decodeWith, failureOf, type Received } from "./Response.js"
 import * as Retry from "./Retry.js"
+import * as Telemetry from "./Telemetry.js"
 import { layer as tokensLayer, scopeSet, Tokens } from "./Tokens.js"
 import * as Transport from "./Transport.js"
 
@@ -78,6 +82,8 @@ export interface TaxdocClientShape {
   readonly send: <O extends Operation.Any>(operation: O, built: RequestBuilder.Built, member: Member) => Effect.Effect<Operation.SuccessType<O>, CallError>
   /** The member's tokens are dropped (after QuitMember). */
   readonly forgetMember: (corpNum: string) => Effect.Effect<void>
+  /** What the client records of bulk issues and waits, as it records its calls (`Metrics.ts`). */
+  readonly metrics: Metrics.Recorder
 }
 
 /**
@@ -92,6 +98,10 @@ export class TaxdocClient extends Context.Service<TaxdocClient, TaxdocClientShap
  */
 interface Plan {
   readonly operation: string
+  /** The catalogue name, the IDs of the path and the HTTP attempt's span. */
+  readonly described: Telemetry.Described
+  /** What is done before each retry (a span event, a log line, a count). */
+  readonly onRetry: Retry.OnRetry
   readonly scopes: ReadonlyArray<string> | undefined
   readonly maxBytes: number
   readonly decode: (received: Received) => Effect.Effect<unknown, ResponseError>
@@ -107,6 +117,11 @@ interface Ready {
   readonly userId: string | undefined
 }
 
+/** What one traced call keeps: its attempts so far. */
+interface Trace {
+  attempts: number
+}
+
 /**
  * The client over the `HttpClient`, `TaxdocConfig` and `Tokens` in the context.
  *
@@ -118,6 +133,9 @@ export const make = Effect.gen(function*() {
   const tokens = yield* Tokens
   const transport = Transport.make(yield* HttpClient.HttpClient, config.requestTimeout)
   const acceptLanguage = config.acceptLanguage
+  const metrics = Metrics.make(config.metrics)
+  const propagate = config.traceparent
+  const server = Telemetry.serverOf(config.apiUrl)
 
   const plans = new WeakMap<Operation.Any, Plan>()
   const planOf = (operation: Operation.Any): Plan => {
@@ -129,6 +147,8 @@ export const make = Effect.gen(function*() {
       const decode = success === "pdf" ? undefined : answerDecoder(success)
       plan = {
         operation: name,
+        described: Telemetry.describe(operation, server),
+        onRetry: Retry.observed(operation.name, metrics),
         scopes: scopes === undefined ? undefined : scopeSet(scopes),
         // PDFs are documents, not answers to bound: only JSON answers are held to maxAnswerBytes.
         maxBytes: success === "pdf" ? Number.POSITIVE_INFINITY : config.maxAnswerBytes,
@@ -140,35 +160,70 @@ export const make = Effect.gen(function*() {
     return plan
   }
 
-  const requestOf = (ready: Ready, authorization: Redacted.Redacted<string> | undefined) => {
+  const requestOf = (ready: Ready, authorization: Redacted.Redacted<string> | undefined, traceparent: string | undefined) => {
     const built = ready.built
     const headers: Record<string, string> = { "accept-language": acceptLanguage, "accept-encoding": "gzip" }
     for (const name in built.headers) headers[name] = built.headers[name]!
     if (built.override !== undefined) headers["x-http-method-override"] = built.override
     if (ready.userId !== undefined && ready.corpNum !== undefined) headers["x-svc-userid"] = ready.userId
+    if (traceparent !== undefined) headers["traceparent"] = traceparent
     // The one place a token is unwrapped: onto the wire.
     if (authorization !== undefined) headers["authorization"] = Redacted.value(authorization)
     return Transport.request(built.method, ready.url, headers, built.body)
   }
 
+  // Untraced, a request names the caller's span (if any) as its parent, when propagation is on.
+  const sendUntraced = (plan: Plan, ready: Ready, authorization: Redacted.Redacted<string> | undefined) =>
+    propagate
+      ? Effect.withFiber((fiber) => {
+        const parent = Telemetry.currentSpanOf(fiber)
+        return transport.send(plan.operation, requestOf(ready, authorization, parent === undefined ? undefined : Telemetry.traceparentOf(parent)), plan.maxBytes)
+      })
+      : transport.send(plan.operation, requestOf(ready, authorization, undefined), plan.maxBytes)
+
   // One exchange; a 200 is decoded, anything else is the call's failure — except a refused token
   // (expired, unreadable, missing), which is dropped and the call made once more with a new one.
-  const exchange = (plan: Plan, ready: Ready, authorization: Redacted.Redacted<string> | undefined, renewable: boolean): Effect.Effect<unknown, CallError> =>
-    Effect.flatMap(transport.send(plan.operation, requestOf(ready, authorization), plan.maxBytes), (received) => {
+  const exchange = (
+    plan: Plan,
+    ready: Ready,
+    authorization: Redacted.Redacted<string> | undefined,
+    renewable: boolean,
+    trace: Trace | undefined
+  ): Effect.Effect<unknown, CallError> => {
+    if (trace !== undefined) return tracedExchange(plan, ready, authorization, renewable, trace)
+    return Effect.flatMap(sendUntraced(plan, ready, authorization), (received) => {
       if (received.status === 200) return plan.decode(received)
       const failure = failureOf(plan.operation, received)
       if (!renewable || failure._tag !== "ApiError" || !failure.isTokenRejected) return Effect.fail(failure)
-      return Effect.andThen(tokens.invalidate(ready.corpNum!, plan.scopes), withToken(plan, ready, false))
+      return Effect.andThen(tokens.invalidate(ready.corpNum!, plan.scopes), withToken(plan, ready, false, undefined))
     })
+  }
 
-  const withToken = (plan: Plan, ready: Ready, renewable: boolean): Effect.Effect<unknown, CallError> =>
+  // The same exchange as a client span of its own, its answer judged inside it.
+  const tracedExchange = (plan: Plan, ready: Ready, authorization: Redacted.Redacted<string> | undefined, renewable: boolean, trace: Trace) => {
+    const attempted = Effect.suspend(() =>
+      Telemetry.attempt(plan.described, trace.attempts++, propagate, (traceparent) =>
+        Effect.flatMap(
+          transport.send(plan.operation, requestOf(ready, authorization, traceparent), plan.maxBytes),
+          (received): Effect.Effect<unknown, CallError> => (received.status === 200 ? plan.decode(received) : Effect.fail(failureOf(plan.operation, received)))
+        ))
+    )
+    if (!renewable) return attempted
+    return Effect.catchIf(
+      attempted,
+      (failure): failure is ApiError => failure._tag === "ApiError" && failure.isTokenRejected,
+      () => Effect.andThen(tokens.invalidate(ready.corpNum!, plan.scopes), withToken(plan, ready, false, trace))
+    )
+  }
+
+  const withToken = (plan: Plan, ready: Ready, renewable: boolean, trace: Trace | undefined): Effect.Effect<unknown, CallError> =>
     plan.scopes === undefined
-      ? exchange(plan, ready, undefined, false)
-      : Effect.flatMap(tokens.authorization(ready.corpNum!, plan.scopes), (authorization) => exchange(plan, ready, authorization, renewable))
+      ? exchange(plan, ready, undefined, false, trace)
+      : Effect.flatMap(tokens.authorization(ready.corpNum!, plan.scopes), (authorization) => exchange(plan, ready, authorization, renewable, trace))
 
-  const run = (plan: Plan, ready: Ready, startedMillis: number): Effect.Effect<unknown, CallError> =>
+  const run = (plan: Plan, ready: Ready, startedMillis: number, trace: Trace | undefined): Effect.Effect<unknown, CallError> =>
     // A retry asks for the token again: it may have been renewed meanwhile.
-    Retry.withRetries(plan.operation, config.retry, plan.retryable, withToken(plan, ready, true), startedMillis)
+    Retry.withRetries(plan.operation, config.retry, plan.retryable, withToken(plan, ready, true, trace), startedMillis, undefined, plan.onRetry)
 
   const readyOf = (built: RequestBuilder.Built, member: Member): Ready => ({
     built,
@@ -177,54 +232,43 @@ export const make = Effect.gen(function*() {
     userId: built.scopes === undefined ? undefined : member.userId
   })
 
-  const send = <O extends Operation.Any>(operation: O, built: RequestBuilder.Built, member: Member): Effect.Effect<Operation.SuccessType<O>, CallError> => {
-    const plan = planOf(operation)
-    const ready = readyOf(built, member)
-    return traced(
-      plan.operation,
-      ready,
-      Effect.clockWith((clock) => run(plan, ready, clock.currentTimeMillisUnsafe()))
-    ) as Effect.Effect<Operation.SuccessType<O>, CallError>
+  // A call as it runs in `fiber`: as it is when nothing observes it; otherwise in its span, each
+  // attempt a client span (when anything is traced), and counted and timed (when metrics are on).
+  const observed = (fiber: Fiber.Fiber<unknown, unknown>, plan: Plan, ready: Ready, startedMillis: number, body: unknown): Effect.Effect<unknown, CallError> => {
+    const traced = Telemetry.isTraced(fiber)
+    if (!traced && !metrics.enabled) return run(plan, ready, startedMillis, undefined)
+    const effect = traced
+      ? Telemetry.callSpan(
+        fiber,
+        plan.operation,
+        Telemetry.callAttributes(plan.described, ready.built.path, ready.built.headers, ready.corpNum, body),
+        run(plan, ready, startedMillis, { attempts: 0 })
+      )
+      : run(plan, ready, startedMillis, undefined)
+    return metrics.call(plan.described.operation, effect)
   }
 
+  const send = <O extends Operation.Any>(operation: O, built: RequestBuilder.Built, member: Member): Effect.Effect<Operation.SuccessType<O>, CallError> =>
+    Effect.withFiber((fiber) =>
+      observed(fiber, planOf(operation), readyOf(built, member), fiber.getRef(Clock.Clock).currentTimeMillisUnsafe(), undefined) as Effect.Effect<
+        Operation.SuccessType<O>,
+        CallError
+      >
+    )
+
   const call = <O extends Operation.Any>(operation: O, input: Operation.Input<O>): Effect.Effect<Operation.SuccessType<O>, CallError | ValidationError> =>
-    Effect.clockWith((clock): Effect.Effect<Operation.SuccessType<O>, CallError | ValidationError> => {
-      const now = clock.currentTimeMillisUnsafe()
+    Effect.withFiber((fiber): Effect.Effect<Operation.SuccessType<O>, CallError | ValidationError> => {
+      const now = fiber.getRef(Clock.Clock).currentTimeMillisUnsafe()
       const built = RequestBuilder.request(operation, input, now)
-      if (Result.isFailure(built)) return traced(operation.sdk, undefined, Effect.fail(built.failure))
-      const plan = planOf(operation)
-      const ready = readyOf(built.success, input)
-      return traced(plan.operation, ready, run(plan, ready, now)) as Effect.Effect<Operation.SuccessType<O>, CallError>
+      if (Result.isFailure(built)) {
+        const refused = Effect.fail(built.failure)
+        return Telemetry.isTraced(fiber) ? Telemetry.callSpan(fiber, operation.sdk, { [Telemetry.Attribute.operation]: operation.name }, refused) : refused
+      }
+      return observed(fiber, planOf(operation), readyOf(built.success, input), now, input.body) as Effect.Effect<Operation.SuccessType<O>, CallError>
     })
 
-  return TaxdocClient.of({ call, send, forgetMember: (corpNum) => tokens.invalidate(corpNum) })
+  return TaxdocClient.of({ call, send, forgetMember: (corpNum) => tokens.invalidate(corpNum), metrics })
 })
-
-const attributesOf = (ready: Ready | undefined): Record<string, string> => {
-  if (ready === undefined) return {}
-  const attributes: Record<string, string> = { "http.method": ready.built.method, "taxdoc.path": ready.built.path }
-  if (ready.built.override !== undefined) attributes["taxdoc.override"] = ready.built.override
-  if (ready.corpNum !== undefined) attributes["taxdoc.corpNum"] = ready.corpNum
-  return attributes
-}
-
-/**
- * `effect` in a span named after the operation, with method, path and member — or, when the
- * current span is the operation's own already (a domain method that opened it with `Effect.fn`),
- * those attributes added to it. Under Effect's native tracer — no tracer installed, so no span
- * would leave the process — the call opens none.
- */
-const traced = <A, E>(name: string, ready: Ready | undefined, effect: Effect.Effect<A, E>): Effect.Effect<A, E> =>
-  Effect.withFiber((fiber) => {
-    if (fiber.getRef(Tracer.Tracer) === Tracer.nativeTracer) return effect
-    const parent = Context.getOrUndefined(fiber.context, Tracer.ParentSpan)
-    if (parent !== undefined && parent._tag === "Span" && parent.name === name) {
-      const attributes = attributesOf(ready)
-      for (const key in attributes) parent.attribute(key, attributes[key])
-      return effect
-    }
-    return Effect.withSpan(effect, name, { attributes: attributesOf(ready), captureStackTrace: false })
-  })
 
 /**
  * The client, given `TaxdocConfig` and `HttpClient` (its own tokens included). `Taxdoc.services`

@@ -138,7 +138,17 @@ const fields = {
    */
   tokenStore: Schema.optional(Schema.Union([Schema.Redacted(PostgresUrl), PostgresUrl])),
   /** The table of shared tokens, `table` or `schema.table` (default `taxdoc_tokens`). */
-  tokenStoreTable: Schema.optional(Schema.String.check(Schema.makeFilter(isTableName)))
+  tokenStoreTable: Schema.optional(Schema.String.check(Schema.makeFilter(isTableName))),
+  /**
+   * Send a W3C `traceparent` header with every request, naming the request's span (or the
+   * caller's, when nothing is traced) as the parent (default false; docs/observability.md).
+   */
+  traceparent: Schema.optional(Schema.Boolean),
+  /**
+   * Record taxdoc's metrics (`Metrics.ts`) into the program's `Metric` registry, for whatever it
+   * exports them with (default false: no series kept, nothing done per call; docs/observability.md).
+   */
+  metrics: Schema.optional(Schema.Boolean)
 }
 
 type Field = keyof typeof fields
@@ -182,7 +192,9 @@ const REASONS: { readonly [K in Field]: string } = {
   callTimeout: "must be a duration such as \"60 seconds\" (or milliseconds)",
   maxAnswerBytes: "must be a whole number of bytes, at least 1024",
   tokenStore: "must be a PostgreSQL URL (postgres://user:password@host:port/database)",
-  tokenStoreTable: "must be `table` or `schema.table` (letters, digits, underscores)"
+  tokenStoreTable: "must be `table` or `schema.table` (letters, digits, underscores)",
+  traceparent: "must be true or false",
+  metrics: "must be true or false"
 }
 
 const WRAP_SECRET = "must be wrapped: Redacted.make(key) from effect/Redacted (it keeps the key out of logs and errors)"
@@ -236,6 +248,10 @@ export interface TaxdocConfigShape {
   readonly tokenStore: Option.Option<Redacted.Redacted<string>>
   /** The table of shared tokens, `table` or `schema.table` (default `taxdoc_tokens`). */
   readonly tokenStoreTable: string
+  /** Whether requests carry a W3C `traceparent` header naming their span as the parent. */
+  readonly traceparent: boolean
+  /** Whether taxdoc's metrics are recorded (`Metrics.ts`). */
+  readonly metrics: boolean
 }
 
 /**
@@ -298,7 +314,9 @@ const resolve = (options: typeof Options.Type): Result.Result<TaxdocConfigShape,
     retry: { schedule: Option.fromUndefinedOr(schedule), callTimeout: duration(options.callTimeout, "60 seconds") },
     maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
     tokenStore: store === undefined ? Option.none() : Option.some(Redacted.isRedacted(store) ? store : Redacted.make(store)),
-    tokenStoreTable: options.tokenStoreTable ?? DEFAULT_TOKEN_STORE_TABLE
+    tokenStoreTable: options.tokenStoreTable ?? DEFAULT_TOKEN_STORE_TABLE,
+    traceparent: options.traceparent ?? false,
+    metrics: options.metrics ?? false
   })
 }
 
@@ -398,7 +416,8 @@ const withNames = (error: Schema.SchemaError): Schema.SchemaError => {
  * `TAXDOC_REQUEST_TIMEOUT`, `TAXDOC_TOKEN_REFRESH_MARGIN` (durations like `30 seconds`),
  * `TAXDOC_TOKEN_CACHE_CAPACITY`, `TAXDOC_RETRIES` (0 turns retrying off), `TAXDOC_RETRY_BASE_DELAY`,
  * `TAXDOC_RETRY_MAX_DELAY`, `TAXDOC_CALL_TIMEOUT`, `TAXDOC_MAX_ANSWER_BYTES`, `TAXDOC_TOKEN_STORE`
- * (a `postgres://…` URL: tokens shared by a fleet), `TAXDOC_TOKEN_STORE_TABLE`. Each is decoded with
+ * (a `postgres://…` URL: tokens shared by a fleet), `TAXDOC_TOKEN_STORE_TABLE`, `TAXDOC_TRACEPARENT`,
+ * `TAXDOC_METRICS` (`true` or `false`). Each is decoded with
  * its option's schema; a missing or malformed one fails with a `ConfigError` naming it and saying
  * what it must be, never its value.
  *

@@ -5,7 +5,9 @@
  * short or from a failing gateway — the document is read back by its ID. Found as sent: the write
  * happened, and its answer is rebuilt from the document. Not there: the write did not happen, and it
  * is sent once more. Anything else (a different document under that ID, a second lost answer, a
- * failed read) is an `UnknownOutcomeError` that says which.
+ * failed read) is an `UnknownOutcomeError` that says which. Each settlement is an event on the
+ * current span (when anything is traced) and a warning log line, with the operation, the member,
+ * the document ID, why the answer counts as lost and what reading back said.
  *
  * @since 0.1.0
  */
@@ -13,6 +15,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { type ApiError, UnknownOutcomeError } from "./Errors.js"
 import type { AttemptError } from "./Retry.js"
+import { Attribute, Event, event, httpErrorType, log, summarize } from "./Telemetry.js"
 
 /**
  * `true` when a write may have been processed although no answer arrived.
@@ -69,6 +72,14 @@ export const didNotHappen: Verdict<never> = { _tag: "DidNotHappen" }
 export const different = (detail: string): Verdict<never> => ({ _tag: "Different", detail })
 
 /**
+ * What reading a write back said, as telemetry tells it.
+ *
+ * @since 1.1.0
+ * @category models
+ */
+export type Settlement = "happened" | "did_not_happen" | "different" | "read_failed" | "still_unknown"
+
+/**
  * A read by ID, with "not found" as `None`.
  *
  * @since 0.1.0
@@ -90,6 +101,10 @@ export const found = <D, E extends { readonly _tag: string }, R>(read: Effect.Ef
 export const settle = <A, E extends { readonly _tag: string }, R, D, E2, R2>(options: {
   readonly operation: string
   readonly documentId: string
+  /** The catalogue name of the write (`Cashbill.RegistIssue`), for telemetry; `operation` otherwise. */
+  readonly name?: string | undefined
+  /** The member, for telemetry. */
+  readonly corpNum?: string | undefined
   readonly write: Effect.Effect<A, E, R>
   readonly read: Effect.Effect<Option.Option<D>, E2, R2>
   readonly judge: (document: Option.Option<D>) => Verdict<A>
@@ -102,19 +117,46 @@ export const settle = <A, E extends { readonly _tag: string }, R, D, E2, R2>(opt
       message: `${options.operation}: the answer for ${options.documentId} was lost and ${detail}`,
       cause
     })
+  // The settlement told: an event on the current span and a warning, with why the answer was lost.
+  const told = (lost: { readonly _tag: string }, verdict: Settlement, sentence: string) => {
+    const attributes: Record<string, unknown> = {
+      [Attribute.operation]: options.name ?? options.operation,
+      [Attribute.documentId]: options.documentId,
+      [Attribute.errorType]: httpErrorType(summarize(lost)),
+      [Attribute.settlementVerdict]: verdict
+    }
+    if (options.corpNum !== undefined) attributes[Attribute.member] = options.corpNum
+    return Effect.andThen(
+      event(Event.settlement, () => attributes),
+      log("Warn", `taxdoc: the answer of ${options.operation} for ${options.documentId} was lost (${attributes[Attribute.errorType]}); ${sentence}`, attributes)
+    )
+  }
   return Effect.catchIf(options.write, isUnknown, (lost) =>
     options.read.pipe(
-      Effect.mapError((error) => unknown("ReadFailed", "reading it back failed; read it again before sending it once more", error)),
+      Effect.catch((error) =>
+        Effect.andThen(
+          told(lost, "read_failed", "reading it back failed"),
+          Effect.fail(unknown("ReadFailed", "reading it back failed; read it again before sending it once more", error))
+        )),
       Effect.flatMap((document) => {
         const verdict = options.judge(document)
         switch (verdict._tag) {
           case "Happened":
-            return Effect.succeed(verdict.answer)
+            return Effect.as(told(lost, "happened", "read back, it had happened"), verdict.answer)
           case "Different":
-            return Effect.fail(unknown("DifferentDocument", `a document under that ID differs from what was sent: ${verdict.detail}`, lost))
+            return Effect.andThen(
+              told(lost, "different", "read back, a different document stands under that ID"),
+              Effect.fail(unknown("DifferentDocument", `a document under that ID differs from what was sent: ${verdict.detail}`, lost))
+            )
           case "DidNotHappen":
-            return Effect.catchIf(options.write, isUnknown, (again) =>
-              Effect.fail(unknown("StillUnknown", "it was not there, so it was sent once more, and that answer was lost too", again)))
+            return Effect.andThen(
+              told(lost, "did_not_happen", "read back, it had not happened: it is sent once more"),
+              Effect.catchIf(options.write, isUnknown, (again) =>
+                Effect.andThen(
+                  told(again, "still_unknown", "it was sent once more and that answer was lost too"),
+                  Effect.fail(unknown("StillUnknown", "it was not there, so it was sent once more, and that answer was lost too", again))
+                ))
+            )
         }
       })
     ))

@@ -3,6 +3,7 @@
  * the first polls 100 ms apart and doubling up to 2 seconds, then a poll every 2 seconds (the
  * published clients poll every 2 to 5 s); with an `interval`, a poll every `interval` from the
  * first; growing by `factor` up to `maxInterval`, within an overall deadline. Time is the Effect `Clock`, so tests drive it with `TestClock`.
+ * Each poll is an event on the current span when anything is traced (its count and the state read).
  *
  * @since 0.1.0
  */
@@ -11,6 +12,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Schedule from "effect/Schedule"
 import { PollTimeoutError } from "./Errors.js"
+import { Attribute, Event, event } from "./Telemetry.js"
 
 /**
  * How to wait.
@@ -96,6 +98,8 @@ export const until = <S, E, R, R2 = never>(
     readonly isDone: (state: S) => boolean
     readonly describe: (state: S) => string
     readonly onProgress?: ((progress: PollProgress<S>) => Effect.Effect<void, never, R2>) | undefined
+    /** Attributes of each poll's span event besides its count and state (the ID awaited). */
+    readonly attributes?: Readonly<Record<string, unknown>> | undefined
   },
   options: PollOptions = {}
 ): Effect.Effect<S, E | PollTimeoutError, R | R2> =>
@@ -110,6 +114,7 @@ export const until = <S, E, R, R2 = never>(
       polls++
       lastState = args.describe(state)
       lastValue = state
+      yield* event(Event.poll, () => ({ ...args.attributes, [Attribute.polls]: polls, [Attribute.pollState]: lastState }))
       if (args.onProgress !== undefined) {
         const now = yield* Clock.currentTimeMillis
         yield* args.onProgress({ state, polls, elapsedMillis: now - started })

@@ -5,8 +5,9 @@
  * before an answer, on 429, 502, 503 and 504, on an answer cut short, and when one attempt's
  * deadline passed; with capped exponential backoff and full jitter, never sooner than a
  * `Retry-After`, and never past the call's overall deadline. Any operation is retried when its
- * request surely was not sent (connection refused). Each retry is an event on the call's span. A
- * call that succeeds at once pays for none of it: the schedule runs only after a first failure.
+ * request surely was not sent (connection refused). Each retry is an event on the call's span, a
+ * debug log line and, when metrics are on, a count (`Telemetry.ts`, `Metrics.ts`). A call that
+ * succeeds at once pays for none of it: the schedule runs only after a first failure.
  *
  * @since 0.1.0
  */
@@ -17,6 +18,8 @@ import * as Option from "effect/Option"
 import * as Random from "effect/Random"
 import * as Schedule from "effect/Schedule"
 import type { ApiError, ResponseError, TokenError, TransportError } from "./Errors.js"
+import * as Metrics from "./Metrics.js"
+import { annotate, Attribute, Event, event, httpErrorType, log, summarize } from "./Telemetry.js"
 
 /**
  * A failure of one attempt.
@@ -95,22 +98,39 @@ export const backoff = (options: {
   )
 }
 
-// The retry as an event on the call's span (and the span marked as retried).
-const retried = (operation: string, error: AttemptError): Effect.Effect<void> =>
-  Effect.currentSpan.pipe(
-    Effect.flatMap((span) =>
-      Effect.map(Clock.currentTimeNanos, (now) => {
-        span.attribute("taxdoc.retried", true)
-        span.event("taxdoc.retry", now, {
-          operation,
-          failure: error._tag,
-          ...("status" in error ? { status: error.status } : {}),
-          ...(error._tag === "TransportError" ? { reason: error.reason, outcome: error.outcome } : {})
-        })
-      })
-    ),
-    Effect.ignore
+/**
+ * What is done before a retry: given the failure that led to it, the retry's number (from 1) and
+ * the wait before it.
+ *
+ * @since 1.1.0
+ * @category models
+ */
+export type OnRetry = (error: AttemptError, attempt: number, delay: Duration.Duration) => Effect.Effect<void>
+
+/**
+ * The retry of `operation` (a catalogue name) told: an event on the current span (when anything is
+ * traced; the span marked as retried), a debug log line, and a count when `metrics` records.
+ *
+ * @since 1.1.0
+ * @category constructors
+ */
+export const observed = (operation: string, metrics: Metrics.Recorder): OnRetry => (error, attempt, delay) => {
+  const summary = summarize(error)
+  const errorType = httpErrorType(summary)
+  const attributes: Record<string, unknown> = {
+    [Attribute.operation]: operation,
+    [Attribute.retryAttempt]: attempt,
+    [Attribute.retryDelay]: Duration.toMillis(delay),
+    [Attribute.errorType]: errorType
+  }
+  if (summary.status !== undefined) attributes[Attribute.statusCode] = summary.status
+  if (summary.code !== undefined) attributes[Attribute.errorCode] = summary.code
+  return event(Event.retry, () => attributes).pipe(
+    Effect.andThen(annotate(() => ({ [Attribute.retried]: true }))),
+    Effect.andThen(log("Debug", `taxdoc: ${operation} is retried after ${errorType} (retry ${attempt})`, attributes)),
+    Effect.andThen(metrics.retried(operation, errorType))
   )
+}
 
 /**
  * `schedule` for one call of `operation` that started at `startedMillis`: never sooner than the
@@ -123,20 +143,25 @@ const retried = (operation: string, error: AttemptError): Effect.Effect<void> =>
 export const forCall = (
   operation: string,
   schedule: Schedule.Schedule<unknown, AttemptError>,
-  deadlineMillis: number
+  deadlineMillis: number,
+  onRetry: OnRetry = defaultOnRetry(operation)
 ): Schedule.Schedule<unknown, AttemptError> =>
   schedule.pipe(
     Schedule.setInputType<AttemptError>(),
     Schedule.modifyDelay(({ input, duration }) => Effect.succeed(Duration.max(duration, Duration.millis(retryAfterOf(input))))),
     Schedule.while(({ now, duration }) => now + Duration.toMillis(duration) < deadlineMillis),
-    Schedule.tap(({ input }) => retried(operation, input))
+    Schedule.tap(({ attempt, duration, input }) => onRetry(input, attempt, duration))
   )
+
+// A retry told without metrics: the span event and the debug line.
+const defaultOnRetry = (operation: string): OnRetry => observed(operation, Metrics.disabled)
 
 /**
  * Runs `attempt`; after a failure `retryable` accepts, retries along the policy within what is left
  * of the call's deadline, counted from `startedMillis` (read by the caller from its clock), each
- * retry running `retry()` (default: `attempt` once more). When the deadline leaves no room for the
- * next retry, the last failure is the answer. Until a first failure it adds one error handler and
+ * retry running `retry()` (default: `attempt` once more) after `onRetry` (default: an event on
+ * the call's span and a debug log line). When the deadline leaves no room for the next retry, the
+ * last failure is the answer. Until a first failure it adds one error handler and
  * nothing else.
  *
  * @since 0.1.0
@@ -148,7 +173,8 @@ export const withRetries = <A, E extends AttemptError, R>(
   retryable: (error: E) => boolean,
   attempt: Effect.Effect<A, E, R>,
   startedMillis: number,
-  retry: () => Effect.Effect<A, E, R> = () => attempt
+  retry: () => Effect.Effect<A, E, R> = () => attempt,
+  onRetry?: OnRetry
 ): Effect.Effect<A, E, R> => {
   if (Option.isNone(policy.schedule)) return attempt
   const base = policy.schedule.value
@@ -168,7 +194,7 @@ export const withRetries = <A, E extends AttemptError, R>(
       return Effect.tapError(next, (error) => Effect.sync(() => (last = error)))
     })
     const deadline = bounded ? startedMillis + budget : Number.POSITIVE_INFINITY
-    const retrying = Effect.retry(again, { schedule: forCall(operation, base, deadline), while: retryable })
+    const retrying = Effect.retry(again, { schedule: forCall(operation, base, deadline, onRetry), while: retryable })
     if (!bounded) return retrying
     return Effect.flatMap(Clock.currentTimeMillis, (now) =>
       Effect.timeoutOrElse(retrying, { duration: Duration.millis(Math.max(0, deadline - now)), orElse: () => Effect.fail(last) }))

@@ -4,7 +4,9 @@
  * renewed ahead of expiry, dropped after QuitMember or when the service refuses it, bounded in
  * number (least recently used dropped first). With a `TokenStore` in the context, a missing or
  * stale token is asked of the store first, so the instances of a fleet share their tokens
- * (docs/fleet.md).
+ * (docs/fleet.md). An issuance is a span of its own (`Tokens.issue`) when anything is traced, each
+ * of its HTTP attempts a client span; with metrics on, issuances are counted per member and the
+ * cache's hits read as a counter (docs/observability.md).
  *
  * @since 0.1.0
  */
@@ -23,11 +25,13 @@ import * as Stream from "effect/Stream"
 import * as Body from "./Body.js"
 import { TaxdocConfig } from "./Config.js"
 import { type ResponseError, TokenError, type TransportError } from "./Errors.js"
+import * as Metrics from "./Metrics.js"
 import * as Operation from "./Operation.js"
 import * as RequestBuilder from "./RequestBuilder.js"
-import { answerDecoder, decodeWith, failureOf } from "./Response.js"
+import { answerDecoder, decodeWith, failureOf, type Received } from "./Response.js"
 import * as Retry from "./Retry.js"
 import * as Signing from "./Signing.js"
+import * as Telemetry from "./Telemetry.js"
 import { type TokenKey, TokenStore, type TokenStoreUnavailable } from "./TokenStore.js"
 import * as Transport from "./Transport.js"
 
@@ -207,8 +211,22 @@ export const make = Effect.gen(function*() {
   let shared = 0
   let reads = 0
   let lookups = 0
+  const metrics = Metrics.make(config.metrics)
+  const propagate = config.traceparent
+  const described = Telemetry.describe(IssueToken, Telemetry.serverOf(config.authUrl))
+  const onRetry = Retry.observed(IssueToken.name, metrics)
+  // The cache's counters are read when the metrics are collected: nothing is counted per read.
+  yield* metrics.tokenCounters(() => ({ hits: reads - lookups, shared }))
 
-  const issueOnce = (corpNum: string, scopes: ReadonlyArray<string>): Effect.Effect<Fresh, TokenFailure> =>
+  const judge = (corpNum: string, received: Received): Effect.Effect<AccessToken, TokenFailure> => {
+    if (received.status === 200) return decodeWith(IssueToken.sdk, decodeToken, received)
+    const failure = failureOf(IssueToken.sdk, received)
+    return failure._tag === "ApiError"
+      ? Effect.fail(new TokenError({ corpNum, status: failure.status, code: failure.code, message: failure.message, serviceMessage: failure.serviceMessage }))
+      : Effect.fail(failure)
+  }
+
+  const issueOnce = (corpNum: string, scopes: ReadonlyArray<string>, trace: { attempts: number } | undefined): Effect.Effect<Fresh, TokenFailure> =>
     Effect.gen(function*() {
       const body = Body.json({ access_id: corpNum, scope: scopes })
       const date = Signing.formatSvcDate(yield* Clock.currentTimeMillis)
@@ -224,25 +242,42 @@ export const make = Effect.gen(function*() {
         "accept-language": config.acceptLanguage
       }
       if (forwarded !== undefined) headers["x-svc-forwarded"] = forwarded
-      const received = yield* transport.send(IssueToken.sdk, Transport.request("POST", issueUrl, headers, body), config.maxAnswerBytes)
-      if (received.status !== 200) {
-        const failure = failureOf(IssueToken.sdk, received)
-        return yield* failure._tag === "ApiError"
-          ? Effect.fail(new TokenError({ corpNum, status: failure.status, code: failure.code, message: failure.message, serviceMessage: failure.serviceMessage }))
-          : Effect.fail(failure)
+      const exchange = (traceparent: string | undefined) => {
+        if (traceparent !== undefined) headers["traceparent"] = traceparent
+        return Effect.flatMap(transport.send(IssueToken.sdk, Transport.request("POST", issueUrl, headers, body), config.maxAnswerBytes), (received) => judge(corpNum, received))
       }
-      const answer = yield* decodeWith(IssueToken.sdk, decodeToken, received)
+      const answer = yield* trace !== undefined
+        ? Telemetry.attempt(described, trace.attempts++, propagate, exchange)
+        : propagate
+        ? Effect.withFiber((fiber) => {
+          const parent = Telemetry.currentSpanOf(fiber)
+          return exchange(parent === undefined ? undefined : Telemetry.traceparentOf(parent))
+        })
+        : exchange(undefined)
       const receivedAt = yield* Clock.currentTimeMillis
       issued++
       return { token: answer.session_token, lifetimeMillis: localExpiry(receivedAt, answer.expiration, margin) - receivedAt, expiration: answer.expiration }
     })
 
-  // Token issuance is safe to repeat: each attempt is signed anew (fresh X-SVC-Date).
+  // Token issuance is safe to repeat: each attempt is signed anew (fresh X-SVC-Date). It is a span
+  // of its own when anything is traced.
   const issue = (corpNum: string, scopes: ReadonlyArray<string>): Effect.Effect<Fresh, TokenFailure> =>
-    Effect.flatMap(Clock.currentTimeMillis, (started) =>
-      Retry.withRetries(IssueToken.sdk, config.retry, Retry.isTransient, issueOnce(corpNum, scopes), started)).pipe(
-        Effect.withSpan(IssueToken.sdk, { attributes: { corpNum, scopes: scopes.join(",") } })
-      )
+    Effect.withFiber((fiber) => {
+      const traced = Telemetry.isTraced(fiber)
+      const issuing = Effect.flatMap(Clock.currentTimeMillis, (started) =>
+        Retry.withRetries(IssueToken.sdk, config.retry, Retry.isTransient, issueOnce(corpNum, scopes, traced ? { attempts: 0 } : undefined), started, undefined, onRetry)).pipe(
+          Effect.tap(() => metrics.tokenIssued(corpNum))
+        )
+      if (!traced) return issuing
+      return Telemetry.span(IssueToken.sdk, {
+        kind: "internal",
+        attributes: {
+          [Telemetry.Attribute.operation]: IssueToken.name,
+          [Telemetry.Attribute.member]: corpNum,
+          [Telemetry.Attribute.tokenScopes]: scopes.join(",")
+        }
+      }, () => issuing)
+    })
 
   const held = (token: Redacted.Redacted<string>, usableMillis: number): Held => ({
     token,
@@ -262,12 +297,16 @@ export const make = Effect.gen(function*() {
       storeDownUntil = now + STORE_RETRY_MILLIS
       if (storeWarned) return Effect.void
       storeWarned = true
-      return Effect.logWarning(`taxdoc: the token store is unreachable (${error.reason}); this instance issues its own tokens until it answers again`)
+      return Telemetry.log(
+        "Warn",
+        `taxdoc: the token store is unreachable (${error.reason}); this instance issues its own tokens until it answers again`,
+        { [Telemetry.Attribute.operation]: IssueToken.name, [Telemetry.Attribute.errorType]: error._tag, [Telemetry.Attribute.storeReason]: error.reason }
+      )
     })
   const storeAnswered = Effect.suspend(() => {
     if (!storeWarned) return Effect.void
     storeWarned = false
-    return Effect.logInfo("taxdoc: the token store answers again; tokens are shared with the fleet")
+    return Telemetry.log("Info", "taxdoc: the token store answers again; tokens are shared with the fleet", { [Telemetry.Attribute.operation]: IssueToken.name })
   })
   const storeKey = (corpNum: string, scopes: ReadonlyArray<string>): TokenKey => ({
     environment: config.environment,

@@ -42,7 +42,7 @@ export interface ClockState {
 /**
  * A snapshot kept in the sandbox: its ID and when it was taken (base clock, epoch milliseconds).
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export interface KeptSnapshot {

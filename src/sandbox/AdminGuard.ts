@@ -41,7 +41,7 @@ export interface AdminAccess {
  * Which requests the guard judges: the admin routes (JSON), the sandbox's pages (forms, the admin
  * token also from the pages' cookie), or the pages' sign-in form (no token yet).
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export type Surface = "admin" | "pages" | "signIn"
@@ -49,7 +49,7 @@ export type Surface = "admin" | "pages" | "signIn"
 /**
  * The name of the pages' cookie.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constants
  */
 export const PAGES_COOKIE = "taxdoc_sandbox_admin"
@@ -80,7 +80,7 @@ export const generateAdminToken = (): string => randomBytes(24).toString("base64
  * The value of the pages' cookie for an admin token: an HMAC of a fixed text under the token, so the
  * cookie proves the token was entered without holding it.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const pagesSession = (adminToken: string): string =>

@@ -131,7 +131,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i
  * The member a request's bearer token was issued to, when it names a known token (expired or not):
  * who made a call that a fault met before authentication.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const memberOfBearer = (tokens: TokenState, authorization: string | undefined): string | undefined => {

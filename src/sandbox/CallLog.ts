@@ -7,7 +7,7 @@
  * answering: a call costs one object (and a copy of a small body) in a ring of fixed size
  * (`capacity`, default 2,000 calls; 0 keeps none).
  *
- * @since 1.0.0
+ * @since 1.1.0
  */
 import type { FaultKind } from "./Faults.js"
 import type { Environment } from "./Store.js"
@@ -16,7 +16,7 @@ import type { Environment } from "./Store.js"
  * Bodies up to this size are kept with their call (of the document domains only: a member's
  * password, for one, is never kept); larger ones (bulk submissions, files) are not.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constants
  */
 export const KEPT_BODY_BYTES = 8 * 1024
@@ -24,7 +24,7 @@ export const KEPT_BODY_BYTES = 8 * 1024
 /**
  * The default number of calls kept.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constants
  */
 export const DEFAULT_CAPACITY = 2_000
@@ -33,7 +33,7 @@ export const DEFAULT_CAPACITY = 2_000
  * One call as the log keeps it. `at`, `corpNum`, `status` and `fault` are filled in as the call is
  * answered.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export interface Call {
@@ -57,7 +57,7 @@ export interface Call {
 /**
  * The log of one sandbox.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export interface CallLog {
@@ -77,7 +77,7 @@ const discarded = (): Call => ({ seq: 0, environment: "test", operation: "", par
 /**
  * A log keeping the `capacity` most recent calls.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const make = (capacity: number = DEFAULT_CAPACITY): CallLog => {
@@ -121,7 +121,7 @@ const decoder = new TextDecoder()
  * `true` when a call names the document `documentId` in its path parameters, or its kept body
  * carries it as a JSON string (a document ID field, or an item of a list of IDs).
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const names = (call: Call, documentId: string): boolean => {

@@ -4,14 +4,14 @@
  * until it moves. The sandbox's pages follow it live (`ui/Live.ts`); a bump costs an increment and
  * a size check when nobody waits, so the API path pays nothing for it.
  *
- * @since 1.0.0
+ * @since 1.1.0
  */
 import * as Effect from "effect/Effect"
 
 /**
  * The change signal of one sandbox.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export interface Changes {
@@ -26,7 +26,7 @@ export interface Changes {
 /**
  * A change signal at version 0.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const make = (): Changes => {

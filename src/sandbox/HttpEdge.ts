@@ -260,7 +260,7 @@ export const HTML_CONTENT_TYPE = "text/html; charset=utf-8"
 /**
  * The content type of the sandbox pages' event stream (server-sent events).
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constants
  */
 export const EVENTS_CONTENT_TYPE = "text/event-stream; charset=utf-8"

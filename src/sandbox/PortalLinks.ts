@@ -37,7 +37,7 @@ export type DocumentPage = "POPUP" | "VIEW" | "PRINT" | "EPRINT" | "MAIL" | "PDF
 /**
  * The member's pages, as the URL operations name them (`TG`).
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export type MemberPage = "LOGIN" | "CHRG" | "PAYMENT" | "USEHISTORY"

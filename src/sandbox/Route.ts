@@ -119,7 +119,7 @@ export interface HtmlAnswer {
  * sent at once, then the rest as they happen. A socket edge streams it; the in-process client,
  * which hands over whole bodies, answers the first events and ends.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export interface EventsAnswer {

@@ -104,7 +104,7 @@ const endsOnShutdown = (answer: WireAnswer, connections: Tracker): WireAnswer =>
 /**
  * The address of the sandbox's pages on a server at `url` (`/_sandbox/ui`).
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const pagesUrl = (url: string): string => `${url}/_sandbox/ui`

@@ -43,6 +43,9 @@ describe("Config from TAXDOC_* variables", () => {
       expect(config.maxAnswerBytes).toBe(Config.DEFAULT_MAX_ANSWER_BYTES)
       expect(Option.isSome(config.retry.schedule)).toBe(true)
       expect(config.tokenStoreTable).toBe(Config.DEFAULT_TOKEN_STORE_TABLE)
+      // Telemetry beyond spans is off unless turned on.
+      expect(config.traceparent).toBe(false)
+      expect(config.metrics).toBe(false)
       expect(String(config.secretKey)).not.toContain("rQYt")
       expect(Redacted.value(config.secretKey)).toBe(base.TAXDOC_SECRET_KEY)
     }))
@@ -62,7 +65,9 @@ describe("Config from TAXDOC_* variables", () => {
         TAXDOC_RETRIES: "0",
         TAXDOC_MAX_ANSWER_BYTES: "4096",
         TAXDOC_TOKEN_STORE: "postgres://taxdoc:pw@db/taxdoc",
-        TAXDOC_TOKEN_STORE_TABLE: "fleet.tokens"
+        TAXDOC_TOKEN_STORE_TABLE: "fleet.tokens",
+        TAXDOC_TRACEPARENT: "true",
+        TAXDOC_METRICS: "true"
       })
       expect(config.serviceId).toBe("SERVICE")
       expect(config.apiUrl).toBe("https://static-api.example.test")
@@ -75,6 +80,8 @@ describe("Config from TAXDOC_* variables", () => {
       expect(config.maxAnswerBytes).toBe(4096)
       expect(Option.map(config.tokenStore, Redacted.value)).toEqual(Option.some("postgres://taxdoc:pw@db/taxdoc"))
       expect(config.tokenStoreTable).toBe("fleet.tokens")
+      expect(config.traceparent).toBe(true)
+      expect(config.metrics).toBe(true)
     }))
 
   it.effect("a missing variable fails naming it", () =>
@@ -135,6 +142,8 @@ describe("Config from options", () => {
     expect(refusal({ ...options, tokenStoreTable: "drop table" })).toMatchObject({ field: "tokenStoreTable" })
     expect(refusal({ ...options, useFixedAddress: true })).toMatchObject({ field: "useFixedAddress" })
     expect(refusal({ ...options, linkId: "" })).toMatchObject({ field: "linkId" })
+    expect(refusal({ ...options, metrics: "yes" as unknown as boolean })).toMatchObject({ field: "metrics", reason: "must be true or false" })
+    expect(refusal({ ...options, traceparent: 1 as unknown as boolean })).toMatchObject({ field: "traceparent", reason: "must be true or false" })
     const { linkId: _, ...withoutLink } = options
     expect(refusal(withoutLink)).toMatchObject({ field: "linkId", reason: "is required" })
     expect(() => Config.make({ ...options, authUrl: "x" })).toThrow(/authUrl/)

@@ -63,9 +63,10 @@ export const entryPoints = (root: string = ROOT): Array<string> => {
 
 // `vitest` and `fast-check`: the testing guide shows a property test with plain vitest and
 // fast-check too (fast-check is taxdoc's optional peer for taxdoc/testing/fast-check).
+// `@opentelemetry/*`: the observability guide wires the OpenTelemetry SDK a program installs.
 const ALLOWED = (entries: ReadonlyArray<string>) => (specifier: string): boolean =>
   entries.includes(specifier) || specifier === "effect" || specifier.startsWith("effect/") || specifier.startsWith("@effect/") ||
-  specifier.startsWith("node:") || specifier === "vitest" || specifier === "fast-check"
+  specifier.startsWith("@opentelemetry/") || specifier.startsWith("node:") || specifier === "vitest" || specifier === "fast-check"
 
 /** A problem of a snippet, at a line of its Markdown file. */
 export interface Problem {
@@ -113,7 +114,7 @@ export const check = (snippets: ReadonlyArray<Snippet>, root: string = ROOT): Ma
     for (const statement of source.statements) {
       if ((ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier !== undefined && ts.isStringLiteral(statement.moduleSpecifier)) {
         const specifier = statement.moduleSpecifier.text
-        if (!allowed(specifier)) found.push({ line: at(statement.getStart()), message: `imports "${specifier}": a snippet may import only ${entryPoints(root).join(", ")}, effect, @effect/*, vitest and node: modules` })
+        if (!allowed(specifier)) found.push({ line: at(statement.getStart()), message: `imports "${specifier}": a snippet may import only ${entryPoints(root).join(", ")}, effect, @effect/*, @opentelemetry/*, vitest and node: modules` })
       }
     }
     problems.set(snippet.id, found)

@@ -23,13 +23,14 @@ const runReporting = (pattern: string, program: string) => {
 }
 
 // What `taxdoc` offers: the SDK's layers and configuration, the seven services with the schemas of
-// their inputs and answers, the errors, and the client and catalogue for calls of one's own.
+// their inputs and answers, the errors, the client and catalogue for calls of one's own, and the
+// names and metrics of what a call emits (Telemetry, Metrics).
 const PUBLIC = [
   "ApiError", "BulkIncompleteError", "Cashbill", "CashbillOperations", "CashbillSchemas", "Catalogue", "Certificate",
   "CertificateOperations", "CertificateSchemas", "Client", "CompanyStatus", "CompanyStatusOperations", "CompanyStatusSchemas",
-  "Config", "ErrorCodes", "Member", "MemberOperations", "MemberSchemas", "Operation", "PollTimeoutError", "ResponseError",
+  "Config", "ErrorCodes", "Member", "MemberOperations", "MemberSchemas", "Metrics", "Operation", "PollTimeoutError", "ResponseError",
   "Schemas", "Statement", "StatementOperations", "StatementSchemas", "TaxPortal", "TaxPortalOperations", "TaxPortalSchemas",
-  "Taxdoc", "Taxinvoice", "TaxinvoiceOperations", "TaxinvoiceSchemas", "TokenError", "TokenStore", "Tokens", "TransportError",
+  "Taxdoc", "Taxinvoice", "TaxinvoiceOperations", "TaxinvoiceSchemas", "Telemetry", "TokenError", "TokenStore", "Tokens", "TransportError",
   "Undici", "UnknownOutcomeError", "ValidationError", "ValidationIssue"
 ]
 

@@ -101,7 +101,7 @@ describe("secrets never leak", () => {
       const everything = seen.join("\n")
       // The observers did see the calls: spans with their attributes, logs, rendered errors.
       expect(everything).toContain("Cashbill.issue")
-      expect(everything).toContain("taxdoc.corpNum")
+      expect(everything).toContain("taxdoc.member")
       expect(everything).toContain("starting")
       expect(everything).toContain("ValidationError")
       for (const value of forbidden) expect(everything.includes(value), "a secret leaked").toBe(false)

@@ -186,7 +186,7 @@ export const deleteContact = (o: Parsed<typeof deleteContactOptions>) =>
  * `taxdoc member url`: a page of the member's own (GetAccessURL, GetChargeURL, GetPaymentURL,
  * GetUseHistoryURL), valid for 30 seconds.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category handlers
  */
 export const url = (o: Parsed<typeof urlOptions>) =>

@@ -129,7 +129,7 @@ export const deleteContactOptions = {
 /**
  * The options of `taxdoc member url`.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category options
  */
 export const urlOptions = {

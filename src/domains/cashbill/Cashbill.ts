@@ -16,6 +16,7 @@ import type { PollTimeoutError, UnknownOutcomeError, ValidationError } from "../
 import * as Outcome from "../../core/Outcome.js"
 import type * as Polling from "../../core/Polling.js"
 import { CorpNum, type GenericResult, MgtKey } from "../../core/Schemas.js"
+import * as Telemetry from "../../core/Telemetry.js"
 import { validate } from "../../core/Validation.js"
 import * as Operations from "./Operations.js"
 import * as Rules from "./Rules.js"
@@ -199,9 +200,11 @@ export const make: Effect.Effect<CashbillService, never, TaxdocClient> = Effect.
   const detailOf = (corpNum: string, mgtKey: string, userId: string | undefined) =>
     Outcome.found(client.call(Operations.GetDetailInfo, { corpNum, userId, params: { mgtKey } }))
 
-  const issue = Effect.fn("Cashbill.issue")(function*(corpNum: string, receipt: CashReceiptIssue, userId?: string) {
+  const issue = Telemetry.fn("Cashbill.issue")(function*(corpNum: string, receipt: CashReceiptIssue, userId?: string) {
     return yield* Outcome.settle({
       operation: "Cashbill.issue",
+      name: Operations.RegistIssue.name,
+      corpNum,
       documentId: receipt.mgtKey,
       write: client.call(Operations.RegistIssue, { corpNum, userId, body: receipt }),
       read: detailOf(corpNum, receipt.mgtKey, userId),
@@ -209,9 +212,11 @@ export const make: Effect.Effect<CashbillService, never, TaxdocClient> = Effect.
     })
   })
 
-  const revoke = Effect.fn("Cashbill.revoke")(function*(corpNum: string, revocation: CashReceiptRevoke, userId?: string) {
+  const revoke = Telemetry.fn("Cashbill.revoke")(function*(corpNum: string, revocation: CashReceiptRevoke, userId?: string) {
     return yield* Outcome.settle({
       operation: "Cashbill.revoke",
+      name: Operations.RevokeRegistIssue.name,
+      corpNum,
       documentId: revocation.mgtKey,
       write: client.call(Operations.RevokeRegistIssue, { corpNum, userId, body: revocation }),
       read: detailOf(corpNum, revocation.mgtKey, userId),
@@ -222,7 +227,7 @@ export const make: Effect.Effect<CashbillService, never, TaxdocClient> = Effect.
   const getBulkResult = (corpNum: string, submitId: string, userId?: string) =>
     client.call(Operations.GetBulkResult, { corpNum, userId, params: { submitID: submitId } })
 
-  const awaitBulkResult = Effect.fn("Cashbill.awaitBulkResult")(function*(corpNum: string, submitId: string, options: AwaitOptions = {}) {
+  const awaitBulkResult = Telemetry.fn("Cashbill.awaitBulkResult")(function*(corpNum: string, submitId: string, options: AwaitOptions = {}) {
     // The kind's result operation is GetBulkResult: the states it reads are `BulkResult`s.
     const state = yield* Bulk.awaitResult(client, bulkKind, { corpNum, userId: options.userId }, submitId, {
       ...options,
@@ -232,7 +237,7 @@ export const make: Effect.Effect<CashbillService, never, TaxdocClient> = Effect.
     return state as BulkResult
   })
 
-  const issueMany = Effect.fn("Cashbill.issueMany")(function*(corpNum: string, receipts: ReadonlyArray<CashReceiptIssue>, options: IssueManyOptions = {}) {
+  const issueMany = Telemetry.fn("Cashbill.issueMany")(function*(corpNum: string, receipts: ReadonlyArray<CashReceiptIssue>, options: IssueManyOptions = {}) {
     yield* validate("Cashbill.issueMany", Member, { corpNum })
     if (receipts.length === 0) return []
     // Validate everything first: one bad receipt anywhere means nothing is sent.
@@ -241,9 +246,11 @@ export const make: Effect.Effect<CashbillService, never, TaxdocClient> = Effect.
     return yield* Bulk.issueMany(client, bulkKind, { corpNum, userId: options.userId }, valid.cashbills, options)
   })
 
-  const deleteReceipt = Effect.fn("Cashbill.delete")(function*(corpNum: string, mgtKey: string, userId?: string) {
+  const deleteReceipt = Telemetry.fn("Cashbill.delete")(function*(corpNum: string, mgtKey: string, userId?: string) {
     return yield* Outcome.settle({
       operation: "Cashbill.delete",
+      name: Operations.Delete.name,
+      corpNum,
       documentId: mgtKey,
       write: client.call(Operations.Delete, { corpNum, userId, params: { mgtKey } }),
       read: detailOf(corpNum, mgtKey, userId),
@@ -251,25 +258,25 @@ export const make: Effect.Effect<CashbillService, never, TaxdocClient> = Effect.
     })
   })
 
-  const getInfos = Effect.fn("Cashbill.getInfos")(function*(corpNum: string, mgtKeys: ReadonlyArray<string>, userId?: string) {
+  const getInfos = Telemetry.fn("Cashbill.getInfos")(function*(corpNum: string, mgtKeys: ReadonlyArray<string>, userId?: string) {
     const input = yield* validate("Cashbill.getInfos", InfosInput, { corpNum, mgtKeys })
     const answers = yield* Bulk.inChunks(input.mgtKeys, Rules.INFOS_MAX, (chunk) => client.call(Operations.GetInfos, { corpNum, userId, body: chunk }))
     // Unknown document IDs are left out; the others answer in the order asked.
     return Bulk.inInputOrder(input.mgtKeys, answers, (info) => info.mgtKey, () => undefined)
   })
 
-  const getURL = Effect.fn("Cashbill.getURL")(function*(corpNum: string, menu: UrlMenu, userId?: string) {
+  const getURL = Telemetry.fn("Cashbill.getURL")(function*(corpNum: string, menu: UrlMenu, userId?: string) {
     const result = yield* client.call(Operations.GetURL, { corpNum, userId, params: { TG: menu } })
     return result.url
   })
 
   const url = (kind: Rules.UrlKind) =>
-    Effect.fn(Operations.urlOperations[kind].sdk)(function*(corpNum: string, mgtKey: string, userId?: string) {
+    Telemetry.fn(Operations.urlOperations[kind].sdk)(function*(corpNum: string, mgtKey: string, userId?: string) {
       const result = yield* client.call(Operations.urlOperations[kind], { corpNum, userId, params: { mgtKey } })
       return result.url
     })
 
-  const getMassPrintURL = Effect.fn("Cashbill.getMassPrintURL")(function*(corpNum: string, mgtKeys: ReadonlyArray<string>, userId?: string) {
+  const getMassPrintURL = Telemetry.fn("Cashbill.getMassPrintURL")(function*(corpNum: string, mgtKeys: ReadonlyArray<string>, userId?: string) {
     // Validated here so that a list over 100 is reported at `mgtKeys`, before anything is sent.
     yield* validate("Cashbill.getMassPrintURL", MassPrintInput, { corpNum, mgtKeys })
     const result = yield* client.call(Operations.GetMassPrintURL, { corpNum, userId, body: mgtKeys })

@@ -257,7 +257,7 @@ const urlOperation = (spec: string, sdk: string, kind: Rules.UrlKind, summary: s
 /**
  * GetPopUpURL: the receipt in a pop-up page, valid 30 seconds.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category operations
  */
 export const GetPopUpURL = urlOperation("GetPopUpURL", "getPopUpURL", "POPUP", "the receipt's pop-up page URL (30 s)")
@@ -265,7 +265,7 @@ export const GetPopUpURL = urlOperation("GetPopUpURL", "getPopUpURL", "POPUP", "
 /**
  * GetViewURL: the receipt's page without menus and buttons, valid 30 seconds.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category operations
  */
 export const GetViewURL = urlOperation("GetViewURL", "getViewURL", "VIEW", "the receipt's view page URL, no menus (30 s)")
@@ -273,7 +273,7 @@ export const GetViewURL = urlOperation("GetViewURL", "getViewURL", "VIEW", "the 
 /**
  * GetPrintURL: the receipt's print page (the merchant's and the customer's copies), valid 30 seconds.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category operations
  */
 export const GetPrintURL = urlOperation("GetPrintURL", "getPrintURL", "PRINT", "the receipt's print page URL (30 s)")
@@ -281,7 +281,7 @@ export const GetPrintURL = urlOperation("GetPrintURL", "getPrintURL", "PRINT", "
 /**
  * GetEPrintURL: the print page of the customer's copy, valid 30 seconds.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category operations
  */
 export const GetEPrintURL = urlOperation("GetEPrintURL", "getEPrintURL", "EPRINT", "the customer's copy print page URL (30 s)")
@@ -289,7 +289,7 @@ export const GetEPrintURL = urlOperation("GetEPrintURL", "getEPrintURL", "EPRINT
 /**
  * GetMailURL: the page behind the notification mail's button; it does not expire.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category operations
  */
 export const GetMailURL = urlOperation("GetMailURL", "getMailURL", "MAIL", "the notification mail's page URL (no expiry)")
@@ -297,7 +297,7 @@ export const GetMailURL = urlOperation("GetMailURL", "getMailURL", "MAIL", "the 
 /**
  * GetPDFURL: the receipt as a PDF, valid 30 seconds.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category operations
  */
 export const GetPDFURL = urlOperation("GetPDFURL", "getPDFURL", "PDF", "the receipt's PDF URL (30 s)")
@@ -305,7 +305,7 @@ export const GetPDFURL = urlOperation("GetPDFURL", "getPDFURL", "PDF", "the rece
 /**
  * GetMassPrintURL: one print page of up to 100 receipts, valid 30 seconds.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category operations
  */
 export const GetMassPrintURL = Operation.make({
@@ -324,7 +324,7 @@ export const GetMassPrintURL = Operation.make({
 /**
  * The URL operations of one receipt by their `TG` selector.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category operations
  */
 export const urlOperations = {

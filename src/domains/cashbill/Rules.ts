@@ -76,7 +76,7 @@ export const INFOS_MAX = 1000
 /**
  * Document IDs per mass print (GetMassPrintURL; docs/service.md "Limits").
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constants
  */
 export const MASS_PRINT_MAX = 100
@@ -85,7 +85,7 @@ export const MASS_PRINT_MAX = 100
  * The pages of one receipt that the URL operations open, by their `TG` selector: POPUP, VIEW (no
  * menus), PRINT, EPRINT (the customer's copy), MAIL (the notification mail's page, no expiry), PDF.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constants
  */
 export const URL_KINDS = ["POPUP", "VIEW", "PRINT", "EPRINT", "MAIL", "PDF"] as const
@@ -93,7 +93,7 @@ export const URL_KINDS = ["POPUP", "VIEW", "PRINT", "EPRINT", "MAIL", "PDF"] as 
 /**
  * One of `URL_KINDS`.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export type UrlKind = typeof URL_KINDS[number]

@@ -300,7 +300,7 @@ export const MgtKeyList = Schema.Array(MgtKey).pipe(
 /**
  * The body of GetMassPrintURL: 1 to 100 document IDs.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category schemas
  */
 export const MassPrintList = Schema.Array(MgtKey).pipe(

@@ -10,6 +10,7 @@ import * as Layer from "effect/Layer"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { ValidationError } from "../../core/Errors.js"
 import type { GenericResult } from "../../core/Schemas.js"
+import * as Telemetry from "../../core/Telemetry.js"
 import * as Operations from "./Operations.js"
 import type { CertificateInfo } from "./Schemas.js"
 
@@ -72,12 +73,12 @@ export class Certificate extends Context.Service<Certificate, CertificateService
 export const make: Effect.Effect<CertificateService, never, TaxdocClient> = Effect.gen(function*() {
   const client = yield* TaxdocClient
 
-  const getTaxCertURL = Effect.fn("Certificate.getTaxCertURL")(function*(corpNum: string, userId?: string) {
+  const getTaxCertURL = Telemetry.fn("Certificate.getTaxCertURL")(function*(corpNum: string, userId?: string) {
     const result = yield* client.call(Operations.GetTaxCertURL, { corpNum, userId })
     return result.url
   })
 
-  const getExpireDate = Effect.fn("Certificate.getExpireDate")(function*(corpNum: string, userId?: string) {
+  const getExpireDate = Telemetry.fn("Certificate.getExpireDate")(function*(corpNum: string, userId?: string) {
     const result = yield* client.call(Operations.GetCertificateExpireDate, { corpNum, userId })
     return { raw: result.certificateExpiration, expiresAt: result.expiresAt }
   })

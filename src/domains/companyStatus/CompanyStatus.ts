@@ -13,6 +13,7 @@ import * as Bulk from "../../core/Bulk.js"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { ValidationError } from "../../core/Errors.js"
 import { CorpNum } from "../../core/Schemas.js"
+import * as Telemetry from "../../core/Telemetry.js"
 import { validate } from "../../core/Validation.js"
 import * as Operations from "./Operations.js"
 import { type CompanyStatus as Status, MAX_CORP_NUMS } from "./Schemas.js"
@@ -63,7 +64,7 @@ const Many = Schema.Struct({ corpNum: CorpNum, targets: Schema.Array(CorpNum) })
 export const make: Effect.Effect<CompanyStatusService, never, TaxdocClient> = Effect.gen(function*() {
   const client = yield* TaxdocClient
 
-  const checkMany = Effect.fn("CompanyStatus.checkMany")(function*(corpNum: string, targets: ReadonlyArray<string>, userId?: string) {
+  const checkMany = Telemetry.fn("CompanyStatus.checkMany")(function*(corpNum: string, targets: ReadonlyArray<string>, userId?: string) {
     const input = yield* validate("CompanyStatus.checkMany", Many, { corpNum, targets })
     // The service answers each request in its input order, so the chunks concatenate in order.
     return yield* Bulk.inChunks(input.targets, MAX_CORP_NUMS, (chunk) => client.call(Operations.CheckCorpNums, { corpNum, userId, body: chunk }))

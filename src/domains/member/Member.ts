@@ -14,6 +14,7 @@ import { TaxdocConfig } from "../../core/Config.js"
 import type { ValidationError } from "../../core/Errors.js"
 import { rule } from "../../core/Rule.js"
 import type { GenericResult } from "../../core/Schemas.js"
+import * as Telemetry from "../../core/Telemetry.js"
 import { validate } from "../../core/Validation.js"
 import * as Operations from "./Operations.js"
 import type { Contact, ContactInput, CorpInfo, JoinMemberInput, UpdateContactInput } from "./Schemas.js"
@@ -98,30 +99,30 @@ export const make: Effect.Effect<MemberService, never, TaxdocClient | TaxdocConf
   const client = yield* TaxdocClient
   const config = yield* TaxdocConfig
 
-  const checkIsMember = Effect.fn("Member.checkIsMember")(function*(corpNum: string) {
+  const checkIsMember = Telemetry.fn("Member.checkIsMember")(function*(corpNum: string) {
     const result = yield* client.call(Operations.CheckIsMember, { params: { CorpNum: corpNum, LID: config.linkId } })
     return result.code === 1
   })
 
-  const checkId = Effect.fn("Member.checkId")(function*(id: string) {
+  const checkId = Telemetry.fn("Member.checkId")(function*(id: string) {
     const result = yield* client.call(Operations.CheckID, { params: { ID: id } })
     return result.code === 1
   })
 
-  const quit = Effect.fn("Member.quit")(function*(corpNum: string, quitReason: string, userId?: string) {
+  const quit = Telemetry.fn("Member.quit")(function*(corpNum: string, quitReason: string, userId?: string) {
     const result = yield* client.call(Operations.QuitMember, { corpNum, userId, body: { quitReason } })
     // The member's tokens die with it (as good clients drop the cached token).
     yield* client.forgetMember(corpNum)
     return result
   })
 
-  const deleteContact = Effect.fn("Member.deleteContact")(function*(corpNum: string, contactId: string, managerId: string) {
+  const deleteContact = Telemetry.fn("Member.deleteContact")(function*(corpNum: string, contactId: string, managerId: string) {
     yield* validate("Member.deleteContact", ManagerId, { managerId })
     return yield* client.call(Operations.DeleteContact, { corpNum, userId: managerId, params: { ContactID: contactId } })
   })
 
   const page = (name: Operations.Page) =>
-    Effect.fn(Operations.pageOperations[name].sdk)(function*(corpNum: string, userId?: string) {
+    Telemetry.fn(Operations.pageOperations[name].sdk)(function*(corpNum: string, userId?: string) {
       const result = yield* client.call(Operations.pageOperations[name], { corpNum, userId })
       return result.url
     })

@@ -246,7 +246,7 @@ export const DeleteContact = Operation.make({
  * logged in as the member), CHRG (charging points), PAYMENT (payment history), USEHISTORY (what
  * the member used).
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constants
  */
 export const PAGES = ["LOGIN", "CHRG", "PAYMENT", "USEHISTORY"] as const
@@ -254,7 +254,7 @@ export const PAGES = ["LOGIN", "CHRG", "PAYMENT", "USEHISTORY"] as const
 /**
  * One of `PAGES`.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export type Page = typeof PAGES[number]
@@ -276,7 +276,7 @@ const pageOperation = (spec: string, sdk: string, page: Page, summary: string) =
 /**
  * GetAccessURL: the portal, logged in as the member, valid 30 seconds.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category operations
  */
 export const GetAccessURL = pageOperation("GetAccessURL", "getAccessURL", "LOGIN", "the portal, logged in, URL (30 s)")
@@ -284,7 +284,7 @@ export const GetAccessURL = pageOperation("GetAccessURL", "getAccessURL", "LOGIN
 /**
  * GetChargeURL: the page to charge points, valid 30 seconds.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category operations
  */
 export const GetChargeURL = pageOperation("GetChargeURL", "getChargeURL", "CHRG", "the point-charging page URL (30 s)")
@@ -292,7 +292,7 @@ export const GetChargeURL = pageOperation("GetChargeURL", "getChargeURL", "CHRG"
 /**
  * GetPaymentURL: the member's payment history page, valid 30 seconds.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category operations
  */
 export const GetPaymentURL = pageOperation("GetPaymentURL", "getPaymentURL", "PAYMENT", "the payment history page URL (30 s)")
@@ -300,7 +300,7 @@ export const GetPaymentURL = pageOperation("GetPaymentURL", "getPaymentURL", "PA
 /**
  * GetUseHistoryURL: the member's use history page, valid 30 seconds.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category operations
  */
 export const GetUseHistoryURL = pageOperation("GetUseHistoryURL", "getUseHistoryURL", "USEHISTORY", "the use history page URL (30 s)")
@@ -308,7 +308,7 @@ export const GetUseHistoryURL = pageOperation("GetUseHistoryURL", "getUseHistory
 /**
  * The page URL operations by their `TG` selector.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category operations
  */
 export const pageOperations = {

@@ -15,6 +15,7 @@ import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { UnknownOutcomeError, ValidationError } from "../../core/Errors.js"
 import * as Outcome from "../../core/Outcome.js"
 import { CorpNum, type GenericResult, MgtKey } from "../../core/Schemas.js"
+import * as Telemetry from "../../core/Telemetry.js"
 import { validate } from "../../core/Validation.js"
 import type { ItemCode } from "./ItemCode.js"
 import * as Operations from "./Operations.js"
@@ -96,9 +97,11 @@ export const make: Effect.Effect<StatementService, never, TaxdocClient> = Effect
   const infoOf = (corpNum: string, itemCode: ItemCode, mgtKey: string, userId: string | undefined) =>
     Outcome.found(client.call(Operations.GetInfo, { corpNum, userId, params: key(itemCode, mgtKey) }))
 
-  const issue = Effect.fn("Statement.issue")(function*(corpNum: string, statement: StatementIssue, userId?: string) {
+  const issue = Telemetry.fn("Statement.issue")(function*(corpNum: string, statement: StatementIssue, userId?: string) {
     return yield* Outcome.settle({
       operation: "Statement.issue",
+      name: Operations.RegistIssue.name,
+      corpNum,
       documentId: statement.mgtKey,
       write: client.call(Operations.RegistIssue, { corpNum, userId, body: statement }),
       read: Outcome.found(client.call(Operations.GetDetailInfo, { corpNum, userId, params: key(statement.itemCode, statement.mgtKey) })),
@@ -106,9 +109,11 @@ export const make: Effect.Effect<StatementService, never, TaxdocClient> = Effect
     })
   })
 
-  const cancel = Effect.fn("Statement.cancel")(function*(corpNum: string, itemCode: ItemCode, mgtKey: string, memo?: string, userId?: string) {
+  const cancel = Telemetry.fn("Statement.cancel")(function*(corpNum: string, itemCode: ItemCode, mgtKey: string, memo?: string, userId?: string) {
     return yield* Outcome.settle({
       operation: "Statement.cancel",
+      name: Operations.Cancel.name,
+      corpNum,
       documentId: mgtKey,
       write: client.call(Operations.Cancel, { corpNum, userId, params: key(itemCode, mgtKey), body: memo === undefined ? {} : { memo } }),
       read: infoOf(corpNum, itemCode, mgtKey, userId),
@@ -116,9 +121,11 @@ export const make: Effect.Effect<StatementService, never, TaxdocClient> = Effect
     })
   })
 
-  const deleteStatement = Effect.fn("Statement.delete")(function*(corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) {
+  const deleteStatement = Telemetry.fn("Statement.delete")(function*(corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) {
     return yield* Outcome.settle({
       operation: "Statement.delete",
+      name: Operations.Delete.name,
+      corpNum,
       documentId: mgtKey,
       write: client.call(Operations.Delete, { corpNum, userId, params: key(itemCode, mgtKey) }),
       read: infoOf(corpNum, itemCode, mgtKey, userId),
@@ -126,7 +133,7 @@ export const make: Effect.Effect<StatementService, never, TaxdocClient> = Effect
     })
   })
 
-  const getInfos = Effect.fn("Statement.getInfos")(function*(corpNum: string, itemCode: ItemCode, mgtKeys: ReadonlyArray<string>, userId?: string) {
+  const getInfos = Telemetry.fn("Statement.getInfos")(function*(corpNum: string, itemCode: ItemCode, mgtKeys: ReadonlyArray<string>, userId?: string) {
     const input = yield* validate("Statement.getInfos", InfosInput, { corpNum, mgtKeys })
     const answers = yield* Bulk.inChunks(input.mgtKeys, Rules.INFOS_MAX, (chunk) =>
       client.call(Operations.GetInfos, { corpNum, userId, params: { itemCode: String(itemCode) }, body: chunk }))
@@ -134,12 +141,12 @@ export const make: Effect.Effect<StatementService, never, TaxdocClient> = Effect
   })
 
   const url = (kind: Rules.UrlKind) =>
-    Effect.fn(Operations.urlOperations[kind].sdk)(function*(corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) {
+    Telemetry.fn(Operations.urlOperations[kind].sdk)(function*(corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) {
       const result = yield* client.call(Operations.urlOperations[kind], { corpNum, userId, params: key(itemCode, mgtKey) })
       return result.url
     })
 
-  const getMassPrintURL = Effect.fn("Statement.getMassPrintURL")(function*(corpNum: string, itemCode: ItemCode, mgtKeys: ReadonlyArray<string>, userId?: string) {
+  const getMassPrintURL = Telemetry.fn("Statement.getMassPrintURL")(function*(corpNum: string, itemCode: ItemCode, mgtKeys: ReadonlyArray<string>, userId?: string) {
     // Validated here so that a list over 100 is reported at `mgtKeys`, before anything is sent.
     yield* validate("Statement.getMassPrintURL", MassPrintInput, { corpNum, mgtKeys })
     const result = yield* client.call(Operations.GetMassPrintURL, { corpNum, userId, params: { itemCode: String(itemCode) }, body: mgtKeys })

@@ -23,6 +23,7 @@ import * as Kst from "../../core/Kst.js"
 import * as Polling from "../../core/Polling.js"
 import type * as Operation from "../../core/Operation.js"
 import type { GenericResult } from "../../core/Schemas.js"
+import * as Telemetry from "../../core/Telemetry.js"
 import * as Validation from "../../core/Validation.js"
 import { type CashbillFilter, cashbillFilterParams, type PageRequest, pageParams, type TaxinvoiceFilter, taxinvoiceFilterParams } from "./Filters.js"
 import * as Operations from "./Operations.js"
@@ -261,13 +262,13 @@ type Page<K extends Kind> = { readonly list: ReadonlyArray<ItemOf<K>>; readonly 
 export const make: Effect.Effect<TaxPortalService, never, TaxdocClient> = Effect.gen(function*() {
   const client = yield* TaxdocClient
 
-  const requestTaxinvoiceJob = Effect.fn("TaxPortal.requestTaxinvoiceJob")(function*(corpNum: string, query: Omit<TaxinvoiceQuery, "kind" | "filter">, userId?: string) {
+  const requestTaxinvoiceJob = Telemetry.fn("TaxPortal.requestTaxinvoiceJob")(function*(corpNum: string, query: Omit<TaxinvoiceQuery, "kind" | "filter">, userId?: string) {
     const params = { queryType: query.queryType, DType: query.dateType ?? "S", SDate: query.from, EDate: query.to }
     const result = yield* client.call(Operations.TaxinvoiceRequestJob, { corpNum, userId, params })
     return result.jobID
   })
 
-  const requestCashbillJob = Effect.fn("TaxPortal.requestCashbillJob")(function*(corpNum: string, query: Omit<CashbillQuery, "kind" | "filter">, userId?: string) {
+  const requestCashbillJob = Telemetry.fn("TaxPortal.requestCashbillJob")(function*(corpNum: string, query: Omit<CashbillQuery, "kind" | "filter">, userId?: string) {
     const result = yield* client.call(Operations.CashbillRequestJob, { corpNum, userId, params: { queryType: query.queryType, SDate: query.from, EDate: query.to } })
     return result.jobID
   })
@@ -291,19 +292,19 @@ export const make: Effect.Effect<TaxPortalService, never, TaxdocClient> = Effect
       ? Effect.succeed(Operations.accountOperationsOf[kind])
       : Effect.fail(Validation.invalid(sdk, "kind", "kind", `must be taxinvoice or cashbill, got ${JSON.stringify(kind)}`))
 
-  const getCertificatePopUpURL = Effect.fn("TaxPortal.getCertificatePopUpURL")(function*(corpNum: string, kind: Kind, userId?: string) {
+  const getCertificatePopUpURL = Telemetry.fn("TaxPortal.getCertificatePopUpURL")(function*(corpNum: string, kind: Kind, userId?: string) {
     const account = yield* accountOf("TaxPortal.getCertificatePopUpURL", kind)
     const result = yield* client.call(account.GetCertificatePopUpURL, { corpNum, userId })
     return result.url
   })
 
-  const getCertificateExpireDate = Effect.fn("TaxPortal.getCertificateExpireDate")(function*(corpNum: string, kind: Kind, userId?: string) {
+  const getCertificateExpireDate = Telemetry.fn("TaxPortal.getCertificateExpireDate")(function*(corpNum: string, kind: Kind, userId?: string) {
     const account = yield* accountOf("TaxPortal.getCertificateExpireDate", kind)
     const result = yield* client.call(account.GetCertificateExpireDate, { corpNum, userId })
     return { certificateExpiration: result.certificateExpiration, expiresAt: new Date(Kst.parse(result.certificateExpiration)) } satisfies CertificateExpiry
   })
 
-  const registDeptUser = Effect.fn("TaxPortal.registDeptUser")(function*(corpNum: string, kind: Kind, id: string, password: Redacted.Redacted<string>, userId?: string) {
+  const registDeptUser = Telemetry.fn("TaxPortal.registDeptUser")(function*(corpNum: string, kind: Kind, id: string, password: Redacted.Redacted<string>, userId?: string) {
     const account = yield* accountOf("TaxPortal.registDeptUser", kind)
     // The one place the password is unwrapped: into the body sent.
     return yield* client.call(account.RegistDeptUser, { corpNum, userId, body: { id, pwd: Redacted.value(password) } })
@@ -316,16 +317,21 @@ export const make: Effect.Effect<TaxPortalService, never, TaxdocClient> = Effect
   ) =>
   (corpNum: string, kind: Kind, userId?: string) => Effect.flatMap(accountOf(sdk, kind), (account) => client.call(pick(account), { corpNum, userId }))
 
-  const awaitJob = Effect.fn("TaxPortal.awaitJob")(function*(corpNum: string, kind: Kind, jobID: string, options: AwaitJobOptions = {}) {
-    const job = yield* Polling.until({
-      operation: "TaxPortal.awaitJob",
-      id: jobID,
-      poll: kind === "taxinvoice" ? getTaxinvoiceJobState(corpNum, jobID, options.userId) : getCashbillJobState(corpNum, jobID, options.userId),
-      // A failed job never reaches 3 on some services: stop polling as soon as it reports failure.
-      isDone: (job) => job.jobState === Rules.JOB_STATE_COMPLETED || jobFailed(job),
-      describe: (job) => `jobState ${job.jobState}`,
-      onProgress: options.onProgress
-    }, options)
+  const awaitJob = Telemetry.fn("TaxPortal.awaitJob")(function*(corpNum: string, kind: Kind, jobID: string, options: AwaitJobOptions = {}) {
+    const state = kind === "taxinvoice" ? Operations.TaxinvoiceGetJobState : Operations.CashbillGetJobState
+    const job = yield* client.metrics.inFlight(
+      state.name,
+      Polling.until({
+        operation: "TaxPortal.awaitJob",
+        id: jobID,
+        poll: kind === "taxinvoice" ? getTaxinvoiceJobState(corpNum, jobID, options.userId) : getCashbillJobState(corpNum, jobID, options.userId),
+        // A failed job never reaches 3 on some services: stop polling as soon as it reports failure.
+        isDone: (job) => job.jobState === Rules.JOB_STATE_COMPLETED || jobFailed(job),
+        describe: (job) => `jobState ${job.jobState}`,
+        onProgress: options.onProgress,
+        attributes: { [Telemetry.Attribute.jobId]: jobID }
+      }, options)
+    )
     if (!jobFailed(job)) return job
     return yield* new JobFailedError({
       jobID,

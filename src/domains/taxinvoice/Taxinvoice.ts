@@ -19,6 +19,7 @@ import type { PollTimeoutError, UnknownOutcomeError, ValidationError } from "../
 import * as Outcome from "../../core/Outcome.js"
 import type * as Polling from "../../core/Polling.js"
 import { CorpNum, type GenericResult, MgtKey } from "../../core/Schemas.js"
+import * as Telemetry from "../../core/Telemetry.js"
 import { invalid, validate } from "../../core/Validation.js"
 import * as Operations from "./Operations.js"
 import * as Rules from "./Rules.js"
@@ -226,9 +227,11 @@ export const make: Effect.Effect<TaxinvoiceService, never, TaxdocClient> = Effec
   const infoOf = (corpNum: string, mgtKeyType: Type, mgtKey: string, userId: string | undefined) =>
     Outcome.found(client.call(Operations.GetInfo, { corpNum, userId, params: key(mgtKeyType, mgtKey) }))
 
-  const register = Effect.fn("Taxinvoice.register")(function*(corpNum: string, draft: TaxinvoiceDraft, userId?: string) {
+  const register = Telemetry.fn("Taxinvoice.register")(function*(corpNum: string, draft: TaxinvoiceDraft, userId?: string) {
     return yield* Outcome.settle({
       operation: "Taxinvoice.register",
+      name: Operations.Register.name,
+      corpNum,
       documentId: draft.invoicerMgtKey,
       write: client.call(Operations.Register, { corpNum, userId, body: draft }),
       read: infoOf(corpNum, "SELL", draft.invoicerMgtKey, userId),
@@ -236,7 +239,7 @@ export const make: Effect.Effect<TaxinvoiceService, never, TaxdocClient> = Effec
     })
   })
 
-  const attachFile = Effect.fn("Taxinvoice.attachFile")(function*(corpNum: string, mgtKeyType: Type, mgtKey: string, file: FileSource, userId?: string) {
+  const attachFile = Telemetry.fn("Taxinvoice.attachFile")(function*(corpNum: string, mgtKeyType: Type, mgtKey: string, file: FileSource, userId?: string) {
     const loaded = yield* loadFile(file)
     const body = loaded.displayName === undefined
       ? { fileName: loaded.fileName, content: loaded.content }
@@ -244,9 +247,11 @@ export const make: Effect.Effect<TaxinvoiceService, never, TaxdocClient> = Effec
     return yield* client.call(Operations.AttachFile, { corpNum, userId, params: key(mgtKeyType, mgtKey), body })
   })
 
-  const issue = Effect.fn("Taxinvoice.issue")(function*(corpNum: string, mgtKeyType: Type, mgtKey: string, options: IssueBody = {}, userId?: string) {
+  const issue = Telemetry.fn("Taxinvoice.issue")(function*(corpNum: string, mgtKeyType: Type, mgtKey: string, options: IssueBody = {}, userId?: string) {
     return yield* Outcome.settle({
       operation: "Taxinvoice.issue",
+      name: Operations.Issue.name,
+      corpNum,
       documentId: mgtKey,
       write: client.call(Operations.Issue, { corpNum, userId, params: key(mgtKeyType, mgtKey), body: options }),
       read: infoOf(corpNum, mgtKeyType, mgtKey, userId),
@@ -254,7 +259,7 @@ export const make: Effect.Effect<TaxinvoiceService, never, TaxdocClient> = Effec
     })
   })
 
-  const getInfos = Effect.fn("Taxinvoice.getInfos")(function*(corpNum: string, mgtKeyType: Type, mgtKeys: ReadonlyArray<string>, userId?: string) {
+  const getInfos = Telemetry.fn("Taxinvoice.getInfos")(function*(corpNum: string, mgtKeyType: Type, mgtKeys: ReadonlyArray<string>, userId?: string) {
     const input = yield* validate("Taxinvoice.getInfos", InfosInput, { corpNum, mgtKeys })
     const answers = yield* Bulk.inChunks(input.mgtKeys, Rules.Limits.infos, (chunk) =>
       client.call(Operations.GetInfos, { corpNum, userId, params: { MgtKeyType: mgtKeyType }, body: chunk }))
@@ -264,7 +269,7 @@ export const make: Effect.Effect<TaxinvoiceService, never, TaxdocClient> = Effec
   const getURL = (corpNum: string, mgtKeyType: Type, mgtKey: string, kind: UrlKind, userId?: string) =>
     Effect.map(client.call(urlOperations[kind], { corpNum, userId, params: key(mgtKeyType, mgtKey) }), (result) => result.url)
 
-  const getMassPrintURL = Effect.fn("Taxinvoice.getMassPrintURL")(function*(corpNum: string, mgtKeyType: Type, mgtKeys: ReadonlyArray<string>, userId?: string) {
+  const getMassPrintURL = Telemetry.fn("Taxinvoice.getMassPrintURL")(function*(corpNum: string, mgtKeyType: Type, mgtKeys: ReadonlyArray<string>, userId?: string) {
     const result = yield* client.call(Operations.GetMassPrintURL, { corpNum, userId, params: { MgtKeyType: mgtKeyType }, body: mgtKeys })
     return result.url
   })
@@ -272,7 +277,7 @@ export const make: Effect.Effect<TaxinvoiceService, never, TaxdocClient> = Effec
   const getBulkResult = (corpNum: string, submitId: string, userId?: string) =>
     client.call(Operations.GetBulkResult, { corpNum, userId, params: { submitID: submitId } })
 
-  const awaitBulkResult = Effect.fn("Taxinvoice.awaitBulkResult")(function*(corpNum: string, submitId: string, options: AwaitOptions = {}) {
+  const awaitBulkResult = Telemetry.fn("Taxinvoice.awaitBulkResult")(function*(corpNum: string, submitId: string, options: AwaitOptions = {}) {
     // The kind's result operation is GetBulkResult: the states it reads are `BulkResult`s.
     const state = yield* Bulk.awaitResult(client, bulkKind(), { corpNum, userId: options.userId }, submitId, {
       ...options,
@@ -282,7 +287,7 @@ export const make: Effect.Effect<TaxinvoiceService, never, TaxdocClient> = Effec
     return state as BulkResult
   })
 
-  const issueMany = Effect.fn("Taxinvoice.issueMany")(function*(corpNum: string, invoices: ReadonlyArray<TaxinvoiceDraft>, options: IssueManyOptions = {}) {
+  const issueMany = Telemetry.fn("Taxinvoice.issueMany")(function*(corpNum: string, invoices: ReadonlyArray<TaxinvoiceDraft>, options: IssueManyOptions = {}) {
     yield* validate("Taxinvoice.issueMany", Member, { corpNum })
     if (invoices.length === 0) return []
     // Validate everything first: one bad draft anywhere means nothing is sent.

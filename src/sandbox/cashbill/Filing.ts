@@ -39,7 +39,7 @@ export const filingOutcome = (identityNum: string): FilingOutcome => {
  * The receipt's filing as of `now` under the filing policy — the one recorded, or the one that is
  * due — without recording it: what a read would find (the sandbox's pages look without changing).
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const filingAsOf = (receipt: Receipt, policy: Policy, now: number): Filing | undefined => {
@@ -62,7 +62,7 @@ export const advanceFiling = (receipt: Receipt, policy: Policy, now: number): Re
 /**
  * The status code of a filing: 300 issued (none yet), 304 filed, 305 filing failed.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const stateCodeOfFiling = (filing: Filing | undefined): number =>

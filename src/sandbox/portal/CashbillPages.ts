@@ -98,7 +98,7 @@ export const receiptLinkPage = (
 /**
  * A receipt for a document page: its slip per copy and the facts of the bar.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const receiptPrintable = (receipt: Receipt, language: Language): Printable => {
@@ -119,7 +119,7 @@ export const receiptPrintable = (receipt: Receipt, language: Language): Printabl
  * PDF itself for PDF), the receipts' filing brought up to date; `undefined` when none of them exists
  * any more.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const receiptsPage = (

@@ -16,7 +16,7 @@ import type { Copy } from "./Sheet.js"
 /**
  * The label of a receipt's copy: the merchant's (가맹점) or the customer's (고객).
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constants
  */
 export const RECEIPT_COPY_LABELS: Readonly<Record<Copy, string>> = { supplier: "가맹점 보관용", buyer: "고객 보관용" }

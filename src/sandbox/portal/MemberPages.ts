@@ -5,7 +5,7 @@
  * use history the documents issued per day (cash receipts, e-Tax invoices, statements) — what the
  * live service would deduct points for.
  *
- * @since 1.0.0
+ * @since 1.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -26,7 +26,7 @@ import { type Texts, textsOf } from "./Texts.js"
 /**
  * A link to a member's page.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export type MemberTarget = Extract<Target, { readonly _tag: "MemberPage" }>
@@ -103,7 +103,7 @@ const useHistory = (t: Texts, counts: Counts): Html => {
 /**
  * The page of a member link; `undefined` when the member has withdrawn since.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const memberPage = (ctx: PageContext, target: MemberTarget): Effect.Effect<HtmlAnswer | undefined, SandboxFailure, RouteContext> =>

@@ -20,7 +20,7 @@ const FILING_STEPS = 4
  * was reached, the recorded ones and those now due — without recording them: what a read would
  * find (the sandbox's pages look without changing).
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const filingAsOf = (invoice: Invoice, policy: Policy, now: number): { readonly stage: number; readonly times: ReadonlyArray<number> } => {
@@ -50,7 +50,7 @@ export const advanceFiling = (invoice: Invoice, policy: Policy, now: number): In
 /**
  * The status code of an invoice at a filing stage (0 … 4).
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const stateCodeAt = (invoice: Invoice, filingStage: number): number => {

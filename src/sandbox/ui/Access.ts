@@ -6,7 +6,7 @@
  * another site, or with a body that is not a form, is refused as an admin request is. Every form
  * also carries the pages' form token, which a page of another site cannot know.
  *
- * @since 1.0.0
+ * @since 1.1.0
  */
 import { ErrorCodes } from "../../core/ErrorCodes.js"
 import { PAGES_COOKIE, pagesSession, secretsEqual } from "../AdminGuard.js"
@@ -18,7 +18,7 @@ import { notice, redirect, textsOf } from "./Shell.js"
 /**
  * The sign-in page (401): the form alone, nothing of the state.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const signInPage = (options: {
@@ -49,7 +49,7 @@ ${options.wrong === true ? html`<p class="error-text" role="alert">${t.signInWro
  * The page answering a request the guard refused: the sign-in page for a missing token, else the
  * refusal with its status (403 another site, 415 not a form).
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const refusedPage = (
@@ -67,7 +67,7 @@ export const refusedPage = (
 /**
  * The refusal of a form without the pages' form token (403).
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const formRefused = (language: "ko" | "en"): HtmlAnswer => {
@@ -78,7 +78,7 @@ export const formRefused = (language: "ko" | "en"): HtmlAnswer => {
 /**
  * `true` when a form carries the pages' form token.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const carriesFormToken = (fields: URLSearchParams, formToken: string): boolean => secretsEqual(fields.get("form") ?? "", formToken)
@@ -90,7 +90,7 @@ const cookie = (value: string, maxAge?: number): string =>
  * The sign-in form's answer: with the right token, the pages' cookie and the page asked for; else
  * the sign-in page again.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const signIn = (
@@ -107,7 +107,7 @@ export const signIn = (
 /**
  * Signing out: the pages' cookie removed, back to the pages' root (the sign-in page).
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const signOut = (base: string): HtmlAnswer => redirect(base, { "set-cookie": cookie("", 0) })

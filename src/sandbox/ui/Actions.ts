@@ -6,7 +6,7 @@
  * answers 303 back to the page it came from (so reloading does not send it again); one the
  * sandbox refuses answers 400 with the reason and a link back.
  *
- * @since 1.0.0
+ * @since 1.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
@@ -23,7 +23,7 @@ import { notice, redirect, textsOf } from "./Shell.js"
 /**
  * A form sent to an action.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export interface ActionRequest {
@@ -117,7 +117,7 @@ const actionOf = (ops: AdminOperations, request: ActionRequest): Effect.Effect<u
 /**
  * Performs the action of a form; answers where to go next, or why it was not done.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const act = (ops: AdminOperations, request: ActionRequest): Effect.Effect<HtmlAnswer> => {

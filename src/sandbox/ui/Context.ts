@@ -2,7 +2,7 @@
  * What the sandbox's pages are made from: the request as the kernel hands it over, what they read
  * besides the store (`Sources`), and what each page module gets (`PageContext`).
  *
- * @since 1.0.0
+ * @since 1.1.0
  */
 import type { AdminOperations } from "../Admin.js"
 import type { AdminAccess } from "../AdminGuard.js"
@@ -16,7 +16,7 @@ import type { Reading } from "./Views.js"
 /**
  * A request for a page, as the kernel hands it over.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export interface PageRequest {
@@ -31,7 +31,7 @@ export interface PageRequest {
  * What the pages read besides the store: the admin operations, the call log, the change signal,
  * the partners' LinkIDs and the pages' form token.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export interface Sources {
@@ -45,7 +45,7 @@ export interface Sources {
 /**
  * What a page is made from.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export interface PageContext {

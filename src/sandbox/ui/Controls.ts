@@ -4,7 +4,7 @@
  * every error code, and the progression policies with a form changing each. The forms send what
  * the admin routes take (`Fault`, `Policy`); `Actions.ts` decodes them with the same schemas.
  *
- * @since 1.0.0
+ * @since 1.1.0
  */
 import * as Effect from "effect/Effect"
 import { ErrorCodes, type ErrorCodeName } from "../../core/ErrorCodes.js"
@@ -98,7 +98,7 @@ const progressionsTable = (view: View, policies: Readonly<Record<typeof Kinds[nu
 /**
  * The faults and progressions page.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const controlsPage = (ctx: PageContext): Effect.Effect<HtmlAnswer> =>

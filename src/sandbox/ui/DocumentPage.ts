@@ -4,7 +4,7 @@
  * them, its files, the portal links handed out for it, and the calls among the sandbox's recent
  * ones that named it (`CallLog.ts`) — how the document got where it is.
  *
- * @since 1.0.0
+ * @since 1.1.0
  */
 import { names } from "../CallLog.js"
 import * as CashbillRecords from "../cashbill/Records.js"
@@ -131,7 +131,7 @@ const files = (view: View, row: Row): Html => {
 /**
  * A document's page; `undefined` when the member has no such document.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const documentPage = (ctx: PageContext, kind: DocumentKind, corpNum: string, itemKey: string): HtmlAnswer | undefined => {

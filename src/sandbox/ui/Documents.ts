@@ -4,7 +4,7 @@
  * filtered list is a link), paged on the server — a page shows `PER_PAGE` rows however many
  * documents match.
  *
- * @since 1.0.0
+ * @since 1.1.0
  */
 import { type Html, html } from "../portal/Html.js"
 import { amount } from "../portal/Format.js"
@@ -17,7 +17,7 @@ import { type Filter, listOf, type Row, STATE_CODES } from "./Views.js"
 /**
  * Rows on a page of a list.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constants
  */
 export const PER_PAGE = 50
@@ -25,7 +25,7 @@ export const PER_PAGE = 50
 /**
  * The tone of a state's badge: settled well, under way, or gone wrong.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const toneOf = (kind: DocumentKind, code: number): "ok" | "warn" | "error" | "" => {
@@ -38,7 +38,7 @@ export const toneOf = (kind: DocumentKind, code: number): "ok" | "warn" | "error
 /**
  * A state as a badge.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const badge = (view: View, kind: DocumentKind, code: number): Html =>
@@ -47,7 +47,7 @@ export const badge = (view: View, kind: DocumentKind, code: number): Html =>
 /**
  * The link to a document's page.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const documentHref = (view: View, row: Pick<Row, "kind" | "corpNum" | "itemKey">): string => href(view, `${row.kind}/${row.corpNum}/${row.itemKey}`)
@@ -55,7 +55,7 @@ export const documentHref = (view: View, row: Pick<Row, "kind" | "corpNum" | "it
 /**
  * `yyyy-MM-dd` of a `yyyyMMdd` date.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const dashed = (date8: string): string => (/^\d{8}$/.test(date8) ? `${date8.slice(0, 4)}-${date8.slice(4, 6)}-${date8.slice(6, 8)}` : date8)
@@ -69,7 +69,7 @@ const date8Of = (text: string | null): string | undefined => {
 /**
  * The filters of a list from its query (`member`, `id`, `state`, `from`, `to`).
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const filterOf = (query: URLSearchParams): Filter => {
@@ -121,7 +121,7 @@ const rowHtml = (view: View, row: Row): Html =>
 /**
  * The list page of a kind.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const listPage = (ctx: PageContext, kind: DocumentKind): HtmlAnswer => {

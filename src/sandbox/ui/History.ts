@@ -6,7 +6,7 @@
  * issue, approval, cancellation and the mail opened. Filing that is due but not yet recorded
  * (it is derived when read) is shown as a read would find it.
  *
- * @since 1.0.0
+ * @since 1.1.0
  */
 import { filingAsOf as receiptFilingAsOf } from "../cashbill/Filing.js"
 import * as StatementRules from "../../domains/statement/Rules.js"
@@ -17,7 +17,7 @@ import type { Reading, Stored } from "./Views.js"
 /**
  * One change of a document.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export interface Change {
@@ -42,7 +42,7 @@ const INVOICE_STEPS: ReadonlyArray<readonly [HistoryEvent, number]> = [
 /**
  * The changes of a document, oldest first (changes of one instant in the order they happened).
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const historyOf = (reading: Reading, stored: Stored, language: "ko" | "en"): ReadonlyArray<Change> => {

@@ -4,7 +4,7 @@
  * (derived from their progression policy without counting a poll or moving them), their results
  * and refused items. `?member=` shows one member's.
  *
- * @since 1.0.0
+ * @since 1.1.0
  */
 import * as Rules from "../../domains/taxPortal/Rules.js"
 import type { Submission } from "../BulkSubmission.js"
@@ -98,7 +98,7 @@ const jobRow = (ctx: PageContext, job: Job): Html => {
 /**
  * The jobs page.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const jobsPage = (ctx: PageContext): HtmlAnswer => {

@@ -6,7 +6,7 @@
  * whatever the number of changes in between, so a burst of calls costs a page one reload. Without
  * script the pages are the same, only not live.
  *
- * @since 1.0.0
+ * @since 1.1.0
  */
 import { createHash } from "node:crypto"
 import * as Duration from "effect/Duration"
@@ -18,7 +18,7 @@ import type { EventsAnswer } from "../Route.js"
 /**
  * The shortest time between two events of one page.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constants
  */
 export const THROTTLE_MILLIS = 500
@@ -26,7 +26,7 @@ export const THROTTLE_MILLIS = 500
 /**
  * How long a browser waits before it connects again after the stream ended (ms).
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constants
  */
 export const RETRY_MILLIS = 3_000
@@ -35,7 +35,7 @@ export const RETRY_MILLIS = 3_000
  * The script of every page: the events' address comes from the page's `taxdoc-events` meta tag,
  * so the script is one constant text, allowed by its hash.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constants
  */
 export const SCRIPT = `(() => {
@@ -69,7 +69,7 @@ export const SCRIPT = `(() => {
 /**
  * `sha256-…` of the script: the only script the pages' policy allows.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constants
  */
 export const SCRIPT_HASH = `sha256-${createHash("sha256").update(SCRIPT, "utf8").digest("base64")}`
@@ -80,7 +80,7 @@ const changeEvent = (version: number): string => `event: change\ndata: ${version
  * The events of a page rendered at version `since`: a `change` at once when the sandbox is at
  * another version, then one `change` after each later change, at most every `THROTTLE_MILLIS`.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const events = (changes: Changes, since: number, headers: Readonly<Record<string, string>>): EventsAnswer => {

@@ -3,7 +3,7 @@
  * members of the environment with their documents and certificate, and a member's page — company,
  * contacts (never their passwords), preferences, certificates, documents and tokens.
  *
- * @since 1.0.0
+ * @since 1.1.0
  */
 import { certificateSlot } from "../certificate/State.js"
 import { membersSlot } from "../member/State.js"
@@ -30,7 +30,7 @@ const certificateText = (view: View, expireAt: number | undefined): Html =>
 /**
  * The members and partners page.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const membersPage = (ctx: PageContext): HtmlAnswer => {
@@ -71,7 +71,7 @@ const regDT = (text: string): string => (/^\d{14}$/.test(text) ? kst(Kst.parse(t
 /**
  * A member's page; `undefined` when the environment knows nothing of `corpNum`.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const memberPage = (ctx: PageContext, corpNum: string): HtmlAnswer | undefined => {

@@ -2,7 +2,7 @@
  * The outbox page (`/_sandbox/ui/outbox`): every mail the service would have sent in the
  * environment, newest first, paged; `?member=` shows one member's.
  *
- * @since 1.0.0
+ * @since 1.1.0
  */
 import * as Kst from "../../core/Kst.js"
 import { outboxSlot } from "../Outbox.js"
@@ -17,7 +17,7 @@ const PER_PAGE = 100
 /**
  * The outbox page.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const outboxPage = (ctx: PageContext): HtmlAnswer => {

@@ -4,7 +4,7 @@
  * state (each count a link to the list), calls per operation and tokens issued per member (the
  * statistics of `GET /_sandbox/stats`).
  *
- * @since 1.0.0
+ * @since 1.1.0
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -152,7 +152,7 @@ ${
 /**
  * The overview page.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const overviewPage = (ctx: PageContext): Effect.Effect<HtmlAnswer> =>

@@ -8,7 +8,7 @@
  * connections to the sandbox itself (the events and the page fetched again), and forms posting
  * only to the sandbox; nothing else is loaded from anywhere. No page may be framed.
  *
- * @since 1.0.0
+ * @since 1.1.0
  */
 import * as Kst from "../../core/Kst.js"
 import type { HtmlAnswer } from "../Route.js"
@@ -23,7 +23,7 @@ import { ko } from "./TextsKo.js"
 /**
  * The words of a language.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constants
  */
 export const textsOf = (language: "ko" | "en"): Texts => (language === "en" ? en : ko)
@@ -31,7 +31,7 @@ export const textsOf = (language: "ko" | "en"): Texts => (language === "en" ? en
 /**
  * The sections of the bar, in order, with their paths below the pages' root.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constants
  */
 export const SECTIONS = [
@@ -49,7 +49,7 @@ export const SECTIONS = [
 /**
  * A section of the bar.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export type Section = typeof SECTIONS[number][0]
@@ -57,7 +57,7 @@ export type Section = typeof SECTIONS[number][0]
 /**
  * What a page knows of the request that opened it.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export interface View {
@@ -82,7 +82,7 @@ export interface View {
 /**
  * The pages' root of an environment.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const baseOf = (environment: Environment): string => `${environment === "production" ? "/production" : ""}/_sandbox/ui`
@@ -90,7 +90,7 @@ export const baseOf = (environment: Environment): string => `${environment === "
 /**
  * The Content-Security-Policy of every page.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constants
  */
 export const CONTENT_SECURITY_POLICY = [
@@ -107,7 +107,7 @@ export const CONTENT_SECURITY_POLICY = [
 /**
  * The headers of every page (and of its events).
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constants
  */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
@@ -123,7 +123,7 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
 /**
  * An instant of document time as KST `yyyy-MM-dd HH:mm:ss`.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const kst = (epochMillis: number | undefined): string => {
@@ -135,7 +135,7 @@ export const kst = (epochMillis: number | undefined): string => {
 /**
  * A `<time>` of an instant of document time.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const time = (epochMillis: number | undefined): Html =>
@@ -144,7 +144,7 @@ export const time = (epochMillis: number | undefined): Html =>
 /**
  * A link to a page below the pages' root.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const href = (view: View, path: string, query?: Readonly<Record<string, string | number | undefined>>): string => {
@@ -157,7 +157,7 @@ export const href = (view: View, path: string, query?: Readonly<Record<string, s
 /**
  * A form posting to an action of the pages with the pages' form token and the page to come back to.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const form = (
@@ -190,7 +190,7 @@ const environmentSwitch = (view: View): Html => {
 /**
  * A whole page of a section.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const page = (view: View, options: {
@@ -233,7 +233,7 @@ ${options.body}
 /**
  * A page outside the sections (a refusal, a sign-in, a missing page): no bar, nothing of the state.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const notice = (options: {
@@ -268,7 +268,7 @@ ${options.body}
 /**
  * A redirect after a form (303 See Other to a page of the pages), with extra headers (a cookie).
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const redirect = (location: string, headers: Readonly<Record<string, string>> = {}): HtmlAnswer => ({

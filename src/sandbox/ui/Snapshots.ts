@@ -3,7 +3,7 @@
  * one, and for each a button restoring it and one forgetting it — the admin routes'
  * `POST /_sandbox/snapshots`, `…/{id}/restore` and `DELETE …/{id}` as forms.
  *
- * @since 1.0.0
+ * @since 1.1.0
  */
 import * as Effect from "effect/Effect"
 import { html } from "../portal/Html.js"
@@ -14,7 +14,7 @@ import type { PageContext } from "./Context.js"
 /**
  * The snapshots page.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constructors
  */
 export const snapshotsPage = (ctx: PageContext): Effect.Effect<HtmlAnswer> =>

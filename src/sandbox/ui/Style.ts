@@ -3,7 +3,7 @@
  * (which allows exactly this inline `<style>`). A bar of sections on top, the page below: cards of
  * facts, tables, plain forms. Colours keep a contrast of at least 4.5:1 against their background.
  *
- * @since 1.0.0
+ * @since 1.1.0
  */
 import { createHash } from "node:crypto"
 import { FONT_STACK } from "../portal/Style.js"
@@ -11,7 +11,7 @@ import { FONT_STACK } from "../portal/Style.js"
 /**
  * The stylesheet.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constants
  */
 export const STYLESHEET = `
@@ -71,7 +71,7 @@ ol.history time{display:block;color:#57606a;font-variant-numeric:tabular-nums}
 /**
  * `sha256-…` of the stylesheet: the only style the pages' policy allows.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constants
  */
 export const STYLESHEET_HASH = `sha256-${createHash("sha256").update(STYLESHEET, "utf8").digest("base64")}`

@@ -3,14 +3,14 @@
  * (Accept-Language, as for the portal's pages and the service's messages: Korean by default,
  * English for `en…`). The words themselves are in `TextsKo.ts` and `TextsEn.ts`.
  *
- * @since 1.0.0
+ * @since 1.1.0
  */
 import type { Environment } from "../Store.js"
 
 /**
  * The kinds of documents the pages list.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export type DocumentKind = "cashbill" | "taxinvoice" | "statement"
@@ -18,7 +18,7 @@ export type DocumentKind = "cashbill" | "taxinvoice" | "statement"
 /**
  * The events of a document's state history.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export type HistoryEvent =
@@ -41,7 +41,7 @@ export type HistoryEvent =
 /**
  * Every word and sentence of the pages.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export interface Texts {

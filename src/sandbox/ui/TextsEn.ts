@@ -1,7 +1,7 @@
 /**
  * The sandbox's pages in English (`en…` in Accept-Language).
  *
- * @since 1.0.0
+ * @since 1.1.0
  */
 import type { DocumentKind, Texts } from "./Texts.js"
 
@@ -14,7 +14,7 @@ const STATES: Readonly<Record<DocumentKind, Readonly<Record<number, string>>>> =
 /**
  * The English words.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constants
  */
 export const en: Texts = {

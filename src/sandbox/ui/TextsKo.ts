@@ -1,7 +1,7 @@
 /**
  * The sandbox's pages in Korean (the default, as for the service's messages).
  *
- * @since 1.0.0
+ * @since 1.1.0
  */
 import type { DocumentKind, Texts } from "./Texts.js"
 
@@ -16,7 +16,7 @@ const count = (n: number): string => n.toLocaleString("ko-KR")
 /**
  * The Korean words.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constants
  */
 export const ko: Texts = {

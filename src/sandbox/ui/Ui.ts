@@ -11,7 +11,7 @@
  * pages' form token; actions go through the same admin operations as the admin routes. Pages read
  * the store without changing it.
  *
- * @since 1.0.0
+ * @since 1.1.0
  */
 import * as Effect from "effect/Effect"
 import { refusal } from "../AdminGuard.js"
@@ -87,7 +87,7 @@ const get = (ctx: PageContext, path: ReadonlyArray<string>): Effect.Effect<Route
 /**
  * Answers a request for the pages: never a failure, always a page (or the events).
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const respond = (sources: Sources, request: PageRequest): Effect.Effect<RouteResponse, never, RouteContext> =>

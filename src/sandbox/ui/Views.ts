@@ -6,7 +6,7 @@
  * same way (`filingAsOf`) but not recorded: opening a page changes nothing, so a later policy
  * change acts on the documents exactly as if nobody had looked.
  *
- * @since 1.0.0
+ * @since 1.1.0
  */
 import type * as Cashbill from "../cashbill/State.js"
 import { cashbillSlot } from "../cashbill/State.js"
@@ -21,7 +21,7 @@ import type { DocumentKind } from "./Texts.js"
 /**
  * The kinds of documents, in the order of the pages.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constants
  */
 export const DOCUMENT_KINDS: ReadonlyArray<DocumentKind> = ["cashbill", "taxinvoice", "statement"]
@@ -29,7 +29,7 @@ export const DOCUMENT_KINDS: ReadonlyArray<DocumentKind> = ["cashbill", "taxinvo
 /**
  * The state codes of each kind, in their order.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category constants
  */
 export const STATE_CODES: Readonly<Record<DocumentKind, ReadonlyArray<number>>> = {
@@ -41,7 +41,7 @@ export const STATE_CODES: Readonly<Record<DocumentKind, ReadonlyArray<number>>> 
 /**
  * What the rows are read with: the store, the environment, document time and the policies.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export interface Reading {
@@ -54,7 +54,7 @@ export interface Reading {
 /**
  * A stored document of any kind.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export type Stored =
@@ -65,7 +65,7 @@ export type Stored =
 /**
  * A document as the lists show it.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export interface Row {
@@ -91,7 +91,7 @@ export interface Row {
 /**
  * The filters of a list; absent means any.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export interface Filter {
@@ -107,7 +107,7 @@ export interface Filter {
 /**
  * One page of a list.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category models
  */
 export interface Page<A> {
@@ -202,7 +202,7 @@ const newestFirst = (perMember: ReadonlyArray<ReadonlyArray<Row>>, order: (row: 
 /**
  * Every document of a kind (of one member, when `corpNum` is given), newest first.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const rowsOf = (reading: Reading, kind: DocumentKind, corpNum?: string): ReadonlyArray<Row> => {
@@ -254,7 +254,7 @@ const matches = (row: Row, filter: Filter): boolean => {
 /**
  * A page of the documents of a kind that pass `filter`, newest first.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const listOf = (reading: Reading, kind: DocumentKind, filter: Filter, page: number, perPage: number): Page<Row> =>
@@ -263,7 +263,7 @@ export const listOf = (reading: Reading, kind: DocumentKind, filter: Filter, pag
 /**
  * One page of `all`.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const paged = <A>(all: ReadonlyArray<A>, page: number, perPage: number): Page<A> => {
@@ -275,7 +275,7 @@ export const paged = <A>(all: ReadonlyArray<A>, page: number, perPage: number): 
 /**
  * How many documents of a kind are in each state (every state of the kind listed, 0 included).
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const countsOf = (reading: Reading, kind: DocumentKind): ReadonlyMap<number, number> => {
@@ -287,7 +287,7 @@ export const countsOf = (reading: Reading, kind: DocumentKind): ReadonlyMap<numb
 /**
  * A member's document of a kind by its item key.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const findRow = (reading: Reading, kind: DocumentKind, corpNum: string, itemKey: string): Row | undefined =>
@@ -296,7 +296,7 @@ export const findRow = (reading: Reading, kind: DocumentKind, corpNum: string, i
 /**
  * How many documents of a kind the environment holds (counted, not read).
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const totalOf = (reading: Reading, kind: DocumentKind): number => {
@@ -317,7 +317,7 @@ export const totalOf = (reading: Reading, kind: DocumentKind): number => {
 /**
  * How many documents of each kind a member has.
  *
- * @since 1.0.0
+ * @since 1.1.0
  * @category combinators
  */
 export const documentCounts = (reading: Reading, corpNum: string): Readonly<Record<DocumentKind, number>> => {

@@ -1,0 +1,60 @@
+/**
+ * Export taxdoc's traces and metrics over OTLP/HTTP with @effect/opentelemetry: a receipt issued
+ * and read back against an in-process sandbox, its spans and metrics sent to a collector.
+ * Run: npx tsx examples/otel-export.ts   (a collector at OTEL_EXPORTER_OTLP_ENDPOINT, default
+ * http://localhost:4318 — docs/observability.md, "Seeing it locally")
+ *
+ * The packages are the program's, not taxdoc's: npm install @effect/opentelemetry @opentelemetry/api
+ * @opentelemetry/resources @opentelemetry/sdk-trace-base @opentelemetry/sdk-metrics
+ * @opentelemetry/exporter-trace-otlp-http @opentelemetry/exporter-metrics-otlp-http
+ */
+import { OtelMetrics, OtelTracer, Resource } from "@effect/opentelemetry"
+import { OTLPMetricExporter } from "@opentelemetry/exporter-metrics-otlp-http"
+import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http"
+import { PeriodicExportingMetricReader } from "@opentelemetry/sdk-metrics"
+import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base"
+import { Effect, Layer } from "effect"
+import { Cashbill, Taxdoc } from "taxdoc"
+
+const corpNum = "1234567891" // the member (seller) the partner acts for
+
+/** Traces and metrics to the OTLP/HTTP collector at `endpoint`; both flushed when the layer closes. */
+export const layerTelemetry = (endpoint: string) => {
+  const tracerProvider = Layer.effect(
+    OtelTracer.OtelTracerProvider,
+    Effect.acquireRelease(
+      Effect.map(Resource.Resource, (resource) =>
+        new BasicTracerProvider({
+          resource,
+          spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint}/v1/traces` }))]
+        })),
+      // Flushes what is left; a collector that cannot be reached is the exporter's to report.
+      (provider) => Effect.ignore(Effect.tryPromise(() => provider.shutdown()))
+    )
+  )
+  const metricReader = () =>
+    new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter({ url: `${endpoint}/v1/metrics` }), exportIntervalMillis: 10_000 })
+  return Layer.mergeAll(Layer.provide(OtelTracer.layer, tracerProvider), OtelMetrics.layer(metricReader)).pipe(
+    Layer.provide(Resource.layer({ serviceName: "receipts", serviceVersion: "1.0.0" }))
+  )
+}
+
+export const program = Effect.gen(function*() {
+  const cashbill = yield* Cashbill.Cashbill
+  const issued = yield* cashbill.issue(corpNum, {
+    mgtKey: "ORDER-2026-0002", tradeType: "승인거래", tradeUsage: "소득공제용", taxationType: "과세",
+    totalAmount: "11000", supplyCost: "10000", tax: "1000", serviceFee: "0",
+    franchiseCorpNum: corpNum, identityNum: "01012341234"
+  })
+  const info = yield* cashbill.getInfo(corpNum, "ORDER-2026-0002")
+  yield* Effect.log(`issued ${issued.confirmNum}, state ${info.stateCode}`)
+  return info
+}).pipe(Effect.withSpan("issue a receipt"))
+
+// The SDK on a sandbox in this process, its metrics turned on (`metrics: true`, or TAXDOC_METRICS=true).
+export const SandboxSdk = Taxdoc.layerSandbox({ metrics: true, sandbox: { members: [{ corpNum }] } })
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const endpoint = process.env["OTEL_EXPORTER_OTLP_ENDPOINT"] ?? "http://localhost:4318"
+  Effect.runPromise(program.pipe(Effect.provide(SandboxSdk), Effect.provide(layerTelemetry(endpoint))))
+}
