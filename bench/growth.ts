@@ -24,13 +24,12 @@ import { fileURLToPath } from "node:url"
 import { request } from "undici"
 import { Effect, Exit, Result, type Schema, Scope } from "effect"
 import * as Kst from "../src/core/Kst.js"
-import * as Signing from "../src/core/Signing.js"
 import { CashReceiptIssue } from "../src/domains/cashbill/Schemas.js"
 import { StatementIssue } from "../src/domains/statement/Schemas.js"
 import { TaxinvoiceDraft } from "../src/domains/taxinvoice/Schemas.js"
 import * as Cashbill from "../src/sandbox/cashbill/State.js"
 import { outboxSlot } from "../src/sandbox/Outbox.js"
-import { tester, TESTER_LINK_ID, TESTER_SECRET } from "../src/sandbox/Partners.js"
+import { tester } from "../src/sandbox/Partners.js"
 import { decodeResult } from "../src/sandbox/Route.js"
 import * as SandboxModule from "../src/sandbox/Sandbox.js"
 import * as Server from "../src/sandbox/Server.js"
@@ -44,6 +43,7 @@ import { type Benchmark, isMain, log, main, sized } from "./support/program.js"
 import type { Table } from "./support/report.js"
 import * as Sdk from "./support/sdk.js"
 import { count, median, ms, ratio } from "./support/stats.js"
+import { issueToken } from "./support/token.js"
 
 const MEMBER = Sdk.memberNumber(18)
 const BUYER = "3333333336"
@@ -197,20 +197,6 @@ interface Running {
   readonly stop: () => Promise<void>
 }
 
-const issueToken = async (url: string): Promise<string> => {
-  const body = JSON.stringify({ access_id: MEMBER, scope: ["member", "140", "110", "111", "141"] })
-  const date = Signing.formatSvcDate(Date.now())
-  const signature = Signing.sign(TESTER_SECRET, Signing.stringToSign({ bodyDigest: Signing.bodyDigest(body), date, path: "/SERVICE_TEST/Token" }))
-  const response = await request(`${url}/SERVICE_TEST/Token`, {
-    method: "POST",
-    body,
-    headers: { authorization: Signing.authorization(TESTER_LINK_ID, signature), "content-type": "application/json", "x-svc-date": date, "x-svc-version": Signing.SVC_VERSION }
-  })
-  const answer = await response.body.json() as { session_token?: string }
-  if (response.statusCode !== 200 || answer.session_token === undefined) throw new Error(`token refused: ${JSON.stringify(answer)}`)
-  return answer.session_token
-}
-
 const start = (config: SeedConfig): Promise<Running> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeFlags(), fileURLToPath(import.meta.url), "--serve", JSON.stringify(config)], {
@@ -225,7 +211,7 @@ const start = (config: SeedConfig): Promise<Running> =>
         waiting.delete(message.id)
         return
       }
-      issueToken(message.url).then((token) =>
+      issueToken(message.url, MEMBER, ["member", "140", "110", "111", "141"]).then((token) =>
         resolve({
           url: message.url,
           token,

@@ -23,10 +23,9 @@ import { fileURLToPath } from "node:url"
 import { Agent, request } from "undici"
 import { Effect, Exit, Result, Scope } from "effect"
 import * as Kst from "../src/core/Kst.js"
-import * as Signing from "../src/core/Signing.js"
 import { CashReceiptIssue } from "../src/domains/cashbill/Schemas.js"
 import * as Cashbill from "../src/sandbox/cashbill/State.js"
-import { tester, TESTER_LINK_ID, TESTER_SECRET } from "../src/sandbox/Partners.js"
+import { tester } from "../src/sandbox/Partners.js"
 import { decodeResult } from "../src/sandbox/Route.js"
 import * as SandboxModule from "../src/sandbox/Sandbox.js"
 import * as Server from "../src/sandbox/Server.js"
@@ -37,6 +36,7 @@ import { nodeFlags } from "./support/child.js"
 import { type Benchmark, isMain, log, main, sized } from "./support/program.js"
 import * as Sdk from "./support/sdk.js"
 import { count, median, ms, percentile, perSecond, ratio } from "./support/stats.js"
+import { issueToken } from "./support/token.js"
 
 const MEMBER = Sdk.memberNumber(19)
 const RECEIPTS = sized(10_000, 2_000)
@@ -90,21 +90,6 @@ interface Running {
 
 const dispatcher = new Agent({ keepAliveTimeout: 60_000, connections: 8 })
 
-const issueToken = async (url: string): Promise<string> => {
-  const body = JSON.stringify({ access_id: MEMBER, scope: ["member", "140"] })
-  const date = Signing.formatSvcDate(Date.now())
-  const signature = Signing.sign(TESTER_SECRET, Signing.stringToSign({ bodyDigest: Signing.bodyDigest(body), date, path: "/SERVICE_TEST/Token" }))
-  const response = await request(`${url}/SERVICE_TEST/Token`, {
-    method: "POST",
-    body,
-    dispatcher,
-    headers: { authorization: Signing.authorization(TESTER_LINK_ID, signature), "content-type": "application/json", "x-svc-date": date, "x-svc-version": Signing.SVC_VERSION }
-  })
-  const answer = await response.body.json() as { session_token?: string }
-  if (response.statusCode !== 200 || answer.session_token === undefined) throw new Error(`token refused: ${JSON.stringify(answer)}`)
-  return answer.session_token
-}
-
 const start = (config: ServeConfig): Promise<Running> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeFlags(), fileURLToPath(import.meta.url), "--serve", JSON.stringify(config)], { stdio: ["pipe", "pipe", "inherit"] })
@@ -115,7 +100,7 @@ const start = (config: ServeConfig): Promise<Running> =>
       const url = /listening (\S+)/.exec(out)?.[1]
       if (url === undefined) return
       child.stdout!.removeAllListeners("data")
-      issueToken(url).then((token) =>
+      issueToken(url, MEMBER, ["member", "140"], dispatcher).then((token) =>
         resolve({
           url,
           token,
