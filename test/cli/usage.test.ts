@@ -4,6 +4,7 @@
  * that level's commands or help, and exit 2 — as text, or as one JSON document on stderr with
  * `--json`; help and the version exit 0.
  */
+import * as fs from "node:fs"
 import { NodeServices } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
@@ -92,7 +93,9 @@ describe("help and version", () => {
 
   it.effect("--version and -v", () =>
     Effect.gen(function*() {
-      expect(yield* taxdoc("--version")).toEqual({ code: 0, stdout: "taxdoc 1.0.0", stderr: "" })
-      expect((yield* taxdoc("-v")).stdout).toBe("taxdoc 1.0.0")
+      // The version of the package's manifest.
+      const { version } = JSON.parse(fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
+      expect(yield* taxdoc("--version")).toEqual({ code: 0, stdout: `taxdoc ${version}`, stderr: "" })
+      expect((yield* taxdoc("-v")).stdout).toBe(`taxdoc ${version}`)
     }))
 })
