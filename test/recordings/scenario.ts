@@ -15,6 +15,7 @@ import * as RecordReplay from "../../src/recordings/RecordReplay.js"
 import * as InProcess from "../../src/sandbox/InProcess.js"
 import { tester, TESTER_LINK_ID, TESTER_SECRET } from "../../src/sandbox/Partners.js"
 import * as Taxdoc from "../../src/Taxdoc.js"
+import { halfRevocation } from "../support/receipts.js"
 
 /** 2026-11-22 10:00:00 KST: every run starts here, so the sandbox's answers are the same each time. */
 export const START = Date.UTC(2026, 10, 22, 1, 0, 0)
@@ -116,17 +117,7 @@ export const scenario = Effect.gen(function*() {
   const bulk = yield* Fiber.join(polling)
 
   const infos = yield* cashbill.getInfos(MEMBER, ["RR-0001", "RR-B-01", "RR-B-02", "RR-B-03"])
-  const revoked = yield* cashbill.revoke(MEMBER, {
-    mgtKey: "RR-0001-R",
-    orgConfirmNum: info.confirmNum,
-    orgTradeDate: info.tradeDate,
-    isPartCancel: true,
-    cancelType: 1,
-    supplyCost: "5000",
-    tax: "500",
-    serviceFee: "0",
-    totalAmount: "5500"
-  })
+  const revoked = yield* cashbill.revoke(MEMBER, halfRevocation("RR-0001-R", info))
   const refused = yield* Effect.flip(cashbill.getInfo(MEMBER, "RR-MISSING"))
   const pdf = yield* cashbill.getPDF(MEMBER, "RR-0001")
 

@@ -9,7 +9,7 @@ import * as Signing from "../../../src/core/Signing.js"
 import { Cashbill, type IssueManyProgress } from "../../../src/domains/cashbill/Cashbill.js"
 import { Sandbox } from "../../../src/sandbox/Sandbox.js"
 import * as Sdk from "../../support/sdk.js"
-import { FAILS_FILING, receipt } from "../../support/receipts.js"
+import { FAILS_FILING, halfRevocation, receipt } from "../../support/receipts.js"
 import { driven } from "../../support/clock.js"
 
 const CORP = Sdk.MEMBER
@@ -40,17 +40,7 @@ describe("Cashbill, end to end through the in-process sandbox", () => {
       expect(detail).toMatchObject({ mgtKey: "R-001", totalAmount: "11000", franchiseCorpNum: CORP, itemName: "커피 원두" })
 
       yield* TestClock.adjust("1 hour")
-      const revoked = yield* cashbill.revoke(CORP, {
-        mgtKey: "R-001-C1",
-        orgConfirmNum: issued.confirmNum,
-        orgTradeDate: issued.tradeDate,
-        isPartCancel: true,
-        cancelType: 1,
-        supplyCost: "5000",
-        tax: "500",
-        serviceFee: "0",
-        totalAmount: "5500"
-      })
+      const revoked = yield* cashbill.revoke(CORP, halfRevocation("R-001-C1", issued))
       expect(revoked.code).toBe(1)
       const revocation = yield* cashbill.getInfo(CORP, "R-001-C1")
       expect(revocation).toMatchObject({ tradeType: "취소거래", orgConfirmNum: issued.confirmNum, totalAmount: "5500" })

@@ -14,7 +14,7 @@ import { Taxinvoice } from "../../../src/domains/taxinvoice/Taxinvoice.js"
 import { TaxPortal } from "../../../src/domains/taxPortal/TaxPortal.js"
 import { Sandbox } from "../../../src/sandbox/Sandbox.js"
 import { draft } from "../../support/invoices.js"
-import { receipt } from "../../support/receipts.js"
+import { halfRevocation, receipt } from "../../support/receipts.js"
 import * as Sdk from "../../support/sdk.js"
 import { statement } from "../../support/statements.js"
 import { page, partOf, textOf } from "./support.js"
@@ -105,17 +105,7 @@ describe("the sandbox's pages", () => {
       const cb = yield* Cashbill
       const issued = yield* cb.issue(CORP, receipt("H-1", CORP))
       yield* TestClock.adjust("1 hour")
-      yield* cb.revoke(CORP, {
-        mgtKey: "H-1-C",
-        orgConfirmNum: issued.confirmNum,
-        orgTradeDate: issued.tradeDate,
-        isPartCancel: true,
-        cancelType: 1,
-        supplyCost: "5000",
-        tax: "500",
-        serviceFee: "0",
-        totalAmount: "5500"
-      })
+      yield* cb.revoke(CORP, halfRevocation("H-1-C", issued))
       const list = yield* page("/cashbill")
       const original = yield* page(`/cashbill/${CORP}/${itemKeyOf(list.text, "cashbill", "H-1")}`)
       const history = partOf(original, "history")
