@@ -187,6 +187,23 @@ const environmentSwitch = (view: View): Html => {
   }</a></span>`
 }
 
+/** The HTML document every page is: the head (title, stylesheet, `head` extra) and `body`. */
+const document = (language: "ko" | "en", title: string, body: Html, head: Html | string = "", attributes: Html | string = ""): string =>
+  html`<!doctype html>
+<html lang="${language}"${attributes}>
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+${head}<title>${title} · ${textsOf(language).appName}</title>
+<style>${raw(STYLESHEET)}</style>
+</head>
+<body>
+${body}
+</body>
+</html>
+`.text
+
 /**
  * A whole page of a section.
  *
@@ -202,32 +219,25 @@ export const page = (view: View, options: {
   _tag: "Html",
   status: options.status ?? 200,
   headers: PAGE_HEADERS,
-  html: html`<!doctype html>
-<html lang="${view.language}" data-version="${view.version}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="taxdoc-events" content="${view.base}/events?since=${view.version}">
-<title>${options.title} · ${view.t.appName}</title>
-<style>${raw(STYLESHEET)}</style>
-</head>
-<body>
-<header class="top">
+  html: document(
+    view.language,
+    options.title,
+    html`<header class="top">
 <p class="brand"><a href="${view.base}">${view.t.appName}</a></p>
 ${nav(view, options.section)}
 <div class="where">${environmentSwitch(view)}<span data-live="clock">${view.t.documentTime}: ${time(view.now)}</span>${
-    view.signedIn ? form(view, "sign-out", html``, view.t.signOut, { className: "inline", buttonClass: "secondary" }) : ""
-  }</div>
+      view.signedIn ? form(view, "sign-out", html``, view.t.signOut, { className: "inline", buttonClass: "secondary" }) : ""
+    }</div>
 </header>
 <main>
 <h1>${options.title}</h1>
 ${options.body}
 </main>
-<script>${raw(SCRIPT)}</script>
-</body>
-</html>
-`.text
+<script>${raw(SCRIPT)}</script>`,
+    html`<meta name="taxdoc-events" content="${view.base}/events?since=${view.version}">
+`,
+    html` data-version="${view.version}"`
+  )
 })
 
 /**
@@ -246,23 +256,10 @@ export const notice = (options: {
   _tag: "Html",
   status: options.status,
   headers: { ...PAGE_HEADERS, ...options.headers },
-  html: html`<!doctype html>
-<html lang="${options.language}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${options.title} · ${textsOf(options.language).appName}</title>
-<style>${raw(STYLESHEET)}</style>
-</head>
-<body>
-<main class="notice">
+  html: document(options.language, options.title, html`<main class="notice">
 <h1>${options.title}</h1>
 ${options.body}
-</main>
-</body>
-</html>
-`.text
+</main>`)
 })
 
 /**
