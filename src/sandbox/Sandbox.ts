@@ -278,9 +278,17 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
       remoteAddress: incoming.remoteAddress,
       operation
     }
+    const fault = faults.draw(operation.name)
+    if (fault !== undefined) {
+      fate.kind = fault.kind
+      call.fault = fault.kind
+      call.corpNum = memberOfBearer(store.get(IssuedTokens.tokensSlot, environment), incoming.headers["authorization"])
+    }
     // Tokens expire on the base clock (`now`); the call log keeps the call's document time.
-    const handled = (now: number) => {
+    const answerAt = (now: number): Effect.Effect<RouteResponse, SandboxFailure, RouteContext> => {
       call.at = now + clock.offsetUnsafe()
+      if (fault?.kind === "reset") return Effect.succeed<RouteResponse>({ _tag: "Json", status: 500, body: {} })
+      if (fault?.failure !== undefined) return Effect.fail(fault.failure)
       return Result.match(callerOf(route, request, store.get(IssuedTokens.tokensSlot, environment), now), {
         onFailure: Effect.fail,
         onSuccess: (caller) => {
@@ -289,24 +297,8 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
         }
       })
     }
-    const authenticated = Effect.flatMap(clock.base, handled)
-    const fault = faults.draw(operation.name)
-    if (fault === undefined) return authenticated
-    fate.kind = fault.kind
-    call.fault = fault.kind
-    call.corpNum = memberOfBearer(store.get(IssuedTokens.tokensSlot, environment), incoming.headers["authorization"])
-    const injected = fault.kind === "reset"
-      ? Effect.succeed<RouteResponse>({ _tag: "Json", status: 500, body: {} })
-      : fault.failure !== undefined
-      ? Effect.fail(fault.failure)
-      : authenticated
-    const stamped = fault.kind === "reset" || fault.failure !== undefined
-      ? Effect.flatMap(clock.base, (base) => {
-        call.at = base + clock.offsetUnsafe()
-        return injected
-      })
-      : injected
-    return fault.latencyMillis > 0 ? Effect.andThen(Effect.sleep(Duration.millis(fault.latencyMillis)), stamped) : stamped
+    const answered = Effect.flatMap(clock.base, answerAt)
+    return fault !== undefined && fault.latencyMillis > 0 ? Effect.andThen(Effect.sleep(Duration.millis(fault.latencyMillis)), answered) : answered
   }
 
   /** The answer recorded with its call and the change signalled, unless the request only read admin state. */
@@ -330,7 +322,7 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
         if (Option.isSome(failed)) return Effect.succeed(settled(failures.answer(failed.value, incoming.language), fate))
         // The caller's fiber was interrupted (the in-process client gave up, the socket closed): not an answer.
         if (Cause.hasInterruptsOnly(cause)) return Effect.failCause(cause as Cause.Cause<never>)
-        return internalError(Cause.squash(cause), incoming.language)
+        return Effect.map(internalError(Cause.squash(cause), incoming.language), (answer) => settled(answer, fate))
       }
     })
   }
