@@ -172,7 +172,13 @@ const ClockChange = Schema.Union([
   Schema.Struct({ set: Schema.Finite })
 ])
 const TokenExpiry = Schema.Struct({ corpNum: Schema.optionalKey(CorpNum) })
-const ProgressionChange = Schema.Struct({ kind: Schema.Literals(Kinds), policy: Policy })
+/**
+ * The body of `POST /_sandbox/progressions` (and of the pages' form): a kind and its policy.
+ *
+ * @since 1.1.0
+ * @category schemas
+ */
+export const ProgressionChange = Schema.Struct({ kind: Schema.Literals(Kinds), policy: Policy })
 const MemberSeedBody = Schema.Struct({
   corpNum: CorpNum,
   linkId: Schema.optionalKey(Schema.String),

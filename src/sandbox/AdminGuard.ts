@@ -44,7 +44,7 @@ export interface AdminAccess {
  * @since 1.1.0
  * @category models
  */
-export type Surface = "admin" | "pages" | "signIn"
+type Surface = "admin" | "pages" | "signIn"
 
 /**
  * The name of the pages' cookie.

@@ -27,7 +27,7 @@ export const KEPT_BODY_BYTES = 8 * 1024
  * @since 1.1.0
  * @category constants
  */
-export const DEFAULT_CAPACITY = 2_000
+const DEFAULT_CAPACITY = 2_000
 
 /**
  * One call as the log keeps it. `at`, `corpNum`, `status` and `fault` are filled in as the call is

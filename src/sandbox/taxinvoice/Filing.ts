@@ -27,6 +27,8 @@ export const filingAsOf = (invoice: Invoice, policy: Policy, now: number): { rea
   const issued = invoice.issued
   if (issued === undefined || invoice.filingStage >= FILING_STEPS) return { stage: invoice.filingStage, times: invoice.filingTimes }
   const stage = Math.max(invoice.filingStage, stageOf(policy, { startedAt: issued.at, now, polls: invoice.polls, stages: FILING_STEPS }))
+  // Nothing due: the recorded times as they are (a read of an invoice copies nothing).
+  if (stage === invoice.filingStage) return { stage, times: invoice.filingTimes }
   const times = [...invoice.filingTimes]
   for (let step = invoice.filingStage + 1; step <= stage; step++) times.push(stageReachedAt(policy, issued.at, step) ?? now)
   return { stage, times }
@@ -40,7 +42,6 @@ export const filingAsOf = (invoice: Invoice, policy: Policy, now: number): { rea
  * @category combinators
  */
 export const advanceFiling = (invoice: Invoice, policy: Policy, now: number): Invoice => {
-  if (invoice.issued === undefined || invoice.filingStage >= FILING_STEPS) return invoice
   const { stage, times } = filingAsOf(invoice, policy, now)
   for (let step = invoice.filingStage; step < stage; step++) invoice.filingTimes.push(times[step]!)
   invoice.filingStage = stage

@@ -21,7 +21,7 @@ import { notice, redirect, textsOf } from "./Shell.js"
  * @since 1.1.0
  * @category constructors
  */
-export const signInPage = (options: {
+const signInPage = (options: {
   readonly language: "ko" | "en"
   readonly base: string
   readonly formToken: string

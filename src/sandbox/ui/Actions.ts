@@ -9,12 +9,10 @@
  * @since 1.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
-import type { AdminOperations } from "../Admin.js"
+import { type AdminOperations, ProgressionChange } from "../Admin.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { Fault } from "../Faults.js"
 import { html } from "../portal/Html.js"
-import { Kinds, Policy } from "../Progression.js"
 import { decodeValue } from "../Route.js"
 import type { HtmlAnswer } from "../Route.js"
 import type { Environment } from "../Store.js"
@@ -26,7 +24,7 @@ import { notice, redirect, textsOf } from "./Shell.js"
  * @since 1.1.0
  * @category models
  */
-export interface ActionRequest {
+interface ActionRequest {
   /** The action's path below the pages' root (`clock`, `faults/remove`, …). */
   readonly path: ReadonlyArray<string>
   readonly fields: URLSearchParams
@@ -38,8 +36,6 @@ export interface ActionRequest {
 }
 
 const UNIT_MILLIS: Readonly<Record<string, number>> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 }
-
-const ProgressionChange = Schema.Struct({ kind: Schema.Literals(Kinds), policy: Policy })
 
 /** A field's text, absent when empty. */
 const text = (fields: URLSearchParams, name: string): string | undefined => {

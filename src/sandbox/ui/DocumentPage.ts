@@ -10,13 +10,13 @@ import { names } from "../CallLog.js"
 import * as CashbillRecords from "../cashbill/Records.js"
 import { portalSlot, type Target } from "../PortalLinks.js"
 import { type Html, html } from "../portal/Html.js"
-import { amount } from "../portal/Format.js"
+import { amount, dateTime, instant } from "../portal/Format.js"
 import type { HtmlAnswer } from "../Route.js"
 import * as StatementRecords from "../statement/Records.js"
 import * as TaxinvoiceRecords from "../taxinvoice/Records.js"
-import { badge, dashed } from "./Documents.js"
+import { badge, documentHref } from "./Documents.js"
 import { type Change, historyOf } from "./History.js"
-import { href, kst, page, time, type View } from "./Shell.js"
+import { href, page, time, type View } from "./Shell.js"
 import type { DocumentKind } from "./Texts.js"
 import type { PageContext } from "./Context.js"
 import { findRow, type Row } from "./Views.js"
@@ -57,7 +57,7 @@ const change = (view: View, kind: DocumentKind, row: Row, c: Change): Html =>
   html`<li>${time(c.at)}<strong>${view.t.historyEvent[c.event]}</strong>${c.stateCode === undefined ? "" : html` ${badge(view, kind, c.stateCode)}`}${
     c.detail === undefined || c.detail === "" ? "" : html` <span class="muted">${c.detail}</span>`
   }${c.late === true ? html` <span class="badge warn">${view.t.late}</span>` : ""}${
-    c.related === undefined ? "" : html` <a href="${href(view, `${kind}/${row.corpNum}/${c.related.itemKey}`)}">${c.related.label}</a>`
+    c.related === undefined ? "" : html` <a href="${documentHref(view, { kind, corpNum: row.corpNum, itemKey: c.related.itemKey })}">${c.related.label}</a>`
   }</li>`
 
 /** Whether a portal link opens this document. */
@@ -85,7 +85,7 @@ const links = (ctx: PageContext, row: Row): Html => {
     found.map((ticket) =>
       html`<tr><td><code>${pageName(ticket.data)}</code></td><td>${ticket.expiresAt === undefined ? t.noExpiry : time(ticket.expiresAt)}</td><td>${
         ticket.usedAt !== undefined
-          ? t.linkOpened(kst(ticket.usedAt))
+          ? t.linkOpened(instant(ticket.usedAt))
           : ticket.expiresAt !== undefined && ctx.reading.now >= ticket.expiresAt
           ? t.linkExpired
           : t.linkOpen
@@ -150,7 +150,7 @@ export const documentPage = (ctx: PageContext, kind: DocumentKind, corpNum: stri
 <dt>${kind === "statement" ? t.statementNum : t.confirmNum}</dt><dd class="mono">${row.number ?? ""}</dd>
 <dt>${t.state}</dt><dd>${badge(view, kind, row.stateCode)}</dd>
 <dt>${t.changed}</dt><dd>${time(row.stateAt)}</dd>
-<dt>${t.date}</dt><dd>${dashed(row.date)}</dd>
+<dt>${t.date}</dt><dd>${dateTime(row.date)}</dd>
 <dt>${t.total}</dt><dd>${amount(row.total)}</dd>
 </dl></section>
 ${section("history", t.history, html`<ol class="history">${historyOf(ctx.reading, row.stored, view.language).map((c) => change(view, kind, row, c))}</ol>`)}

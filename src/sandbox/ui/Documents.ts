@@ -7,7 +7,7 @@
  * @since 1.1.0
  */
 import { type Html, html } from "../portal/Html.js"
-import { amount } from "../portal/Format.js"
+import { amount, dateTime } from "../portal/Format.js"
 import type { HtmlAnswer } from "../Route.js"
 import { href, page, time, type View } from "./Shell.js"
 import type { DocumentKind } from "./Texts.js"
@@ -28,7 +28,7 @@ export const PER_PAGE = 50
  * @since 1.1.0
  * @category combinators
  */
-export const toneOf = (kind: DocumentKind, code: number): "ok" | "warn" | "error" | "" => {
+const toneOf = (kind: DocumentKind, code: number): "ok" | "warn" | "error" | "" => {
   if (code === 305 || (kind === "statement" && code === 600)) return "error"
   if (code === 304 || (kind === "statement" && code === 300)) return "ok"
   if (code === 100 || code === 200 || (code >= 300 && code <= 303)) return "warn"
@@ -52,14 +52,6 @@ export const badge = (view: View, kind: DocumentKind, code: number): Html =>
  */
 export const documentHref = (view: View, row: Pick<Row, "kind" | "corpNum" | "itemKey">): string => href(view, `${row.kind}/${row.corpNum}/${row.itemKey}`)
 
-/**
- * `yyyy-MM-dd` of a `yyyyMMdd` date.
- *
- * @since 1.1.0
- * @category combinators
- */
-export const dashed = (date8: string): string => (/^\d{8}$/.test(date8) ? `${date8.slice(0, 4)}-${date8.slice(4, 6)}-${date8.slice(6, 8)}` : date8)
-
 /** `yyyyMMdd` of a `yyyy-MM-dd` (or `yyyyMMdd`) date field. */
 const date8Of = (text: string | null): string | undefined => {
   const match = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(text?.trim() ?? "")
@@ -72,7 +64,7 @@ const date8Of = (text: string | null): string | undefined => {
  * @since 1.1.0
  * @category combinators
  */
-export const filterOf = (query: URLSearchParams): Filter => {
+const filterOf = (query: URLSearchParams): Filter => {
   const text = (name: string) => {
     const value = query.get(name)?.trim()
     return value === undefined || value === "" ? undefined : value
@@ -95,8 +87,8 @@ const filterForm = (view: View, kind: DocumentKind, filter: Filter): Html => {
 <label>${t.state}<select name="state"><option value="">${t.anyState}</option>${
     STATE_CODES[kind].map((code) => html`<option value="${code}"${code === filter.state ? html` selected` : ""}>${t.stateName(kind, code)}</option>`)
   }</select></label>
-<label>${t.from}<input type="date" name="from" value="${filter.from === undefined ? "" : dashed(filter.from)}"></label>
-<label>${t.to}<input type="date" name="to" value="${filter.to === undefined ? "" : dashed(filter.to)}"></label>
+<label>${t.from}<input type="date" name="from" value="${filter.from === undefined ? "" : dateTime(filter.from)}"></label>
+<label>${t.to}<input type="date" name="to" value="${filter.to === undefined ? "" : dateTime(filter.to)}"></label>
 <button type="submit">${t.filter}</button>
 <a href="${href(view, kind)}">${t.clearFilters}</a>
 </form>`
@@ -106,15 +98,15 @@ const queryOf = (filter: Filter, pageNumber: number) => ({
   member: filter.corpNum,
   id: filter.id,
   state: filter.state,
-  from: filter.from === undefined ? undefined : dashed(filter.from),
-  to: filter.to === undefined ? undefined : dashed(filter.to),
+  from: filter.from === undefined ? undefined : dateTime(filter.from),
+  to: filter.to === undefined ? undefined : dateTime(filter.to),
   page: pageNumber === 1 ? undefined : pageNumber
 })
 
 const rowHtml = (view: View, row: Row): Html =>
   html`<tr><td><a href="${documentHref(view, row)}">${row.mgtKey ?? row.itemKey}</a></td>${
     row.kind === "statement" ? html`<td>${row.itemCode}</td>` : ""
-  }<td><a href="${href(view, `members/${row.corpNum}`)}">${row.corpNum}</a></td><td>${dashed(row.date)}</td><td class="mono">${row.number ?? ""}</td><td>${
+  }<td><a href="${href(view, `members/${row.corpNum}`)}">${row.corpNum}</a></td><td>${dateTime(row.date)}</td><td class="mono">${row.number ?? ""}</td><td>${
     badge(view, row.kind, row.stateCode)
   }</td><td>${time(row.stateAt)}</td><td>${row.buyer ?? ""}</td><td class="num">${amount(row.total)}</td></tr>`
 

@@ -12,8 +12,8 @@ import { preferencesSlot } from "../Preferences.js"
 import type { HtmlAnswer } from "../Route.js"
 import { taxPortalSlot } from "../taxPortal/State.js"
 import { tokensSlot } from "../IssuedTokens.js"
-import * as Kst from "../../core/Kst.js"
-import { href, kst, page, time, type View } from "./Shell.js"
+import { dateTime, instant } from "../portal/Format.js"
+import { href, page, time, type View } from "./Shell.js"
 import type { PageContext } from "./Context.js"
 import { DOCUMENT_KINDS, documentCounts } from "./Views.js"
 
@@ -25,7 +25,7 @@ const documentLinks = (view: View, counts: Readonly<Record<string, number>>, cor
   }`
 
 const certificateText = (view: View, expireAt: number | undefined): Html =>
-  expireAt === undefined ? html`<span class="muted">${view.t.none}</span>` : html`${view.t.expires(kst(expireAt))}${expireAt <= view.now ? html` <span class="badge error">!</span>` : ""}`
+  expireAt === undefined ? html`<span class="muted">${view.t.none}</span>` : html`${view.t.expires(instant(expireAt))}${expireAt <= view.now ? html` <span class="badge error">!</span>` : ""}`
 
 /**
  * The members and partners page.
@@ -66,7 +66,6 @@ ${
   })
 }
 
-const regDT = (text: string): string => (/^\d{14}$/.test(text) ? kst(Kst.parse(text)) : text)
 
 /**
  * A member's page; `undefined` when the environment knows nothing of `corpNum`.
@@ -116,7 +115,7 @@ ${
 <table><thead><tr><th scope="col">${t.contactId}</th><th scope="col">${t.contactName}</th><th scope="col">${t.email}</th><th scope="col">${t.tel}</th><th scope="col">${t.registered}</th></tr></thead><tbody>${
         Array.from(member.contacts.values(), (contact) =>
           html`<tr><td><code>${contact.id}</code>${contact.mgrYN ? html` <span class="badge">${t.manager}</span>` : ""}</td><td>${contact.personName}</td><td>${contact.email}</td><td>${contact.tel}</td><td>${
-            regDT(contact.regDT)
+            dateTime(contact.regDT)
           }</td></tr>`)
       }</tbody></table></section>`
     }`

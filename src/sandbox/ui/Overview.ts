@@ -11,12 +11,14 @@ import * as Effect from "effect/Effect"
 import { cashbillSlot } from "../cashbill/State.js"
 import { membersSlot } from "../member/State.js"
 import { outboxSlot } from "../Outbox.js"
+import { instant } from "../portal/Format.js"
 import { type Html, html } from "../portal/Html.js"
 import type { HtmlAnswer } from "../Route.js"
+import type { Stats } from "../Stats.js"
 import type { Environment } from "../Store.js"
 import { taxPortalSlot } from "../taxPortal/State.js"
 import { taxinvoiceSlot } from "../taxinvoice/Stored.js"
-import { baseOf, form, href, kst, page, time, type View } from "./Shell.js"
+import { baseOf, form, href, page, time, type View } from "./Shell.js"
 import type { PageContext } from "./Context.js"
 import { countsOf, DOCUMENT_KINDS, type Reading, totalOf } from "./Views.js"
 
@@ -66,7 +68,7 @@ const offsetText = (view: View, offset: number): string => {
 const hidden = (name: string, value: string): Html => html`<input type="hidden" name="${name}" value="${value}">`
 
 /** `yyyy-MM-ddTHH:mm` of an instant in KST, for a `datetime-local` field. */
-const localKst = (epochMillis: number): string => kst(epochMillis).slice(0, 16).replace(" ", "T")
+const localKst = (epochMillis: number): string => instant(epochMillis).slice(0, 16).replace(" ", "T")
 
 const clock = (view: View, offset: number): Html => {
   const { t } = view
@@ -119,7 +121,7 @@ const documentsByState = (ctx: PageContext): Html => {
 </section>`
 }
 
-const statistics = (ctx: PageContext, stats: { readonly calls: Readonly<Record<string, number>>; readonly tokensIssued: ReadonlyArray<{ readonly environment: Environment; readonly linkId: string; readonly corpNum: string; readonly count: number }> }): Html => {
+const statistics = (ctx: PageContext, stats: Stats): Html => {
   const { t } = ctx.view
   const calls = Object.entries(stats.calls).sort(([a, m], [b, n]) => n - m || a.localeCompare(b))
   return html`<div class="cards" data-live="statistics">

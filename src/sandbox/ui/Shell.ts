@@ -10,7 +10,7 @@
  *
  * @since 1.1.0
  */
-import * as Kst from "../../core/Kst.js"
+import { instant } from "../portal/Format.js"
 import type { HtmlAnswer } from "../Route.js"
 import type { Environment } from "../Store.js"
 import { type Html, html, raw } from "../portal/Html.js"
@@ -34,7 +34,7 @@ export const textsOf = (language: "ko" | "en"): Texts => (language === "en" ? en
  * @since 1.1.0
  * @category constants
  */
-export const SECTIONS = [
+const SECTIONS = [
   ["overview", ""],
   ["members", "members"],
   ["cashbill", "cashbill"],
@@ -121,25 +121,13 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
 }
 
 /**
- * An instant of document time as KST `yyyy-MM-dd HH:mm:ss`.
- *
- * @since 1.1.0
- * @category combinators
- */
-export const kst = (epochMillis: number | undefined): string => {
-  if (epochMillis === undefined) return ""
-  const d = Kst.toDateTime14(epochMillis)
-  return `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)} ${d.slice(8, 10)}:${d.slice(10, 12)}:${d.slice(12, 14)}`
-}
-
-/**
  * A `<time>` of an instant of document time.
  *
  * @since 1.1.0
  * @category constructors
  */
 export const time = (epochMillis: number | undefined): Html =>
-  epochMillis === undefined ? html`` : html`<time datetime="${new Date(epochMillis).toISOString()}">${kst(epochMillis)}</time>`
+  epochMillis === undefined ? html`` : html`<time datetime="${new Date(epochMillis).toISOString()}">${instant(epochMillis)}</time>`
 
 /**
  * A link to a page below the pages' root.
