@@ -64,7 +64,13 @@ export const partyNumber = (value: string | undefined | null): string => {
 export const monthDay = (value: string | undefined): readonly [string, string] =>
   value !== undefined && /^\d{8}$/.test(value) ? [value.slice(4, 6), value.slice(6, 8)] : ["", ""]
 
-const STATE_NAMES: Readonly<Record<string, Readonly<Record<number, string>>>> = {
+/**
+ * The Korean names of each kind's state codes, in the order of the codes.
+ *
+ * @since 1.1.0
+ * @category constants
+ */
+export const STATE_NAMES: Readonly<Record<"cashbill" | "taxinvoice" | "statement", Readonly<Record<number, string>>>> = {
   cashbill: { 300: "발행완료", 304: "국세청 전송완료", 305: "국세청 전송실패" },
   taxinvoice: { 100: "임시저장", 300: "발행완료", 301: "전송대기", 302: "전송중", 303: "전송완료(결과대기)", 304: "국세청 신고완료", 305: "국세청 전송실패" },
   statement: { 200: "승인대기", 300: "발행완료", 600: "취소" }
@@ -77,6 +83,6 @@ const STATE_NAMES: Readonly<Record<string, Readonly<Record<number, string>>>> = 
  * @category combinators
  */
 export const state = (kind: "cashbill" | "taxinvoice" | "statement", code: number): string => {
-  const name = STATE_NAMES[kind]?.[code]
+  const name = STATE_NAMES[kind][code]
   return name === undefined ? String(code) : `${name} (${code})`
 }

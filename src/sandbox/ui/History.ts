@@ -8,9 +8,9 @@
  *
  * @since 1.1.0
  */
-import { filingAsOf as receiptFilingAsOf } from "../cashbill/Filing.js"
+import { filingAsOf as receiptFilingAsOf, stateCodeOfFiling } from "../cashbill/Filing.js"
 import * as StatementRules from "../../domains/statement/Rules.js"
-import { filingAsOf as invoiceFilingAsOf } from "../taxinvoice/Filing.js"
+import { filingAsOf as invoiceFilingAsOf, stateCodeAt } from "../taxinvoice/Filing.js"
 import type { HistoryEvent } from "./Texts.js"
 import type { Reading, Stored } from "./Views.js"
 
@@ -33,11 +33,8 @@ export interface Change {
   readonly late?: boolean | undefined
 }
 
-const INVOICE_STEPS: ReadonlyArray<readonly [HistoryEvent, number]> = [
-  ["waitingToSend", 301],
-  ["sending", 302],
-  ["sent", 303]
-]
+/** The events of the filing steps before the last (301, 302, 303); the last is filed or failed. */
+const INVOICE_STEPS: ReadonlyArray<HistoryEvent> = ["waitingToSend", "sending", "sent"]
 
 /**
  * The changes of a document, oldest first (changes of one instant in the order they happened).
@@ -59,8 +56,8 @@ export const historyOf = (reading: Reading, stored: Stored, language: "ko" | "en
       })
       const filing = receiptFilingAsOf(r, reading.policies["cashbill.filing"], reading.now)
       if (filing !== undefined) {
-        const ok = filing.outcome.code === "0000"
-        changes.push({ at: filing.at, event: ok ? "filed" : "filingFailed", stateCode: ok ? 304 : 305, detail: `${filing.outcome.code} ${filing.outcome[language]}` })
+        const stateCode = stateCodeOfFiling(filing)
+        changes.push({ at: filing.at, event: stateCode === 304 ? "filed" : "filingFailed", stateCode, detail: `${filing.outcome.code} ${filing.outcome[language]}` })
       }
       for (const by of r.revocations ?? []) {
         changes.push({ at: by.issuedAt, event: "revoked", detail: by.totalAmount, related: { itemKey: by.itemKey, label: by.mgtKey } })
@@ -75,12 +72,8 @@ export const historyOf = (reading: Reading, stored: Stored, language: "ko" | "en
         changes.push({ at: invoice.issued.at, event: "issued", stateCode: 300, detail: invoice.issued.memo, late: invoice.issued.late })
         const filing = invoiceFilingAsOf(invoice, reading.policies["taxinvoice.filing"], reading.now)
         filing.times.forEach((at, step) => {
-          const known = INVOICE_STEPS[step]
-          if (known !== undefined) changes.push({ at, event: known[0], stateCode: known[1] })
-          else {
-            const fails = invoice.issued!.filingFails
-            changes.push({ at, event: fails ? "filingFailed" : "filed", stateCode: fails ? 305 : 304 })
-          }
+          const stateCode = stateCodeAt(invoice, step + 1)
+          changes.push({ at, event: INVOICE_STEPS[step] ?? (stateCode === 304 ? "filed" : "filingFailed"), stateCode })
         })
       }
       if (invoice.openAt !== undefined) changes.push({ at: invoice.openAt, event: "opened" })

@@ -3,13 +3,8 @@
  *
  * @since 1.1.0
  */
-import type { DocumentKind, Texts } from "./Texts.js"
-
-const STATES: Readonly<Record<DocumentKind, Readonly<Record<number, string>>>> = {
-  cashbill: { 300: "발행완료", 304: "국세청 전송완료", 305: "국세청 전송실패" },
-  taxinvoice: { 100: "임시저장", 300: "발행완료", 301: "전송대기", 302: "전송중", 303: "전송완료(결과대기)", 304: "국세청 신고완료", 305: "국세청 전송실패" },
-  statement: { 200: "승인대기", 300: "발행완료", 600: "취소" }
-}
+import { STATE_NAMES } from "../portal/Format.js"
+import type { Texts } from "./Texts.js"
 
 const count = (n: number): string => n.toLocaleString("ko-KR")
 
@@ -80,7 +75,7 @@ export const ko: Texts = {
   clockHint: "국세청 전송, 대량 발행 진행, 수집 작업, 링크 유효시간은 문서 시각을 따릅니다. 토큰의 만료는 바뀌지 않습니다.",
   documentsByState: "상태별 문서",
   kindName: { cashbill: "현금영수증", taxinvoice: "전자세금계산서", statement: "전자명세서" },
-  stateName: (kind, code) => `${STATES[kind][code] ?? "상태"} (${code})`,
+  stateName: (kind, code) => `${STATE_NAMES[kind][code] ?? "상태"} (${code})`,
   callsPerOperation: "기능별 호출 수",
   operation: "기능",
   calls: "호출",

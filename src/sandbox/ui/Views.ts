@@ -11,6 +11,7 @@
 import type * as Cashbill from "../cashbill/State.js"
 import { cashbillSlot } from "../cashbill/State.js"
 import { filingAsOf as receiptFilingAsOf, stateCodeOfFiling } from "../cashbill/Filing.js"
+import { STATE_NAMES } from "../portal/Format.js"
 import type { Kind, Policy } from "../Progression.js"
 import * as Statement from "../statement/State.js"
 import type { Environment, SandboxStoreShape } from "../Store.js"
@@ -33,9 +34,9 @@ export const DOCUMENT_KINDS: ReadonlyArray<DocumentKind> = ["cashbill", "taxinvo
  * @category constants
  */
 export const STATE_CODES: Readonly<Record<DocumentKind, ReadonlyArray<number>>> = {
-  cashbill: [300, 304, 305],
-  taxinvoice: [100, 300, 301, 302, 303, 304, 305],
-  statement: [200, 300, 600]
+  cashbill: Object.keys(STATE_NAMES.cashbill).map(Number),
+  taxinvoice: Object.keys(STATE_NAMES.taxinvoice).map(Number),
+  statement: Object.keys(STATE_NAMES.statement).map(Number)
 }
 
 /**
