@@ -74,8 +74,10 @@ const NOT_IN_SNAPSHOTS: ReadonlySet<string> = new Set([answersSlot.key])
 export const make = Effect.fnUntraced(function*(input: Input) {
   const { changes, faults, members, opened, use } = input
   // Every change is saved, then signalled (also when it failed half-way: a page looks again).
-  const saving = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E> => Effect.ensuring(input.saving(effect), Effect.sync(changes.bump))
   const signalling = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E> => Effect.ensuring(effect, Effect.sync(changes.bump))
+  const saving = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E> => signalling(input.saving(effect))
+  // A change made by a store operation, signalled.
+  const changing = <A, E>(effect: Effect.Effect<A, E, RouteContext>): Effect.Effect<A, E> => signalling(use(effect))
   const { clock, progressions, store } = input.services
   const calls = makeCallCounter()
   const seedMembers = Effect.forEach(members, (seed) => use(addMember(seed)), { discard: true }).pipe(Effect.orDie)
@@ -108,7 +110,7 @@ export const make = Effect.fnUntraced(function*(input: Input) {
     clock: clockState,
     advanceClock: (millis) => saving(Effect.andThen(clock.advance(millis), clockState)),
     setClock: (epochMillis) => saving(Effect.andThen(clock.set(epochMillis), clockState)),
-    expireTokens: (environment, corpNum) => signalling(use(IssuedTokens.expireTokens(environment, corpNum))),
+    expireTokens: (environment, corpNum) => changing(IssuedTokens.expireTokens(environment, corpNum)),
     progressions: Effect.map(
       Effect.forEach(Kinds, (kind) => Effect.map(progressions.get(kind), (policy) => [kind, policy] as const)),
       (entries) => Object.fromEntries(entries) as Record<Kind, Policy>
@@ -118,14 +120,14 @@ export const make = Effect.fnUntraced(function*(input: Input) {
     setFault: (fault) => signalling(Effect.suspend(() => Effect.fromResult(faults.set(fault)))),
     clearFaults: (route) => signalling(Effect.sync(() => faults.clear(route))),
     stats: Effect.sync(() => statsOf(calls, store)),
-    addMember: (seed) => signalling(use(addMember(seed))),
+    addMember: (seed) => changing(addMember(seed)),
     memberPreferences: (environment, corpNum) => use(Preferences.memberPreferences(environment, corpNum)),
-    setMemberPreferences: (environment, corpNum, preferences) => signalling(use(Preferences.setMemberPreferences(environment, corpNum, preferences))),
+    setMemberPreferences: (environment, corpNum, preferences) => changing(Preferences.setMemberPreferences(environment, corpNum, preferences)),
     registerCertificate: (environment, corpNum, registration) =>
-      signalling(use(Effect.map(registerCertificate(environment, corpNum, registration), (c) => Kst.toDateTime14(c.expireAt)))),
-    issueOnPortal: (environment, corpNum, fields) => signalling(use(TaxinvoiceAdmin.issueOnPortal(environment, corpNum, fields))),
+      changing(Effect.map(registerCertificate(environment, corpNum, registration), (c) => Kst.toDateTime14(c.expireAt))),
+    issueOnPortal: (environment, corpNum, fields) => changing(TaxinvoiceAdmin.issueOnPortal(environment, corpNum, fields)),
     approveStatement: (environment, corpNum, itemCode, mgtKey) =>
-      signalling(use(Effect.map(approveStatement(environment, corpNum, itemCode, mgtKey), StatementRecords.statusRecord))),
+      changing(Effect.map(approveStatement(environment, corpNum, itemCode, mgtKey), StatementRecords.statusRecord)),
     outbox: (environment) => use(Outbox.list(environment)),
     snapshot: takeSnapshot,
     restore,

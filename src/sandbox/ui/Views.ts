@@ -9,7 +9,7 @@
  * @since 1.1.0
  */
 import type * as Cashbill from "../cashbill/State.js"
-import { cashbillSlot } from "../cashbill/State.js"
+import { cashbillSlot, findByItemKey } from "../cashbill/State.js"
 import { filingAsOf as receiptFilingAsOf, stateCodeOfFiling } from "../cashbill/Filing.js"
 import { STATE_NAMES } from "../portal/Format.js"
 import type { Kind, Policy } from "../Progression.js"
@@ -200,18 +200,16 @@ const newestFirst = (perMember: ReadonlyArray<ReadonlyArray<Row>>, order: (row: 
   return perMember.flat().sort((a, b) => order(b) - order(a))
 }
 
-/**
- * Every document of a kind (of one member, when `corpNum` is given), newest first.
- *
- * @since 1.1.0
- * @category combinators
- */
-export const rowsOf = (reading: Reading, kind: DocumentKind, corpNum?: string): ReadonlyArray<Row> => {
+/** Each member's documents of a kind (the one member asked for, when given), newest first, and the order across members. */
+const perMember = (reading: Reading, kind: DocumentKind, corpNum: string | undefined): {
+  readonly rows: ReadonlyArray<ReadonlyArray<Row>>
+  readonly order: (row: Row) => number
+} => {
   switch (kind) {
     case "cashbill": {
       const state = reading.store.get(cashbillSlot, reading.environment)
-      return newestFirst(
-        membersOf(state.members, corpNum).map(([member, receipts]) => {
+      return {
+        rows: membersOf(state.members, corpNum).map(([member, receipts]) => {
           const rows: Array<Row> = []
           for (let i = receipts.issued.length - 1; i >= 0; i--) {
             const receipt = receipts.issued[i]!
@@ -220,24 +218,35 @@ export const rowsOf = (reading: Reading, kind: DocumentKind, corpNum?: string): 
           }
           return rows
         }),
-        (row) => (row as ReceiptRow).receipt.sequence
-      )
+        order: (row) => (row as ReceiptRow).receipt.sequence
+      }
     }
     case "taxinvoice": {
       const state = reading.store.get(taxinvoiceSlot, reading.environment)
-      return newestFirst(
-        membersOf(state.members, corpNum).map(([, invoices]) => Array.from(invoices.byItemKey.values(), (invoice) => invoiceRow(reading, invoice)).reverse()),
-        (row) => (row.stored as { readonly invoice: Invoice }).invoice.regAt
-      )
+      return {
+        rows: membersOf(state.members, corpNum).map(([, invoices]) => Array.from(invoices.byItemKey.values(), (invoice) => invoiceRow(reading, invoice)).reverse()),
+        order: (row) => (row.stored as { readonly invoice: Invoice }).invoice.regAt
+      }
     }
     case "statement": {
       const state = reading.store.get(Statement.statementSlot, reading.environment)
-      return newestFirst(
-        membersOf(state.members, corpNum).map(([member, statements]) => Array.from(statements.values(), (s) => statementRow(member, s)).reverse()),
-        (row) => (row.stored as { readonly statement: Statement.Stored }).statement.registeredAt
-      )
+      return {
+        rows: membersOf(state.members, corpNum).map(([member, statements]) => Array.from(statements.values(), (s) => statementRow(member, s)).reverse()),
+        order: (row) => (row.stored as { readonly statement: Statement.Stored }).statement.registeredAt
+      }
     }
   }
+}
+
+/**
+ * Every document of a kind (of one member, when `corpNum` is given), newest first.
+ *
+ * @since 1.1.0
+ * @category combinators
+ */
+export const rowsOf = (reading: Reading, kind: DocumentKind, corpNum?: string): ReadonlyArray<Row> => {
+  const { order, rows } = perMember(reading, kind, corpNum)
+  return newestFirst(rows, order)
 }
 
 const matches = (row: Row, filter: Filter): boolean => {
@@ -281,7 +290,10 @@ export const paged = <A>(all: ReadonlyArray<A>, page: number, perPage: number): 
  */
 export const countsOf = (reading: Reading, kind: DocumentKind): ReadonlyMap<number, number> => {
   const counts = new Map<number, number>(STATE_CODES[kind].map((code) => [code, 0]))
-  for (const row of rowsOf(reading, kind)) counts.set(row.stateCode, (counts.get(row.stateCode) ?? 0) + 1)
+  // Counted member by member: no order across members is needed.
+  for (const rows of perMember(reading, kind, undefined).rows) {
+    for (const row of rows) counts.set(row.stateCode, (counts.get(row.stateCode) ?? 0) + 1)
+  }
   return counts
 }
 
@@ -291,8 +303,25 @@ export const countsOf = (reading: Reading, kind: DocumentKind): ReadonlyMap<numb
  * @since 1.1.0
  * @category combinators
  */
-export const findRow = (reading: Reading, kind: DocumentKind, corpNum: string, itemKey: string): Row | undefined =>
-  rowsOf(reading, kind, corpNum).find((row) => row.itemKey === itemKey)
+export const findRow = (reading: Reading, kind: DocumentKind, corpNum: string, itemKey: string): Row | undefined => {
+  switch (kind) {
+    case "cashbill": {
+      const state = reading.store.get(cashbillSlot, reading.environment)
+      const member = state.members.get(corpNum)
+      const receipt = member === undefined ? undefined : findByItemKey(state, member, itemKey)
+      return receipt === undefined ? undefined : new ReceiptRow(corpNum, receipt, reading)
+    }
+    case "taxinvoice": {
+      const invoice = reading.store.get(taxinvoiceSlot, reading.environment).members.get(corpNum)?.byItemKey.get(itemKey)
+      return invoice === undefined ? undefined : invoiceRow(reading, invoice)
+    }
+    case "statement": {
+      const member = reading.store.get(Statement.statementSlot, reading.environment).members.get(corpNum)
+      const statement = member === undefined ? undefined : Statement.findByItemKeys(member, [itemKey])[0]
+      return statement === undefined ? undefined : statementRow(corpNum, statement)
+    }
+  }
+}
 
 /**
  * How many documents of a kind the environment holds (counted, not read).
