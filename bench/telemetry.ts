@@ -20,9 +20,6 @@
  *
  * @since 1.1.0
  */
-import { OtelMetrics, OtelTracer, Resource } from "@effect/opentelemetry"
-import { AggregationTemporality, InMemoryMetricExporter, PeriodicExportingMetricReader } from "@opentelemetry/sdk-metrics"
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base"
 import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientResponse from "effect/http/HttpClientResponse"
@@ -31,6 +28,7 @@ import { Cashbill } from "../src/domains/cashbill/Cashbill.js"
 import { TESTER_SECRET } from "../src/sandbox/Partners.js"
 import { alternate, medianOf } from "./support/alternate.js"
 import { prepare } from "./support/checkout.js"
+import { inMemoryOtel } from "./support/otel.js"
 import { compareClients, figuresOf, micros, SDK, type SideFigures, type SideSpec, withPreparedSandbox } from "./support/clients.js"
 import type { LoadOptions } from "./support/load.js"
 import { type Benchmark, isMain, log, main, sized } from "./support/program.js"
@@ -92,20 +90,6 @@ const cannedSdk = <I>(metrics: boolean, installed: Layer.Layer<I>) => {
     const used = process.cpuUsage(cpu)
     return (used.user + used.system) / calls
   }
-}
-
-const inMemoryOtel = () => {
-  const spans = new InMemorySpanExporter()
-  const reader = new PeriodicExportingMetricReader({ exporter: new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE), exportIntervalMillis: 1_000 })
-  const provider = Layer.effect(
-    OtelTracer.OtelTracerProvider,
-    Effect.acquireRelease(
-      Effect.sync(() => new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] })),
-      (provider) => Effect.promise(() => provider.shutdown())
-    )
-  )
-  const layer = Layer.merge(Layer.provide(OtelTracer.layer, provider), OtelMetrics.layer(() => reader)).pipe(Layer.provide(Resource.layer({ serviceName: "taxdoc-bench" })))
-  return { layer, reset: () => spans.reset() }
 }
 
 /** CPU per call of each side (medians) and per-round ratios to nothing installed, in this process. */

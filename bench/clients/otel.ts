@@ -8,11 +8,8 @@
  *
  * @since 1.1.0
  */
-import { OtelMetrics, OtelTracer, Resource } from "@effect/opentelemetry"
-import { AggregationTemporality, InMemoryMetricExporter, PeriodicExportingMetricReader } from "@opentelemetry/sdk-metrics"
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base"
-import { Effect, Layer } from "effect"
 import { Undici } from "taxdoc"
+import { inMemoryOtel } from "../support/otel.js"
 import type { Client, ClientConfig } from "./protocol.js"
 import * as Sdk from "./sdk.js"
 
@@ -31,24 +28,11 @@ export const makeWithMetrics = (config: ClientConfig): Promise<Client> => Sdk.ma
  * @category constructors
  */
 export const makeWithOtel = async (config: ClientConfig): Promise<Client> => {
-  const spans = new InMemorySpanExporter()
-  const metrics = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE)
-  const reader = new PeriodicExportingMetricReader({ exporter: metrics, exportIntervalMillis: 1_000 })
-  const provider = Layer.effect(
-    OtelTracer.OtelTracerProvider,
-    Effect.acquireRelease(
-      Effect.sync(() => new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] })),
-      (provider) => Effect.promise(() => provider.shutdown())
-    )
-  )
-  const installed = Layer.merge(Layer.provide(OtelTracer.layer, provider), OtelMetrics.layer(() => reader)).pipe(
-    Layer.provide(Resource.layer({ serviceName: "taxdoc-bench" }))
-  )
-  const client = await Sdk.make(config, Undici.layer(), { metrics: true }, installed)
+  const otel = inMemoryOtel()
+  const client = await Sdk.make(config, Undici.layer(), { metrics: true }, otel.layer)
   return {
     run: (workload, load, keyOf) => {
-      spans.reset()
-      metrics.reset()
+      otel.reset()
       return client.run(workload, load, keyOf)
     },
     close: client.close

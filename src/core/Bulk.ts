@@ -30,7 +30,8 @@ import { isUnknown } from "./Outcome.js"
 import * as Polling from "./Polling.js"
 import * as RequestBuilder from "./RequestBuilder.js"
 import { isTransient } from "./Retry.js"
-import { annotate, Attribute, Event, event } from "./Telemetry.js"
+import { annotate, event } from "./internal/Telemetry.js"
+import { Attribute, Event } from "./Telemetry.js"
 
 // ── lists in chunks ─────────────────────────────────────────────────────────────────────────
 
@@ -179,15 +180,27 @@ export const awaitResult = <D, R extends ItemResult>(
   submitId: string,
   options: AwaitOptions<R> = {}
 ): Effect.Effect<BulkState<R>, CallError | ValidationError | PollTimeoutError> =>
+  untilCompleted(client, kind, options.operation ?? kind.operation, submitId, readResult(client, kind, member, submitId), options.onProgress, options)
+
+// The wait for the submission `submitId` to complete, counted in flight while it runs.
+const untilCompleted = <D, R extends ItemResult, E>(
+  client: TaxdocClientShape,
+  kind: Kind<D, R>,
+  operation: string,
+  submitId: string,
+  poll: Effect.Effect<BulkState<R>, E>,
+  onProgress: ((progress: Polling.PollProgress<BulkState<R>>) => Effect.Effect<void>) | undefined,
+  options: Polling.PollOptions
+): Effect.Effect<BulkState<R>, E | PollTimeoutError> =>
   client.metrics.inFlight(
     kind.result.name,
     Polling.until({
-      operation: options.operation ?? kind.operation,
+      operation,
       id: submitId,
-      poll: readResult(client, kind, member, submitId),
+      poll,
       isDone: (state) => state.txState === kind.completed,
       describe: (state) => `txState ${state.txState}`,
-      onProgress: options.onProgress,
+      onProgress,
       attributes: { [Attribute.submitId]: submitId }
     }, options)
   )
@@ -258,16 +271,14 @@ export const runSubmission = <D, R extends ItemResult>(
       ? effect
       : Effect.retry(effect, { schedule: patience as Schedule.Schedule<unknown, E>, while: (error: E) => error._tag !== "ValidationError" && isTransient(error) })
   const poll = patient(readResult(client, kind, member, submission.submitId))
-  const awaited = client.metrics.inFlight(
-    kind.result.name,
-    Polling.until({
-      operation: kind.operation,
-      id: submission.submitId,
-      poll: options.onPolled === undefined ? poll : Effect.tap(poll, () => options.onPolled!),
-      isDone: (state) => state.txState === kind.completed,
-      describe: (state) => `txState ${state.txState}`,
-      attributes: { [Attribute.submitId]: submission.submitId }
-    }, options)
+  const awaited = untilCompleted(
+    client,
+    kind,
+    kind.operation,
+    submission.submitId,
+    options.onPolled === undefined ? poll : Effect.tap(poll, () => options.onPolled!),
+    undefined,
+    options
   )
   const told = { [Attribute.submitId]: submission.submitId, [Attribute.bulkDocuments]: submission.keys.length }
   return Effect.result(patient(submit(client, kind, submission, member))).pipe(

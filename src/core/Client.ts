@@ -8,7 +8,7 @@
  * dropped and the call made once more with a new one; transient faults are retried along
  * `Retry.ts`. When a tracer is installed each call is a span named after the operation
  * (`Cashbill.getInfo`), each HTTP attempt a client span under it; when the configuration turns
- * metrics on, each call is counted and timed (`Telemetry.ts`, `Metrics.ts`).
+ * metrics on, each call is counted and timed (`internal/Telemetry.ts`, `internal/Metrics.ts`).
  *
  * @since 0.1.0
  */
@@ -22,12 +22,13 @@ import * as Redacted from "effect/Redacted"
 import * as Result from "effect/Result"
 import { TaxdocConfig } from "./Config.js"
 import type { ApiError, ResponseError, TokenError, TransportError, ValidationError } from "./Errors.js"
-import * as Metrics from "./Metrics.js"
+import * as Metrics from "./internal/Metrics.js"
 import * as Operation from "./Operation.js"
 import * as RequestBuilder from "./RequestBuilder.js"
 import { answerDecoder, decodePdf, decodeWith, failureOf, type Received } from "./Response.js"
 import * as Retry from "./Retry.js"
-import * as Telemetry from "./Telemetry.js"
+import * as Telemetry from "./internal/Telemetry.js"
+import { Attribute } from "./Telemetry.js"
 import { layer as tokensLayer, scopeSet, Tokens } from "./Tokens.js"
 import * as Transport from "./Transport.js"
 
@@ -82,7 +83,7 @@ export interface TaxdocClientShape {
   readonly send: <O extends Operation.Any>(operation: O, built: RequestBuilder.Built, member: Member) => Effect.Effect<Operation.SuccessType<O>, CallError>
   /** The member's tokens are dropped (after QuitMember). */
   readonly forgetMember: (corpNum: string) => Effect.Effect<void>
-  /** What the client records of bulk issues and waits, as it records its calls (`Metrics.ts`). */
+  /** What the client records of bulk issues and waits, as it records its calls (`internal/Metrics.ts`). */
   readonly metrics: Metrics.Recorder
 }
 
@@ -223,7 +224,7 @@ export const make = Effect.gen(function*() {
 
   const run = (plan: Plan, ready: Ready, startedMillis: number, trace: Trace | undefined): Effect.Effect<unknown, CallError> =>
     // A retry asks for the token again: it may have been renewed meanwhile.
-    Retry.withRetries(plan.operation, config.retry, plan.retryable, withToken(plan, ready, true, trace), startedMillis, undefined, plan.onRetry)
+    Retry.withRetries(config.retry, plan.retryable, withToken(plan, ready, true, trace), startedMillis, plan.onRetry)
 
   const readyOf = (built: RequestBuilder.Built, member: Member): Ready => ({
     built,
@@ -262,7 +263,7 @@ export const make = Effect.gen(function*() {
       const built = RequestBuilder.request(operation, input, now)
       if (Result.isFailure(built)) {
         const refused = Effect.fail(built.failure)
-        return Telemetry.isTraced(fiber) ? Telemetry.callSpan(fiber, operation.sdk, { [Telemetry.Attribute.operation]: operation.name }, refused) : refused
+        return Telemetry.isTraced(fiber) ? Telemetry.callSpan(fiber, operation.sdk, { [Attribute.operation]: operation.name }, refused) : refused
       }
       return observed(fiber, planOf(operation), readyOf(built.success, input), now, input.body) as Effect.Effect<Operation.SuccessType<O>, CallError>
     })

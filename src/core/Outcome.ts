@@ -14,8 +14,11 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { type ApiError, UnknownOutcomeError } from "./Errors.js"
+import { httpErrorType, summarize } from "./FailureSummary.js"
+import { event, log } from "./internal/Telemetry.js"
+import type * as Operation from "./Operation.js"
 import type { AttemptError } from "./Retry.js"
-import { Attribute, Event, event, httpErrorType, log, summarize } from "./Telemetry.js"
+import { Attribute, Event } from "./Telemetry.js"
 
 /**
  * `true` when a write may have been processed although no answer arrived.
@@ -99,28 +102,28 @@ export const found = <D, E extends { readonly _tag: string }, R>(read: Effect.Ef
  * @category combinators
  */
 export const settle = <A, E extends { readonly _tag: string }, R, D, E2, R2>(options: {
-  readonly operation: string
+  /** The write's declaration: its SDK method (`Cashbill.issue`) names the error, its catalogue name (`Cashbill.RegistIssue`) the telemetry. */
+  readonly operation: Pick<Operation.Any, "name" | "sdk">
   readonly documentId: string
-  /** The catalogue name of the write (`Cashbill.RegistIssue`), for telemetry; `operation` otherwise. */
-  readonly name?: string | undefined
   /** The member, for telemetry. */
   readonly corpNum?: string | undefined
   readonly write: Effect.Effect<A, E, R>
   readonly read: Effect.Effect<Option.Option<D>, E2, R2>
   readonly judge: (document: Option.Option<D>) => Verdict<A>
 }): Effect.Effect<A, E | UnknownOutcomeError, R | R2> => {
+  const operation = options.operation.sdk
   const unknown = (reason: UnknownOutcomeError["reason"], detail: string, cause?: unknown) =>
     new UnknownOutcomeError({
-      operation: options.operation,
+      operation,
       documentId: options.documentId,
       reason,
-      message: `${options.operation}: the answer for ${options.documentId} was lost and ${detail}`,
+      message: `${operation}: the answer for ${options.documentId} was lost and ${detail}`,
       cause
     })
   // The settlement told: an event on the current span and a warning, with why the answer was lost.
   const told = (lost: { readonly _tag: string }, verdict: Settlement, sentence: string) => {
     const attributes: Record<string, unknown> = {
-      [Attribute.operation]: options.name ?? options.operation,
+      [Attribute.operation]: options.operation.name,
       [Attribute.documentId]: options.documentId,
       [Attribute.errorType]: httpErrorType(summarize(lost)),
       [Attribute.settlementVerdict]: verdict
@@ -128,7 +131,7 @@ export const settle = <A, E extends { readonly _tag: string }, R, D, E2, R2>(opt
     if (options.corpNum !== undefined) attributes[Attribute.member] = options.corpNum
     return Effect.andThen(
       event(Event.settlement, () => attributes),
-      log("Warn", `taxdoc: the answer of ${options.operation} for ${options.documentId} was lost (${attributes[Attribute.errorType]}); ${sentence}`, attributes)
+      log("Warn", `taxdoc: the answer of ${operation} for ${options.documentId} was lost (${attributes[Attribute.errorType]}); ${sentence}`, attributes)
     )
   }
   return Effect.catchIf(options.write, isUnknown, (lost) =>

@@ -12,7 +12,8 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Schedule from "effect/Schedule"
 import { PollTimeoutError } from "./Errors.js"
-import { Attribute, Event, event } from "./Telemetry.js"
+import { event } from "./internal/Telemetry.js"
+import { Attribute, Event } from "./Telemetry.js"
 
 /**
  * How to wait.

@@ -6,8 +6,9 @@
  * deadline passed; with capped exponential backoff and full jitter, never sooner than a
  * `Retry-After`, and never past the call's overall deadline. Any operation is retried when its
  * request surely was not sent (connection refused). Each retry is an event on the call's span, a
- * debug log line and, when metrics are on, a count (`Telemetry.ts`, `Metrics.ts`). A call that
- * succeeds at once pays for none of it: the schedule runs only after a first failure.
+ * debug log line and, when metrics are on, a count (`internal/Telemetry.ts`,
+ * `internal/Metrics.ts`). A call that succeeds at once pays for none of it: the schedule runs only
+ * after a first failure.
  *
  * @since 0.1.0
  */
@@ -18,8 +19,10 @@ import * as Option from "effect/Option"
 import * as Random from "effect/Random"
 import * as Schedule from "effect/Schedule"
 import type { ApiError, ResponseError, TokenError, TransportError } from "./Errors.js"
-import * as Metrics from "./Metrics.js"
-import { annotate, Attribute, Event, event, httpErrorType, log, summarize } from "./Telemetry.js"
+import { httpErrorType, summarize } from "./FailureSummary.js"
+import type * as Metrics from "./internal/Metrics.js"
+import { annotate, event, log } from "./internal/Telemetry.js"
+import { Attribute, Event } from "./Telemetry.js"
 
 /**
  * A failure of one attempt.
@@ -133,18 +136,16 @@ export const observed = (operation: string, metrics: Metrics.Recorder): OnRetry 
 }
 
 /**
- * `schedule` for one call of `operation` that started at `startedMillis`: never sooner than the
- * `Retry-After` of the failure it is fed, no retry whose wait would end past `deadlineMillis`, and
- * a span event per retry.
+ * `schedule` for one call: never sooner than the `Retry-After` of the failure it is fed, no retry
+ * whose wait would end past `deadlineMillis`, and `onRetry` before each retry.
  *
  * @since 1.0.0
  * @category combinators
  */
 export const forCall = (
-  operation: string,
   schedule: Schedule.Schedule<unknown, AttemptError>,
   deadlineMillis: number,
-  onRetry: OnRetry = defaultOnRetry(operation)
+  onRetry: OnRetry
 ): Schedule.Schedule<unknown, AttemptError> =>
   schedule.pipe(
     Schedule.setInputType<AttemptError>(),
@@ -153,35 +154,29 @@ export const forCall = (
     Schedule.tap(({ attempt, duration, input }) => onRetry(input, attempt, duration))
   )
 
-// A retry told without metrics: the span event and the debug line.
-const defaultOnRetry = (operation: string): OnRetry => observed(operation, Metrics.disabled)
-
 /**
  * Runs `attempt`; after a failure `retryable` accepts, retries along the policy within what is left
  * of the call's deadline, counted from `startedMillis` (read by the caller from its clock), each
- * retry running `retry()` (default: `attempt` once more) after `onRetry` (default: an event on
- * the call's span and a debug log line). When the deadline leaves no room for the next retry, the
- * last failure is the answer. Until a first failure it adds one error handler and
+ * retry running `attempt` once more after `onRetry` (`observed`: an event on the call's span, a
+ * debug log line and a count). When the deadline leaves no room for the next retry, the last
+ * failure is the answer. Until a first failure it adds one error handler and
  * nothing else.
  *
  * @since 0.1.0
  * @category combinators
  */
 export const withRetries = <A, E extends AttemptError, R>(
-  operation: string,
   policy: Policy,
   retryable: (error: E) => boolean,
   attempt: Effect.Effect<A, E, R>,
   startedMillis: number,
-  retry: () => Effect.Effect<A, E, R> = () => attempt,
-  onRetry?: OnRetry
+  onRetry: OnRetry
 ): Effect.Effect<A, E, R> => {
   if (Option.isNone(policy.schedule)) return attempt
   const base = policy.schedule.value
   const budget = Duration.toMillis(policy.callTimeout)
   const bounded = Duration.isFinite(policy.callTimeout)
   return Effect.catchIf(attempt, retryable, (first) => {
-    const next = retry()
     // The first failure is replayed into the schedule (no second request), so its delay — and
     // its Retry-After — come before the second attempt.
     let replay = true
@@ -191,10 +186,10 @@ export const withRetries = <A, E extends AttemptError, R>(
         replay = false
         return Effect.fail(first)
       }
-      return Effect.tapError(next, (error) => Effect.sync(() => (last = error)))
+      return Effect.tapError(attempt, (error) => Effect.sync(() => (last = error)))
     })
     const deadline = bounded ? startedMillis + budget : Number.POSITIVE_INFINITY
-    const retrying = Effect.retry(again, { schedule: forCall(operation, base, deadline, onRetry), while: retryable })
+    const retrying = Effect.retry(again, { schedule: forCall(base, deadline, onRetry), while: retryable })
     if (!bounded) return retrying
     return Effect.flatMap(Clock.currentTimeMillis, (now) =>
       Effect.timeoutOrElse(retrying, { duration: Duration.millis(Math.max(0, deadline - now)), orElse: () => Effect.fail(last) }))

@@ -25,13 +25,14 @@ import * as Stream from "effect/Stream"
 import * as Body from "./Body.js"
 import { TaxdocConfig } from "./Config.js"
 import { type ResponseError, TokenError, type TransportError } from "./Errors.js"
-import * as Metrics from "./Metrics.js"
+import * as Metrics from "./internal/Metrics.js"
 import * as Operation from "./Operation.js"
 import * as RequestBuilder from "./RequestBuilder.js"
 import { answerDecoder, decodeWith, failureOf, type Received } from "./Response.js"
 import * as Retry from "./Retry.js"
 import * as Signing from "./Signing.js"
-import * as Telemetry from "./Telemetry.js"
+import * as Telemetry from "./internal/Telemetry.js"
+import { Attribute } from "./Telemetry.js"
 import { type TokenKey, TokenStore, type TokenStoreUnavailable } from "./TokenStore.js"
 import * as Transport from "./Transport.js"
 
@@ -265,16 +266,16 @@ export const make = Effect.gen(function*() {
     Effect.withFiber((fiber) => {
       const traced = Telemetry.isTraced(fiber)
       const issuing = Effect.flatMap(Clock.currentTimeMillis, (started) =>
-        Retry.withRetries(IssueToken.sdk, config.retry, Retry.isTransient, issueOnce(corpNum, scopes, traced ? { attempts: 0 } : undefined), started, undefined, onRetry)).pipe(
+        Retry.withRetries(config.retry, Retry.isTransient, issueOnce(corpNum, scopes, traced ? { attempts: 0 } : undefined), started, onRetry)).pipe(
           Effect.tap(() => metrics.tokenIssued(corpNum))
         )
       if (!traced) return issuing
       return Telemetry.span(IssueToken.sdk, {
         kind: "internal",
         attributes: {
-          [Telemetry.Attribute.operation]: IssueToken.name,
-          [Telemetry.Attribute.member]: corpNum,
-          [Telemetry.Attribute.tokenScopes]: scopes.join(",")
+          [Attribute.operation]: IssueToken.name,
+          [Attribute.member]: corpNum,
+          [Attribute.tokenScopes]: scopes.join(",")
         }
       }, () => issuing)
     })
@@ -300,13 +301,13 @@ export const make = Effect.gen(function*() {
       return Telemetry.log(
         "Warn",
         `taxdoc: the token store is unreachable (${error.reason}); this instance issues its own tokens until it answers again`,
-        { [Telemetry.Attribute.operation]: IssueToken.name, [Telemetry.Attribute.errorType]: error._tag, [Telemetry.Attribute.storeReason]: error.reason }
+        { [Attribute.operation]: IssueToken.name, [Attribute.errorType]: error._tag, [Attribute.storeReason]: error.reason }
       )
     })
   const storeAnswered = Effect.suspend(() => {
     if (!storeWarned) return Effect.void
     storeWarned = false
-    return Telemetry.log("Info", "taxdoc: the token store answers again; tokens are shared with the fleet", { [Telemetry.Attribute.operation]: IssueToken.name })
+    return Telemetry.log("Info", "taxdoc: the token store answers again; tokens are shared with the fleet", { [Attribute.operation]: IssueToken.name })
   })
   const storeKey = (corpNum: string, scopes: ReadonlyArray<string>): TokenKey => ({
     environment: config.environment,

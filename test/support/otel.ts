@@ -49,7 +49,7 @@ export const exported = (): Exported => {
 }
 
 /** The data points of the metric `name` (none when it was not recorded). */
-export const pointsOf = (metrics: ReadonlyArray<MetricData>, name: string): ReadonlyArray<DataPoint<unknown>> =>
+const pointsOf = (metrics: ReadonlyArray<MetricData>, name: string): ReadonlyArray<DataPoint<unknown>> =>
   metrics.filter((metric) => metric.descriptor.name === name).flatMap((metric) => metric.dataPoints as ReadonlyArray<DataPoint<unknown>>)
 
 /** The value of the point of `name` whose attributes include `labels`. */

@@ -16,7 +16,7 @@ import type { PollTimeoutError, UnknownOutcomeError, ValidationError } from "../
 import * as Outcome from "../../core/Outcome.js"
 import type * as Polling from "../../core/Polling.js"
 import { CorpNum, type GenericResult, MgtKey } from "../../core/Schemas.js"
-import * as Telemetry from "../../core/Telemetry.js"
+import * as Telemetry from "../../core/internal/Telemetry.js"
 import { validate } from "../../core/Validation.js"
 import * as Operations from "./Operations.js"
 import * as Rules from "./Rules.js"
@@ -202,8 +202,7 @@ export const make: Effect.Effect<CashbillService, never, TaxdocClient> = Effect.
 
   const issue = Telemetry.fn("Cashbill.issue")(function*(corpNum: string, receipt: CashReceiptIssue, userId?: string) {
     return yield* Outcome.settle({
-      operation: "Cashbill.issue",
-      name: Operations.RegistIssue.name,
+      operation: Operations.RegistIssue,
       corpNum,
       documentId: receipt.mgtKey,
       write: client.call(Operations.RegistIssue, { corpNum, userId, body: receipt }),
@@ -214,8 +213,7 @@ export const make: Effect.Effect<CashbillService, never, TaxdocClient> = Effect.
 
   const revoke = Telemetry.fn("Cashbill.revoke")(function*(corpNum: string, revocation: CashReceiptRevoke, userId?: string) {
     return yield* Outcome.settle({
-      operation: "Cashbill.revoke",
-      name: Operations.RevokeRegistIssue.name,
+      operation: Operations.RevokeRegistIssue,
       corpNum,
       documentId: revocation.mgtKey,
       write: client.call(Operations.RevokeRegistIssue, { corpNum, userId, body: revocation }),
@@ -248,8 +246,7 @@ export const make: Effect.Effect<CashbillService, never, TaxdocClient> = Effect.
 
   const deleteReceipt = Telemetry.fn("Cashbill.delete")(function*(corpNum: string, mgtKey: string, userId?: string) {
     return yield* Outcome.settle({
-      operation: "Cashbill.delete",
-      name: Operations.Delete.name,
+      operation: Operations.Delete,
       corpNum,
       documentId: mgtKey,
       write: client.call(Operations.Delete, { corpNum, userId, params: { mgtKey } }),

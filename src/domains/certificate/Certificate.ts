@@ -10,7 +10,7 @@ import * as Layer from "effect/Layer"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { ValidationError } from "../../core/Errors.js"
 import type { GenericResult } from "../../core/Schemas.js"
-import * as Telemetry from "../../core/Telemetry.js"
+import * as Telemetry from "../../core/internal/Telemetry.js"
 import * as Operations from "./Operations.js"
 import type { CertificateInfo } from "./Schemas.js"
 

@@ -15,7 +15,7 @@ import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { UnknownOutcomeError, ValidationError } from "../../core/Errors.js"
 import * as Outcome from "../../core/Outcome.js"
 import { CorpNum, type GenericResult, MgtKey } from "../../core/Schemas.js"
-import * as Telemetry from "../../core/Telemetry.js"
+import * as Telemetry from "../../core/internal/Telemetry.js"
 import { validate } from "../../core/Validation.js"
 import type { ItemCode } from "./ItemCode.js"
 import * as Operations from "./Operations.js"
@@ -99,8 +99,7 @@ export const make: Effect.Effect<StatementService, never, TaxdocClient> = Effect
 
   const issue = Telemetry.fn("Statement.issue")(function*(corpNum: string, statement: StatementIssue, userId?: string) {
     return yield* Outcome.settle({
-      operation: "Statement.issue",
-      name: Operations.RegistIssue.name,
+      operation: Operations.RegistIssue,
       corpNum,
       documentId: statement.mgtKey,
       write: client.call(Operations.RegistIssue, { corpNum, userId, body: statement }),
@@ -111,8 +110,7 @@ export const make: Effect.Effect<StatementService, never, TaxdocClient> = Effect
 
   const cancel = Telemetry.fn("Statement.cancel")(function*(corpNum: string, itemCode: ItemCode, mgtKey: string, memo?: string, userId?: string) {
     return yield* Outcome.settle({
-      operation: "Statement.cancel",
-      name: Operations.Cancel.name,
+      operation: Operations.Cancel,
       corpNum,
       documentId: mgtKey,
       write: client.call(Operations.Cancel, { corpNum, userId, params: key(itemCode, mgtKey), body: memo === undefined ? {} : { memo } }),
@@ -123,8 +121,7 @@ export const make: Effect.Effect<StatementService, never, TaxdocClient> = Effect
 
   const deleteStatement = Telemetry.fn("Statement.delete")(function*(corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) {
     return yield* Outcome.settle({
-      operation: "Statement.delete",
-      name: Operations.Delete.name,
+      operation: Operations.Delete,
       corpNum,
       documentId: mgtKey,
       write: client.call(Operations.Delete, { corpNum, userId, params: key(itemCode, mgtKey) }),

@@ -23,7 +23,8 @@ import * as Kst from "../../core/Kst.js"
 import * as Polling from "../../core/Polling.js"
 import type * as Operation from "../../core/Operation.js"
 import type { GenericResult } from "../../core/Schemas.js"
-import * as Telemetry from "../../core/Telemetry.js"
+import * as Telemetry from "../../core/internal/Telemetry.js"
+import { Attribute } from "../../core/Telemetry.js"
 import * as Validation from "../../core/Validation.js"
 import { type CashbillFilter, cashbillFilterParams, type PageRequest, pageParams, type TaxinvoiceFilter, taxinvoiceFilterParams } from "./Filters.js"
 import * as Operations from "./Operations.js"
@@ -329,7 +330,7 @@ export const make: Effect.Effect<TaxPortalService, never, TaxdocClient> = Effect
         isDone: (job) => job.jobState === Rules.JOB_STATE_COMPLETED || jobFailed(job),
         describe: (job) => `jobState ${job.jobState}`,
         onProgress: options.onProgress,
-        attributes: { [Telemetry.Attribute.jobId]: jobID }
+        attributes: { [Attribute.jobId]: jobID }
       }, options)
     )
     if (!jobFailed(job)) return job

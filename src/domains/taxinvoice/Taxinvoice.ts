@@ -19,7 +19,7 @@ import type { PollTimeoutError, UnknownOutcomeError, ValidationError } from "../
 import * as Outcome from "../../core/Outcome.js"
 import type * as Polling from "../../core/Polling.js"
 import { CorpNum, type GenericResult, MgtKey } from "../../core/Schemas.js"
-import * as Telemetry from "../../core/Telemetry.js"
+import * as Telemetry from "../../core/internal/Telemetry.js"
 import { invalid, validate } from "../../core/Validation.js"
 import * as Operations from "./Operations.js"
 import * as Rules from "./Rules.js"
@@ -229,8 +229,7 @@ export const make: Effect.Effect<TaxinvoiceService, never, TaxdocClient> = Effec
 
   const register = Telemetry.fn("Taxinvoice.register")(function*(corpNum: string, draft: TaxinvoiceDraft, userId?: string) {
     return yield* Outcome.settle({
-      operation: "Taxinvoice.register",
-      name: Operations.Register.name,
+      operation: Operations.Register,
       corpNum,
       documentId: draft.invoicerMgtKey,
       write: client.call(Operations.Register, { corpNum, userId, body: draft }),
@@ -249,8 +248,7 @@ export const make: Effect.Effect<TaxinvoiceService, never, TaxdocClient> = Effec
 
   const issue = Telemetry.fn("Taxinvoice.issue")(function*(corpNum: string, mgtKeyType: Type, mgtKey: string, options: IssueBody = {}, userId?: string) {
     return yield* Outcome.settle({
-      operation: "Taxinvoice.issue",
-      name: Operations.Issue.name,
+      operation: Operations.Issue,
       corpNum,
       documentId: mgtKey,
       write: client.call(Operations.Issue, { corpNum, userId, params: key(mgtKeyType, mgtKey), body: options }),
