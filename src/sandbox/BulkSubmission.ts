@@ -35,6 +35,16 @@ export interface Submission<R> {
 }
 
 /**
+ * The stage a submission has reached at `now` under `policy` (0 submitted, 1 in progress, 2
+ * completed), without recording it.
+ *
+ * @since 1.1.0
+ * @category combinators
+ */
+export const stageAsOf = (bulk: Submission<unknown>, policy: Policy, now: number): number =>
+  Math.max(bulk.stage, stageOf(policy, { startedAt: bulk.receivedAt, now, polls: bulk.polls, stages: 2 }))
+
+/**
  * Advances a submission under its policy (txState 0 → 1 → 2); a poll counts for `AfterPolls`. On
  * reaching 2 each item is processed by `process` at the instant of completion.
  *
@@ -49,7 +59,7 @@ export const advance = <R, S extends Submission<R>>(
   process: (item: unknown, at: number) => R
 ): S => {
   if (poll) bulk.polls += 1
-  const stage = Math.max(bulk.stage, stageOf(policy, { startedAt: bulk.receivedAt, now, polls: bulk.polls, stages: 2 }))
+  const stage = stageAsOf(bulk, policy, now)
   if (stage >= 1 && bulk.startedAt === undefined) bulk.startedAt = stageReachedAt(policy, bulk.receivedAt, 1) ?? now
   if (stage >= 2 && bulk.results === undefined) {
     const at = stageReachedAt(policy, bulk.receivedAt, 2) ?? now

@@ -177,6 +177,19 @@ export const register = (
 export const isExpired = (job: Job, now: number): boolean => now >= job.regAt + Rules.JOB_VALIDITY_MILLIS
 
 /**
+ * The stage a job has reached at `now` under its policy (1 → 2 → 3 as 0 … 2), without recording
+ * it; an expired job stays where its hour left it.
+ *
+ * @since 1.1.0
+ * @category combinators
+ */
+export const stageAsOf = (job: Job, policy: Policy, now: number): number => {
+  if (job.completedAt !== undefined) return job.stage
+  const reference = isExpired(job, now) ? job.regAt + Rules.JOB_VALIDITY_MILLIS - 1 : now
+  return Math.max(job.stage, stageOf(policy, { startedAt: job.regAt, now: reference, polls: job.polls, stages: 2 }))
+}
+
+/**
  * Advances a job under its policy (1 → 2 → 3); a state poll counts for `AfterPolls`. On
  * completion `snapshot` is called once with the completion instant. An expired job no longer moves.
  *
@@ -185,9 +198,8 @@ export const isExpired = (job: Job, now: number): boolean => now >= job.regAt + 
  */
 export const advance = (job: Job, policy: Policy, now: number, poll: boolean, snapshot: (job: Job, at: number) => void): Job => {
   if (job.completedAt !== undefined) return job
-  const reference = isExpired(job, now) ? job.regAt + Rules.JOB_VALIDITY_MILLIS - 1 : now
   if (poll && !isExpired(job, now)) job.polls += 1
-  const stage = Math.max(job.stage, stageOf(policy, { startedAt: job.regAt, now: reference, polls: job.polls, stages: 2 }))
+  const stage = stageAsOf(job, policy, now)
   if (stage >= 1 && job.startedAt === undefined) job.startedAt = stageReachedAt(policy, job.regAt, 1) ?? now
   if (stage >= 2) {
     const at = stageReachedAt(policy, job.regAt, 2) ?? now

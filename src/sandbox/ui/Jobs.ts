@@ -6,14 +6,13 @@
  *
  * @since 1.1.0
  */
-import * as Rules from "../../domains/taxPortal/Rules.js"
-import type { Submission } from "../BulkSubmission.js"
+import { stageAsOf as bulkStageAsOf, type Submission } from "../BulkSubmission.js"
 import { cashbillSlot } from "../cashbill/State.js"
 import type { SandboxFailure } from "../Failure.js"
 import { type Html, html } from "../portal/Html.js"
-import { type Kind, type Policy, stageOf } from "../Progression.js"
+import type { Kind } from "../Progression.js"
 import type { HtmlAnswer } from "../Route.js"
-import { collectCount, type Job, taxPortalSlot } from "../taxPortal/State.js"
+import { collectCount, isExpired, type Job, stageAsOf as jobStageAsOf, taxPortalSlot } from "../taxPortal/State.js"
 import { taxinvoiceSlot } from "../taxinvoice/Stored.js"
 import { href, page, time } from "./Shell.js"
 import type { DocumentKind } from "./Texts.js"
@@ -29,9 +28,6 @@ interface BulkRow {
   readonly bulk: Submission<unknown>
   readonly items: ReadonlyArray<Item> | undefined
 }
-
-const stageNow = (bulk: Submission<unknown>, policy: Policy, now: number): number =>
-  Math.max(bulk.stage, stageOf(policy, { startedAt: bulk.receivedAt, now, polls: bulk.polls, stages: 2 }))
 
 const bulksOf = (ctx: PageContext, member: string | undefined): ReadonlyArray<BulkRow> => {
   const { store, environment } = ctx.reading
@@ -58,7 +54,7 @@ const POLICY_OF: Readonly<Record<"cashbill" | "taxinvoice", Kind>> = { cashbill:
 const bulkRow = (ctx: PageContext, row: BulkRow): Html => {
   const { view } = ctx
   const { t } = view
-  const stage = stageNow(row.bulk, ctx.reading.policies[POLICY_OF[row.kind as "cashbill" | "taxinvoice"]], ctx.reading.now)
+  const stage = bulkStageAsOf(row.bulk, ctx.reading.policies[POLICY_OF[row.kind as "cashbill" | "taxinvoice"]], ctx.reading.now)
   const failed = (row.items ?? []).filter((item): item is Extract<Item, { _tag: "Failed" }> => item._tag === "Failed")
   const issued = (row.items?.length ?? 0) - failed.length
   return html`<tr><td class="mono">${row.bulk.submitID}</td><td>${t.kindName[row.kind]}</td><td><a href="${href(view, `members/${row.corpNum}`)}">${row.corpNum}</a></td><td>${
@@ -75,17 +71,11 @@ const bulkRow = (ctx: PageContext, row: BulkRow): Html => {
   }</td></tr>`
 }
 
-const jobStage = (job: Job, policy: Policy, now: number): number => {
-  if (job.completedAt !== undefined) return job.stage
-  const reference = now >= job.regAt + Rules.JOB_VALIDITY_MILLIS ? job.regAt + Rules.JOB_VALIDITY_MILLIS - 1 : now
-  return Math.max(job.stage, stageOf(policy, { startedAt: job.regAt, now: reference, polls: job.polls, stages: 2 }))
-}
-
 const jobRow = (ctx: PageContext, job: Job): Html => {
   const { view } = ctx
   const { t } = view
-  const stage = jobStage(job, ctx.reading.policies["taxPortal.job"], ctx.reading.now)
-  const expired = ctx.reading.now >= job.regAt + Rules.JOB_VALIDITY_MILLIS
+  const stage = jobStageAsOf(job, ctx.reading.policies["taxPortal.job"], ctx.reading.now)
+  const expired = isExpired(job, ctx.reading.now)
   return html`<tr><td class="mono">${job.jobID}</td><td>${job.kind === "taxinvoice" ? t.kindName.taxinvoice : t.kindName.cashbill}</td><td><a href="${
     href(view, `members/${job.corpNum}`)
   }">${job.corpNum}</a></td><td><code>${job.queryType} ${job.kind === "taxinvoice" ? job.dateType : ""} ${job.sDate}–${job.eDate}</code></td><td>${time(job.regAt)}</td><td><span class="badge ${
