@@ -163,7 +163,9 @@ export const make = Effect.gen(function*() {
 
   const requestOf = (ready: Ready, authorization: Redacted.Redacted<string> | undefined, traceparent: string | undefined) => {
     const built = ready.built
-    const headers: Record<string, string> = { "accept-language": acceptLanguage, "accept-encoding": "gzip" }
+    const headers = Transport.headersRecord()
+    headers["accept-language"] = acceptLanguage
+    headers["accept-encoding"] = "gzip"
     for (const name in built.headers) headers[name] = built.headers[name]!
     if (built.override !== undefined) headers["x-http-method-override"] = built.override
     if (ready.userId !== undefined && ready.corpNum !== undefined) headers["x-svc-userid"] = ready.userId

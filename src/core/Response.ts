@@ -11,6 +11,7 @@ import * as Schema from "effect/Schema"
 import { constants as BufferConstants } from "node:buffer"
 import { gunzipSync } from "node:zlib"
 import { ApiError, codeMessage, ResponseError } from "./Errors.js"
+import * as Quick from "./internal/AnswerDecoder.js"
 
 const decoder = new TextDecoder()
 
@@ -139,8 +140,15 @@ export type AnswerDecoder<A> = (input: unknown) => Result.Result<A, Schema.Schem
  * @since 1.0.0
  * @category constructors
  */
-export const answerDecoder = <A, I>(schema: Schema.Codec<A, I, never, never>): AnswerDecoder<A> =>
-  Schema.decodeUnknownResult(schema, { onExcessProperty: "ignore" })
+export const answerDecoder = <A, I>(schema: Schema.Codec<A, I, never, never>): AnswerDecoder<A> => {
+  const decode = Schema.decodeUnknownResult(schema, { onExcessProperty: "ignore" })
+  // The quick way decides what fits the schema; Effect's decoder the rest (`internal/AnswerDecoder.ts`).
+  const quick = Quick.make(schema)
+  return (input) => {
+    const decoded = quick(input)
+    return decoded === Quick.Undecided ? decode(input) : Result.succeed(decoded as A)
+  }
+}
 
 /**
  * Decodes a 200 JSON answer with `schema` (fields it does not name are ignored).

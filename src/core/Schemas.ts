@@ -4,11 +4,11 @@
  *
  * @since 1.0.0
  */
-import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import * as SchemaGetter from "effect/SchemaGetter"
 import * as SchemaTransformation from "effect/SchemaTransformation"
 import * as Gen from "./Gen.js"
+import { dropNull } from "./internal/AnswerDecoder.js"
 import * as Kst from "./Kst.js"
 import { maxLength, required, rule } from "./Rule.js"
 
@@ -199,7 +199,7 @@ export const oneOfNumbers = <const L extends readonly [number, ...Array<number>]
 export const nullable = <S extends Schema.Top>(schema: S) =>
   Schema.optionalKey(Schema.NullOr(schema)).pipe(
     Schema.decodeTo(Schema.optionalKey(Schema.toType(schema)), {
-      decode: SchemaGetter.transformOptional(<A>(value: Option.Option<A | null>) => Option.filter(value, (present): present is A => present !== null)),
+      decode: SchemaGetter.transformOptional(dropNull),
       encode: SchemaGetter.passthroughSupertype()
     })
   )

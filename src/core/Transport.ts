@@ -110,6 +110,20 @@ export const tooLarge = (operation: string, status: number, maxBytes: number): R
     message: `${operation}: the answer is larger than ${maxBytes} bytes (maxAnswerBytes)`
   })
 
+const HeadersProto: object = Object.getPrototypeOf(Headers.empty)
+
+/**
+ * An empty record of request or answer headers, already `Headers` (names in lower case are the
+ * caller's to keep): written into as it is built, it needs no change of prototype after.
+ *
+ * @since 1.1.0
+ * @category constructors
+ */
+export const headersRecord = (): Record<string, string> => Object.create(HeadersProto) as Record<string, string>
+
+const asHeaders = (headers: Record<string, string>): Headers.Headers =>
+  Object.getPrototypeOf(headers) === HeadersProto ? headers as Headers.Headers : Headers.fromRecordUnsafe(headers)
+
 /**
  * The client request of a call: `url` whole (query included), `headers` with lower-case names. A
  * POST carries `body`'s exact bytes, with its `Content-Type` and `Content-Length` (a body-less POST
@@ -120,7 +134,7 @@ export const tooLarge = (operation: string, status: number, maxBytes: number): R
  * @category constructors
  */
 export const request = (method: "GET" | "POST", url: string, headers: Record<string, string>, body: Body.Body): HttpClientRequest.HttpClientRequest => {
-  if (method === "GET") return HttpClientRequest.makeWith(method, url, UrlParams.empty, Option.none(), Headers.fromRecordUnsafe(headers), HttpBody.empty)
+  if (method === "GET") return HttpClientRequest.makeWith(method, url, UrlParams.empty, Option.none(), asHeaders(headers), HttpBody.empty)
   if (body.contentType !== undefined) headers["content-type"] = body.contentType
   headers["content-length"] = String(body.bytes.length)
   return HttpClientRequest.makeWith(
@@ -128,7 +142,7 @@ export const request = (method: "GET" | "POST", url: string, headers: Record<str
     url,
     UrlParams.empty,
     Option.none(),
-    Headers.fromRecordUnsafe(headers),
+    asHeaders(headers),
     HttpBody.uint8Array(body.bytes, body.contentType)
   )
 }

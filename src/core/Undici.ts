@@ -29,6 +29,7 @@ import * as Stream from "effect/Stream"
 import type { IncomingHttpHeaders } from "node:http"
 import { Readable } from "node:stream"
 import { concat } from "./Body.js"
+import { headersRecord } from "./Transport.js"
 
 /**
  * Options of the client's connection pool.
@@ -49,6 +50,12 @@ const DEFAULT_CONNECTIONS = 64
 /** Buffered bytes of a streamed answer above which the connection is paused until they are read. */
 const HIGH_WATER_MARK = 256 * 1024
 
+/**
+ * The largest declared length of an answer handed on only once it has arrived whole: the request's
+ * fiber resumes once, with its body in memory, instead of once for the head and again for the body.
+ */
+const WHOLE_BELOW = 64 * 1024
+
 const interrupted = () => new Error("The request was interrupted")
 
 /** One request and its answer, as undici hands them over. */
@@ -61,6 +68,8 @@ class Exchange implements Undici.Dispatcher.DispatchHandler {
   failure: Error | undefined = undefined
   aborted: Error | undefined = undefined
   streaming = false
+  /** The answer has a head but is not handed on yet (`WHOLE_BELOW`). */
+  held = false
   /** Called when the body moves on: a chunk arrived, it ended or it failed. */
   wake: (() => void) | undefined = undefined
 
@@ -84,7 +93,10 @@ class Exchange implements Undici.Dispatcher.DispatchHandler {
   onResponseStart(_: Undici.Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders): void {
     if (statusCode < 200) return
     this.response = new UndiciResponse(this, statusCode, headers)
-    this.resume(Effect.succeed(this.response))
+    const declared = headers["content-length"]
+    // A small answer of declared length is handed on when it has arrived whole (`onResponseEnd`).
+    this.held = typeof declared === "string" && Number(declared) <= WHOLE_BELOW
+    if (!this.held) this.resume(Effect.succeed(this.response))
   }
 
   onResponseData(controller: Undici.Dispatcher.DispatchController, chunk: Uint8Array): void {
@@ -96,11 +108,20 @@ class Exchange implements Undici.Dispatcher.DispatchHandler {
 
   onResponseEnd(): void {
     this.ended = true
+    this.release()
     this.wake?.()
+  }
+
+  /** Hands on a held answer (its body whole, or failed: reading it then fails). */
+  release(): void {
+    if (!this.held) return
+    this.held = false
+    this.resume(Effect.succeed(this.response!))
   }
 
   onResponseError(_: Undici.Dispatcher.DispatchController, error: Error): void {
     this.failure = error
+    this.release()
     if (this.response === undefined) {
       this.resume(Effect.fail(new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request: this.request, cause: error }) })))
     } else {
@@ -122,6 +143,16 @@ const decodeError = (response: UndiciResponse, cause: unknown) =>
 
 const textDecoder = new TextDecoder()
 
+/** undici's header record (names in lower case already) as `Headers`, repeated headers joined. */
+const headersOf = (raw: IncomingHttpHeaders): Headers.Headers => {
+  const headers = headersRecord()
+  for (const name in raw) {
+    const value = raw[name]
+    if (value !== undefined) headers[name] = typeof value === "string" ? value : value.join(", ")
+  }
+  return headers as Headers.Headers
+}
+
 /** The bytes as an `ArrayBuffer` of their own (a chunk of undici's may be a view of a larger pool). */
 const arrayBufferOf = (bytes: Uint8Array): ArrayBuffer => {
   if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer) return bytes.buffer
@@ -137,6 +168,7 @@ class UndiciResponse extends Inspectable.Class implements HttpClientResponse.Htt
   private readHeaders: Headers.Headers | undefined = undefined
   private readCookies: Cookies.Cookies | undefined = undefined
   private whole: Effect.Effect<ArrayBuffer, HttpClientError.HttpClientError> | undefined = undefined
+  private bytes: ArrayBuffer | undefined = undefined
 
   constructor(
     private readonly exchange: Exchange,
@@ -155,7 +187,7 @@ class UndiciResponse extends Inspectable.Class implements HttpClientResponse.Htt
   }
 
   get headers(): Headers.Headers {
-    return this.readHeaders ??= Headers.fromInput(this.rawHeaders)
+    return this.readHeaders ??= headersOf(this.rawHeaders)
   }
 
   get cookies(): Cookies.Cookies {
@@ -172,6 +204,12 @@ class UndiciResponse extends Inspectable.Class implements HttpClientResponse.Htt
 
   /** The whole body, once it has arrived (read once; later reads answer the same bytes). */
   get arrayBuffer(): Effect.Effect<ArrayBuffer, HttpClientError.HttpClientError> {
+    if (this.bytes !== undefined) return Effect.succeed(this.bytes)
+    const arrived = this.exchange
+    if (this.whole === undefined && arrived.ended && arrived.failure === undefined) {
+      this.bytes = arrayBufferOf(arrived.take())
+      return Effect.succeed(this.bytes)
+    }
     return this.whole ??= Effect.callback<ArrayBuffer, HttpClientError.HttpClientError>((resume) => {
       const exchange = this.exchange
       const settle = () => {

@@ -170,8 +170,17 @@ export const inputOptions: SchemaAST.ParseOptions = { errors: "all", onExcessPro
  * @since 1.0.0
  * @category combinators
  */
-export const check = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S, input: unknown): Result.Result<S["Type"], ReadonlyArray<ValidationIssue>> =>
-  Result.mapError(Schema.decodeUnknownResult(schema, inputOptions)(input), issuesOf)
+export const check = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S, input: unknown): Result.Result<S["Type"], ReadonlyArray<ValidationIssue>> => {
+  let decode = inputDecoders.get(schema)
+  if (decode === undefined) {
+    decode = Schema.decodeUnknownResult(schema, inputOptions)
+    inputDecoders.set(schema, decode)
+  }
+  return Result.mapError(decode(input), issuesOf)
+}
+
+/** Each input schema's decoder, made on its first use. */
+const inputDecoders = new WeakMap<Schema.Top, (input: unknown) => Result.Result<unknown, Schema.SchemaError>>()
 
 /**
  * Decodes `input` with `schema`, reporting every broken rule as a `ValidationError` of `operation`.

@@ -143,8 +143,9 @@ describe("Undici.layer()", () => {
       const closed = yield* Queue.unbounded<string>()
       const { url } = yield* serve((request, response) => {
         response.socket?.on("close", () => Queue.offerUnsafe(closed, request.url!))
-        // `/head` never answers; `/body` sends its head and part of its body, then waits.
-        if (request.url === "/body") response.writeHead(200, { "content-length": "1000" }).write("x".repeat(10))
+        // `/head` never answers; `/body` and `/small` send their head and part of their body, then wait.
+        if (request.url === "/body") response.writeHead(200, { "content-length": "100000" }).write("x".repeat(10))
+        if (request.url === "/small") response.writeHead(200, { "content-length": "1000" }).write("x".repeat(10))
         Queue.offerUnsafe(arrived, request.url!)
       })
       const http = yield* client
@@ -158,6 +159,28 @@ describe("Undici.layer()", () => {
       const reading = yield* Effect.forkChild(response.arrayBuffer, { startImmediately: true })
       yield* Fiber.interrupt(reading)
       expect(yield* Queue.take(closed)).toBe("/body")
+
+      // A small answer is handed on whole: the request waits for the rest of its body.
+      const small = yield* Effect.forkChild(http.execute(HttpClientRequest.get(`${url}/small`)), { startImmediately: true })
+      expect(yield* Queue.take(arrived)).toBe("/small")
+      yield* Fiber.interrupt(small)
+      expect(yield* Queue.take(closed)).toBe("/small")
+    }).pipe(Effect.provide(Undici.layer()), Effect.scoped))
+
+  it.live("a small answer is handed on once it has arrived whole, its body read at once; a failure on the way fails the reading", () =>
+    Effect.gen(function*() {
+      const { url } = yield* serve((request, response) => {
+        // Half the body, flushed; then the rest, or the connection cut.
+        response.writeHead(200, { "content-length": "8" }).write("half", () => (request.url === "/whole" ? response.end("done") : response.destroy()))
+      })
+      const http = yield* client
+      const whole = yield* http.execute(HttpClientRequest.get(`${url}/whole`))
+      expect(new TextDecoder().decode(yield* whole.arrayBuffer)).toBe("halfdone")
+      // Read again: the same bytes.
+      expect(yield* whole.text).toBe("halfdone")
+      const cut = yield* http.execute(HttpClientRequest.get(`${url}/cut`))
+      const failure = yield* Effect.flip(cut.arrayBuffer)
+      expect(failure.reason._tag).toBe("DecodeError")
     }).pipe(Effect.provide(Undici.layer()), Effect.scoped))
 
   it.live("the pool closes with the layer's scope: a request afterwards fails", () =>
