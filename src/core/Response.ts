@@ -126,8 +126,8 @@ export const failureOf = (operation: string, received: Received): ApiError | Res
 }
 
 /**
- * A decoder of answers of `schema`: Effect's own, fields the schema does not name ignored (the
- * service adds fields over time).
+ * A decoder of answers of `schema`, fields the schema does not name ignored (the service adds
+ * fields over time): what Effect's decoder answers, the quick way for an answer that fits.
  *
  * @since 1.0.0
  * @category models
