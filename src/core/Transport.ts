@@ -245,6 +245,7 @@ const withoutSpans = <R>(context: Context.Context<R>): Context.Context<R> => Con
  */
 export const make = (client: HttpClient.HttpClient, timeout: Duration.Duration): Transport => {
   const bounded = Duration.isFinite(timeout)
+  const keeps = (client as { readonly [Deadline.KeepsDeadline]?: unknown })[Deadline.KeepsDeadline] === true
   const send = (operation: string, request: HttpClientRequest.HttpClientRequest, maxBytes: number): Effect.Effect<Received, TransportError | ResponseError> => {
     const exchange = client.execute(request).pipe(
       Effect.flatMap((response) => {
@@ -261,11 +262,13 @@ export const make = (client: HttpClient.HttpClient, timeout: Duration.Duration):
         // Interrupted (the deadline, or the caller): the interruption goes on.
         if (error === undefined) return Effect.failCause(cause as Cause.Cause<never>)
         const failure = error._tag === "Fail" ? error.error : error.defect
-        return Effect.fail(failure instanceof TooLarge ? tooLarge(operation, failure.status, maxBytes) : transportFailure(operation, failure))
+        if (failure instanceof TooLarge) return Effect.fail(tooLarge(operation, failure.status, maxBytes))
+        // The client kept the deadline, and it passed.
+        return Effect.fail(keeps && Deadline.isPassed(failure) ? timedOut(operation, timeout) : transportFailure(operation, failure))
       })
     )
     return bounded
-      ? Deadline.within(exchange, timeout, () => Effect.fail(timedOut(operation, timeout)), withoutSpans)
+      ? Deadline.within(exchange, timeout, () => Effect.fail(timedOut(operation, timeout)), withoutSpans, keeps)
       : Effect.provideService(exchange, HttpClient.TracerDisabledWhen, noSpans)
   }
   return { send }

@@ -29,6 +29,7 @@ import * as Stream from "effect/Stream"
 import type { IncomingHttpHeaders } from "node:http"
 import { Readable } from "node:stream"
 import { concat } from "./Body.js"
+import * as Deadline from "./Deadline.js"
 import { headersRecord } from "./Transport.js"
 
 /**
@@ -72,6 +73,8 @@ class Exchange implements Undici.Dispatcher.DispatchHandler {
   held = false
   /** Called when the body moves on: a chunk arrived, it ended or it failed. */
   wake: (() => void) | undefined = undefined
+  /** The request's deadline (`Deadline.Kept`), until the answer has arrived whole. */
+  timer: ReturnType<typeof setTimeout> | undefined = undefined
 
   constructor(
     readonly request: HttpClientRequest.HttpClientRequest,
@@ -80,9 +83,20 @@ class Exchange implements Undici.Dispatcher.DispatchHandler {
   ) {}
 
   abort(reason: Error): void {
+    clearTimeout(this.timer)
     if (this.ended || this.failure !== undefined) return
     this.aborted ??= reason
     this.controller?.abort(reason)
+  }
+
+  /** Ends the request with `Deadline.Passed` when `millis` pass before its answer has arrived whole. */
+  keep(millis: number): void {
+    this.timer = setTimeout(() => {
+      const passed = new Deadline.Passed(millis)
+      this.abort(passed)
+      // Not started yet, or undici has not answered the abort: the request ends now all the same.
+      if (!this.ended && this.failure === undefined) this.onResponseError(undefined, passed)
+    }, millis)
   }
 
   onRequestStart(controller: Undici.Dispatcher.DispatchController): void {
@@ -107,6 +121,7 @@ class Exchange implements Undici.Dispatcher.DispatchHandler {
   }
 
   onResponseEnd(): void {
+    clearTimeout(this.timer)
     this.ended = true
     this.release()
     this.wake?.()
@@ -119,7 +134,8 @@ class Exchange implements Undici.Dispatcher.DispatchHandler {
     this.resume(Effect.succeed(this.response!))
   }
 
-  onResponseError(_: Undici.Dispatcher.DispatchController, error: Error): void {
+  onResponseError(_: Undici.Dispatcher.DispatchController | undefined, error: Error): void {
+    clearTimeout(this.timer)
     this.failure = error
     this.release()
     if (this.response === undefined) {
@@ -326,23 +342,30 @@ const split = (request: HttpClientRequest.HttpClientRequest): { readonly url: st
  * @since 1.0.0
  * @category constructors
  */
-export const fromAgent = (agent: Undici.Dispatcher): HttpClient.HttpClient =>
-  HttpClient.makeWith<never, never, HttpClientError.HttpClientError, never>(
+export const fromAgent = (agent: Undici.Dispatcher): HttpClient.HttpClient => {
+  const client = HttpClient.makeWith<never, never, HttpClientError.HttpClientError, never>(
     (effect) =>
       Effect.flatMap(effect, (request) =>
-        Effect.callback<HttpClientResponse.HttpClientResponse, HttpClientError.HttpClientError>((resume) => {
-          const { url, origin, path } = split(request)
-          const exchange = new Exchange(request, url, resume)
-          try {
-            const { body, headers } = bodyOf(request)
-            agent.dispatch({ origin, path, method: request.method, headers: headers as Record<string, string>, body, headersTimeout: 0, bodyTimeout: 0 }, exchange)
-          } catch (cause) {
-            resume(Effect.fail(new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request, cause }) })))
-          }
-          return Effect.sync(() => exchange.abort(interrupted()))
-        })),
+        Effect.withFiber((fiber) =>
+          Effect.callback<HttpClientResponse.HttpClientResponse, HttpClientError.HttpClientError>((resume) => {
+            const { url, origin, path } = split(request)
+            const exchange = new Exchange(request, url, resume)
+            const millis = fiber.getRef(Deadline.Kept)
+            if (millis !== undefined) exchange.keep(millis)
+            try {
+              const { body, headers } = bodyOf(request)
+              agent.dispatch({ origin, path, method: request.method, headers: headers as Record<string, string>, body, headersTimeout: 0, bodyTimeout: 0 }, exchange)
+            } catch (cause) {
+              resume(Effect.fail(new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request, cause }) })))
+            }
+            return Effect.sync(() => exchange.abort(interrupted()))
+          }))),
     Effect.succeed
   )
+  // The SDK's transport tells this client the deadline instead of running the request in a fiber of its own.
+  Object.defineProperty(client, Deadline.KeepsDeadline, { value: true })
+  return client
+}
 
 /**
  * A client with an undici `Agent` of its own, closed with the scope.

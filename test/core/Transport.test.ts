@@ -9,12 +9,13 @@
  */
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { Deferred, Effect, Fiber, Layer } from "effect"
+import { Deferred, Effect, Fiber, Layer, Queue } from "effect"
 import { HttpClient, HttpClientRequest } from "effect/http"
 import { TestClock } from "effect/testing"
 import * as Http from "node:http"
 import { gzipSync } from "node:zlib"
 import * as Client from "../../src/core/Client.js"
+import * as Deadline from "../../src/core/Deadline.js"
 import * as Transport from "../../src/core/Transport.js"
 import * as Undici from "../../src/core/Undici.js"
 import * as Fake from "../support/FakeService.js"
@@ -106,6 +107,30 @@ describe("answers over the Node clients", () => {
       expect(thing).toEqual({ name: "a", count: 1 })
       // The token request and the call both went through the wrapper.
       expect(server.seen.filter((headers) => headers["x-wrapped"] === "yes")).toHaveLength(2)
+    }).pipe(Effect.scoped))
+})
+
+describe("the deadline kept by taxdoc's own client, under Effect's clock", () => {
+  it.live("Undici.layer() is told the deadline and ends the request when it passes — before the head, in a held small body, in a large one — closing the connection", () =>
+    Effect.gen(function*() {
+      const closed = yield* Queue.unbounded<string>()
+      const server = yield* scriptedServer(withToken((request, response) => {
+        request.socket.on("close", () => Queue.offerUnsafe(closed, request.url!))
+        // `/head` never answers; `/small` and `/large` send their head and part of their body, then wait.
+        if (request.url === "/small") response.writeHead(200, { "content-type": "application/json", "content-length": "100" }).write("{")
+        if (request.url === "/large") response.writeHead(200, { "content-type": "application/json", "content-length": "200000" }).write("{")
+        if (request.url === "/quick") response.writeHead(200, { "content-type": "application/json" }).end("{\"name\":\"q\",\"count\":1}")
+      }))
+      expect(yield* Effect.scoped(Effect.map(Undici.make(), (client) => Deadline.KeepsDeadline in client))).toBe(true)
+      yield* Effect.gen(function*() {
+        for (const path of ["head", "small", "large"]) {
+          const error = yield* Effect.flip(getThing(path))
+          expect(error).toMatchObject({ _tag: "TransportError", reason: "Timeout", outcome: "Unknown", operation: "Thing.get" })
+          expect(yield* Queue.take(closed)).toBe(`/${path}`)
+        }
+        // An answer in time is the answer.
+        expect(yield* getThing("quick")).toEqual({ name: "q", count: 1 })
+      }).pipe(Effect.provide(clientOver(server.url, Undici.layer(), { requestTimeout: "30 millis", retries: 0 })), Effect.scoped)
     }).pipe(Effect.scoped))
 })
 
