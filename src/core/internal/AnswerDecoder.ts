@@ -92,7 +92,12 @@ const record = (ast: SchemaAST.Objects): Decode => {
   ${lines.join("\n  ")}
   return out
 }`
-  return new Function("decoders", "Undecided", "Absent", body)(decoders, Undecided, Absent) as Decode
+  try {
+    return new Function("decoders", "Undecided", "Absent", body)(decoders, Undecided, Absent) as Decode
+  } catch {
+    // A runtime that allows no code to be made (`EvalError`): Effect's decoder of the record.
+    return byEffect(ast)
+  }
 }
 
 const isNullable = (ast: SchemaAST.AST): boolean => {
