@@ -5,7 +5,10 @@
  * the wire. It is an ordinary `HttpClient` — the SDK goes through it as through any other, and the
  * rest of a program may use it too — with none of the work a general client does per request that
  * the SDK does not need: no `AbortController` or finalization registry per request, no span of its
- * own (the SDK's operation span is the one), no `Readable` wrapping the body.
+ * own (the SDK's operation span is the one), no `Readable` wrapping the body. An answer of a
+ * declared length up to 64 KiB is handed on once it has arrived whole, its body read at once; and
+ * the SDK's request deadline is kept by the client itself (`Deadline.Kept`): one timer per request
+ * instead of a fiber of its own.
  *
  * @since 1.0.0
  */
