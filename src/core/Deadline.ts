@@ -57,22 +57,6 @@ export class Passed extends Error {
 }
 
 /**
- * `true` when `error`, or a cause of it, is `Passed`.
- *
- * @since 1.1.0
- * @category combinators
- */
-export const isPassed = (error: unknown): boolean => {
-  let current = error
-  for (let depth = 0; depth < 8 && typeof current === "object" && current !== null; depth++) {
-    if (current instanceof Passed) return true
-    const { cause, reason } = current as { readonly cause?: unknown; readonly reason?: unknown }
-    current = cause ?? reason
-  }
-  return false
-}
-
-/**
  * `effect` given `timeout` to end; when it has not ended by then it is interrupted and the answer
  * is `orElse()`. `context`, when given, is the context `effect` runs with, made from the caller's
  * (under Effect's clock the exchange's fiber starts with it, sparing a change of context per run).

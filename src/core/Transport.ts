@@ -61,10 +61,15 @@ const causes = function*(cause: unknown): Generator<object> {
  * @since 0.1.0
  * @category combinators
  */
-export const isLocalRefusal = (cause: unknown): boolean => {
-  for (const current of causes(cause)) if ((current as { readonly [LocalRefusal]?: unknown })[LocalRefusal] === true) return true
+export const isLocalRefusal = (cause: unknown): boolean => hasCause(cause, (current) => (current as { readonly [LocalRefusal]?: unknown })[LocalRefusal] === true)
+
+/** `true` when `error`, or one of its causes, is `found`. */
+const hasCause = (error: unknown, found: (cause: object) => boolean): boolean => {
+  for (const current of causes(error)) if (found(current)) return true
   return false
 }
+
+const isDeadlinePassed = (cause: object): boolean => cause instanceof Deadline.Passed
 
 /** Network errors raised before a single byte of the request can have left: nothing was sent. */
 const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"])
@@ -113,16 +118,14 @@ export const tooLarge = (operation: string, status: number, maxBytes: number): R
 const HeadersProto: object = Object.getPrototypeOf(Headers.empty)
 
 /**
- * An empty record of request or answer headers, already `Headers` (names in lower case are the
- * caller's to keep): written into as it is built, it needs no change of prototype after.
+ * An empty record of request or answer headers with the prototype of `Headers` (names in lower
+ * case are the caller's to keep): `Headers.fromRecordUnsafe` of it, once it is written, changes
+ * nothing, where the prototype of a record already written is slow to change.
  *
  * @since 1.1.0
  * @category constructors
  */
 export const headersRecord = (): Record<string, string> => Object.create(HeadersProto) as Record<string, string>
-
-const asHeaders = (headers: Record<string, string>): Headers.Headers =>
-  Object.getPrototypeOf(headers) === HeadersProto ? headers as Headers.Headers : Headers.fromRecordUnsafe(headers)
 
 /**
  * The client request of a call: `url` whole (query included), `headers` with lower-case names. A
@@ -134,7 +137,7 @@ const asHeaders = (headers: Record<string, string>): Headers.Headers =>
  * @category constructors
  */
 export const request = (method: "GET" | "POST", url: string, headers: Record<string, string>, body: Body.Body): HttpClientRequest.HttpClientRequest => {
-  if (method === "GET") return HttpClientRequest.makeWith(method, url, UrlParams.empty, Option.none(), asHeaders(headers), HttpBody.empty)
+  if (method === "GET") return HttpClientRequest.makeWith(method, url, UrlParams.empty, Option.none(), Headers.fromRecordUnsafe(headers), HttpBody.empty)
   if (body.contentType !== undefined) headers["content-type"] = body.contentType
   headers["content-length"] = String(body.bytes.length)
   return HttpClientRequest.makeWith(
@@ -142,7 +145,7 @@ export const request = (method: "GET" | "POST", url: string, headers: Record<str
     url,
     UrlParams.empty,
     Option.none(),
-    asHeaders(headers),
+    Headers.fromRecordUnsafe(headers),
     HttpBody.uint8Array(body.bytes, body.contentType)
   )
 }
@@ -264,7 +267,7 @@ export const make = (client: HttpClient.HttpClient, timeout: Duration.Duration):
         const failure = error._tag === "Fail" ? error.error : error.defect
         if (failure instanceof TooLarge) return Effect.fail(tooLarge(operation, failure.status, maxBytes))
         // The client kept the deadline, and it passed.
-        return Effect.fail(keeps && Deadline.isPassed(failure) ? timedOut(operation, timeout) : transportFailure(operation, failure))
+        return Effect.fail(hasCause(failure, isDeadlinePassed) ? timedOut(operation, timeout) : transportFailure(operation, failure))
       })
     )
     return bounded

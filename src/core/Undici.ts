@@ -169,7 +169,7 @@ const headersOf = (raw: IncomingHttpHeaders): Headers.Headers => {
     const value = raw[name]
     if (value !== undefined) headers[name] = typeof value === "string" ? value : value.join(", ")
   }
-  return headers as Headers.Headers
+  return Headers.fromRecordUnsafe(headers)
 }
 
 /** The bytes as an `ArrayBuffer` of their own (a chunk of undici's may be a view of a larger pool). */

@@ -20,7 +20,7 @@
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import type * as SchemaAST from "effect/SchemaAST"
+import * as SchemaAST from "effect/SchemaAST"
 
 /** Not decided here: Effect's decoder of the whole answer decides. */
 export const Undecided: unique symbol = Symbol.for("taxdoc/AnswerDecoder/Undecided")
@@ -42,8 +42,6 @@ const PLAIN_VALUES = new Set(["String", "Number", "Boolean", "Null", "Undefined"
 
 /** A type whose values decode to themselves and that no check narrows. */
 const isPlainValue = (ast: SchemaAST.AST): boolean => PLAIN_VALUES.has(ast._tag) && ast.encoding === undefined && ast.checks === undefined
-
-const isOptional = (ast: SchemaAST.AST): boolean => ast.context?.isOptional ?? false
 
 /** Effect's decoder of one part of the schema. */
 const byEffect = (ast: SchemaAST.AST): Decode => {
@@ -82,7 +80,7 @@ const record = (ast: SchemaAST.Objects): Decode => {
   const lines = fields.map((field, i) => {
     const name = JSON.stringify(field.name)
     // An absent key is no key when the field is optional and decodes an absent value as absent.
-    const absent = isOptional(field.type) && (field.type.encoding === undefined || isNullable(field.type)) ? "" : "else return Undecided"
+    const absent = SchemaAST.isOptional(field.type) && (field.type.encoding === undefined || isNullable(field.type)) ? "" : "else return Undecided"
     return `if (${name} in input) { v = decoders[${i}](input[${name}]); if (v === Undecided) return v; if (v !== Absent) out[${name}] = v } ${absent}`
   })
   // The compiled body holds only the schema's own field names, each written as a JSON string.
