@@ -16,7 +16,7 @@
  * personal data (`<email-1>`, `<person-2>`, `<password>` …) is sent as made-up valid values, and a
  * value the sandbox made up in an earlier answer where the recording has another (a job ID, an
  * item key) is sent as the sandbox's wherever the recorded one stood (a path segment, a query
- * value, a JSON string).
+ * value, a JSON string), the latest answer holding it deciding (`internal/Learned.ts`).
  *
  * @since 0.1.0
  */
@@ -31,6 +31,7 @@ import * as Cassette from "./Cassette.js"
 import { answerOf, BOUNDARY_PLACEHOLDER, bodyBytes, storeBody } from "./Capture.js"
 import { describe, isTokenIssuance } from "./Match.js"
 import { describeTypes, differences, shapeOf } from "./Shape.js"
+import { type Learned, learn } from "./internal/Learned.js"
 
 /**
  * The sandbox to verify against.
@@ -111,9 +112,6 @@ const madeUp = (value: string): string => {
   return make === undefined ? value : make(match![2]!)
 }
 
-/** The recorded values the sandbox answered differently, with the sandbox's. */
-type Learned = Map<string, string>
-
 /** The service's answer to a token without the scope a call needs (ErrorCodes.ScopeNotGranted). */
 const SCOPE_NOT_GRANTED = ErrorCodes.ScopeNotGranted.code
 
@@ -127,17 +125,6 @@ const withSandboxValues = (value: unknown, learned: Learned): unknown =>
     : value !== null && typeof value === "object"
     ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withSandboxValues(v, learned)]))
     : value
-
-/** Records where the sandbox answered another word than the recording, at the same place. */
-const learn = (recorded: unknown, sandbox: unknown, into: Learned): void => {
-  if (typeof recorded === "string" && typeof sandbox === "string") {
-    if (recorded !== sandbox && /^[^\s<>]{4,}$/.test(recorded)) into.set(recorded, sandbox)
-  } else if (Array.isArray(recorded) && Array.isArray(sandbox)) {
-    recorded.forEach((item, i) => learn(item, sandbox[i], into))
-  } else if (recorded !== null && sandbox !== null && typeof recorded === "object" && typeof sandbox === "object") {
-    for (const [key, value] of Object.entries(recorded)) learn(value, (sandbox as Record<string, unknown>)[key], into)
-  }
-}
 
 // ── the admin routes ────────────────────────────────────────────────────────────────────────────
 
