@@ -12,6 +12,7 @@ import { constants as BufferConstants } from "node:buffer"
 import { gunzipSync } from "node:zlib"
 import { ApiError, codeMessage, ResponseError } from "./Errors.js"
 import * as Quick from "./internal/AnswerDecoder.js"
+import * as Inflate from "./internal/Inflate.js"
 
 const decoder = new TextDecoder()
 
@@ -33,14 +34,24 @@ export interface Received {
  * grow into a large one in memory; `undefined` then. A limit no Buffer can reach (`Infinity`,
  * `Number.MAX_SAFE_INTEGER`) decompresses without one. Fetch-based clients decompress already;
  * in-process and recorded answers and the direct transport's may still carry the gzip bytes,
- * recognised by their magic number. The bytes are zlib's own (a `Buffer`), not copied; a body that
- * is not gzip is answered as it is. A body that is not valid gzip throws zlib's error.
+ * recognised by their magic number. A body that is not gzip is answered as it is. A body that is
+ * not valid gzip throws zlib's error.
+ *
+ * A compressed body of up to 64 KiB — every answer but long lists — is decompressed in JavaScript
+ * (`internal/Inflate.ts`), which answers only what zlib would (the trailer's length and CRC-32
+ * checked) and otherwise leaves the body to zlib: zlib's synchronous call makes a stream and a
+ * native handle per body, and at thousands of answers a second in an application's heap those cost
+ * more in full collections than the decompression itself.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const gunzipWithin = <B extends Uint8Array>(body: B, maxBytes: number): B | Buffer | undefined => {
+export const gunzipWithin = <B extends Uint8Array>(body: B, maxBytes: number): B | Uint8Array | undefined => {
   if (!isGzip(body)) return body
+  if (body.length <= QUICK_BELOW) {
+    const quick = Inflate.gunzip(body, maxBytes)
+    if (quick !== undefined) return quick
+  }
   // zlib takes a limit up to the largest Buffer; a larger one (no limit configured) means none.
   if (!(maxBytes < BufferConstants.MAX_LENGTH)) return gunzipSync(body)
   try {
@@ -50,6 +61,9 @@ export const gunzipWithin = <B extends Uint8Array>(body: B, maxBytes: number): B
     throw error
   }
 }
+
+/** The largest compressed body decompressed in JavaScript. */
+const QUICK_BELOW = 64 * 1024
 
 const isGzip = (body: Uint8Array): boolean => body.length >= 2 && body[0] === 0x1f && body[1] === 0x8b
 
