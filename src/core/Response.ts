@@ -11,7 +11,7 @@ import * as Schema from "effect/Schema"
 import { constants as BufferConstants } from "node:buffer"
 import { gunzipSync } from "node:zlib"
 import { ApiError, codeMessage, ResponseError } from "./Errors.js"
-import * as Quick from "./internal/AnswerDecoder.js"
+import * as Quick from "./internal/QuickDecoder.js"
 import * as Inflate from "./internal/Inflate.js"
 
 const decoder = new TextDecoder()
@@ -156,7 +156,7 @@ export type AnswerDecoder<A> = (input: unknown) => Result.Result<A, Schema.Schem
  */
 export const answerDecoder = <A, I>(schema: Schema.Codec<A, I, never, never>): AnswerDecoder<A> => {
   const decode = Schema.decodeUnknownResult(schema, { onExcessProperty: "ignore" })
-  // The quick way decides what fits the schema; Effect's decoder the rest (`internal/AnswerDecoder.ts`).
+  // The quick way decides what fits the schema; Effect's decoder the rest (`internal/QuickDecoder.ts`).
   const quick = Quick.make(schema)
   return (input) => {
     const decoded = quick(input)

@@ -8,7 +8,7 @@ import * as Schema from "effect/Schema"
 import * as SchemaGetter from "effect/SchemaGetter"
 import * as SchemaTransformation from "effect/SchemaTransformation"
 import * as Gen from "./Gen.js"
-import { dropNull } from "./internal/AnswerDecoder.js"
+import { dropNull } from "./internal/QuickDecoder.js"
 import * as Kst from "./Kst.js"
 import { maxLength, required, rule } from "./Rule.js"
 

@@ -40,7 +40,7 @@ const zlibOf = (body: Uint8Array, maxBytes = Number.POSITIVE_INFINITY): Uint8Arr
 }
 
 /** A gzip header with the optional fields of RFC 1952 (name, comment, extra), then `gz`'s stream and trailer. */
-const withHeaderFields = (gz: Uint8Array, fields: { readonly name?: string; readonly comment?: string; readonly extra?: Uint8Array }): Uint8Array => {
+const withHeaderFields = (gz: Uint8Array, fields: { readonly name?: string | undefined; readonly comment?: string | undefined; readonly extra?: Uint8Array | undefined }): Uint8Array => {
   const parts: Array<Uint8Array> = []
   let flags = 0
   if (fields.extra !== undefined) {
