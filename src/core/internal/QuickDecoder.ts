@@ -12,12 +12,12 @@
  * layout: `Schema.Class` records are then made by the schema's own transformation, as Effect makes
  * them, and a part's checks are run as Effect runs them, on the decoded value (`Filter.run`). What
  * the compiler does not know (an index signature, a check of the encoded side, a transformation
- * other than a class's or `nullable`'s, a union of anything but plain values) is decoded by
- * Effect's decoder of that part. Whatever the quick way cannot decide — a value that does not fit
- * the schema, a broken rule — it leaves undecided, and Effect's decoder of the whole value decides
- * it, with Effect's issue. So the quick way never answers otherwise than Effect would
- * (test/core/QuickDecoder.property.test.ts decodes every answer and input schema of the catalogue
- * both ways).
+ * other than a class's or one marked with `decodesAbsent`, a union of anything but plain values)
+ * is decoded by Effect's decoder of that part. Whatever the quick way cannot decide — a value that
+ * does not fit the schema, a broken rule — it leaves undecided, and Effect's decoder of the whole
+ * value decides it, with Effect's issue. So the quick way never answers otherwise than Effect
+ * would (test/core/QuickDecoder.property.test.ts decodes every answer and input schema of the
+ * catalogue both ways).
  *
  * @since 1.1.0
  */
@@ -26,7 +26,7 @@ import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as SchemaAST from "effect/SchemaAST"
 
-/** Not decided here: Effect's decoder of the whole answer decides. */
+/** Not decided here: Effect's decoder of the whole value decides. */
 export const Undecided: unique symbol = Symbol.for("taxdoc/QuickDecoder/Undecided")
 
 /** A key the input does not have, given to the decoder of a field that has a value for it. */
@@ -176,7 +176,7 @@ const absentFormsOf = (ast: SchemaAST.AST): AbsentForms | undefined => {
   return getter?._tag === "TransformOptional" && link.to._tag === "Union" ? absentForms.get(getter.transform) : undefined
 }
 
-/** A union member that only holds an absent form: `null`, `undefined` or a literal. */
+/** A union member that only holds an absent form: `null`, or a literal such as `""`. */
 const isAbsentMember = (ast: SchemaAST.AST, forms: AbsentForms): boolean =>
   (ast._tag === "Null" || ast._tag === "Literal") && ast.checks === undefined && ast.encoding === undefined &&
   forms.isAbsent(ast._tag === "Null" ? null : (ast as SchemaAST.Literal).literal)
