@@ -20,6 +20,7 @@ import * as LenientJson from "./LenientJson.js"
 import { readUpload } from "./Multipart.js"
 import type { Progressions } from "./Progression.js"
 import type { Environment, SandboxStore } from "./Store.js"
+import * as Quick from "../core/internal/QuickDecoder.js"
 import { issuesOf } from "../core/Validation.js"
 
 /**
@@ -408,8 +409,23 @@ const bodyOptions: SchemaAST.ParseOptions = { errors: "all", onExcessProperty: "
  * @since 1.0.0
  * @category combinators
  */
-export const decodeResult = <A, I>(input: unknown, schema: Schema.Codec<A, I, never, never>): Result.Result<A, SandboxFailure> =>
-  Result.mapError(Schema.decodeUnknownResult(schema, bodyOptions)(input), (error) => {
+export const decodeResult = <A, I>(input: unknown, schema: Schema.Codec<A, I, never, never>): Result.Result<A, SandboxFailure> => {
+  let decoders = bodyDecoders.get(schema)
+  if (decoders === undefined) {
+    decoders = { quick: Quick.make(schema), effect: Schema.decodeUnknownResult(schema, bodyOptions) }
+    bodyDecoders.set(schema, decoders)
+  }
+  // The quick way decides a body that keeps every rule; Effect's decoder any other, naming each.
+  const decided = decoders.quick(input)
+  if (decided !== Quick.Undecided) return Result.succeed(decided as A)
+  return Result.mapError(decoders.effect(input) as Result.Result<A, Schema.SchemaError>, (error) => {
     const detail = issuesOf(error).map((i) => `${i.path || "body"}: ${i.rule}`).join("; ")
     return fail("InvalidField", detail)
   })
+}
+
+/** Each body schema's decoders, made on first use. */
+const bodyDecoders = new WeakMap<Schema.Top, {
+  readonly quick: (input: unknown) => unknown
+  readonly effect: (input: unknown) => Result.Result<unknown, Schema.SchemaError>
+}>()
