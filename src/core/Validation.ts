@@ -172,21 +172,17 @@ export const inputOptions: SchemaAST.ParseOptions = { errors: "all", onExcessPro
  * @category combinators
  */
 export const check = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S, input: unknown): Result.Result<S["Type"], ReadonlyArray<ValidationIssue>> => {
-  let decoders = inputDecoders.get(schema)
-  if (decoders === undefined) {
-    decoders = { quick: Quick.make(schema, { exact: true }), effect: Schema.decodeUnknownResult(schema, inputOptions) }
-    inputDecoders.set(schema, decoders)
+  let decode = inputDecoders.get(schema)
+  if (decode === undefined) {
+    // The quick way decides a valid input; Effect's decoder any other, with every issue.
+    decode = Quick.orEffect(schema, inputOptions)
+    inputDecoders.set(schema, decode)
   }
-  // The quick way decides a valid input; Effect's decoder any other, with every issue.
-  const decided = decoders.quick(input)
-  return decided !== Quick.Undecided ? Result.succeed(decided) : Result.mapError(decoders.effect(input), issuesOf)
+  return Result.mapError(decode(input), issuesOf)
 }
 
-/** Each input schema's decoders, made on its first use. */
-const inputDecoders = new WeakMap<Schema.Top, {
-  readonly quick: (input: unknown) => unknown
-  readonly effect: (input: unknown) => Result.Result<unknown, Schema.SchemaError>
-}>()
+/** Each input schema's decoder, made on its first use. */
+const inputDecoders = new WeakMap<Schema.Top, (input: unknown) => Result.Result<unknown, Schema.SchemaError>>()
 
 /**
  * Decodes `input` with `schema`, reporting every broken rule as a `ValidationError` of `operation`.

@@ -410,22 +410,17 @@ const bodyOptions: SchemaAST.ParseOptions = { errors: "all", onExcessProperty: "
  * @category combinators
  */
 export const decodeResult = <A, I>(input: unknown, schema: Schema.Codec<A, I, never, never>): Result.Result<A, SandboxFailure> => {
-  let decoders = bodyDecoders.get(schema)
-  if (decoders === undefined) {
-    decoders = { quick: Quick.make(schema), effect: Schema.decodeUnknownResult(schema, bodyOptions) }
-    bodyDecoders.set(schema, decoders)
+  let decode = bodyDecoders.get(schema)
+  if (decode === undefined) {
+    // The quick way decides a body that keeps every rule; Effect's decoder any other, naming each.
+    decode = Quick.orEffect(schema, bodyOptions)
+    bodyDecoders.set(schema, decode)
   }
-  // The quick way decides a body that keeps every rule; Effect's decoder any other, naming each.
-  const decided = decoders.quick(input)
-  if (decided !== Quick.Undecided) return Result.succeed(decided as A)
-  return Result.mapError(decoders.effect(input) as Result.Result<A, Schema.SchemaError>, (error) => {
+  return Result.mapError(decode(input) as Result.Result<A, Schema.SchemaError>, (error) => {
     const detail = issuesOf(error).map((i) => `${i.path || "body"}: ${i.rule}`).join("; ")
     return fail("InvalidField", detail)
   })
 }
 
-/** Each body schema's decoders, made on first use. */
-const bodyDecoders = new WeakMap<Schema.Top, {
-  readonly quick: (input: unknown) => unknown
-  readonly effect: (input: unknown) => Result.Result<unknown, Schema.SchemaError>
-}>()
+/** Each body schema's decoder, made on first use. */
+const bodyDecoders = new WeakMap<Schema.Top, (input: unknown) => Result.Result<unknown, Schema.SchemaError>>()

@@ -274,3 +274,22 @@ export const make = (schema: Schema.Top, options?: { readonly exact?: boolean | 
     }
   }
 }
+
+/**
+ * A decoder of `schema` that takes the quick way for whatever it decides and Effect's decoder (with
+ * `options`, read the same way: exactly when they refuse unknown keys) for the rest, so every
+ * failure is Effect's issue. Made once per schema by its caller and kept.
+ *
+ * @since 1.1.0
+ */
+export const orEffect = <S extends Schema.Top & { readonly DecodingServices: never }>(
+  schema: S,
+  options: SchemaAST.ParseOptions
+): (input: unknown) => Result.Result<S["Type"], Schema.SchemaError> => {
+  const effect = Schema.decodeUnknownResult(schema, options)
+  const quick = make(schema, { exact: options.onExcessProperty === "error" })
+  return (input) => {
+    const decided = quick(input)
+    return decided !== Undecided ? Result.succeed(decided as S["Type"]) : effect(input)
+  }
+}
