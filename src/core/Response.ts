@@ -8,6 +8,7 @@
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import type * as SchemaAST from "effect/SchemaAST"
 import { constants as BufferConstants } from "node:buffer"
 import { gunzipSync } from "node:zlib"
 import { ApiError, codeMessage, ResponseError } from "./Errors.js"
@@ -154,15 +155,12 @@ export type AnswerDecoder<A> = (input: unknown) => Result.Result<A, Schema.Schem
  * @since 1.0.0
  * @category constructors
  */
-export const answerDecoder = <A, I>(schema: Schema.Codec<A, I, never, never>): AnswerDecoder<A> => {
-  const decode = Schema.decodeUnknownResult(schema, { onExcessProperty: "ignore" })
+export const answerDecoder = <A, I>(schema: Schema.Codec<A, I, never, never>): AnswerDecoder<A> =>
   // The quick way decides what fits the schema; Effect's decoder the rest (`internal/QuickDecoder.ts`).
-  const quick = Quick.make(schema)
-  return (input) => {
-    const decoded = quick(input)
-    return decoded === Quick.Undecided ? decode(input) : Result.succeed(decoded as A)
-  }
-}
+  Quick.orEffect(schema, answerOptions)
+
+/** How answers are read: fields the schema does not name ignored. */
+const answerOptions: SchemaAST.ParseOptions = { onExcessProperty: "ignore" }
 
 /**
  * Decodes a 200 JSON answer with `schema` (fields it does not name are ignored).

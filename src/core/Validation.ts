@@ -172,17 +172,9 @@ export const inputOptions: SchemaAST.ParseOptions = { errors: "all", onExcessPro
  * @category combinators
  */
 export const check = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S, input: unknown): Result.Result<S["Type"], ReadonlyArray<ValidationIssue>> => {
-  let decode = inputDecoders.get(schema)
-  if (decode === undefined) {
-    // The quick way decides a valid input; Effect's decoder any other, with every issue.
-    decode = Quick.orEffect(schema, inputOptions)
-    inputDecoders.set(schema, decode)
-  }
-  return Result.mapError(decode(input), issuesOf)
+  // The quick way decides a valid input; Effect's decoder any other, with every issue.
+  return Result.mapError(Quick.orEffect(schema, inputOptions)(input), issuesOf)
 }
-
-/** Each input schema's decoder, made on its first use. */
-const inputDecoders = new WeakMap<Schema.Top, (input: unknown) => Result.Result<unknown, Schema.SchemaError>>()
 
 /**
  * Decodes `input` with `schema`, reporting every broken rule as a `ValidationError` of `operation`.

@@ -410,17 +410,9 @@ const bodyOptions: SchemaAST.ParseOptions = { errors: "all", onExcessProperty: "
  * @category combinators
  */
 export const decodeResult = <A, I>(input: unknown, schema: Schema.Codec<A, I, never, never>): Result.Result<A, SandboxFailure> => {
-  let decode = bodyDecoders.get(schema)
-  if (decode === undefined) {
-    // The quick way decides a body that keeps every rule; Effect's decoder any other, naming each.
-    decode = Quick.orEffect(schema, bodyOptions)
-    bodyDecoders.set(schema, decode)
-  }
-  return Result.mapError(decode(input) as Result.Result<A, Schema.SchemaError>, (error) => {
+  // The quick way decides a body that keeps every rule; Effect's decoder any other, naming each.
+  return Result.mapError(Quick.orEffect(schema, bodyOptions)(input), (error) => {
     const detail = issuesOf(error).map((i) => `${i.path || "body"}: ${i.rule}`).join("; ")
     return fail("InvalidField", detail)
   })
 }
-
-/** Each body schema's decoder, made on first use. */
-const bodyDecoders = new WeakMap<Schema.Top, (input: unknown) => Result.Result<unknown, Schema.SchemaError>>()

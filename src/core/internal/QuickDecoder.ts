@@ -276,9 +276,10 @@ export const make = (schema: Schema.Top, options?: { readonly exact?: boolean | 
 }
 
 /**
- * A decoder of `schema` that takes the quick way for whatever it decides and Effect's decoder (with
- * `options`, read the same way: exactly when they refuse unknown keys) for the rest, so every
- * failure is Effect's issue. Made once per schema by its caller and kept.
+ * The decoder of `schema` read with `options`: the quick way for whatever it decides, Effect's
+ * decoder (with `options`, read the same way: exactly when they refuse unknown keys) for the rest,
+ * so every failure is Effect's issue. Made on the first call for a schema and the same `options`
+ * object, then kept for both.
  *
  * @since 1.1.0
  */
@@ -286,10 +287,23 @@ export const orEffect = <S extends Schema.Top & { readonly DecodingServices: nev
   schema: S,
   options: SchemaAST.ParseOptions
 ): (input: unknown) => Result.Result<S["Type"], Schema.SchemaError> => {
-  const effect = Schema.decodeUnknownResult(schema, options)
-  const quick = make(schema, { exact: options.onExcessProperty === "error" })
-  return (input) => {
-    const decided = quick(input)
-    return decided !== Undecided ? Result.succeed(decided as S["Type"]) : effect(input)
+  let bySchema = kept.get(options)
+  if (bySchema === undefined) {
+    bySchema = new WeakMap()
+    kept.set(options, bySchema)
   }
+  let decode = bySchema.get(schema)
+  if (decode === undefined) {
+    const effect = Schema.decodeUnknownResult(schema, options)
+    const quick = make(schema, { exact: options.onExcessProperty === "error" })
+    decode = (input) => {
+      const decided = quick(input)
+      return decided !== Undecided ? Result.succeed(decided) : effect(input)
+    }
+    bySchema.set(schema, decode)
+  }
+  return decode as (input: unknown) => Result.Result<S["Type"], Schema.SchemaError>
 }
+
+/** The decoders `orEffect` made, by options and schema. */
+const kept = new WeakMap<SchemaAST.ParseOptions, WeakMap<Schema.Top, (input: unknown) => Result.Result<unknown, Schema.SchemaError>>>()
