@@ -359,7 +359,8 @@ export const fromAgent = (agent: Undici.Dispatcher): HttpClient.HttpClient => {
               const { body, headers } = bodyOf(request)
               agent.dispatch({ origin, path, method: request.method, headers: headers as Record<string, string>, body, headersTimeout: 0, bodyTimeout: 0 }, exchange)
             } catch (cause) {
-              resume(Effect.fail(new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request, cause }) })))
+              // Failed before it was sent: ended as undici ends a request it cannot send, its deadline's timer cleared.
+              exchange.onResponseError(undefined, cause as Error)
             }
             return Effect.sync(() => exchange.abort(interrupted()))
           }))),
