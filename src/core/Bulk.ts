@@ -17,16 +17,18 @@
  * @since 0.1.0
  */
 import * as Data from "effect/Data"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import type * as Schedule from "effect/Schedule"
 import { createHash } from "node:crypto"
 import type * as Body from "./Body.js"
 import { chunksOf, inInputOrder } from "./Chunks.js"
 import type { CallError, Member, TaxdocClientShape } from "./Client.js"
-import type { PollTimeoutError, ValidationError } from "./Errors.js"
+import type { PollTimeoutError, UnknownOutcomeError, ValidationError } from "./Errors.js"
 import type * as Operation from "./Operation.js"
-import { isUnknown } from "./Outcome.js"
+import * as Outcome from "./Outcome.js"
 import * as Polling from "./Polling.js"
 import * as RequestBuilder from "./RequestBuilder.js"
 import { isTransient } from "./Retry.js"
@@ -167,7 +169,8 @@ export interface AwaitOptions<R> extends Polling.PollOptions {
 }
 
 /**
- * Polls the result of the submission `submitId` until it completed; each state read goes to
+ * Polls the result of the submission `submitId` until it completed, through an outage (a poll that
+ * meets a transient fault is tried again along the client's patience); each state read goes to
  * `onProgress`, and `PollTimeoutError` ends a wait past the deadline.
  *
  * @since 1.0.0
@@ -180,7 +183,19 @@ export const awaitResult = <D, R extends ItemResult>(
   submitId: string,
   options: AwaitOptions<R> = {}
 ): Effect.Effect<BulkState<R>, CallError | ValidationError | PollTimeoutError> =>
-  untilCompleted(client, kind, options.operation ?? kind.operation, submitId, readResult(client, kind, member, submitId), options.onProgress, options)
+  untilCompleted(
+    client,
+    kind,
+    options.operation ?? kind.operation,
+    submitId,
+    throughOutages(readResult(client, kind, member, submitId), Option.getOrUndefined(client.policy.patience)),
+    options.onProgress,
+    options
+  )
+
+// A read of a result tried again through an outage along `patience` (the polling deadline bounds it).
+const throughOutages = <A, E extends CallError | ValidationError>(read: Effect.Effect<A, E>, patience: Schedule.Schedule<unknown> | undefined): Effect.Effect<A, E> =>
+  patience === undefined ? read : Effect.retry(read, { schedule: patience, while: (error: E) => error._tag !== "ValidationError" && isTransient(error) })
 
 // The wait for the submission `submitId` to complete, counted in flight while it runs.
 const untilCompleted = <D, R extends ItemResult, E>(
@@ -231,7 +246,7 @@ export const resultsOf = <D, R extends ItemResult>(kind: Kind<D, R>, submission:
 export type SubmissionOutcome<R> =
   | { readonly _tag: "Completed"; readonly results: ReadonlyArray<R> }
   | { readonly _tag: "NotIssued"; readonly cause: CallError }
-  | { readonly _tag: "Unknown"; readonly accepted: boolean; readonly cause: CallError | ValidationError | PollTimeoutError }
+  | { readonly _tag: "Unknown"; readonly accepted: boolean; readonly cause: CallError | ValidationError | PollTimeoutError | UnknownOutcomeError }
 
 /**
  * Options of `runSubmission`.
@@ -245,15 +260,20 @@ export interface RunOptions extends Polling.PollOptions {
   /** One read of its result. */
   readonly onPolled?: Effect.Effect<void> | undefined
   /**
-   * Patience beyond the client's own retries: the submission and each read of its result are
-   * tried again along this schedule while the failure is transient (the durable workflow waits
-   * out an outage this way).
+   * Patience without a deadline: the submission is settled, and each read of its result tried
+   * again, along this schedule for as long as it takes (the durable workflow waits out an outage
+   * this way). By default the submission is settled within the client's call deadline
+   * (`callTimeout`) and its result read through an outage until the polling deadline.
    */
-  readonly patience?: Schedule.Schedule<unknown, CallError> | undefined
+  readonly patience?: Schedule.Schedule<unknown> | undefined
 }
 
 /**
  * Submits `submission` and awaits its result; never fails: the outcome says what became of it.
+ * A submission whose answer is lost, or which an outage refused, is settled by its submit ID
+ * (`Outcome.settle`): looked up, and sent again (same ID, same bytes) only when the service does not
+ * know it, until the call's deadline. Its result is then polled through an outage until the
+ * polling deadline.
  *
  * @since 1.0.0
  * @category combinators
@@ -265,12 +285,8 @@ export const runSubmission = <D, R extends ItemResult>(
   member: Member,
   options: RunOptions = {}
 ): Effect.Effect<SubmissionOutcome<R>> => {
-  const patience = options.patience
-  const patient = <A, E extends CallError | ValidationError>(effect: Effect.Effect<A, E>): Effect.Effect<A, E> =>
-    patience === undefined
-      ? effect
-      : Effect.retry(effect, { schedule: patience as Schedule.Schedule<unknown, E>, while: (error: E) => error._tag !== "ValidationError" && isTransient(error) })
-  const poll = patient(readResult(client, kind, member, submission.submitId))
+  const read = readResult(client, kind, member, submission.submitId)
+  const poll = throughOutages(read, options.patience ?? Option.getOrUndefined(client.policy.patience))
   const awaited = untilCompleted(
     client,
     kind,
@@ -280,12 +296,24 @@ export const runSubmission = <D, R extends ItemResult>(
     undefined,
     options
   )
+  const sent = Outcome.settle({
+    operation: kind.submit,
+    documentId: submission.submitId,
+    corpNum: member.corpNum,
+    policy: client.policy,
+    write: submit(client, kind, submission, member),
+    read: Outcome.found(read),
+    // Known to the service under its submit ID, the submission was accepted.
+    judge: (state) => (Option.isSome(state) ? Outcome.happened(undefined) : Outcome.didNotHappen),
+    rerun: () => false,
+    ...(options.patience === undefined ? {} : { deadline: Duration.infinity, patience: options.patience })
+  })
   const told = { [Attribute.submitId]: submission.submitId, [Attribute.bulkDocuments]: submission.keys.length }
-  return Effect.result(patient(submit(client, kind, submission, member))).pipe(
+  return Effect.result(sent).pipe(
     Effect.flatMap((sent): Effect.Effect<SubmissionOutcome<R>> => {
       if (Result.isFailure(sent)) {
         return Effect.succeed(
-          isUnknown(sent.failure)
+          sent.failure._tag === "UnknownOutcomeError"
             ? { _tag: "Unknown", accepted: false, cause: sent.failure }
             : { _tag: "NotIssued", cause: sent.failure }
         )

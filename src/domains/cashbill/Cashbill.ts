@@ -202,6 +202,7 @@ export const make: Effect.Effect<CashbillService, never, TaxdocClient> = Effect.
 
   const issue = Telemetry.fn("Cashbill.issue")(function*(corpNum: string, receipt: CashReceiptIssue, userId?: string) {
     return yield* Outcome.settle({
+      policy: client.policy,
       operation: Operations.RegistIssue,
       corpNum,
       documentId: receipt.mgtKey,
@@ -213,6 +214,7 @@ export const make: Effect.Effect<CashbillService, never, TaxdocClient> = Effect.
 
   const revoke = Telemetry.fn("Cashbill.revoke")(function*(corpNum: string, revocation: CashReceiptRevoke, userId?: string) {
     return yield* Outcome.settle({
+      policy: client.policy,
       operation: Operations.RevokeRegistIssue,
       corpNum,
       documentId: revocation.mgtKey,
@@ -246,6 +248,7 @@ export const make: Effect.Effect<CashbillService, never, TaxdocClient> = Effect.
 
   const deleteReceipt = Telemetry.fn("Cashbill.delete")(function*(corpNum: string, mgtKey: string, userId?: string) {
     return yield* Outcome.settle({
+      policy: client.policy,
       operation: Operations.Delete,
       corpNum,
       documentId: mgtKey,

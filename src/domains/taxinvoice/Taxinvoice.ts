@@ -229,6 +229,7 @@ export const make: Effect.Effect<TaxinvoiceService, never, TaxdocClient> = Effec
 
   const register = Telemetry.fn("Taxinvoice.register")(function*(corpNum: string, draft: TaxinvoiceDraft, userId?: string) {
     return yield* Outcome.settle({
+      policy: client.policy,
       operation: Operations.Register,
       corpNum,
       documentId: draft.invoicerMgtKey,
@@ -248,12 +249,15 @@ export const make: Effect.Effect<TaxinvoiceService, never, TaxdocClient> = Effec
 
   const issue = Telemetry.fn("Taxinvoice.issue")(function*(corpNum: string, mgtKeyType: Type, mgtKey: string, options: IssueBody = {}, userId?: string) {
     return yield* Outcome.settle({
+      policy: client.policy,
       operation: Operations.Issue,
       corpNum,
       documentId: mgtKey,
       write: client.call(Operations.Issue, { corpNum, userId, params: key(mgtKeyType, mgtKey), body: options }),
       read: infoOf(corpNum, mgtKeyType, mgtKey, userId),
-      judge: Settle.issued
+      judge: Settle.issued,
+      // Issued already, an invoice is in a state that allows no issue: a rerun, read back.
+      rerun: (error) => error._tag === "ApiError" && error.isInvalidState
     })
   })
 
