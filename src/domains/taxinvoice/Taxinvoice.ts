@@ -14,6 +14,7 @@ import * as Schema from "effect/Schema"
 import { readFile } from "node:fs/promises"
 import { basename } from "node:path"
 import * as Bulk from "../../core/Bulk.js"
+import * as BulkSubmission from "../../core/BulkSubmission.js"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { PollTimeoutError, UnknownOutcomeError, ValidationError } from "../../core/Errors.js"
 import * as Outcome from "../../core/Outcome.js"
@@ -169,8 +170,8 @@ const bulkBody = (invoices: ReadonlyArray<TaxinvoiceDraft>, forceIssue: boolean 
  * @since 1.0.0
  * @category constructors
  */
-export const bulkKind = (options: { readonly forceIssue?: boolean | undefined } = {}): Bulk.Kind<TaxinvoiceDraft, BulkIssueResult> =>
-  Bulk.kind({
+export const bulkKind = (options: { readonly forceIssue?: boolean | undefined } = {}): BulkSubmission.Kind<TaxinvoiceDraft, BulkIssueResult> =>
+  BulkSubmission.kind({
     operation: "Taxinvoice.issueMany",
     submit: Operations.BulkIssue,
     result: Operations.GetBulkResult,
@@ -281,10 +282,10 @@ export const make: Effect.Effect<TaxinvoiceService, never, TaxdocClient> = Effec
 
   const awaitBulkResult = Telemetry.fn("Taxinvoice.awaitBulkResult")(function*(corpNum: string, submitId: string, options: AwaitOptions = {}) {
     // The kind's result operation is GetBulkResult: the states it reads are `BulkResult`s.
-    const state = yield* Bulk.awaitResult(client, bulkKind(), { corpNum, userId: options.userId }, submitId, {
+    const state = yield* BulkSubmission.awaitResult(client, bulkKind(), { corpNum, userId: options.userId }, submitId, {
       ...options,
       operation: "Taxinvoice.awaitBulkResult",
-      onProgress: options.onProgress as ((progress: Polling.PollProgress<Bulk.BulkState<BulkIssueResult>>) => Effect.Effect<void>) | undefined
+      onProgress: options.onProgress as ((progress: Polling.PollProgress<BulkSubmission.BulkState<BulkIssueResult>>) => Effect.Effect<void>) | undefined
     })
     return state as BulkResult
   })
