@@ -260,7 +260,8 @@ export const make = Effect.gen(function*() {
       settlingUntil === undefined ? deadline : Math.min(deadline, settlingUntil),
       retrying.retryable,
       withToken(plan, ready, true, trace),
-      plan.onRetry
+      plan.onRetry,
+      plan.operation
     )
   }
 

@@ -23,7 +23,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Random from "effect/Random"
 import * as Schedule from "effect/Schedule"
-import type { ApiError, ResponseError, TokenError, TransportError } from "./Errors.js"
+import { type ApiError, type ResponseError, type TokenError, TransportError } from "./Errors.js"
 import { httpErrorType, summarize } from "./FailureSummary.js"
 import type * as Metrics from "./internal/Metrics.js"
 import { annotate, event, log } from "./internal/Telemetry.js"
@@ -198,8 +198,10 @@ export const forCall = (
  * while the next retry's wait ends before `deadlineMillis` (on the Effect clock; `Infinity`: no
  * deadline), each retry running `attempt` once more after `onRetry` (`observed`: an event on the
  * call's span, a debug log line and a count). When the deadline leaves no room for the next retry,
- * or passes during one, the last failure is the answer. Until a first failure it adds one error
- * handler and nothing else.
+ * or passes during a wait, the last failure is the answer; when it passes while a retry is on its
+ * way, that retry is ended and the answer is a `TransportError` `Timeout` of outcome `Unknown`
+ * (`operation` names it): the retry may have been processed, whatever the failure before it was.
+ * Until a first failure it adds one error handler and nothing else.
  *
  * @since 0.1.0
  * @category combinators
@@ -209,8 +211,9 @@ export const withRetries = <A, E extends AttemptError, R>(
   deadlineMillis: number,
   retryable: (error: E) => boolean,
   attempt: Effect.Effect<A, E, R>,
-  onRetry: OnRetry
-): Effect.Effect<A, E, R> => {
+  onRetry: OnRetry,
+  operation: string
+): Effect.Effect<A, E | TransportError, R> => {
   if (Option.isNone(schedule)) return attempt
   const base = schedule.value
   return Effect.catchIf(attempt, retryable, (first) => {
@@ -218,16 +221,33 @@ export const withRetries = <A, E extends AttemptError, R>(
     // its Retry-After — come before the second attempt.
     let replay = true
     let last: E = first
+    let onItsWay = false
     const again = Effect.suspend(() => {
       if (replay) {
         replay = false
         return Effect.fail(first)
       }
-      return Effect.tapError(attempt, (error) => Effect.sync(() => (last = error)))
+      // On its way until it ends by itself (an attempt the deadline interrupts stays on its way).
+      onItsWay = true
+      return attempt.pipe(
+        Effect.tap(() => Effect.sync(() => (onItsWay = false))),
+        Effect.tapError((error) =>
+          Effect.sync(() => {
+            last = error
+            onItsWay = false
+          })
+        )
+      )
     })
     const retrying = Effect.retry(again, { schedule: forCall(base, deadlineMillis, onRetry), while: retryable })
     if (deadlineMillis === Number.POSITIVE_INFINITY) return retrying
     return Effect.flatMap(Clock.currentTimeMillis, (now) =>
-      Effect.timeoutOrElse(retrying, { duration: Duration.millis(Math.max(0, deadlineMillis - now)), orElse: () => Effect.fail(last) }))
+      Effect.timeoutOrElse(retrying, {
+        duration: Duration.millis(Math.max(0, deadlineMillis - now)),
+        orElse: (): Effect.Effect<never, E | TransportError> =>
+          onItsWay
+            ? Effect.fail(new TransportError({ operation, reason: "Timeout", outcome: "Unknown", message: `${operation}: no answer within the call's deadline` }))
+            : Effect.fail(last)
+      }))
   })
 }

@@ -271,7 +271,8 @@ export const make = Effect.gen(function*() {
           Retry.deadlineOf(config.retry, started),
           Retry.isTransient,
           issueOnce(corpNum, scopes, traced ? { attempts: 0 } : undefined),
-          onRetry
+          onRetry,
+          IssueToken.sdk
         )).pipe(
           Effect.tap(() => metrics.tokenIssued(corpNum))
         )
