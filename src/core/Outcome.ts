@@ -228,7 +228,7 @@ const settling = <A, E extends { readonly _tag: string }, R, D, E2, R2>(
         : isUnknown(first)
         ? `the answer of ${operation} for ${options.documentId} was lost (${type})`
         : `${operation} for ${options.documentId} was refused for the moment (${type})`
-      return log(why === "lost" ? "Warn" : "Info", `taxdoc: ${opening}; ${sentence} (${counted()}, ${seconds} s)`, {
+      return log(why === "lost" ? "Warn" : "Debug", `taxdoc: ${opening}; ${sentence} (${counted()}, ${seconds} s)`, {
         ...base(),
         [Attribute.settlementVerdict]: verdict,
         [Attribute.settlementMillis]: now - started
