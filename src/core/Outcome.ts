@@ -158,8 +158,8 @@ export interface SettleOptions<A, E, R, D, E2, R2> {
   readonly patience?: Schedule.Schedule<unknown> | undefined
 }
 
-// What ends a round that must be followed by another: the answer of a resend lost too, or
-// the service saying the ID is in use after a read found nothing.
+// What ends a round that must be followed by another: a resend whose answer was lost too, which
+// was refused as run before, or which surely was not sent; a read that failed through an outage.
 class Again {
   readonly _tag = "Again"
 }
@@ -227,6 +227,8 @@ const settling = <A, E extends { readonly _tag: string }, R, D, E2, R2>(
         ? `${operation} for ${options.documentId} was refused as run before (${type})`
         : isUnknown(first)
         ? `the answer of ${operation} for ${options.documentId} was lost (${type})`
+        : surelyNotSent(first)
+        ? `${operation} for ${options.documentId} could not be sent (${type})`
         : `${operation} for ${options.documentId} was refused for the moment (${type})`
       return log(why === "lost" ? "Warn" : "Debug", `taxdoc: ${opening}; ${sentence} (${counted()}, ${seconds} s)`, {
         ...base(),
