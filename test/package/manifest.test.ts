@@ -61,7 +61,7 @@ describe("package.json", () => {
   })
 
   it("lists as having side effects exactly the modules that run something when loaded", () => {
-    expect(pkg["sideEffects"]).toEqual(["./bin/taxdoc.js", "./dist/cli/main.js"])
+    expect(pkg["sideEffects"]).toEqual(["./bin/taxdoc.js", "./dist/cli/main.js", "./dist/core/NodeVersion.js"])
   })
 
   it("takes effect and @effect/platform-node as peers on the Effect 4 lines, and develops against them", () => {
