@@ -126,7 +126,7 @@ describe("package.json", () => {
   it("the README's set-up commands are the scripts; CI runs exactly the README's test command", () => {
     expect(readme).toContain("npm install && npm start    #")
     expect(readme).toContain("npm install && npm test     #")
-    expect(pkg.scripts["prepare"]).toBe("npm run build")
+    expect(pkg.scripts["prepare"]).toBe("tsx scripts/dist.ts")
     expect(pkg.scripts["test"]).toBe("tsc --noEmit -p . && vitest run")
     expect(pkg.scripts["start"]).toBe("node bin/taxdoc.js demo")
     expect(pkg.scripts["demo:json"]).toBe("node bin/taxdoc.js demo --json")
