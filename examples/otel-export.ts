@@ -27,18 +27,17 @@ export interface ExportFailure {
   readonly error: Error
 }
 
+type Done = (result: { readonly error?: Error | undefined }) => void
+
 /** `exporter`, telling `onFailure` of every export that failed (a failed export carries its error). */
-const reporting = <Items, E extends { export: (items: Items, done: (result: { readonly error?: Error }) => void) => void }>(
-  exporter: E,
-  signal: string,
-  onFailure: (failure: ExportFailure) => void
-): E => {
-  const send = exporter.export.bind(exporter)
-  exporter.export = (items, done) =>
+const reporting = <E extends { export(items: never, done: Done): void }>(exporter: E, signal: string, onFailure: (failure: ExportFailure) => void): E => {
+  const send = exporter.export.bind(exporter) as (items: unknown, done: Done) => void
+  const exportReporting = (items: unknown, done: Done) =>
     send(items, (result) => {
       if (result.error !== undefined) onFailure({ signal, error: result.error })
       done(result)
     })
+  exporter.export = exportReporting as E["export"]
   return exporter
 }
 

@@ -80,6 +80,23 @@ describe("createSandboxClient", () => {
     }
   })
 
+  it("one ValidationError names every broken field and rule: missing fields and the amounts' sum together", async () => {
+    const { client, sandbox } = await withSandbox()
+    try {
+      const { taxationType: _taxationType, identityNum: _identityNum, ...rest } = receipt("P-4", CORP)
+      const error = await client.cashbill.issue(CORP, { ...rest, totalAmount: "12000" } as Parameters<typeof client.cashbill.issue>[1]).then(() => undefined, (e: unknown) => e)
+      expect(error).toBeInstanceOf(ValidationError)
+      expect((error as ValidationError).issues.map((issue) => `${issue.path} [${issue.rule}]`)).toEqual([
+        "taxationType [required]",
+        "identityNum [required]",
+        "totalAmount [amountSum]"
+      ])
+      expect(await callsOf(sandbox, "Cashbill.RegistIssue")).toBe(0)
+    } finally {
+      await client.close()
+    }
+  })
+
   it("an aborted signal rejects at once with its reason, and the call in flight is interrupted", async () => {
     const { client, sandbox } = await withSandbox()
     try {
