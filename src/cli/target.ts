@@ -26,6 +26,8 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
+import * as Result from "effect/Result"
+import * as Config from "../core/Config.js"
 import type { ConfigInvalid, TaxdocConfig } from "../core/Config.js"
 import type * as Operation from "../core/Operation.js"
 import * as Connect from "../sandbox/Connect.js"
@@ -150,6 +152,27 @@ export const misplaced = (target: Target): CliError | undefined => {
 }
 
 /**
+ * The name a configuration field was given under with `--sandbox-url`: `--secret`, `--link-id` and
+ * `--sandbox-url` (the addresses) where those flags gave it, else its `TAXDOC_*` variable.
+ *
+ * @since 1.1.0
+ * @category combinators
+ */
+export const givenAs = (target: Pick<Target, "linkId" | "secret">) => (field: string): string => {
+  switch (field) {
+    case "secretKey":
+      return Option.isSome(target.secret) ? "--secret" : "TAXDOC_SECRET_KEY"
+    case "linkId":
+      return Option.isSome(target.linkId) ? "--link-id" : "TAXDOC_LINK_ID"
+    case "authUrl":
+    case "apiUrl":
+      return "--sandbox-url"
+    default:
+      return Config.variableOf(field)
+  }
+}
+
+/**
  * The SDK for a target. `members` are signed up beforehand in an in-process sandbox (ignored
  * elsewhere). With `tokenless` (see `tokenless`), a running sandbox needs no secret.
  *
@@ -174,9 +197,11 @@ export const layer = (target: Target, members: ReadonlyArray<string> = [], optio
       if (Option.isNone(secret) && options.tokenless !== true) return yield* noSecret(origin)
       const settings = yield* sandboxSettings
       const secretKey = Option.getOrElse(secret, () => UNUSED_SECRET)
-      return Taxdoc.layer(Connect.configOptions({ origin, linkId, secretKey, ...settings })).pipe(
-        Layer.provide(Undici.layer())
-      )
+      const configOptions = Connect.configOptions({ origin, linkId, secretKey, ...settings })
+      // Every problem at once, each under the name it was given as: a flag, else its variable.
+      const checked = Config.fromOptionsResult(configOptions)
+      if (Result.isFailure(checked)) return yield* Config.renamed(checked.failure, givenAs(target))
+      return Taxdoc.layer(configOptions).pipe(Layer.provide(Undici.layer()))
     }))
   }
   return Taxdoc.layerConfig.pipe(Layer.provide(Undici.layer()))

@@ -172,17 +172,30 @@ describe("createSandboxClient", () => {
 })
 
 describe("createClient", () => {
-  it("throws ConfigInvalid naming the field, at once", () => {
+  it("throws ConfigInvalid naming every option at fault, at once", () => {
     expect(() => createClient({ linkId: "TESTER", secretKey: "not base64!", authUrl: "http://127.0.0.1:1", apiUrl: "http://127.0.0.1:1" }))
       .toThrow(ConfigInvalid)
     expect(() => createClient({ linkId: "TESTER", secretKey: "c2VjcmV0", authUrl: "ftp://x", apiUrl: "http://127.0.0.1:1" })).toThrow("authUrl")
+    const thrown = (() => {
+      try {
+        createClient({ linkId: "", secretKey: "not base64!", authUrl: "ftp://x", apiUrl: "http://127.0.0.1:1" })
+      } catch (error) {
+        return error
+      }
+    })()
+    expect(thrown).toBeInstanceOf(ConfigInvalid)
+    expect((thrown as ConfigInvalid).problems.map((p) => p.field)).toEqual(["linkId", "secretKey", "authUrl"])
+    expect((thrown as ConfigInvalid).message).not.toContain("not base64!")
   })
 
-  it("without options, names the TAXDOC_* variable that is missing, never a decoding failure", () => {
+  it("without options, names every TAXDOC_* variable that is missing at once, never a decoding failure", () => {
     const saved = Object.entries(process.env).filter(([name]) => name.startsWith("TAXDOC_"))
     for (const [name] of saved) delete process.env[name]
     try {
-      expect(() => createClient()).toThrow("taxdoc configuration: TAXDOC_LINK_ID is not set (createClient() without options reads the TAXDOC_* variables: set them, or pass the options)")
+      expect(() => createClient()).toThrow(
+        "taxdoc configuration: TAXDOC_LINK_ID is not set; TAXDOC_SECRET_KEY is not set; TAXDOC_AUTH_URL is not set; TAXDOC_API_URL is not set " +
+          "(createClient() without options reads the TAXDOC_* variables: set them, or pass the options)"
+      )
     } finally {
       for (const [name, value] of saved) process.env[name] = value
     }
