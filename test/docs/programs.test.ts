@@ -131,3 +131,13 @@ describe("the declarations of README.md and docs/ load", () => {
     })
   }
 })
+
+// The README's JavaScript blocks (a test of the Promise client in plain vitest) are imported while
+// the tests are collected, so that their hooks and `it`s run as a suite of this file.
+describe("the README's JavaScript blocks", async () => {
+  for (const [i, block] of [...readme().matchAll(/```js\n([\s\S]*?)```/g)].entries()) {
+    const file = path.join(dir, `README-js-${i}.mjs`)
+    fs.writeFileSync(file, block[1]!)
+    await import(file)
+  }
+})
