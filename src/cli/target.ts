@@ -2,7 +2,8 @@
  * Which service a command talks to:
  *
  * - `--sandbox`: a fresh sandbox inside the process (no network, nothing kept afterwards); the
- *   member given by `--corp-num` is already signed up, so one command shows its whole effect;
+ *   member given by `--corp-num` is already signed up, so one command shows its whole effect, and
+ *   holds the sample documents the examples of `--help` name (./samples.ts);
  * - `--sandbox-url <url>`: a running sandbox (`taxdoc sandbox serve`), as the partner given by
  *   `--link-id` or `TAXDOC_LINK_ID` (else TESTER), signed with the secret given by `--secret` or
  *   `TAXDOC_SECRET_KEY` (the server prints TESTER's at start); a command whose operations are all
@@ -35,6 +36,7 @@ import * as Taxdoc from "../Taxdoc.js"
 import { CliError } from "./errors.js"
 import type { Target } from "./options.js"
 import { whileWaiting } from "./progress.js"
+import * as Samples from "./samples.js"
 
 /**
  * What the SDK layer of a target provides.
@@ -151,6 +153,21 @@ export const misplaced = (target: Target): CliError | undefined => {
   })
 }
 
+// The in-process sandbox with the samples the help's examples name (./samples.ts), for its members.
+const withSamples = <E>(
+  sandbox: Layer.Layer<Taxdoc.SandboxServices, E>,
+  members: ReadonlyArray<string>,
+  kinds: ReadonlyArray<Samples.Kind> | undefined
+): Layer.Layer<Sdk, E | CliError> =>
+  Layer.effectContext(Effect.gen(function*() {
+    const context = yield* Layer.build(sandbox)
+    yield* Samples.make(members, kinds).pipe(
+      Effect.provideContext(context),
+      Effect.mapError((cause) => new CliError({ message: `the sandbox's samples could not be made: ${String(cause)}`, hint: "this is a bug of taxdoc; please report it", exitCode: 1 }))
+    )
+    return context
+  }))
+
 /**
  * The name a configuration field was given under with `--sandbox-url`: `--secret`, `--link-id` and
  * `--sandbox-url` (the addresses) where those flags gave it, else its `TAXDOC_*` variable.
@@ -173,13 +190,25 @@ export const givenAs = (target: Pick<Target, "linkId" | "secret">) => (field: st
 }
 
 /**
+ * How a target's SDK is made: `tokenless`, see `tokenless`; `samples`, the kinds of sample an
+ * in-process sandbox starts with (default every kind).
+ *
+ * @since 1.1.0
+ * @category models
+ */
+export interface LayerOptions {
+  readonly tokenless?: boolean
+  readonly samples?: ReadonlyArray<Samples.Kind>
+}
+
+/**
  * The SDK for a target. `members` are signed up beforehand in an in-process sandbox (ignored
  * elsewhere). With `tokenless` (see `tokenless`), a running sandbox needs no secret.
  *
  * @since 0.1.0
  * @category layers
  */
-export const layer = (target: Target, members: ReadonlyArray<string> = [], options: { readonly tokenless?: boolean } = {}): Layer.Layer<Sdk, TargetError> => {
+export const layer = (target: Target, members: ReadonlyArray<string> = [], options: LayerOptions = {}): Layer.Layer<Sdk, TargetError> => {
   if (target.sandbox && Option.isSome(target.sandboxUrl)) {
     return failing(new CliError({ message: "--sandbox and --sandbox-url exclude each other", hint: "give one of them", exitCode: 2 }))
   }
@@ -187,8 +216,9 @@ export const layer = (target: Target, members: ReadonlyArray<string> = [], optio
   if (misplacedFlag !== undefined) return failing(misplacedFlag)
   if (target.sandbox) {
     // Only well-formed numbers are seeded; the command's own validation reports the others.
-    const seeds = [...new Set(members.filter((m) => /^\d{10}$/.test(m)))].map((corpNum) => ({ corpNum }))
-    return Layer.unwrap(Effect.map(sandboxSettings, (settings) => Taxdoc.layerSandbox({ ...settings, sandbox: { members: seeds } })))
+    const seeded = [...new Set(members.filter((m) => /^\d{10}$/.test(m)))]
+    const seeds = seeded.map((corpNum) => ({ corpNum, managerId: Samples.MANAGER_ID }))
+    return Layer.unwrap(Effect.map(sandboxSettings, (settings) => withSamples(Taxdoc.layerSandbox({ ...settings, sandbox: { members: seeds } }), seeded, options.samples)))
   }
   if (Option.isSome(target.sandboxUrl)) {
     const origin = target.sandboxUrl.value
@@ -213,7 +243,7 @@ export const layer = (target: Target, members: ReadonlyArray<string> = [], optio
  * @since 0.1.0
  * @category combinators
  */
-export const provide = (target: Target, members: ReadonlyArray<string> = [], options: { readonly tokenless?: boolean } = {}) =>
+export const provide = (target: Target, members: ReadonlyArray<string> = [], options: LayerOptions = {}) =>
 <A, E, R>(program: Effect.Effect<A, E, R>): Effect.Effect<A, E | TargetError, Exclude<R, Sdk>> =>
   Effect.provide(program, layer(target, members, options))
 
@@ -224,6 +254,6 @@ export const provide = (target: Target, members: ReadonlyArray<string> = [], opt
  * @since 0.1.0
  * @category combinators
  */
-export const run = (target: Target, label: string, members: ReadonlyArray<string> = [], options: { readonly tokenless?: boolean } = {}) =>
+export const run = (target: Target, label: string, members: ReadonlyArray<string> = [], options: LayerOptions = {}) =>
 <A, E, R>(program: Effect.Effect<A, E, R>): Effect.Effect<A, E | TargetError, Exclude<R, Sdk>> =>
-  program.pipe(whileWaiting(label), provide(target, members, options))
+  program.pipe(whileWaiting(label), provide(target, members, { samples: Samples.kindsOf(label), ...options }))
