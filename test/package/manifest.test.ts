@@ -6,7 +6,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { manifest, ROOT } from "./support.js"
+import { manifest, ROOT, runOk } from "./support.js"
 
 const pkg = manifest()
 const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8")
@@ -134,5 +134,24 @@ describe("package.json", () => {
     expect(pkg.scripts["demo:json"]).toBe("node bin/taxdoc.js demo --json")
     const ci = fs.readFileSync(path.join(ROOT, ".ci/run"), "utf8").split("\n").filter((line) => line.trim() !== "" && !line.startsWith("#"))
     expect(ci.at(-1)).toBe("npm install && npm test")
+  })
+})
+
+describe("a clone's scripts", () => {
+  it("prepare on a clone already built builds nothing (npx taxdoc in a clone runs it first)", { timeout: 120_000 }, async () => {
+    // dist/ is current: the suite's global set-up rebuilt it if a source changed.
+    const entry = path.join(ROOT, "dist/index.js")
+    const before = fs.statSync(entry).mtimeMs
+    const ran = await runOk("npm", ["run", "--silent", "prepare"], ROOT)
+    expect(ran.stdout + ran.stderr).toBe("")
+    expect(fs.statSync(entry).mtimeMs).toBe(before)
+  })
+
+  it("the README runs the command in a clone with npm run, and says why npm install on an older Node warns", () => {
+    expect(readme).toContain("npm run --silent taxdoc -- sandbox serve")
+    expect(readme).toContain("npm warn EBADENGINE Unsupported engine")
+    // In a clone, npx taxdoc would install the clone into npm's cache first: the README's shell blocks never ask for it.
+    const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!)
+    expect(blocks.filter((block) => /^npx taxdoc/m.test(block))).toEqual([])
   })
 })
