@@ -40,6 +40,7 @@ const BENCHMARKS = [
   "fleet",
   "ui",
   "telemetry",
+  "chaos",
   "suite"
 ] as const
 

@@ -85,6 +85,8 @@ export interface TaxdocClientShape {
   readonly forgetMember: (corpNum: string) => Effect.Effect<void>
   /** What the client records of bulk issues and waits, as it records its calls (`internal/Metrics.ts`). */
   readonly metrics: Metrics.Recorder
+  /** The retry policy of the configuration: how calls are retried and writes settled. */
+  readonly policy: Retry.Policy
 }
 
 /**
@@ -106,6 +108,14 @@ interface Plan {
   readonly scopes: ReadonlyArray<string> | undefined
   readonly maxBytes: number
   readonly decode: (received: Received) => Effect.Effect<unknown, ResponseError>
+  /** How the call is retried on its own, and inside a settlement (`Retry.SettlingUntil`). */
+  readonly alone: Retrying
+  readonly settling: Retrying
+}
+
+/** Which failures are retried, along which schedule. */
+interface Retrying {
+  readonly schedule: Retry.Policy["schedule"]
   readonly retryable: (error: Retry.AttemptError) => boolean
 }
 
@@ -138,6 +148,22 @@ export const make = Effect.gen(function*() {
   const propagate = config.traceparent
   const server = Telemetry.serverOf(config.apiUrl)
 
+  const policy = config.retry
+  // A read fails fast (its retries counted) unless reads are patient; a write the service
+  // recognises when repeated (by its submit ID) is retried with patience; any other write only
+  // when surely not sent. Inside a settlement every call is patient (Outcome.ts).
+  const retryingOf = (operation: Operation.Any): { readonly alone: Retrying; readonly settling: Retrying } => {
+    const recognised = operation.safeToRepeat && Operation.SUBMIT_ID_HEADER in operation.headers
+    const read = operation.safeToRepeat && !recognised
+    const retryable = read ? Retry.isTransient : Retry.isNotSent
+    return {
+      alone: operation.safeToRepeat
+        ? { schedule: recognised || policy.patientReads ? policy.patience : policy.schedule, retryable: Retry.isTransient }
+        : { schedule: policy.schedule, retryable },
+      settling: { schedule: policy.patience, retryable }
+    }
+  }
+
   const plans = new WeakMap<Operation.Any, Plan>()
   const planOf = (operation: Operation.Any): Plan => {
     let plan = plans.get(operation)
@@ -154,7 +180,7 @@ export const make = Effect.gen(function*() {
         // PDFs are documents, not answers to bound: only JSON answers are held to maxAnswerBytes.
         maxBytes: success === "pdf" ? Number.POSITIVE_INFINITY : config.maxAnswerBytes,
         decode: decode === undefined ? (received) => decodePdf(name, received) : (received) => decodeWith(name, decode, received),
-        retryable: operation.safeToRepeat ? Retry.isTransient : Retry.isNotSent
+        ...retryingOf(operation)
       }
       plans.set(operation, plan)
     }
@@ -224,9 +250,20 @@ export const make = Effect.gen(function*() {
       ? exchange(plan, ready, undefined, false, trace)
       : Effect.flatMap(tokens.authorization(ready.corpNum!, plan.scopes), (authorization) => exchange(plan, ready, authorization, renewable, trace))
 
-  const run = (plan: Plan, ready: Ready, startedMillis: number, trace: Trace | undefined): Effect.Effect<unknown, CallError> =>
-    // A retry asks for the token again: it may have been renewed meanwhile.
-    Retry.withRetries(config.retry, plan.retryable, withToken(plan, ready, true, trace), startedMillis, plan.onRetry)
+  // A retry asks for the token again: it may have been renewed meanwhile. Inside a settlement the
+  // call is patient, and its deadline is the settlement's when that comes first.
+  const run = (plan: Plan, ready: Ready, startedMillis: number, trace: Trace | undefined, settlingUntil: number | undefined): Effect.Effect<unknown, CallError> => {
+    const deadline = Retry.deadlineOf(policy, startedMillis)
+    const retrying = settlingUntil === undefined ? plan.alone : plan.settling
+    return Retry.withRetries(
+      retrying.schedule,
+      settlingUntil === undefined ? deadline : Math.min(deadline, settlingUntil),
+      retrying.retryable,
+      withToken(plan, ready, true, trace),
+      plan.onRetry,
+      plan.operation
+    )
+  }
 
   const readyOf = (built: RequestBuilder.Built, member: Member): Ready => ({
     built,
@@ -239,15 +276,16 @@ export const make = Effect.gen(function*() {
   // attempt a client span (when anything is traced), and counted and timed (when metrics are on).
   const observed = (fiber: Fiber.Fiber<unknown, unknown>, plan: Plan, ready: Ready, startedMillis: number, body: unknown): Effect.Effect<unknown, CallError> => {
     const traced = Telemetry.isTraced(fiber)
-    if (!traced && !metrics.enabled) return run(plan, ready, startedMillis, undefined)
+    const settlingUntil = fiber.getRef(Retry.SettlingUntil)
+    if (!traced && !metrics.enabled) return run(plan, ready, startedMillis, undefined, settlingUntil)
     const effect = traced
       ? Telemetry.callSpan(
         fiber,
         plan.operation,
         Telemetry.callAttributes(plan.described, ready.built.path, ready.built.headers, ready.corpNum, body),
-        run(plan, ready, startedMillis, { attempts: 0 })
+        run(plan, ready, startedMillis, { attempts: 0 }, settlingUntil)
       )
-      : run(plan, ready, startedMillis, undefined)
+      : run(plan, ready, startedMillis, undefined, settlingUntil)
     return metrics.call(plan.described.operation, effect)
   }
 
@@ -270,7 +308,7 @@ export const make = Effect.gen(function*() {
       return observed(fiber, planOf(operation), readyOf(built.success, input), now, input.body) as Effect.Effect<Operation.SuccessType<O>, CallError>
     })
 
-  return TaxdocClient.of({ call, send, forgetMember: (corpNum) => tokens.invalidate(corpNum), metrics })
+  return TaxdocClient.of({ call, send, forgetMember: (corpNum) => tokens.invalidate(corpNum), metrics, policy })
 })
 
 /**

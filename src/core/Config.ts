@@ -129,8 +129,15 @@ const fields = {
   retryMaxDelay: Schema.optional(DurationInput),
   /** A schedule of your own instead of `retries`/`retryBaseDelay`/`retryMaxDelay` (its input is the failure). */
   retrySchedule: Schema.optional(RetrySchedule),
-  /** The deadline of a whole call, retries included (default 60 s). */
+  /** The deadline of a whole call, retries and the settlement of a lost answer included (default 60 s). */
   callTimeout: Schema.optional(DurationInput),
+  /** Reads are retried until the call's deadline instead of `retries` times (default false: reads fail fast). */
+  patientReads: Schema.optional(Schema.Boolean),
+  /**
+   * An issue answered "ID in use" is read back, and when the document there is the one sent, it is
+   * answered as its first run was (default true; false: the service's `ApiError`).
+   */
+  answerReruns: Schema.optional(Schema.Boolean),
   /** The largest JSON answer read, in bytes (default 32 MiB). */
   maxAnswerBytes: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1024))),
   /**
@@ -191,6 +198,8 @@ const REASONS: { readonly [K in Field]: string } = {
   retryMaxDelay: "must be a duration such as \"5 seconds\" (or milliseconds)",
   retrySchedule: "must be a Schedule whose input is the failure of the last attempt",
   callTimeout: "must be a duration such as \"60 seconds\" (or milliseconds)",
+  patientReads: "must be true or false",
+  answerReruns: "must be true or false",
   maxAnswerBytes: "must be a whole number of bytes, at least 1024",
   tokenStore: "must be a PostgreSQL URL (postgres://user:password@host:port/database)",
   tokenStoreTable: "must be `table` or `schema.table` (letters, digits, underscores)",
@@ -283,12 +292,10 @@ const resolve = (options: typeof Options.Type): Result.Result<TaxdocConfigShape,
   }
   const environment = options.environment ?? "test"
   const retries = options.retries ?? 3
-  const schedule = options.retrySchedule ??
-    (retries === 0 ? undefined : Retry.backoff({
-      retries,
-      baseDelay: duration(options.retryBaseDelay, "200 millis"),
-      maxDelay: duration(options.retryMaxDelay, "5 seconds")
-    }))
+  const delays = { baseDelay: duration(options.retryBaseDelay, "200 millis"), maxDelay: duration(options.retryMaxDelay, "5 seconds") }
+  const schedule = options.retrySchedule ?? (retries === 0 ? undefined : Retry.backoff({ retries, ...delays }))
+  // Patience is the same backoff without a count; none when retrying is off.
+  const patience = retries === 0 && options.retrySchedule === undefined ? undefined : Retry.backoff({ retries: Number.POSITIVE_INFINITY, ...delays })
   const store = options.tokenStore
   return Result.succeed({
     linkId: options.linkId,
@@ -302,7 +309,13 @@ const resolve = (options: typeof Options.Type): Result.Result<TaxdocConfigShape,
     requestTimeout: duration(options.requestTimeout, "30 seconds"),
     tokenRefreshMargin: duration(options.tokenRefreshMargin, "60 seconds"),
     tokenCacheCapacity: options.tokenCacheCapacity ?? 10_000,
-    retry: { schedule: Option.fromUndefinedOr(schedule), callTimeout: duration(options.callTimeout, "60 seconds") },
+    retry: {
+      schedule: Option.fromUndefinedOr(schedule),
+      patience: Option.fromUndefinedOr(patience),
+      callTimeout: duration(options.callTimeout, "60 seconds"),
+      patientReads: options.patientReads ?? false,
+      answerReruns: options.answerReruns ?? true
+    },
     maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
     tokenStore: store === undefined ? Option.none() : Option.some(Redacted.isRedacted(store) ? store : Redacted.make(store)),
     tokenStoreTable: options.tokenStoreTable ?? DEFAULT_TOKEN_STORE_TABLE,
@@ -428,7 +441,8 @@ const readVariables = EffectConfig.all(
  * `TAXDOC_USE_FIXED_ADDRESS`, `TAXDOC_FORWARDED_IP`, `TAXDOC_ACCEPT_LANGUAGE`,
  * `TAXDOC_REQUEST_TIMEOUT`, `TAXDOC_TOKEN_REFRESH_MARGIN` (durations like `30 seconds`),
  * `TAXDOC_TOKEN_CACHE_CAPACITY`, `TAXDOC_RETRIES` (0 turns retrying off), `TAXDOC_RETRY_BASE_DELAY`,
- * `TAXDOC_RETRY_MAX_DELAY`, `TAXDOC_CALL_TIMEOUT`, `TAXDOC_MAX_ANSWER_BYTES`, `TAXDOC_TOKEN_STORE`
+ * `TAXDOC_RETRY_MAX_DELAY`, `TAXDOC_CALL_TIMEOUT`, `TAXDOC_PATIENT_READS`, `TAXDOC_ANSWER_RERUNS`
+ * (`true` or `false`), `TAXDOC_MAX_ANSWER_BYTES`, `TAXDOC_TOKEN_STORE`
  * (a `postgres://…` URL: tokens shared by a fleet), `TAXDOC_TOKEN_STORE_TABLE`, `TAXDOC_TRACEPARENT`,
  * `TAXDOC_METRICS` (`true` or `false`). Each is decoded with
  * its option's schema; a missing or malformed one fails with a `ConfigError` naming it and saying

@@ -159,10 +159,12 @@ export class TransportError extends Data.TaggedError("TransportError")<{
 }> {}
 
 /**
- * A write whose outcome could not be settled: the answer was lost, and reading the document back
- * did not tell whether the write happened as sent (`DifferentDocument`: a document with this ID
- * exists but differs from what was sent; `StillUnknown`: sent again once and the answer was lost
- * again; `ReadFailed`: the document could not be read back).
+ * A write whose outcome could not be settled before the call's deadline: its answer was lost, and
+ * reading the document back and sending it again did not come to a definite answer in time
+ * (`StillUnknown`: it was not there, was sent again, and that answer was lost too; `ReadFailed`:
+ * the document could not be read back), or a different document stands under its ID
+ * (`DifferentDocument`). `reads` and `sends` count what the settlement made (the first send
+ * included). The write may have been processed: read the document before sending it again.
  *
  * @since 0.1.0
  * @category errors
@@ -171,6 +173,10 @@ export class UnknownOutcomeError extends Data.TaggedError("UnknownOutcomeError")
   readonly operation: string
   readonly documentId: string
   readonly reason: "DifferentDocument" | "StillUnknown" | "ReadFailed"
+  /** Reads of the document made while settling. */
+  readonly reads: number
+  /** Sends of the write, the first included. */
+  readonly sends: number
   readonly message: string
   readonly cause?: unknown
 }> {}

@@ -10,15 +10,20 @@
  * `internal/Metrics.ts`). A call that succeeds at once pays for none of it: the schedule runs only
  * after a first failure.
  *
+ * Two patiences: a read is retried `retries` times (it fails fast), unless the configuration asks
+ * for patient reads; a write the service recognises when repeated, and every call a settlement
+ * makes (`Outcome.ts`), is retried for as long as the call's deadline allows (`patience`).
+ *
  * @since 0.1.0
  */
 import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Random from "effect/Random"
 import * as Schedule from "effect/Schedule"
-import type { ApiError, ResponseError, TokenError, TransportError } from "./Errors.js"
+import { type ApiError, type ResponseError, type TokenError, TransportError } from "./Errors.js"
 import { httpErrorType, summarize } from "./FailureSummary.js"
 import type * as Metrics from "./internal/Metrics.js"
 import { annotate, event, log } from "./internal/Telemetry.js"
@@ -33,17 +38,50 @@ import { Attribute, Event } from "./Telemetry.js"
 export type AttemptError = ApiError | TokenError | TransportError | ResponseError
 
 /**
- * The retry policy of a client: the schedule (its input is the failure of the last attempt) and the
- * overall deadline of a call, retries included.
+ * The retry policy of a client: its schedules (their input is the failure of the last attempt),
+ * the overall deadline of a call, retries included, and how writes are settled.
  *
  * @since 0.1.0
  * @category models
  */
 export interface Policy {
-  /** `None`: no operation is retried. */
+  /** The retries of a read: `retries` of them by default. `None`: no operation is retried. */
   readonly schedule: Option.Option<Schedule.Schedule<unknown, AttemptError>>
+  /**
+   * Patience: the same backoff without a count, bounded by the call's deadline alone — for the
+   * writes the service recognises when repeated, for settlements, and for reads when
+   * `patientReads`. `None` when retrying is off.
+   */
+  readonly patience: Option.Option<Schedule.Schedule<unknown>>
   readonly callTimeout: Duration.Duration
+  /** Reads are retried with patience, to the call's deadline, instead of `schedule`'s count. */
+  readonly patientReads: boolean
+  /**
+   * A write answered "ID in use" (an issue of an invoice already issued) is read back, and the
+   * document sent found there is answered as its first run was (`Outcome.settle`).
+   */
+  readonly answerReruns: boolean
 }
+
+/**
+ * The deadline of a call started at `startedMillis`, in milliseconds on the Effect clock
+ * (`Infinity` when `callTimeout` is infinite).
+ *
+ * @since 1.2.0
+ * @category combinators
+ */
+export const deadlineOf = (policy: Policy, startedMillis: number): number =>
+  Duration.isFinite(policy.callTimeout) ? startedMillis + Duration.toMillis(policy.callTimeout) : Number.POSITIVE_INFINITY
+
+/**
+ * The deadline of the settlement a call is made in (`Outcome.settle`), in milliseconds on the
+ * Effect clock; `undefined` outside one. Inside a settlement every call is retried with patience
+ * (a read on transient faults, a write when surely not sent) and never past this deadline.
+ *
+ * @since 1.2.0
+ * @category references
+ */
+export const SettlingUntil = Context.Reference<number | undefined>("taxdoc/Retry/SettlingUntil", { defaultValue: () => undefined })
 
 const TRANSIENT_STATUS = new Set([429, 502, 503, 504])
 
@@ -82,7 +120,8 @@ const retryAfterOf = (error: AttemptError): number =>
 
 /**
  * Capped exponential backoff with full jitter: before retry `n` (from 0), a random delay between 0
- * and `min(maxDelay, baseDelay × 2^n)`; at most `retries` retries.
+ * and `min(maxDelay, baseDelay × 2^n)`; at most `retries` retries (`Infinity`: as many as the
+ * call's deadline allows).
  *
  * @since 0.1.0
  * @category constructors
@@ -91,7 +130,7 @@ export const backoff = (options: {
   readonly retries: number
   readonly baseDelay: Duration.Input
   readonly maxDelay: Duration.Input
-}): Schedule.Schedule<unknown, AttemptError> => {
+}): Schedule.Schedule<unknown> => {
   const cap = Duration.toMillis(Duration.fromInputUnsafe(options.maxDelay))
   return Schedule.exponential(options.baseDelay, 2).pipe(
     Schedule.modifyDelay(({ duration }) =>
@@ -155,43 +194,60 @@ export const forCall = (
   )
 
 /**
- * Runs `attempt`; after a failure `retryable` accepts, retries along the policy within what is left
- * of the call's deadline, counted from `startedMillis` (read by the caller from its clock), each
- * retry running `attempt` once more after `onRetry` (`observed`: an event on the call's span, a
- * debug log line and a count). When the deadline leaves no room for the next retry, the last
- * failure is the answer. Until a first failure it adds one error handler and
- * nothing else.
+ * Runs `attempt`; after a failure `retryable` accepts, retries along `schedule` (`None`: never)
+ * while the next retry's wait ends before `deadlineMillis` (on the Effect clock; `Infinity`: no
+ * deadline), each retry running `attempt` once more after `onRetry` (`observed`: an event on the
+ * call's span, a debug log line and a count). When the deadline leaves no room for the next retry,
+ * or passes during a wait, the last failure is the answer; when it passes while a retry is on its
+ * way, that retry is ended and the answer is a `TransportError` `Timeout` of outcome `Unknown`
+ * (`operation` names it): the retry may have been processed, whatever the failure before it was.
+ * Until a first failure it adds one error handler and nothing else.
  *
  * @since 0.1.0
  * @category combinators
  */
 export const withRetries = <A, E extends AttemptError, R>(
-  policy: Policy,
+  schedule: Option.Option<Schedule.Schedule<unknown, AttemptError>>,
+  deadlineMillis: number,
   retryable: (error: E) => boolean,
   attempt: Effect.Effect<A, E, R>,
-  startedMillis: number,
-  onRetry: OnRetry
-): Effect.Effect<A, E, R> => {
-  if (Option.isNone(policy.schedule)) return attempt
-  const base = policy.schedule.value
-  const budget = Duration.toMillis(policy.callTimeout)
-  const bounded = Duration.isFinite(policy.callTimeout)
+  onRetry: OnRetry,
+  operation: string
+): Effect.Effect<A, E | TransportError, R> => {
+  if (Option.isNone(schedule)) return attempt
+  const base = schedule.value
   return Effect.catchIf(attempt, retryable, (first) => {
     // The first failure is replayed into the schedule (no second request), so its delay — and
     // its Retry-After — come before the second attempt.
     let replay = true
     let last: E = first
+    let onItsWay = false
     const again = Effect.suspend(() => {
       if (replay) {
         replay = false
         return Effect.fail(first)
       }
-      return Effect.tapError(attempt, (error) => Effect.sync(() => (last = error)))
+      // On its way until it ends by itself (an attempt the deadline interrupts stays on its way).
+      onItsWay = true
+      return attempt.pipe(
+        Effect.tap(() => Effect.sync(() => (onItsWay = false))),
+        Effect.tapError((error) =>
+          Effect.sync(() => {
+            last = error
+            onItsWay = false
+          })
+        )
+      )
     })
-    const deadline = bounded ? startedMillis + budget : Number.POSITIVE_INFINITY
-    const retrying = Effect.retry(again, { schedule: forCall(base, deadline, onRetry), while: retryable })
-    if (!bounded) return retrying
+    const retrying = Effect.retry(again, { schedule: forCall(base, deadlineMillis, onRetry), while: retryable })
+    if (deadlineMillis === Number.POSITIVE_INFINITY) return retrying
     return Effect.flatMap(Clock.currentTimeMillis, (now) =>
-      Effect.timeoutOrElse(retrying, { duration: Duration.millis(Math.max(0, deadline - now)), orElse: () => Effect.fail(last) }))
+      Effect.timeoutOrElse(retrying, {
+        duration: Duration.millis(Math.max(0, deadlineMillis - now)),
+        orElse: (): Effect.Effect<never, E | TransportError> =>
+          onItsWay
+            ? Effect.fail(new TransportError({ operation, reason: "Timeout", outcome: "Unknown", message: `${operation}: no answer within the call's deadline` }))
+            : Effect.fail(last)
+      }))
   })
 }

@@ -56,8 +56,15 @@ export const Attribute = {
   retryAttempt: "taxdoc.retry.attempt",
   /** The wait before the retry, in milliseconds. */
   retryDelay: "taxdoc.retry.delay_ms",
-  /** What reading a write back said: `happened`, `did_not_happen`, `different`, `read_failed`, `still_unknown`. */
+  /**
+   * What a step of a settlement said: a read (`happened`, `did_not_happen`, `different`,
+   * `read_failed`) or a resend (`answered`, `still_unknown`).
+   */
   settlementVerdict: "taxdoc.settlement.verdict",
+  /** The step's number among the settlement's reads (for a read) or sends (for a resend; the first send is 1). */
+  settlementAttempt: "taxdoc.settlement.attempt",
+  /** How long a settlement took, from the write's start to its end, in milliseconds (on its log line). */
+  settlementMillis: "taxdoc.settlement.duration_ms",
   /** Documents of a bulk issue and their outcomes so far. */
   bulkDocuments: "taxdoc.bulk.documents",
   bulkSubmissions: "taxdoc.bulk.submissions",

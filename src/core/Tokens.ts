@@ -266,7 +266,14 @@ export const make = Effect.gen(function*() {
     Effect.withFiber((fiber) => {
       const traced = Telemetry.isTraced(fiber)
       const issuing = Effect.flatMap(Clock.currentTimeMillis, (started) =>
-        Retry.withRetries(config.retry, Retry.isTransient, issueOnce(corpNum, scopes, traced ? { attempts: 0 } : undefined), started, onRetry)).pipe(
+        Retry.withRetries(
+          config.retry.schedule,
+          Retry.deadlineOf(config.retry, started),
+          Retry.isTransient,
+          issueOnce(corpNum, scopes, traced ? { attempts: 0 } : undefined),
+          onRetry,
+          IssueToken.sdk
+        )).pipe(
           Effect.tap(() => metrics.tokenIssued(corpNum))
         )
       if (!traced) return issuing

@@ -28,6 +28,7 @@ import * as Workflow from "effect/workflow/Workflow"
 import type { WorkflowEngine } from "effect/workflow/WorkflowEngine"
 import { createHash } from "node:crypto"
 import * as Bulk from "../core/Bulk.js"
+import * as BulkSubmission from "../core/BulkSubmission.js"
 import type { TaxdocClient } from "../core/Client.js"
 import type { ValidationError } from "../core/Errors.js"
 import type { BulkIssueResult as ReceiptResult, CashReceiptIssue } from "../domains/cashbill/Schemas.js"
@@ -213,7 +214,7 @@ const issue = <D, R extends Kinds.ResultRecord>(
   Effect.gen(function*() {
     const documents = yield* kind.validate(`${kind.workflow}Durable`, options.corpNum, options.documents, yield* Clock.currentTimeMillis)
     // The submissions of `issueMany` for the same documents: the same bytes and submit IDs.
-    const chunks = Bulk.submissions(kind.bulk(options), documents).map(Submission.chunkOf)
+    const chunks = BulkSubmission.submissions(kind.bulk(options), documents).map(Submission.chunkOf)
     const input: Payload = {
       executionId: options.executionId,
       corpNum: options.corpNum,

@@ -9,7 +9,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import type * as Bulk from "../core/Bulk.js"
+import type * as BulkSubmission from "../core/BulkSubmission.js"
 import type { ValidationError } from "../core/Errors.js"
 import { CorpNum } from "../core/Schemas.js"
 import { validate } from "../core/Validation.js"
@@ -26,7 +26,7 @@ import type { Kind as KindName } from "./Journal.js"
  * @since 0.1.0
  * @category models
  */
-export type ResultRecord = Bulk.ItemResult
+export type ResultRecord = BulkSubmission.ItemResult
 
 /**
  * Options that shape a submission's body (`forceIssue` for e-Tax invoices, as `issueMany`'s).
@@ -49,7 +49,7 @@ export interface Kind<D, R extends ResultRecord> {
   /** The workflow's name, and so its entity's in the engine. */
   readonly workflow: string
   /** The engine's kind for the body options of one execution. */
-  readonly bulk: (options: BodyOptions) => Bulk.Kind<D, R>
+  readonly bulk: (options: BodyOptions) => BulkSubmission.Kind<D, R>
   /** How a per-document result is kept in the journal and the workflow's history. */
   readonly resultSchema: Schema.Codec<R, unknown>
   /** Every rule of `issueMany`, checked before anything is sent; answers the documents as decoded. */

@@ -1,7 +1,8 @@
 /**
  * One submission of a durable bulk issuance as an `effect/workflow` activity: the bulk issuance
- * engine's `Bulk.runSubmission` (its exact bytes sent under the submit ID derived from them, its
- * result awaited) with the outcome written to the journal. The activity is named by its submit
+ * engine's `BulkSubmission.runSubmission` (its exact bytes sent under the submit ID derived from
+ * them, settled by it through any outage, its result awaited) with the outcome written to the
+ * journal. The activity is named by its submit
  * ID, so a workflow replayed by another runner finds its recorded end instead of running it again;
  * a runner that dies inside it leaves it to be run again under the same submit ID and bytes, which
  * the service recognises as the same submission: nothing is issued twice.
@@ -14,6 +15,7 @@ import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import * as Activity from "effect/workflow/Activity"
 import * as Bulk from "../core/Bulk.js"
+import * as BulkSubmission from "../core/BulkSubmission.js"
 import { TaxdocClient } from "../core/Client.js"
 import { type ChunkEnd, Journal, type JournalUnavailable } from "./Journal.js"
 import type * as Kinds from "./Kinds.js"
@@ -44,14 +46,14 @@ export type Chunk = typeof Chunk.Type
  * @since 1.0.0
  * @category constructors
  */
-export const chunkOf = (submission: Bulk.Submission): Chunk => ({
+export const chunkOf = (submission: BulkSubmission.Submission): Chunk => ({
   submitId: submission.submitId,
   contentType: submission.body.contentType ?? "application/json;charset=utf-8",
   body: new TextDecoder().decode(submission.body.bytes),
   keys: submission.keys
 })
 
-const submissionOf = (chunk: Chunk): Bulk.Submission => ({
+const submissionOf = (chunk: Chunk): BulkSubmission.Submission => ({
   submitId: chunk.submitId,
   body: { contentType: chunk.contentType, bytes: new TextEncoder().encode(chunk.body) },
   keys: chunk.keys
@@ -110,7 +112,7 @@ const journalRetry = Schedule.min([Schedule.exponential("200 millis"), Schedule.
  */
 export const persistently = <A>(effect: Effect.Effect<A, JournalUnavailable>): Effect.Effect<A> => Effect.orDie(Effect.retry(effect, journalRetry))
 
-const endOf = <R extends Kinds.ResultRecord>(kind: Kinds.Kind<unknown, R>, submission: Bulk.Submission, outcome: Bulk.SubmissionOutcome<R>): ChunkEnd => {
+const endOf = <R extends Kinds.ResultRecord>(kind: Kinds.Kind<unknown, R>, submission: BulkSubmission.Submission, outcome: BulkSubmission.SubmissionOutcome<R>): ChunkEnd => {
   const encode = Schema.encodeSync(Item(kind.resultSchema))
   const items = Bulk.itemOutcomes(submission, outcome)
   const results = items.map((item) => encode(item.result === undefined ? { key: item.key, status: item.status } : { key: item.key, status: item.status, result: item.result }))
@@ -147,7 +149,7 @@ export const activity = <D, R extends Kinds.ResultRecord>(kind: Kinds.Kind<D, R>
       const member = context.userId === null ? { corpNum: context.corpNum } : { corpNum: context.corpNum, userId: context.userId }
       const submission = submissionOf(chunk)
       // The body is the one the execution started with: the kind's body options play no part here.
-      const outcome = yield* Bulk.runSubmission(client, kind.bulk({}), submission, member, {
+      const outcome = yield* BulkSubmission.runSubmission(client, kind.bulk({}), submission, member, {
         interval: Duration.millis(context.pollMillis),
         deadline: Duration.infinity,
         patience: patiently,

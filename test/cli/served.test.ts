@@ -49,6 +49,11 @@ describe("operation commands against `taxdoc sandbox serve` on 127.0.0.1", () =>
     const issued = await taxdoc(["cashbill", "issue", ...target(), "--file", file("receipt.json")], { env: { TAXDOC_SECRET_KEY: secret } })
     expect(issued.code).toBe(0)
     expect(issued.stdout).toMatch(/^confirmNum\s+\d{9}$/m)
+    // Run again (a job rerun after a crash): the same receipt answers as the first run did.
+    const again = await taxdoc(["cashbill", "issue", ...target(), "--file", file("receipt.json")], { env: { TAXDOC_SECRET_KEY: secret } })
+    expect(again.stderr).toBe("")
+    expect(again.code).toBe(0)
+    expect(again.stdout.match(/^confirmNum\s+(\d{9})$/m)?.[1]).toBe(issued.stdout.match(/^confirmNum\s+(\d{9})$/m)?.[1])
 
     const clock = await taxdoc(["sandbox", "clock", "--sandbox-url", url, "--advance", "1 day", "--json"])
     expect(clock.code).toBe(0)
@@ -57,7 +62,8 @@ describe("operation commands against `taxdoc sandbox serve` on 127.0.0.1", () =>
     const info = await taxdoc(["cashbill", "info", ...target(), RECEIPT.mgtKey, "--json"], { env: { TAXDOC_SECRET_KEY: secret } })
     expect(info.code).toBe(0)
     expect(JSON.parse(info.stdout)).toMatchObject({ mgtKey: RECEIPT.mgtKey, stateCode: 304, ntsresultCode: "0000" })
-    expect((await stats()).calls["Cashbill.RegistIssue"]).toBe(1)
+    // The second run was refused as in use, then read back.
+    expect((await stats()).calls["Cashbill.RegistIssue"]).toBe(2)
   })
 
   it("cashbill url: a receipt's page by --kind, several IDs one mass-print page, a menu without IDs; member url: the member's pages", { timeout: 60_000 }, async () => {

@@ -40,7 +40,7 @@ describe("failure summaries", () => {
   })
 
   it("the SDK's own failures: the document ID, the wait's state, the counts", () => {
-    expect(summarize(new UnknownOutcomeError({ operation: "Cashbill.issue", documentId: "ORDER-1", reason: "StillUnknown", message: "…" })).message)
+    expect(summarize(new UnknownOutcomeError({ operation: "Cashbill.issue", documentId: "ORDER-1", reason: "StillUnknown", reads: 1, sends: 2, message: "…" })).message)
       .toBe("Cashbill.issue: the outcome for ORDER-1 is unknown (StillUnknown)")
     expect(summarize(new PollTimeoutError({ operation: "TaxPortal.awaitJob", id: "019112300000000001", polls: 7, elapsedMillis: 1, lastState: "jobState 2", message: "…" })).message)
       .toBe("TaxPortal.awaitJob: 019112300000000001 not complete after 7 polls (jobState 2)")

@@ -23,6 +23,19 @@ const declare = (name: string, method: "GET" | "POST", safeToRepeat: boolean) =>
   })
 const Read = declare("read", "GET", true)
 const Write = declare("write", "POST", false)
+// A write the service recognises when repeated, by the submit ID it carries.
+const Submit = Operation.make({
+  name: "Thing.submit",
+  sdk: "Thing.submit",
+  summary: "submit",
+  method: "POST",
+  path: "/Thing/{key}",
+  params: Schema.Struct({ key: Schema.String, submitID: Schema.String }),
+  headers: { [Operation.SUBMIT_ID_HEADER]: "submitID" },
+  scope: Operation.scope("140"),
+  success: Thing,
+  safeToRepeat: true
+})
 const input = { corpNum: "1234567890", params: { key: "K1" } }
 
 const ok = { status: 200, body: JSON.stringify({ name: "done" }) }
@@ -105,6 +118,31 @@ describe("retries", () => {
     }).pipe(Effect.provide(clientLayer(state)))
   })
 
+  it.effect("patientReads: a read is retried until the call's deadline instead of a count", () => {
+    const { state, times } = scripted([unavailable()])
+    return Effect.gen(function*() {
+      const started = yield* Clock.currentTimeMillis
+      const error = yield* Effect.flip(driven(callOf(Read)))
+      expect(error._tag).toBe("ApiError")
+      expect(times.length).toBeGreaterThan(3)
+      expect((yield* Clock.currentTimeMillis) - started).toBeGreaterThanOrEqual(4_000)
+      expect((yield* Clock.currentTimeMillis) - started).toBeLessThanOrEqual(5_000)
+    }).pipe(Effect.provide(clientLayer(state, { retries: 2, patientReads: true, callTimeout: "5 seconds", retryMaxDelay: "500 millis" })))
+  })
+
+  it.effect("a write the service recognises by its submit ID is retried until the call's deadline, an ordinary read only its count", () => {
+    const submits = scripted([unavailable()])
+    const reads = scripted([unavailable()])
+    const submit = Effect.flatMap(Client.TaxdocClient, (client) => client.call(Submit, { corpNum: "1234567890", params: { key: "K1", submitID: "S-1" } }))
+    return Effect.gen(function*() {
+      yield* Effect.flip(driven(submit)).pipe(Effect.provide(clientLayer(submits.state, { retries: 2, callTimeout: "5 seconds", retryMaxDelay: "500 millis" })))
+      yield* Effect.flip(driven(callOf(Read))).pipe(Effect.provide(clientLayer(reads.state, { retries: 2, callTimeout: "5 seconds", retryMaxDelay: "500 millis" })))
+      expect(submits.times.length).toBeGreaterThan(3)
+      expect(submits.times[submits.times.length - 1]! - submits.times[0]!).toBeGreaterThanOrEqual(4_000)
+      expect(reads.times).toHaveLength(3)
+    })
+  })
+
   it.effect("retries: 0 turns retrying off", () => {
     const { state, times } = scripted([unavailable(), ok])
     return Effect.gen(function*() {
@@ -161,6 +199,27 @@ describe("retries of requests that surely were not sent", () => {
       expect(error).toMatchObject({ _tag: "TransportError", reason: "Network", outcome: "Unknown" })
       expect(service.calls()).toBe(1)
     }).pipe(Effect.provide(clientLayer(service.state)))
+  })
+
+  it.effect("the call's deadline passing while a resend is on its way: Unknown (Timeout), not the refusal before it", () => {
+    let calls = 0
+    const state = Fake.makeState((seen) => (calls++ === 0 ? failing(refused)(seen) : Effect.never) as never)
+    return Effect.gen(function*() {
+      const started = yield* Clock.currentTimeMillis
+      const error = yield* Effect.flip(driven(callOf(Write)))
+      expect(error).toMatchObject({ _tag: "TransportError", reason: "Timeout", outcome: "Unknown", operation: "Thing.write" })
+      expect(error.message).toBe("Thing.write: no answer within the call's deadline")
+      expect(calls).toBe(2)
+      expect((yield* Clock.currentTimeMillis) - started).toBeLessThanOrEqual(2_100)
+    }).pipe(Effect.provide(clientLayer(state, { callTimeout: "2 seconds", requestTimeout: "30 seconds" })))
+  })
+
+  it.effect("the deadline passing while waiting before a resend: the refusal before it is the answer", () => {
+    const state = Fake.makeState((seen) => failing(refused)(seen) as never)
+    return Effect.gen(function*() {
+      const error = yield* Effect.flip(driven(callOf(Write)))
+      expect(error).toMatchObject({ _tag: "TransportError", outcome: "NotSent" })
+    }).pipe(Effect.provide(clientLayer(state, { callTimeout: "1 second", retries: 50, retryBaseDelay: "400 millis", retryMaxDelay: "400 millis" })))
   })
 
   it.effect("a refusal of a local layer (a replay cassette's miss) is never retried, not even for a read", () => {

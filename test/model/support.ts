@@ -24,11 +24,13 @@ export interface Real {
 
 /**
  * Runs `body` against the SDK on a fresh sandbox whose clock starts at `start` (the SDK's settings
- * `connect`), and disposes of both afterwards.
+ * `connect`), and disposes of both afterwards. The models hold the service's own state rules, so
+ * the SDK answers a document ID in use as the service does (`answerReruns: false`) unless
+ * `connect` says otherwise.
  */
 export const withSandbox = async <A>(start: number, body: (real: Real) => Promise<A>, connect: ConnectOptions = {}): Promise<A> => {
   const runtime = ManagedRuntime.make(
-    Taxdoc.layerSandbox({ ...connect, sandbox: { members: [{ corpNum: CORP }] } }).pipe(Layer.provideMerge(TestClock.layer()))
+    Taxdoc.layerSandbox({ answerReruns: false, ...connect, sandbox: { members: [{ corpNum: CORP }] } }).pipe(Layer.provideMerge(TestClock.layer()))
   )
   try {
     await runtime.runPromise(TestClock.setTime(start))

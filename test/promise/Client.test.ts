@@ -55,6 +55,20 @@ describe("createSandboxClient", () => {
     }
   })
 
+  it("an issue run twice answers as the first run; another receipt under the ID rejects with ApiError, ID in use", async () => {
+    const client = createSandboxClient({ members: [CORP] })
+    try {
+      const first = await client.cashbill.issue(CORP, receipt("P-R", CORP))
+      const again = await client.cashbill.issue(CORP, receipt("P-R", CORP))
+      expect(again.confirmNum).toBe(first.confirmNum)
+      const other = await client.cashbill.issue(CORP, receipt("P-R", CORP, { itemName: "다른 품목", totalAmount: "1100", supplyCost: "1000", tax: "100" })).then(() => undefined, (e: unknown) => e)
+      expect(other).toBeInstanceOf(ApiError)
+      expect((other as ApiError).isDocumentIdInUse).toBe(true)
+    } finally {
+      await client.close()
+    }
+  })
+
   it("rejects with the exported ApiError class, its fields as in Effect", async () => {
     const client = createSandboxClient({ members: [CORP] })
     try {

@@ -92,6 +92,11 @@ export const steps = (state: TourState, startedAt: number): ReadonlyArray<Step<T
         yield* say(`${ORIGINAL}: ${won(body.totalAmount)} to a buyer's mobile number, confirmation ${answer.confirmNum}, trade date ${answer.tradeDate}`)
         yield* expect("RegistIssue answered code 1", answer.code, 1)
         yield* expect("a 9-digit confirmation number was assigned", /^\d{9}$/.test(answer.confirmNum), true)
+        // A job that died after sending runs it again: the service says the ID is in use, the SDK
+        // reads the receipt back and answers as the first run did.
+        const rerun = yield* cashbill.issue(MEMBER, body)
+        yield* say(`${ORIGINAL} issued again (a rerun): answered as the first run, confirmation ${rerun.confirmNum}`)
+        yield* expect("a rerun answers the first run's confirmation number", rerun.confirmNum, answer.confirmNum)
       })
   },
   {

@@ -11,6 +11,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as Bulk from "../../core/Bulk.js"
+import * as BulkSubmission from "../../core/BulkSubmission.js"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { PollTimeoutError, UnknownOutcomeError, ValidationError } from "../../core/Errors.js"
 import * as Outcome from "../../core/Outcome.js"
@@ -53,7 +54,7 @@ export const SCOPE = Operations.SCOPE
  * @since 0.1.0
  * @category constructors
  */
-export const submitIdFor: (body: Uint8Array) => string = Bulk.submitIdFor
+export const submitIdFor: (body: Uint8Array) => string = BulkSubmission.submitIdFor
 
 // ── the service's interface ─────────────────────────────────────────────────────────────────
 
@@ -166,7 +167,7 @@ export class Cashbill extends Context.Service<Cashbill, CashbillService>()("taxd
  * @since 1.0.0
  * @category constants
  */
-export const bulkKind: Bulk.Kind<CashReceiptIssue, BulkIssueResult> = Bulk.kind({
+export const bulkKind: BulkSubmission.Kind<CashReceiptIssue, BulkIssueResult> = BulkSubmission.kind({
   operation: "Cashbill.issueMany",
   submit: Operations.BulkSubmit,
   result: Operations.GetBulkResult,
@@ -202,6 +203,7 @@ export const make: Effect.Effect<CashbillService, never, TaxdocClient> = Effect.
 
   const issue = Telemetry.fn("Cashbill.issue")(function*(corpNum: string, receipt: CashReceiptIssue, userId?: string) {
     return yield* Outcome.settle({
+      policy: client.policy,
       operation: Operations.RegistIssue,
       corpNum,
       documentId: receipt.mgtKey,
@@ -213,6 +215,7 @@ export const make: Effect.Effect<CashbillService, never, TaxdocClient> = Effect.
 
   const revoke = Telemetry.fn("Cashbill.revoke")(function*(corpNum: string, revocation: CashReceiptRevoke, userId?: string) {
     return yield* Outcome.settle({
+      policy: client.policy,
       operation: Operations.RevokeRegistIssue,
       corpNum,
       documentId: revocation.mgtKey,
@@ -227,10 +230,10 @@ export const make: Effect.Effect<CashbillService, never, TaxdocClient> = Effect.
 
   const awaitBulkResult = Telemetry.fn("Cashbill.awaitBulkResult")(function*(corpNum: string, submitId: string, options: AwaitOptions = {}) {
     // The kind's result operation is GetBulkResult: the states it reads are `BulkResult`s.
-    const state = yield* Bulk.awaitResult(client, bulkKind, { corpNum, userId: options.userId }, submitId, {
+    const state = yield* BulkSubmission.awaitResult(client, bulkKind, { corpNum, userId: options.userId }, submitId, {
       ...options,
       operation: "Cashbill.awaitBulkResult",
-      onProgress: options.onProgress as ((progress: Polling.PollProgress<Bulk.BulkState<BulkIssueResult>>) => Effect.Effect<void>) | undefined
+      onProgress: options.onProgress as ((progress: Polling.PollProgress<BulkSubmission.BulkState<BulkIssueResult>>) => Effect.Effect<void>) | undefined
     })
     return state as BulkResult
   })
@@ -246,6 +249,7 @@ export const make: Effect.Effect<CashbillService, never, TaxdocClient> = Effect.
 
   const deleteReceipt = Telemetry.fn("Cashbill.delete")(function*(corpNum: string, mgtKey: string, userId?: string) {
     return yield* Outcome.settle({
+      policy: client.policy,
       operation: Operations.Delete,
       corpNum,
       documentId: mgtKey,

@@ -1,6 +1,7 @@
 /**
- * How a statement write whose answer was lost is judged from the statement read back by its item
- * code and document ID (see `core/Outcome.ts`).
+ * How a statement write whose answer was lost, or which was answered that its ID is in use (a
+ * rerun), is judged from the statement read back by its item code and document ID (see
+ * `core/Outcome.ts`).
  *
  * @since 0.1.0
  */
@@ -18,7 +19,7 @@ const FIELDS = ["writeDate", "supplyCostTotal", "taxTotal", "senderCorpNum", "re
  * @since 0.1.0
  * @category combinators
  */
-export const issued = (statement: StatementIssue) => (found: Option.Option<StatementDetail>): Outcome.Verdict<IssueResponse> => {
+export const issued = (statement: StatementIssue) => (found: Option.Option<StatementDetail>, why: Outcome.Why): Outcome.Verdict<IssueResponse> => {
   if (Option.isNone(found)) return Outcome.didNotHappen
   const sent = statement as unknown as Readonly<Record<string, unknown>>
   const differ = FIELDS.filter((field) => sent[field] !== undefined && String(sent[field]) !== String(found.value[field] ?? ""))
@@ -26,7 +27,9 @@ export const issued = (statement: StatementIssue) => (found: Option.Option<State
     ? Outcome.happened(
       new IssueResponse({
         code: 1,
-        message: "issued (settled by reading the statement back after the answer was lost)",
+        message: why === "lost"
+          ? "issued (settled by reading the statement back after the answer was lost)"
+          : "issued before under this ID, the same statement (answered as when it was first issued)",
         ...(found.value.invoiceNum === undefined ? {} : { invoiceNum: found.value.invoiceNum })
       })
     )

@@ -99,6 +99,7 @@ export const make: Effect.Effect<StatementService, never, TaxdocClient> = Effect
 
   const issue = Telemetry.fn("Statement.issue")(function*(corpNum: string, statement: StatementIssue, userId?: string) {
     return yield* Outcome.settle({
+      policy: client.policy,
       operation: Operations.RegistIssue,
       corpNum,
       documentId: statement.mgtKey,
@@ -110,6 +111,7 @@ export const make: Effect.Effect<StatementService, never, TaxdocClient> = Effect
 
   const cancel = Telemetry.fn("Statement.cancel")(function*(corpNum: string, itemCode: ItemCode, mgtKey: string, memo?: string, userId?: string) {
     return yield* Outcome.settle({
+      policy: client.policy,
       operation: Operations.Cancel,
       corpNum,
       documentId: mgtKey,
@@ -121,6 +123,7 @@ export const make: Effect.Effect<StatementService, never, TaxdocClient> = Effect
 
   const deleteStatement = Telemetry.fn("Statement.delete")(function*(corpNum: string, itemCode: ItemCode, mgtKey: string, userId?: string) {
     return yield* Outcome.settle({
+      policy: client.policy,
       operation: Operations.Delete,
       corpNum,
       documentId: mgtKey,

@@ -1,7 +1,8 @@
 /**
- * How an e-Tax invoice write whose answer was lost is judged from the invoice read back by its
- * document ID (see `core/Outcome.ts`): the fields that make it the draft that was sent, and the
- * answer the write would have given.
+ * How an e-Tax invoice write whose answer was lost, or which was refused as a rerun (its ID in
+ * use, the invoice already issued), is judged from the invoice read back by its document ID (see
+ * `core/Outcome.ts`): the fields that make it the draft that was sent, and the answer the write
+ * would have given.
  *
  * @since 0.1.0
  */
@@ -23,11 +24,18 @@ const differences = (info: TaxinvoiceInfo, draft: TaxinvoiceDraft) =>
  * @since 0.1.0
  * @category combinators
  */
-export const registered = (draft: TaxinvoiceDraft) => (found: Option.Option<TaxinvoiceInfo>): Outcome.Verdict<GenericResult> => {
+export const registered = (draft: TaxinvoiceDraft) => (found: Option.Option<TaxinvoiceInfo>, why: Outcome.Why): Outcome.Verdict<GenericResult> => {
   if (Option.isNone(found)) return Outcome.didNotHappen
   const differ = differences(found.value, draft)
   return differ.length === 0
-    ? Outcome.happened(new GenericResult({ code: 1, message: "saved (settled by reading the invoice back after the answer was lost)" }))
+    ? Outcome.happened(
+      new GenericResult({
+        code: 1,
+        message: why === "lost"
+          ? "saved (settled by reading the invoice back after the answer was lost)"
+          : "saved before under this ID, the same invoice (answered as when it was first saved)"
+      })
+    )
     : Outcome.different(`${differ.join(", ")} differ`)
 }
 
@@ -38,14 +46,16 @@ export const registered = (draft: TaxinvoiceDraft) => (found: Option.Option<Taxi
  * @since 0.1.0
  * @category combinators
  */
-export const issued = (found: Option.Option<TaxinvoiceInfo>): Outcome.Verdict<IssueResponse> => {
+export const issued = (found: Option.Option<TaxinvoiceInfo>, why: Outcome.Why): Outcome.Verdict<IssueResponse> => {
   if (Option.isNone(found)) return Outcome.different("no invoice under that ID")
   const info = found.value
   if (info.stateCode === Rules.StateCode.Saved) return Outcome.didNotHappen
   return Outcome.happened(
     new IssueResponse({
       code: 1,
-      message: "issued (settled by reading the invoice back after the answer was lost)",
+      message: why === "lost"
+        ? "issued (settled by reading the invoice back after the answer was lost)"
+        : "issued before (answered as when it was first issued)",
       ...(info.ntsconfirmNum === undefined ? {} : { ntsConfirmNum: info.ntsconfirmNum }),
       ...(info.issueDT === undefined ? {} : { issueDT: info.issueDT })
     })

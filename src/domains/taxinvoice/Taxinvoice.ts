@@ -14,6 +14,7 @@ import * as Schema from "effect/Schema"
 import { readFile } from "node:fs/promises"
 import { basename } from "node:path"
 import * as Bulk from "../../core/Bulk.js"
+import * as BulkSubmission from "../../core/BulkSubmission.js"
 import { type CallError, TaxdocClient } from "../../core/Client.js"
 import type { PollTimeoutError, UnknownOutcomeError, ValidationError } from "../../core/Errors.js"
 import * as Outcome from "../../core/Outcome.js"
@@ -169,8 +170,8 @@ const bulkBody = (invoices: ReadonlyArray<TaxinvoiceDraft>, forceIssue: boolean 
  * @since 1.0.0
  * @category constructors
  */
-export const bulkKind = (options: { readonly forceIssue?: boolean | undefined } = {}): Bulk.Kind<TaxinvoiceDraft, BulkIssueResult> =>
-  Bulk.kind({
+export const bulkKind = (options: { readonly forceIssue?: boolean | undefined } = {}): BulkSubmission.Kind<TaxinvoiceDraft, BulkIssueResult> =>
+  BulkSubmission.kind({
     operation: "Taxinvoice.issueMany",
     submit: Operations.BulkIssue,
     result: Operations.GetBulkResult,
@@ -229,6 +230,7 @@ export const make: Effect.Effect<TaxinvoiceService, never, TaxdocClient> = Effec
 
   const register = Telemetry.fn("Taxinvoice.register")(function*(corpNum: string, draft: TaxinvoiceDraft, userId?: string) {
     return yield* Outcome.settle({
+      policy: client.policy,
       operation: Operations.Register,
       corpNum,
       documentId: draft.invoicerMgtKey,
@@ -248,12 +250,15 @@ export const make: Effect.Effect<TaxinvoiceService, never, TaxdocClient> = Effec
 
   const issue = Telemetry.fn("Taxinvoice.issue")(function*(corpNum: string, mgtKeyType: Type, mgtKey: string, options: IssueBody = {}, userId?: string) {
     return yield* Outcome.settle({
+      policy: client.policy,
       operation: Operations.Issue,
       corpNum,
       documentId: mgtKey,
       write: client.call(Operations.Issue, { corpNum, userId, params: key(mgtKeyType, mgtKey), body: options }),
       read: infoOf(corpNum, mgtKeyType, mgtKey, userId),
-      judge: Settle.issued
+      judge: Settle.issued,
+      // Issued already, an invoice is in a state that allows no issue: a rerun, read back.
+      rerun: (error) => error._tag === "ApiError" && error.isInvalidState
     })
   })
 
@@ -277,10 +282,10 @@ export const make: Effect.Effect<TaxinvoiceService, never, TaxdocClient> = Effec
 
   const awaitBulkResult = Telemetry.fn("Taxinvoice.awaitBulkResult")(function*(corpNum: string, submitId: string, options: AwaitOptions = {}) {
     // The kind's result operation is GetBulkResult: the states it reads are `BulkResult`s.
-    const state = yield* Bulk.awaitResult(client, bulkKind(), { corpNum, userId: options.userId }, submitId, {
+    const state = yield* BulkSubmission.awaitResult(client, bulkKind(), { corpNum, userId: options.userId }, submitId, {
       ...options,
       operation: "Taxinvoice.awaitBulkResult",
-      onProgress: options.onProgress as ((progress: Polling.PollProgress<Bulk.BulkState<BulkIssueResult>>) => Effect.Effect<void>) | undefined
+      onProgress: options.onProgress as ((progress: Polling.PollProgress<BulkSubmission.BulkState<BulkIssueResult>>) => Effect.Effect<void>) | undefined
     })
     return state as BulkResult
   })

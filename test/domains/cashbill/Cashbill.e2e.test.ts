@@ -129,14 +129,15 @@ describe("Cashbill, end to end through the in-process sandbox", () => {
       expect(yield* response.json).toMatchObject({ code: ErrorCodes.BulkDigestMismatch.code })
     }).pipe(Effect.provide(Sdk.layer({ ...seeded, capture: wire }))))
 
-  it.effect("state rules: delete only after a failed filing, then the ID is reusable; duplicates refused", () =>
+  it.effect("state rules: delete only after a failed filing, then the ID is reusable; duplicates refused, a rerun answered as the first run", () =>
     Effect.gen(function*() {
       yield* atStart
       const cashbill = yield* Cashbill
-      yield* cashbill.issue(CORP, receipt("S-OK", CORP))
+      const ok = yield* cashbill.issue(CORP, receipt("S-OK", CORP))
       yield* cashbill.issue(CORP, receipt("S-FAIL", CORP, { identityNum: FAILS_FILING }))
-      const duplicate = yield* Effect.flip(cashbill.issue(CORP, receipt("S-OK", CORP)))
+      const duplicate = yield* Effect.flip(cashbill.issue(CORP, receipt("S-OK", CORP, { itemName: "다른 품목", totalAmount: "1100", supplyCost: "1000", tax: "100" })))
       expect(duplicate).toMatchObject({ _tag: "ApiError", code: -14001019 })
+      expect((yield* cashbill.issue(CORP, receipt("S-OK", CORP))).confirmNum).toBe(ok.confirmNum)
       const in300 = yield* Effect.flip(cashbill.delete(CORP, "S-FAIL"))
       expect(in300).toMatchObject({ _tag: "ApiError", code: ErrorCodes.CashbillInvalidState.code })
 

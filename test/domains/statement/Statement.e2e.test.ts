@@ -87,8 +87,10 @@ describe("Statement, end to end through the in-process sandbox", () => {
         // The document ID is free again.
         const reissued = yield* statements.issue(CORP, statement(itemCode, "S-001", CORP))
         expect(reissued.invoiceNum).not.toBe(issued.invoiceNum)
-        const inUse = yield* Effect.flip(statements.issue(CORP, statement(itemCode, "S-001", CORP)))
+        const inUse = yield* Effect.flip(statements.issue(CORP, { ...statement(itemCode, "S-001", CORP), purposeType: "청구" }))
         expect(inUse._tag === "ApiError" && inUse.isDocumentIdInUse && inUse.code === -12001012).toBe(true)
+        // The same statement again is a rerun: answered as its first run.
+        expect((yield* statements.issue(CORP, statement(itemCode, "S-001", CORP))).invoiceNum).toBe(reissued.invoiceNum)
       }).pipe(Effect.provide(Sdk.layer(seeded))))
   }
 

@@ -51,4 +51,16 @@ describe("a statement write whose answer is lost", () => {
       const error = yield* Effect.flip(statements.issue(CORP, { ...statement(ItemCode.Estimate, "UO-2", CORP), supplyCostTotal: "999", taxTotal: "99" }))
       expect(error._tag === "UnknownOutcomeError" && error.reason).toBe("DifferentDocument")
     }).pipe(Effect.provide(layer())))
+
+  it.effect("issued twice, a statement answers as its first run (the same invoice number); another under its ID is refused", () =>
+    Effect.gen(function*() {
+      yield* TestClock.setTime(START)
+      const statements = yield* Statement
+      const first = yield* statements.issue(CORP, statement(ItemCode.Estimate, "RR-1", CORP))
+      const again = yield* statements.issue(CORP, statement(ItemCode.Estimate, "RR-1", CORP))
+      expect(again.invoiceNum).toBe(first.invoiceNum)
+      expect(again.message).toContain("issued before under this ID")
+      const error = yield* Effect.flip(statements.issue(CORP, { ...statement(ItemCode.Estimate, "RR-1", CORP), supplyCostTotal: "999", taxTotal: "99" }))
+      expect(error._tag === "ApiError" && error.isDocumentIdInUse).toBe(true)
+    }).pipe(Effect.provide(layer())))
 })

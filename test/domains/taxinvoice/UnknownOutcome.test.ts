@@ -1,6 +1,6 @@
 /**
  * e-Tax invoice writes whose answer is lost: Register and Issue are settled by reading the invoice
- * back (GetInfo) instead of being sent blindly again.
+ * back (GetInfo) instead of being sent blindly again; run again, they answer as their first run.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
@@ -8,7 +8,9 @@ import { HttpClient, HttpClientError, type HttpClientRequest } from "effect/http
 import { TestClock } from "effect/testing"
 import * as Kst from "../../../src/core/Kst.js"
 import { Taxinvoice } from "../../../src/domains/taxinvoice/Taxinvoice.js"
+import type * as Connect from "../../../src/sandbox/Connect.js"
 import { Sandbox } from "../../../src/sandbox/Sandbox.js"
+import { driven } from "../../support/clock.js"
 import { draft } from "../../support/invoices.js"
 import * as Sdk from "../../support/sdk.js"
 
@@ -40,9 +42,9 @@ const lossy = (matches: (request: HttpClientRequest.HttpClientRequest) => boolea
   )
 }
 
-const layerWith = (matches: (request: HttpClientRequest.HttpClientRequest) => boolean, n: number, fate: Fate) =>
+const layerWith = (matches: (request: HttpClientRequest.HttpClientRequest) => boolean, n: number, fate: Fate, connect: Connect.ConnectOptions = {}) =>
   Sdk.layer({
-    connect: { retryBaseDelay: "10 millis", retryMaxDelay: "50 millis" },
+    connect: { retryBaseDelay: "10 millis", retryMaxDelay: "50 millis", ...connect },
     sandbox: { members: [{ corpNum: CORP }] },
     around: lossy(matches, n, fate)
   })
@@ -83,13 +85,41 @@ describe("an e-Tax invoice write whose answer is lost", () => {
       expect(yield* callsOf("Taxinvoice.Issue")).toBe(1)
     }).pipe(Effect.provide(layerWith(isIssue, 1, "loseAnswer"))))
 
-  it.effect("an Issue lost twice is an UnknownOutcomeError, never a third send", () =>
+  it.effect("an Issue lost twice is read back again and sent a third time: issued once", () =>
     Effect.gen(function*() {
       yield* TestClock.setTime(START)
       const ti = yield* Taxinvoice
       yield* ti.register(CORP, draft("UO-4", CORP, TODAY))
-      const error = yield* Effect.flip(ti.issue(CORP, "SELL", "UO-4"))
-      expect(error).toMatchObject({ _tag: "UnknownOutcomeError", operation: "Taxinvoice.issue", documentId: "UO-4", reason: "StillUnknown" })
-      expect(yield* callsOf("Taxinvoice.Issue")).toBe(0)
+      const issued = yield* driven(ti.issue(CORP, "SELL", "UO-4"), "1 second")
+      expect(issued.ntsConfirmNum).toHaveLength(24)
+      expect(yield* callsOf("Taxinvoice.Issue")).toBe(1)
     }).pipe(Effect.provide(layerWith(isIssue, 2, "loseRequest"))))
+
+  it.effect("an Issue lost on every send until the deadline: UnknownOutcomeError, never issued", () =>
+    Effect.gen(function*() {
+      yield* TestClock.setTime(START)
+      const ti = yield* Taxinvoice
+      yield* ti.register(CORP, draft("UO-5", CORP, TODAY))
+      const error = yield* Effect.flip(driven(ti.issue(CORP, "SELL", "UO-5"), "1 second"))
+      expect(error).toMatchObject({ _tag: "UnknownOutcomeError", operation: "Taxinvoice.issue", documentId: "UO-5", reason: "StillUnknown" })
+      expect(yield* callsOf("Taxinvoice.Issue")).toBe(0)
+    }).pipe(Effect.provide(layerWith(isIssue, 1_000, "loseRequest", { callTimeout: "5 seconds" }))))
+})
+
+describe("an e-Tax invoice write run again", () => {
+  it.effect("Register and Issue run twice answer as their first runs; another draft under the ID is refused", () =>
+    Effect.gen(function*() {
+      yield* TestClock.setTime(START)
+      const ti = yield* Taxinvoice
+      yield* ti.register(CORP, draft("RR-1", CORP, TODAY))
+      const saved = yield* ti.register(CORP, draft("RR-1", CORP, TODAY))
+      expect(saved).toMatchObject({ code: 1 })
+      expect(saved.message).toContain("saved before under this ID")
+      const issued = yield* ti.issue(CORP, "SELL", "RR-1")
+      const again = yield* ti.issue(CORP, "SELL", "RR-1")
+      expect(again.ntsConfirmNum).toBe(issued.ntsConfirmNum)
+      expect(again.message).toContain("issued before")
+      const error = yield* Effect.flip(ti.register(CORP, { ...draft("RR-1", CORP, TODAY), purposeType: "청구" }))
+      expect(error._tag === "ApiError" && error.isDocumentIdInUse).toBe(true)
+    }).pipe(Effect.provide(layerWith(() => false, 0, "deliver"))))
 })
