@@ -2,7 +2,8 @@
  * The sample documents of a fresh in-process sandbox (`--sandbox`): what the examples of the
  * command's help name, so that every one of them runs as shown. For each member the sandbox starts
  * with, those of the service the command calls (`kindsOf`: a cash receipt command finds the cash
- * receipts; company status needs none and pays nothing for them), made through the SDK (and the sandbox's own admin operations and pages where the service has
+ * receipts; company status needs none and pays nothing for them) — the demo's documents under other
+ * IDs — made through the SDK (and the sandbox's own admin operations and pages where the service has
  * no call for it) with the sandbox's clock at `MADE_AT`, then put back to the present — so the
  * samples are a month old, their identifiers the same on every run:
  *
@@ -27,16 +28,16 @@ import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as Redacted from "effect/Redacted"
 import * as Kst from "../core/Kst.js"
 import { Cashbill } from "../domains/cashbill/Cashbill.js"
-import type { CashReceiptIssue } from "../domains/cashbill/Schemas.js"
 import { Member } from "../domains/member/Member.js"
 import { ItemCode } from "../domains/statement/Rules.js"
-import type { StatementIssue } from "../domains/statement/Schemas.js"
 import { Statement } from "../domains/statement/Statement.js"
 import { TaxPortal } from "../domains/taxPortal/TaxPortal.js"
-import type { TaxinvoiceDraft } from "../domains/taxinvoice/Schemas.js"
 import { Taxinvoice } from "../domains/taxinvoice/Taxinvoice.js"
 import type { SandboxServices } from "../Taxdoc.js"
 import { Sandbox } from "../sandbox/Sandbox.js"
+import { receipt, REFUSED } from "./demo/receipts.js"
+import { document } from "./demo/statements.js"
+import { demoDraft } from "./demo/taxinvoice.js"
 
 /**
  * When the samples were made (document time): 2026-11-02 10:00 KST.
@@ -55,59 +56,7 @@ export const MADE_AT = Date.UTC(2026, 10, 2, 1, 0, 0)
 export const MANAGER_ID = "acme-admin"
 
 // A buyer number the sandbox's tax authority refuses (a card number of 17 digits: TS2).
-const REFUSED_IDENTITY = "94105012345678901"
-
-const receipt = (corpNum: string, mgtKey: string, identityNum: string): CashReceiptIssue => ({
-  mgtKey,
-  tradeType: "승인거래",
-  tradeUsage: "소득공제용",
-  taxationType: "과세",
-  supplyCost: "10000",
-  tax: "1000",
-  serviceFee: "0",
-  totalAmount: "11000",
-  franchiseCorpNum: corpNum,
-  identityNum,
-  itemName: "커피"
-})
-
-const statement = (corpNum: string, itemCode: StatementIssue["itemCode"], mgtKey: string, writeDate: string): StatementIssue => ({
-  itemCode,
-  mgtKey,
-  writeDate,
-  taxType: "과세",
-  purposeType: "청구",
-  supplyCostTotal: "100000",
-  taxTotal: "10000",
-  totalAmount: "110000",
-  senderCorpNum: corpNum,
-  senderCorpName: "에이크미상사",
-  receiverCorpNum: "6798700433",
-  receiverCorpName: "거래처 상사",
-  receiverEmail: "buyer@example.com",
-  detailList: [{ serialNum: 1, itemName: "원두 납품", qty: "1", unitCost: "100000", supplyCost: "100000", tax: "10000" }]
-})
-
-const draft = (corpNum: string, invoicerMgtKey: string, writeDate: string): TaxinvoiceDraft => ({
-  issueType: "정발행",
-  taxType: "과세",
-  chargeDirection: "정과금",
-  writeDate,
-  purposeType: "영수",
-  supplyCostTotal: "1000000",
-  taxTotal: "100000",
-  totalAmount: "1100000",
-  invoicerMgtKey,
-  invoicerCorpNum: corpNum,
-  invoicerCorpName: "에이크미상사",
-  invoicerCEOName: "홍길동",
-  invoiceeType: "사업자",
-  invoiceeCorpNum: "3333333336",
-  invoiceeCorpName: "공급받는자 상사",
-  invoiceeCEOName: "이대표",
-  invoiceeEmail1: "buyer@example.com",
-  detailList: [{ serialNum: 1, purchaseDT: writeDate, itemName: "컨설팅", qty: "1", unitCost: "1000000", supplyCost: "1000000", tax: "100000" }]
-})
+const REFUSED_IDENTITY = REFUSED["BULK-177"]!.identityNum
 
 // The tax portal certificate has no call of its own: it is registered on the page its URL opens,
 // as a user does, by sending the page's form.
@@ -123,9 +72,9 @@ const registerPortalCertificate = (corpNum: string) =>
 const cashbillSamples = (corpNum: string) =>
   Effect.gen(function*() {
     const cashbill = yield* Cashbill
-    yield* cashbill.issue(corpNum, receipt(corpNum, "DOC-0001", "01012345678"))
-    yield* cashbill.issue(corpNum, receipt(corpNum, "DOC-0002", "01098765432"))
-    yield* cashbill.issue(corpNum, receipt(corpNum, "DOC-0003", REFUSED_IDENTITY))
+    yield* cashbill.issue(corpNum, receipt("DOC-0001", 10_000, "01012345678", corpNum))
+    yield* cashbill.issue(corpNum, receipt("DOC-0002", 10_000, "01098765432", corpNum))
+    yield* cashbill.issue(corpNum, receipt("DOC-0003", 10_000, REFUSED_IDENTITY, corpNum))
   })
 
 const statementSamples = (corpNum: string) =>
@@ -133,7 +82,7 @@ const statementSamples = (corpNum: string) =>
     const statements = yield* Statement
     const date = Kst.toDate8(MADE_AT)
     for (const [itemCode, mgtKey] of [[ItemCode.Estimate, "EST-0001"], [ItemCode.Estimate, "EST-0002"], [ItemCode.Bill, "B-1"], [ItemCode.Bill, "B-2"]] as const) {
-      yield* statements.issue(corpNum, statement(corpNum, itemCode, mgtKey, date))
+      yield* statements.issue(corpNum, document(itemCode, mgtKey, date, corpNum))
     }
     yield* statements.cancel(corpNum, ItemCode.Estimate, "EST-0002", "sample")
   })
@@ -144,11 +93,11 @@ const taxinvoiceSamples = (corpNum: string) =>
     const date = Kst.toDate8(MADE_AT)
     yield* sandbox.registerCertificate("test", corpNum, {})
     const taxinvoice = yield* Taxinvoice
-    yield* taxinvoice.register(corpNum, draft(corpNum, "INV-0001", date))
+    yield* taxinvoice.register(corpNum, demoDraft("INV-0001", date, corpNum))
     yield* taxinvoice.attachFile(corpNum, "SELL", "INV-0001", { bytes: new TextEncoder().encode("견적서"), fileName: "quote.txt", displayName: "견적서" })
-    yield* taxinvoice.register(corpNum, draft(corpNum, "INV-0002", date))
+    yield* taxinvoice.register(corpNum, demoDraft("INV-0002", date, corpNum))
     yield* taxinvoice.issue(corpNum, "SELL", "INV-0002")
-    yield* sandbox.issueOnPortal("test", corpNum, draft(corpNum, "PORTAL", date))
+    yield* sandbox.issueOnPortal("test", corpNum, demoDraft("PORTAL", date, corpNum))
   })
 
 const memberSamples = (corpNum: string) =>
