@@ -29,7 +29,6 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Result from "effect/Result"
 import * as Config from "../core/Config.js"
-import type { ConfigInvalid, TaxdocConfig } from "../core/Config.js"
 import type * as Operation from "../core/Operation.js"
 import * as Connect from "../sandbox/Connect.js"
 import * as Taxdoc from "../Taxdoc.js"
@@ -44,7 +43,7 @@ import * as Samples from "./samples.js"
  * @since 0.1.0
  * @category models
  */
-export type Sdk = Taxdoc.Services | TaxdocConfig
+export type Sdk = Taxdoc.Services | Config.TaxdocConfig
 
 /**
  * Failures while building a target's SDK layer.
@@ -52,7 +51,7 @@ export type Sdk = Taxdoc.Services | TaxdocConfig
  * @since 0.1.0
  * @category errors
  */
-export type TargetError = CliError | ConfigInvalid | EffectConfig.ConfigError
+export type TargetError = CliError | Config.ConfigInvalid | EffectConfig.ConfigError
 
 /**
  * The default time between polls: short in process (the sandbox advances a bulk submission one
