@@ -4,15 +4,17 @@
 //
 // The Node version is checked before anything else is loaded: Effect 4 needs Node 22.19 or later,
 // and on an older Node it fails while loading, with a stack that says nothing of the cause. Nothing
-// here may be syntax or an import that an older Node refuses before this check runs.
+// here may be syntax or an import that an older Node refuses before this check runs. The lines are
+// those the package's entry points print (src/core/NodeVersion.ts), written out here because this
+// runs before anything is built; test/package/nodeVersion.test.ts keeps the two the same.
 const NEEDED = [22, 19]
 const running = process.versions.node.split(".").map(Number)
 const older = running[0] < NEEDED[0] || (running[0] === NEEDED[0] && running[1] < NEEDED[1])
 if (older) {
   process.stderr.write(
     `taxdoc needs Node.js ${NEEDED.join(".")} or later; this is Node.js ${process.versions.node} (${process.execPath}).\n` +
-      "In a clone of taxdoc, run the command with the project's own Node (installed by npm install): npm run taxdoc -- <arguments>\n" +
-      "Elsewhere, install Node.js 22.19 or later (Node 24 LTS) and run taxdoc with it.\n"
+      "In a clone of taxdoc, run with the project's own Node (installed by npm install): npm run taxdoc -- <arguments>, npx node <file>\n" +
+      `Elsewhere, install Node.js ${NEEDED.join(".")} or later (Node 24 LTS) and run taxdoc with it.\n`
   )
   process.exit(1)
 }

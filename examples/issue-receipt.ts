@@ -22,4 +22,5 @@ export const program = Effect.gen(function*() {
 // The SDK on a sandbox of the service inside this process, the member signed up.
 export const SandboxSdk = Taxdoc.layerSandbox({ sandbox: { members: [{ corpNum }] } })
 
+// Run when this file is the program (npx tsx app.ts); a test may import `program` and `SandboxSdk` instead.
 if (import.meta.url === `file://${process.argv[1]}`) Effect.runPromise(program.pipe(Effect.provide(SandboxSdk)))

@@ -9,7 +9,7 @@ import { Effect } from "effect"
 import { createServer, type IncomingMessage, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { layerTelemetry, program, SandboxSdk } from "./otel-export.js"
+import { type ExportFailure, layerTelemetry, program, SandboxSdk } from "./otel-export.js"
 
 interface Post {
   readonly path: string
@@ -55,8 +55,10 @@ const attributesOf = (span: OtlpSpan): Record<string, unknown> =>
 
 describe("examples/otel-export.ts", () => {
   it("sends the receipt's spans and taxdoc's metrics to the OTLP collector", async () => {
-    const info = await Effect.runPromise(program.pipe(Effect.provide(SandboxSdk), Effect.provide(layerTelemetry(endpoint))))
+    const failures: Array<ExportFailure> = []
+    const info = await Effect.runPromise(program.pipe(Effect.provide(SandboxSdk), Effect.provide(layerTelemetry(endpoint, { onFailure: (f) => failures.push(f) }))))
     expect(info.stateCode).toBe(300)
+    expect(failures).toEqual([])
     // The layer closed after the program: both exporters flushed.
     const traces = posts.filter((post) => post.path === "/v1/traces")
     expect(traces.length).toBeGreaterThan(0)

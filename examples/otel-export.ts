@@ -18,22 +18,59 @@ import { Cashbill, Taxdoc } from "taxdoc"
 
 const corpNum = "1234567891" // the member (seller) the partner acts for
 
-/** Traces and metrics to the OTLP/HTTP collector at `endpoint`; both flushed when the layer closes. */
-export const layerTelemetry = (endpoint: string) => {
+/** What the exporters are told about a collector: a local one answers well within this. */
+const EXPORT_TIMEOUT_MILLIS = 2_000
+
+/** An export that failed: which signal (`traces`, `metrics`) and why. */
+export interface ExportFailure {
+  readonly signal: string
+  readonly error: Error
+}
+
+type Done = (result: { readonly error?: Error | undefined }) => void
+
+/** `exporter`, telling `onFailure` of every export that failed (a failed export carries its error). */
+const reporting = <E extends { export(items: never, done: Done): void }>(exporter: E, signal: string, onFailure: (failure: ExportFailure) => void): E => {
+  const send = exporter.export.bind(exporter) as (items: unknown, done: Done) => void
+  const exportReporting = (items: unknown, done: Done) =>
+    send(items, (result) => {
+      if (result.error !== undefined) onFailure({ signal, error: result.error })
+      done(result)
+    })
+  exporter.export = exportReporting as E["export"]
+  return exporter
+}
+
+/**
+ * Traces and metrics to the OTLP/HTTP collector at `endpoint`; both flushed when the layer closes.
+ * An exporter gives up on an export after `timeoutMillis` (retries included) and reports it to
+ * `onFailure`: the OpenTelemetry SDK itself says nothing of it unless its diagnostics are on.
+ */
+export const layerTelemetry = (
+  endpoint: string,
+  options: { readonly onFailure: (failure: ExportFailure) => void; readonly timeoutMillis?: number }
+) => {
+  const timeoutMillis = options.timeoutMillis ?? EXPORT_TIMEOUT_MILLIS
   const tracerProvider = Layer.effect(
     OtelTracer.OtelTracerProvider,
     Effect.acquireRelease(
       Effect.map(Resource.Resource, (resource) =>
         new BasicTracerProvider({
           resource,
-          spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint}/v1/traces` }))]
+          spanProcessors: [
+            new BatchSpanProcessor(reporting(new OTLPTraceExporter({ url: `${endpoint}/v1/traces`, timeoutMillis }), "traces", options.onFailure))
+          ]
         })),
-      // Flushes what is left; a collector that cannot be reached is the exporter's to report.
+      // Flushes what is left; an export that fails is reported by its exporter.
       (provider) => Effect.ignore(Effect.tryPromise(() => provider.shutdown()))
     )
   )
   const metricReader = () =>
-    new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter({ url: `${endpoint}/v1/metrics` }), exportIntervalMillis: 10_000 })
+    new PeriodicExportingMetricReader({
+      exporter: reporting(new OTLPMetricExporter({ url: `${endpoint}/v1/metrics`, timeoutMillis }), "metrics", options.onFailure),
+      exportIntervalMillis: 10_000,
+      exportTimeoutMillis: timeoutMillis
+    })
   return Layer.mergeAll(Layer.provide(OtelTracer.layer, tracerProvider), OtelMetrics.layer(metricReader)).pipe(
     Layer.provide(Resource.layer({ serviceName: "receipts", serviceVersion: "1.0.0" }))
   )
@@ -56,5 +93,14 @@ export const SandboxSdk = Taxdoc.layerSandbox({ metrics: true, sandbox: { member
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const endpoint = process.env["OTEL_EXPORTER_OTLP_ENDPOINT"] ?? "http://localhost:4318"
-  Effect.runPromise(program.pipe(Effect.provide(SandboxSdk), Effect.provide(layerTelemetry(endpoint))))
+  const failures: Array<ExportFailure> = []
+  await Effect.runPromise(program.pipe(Effect.provide(SandboxSdk), Effect.provide(layerTelemetry(endpoint, { onFailure: (f) => failures.push(f) }))))
+  if (failures.length > 0) {
+    const signals = [...new Set(failures.map((f) => f.signal))].join(" and ")
+    console.error(`the ${signals} were not exported to ${endpoint}: ${failures[0]!.error.message}`)
+    console.error("start a collector there (docs/observability.md, \"Seeing it locally\") or point OTEL_EXPORTER_OTLP_ENDPOINT at one")
+    process.exitCode = 1
+  } else {
+    console.log(`traces and metrics exported to ${endpoint}`)
+  }
 }

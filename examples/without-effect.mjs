@@ -1,11 +1,12 @@
 // taxdoc without Effect: a plain Node program over `taxdoc/promise`.
 //
-// Start a sandbox in another terminal, then run this program with its printed secret:
+// Start a sandbox in another terminal, then run this program with its printed secret (in a clone of
+// taxdoc; where the package is installed, `npx taxdoc …` and `node …`):
 //
-//   npx taxdoc sandbox serve --port 8787 --member 1234567891
+//   npm run --silent taxdoc -- sandbox serve --port 8787 --member 1234567891
 //   TAXDOC_LINK_ID=TESTER TAXDOC_SECRET_KEY=<printed secret> \
 //   TAXDOC_AUTH_URL=http://127.0.0.1:8787 TAXDOC_API_URL=http://127.0.0.1:8787 \
-//   node examples/without-effect.mjs
+//   npx node examples/without-effect.mjs
 //
 // createClient() reads the TAXDOC_* variables (or takes the same options as an object).
 import { ApiError, createClient, ValidationError } from "taxdoc/promise"
@@ -20,8 +21,9 @@ const receipt = (mgtKey, overrides = {}) => ({
 })
 
 try {
-  // Issue a receipt and read it back: the same decoded answers as the Effect services.
-  const mgtKey = `ORDER-${Date.now()}`
+  // Issue a receipt and read it back: the same decoded answers as the Effect services. Run again,
+  // the same receipt under the same ID is answered as the first run was.
+  const mgtKey = "ORDER-2026-0003"
   const issued = await client.cashbill.issue(corpNum, receipt(mgtKey))
   const info = await client.cashbill.getInfo(corpNum, mgtKey)
 

@@ -90,7 +90,7 @@ const storeOf = (config: Config.TaxdocConfigShape): Effect.Effect<Context.Contex
   return Effect.tryPromise({
     try: () => import("./workflow/SharedTokens.js"),
     catch: (cause) =>
-      new Config.ConfigInvalid({
+      Config.invalid({
         field: "tokenStore",
         reason: `needs the optional package of taxdoc/workflow (npm install @effect/sql-pg): ${String(cause)}`
       })

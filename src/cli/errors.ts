@@ -17,7 +17,7 @@ import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type { ConfigInvalid } from "../core/Config.js"
-import { problemsOf } from "../core/ConfigProblems.js"
+import { problemsOf, variableOf } from "../core/ConfigProblems.js"
 import { type ErrorCodeName, nameOfCode } from "../core/ErrorCodes.js"
 import type { ApiError, PollTimeoutError, ResponseError, TokenError, TransportError, UnknownOutcomeError, ValidationError } from "../core/Errors.js"
 import { printErrorLine } from "./output.js"
@@ -319,8 +319,17 @@ export const describe = (error: unknown, usageHint: UsageHint = defaultUsageHint
         hint: "the result may still arrive; wait longer with --deadline (e.g. --deadline \"30 minutes\")",
         exitCode: 1
       }
-    case "ConfigInvalid":
-      return { type: e._tag, lines: [`error: ${e.message}`], fields: { field: e.field, reason: e.reason }, hint: "fix the configuration value named above", exitCode: 2 }
+    case "ConfigInvalid": {
+      // A field not named as a flag or variable already comes from its TAXDOC_* variable here.
+      const named = e.problems.map((p) => ({ field: /^(--|TAXDOC_)/.test(p.field) ? p.field : variableOf(p.field), reason: p.reason }))
+      return {
+        type: e._tag,
+        lines: ["error: configuration:", ...named.map((p) => `  - ${p.field}: ${p.reason}`)],
+        fields: { field: named[0]?.field, reason: named[0]?.reason, problems: named },
+        hint: named.length === 1 ? `fix ${named[0]!.field}` : `fix each of ${named.map((p) => p.field).join(", ")}`,
+        exitCode: 2
+      }
+    }
     case "CliError":
       return { type: e._tag, lines: [`error: ${e.message}`], fields: {}, hint: e.hint, exitCode: e.exitCode }
   }

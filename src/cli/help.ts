@@ -80,6 +80,13 @@ const table = (entries: ReadonlyArray<Entry>, stream: Terminal.Stream, paint: (t
 const prose = (text: string, stream: Terminal.Stream): Array<string> =>
   text.split("\n").flatMap((line) => Terminal.wrapLine(`${INDENT}${line}`, stream.columns))
 
+// An example command wider than the stream, wrapped with a shell's line continuations: copied
+// from the terminal, it still runs as one command.
+const commandLines = (line: string, columns: number): Array<string> => {
+  const lines = Terminal.wrapLine(line, columns - 2)
+  return lines.map((text, i) => (i < lines.length - 1 ? `${text} \\` : text))
+}
+
 /**
  * The help text of `page` for `stream`.
  *
@@ -101,7 +108,7 @@ export const render = (page: Page, stream: Terminal.Stream): string => {
       bold("EXAMPLES"),
       ...page.examples.flatMap((example) => [
         ...(example.description === undefined ? [] : Terminal.wrapLine(`${INDENT}# ${example.description}`, stream.columns)),
-        ...Terminal.wrapLine(`${INDENT}$ ${example.command}`, stream.columns).map(cyan)
+        ...commandLines(`${INDENT}$ ${example.command}`, stream.columns).map(cyan)
       ])
     ])
   }

@@ -160,7 +160,7 @@ export function isHttpUrl(text: string): boolean {
  */
 export const target = {
   sandbox: Flag.Boolean("sandbox").pipe(
-    Flag.withDescription("Run against a fresh sandbox inside this process (no network; the --corp-num member is signed up). Example: --sandbox"),
+    Flag.withDescription("Run against a fresh sandbox inside this process (no network; the --corp-num member is signed up, with the samples the examples name). Example: --sandbox"),
     Flag.withDefault(false)
   ),
   sandboxUrl: sandboxUrl.pipe(Flag.optional),

@@ -2,7 +2,8 @@
  * Which service a command talks to:
  *
  * - `--sandbox`: a fresh sandbox inside the process (no network, nothing kept afterwards); the
- *   member given by `--corp-num` is already signed up, so one command shows its whole effect;
+ *   member given by `--corp-num` is already signed up, so one command shows its whole effect, and
+ *   holds the sample documents the examples of `--help` name (./samples.ts);
  * - `--sandbox-url <url>`: a running sandbox (`taxdoc sandbox serve`), as the partner given by
  *   `--link-id` or `TAXDOC_LINK_ID` (else TESTER), signed with the secret given by `--secret` or
  *   `TAXDOC_SECRET_KEY` (the server prints TESTER's at start); a command whose operations are all
@@ -26,13 +27,15 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import type { ConfigInvalid, TaxdocConfig } from "../core/Config.js"
+import * as Result from "effect/Result"
+import * as Config from "../core/Config.js"
 import type * as Operation from "../core/Operation.js"
 import * as Connect from "../sandbox/Connect.js"
 import * as Taxdoc from "../Taxdoc.js"
 import { CliError } from "./errors.js"
 import type { Target } from "./options.js"
 import { whileWaiting } from "./progress.js"
+import * as Samples from "./samples.js"
 
 /**
  * What the SDK layer of a target provides.
@@ -40,7 +43,7 @@ import { whileWaiting } from "./progress.js"
  * @since 0.1.0
  * @category models
  */
-export type Sdk = Taxdoc.Services | TaxdocConfig
+export type Sdk = Taxdoc.Services | Config.TaxdocConfig
 
 /**
  * Failures while building a target's SDK layer.
@@ -48,7 +51,7 @@ export type Sdk = Taxdoc.Services | TaxdocConfig
  * @since 0.1.0
  * @category errors
  */
-export type TargetError = CliError | ConfigInvalid | EffectConfig.ConfigError
+export type TargetError = CliError | Config.ConfigInvalid | EffectConfig.ConfigError
 
 /**
  * The default time between polls: short in process (the sandbox advances a bulk submission one
@@ -149,6 +152,54 @@ export const misplaced = (target: Target): CliError | undefined => {
   })
 }
 
+// The in-process sandbox with the samples the help's examples name (./samples.ts), for its members.
+const withSamples = <E>(
+  sandbox: Layer.Layer<Taxdoc.SandboxServices, E>,
+  members: ReadonlyArray<string>,
+  kinds: ReadonlyArray<Samples.Kind> | undefined
+): Layer.Layer<Sdk, E | CliError> =>
+  Layer.effectContext(Effect.gen(function*() {
+    const context = yield* Layer.build(sandbox)
+    yield* Samples.make(members, kinds).pipe(
+      Effect.provideContext(context),
+      Effect.mapError((cause) => new CliError({ message: `the sandbox's samples could not be made: ${String(cause)}`, hint: "this is a bug of taxdoc; please report it", exitCode: 1 }))
+    )
+    return context
+  }))
+
+/**
+ * The name a configuration field was given under with `--sandbox-url`: `--secret`, `--link-id` and
+ * `--sandbox-url` (the addresses) where those flags gave it, else its `TAXDOC_*` variable.
+ *
+ * @since 1.1.0
+ * @category combinators
+ */
+export const givenAs = (target: Pick<Target, "linkId" | "secret">) => (field: string): string => {
+  switch (field) {
+    case "secretKey":
+      return Option.isSome(target.secret) ? "--secret" : "TAXDOC_SECRET_KEY"
+    case "linkId":
+      return Option.isSome(target.linkId) ? "--link-id" : "TAXDOC_LINK_ID"
+    case "authUrl":
+    case "apiUrl":
+      return "--sandbox-url"
+    default:
+      return Config.variableOf(field)
+  }
+}
+
+/**
+ * How a target's SDK is made: `tokenless`, see `tokenless`; `samples`, the kinds of sample an
+ * in-process sandbox starts with (default every kind).
+ *
+ * @since 1.1.0
+ * @category models
+ */
+export interface LayerOptions {
+  readonly tokenless?: boolean
+  readonly samples?: ReadonlyArray<Samples.Kind>
+}
+
 /**
  * The SDK for a target. `members` are signed up beforehand in an in-process sandbox (ignored
  * elsewhere). With `tokenless` (see `tokenless`), a running sandbox needs no secret.
@@ -156,7 +207,7 @@ export const misplaced = (target: Target): CliError | undefined => {
  * @since 0.1.0
  * @category layers
  */
-export const layer = (target: Target, members: ReadonlyArray<string> = [], options: { readonly tokenless?: boolean } = {}): Layer.Layer<Sdk, TargetError> => {
+export const layer = (target: Target, members: ReadonlyArray<string> = [], options: LayerOptions = {}): Layer.Layer<Sdk, TargetError> => {
   if (target.sandbox && Option.isSome(target.sandboxUrl)) {
     return failing(new CliError({ message: "--sandbox and --sandbox-url exclude each other", hint: "give one of them", exitCode: 2 }))
   }
@@ -164,8 +215,9 @@ export const layer = (target: Target, members: ReadonlyArray<string> = [], optio
   if (misplacedFlag !== undefined) return failing(misplacedFlag)
   if (target.sandbox) {
     // Only well-formed numbers are seeded; the command's own validation reports the others.
-    const seeds = [...new Set(members.filter((m) => /^\d{10}$/.test(m)))].map((corpNum) => ({ corpNum }))
-    return Layer.unwrap(Effect.map(sandboxSettings, (settings) => Taxdoc.layerSandbox({ ...settings, sandbox: { members: seeds } })))
+    const seeded = [...new Set(members.filter((m) => /^\d{10}$/.test(m)))]
+    const seeds = seeded.map((corpNum) => ({ corpNum, managerId: Samples.MANAGER_ID }))
+    return Layer.unwrap(Effect.map(sandboxSettings, (settings) => withSamples(Taxdoc.layerSandbox({ ...settings, sandbox: { members: seeds } }), seeded, options.samples)))
   }
   if (Option.isSome(target.sandboxUrl)) {
     const origin = target.sandboxUrl.value
@@ -174,9 +226,11 @@ export const layer = (target: Target, members: ReadonlyArray<string> = [], optio
       if (Option.isNone(secret) && options.tokenless !== true) return yield* noSecret(origin)
       const settings = yield* sandboxSettings
       const secretKey = Option.getOrElse(secret, () => UNUSED_SECRET)
-      return Taxdoc.layer(Connect.configOptions({ origin, linkId, secretKey, ...settings })).pipe(
-        Layer.provide(Undici.layer())
-      )
+      const configOptions = Connect.configOptions({ origin, linkId, secretKey, ...settings })
+      // Every problem at once, each under the name it was given as: a flag, else its variable.
+      const checked = Config.fromOptionsResult(configOptions)
+      if (Result.isFailure(checked)) return yield* Config.renamed(checked.failure, givenAs(target))
+      return Taxdoc.layer(configOptions).pipe(Layer.provide(Undici.layer()))
     }))
   }
   return Taxdoc.layerConfig.pipe(Layer.provide(Undici.layer()))
@@ -188,7 +242,7 @@ export const layer = (target: Target, members: ReadonlyArray<string> = [], optio
  * @since 0.1.0
  * @category combinators
  */
-export const provide = (target: Target, members: ReadonlyArray<string> = [], options: { readonly tokenless?: boolean } = {}) =>
+export const provide = (target: Target, members: ReadonlyArray<string> = [], options: LayerOptions = {}) =>
 <A, E, R>(program: Effect.Effect<A, E, R>): Effect.Effect<A, E | TargetError, Exclude<R, Sdk>> =>
   Effect.provide(program, layer(target, members, options))
 
@@ -199,6 +253,6 @@ export const provide = (target: Target, members: ReadonlyArray<string> = [], opt
  * @since 0.1.0
  * @category combinators
  */
-export const run = (target: Target, label: string, members: ReadonlyArray<string> = [], options: { readonly tokenless?: boolean } = {}) =>
+export const run = (target: Target, label: string, members: ReadonlyArray<string> = [], options: LayerOptions = {}) =>
 <A, E, R>(program: Effect.Effect<A, E, R>): Effect.Effect<A, E | TargetError, Exclude<R, Sdk>> =>
-  program.pipe(whileWaiting(label), provide(target, members, options))
+  program.pipe(whileWaiting(label), provide(target, members, { samples: Samples.kindsOf(label), ...options }))

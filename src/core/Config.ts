@@ -5,7 +5,7 @@
  * One Schema, `Options`, says what a valid configuration is. `layer(options)` decodes the options
  * given in code with it; `layerConfig` reads the same fields from `TAXDOC_*` variables through
  * Effect's `Config` (`TAXDOC_LINK_ID` for `linkId`, …) and decodes them with the same field
- * schemas. A field that breaks its rule fails naming it and saying what to do.
+ * schemas. Every field that is missing or breaks its rule is named at once, each saying what to do.
  *
  * The secret key stays `Redacted` everywhere; it is unwrapped only in the one line that signs a
  * token request.
@@ -14,7 +14,6 @@
  */
 import * as EffectConfig from "effect/Config"
 import * as Context from "effect/Context"
-import * as Data from "effect/Data"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -24,6 +23,8 @@ import * as Result from "effect/Result"
 import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import * as SchemaIssue from "effect/SchemaIssue"
+import { ConfigInvalid, type FieldProblem, invalid } from "./ConfigInvalid.js"
+import * as ConfigProblems from "./ConfigProblems.js"
 import * as Retry from "./Retry.js"
 import { issuesOf } from "./Validation.js"
 
@@ -214,7 +215,7 @@ const WRAP_SECRET = "must be wrapped: Redacted.make(key) from effect/Redacted (i
  * @since 1.0.0
  * @category constructors
  */
-export const variableOf = (field: string): string => `TAXDOC_${field.replace(/[A-Z]/g, (ch) => `_${ch}`).toUpperCase()}`
+export const variableOf: (field: string) => string = ConfigProblems.variableOf
 
 // ── the resolved configuration ──────────────────────────────────────────────────────────────
 
@@ -270,20 +271,10 @@ export interface TaxdocConfigShape {
 export class TaxdocConfig extends Context.Service<TaxdocConfig, TaxdocConfigShape>()("taxdoc/Config") {}
 
 /**
- * A configuration problem found when the layer is built: the field (or `TAXDOC_*` variable) and
- * what it must be. It never shows the value given.
- *
  * @since 0.1.0
  * @category errors
  */
-export class ConfigInvalid extends Data.TaggedError("ConfigInvalid")<{
-  readonly field: string
-  readonly reason: string
-}> {
-  override get message(): string {
-    return `taxdoc configuration: ${this.field} ${this.reason}`
-  }
-}
+export { ConfigInvalid, type FieldProblem, invalid, renamed } from "./ConfigInvalid.js"
 
 const trimSlash = (url: string): string => url.replace(/\/+$/, "")
 
@@ -297,7 +288,7 @@ const duration = (input: Duration.Duration | undefined, fallback: Duration.Input
 const resolve = (options: typeof Options.Type): Result.Result<TaxdocConfigShape, ConfigInvalid> => {
   const fixed = options.useFixedAddress === true
   if (fixed && (options.authUrlFixed === undefined || options.apiUrlFixed === undefined)) {
-    return Result.fail(new ConfigInvalid({ field: "useFixedAddress", reason: "needs authUrlFixed and apiUrlFixed" }))
+    return Result.fail(invalid({ field: "useFixedAddress", reason: "needs authUrlFixed and apiUrlFixed" }))
   }
   const environment = options.environment ?? "test"
   const retries = options.retries ?? 3
@@ -333,24 +324,35 @@ const resolve = (options: typeof Options.Type): Result.Result<TaxdocConfigShape,
   })
 }
 
-// The first broken field of a decoding failure, named as `nameOf` says, with what it must be.
+// Every broken field of a decoding failure, once each, named as `nameOf` says, with what it must be.
 const invalidOf = (error: Schema.SchemaError, nameOf: (field: Field) => string, input: unknown): ConfigInvalid => {
-  const issue = issuesOf(error)[0]
-  const path = issue?.path ?? ""
-  const field = (Object.keys(REASONS) as Array<Field>).find((f) => path === f || path === variableOf(f) || path.startsWith(`${f}.`))
-  if (field === undefined) return new ConfigInvalid({ field: path === "" ? "options" : path, reason: issue?.message ?? "are not valid" })
-  if (issue?.rule === "required") return new ConfigInvalid({ field: nameOf(field), reason: "is required" })
-  // A plain string where a Redacted belongs (a caller without the types): say how to wrap it.
-  const given = typeof input === "object" && input !== null ? (input as Record<string, unknown>)[field] : undefined
-  if (field === "secretKey" && typeof given === "string") return new ConfigInvalid({ field, reason: WRAP_SECRET })
-  return new ConfigInvalid({ field: nameOf(field), reason: REASONS[field] })
+  const problems = new Map<string, string>()
+  for (const issue of issuesOf(error)) {
+    const field = (Object.keys(REASONS) as Array<Field>).find((f) => issue.path === f || issue.path === variableOf(f) || issue.path.startsWith(`${f}.`))
+    const name = field === undefined ? (issue.path === "" ? "options" : issue.path) : nameOf(field)
+    if (problems.has(name)) continue
+    // A plain string where a Redacted belongs (a caller without the types): say how to wrap it.
+    const given = field !== undefined && typeof input === "object" && input !== null ? (input as Record<string, unknown>)[field] : undefined
+    problems.set(
+      name,
+      field === undefined
+        ? issue.message
+        : issue.rule === "required"
+        ? "is required"
+        : field === "secretKey" && typeof given === "string"
+        ? WRAP_SECRET
+        : REASONS[field]
+    )
+  }
+  const [first = { field: "options", reason: "are not valid" }, ...rest] = [...problems].map(([field, reason]) => ({ field, reason }))
+  return invalid(first, ...rest)
 }
 
-const decodeOptions = Schema.decodeUnknownResult(Options)
+const decodeOptions = Schema.decodeUnknownResult(Options, { errors: "all" })
 
 /**
- * Resolves options into a configuration, or the `ConfigInvalid` naming the first field that
- * breaks its rule.
+ * Resolves options into a configuration, or the `ConfigInvalid` naming every field that is missing
+ * or breaks its rule.
  *
  * @since 1.0.0
  * @category constructors
@@ -361,7 +363,7 @@ export const fromOptionsResult = (options: Options): Result.Result<TaxdocConfigS
 }
 
 /**
- * Resolves options into a configuration; throws `ConfigInvalid` naming the field.
+ * Resolves options into a configuration; throws `ConfigInvalid` naming every field at fault.
  *
  * @since 0.1.0
  * @category constructors
@@ -373,7 +375,7 @@ export const make = (options: Options): TaxdocConfigShape => {
 }
 
 /**
- * `make` as an effect: the configuration, or the `ConfigInvalid` naming the field.
+ * `make` as an effect: the configuration, or the `ConfigInvalid` naming every field at fault.
  *
  * @since 0.1.0
  * @category constructors
@@ -407,19 +409,30 @@ const Variables = Schema.Struct(variableFields as Schema.Struct.Fields) as unkno
  * @since 1.0.0
  * @category constructors
  */
-export const configErrorOf = (variable: string, reason: string): EffectConfig.ConfigError =>
-  new EffectConfig.ConfigError(new Schema.SchemaError(new SchemaIssue.Pointer([variable], new SchemaIssue.InvalidValue({ message: reason }))))
+export const configErrorOf = (variable: string, reason: string): EffectConfig.ConfigError => configErrorOfAll([{ field: variable, reason }])
+
+/**
+ * A `ConfigError` naming every variable of `problems` and what each must be.
+ *
+ * @since 1.1.0
+ * @category constructors
+ */
+export const configErrorOfAll = (problems: ReadonlyArray<FieldProblem>): EffectConfig.ConfigError => {
+  const pointers = problems.map((p) => new SchemaIssue.Pointer([p.field], new SchemaIssue.InvalidValue({ message: p.reason })))
+  const [first, ...rest] = pointers
+  if (first === undefined) return new EffectConfig.ConfigError(new Schema.SchemaError(new SchemaIssue.InvalidValue({ message: "is not valid" })))
+  return new EffectConfig.ConfigError(new Schema.SchemaError(rest.length === 0 ? first : new SchemaIssue.Composite(Schema.Unknown.ast, [first, ...rest])))
+}
 
 const fromVariable = (invalid: ConfigInvalid): EffectConfig.ConfigError =>
-  configErrorOf(invalid.field in REASONS ? variableOf(invalid.field) : invalid.field, invalid.reason)
+  configErrorOfAll(invalid.problems.map((p) => ({ field: p.field in REASONS ? variableOf(p.field) : p.field, reason: p.reason })))
 
-// With no TAXDOC_* variable at all there is nothing to decode, and the failure names no variable:
-// the variables are then judged as all missing, so that the first required one is named.
-const withNames = (error: Schema.SchemaError): Schema.SchemaError => {
-  if (error.issue._tag !== "InvalidType") return error
-  const none = Schema.decodeUnknownResult(Variables)({})
-  return Result.isFailure(none) ? none.failure : error
-}
+// The variables as strings, each decoded by its option's schema from its string form, every
+// problem reported (Effect's `Config.schema` stops at the first).
+const VariablesFromStrings = Schema.toCodecStringTree(Variables)
+const readVariables = EffectConfig.all(
+  Object.fromEntries(Object.keys(variableFields).map((name) => [name, EffectConfig.option(EffectConfig.String(name))]))
+).pipe(EffectConfig.map((read) => Object.fromEntries(Object.entries(read).flatMap(([name, value]) => (Option.isSome(value) ? [[name, value.value]] : [])))))
 
 /**
  * The configuration read from `TAXDOC_*` variables, one per option: `TAXDOC_LINK_ID`,
@@ -438,9 +451,12 @@ const withNames = (error: Schema.SchemaError): Schema.SchemaError => {
  * @since 0.1.0
  * @category configs
  */
-export const config: EffectConfig.Config<TaxdocConfigShape> = EffectConfig.schema(Variables).pipe(
-  EffectConfig.orElse((error) =>
-    EffectConfig.fail(error.cause._tag === "SchemaError" ? fromVariable(invalidOf(withNames(error.cause), variableOf, undefined)).cause : error.cause)
+export const config: EffectConfig.Config<TaxdocConfigShape> = readVariables.pipe(
+  EffectConfig.mapEffect((strings) =>
+    Effect.fromResult(Result.mapError(
+      Schema.decodeUnknownResult(VariablesFromStrings, { errors: "all" })(strings),
+      (error) => fromVariable(invalidOf(error, variableOf, undefined))
+    ))
   ),
   EffectConfig.mapEffect((variables) => {
     const options: Record<string, unknown> = {}

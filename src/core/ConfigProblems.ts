@@ -1,12 +1,21 @@
 /**
- * A configuration failure told by variable: which `TAXDOC_*` variable is unset or wrong and what it
- * must be, never the value of a secret. The command prints these lines, the Promise client throws
- * them in its `ConfigInvalid`.
+ * A configuration failure told by variable: which `TAXDOC_*` variables are unset or wrong and what
+ * each must be, never the value of a secret. The command prints these lines, the Promise client
+ * throws them in its `ConfigInvalid`. (It imports nothing at run time: the command's error
+ * messages load it at every start.)
  *
  * @since 1.0.0
  */
 import type * as EffectConfig from "effect/Config"
 import type * as SchemaIssue from "effect/SchemaIssue"
+
+/**
+ * The `TAXDOC_*` variable of an option: `linkId` → `TAXDOC_LINK_ID`.
+ *
+ * @since 1.1.0
+ * @category constructors
+ */
+export const variableOf = (field: string): string => `TAXDOC_${field.replace(/[A-Z]/g, (ch) => `_${ch}`).toUpperCase()}`
 
 /**
  * One variable's problem.

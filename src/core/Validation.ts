@@ -10,6 +10,7 @@ import * as Schema from "effect/Schema"
 import * as SchemaAST from "effect/SchemaAST"
 import type * as SchemaIssue from "effect/SchemaIssue"
 import { OrAbsent } from "./Absent.js"
+import * as CrossRule from "./CrossRule.js"
 import { ValidationError, ValidationIssue } from "./Errors.js"
 import { RuleName } from "./Rule.js"
 import * as Quick from "./internal/QuickDecoder.js"
@@ -171,10 +172,20 @@ export const inputOptions: SchemaAST.ParseOptions = { errors: "all", onExcessPro
  * @since 1.0.0
  * @category combinators
  */
-export const check = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S, input: unknown): Result.Result<S["Type"], ReadonlyArray<ValidationIssue>> => {
-  // The quick way decides a valid input; Effect's decoder any other, with every issue.
-  return Result.mapError(Quick.orEffect(schema, inputOptions)(input), issuesOf)
-}
+export const check = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S, input: unknown): Result.Result<S["Type"], ReadonlyArray<ValidationIssue>> =>
+  // The quick way decides a valid input; Effect's decoder any other, with every issue — and the
+  // cross-field rules it could not check because another field of their record is broken.
+  Result.mapError(Quick.orEffect(schema, inputOptions)(input), (failure) => {
+    const issues = [...issuesOf(failure)]
+    const seen = new Set(issues.map((issue) => `${issue.path} ${issue.rule}`))
+    for (const broken of CrossRule.unchecked(schema.ast, input)) {
+      const issue = new ValidationIssue({ path: renderPath(broken.path), rule: broken.rule, message: broken.message })
+      if (seen.has(`${issue.path} ${issue.rule}`)) continue
+      seen.add(`${issue.path} ${issue.rule}`)
+      issues.push(issue)
+    }
+    return issues
+  })
 
 /**
  * Decodes `input` with `schema`, reporting every broken rule as a `ValidationError` of `operation`.

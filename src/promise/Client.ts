@@ -193,11 +193,13 @@ const configOf = (options: ClientOptions | undefined): Config.TaxdocConfigShape 
   if (options !== undefined) return Config.make({ ...withoutTransport(options), secretKey: Redacted.make(options.secretKey) })
   const read = Effect.runSync(Effect.result(Config.config))
   if (Result.isSuccess(read)) return read.success
-  const problems = problemsOf(read.failure)
-  if (problems.length === 0) throw new Config.ConfigInvalid({ field: "environment", reason: `(TAXDOC_* variables): ${read.failure.message}` })
+  const [first, ...rest] = problemsOf(read.failure).map((p) => ({ field: p.variable, reason: p.problem === "not set" ? "is not set" : p.problem }))
+  if (first === undefined) throw Config.invalid({ field: "environment", reason: `(TAXDOC_* variables): ${read.failure.message}` })
   throw new Config.ConfigInvalid({
-    field: problems[0]!.variable,
-    reason: `${problems.map((p, i) => `${i === 0 ? "" : `${p.variable} `}${p.problem === "not set" ? "is not set" : p.problem}`).join("; ")} (createClient() without options reads the TAXDOC_* variables: set them, or pass the options)`
+    field: first.field,
+    reason: first.reason,
+    problems: [first, ...rest],
+    note: "createClient() without options reads the TAXDOC_* variables: set them, or pass the options"
   })
 }
 

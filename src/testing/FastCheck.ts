@@ -8,6 +8,8 @@
  *
  * @since 1.0.0
  */
+// First, so that an older Node is told which it needs before any dependency loads.
+import "../core/NodeVersion.js"
 import type * as fc from "fast-check"
 import type * as Operation from "../core/Operation.js"
 import type { ItemCode } from "../domains/statement/Rules.js"

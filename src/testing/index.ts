@@ -9,6 +9,8 @@
  *
  * @since 0.1.0
  */
+// First, so that an older Node is told which it needs before any dependency loads.
+import "../core/NodeVersion.js"
 import type * as Arbitrary from "effect/Arbitrary"
 import type * as Operation from "../core/Operation.js"
 import type { ItemCode } from "../domains/statement/Rules.js"

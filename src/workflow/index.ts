@@ -7,6 +7,8 @@
  *
  * @since 0.1.0
  */
+// First, so that an older Node is told which it needs before any dependency loads.
+import "../core/NodeVersion.js"
 
 /**
  * @since 0.1.0

@@ -35,13 +35,14 @@ describe("taxdoc collect", () => {
     expect(registered.code).toBe(0)
     expect(JSON.parse(registered.stdout)).toMatchObject({ code: 1 })
     expect(registered.stdout).not.toContain("dept-pass-1")
-    // Each --sandbox run starts a fresh sandbox: no account, no certificate.
-    const check = await taxdoc(["collect", "dept-user", "check", ...member, "--kind", "cashbill"])
-    expect(check.code).toBe(1)
-    expect(check.stderr).toContain("-11100007")
+    // Each --sandbox run starts a fresh sandbox, with its samples: the account dept01, a certificate
+    // registered 2026-11-02 for a year.
+    const check = await taxdoc(["collect", "dept-user", "check", ...member, "--kind", "cashbill", "--json"])
+    expect(check.code).toBe(0)
+    expect(check.stdout).toContain("dept01")
     const expiry = await taxdoc(["collect", "certificate", "expiry", ...member])
-    expect(expiry.code).toBe(1)
-    expect(expiry.stderr).toContain("-11100006")
+    expect(expiry.code).toBe(0)
+    expect(expiry.stdout).toContain("2027-11-02")
     const url = await taxdoc(["collect", "certificate", "url", ...member, "--kind", "taxinvoice", "--json"])
     expect(url.code).toBe(0)
     expect(JSON.parse(url.stdout)).toMatchObject({ url: expect.stringMatching(/^http/) })

@@ -55,6 +55,31 @@ describe("credentials of the taxdoc command", () => {
     expect(configured.stderr).toMatch(/^error: --secret and --link-id go with --sandbox-url only\nhint: the service configured by TAXDOC_\* signs with TAXDOC_LINK_ID and TAXDOC_SECRET_KEY/)
   })
 
+  it("configuration problems are named all at once, each as it was given: the flag, else the variable", { timeout: 60_000 }, async () => {
+    const flags = await taxdoc(["cashbill", "info", "--sandbox-url", url, "--secret", "not base64!", "--link-id", "", "--corp-num", ACME_MEMBER, "DOC-0001"])
+    expect(flags.code).toBe(2)
+    expect(flags.stderr).toBe([
+      "error: configuration:",
+      "  - --link-id: must be the LinkID issued to the partner (not empty)",
+      "  - --secret: must be the Base64 secret key issued with the LinkID",
+      "hint: fix each of --link-id, --secret",
+      ""
+    ].join("\n"))
+    const variable = await taxdoc(["cashbill", "info", "--sandbox-url", url, "--corp-num", ACME_MEMBER, "DOC-0001"], { env: { TAXDOC_SECRET_KEY: "not base64!" } })
+    expect(variable.stderr.split("\n").slice(0, 3)).toEqual(["error: configuration:", "  - TAXDOC_SECRET_KEY: must be the Base64 secret key issued with the LinkID", "hint: fix TAXDOC_SECRET_KEY"])
+    expect(flags.stderr + variable.stderr).not.toContain("not base64!")
+    // The service configured by the variables, none set: all four named in one error.
+    const unset = await taxdoc(["cashbill", "info", "--corp-num", ACME_MEMBER, "DOC-0001"])
+    expect(unset.code).toBe(2)
+    expect(unset.stderr.split("\n").slice(0, 5)).toEqual([
+      "error: configuration of the service (TAXDOC_* variables):",
+      "  - TAXDOC_LINK_ID: not set",
+      "  - TAXDOC_SECRET_KEY: not set",
+      "  - TAXDOC_AUTH_URL: not set",
+      "  - TAXDOC_API_URL: not set"
+    ])
+  })
+
   it("--sandbox-url without a scheme is a usage error saying what it must be", { timeout: 60_000 }, async () => {
     const run = await taxdoc(["member", "corp-info", "--sandbox-url", "127.0.0.1:18437", "--corp-num", ACME_MEMBER])
     expect(run.code).toBe(2)

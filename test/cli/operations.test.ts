@@ -8,6 +8,8 @@ const dir = fixtures({
   "receipt.json": JSON.stringify(RECEIPT),
   "bad-receipt.json": JSON.stringify({ ...RECEIPT, mgtKey: "NO SPACES!", tradeUsage: "소득공제", identityNum: "12", franchiseCorpNum: "123-45-67890" }),
   "receipts.csv": GOOD_CSV,
+  // Line 3 leaves taxationType and identityNum empty, and its total is not the sum of its amounts.
+  "short.csv": GOOD_CSV.split("\n").slice(0, 2).join("\n") + "\nCSV-9,승인거래,소득공제용,,1000,100,0,1200,1234567891,,tea\n",
   "broken-cassette.json": "{\"interactions\": ["
 })
 const file = (name: string) => path.join(dir, name)
@@ -42,6 +44,15 @@ describe("operation commands against --sandbox", () => {
     expect(run.stderr).toContain(`Cashbill.issue: invalid input in ${file("bad-receipt.json")}, nothing was sent`)
     for (const field of ["mgtKey", "tradeUsage", "identityNum", "franchiseCorpNum"]) expect(run.stderr).toMatch(new RegExp(`- ${field}: `))
     expect(run.stderr).toContain("hint: fix every field listed above")
+  })
+
+  it("cashbill bulk names every bad field of a row at once: the missing ones and the amounts' sum", { timeout: 60_000 }, async () => {
+    const run = await taxdoc(["cashbill", "bulk", "--sandbox", "--corp-num", MEMBER, "--file", file("short.csv")])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(`Cashbill.issueMany: invalid input in ${file("short.csv")}, nothing was sent`)
+    for (const column of ["taxationType", "identityNum", "totalAmount"]) expect(run.stderr).toContain(`line 3, column ${column}:`)
+    expect(run.stderr).toContain("must equal supplyCost + tax + serviceFee")
+    expect(run.stderr).not.toContain("line 2,")
   })
 
   it("company-status prints a table of states in the order asked", { timeout: 60_000 }, async () => {

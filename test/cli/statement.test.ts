@@ -5,7 +5,7 @@ import { fixtures, MEMBER, taxdoc } from "./support.js"
 
 // Each command runs against its own fresh in-process sandbox (--sandbox), the member signed up.
 const ESTIMATE = {
-  mgtKey: "EST-0001",
+  mgtKey: "EST-0101",
   writeDate: "20261122",
   purposeType: "청구",
   taxType: "과세",
@@ -26,7 +26,7 @@ describe("taxdoc statement against --sandbox", () => {
     const run = await taxdoc(["statement", "issue", "--sandbox", "--corp-num", MEMBER, "--item-code", "Estimate", "--file", file("estimate.json"), "--json"])
     expect(run.code).toBe(0)
     const answer = JSON.parse(run.stdout) as Record<string, unknown>
-    expect(answer).toMatchObject({ itemCode: 123, mgtKey: "EST-0001", code: 1 })
+    expect(answer).toMatchObject({ itemCode: 123, mgtKey: "EST-0101", code: 1 })
     expect(answer["invoiceNum"]).toMatch(/^\d{8}123[0-9a-z]{13}$/)
   })
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { ConfigProvider, Duration, Effect, Option, Redacted, Result, Schedule } from "effect"
 import * as Config from "../../src/core/Config.js"
+import { problemsOf } from "../../src/core/ConfigProblems.js"
 
 /** The configuration read from an environment record (no process environment involved). */
 const fromEnv = (env: Record<string, string>) => Config.config.parse(ConfigProvider.fromEnv({ env }))
@@ -92,11 +93,23 @@ describe("Config from TAXDOC_* variables", () => {
       expect(String(error)).toContain("is required")
     }))
 
-  it.effect("with no TAXDOC_* variable at all, the first required one is named", () =>
+  it.effect("with no TAXDOC_* variable at all, every required one is named", () =>
     Effect.gen(function*() {
       const error = yield* Effect.flip(fromEnv({}))
-      expect(String(error)).toContain("TAXDOC_LINK_ID")
-      expect(String(error)).toContain("is required")
+      expect(problemsOf(error)).toEqual(["TAXDOC_LINK_ID", "TAXDOC_SECRET_KEY", "TAXDOC_AUTH_URL", "TAXDOC_API_URL"].map((variable) => ({ variable, problem: "not set" })))
+    }))
+
+  it.effect("every variable missing or wrong is named at once, each with what it must be, never a value", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(fromEnv({ TAXDOC_LINK_ID: "TESTER", TAXDOC_SECRET_KEY: "not base64!", TAXDOC_RETRIES: "-1", TAXDOC_ENVIRONMENT: "staging" }))
+      expect(problemsOf(error)).toEqual([
+        { variable: "TAXDOC_SECRET_KEY", problem: "must be the Base64 secret key issued with the LinkID" },
+        { variable: "TAXDOC_ENVIRONMENT", problem: "must be \"test\" or \"production\"" },
+        { variable: "TAXDOC_AUTH_URL", problem: "not set" },
+        { variable: "TAXDOC_API_URL", problem: "not set" },
+        { variable: "TAXDOC_RETRIES", problem: "must be a whole number, 0 or more (0 turns retrying off)" }
+      ])
+      expect(String(error)).not.toContain("not base64!")
     }))
 
   it.effect("a malformed variable fails naming it and saying what it must be, never showing its value", () =>
@@ -146,6 +159,15 @@ describe("Config from options", () => {
     expect(refusal({ ...options, traceparent: 1 as unknown as boolean })).toMatchObject({ field: "traceparent", reason: "must be true or false" })
     const { linkId: _, ...withoutLink } = options
     expect(refusal(withoutLink)).toMatchObject({ field: "linkId", reason: "is required" })
+    // Every field at fault at once, the first also as `field` and `reason`.
+    const all = refusal({ ...withoutLink, secretKey: Redacted.make("not base64!"), authUrl: "x", retries: -1 })
+    expect(all.problems).toEqual([
+      { field: "linkId", reason: "is required" },
+      { field: "secretKey", reason: "must be the Base64 secret key issued with the LinkID" },
+      { field: "authUrl", reason: "must be an http(s) URL" },
+      { field: "retries", reason: "must be a whole number, 0 or more (0 turns retrying off)" }
+    ])
+    expect(all.message).toBe(`taxdoc configuration: ${all.problems.map((p) => `${p.field} ${p.reason}`).join("; ")}`)
     expect(() => Config.make({ ...options, authUrl: "x" })).toThrow(/authUrl/)
   })
 

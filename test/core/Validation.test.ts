@@ -3,6 +3,7 @@ import { Effect, Schema } from "effect"
 import { rule } from "../../src/core/Rule.js"
 import { Amount, CorpNum, MgtKey } from "../../src/core/Schemas.js"
 import { validate } from "../../src/core/Validation.js"
+import { BulkIssueBody, CashReceiptIssue, CashReceiptRevoke } from "../../src/domains/cashbill/Schemas.js"
 
 const Input = Schema.Struct({
   corpNum: CorpNum,
@@ -50,4 +51,44 @@ describe("validate", () => {
       expect(error.message).toContain("corpNum")
       expect(error.paths).toEqual(["corpNum", "mgtKey"])
     }))
+})
+
+describe("validate, cross-field rules where other fields are broken", () => {
+  const receipt = {
+    mgtKey: "A-1", tradeType: "승인거래", tradeUsage: "소득공제용", taxationType: "과세", totalAmount: "11000", supplyCost: "10000",
+    tax: "1000", serviceFee: "0", franchiseCorpNum: "1234567891", identityNum: "01012341234"
+  }
+  const { taxationType: _taxationType, identityNum: _identityNum, ...withoutTwo } = receipt
+  const short = { ...withoutTwo, totalAmount: "12000" }
+  const named = (schema: Parameters<typeof validate>[1], input: unknown) =>
+    Effect.runSync(Effect.flip(validate("Test.op", schema, input))).issues.map(({ path, rule }) => `${path} [${rule}]`)
+
+  it("a rule whose fields are valid is checked though others are missing: one error names them all", () => {
+    expect(named(CashReceiptIssue, short)).toEqual(["taxationType [required]", "identityNum [required]", "totalAmount [amountSum]"])
+  })
+
+  it("a rule one of whose fields is broken is not checked; a rule that holds adds nothing", () => {
+    expect(named(CashReceiptIssue, { ...withoutTwo, totalAmount: "12,000" })).toEqual([
+      "taxationType [required]",
+      "totalAmount [amount]",
+      "totalAmount [positive]",
+      "identityNum [required]"
+    ])
+    expect(named(CashReceiptIssue, withoutTwo)).toEqual(["taxationType [required]", "identityNum [required]"])
+    expect(named(CashReceiptIssue, { ...short, note: "x" })).toEqual(["note [unknownField]", "taxationType [required]", "identityNum [required]", "totalAmount [amountSum]"])
+  })
+
+  it("in a list, each receipt's rules at its own path, reported once", () => {
+    expect(named(BulkIssueBody, { cashbills: [receipt, short, { ...receipt, mgtKey: "A-3", totalAmount: "9" }] })).toEqual([
+      "cashbills[1].taxationType [required]",
+      "cashbills[1].identityNum [required]",
+      "cashbills[2].totalAmount [amountSum]",
+      "cashbills[1].totalAmount [amountSum]"
+    ])
+  })
+
+  it("a revocation's amounts are checked with its ID missing", () => {
+    const revocation = { orgConfirmNum: "100048271", orgTradeDate: "20261122", isPartCancel: true, cancelType: 1, supplyCost: "5000", tax: "500", serviceFee: "0", totalAmount: "6000" }
+    expect(named(CashReceiptRevoke, revocation)).toEqual(["mgtKey [required]", "totalAmount [amountSum]"])
+  })
 })

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { manifest, ROOT } from "./support.js"
+import { manifest, ROOT, runOk } from "./support.js"
 
 const pkg = manifest()
 const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8")
@@ -52,7 +52,8 @@ describe("package.json", () => {
 
   it("ships dist, the bin, the README and the LICENSE; Node 22.19 or later", () => {
     expect(pkg["files"]).toEqual(expect.arrayContaining(["dist", "bin", "README.md", "LICENSE"]))
-    expect((pkg["files"] as ReadonlyArray<string>).filter((f) => /^(test|bench|\.ci|examples)/.test(f))).toEqual([])
+    // The examples and the benchmarks' results ship because the README links them; nothing else of bench/.
+    expect((pkg["files"] as ReadonlyArray<string>).filter((f) => /^(test|bench|\.ci)/.test(f) && f !== "bench/RESULTS.md")).toEqual([])
     expect(pkg["engines"]).toEqual({ node: ">=22.19" })
     expect(pkg["main"]).toBe("./dist/index.js")
     expect(pkg["types"]).toBe("./dist/index.d.ts")
@@ -61,7 +62,8 @@ describe("package.json", () => {
   })
 
   it("lists as having side effects exactly the modules that run something when loaded", () => {
-    expect(pkg["sideEffects"]).toEqual(["./bin/taxdoc.js", "./dist/cli/main.js"])
+    // NodeVersion: the check of the Node every entry point imports first (its source too, for the command's bundle).
+    expect(pkg["sideEffects"]).toEqual(["./bin/taxdoc.js", "./dist/cli/main.js", "./dist/core/NodeVersion.js", "./src/core/NodeVersion.ts"])
   })
 
   it("takes effect and @effect/platform-node as peers on the Effect 4 lines, and develops against them", () => {
@@ -126,11 +128,30 @@ describe("package.json", () => {
   it("the README's set-up commands are the scripts; CI runs exactly the README's test command", () => {
     expect(readme).toContain("npm install && npm start    #")
     expect(readme).toContain("npm install && npm test     #")
-    expect(pkg.scripts["prepare"]).toBe("npm run build")
+    expect(pkg.scripts["prepare"]).toBe("tsx scripts/dist.ts")
     expect(pkg.scripts["test"]).toBe("tsc --noEmit -p . && vitest run")
     expect(pkg.scripts["start"]).toBe("node bin/taxdoc.js demo")
     expect(pkg.scripts["demo:json"]).toBe("node bin/taxdoc.js demo --json")
     const ci = fs.readFileSync(path.join(ROOT, ".ci/run"), "utf8").split("\n").filter((line) => line.trim() !== "" && !line.startsWith("#"))
     expect(ci.at(-1)).toBe("npm install && npm test")
+  })
+})
+
+describe("a clone's scripts", () => {
+  it("prepare on a clone already built builds nothing (npx taxdoc in a clone runs it first)", { timeout: 120_000 }, async () => {
+    // dist/ is current: the suite's global set-up rebuilt it if a source changed.
+    const entry = path.join(ROOT, "dist/index.js")
+    const before = fs.statSync(entry).mtimeMs
+    const ran = await runOk("npm", ["run", "--silent", "prepare"], ROOT)
+    expect(ran.stdout + ran.stderr).toBe("")
+    expect(fs.statSync(entry).mtimeMs).toBe(before)
+  })
+
+  it("the README runs the command in a clone with npm run, and says why npm install on an older Node warns", () => {
+    expect(readme).toContain("npm run --silent taxdoc -- sandbox serve")
+    expect(readme).toContain("npm warn EBADENGINE Unsupported engine")
+    // In a clone, npx taxdoc would install the clone into npm's cache first: the README's shell blocks never ask for it.
+    const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!)
+    expect(blocks.filter((block) => /^npx taxdoc/m.test(block))).toEqual([])
   })
 })

@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { installedVersion, manifest, type Ran, ROOT, run, runOk } from "./support.js"
+import { published } from "../../scripts/pack.js"
+import { installedVersion, manifest, packCopy, type Packed, type Ran, ROOT, run, runOk } from "./support.js"
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "taxdoc-pack-"))
 const app = path.join(work, "app")
@@ -24,12 +25,10 @@ const INSTALL = ["install", "--prefer-offline", "--no-audit", "--no-fund", "--lo
 const PEERS = ["effect", "@effect/platform-node"]
 const TSC = path.join(ROOT, "node_modules/typescript/bin/tsc")
 
-interface Packed {
-  readonly filename: string
-  readonly files: ReadonlyArray<{ readonly path: string }>
-}
-
 let packed: Packed
+// The copy's package.json after the pack, and what npm printed installing the tarball.
+let manifestAfterPack: string
+let installed: Ran
 
 const allEntries = Object.keys(manifest().exports).filter((key) => key !== "./package.json").map((key) => (key === "." ? "taxdoc" : `taxdoc/${key.slice(2)}`))
 // taxdoc/workflow needs its optional peers, which the README's install line leaves out.
@@ -93,14 +92,15 @@ let typeChecks: { readonly full: Promise<Ran>; readonly noDom: Promise<Ran> } | 
 
 beforeAll(async () => {
   // dist/ is current: the suite's global set-up rebuilt it if a source changed.
-  const pack = await runOk("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], ROOT)
-  packed = (JSON.parse(pack.stdout) as ReadonlyArray<Packed>)[0]!
+  const pack = await packCopy(work)
+  packed = pack.packed
+  manifestAfterPack = pack.manifestAfter
   fs.mkdirSync(app)
   write("package.json", JSON.stringify({ name: "taxdoc-app", version: "1.0.0", private: true, type: "module" }, null, 2))
   // The application already holds Effect 4 (and Node's types, as any TypeScript project on Node).
   await runOk("npm", [...INSTALL, ...PEERS.map((peer) => `${peer}@${installedVersion(peer)}`), `@types/node@${installedVersion("@types/node")}`], app)
-  // Then taxdoc, without a flag; and fast-check for the consumer's property test (an optional peer).
-  await runOk("npm", [...INSTALL, path.join(work, packed.filename), `fast-check@${installedVersion("fast-check")}`], app)
+  // Then taxdoc, without a flag (and npm's warnings shown); and fast-check for the consumer's property test (an optional peer).
+  installed = await runOk("npm", [...INSTALL.filter((flag) => !flag.startsWith("--loglevel")), path.join(work, packed.filename), `fast-check@${installedVersion("fast-check")}`], app)
   write("app.ts", APP_TS)
   write("legacy.cts", LEGACY_CTS)
   write("tsconfig.json", tsconfig(undefined))
@@ -130,11 +130,40 @@ describe("npm pack", () => {
     }
   })
 
-  it("holds no tests, benchmarks, CI scripts, examples or build state", () => {
-    const stray = packed.files.map((f) => f.path).filter((file) =>
-      /^(test|bench|\.ci|examples|node_modules|\.snippets|\.tmp)\//.test(file) || /\.tsbuildinfo$|^tsconfig|^vitest/.test(file)
+  it("holds no tests, benchmarks, CI scripts or build state; of the repository's examples and benchmarks, what the README links", () => {
+    const files = packed.files.map((f) => f.path)
+    const stray = files.filter((file) =>
+      /^(test|\.ci|node_modules|\.snippets|\.tmp|scripts)\//.test(file) || /\.tsbuildinfo$|^tsconfig|^vitest|^\.package\.json/.test(file) ||
+      (file.startsWith("bench/") && file !== "bench/RESULTS.md")
     )
     expect(stray).toEqual([])
+    for (const file of ["examples/issue-receipt.ts", "examples/without-effect.mjs", "examples/cli/receipts.csv", "bench/RESULTS.md", "docs/images/mass-print.png"]) expect(files).toContain(file)
+  })
+
+  it("its package.json is the repository's without what only a clone uses: no scripts, dev dependencies or allowScripts", () => {
+    const inside = JSON.parse(fs.readFileSync(path.join(app, "node_modules/taxdoc/package.json"), "utf8")) as Record<string, unknown>
+    expect(inside).toEqual(published(manifest()))
+    for (const field of ["scripts", "devDependencies", "allowScripts"]) expect(inside).not.toHaveProperty(field)
+    // postpack put the repository's manifest back as it was.
+    expect(JSON.parse(manifestAfterPack)).toEqual(manifest())
+  })
+
+  it("installs without a warning of install scripts", () => {
+    expect(installed.stdout + installed.stderr).not.toMatch(/install-scripts|prepare/)
+  })
+
+  it("every relative link of its Markdown leads to a file it holds", () => {
+    const files = new Set(packed.files.map((f) => f.path))
+    const broken: Array<string> = []
+    for (const markdown of [...files].filter((file) => file.endsWith(".md") && !file.startsWith("dist/"))) {
+      const text = fs.readFileSync(path.join(app, "node_modules/taxdoc", markdown), "utf8")
+      for (const [, target] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+        if (/^[a-z][a-z+.-]*:/i.test(target!)) continue
+        const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(markdown), target!)).replace(/\/$/, "")
+        if (!files.has(resolved) && ![...files].some((file) => file.startsWith(`${resolved}/`))) broken.push(`${markdown} → ${target}`)
+      }
+    }
+    expect(broken).toEqual([])
   })
 })
 

@@ -51,3 +51,35 @@ export const manifest = (): {
   readonly scripts: Record<string, string>
   readonly [key: string]: unknown
 } => JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"))
+
+/** What `npm pack --json` says of a tarball. */
+export interface Packed {
+  readonly filename: string
+  readonly files: ReadonlyArray<{ readonly path: string }>
+}
+
+/** What the pack runs besides the files it packs: its scripts and the build settings they check dist/ against. */
+const PACK_TOOLING = ["scripts/pack.ts", "scripts/dist.ts", "scripts/cli-bundle.ts", "tsconfig.json", "tsconfig.build.json"]
+
+/**
+ * `npm pack` as a user runs it, its `prepack` and `postpack` included, into `destination` — of a
+ * copy of this repository (the files npm packs, package.json, the tooling the pack runs, each with
+ * its time; node_modules linked), so that the repository's package.json is never rewritten while
+ * other tests read it. Answers what npm packed and the copy's package.json after the pack, which
+ * `postpack` put back.
+ */
+export const packCopy = async (destination: string): Promise<{ readonly packed: Packed; readonly manifestAfter: string }> => {
+  const listed = (JSON.parse((await runOk("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], ROOT)).stdout) as ReadonlyArray<Packed>)[0]!
+  const copy = fs.mkdtempSync(path.join(path.dirname(destination), "taxdoc-pack-copy-"))
+  try {
+    for (const file of [...listed.files.map((f) => f.path), ...PACK_TOOLING]) {
+      fs.mkdirSync(path.dirname(path.join(copy, file)), { recursive: true })
+      fs.cpSync(path.join(ROOT, file), path.join(copy, file), { preserveTimestamps: true })
+    }
+    fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"), "dir")
+    const ran = await runOk("npm", ["pack", "--json", "--pack-destination", destination], copy)
+    return { packed: (JSON.parse(ran.stdout) as ReadonlyArray<Packed>)[0]!, manifestAfter: fs.readFileSync(path.join(copy, "package.json"), "utf8") }
+  } finally {
+    fs.rmSync(copy, { recursive: true, force: true })
+  }
+}

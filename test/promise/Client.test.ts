@@ -94,6 +94,23 @@ describe("createSandboxClient", () => {
     }
   })
 
+  it("one ValidationError names every broken field and rule: missing fields and the amounts' sum together", async () => {
+    const { client, sandbox } = await withSandbox()
+    try {
+      const { taxationType: _taxationType, identityNum: _identityNum, ...rest } = receipt("P-4", CORP)
+      const error = await client.cashbill.issue(CORP, { ...rest, totalAmount: "12000" } as Parameters<typeof client.cashbill.issue>[1]).then(() => undefined, (e: unknown) => e)
+      expect(error).toBeInstanceOf(ValidationError)
+      expect((error as ValidationError).issues.map((issue) => `${issue.path} [${issue.rule}]`)).toEqual([
+        "taxationType [required]",
+        "identityNum [required]",
+        "totalAmount [amountSum]"
+      ])
+      expect(await callsOf(sandbox, "Cashbill.RegistIssue")).toBe(0)
+    } finally {
+      await client.close()
+    }
+  })
+
   it("an aborted signal rejects at once with its reason, and the call in flight is interrupted", async () => {
     const { client, sandbox } = await withSandbox()
     try {
@@ -169,17 +186,30 @@ describe("createSandboxClient", () => {
 })
 
 describe("createClient", () => {
-  it("throws ConfigInvalid naming the field, at once", () => {
+  it("throws ConfigInvalid naming every option at fault, at once", () => {
     expect(() => createClient({ linkId: "TESTER", secretKey: "not base64!", authUrl: "http://127.0.0.1:1", apiUrl: "http://127.0.0.1:1" }))
       .toThrow(ConfigInvalid)
     expect(() => createClient({ linkId: "TESTER", secretKey: "c2VjcmV0", authUrl: "ftp://x", apiUrl: "http://127.0.0.1:1" })).toThrow("authUrl")
+    const thrown = (() => {
+      try {
+        createClient({ linkId: "", secretKey: "not base64!", authUrl: "ftp://x", apiUrl: "http://127.0.0.1:1" })
+      } catch (error) {
+        return error
+      }
+    })()
+    expect(thrown).toBeInstanceOf(ConfigInvalid)
+    expect((thrown as ConfigInvalid).problems.map((p) => p.field)).toEqual(["linkId", "secretKey", "authUrl"])
+    expect((thrown as ConfigInvalid).message).not.toContain("not base64!")
   })
 
-  it("without options, names the TAXDOC_* variable that is missing, never a decoding failure", () => {
+  it("without options, names every TAXDOC_* variable that is missing at once, never a decoding failure", () => {
     const saved = Object.entries(process.env).filter(([name]) => name.startsWith("TAXDOC_"))
     for (const [name] of saved) delete process.env[name]
     try {
-      expect(() => createClient()).toThrow("taxdoc configuration: TAXDOC_LINK_ID is not set (createClient() without options reads the TAXDOC_* variables: set them, or pass the options)")
+      expect(() => createClient()).toThrow(
+        "taxdoc configuration: TAXDOC_LINK_ID is not set; TAXDOC_SECRET_KEY is not set; TAXDOC_AUTH_URL is not set; TAXDOC_API_URL is not set " +
+          "(createClient() without options reads the TAXDOC_* variables: set them, or pass the options)"
+      )
     } finally {
       for (const [name, value] of saved) process.env[name] = value
     }

@@ -4,23 +4,12 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import * as Check from "../../src/recordings/Check.js"
-import * as Scrub from "../../src/recordings/Scrub.js"
 import { TESTER_SECRET } from "../../src/sandbox/Partners.js"
-import { replayLayer } from "./scenario.js"
+import { replayLayer, withoutPersonalData } from "./scenario.js"
 import { runStatementScenario, STATEMENT_CASSETTE, statementRecordingLayer } from "./statementScenario.js"
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "taxdoc-rr-statement-"))
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
-
-const PERSONAL = Scrub.defaultPersonalData.map((rule) => rule.keys)
-
-/** `value` with every member that holds personal data set to one marker. */
-const withoutPersonalData = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(withoutPersonalData)
-    : value !== null && typeof value === "object"
-    ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, PERSONAL.some((keys) => keys.test(k)) ? "<personal>" : withoutPersonalData(v)]))
-    : value
 
 describe("recorded statement suite", () => {
   it.effect("a live run against the sandbox and a replay of the committed cassette (no sandbox) see the same results", () =>

@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs"
-import * as Scrub from "../../src/recordings/Scrub.js"
 import { afterAll, describe, expect, it } from "@effect/vitest"
 import { Cause, Effect, Exit, Option, Result } from "effect"
 import { TestClock } from "effect/testing"
@@ -11,7 +10,7 @@ import * as Member from "../../src/domains/member/Member.js"
 import { Tokens } from "../../src/core/Tokens.js"
 import * as Cassette from "../../src/recordings/Cassette.js"
 import * as RecordReplay from "../../src/recordings/RecordReplay.js"
-import { CASSETTE, MEMBER, recordingLayer, replayLayer, runScenario, sdkLayer, START } from "./scenario.js"
+import { CASSETTE, MEMBER, recordingLayer, replayLayer, runScenario, sdkLayer, START, withoutPersonalData } from "./scenario.js"
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "taxdoc-rr-"))
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
@@ -20,20 +19,13 @@ const tempDir = () => fs.mkdtempSync(path.join(root, "run-"))
 /** Replay of the committed cassette that tolerates unused interactions (for partial runs). */
 const partialReplay = sdkLayer(RecordReplay.layerReplay({ cassette: CASSETTE }))
 
-const PERSONAL = Scrub.defaultPersonalData.map((rule) => rule.keys)
-
-/** `value` with every member that holds personal data set to one marker. */
-const withoutPersonalData = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(withoutPersonalData)
-    : value !== null && typeof value === "object"
-    ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, PERSONAL.some((keys) => keys.test(k)) ? "<personal>" : withoutPersonalData(v)]))
-    : value
-
 describe("recorded suite", () => {
   it.effect("a live run against the sandbox and a replay of the committed cassette (no sandbox) see the same results", () =>
     Effect.gen(function*() {
-      const live = yield* runScenario(recordingLayer(path.join(tempDir(), "live.json"), "record"))
+      const recorded = path.join(tempDir(), "live.json")
+      const live = yield* runScenario(recordingLayer(recorded, "record"))
+      // Recording again gives the committed file, byte for byte.
+      expect(fs.readFileSync(recorded).equals(fs.readFileSync(CASSETTE)), "the committed cassette is what recording writes today: npx tsx test/recordings/record.ts").toBe(true)
       const replayed = yield* runScenario(replayLayer(CASSETTE))
       // Personal data is scrubbed from cassettes: a replay answers placeholders in its place.
       expect(withoutPersonalData(replayed)).toEqual(withoutPersonalData(live))

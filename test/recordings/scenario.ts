@@ -12,6 +12,7 @@ import * as Config from "../../src/core/Config.js"
 import * as Cashbill from "../../src/domains/cashbill/Cashbill.js"
 import * as Member from "../../src/domains/member/Member.js"
 import * as RecordReplay from "../../src/recordings/RecordReplay.js"
+import * as Scrub from "../../src/recordings/Scrub.js"
 import * as InProcess from "../../src/sandbox/InProcess.js"
 import { tester, TESTER_LINK_ID, TESTER_SECRET } from "../../src/sandbox/Partners.js"
 import * as Taxdoc from "../../src/Taxdoc.js"
@@ -47,6 +48,19 @@ export const recordingLayer = (cassette: string, mode: RecordReplay.Mode) =>
 
 /** Replay from a cassette with no sandbox and no transport at all. */
 export const replayLayer = (cassette: string) => sdkLayer(RecordReplay.layerReplay({ cassette, failOnUnused: true }))
+
+const PERSONAL = Scrub.defaultPersonalData.map((rule) => rule.keys)
+
+/**
+ * `value` with every member that holds personal data set to one marker: a replay answers the
+ * cassette's placeholders where a live run sees the values, and the two compare equal through it.
+ */
+export const withoutPersonalData = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(withoutPersonalData)
+    : value !== null && typeof value === "object"
+    ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, PERSONAL.some((keys) => keys.test(k)) ? "<personal>" : withoutPersonalData(v)]))
+    : value
 
 const receipt = (mgtKey: string, totalAmount: string, supplyCost: string, tax: string) => ({
   mgtKey,

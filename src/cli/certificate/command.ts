@@ -24,15 +24,15 @@ export const command = Command.make("certificate").pipe(
   Command.withSubcommands([
     Command.make("expiry", memberOptions, run("expiry")).pipe(
       Command.withDescription("When the member's issuing certificate expires (GetCertificateExpireDate)"),
-      example("expiry --corp-num 1234567891")
+      example("expiry --sandbox --corp-num 1234567891")
     ),
     Command.make("check", memberOptions, run("check")).pipe(Command.withDescription("Check the member's issuing certificate (CheckCertValidation)"),
-      example("check --corp-num 1234567891")),
+      example("check --sandbox --corp-num 1234567891")),
     Command.make("info", memberOptions, run("info")).pipe(Command.withDescription("Show the member's certificate record (GetTaxCertInfo)"),
-      example("info --corp-num 1234567891")),
+      example("info --sandbox --corp-num 1234567891")),
     Command.make("url", memberOptions, run("url")).pipe(
       Command.withDescription("The certificate registration page, valid 30 seconds (GetTaxCertURL)"),
-      example("url --corp-num 1234567891")
+      example("url --sandbox --corp-num 1234567891")
     )
   ])
 )

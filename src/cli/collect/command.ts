@@ -41,9 +41,9 @@ export const command = Command.make("collect").pipe(
     Command.make("certificate").pipe(
       Command.withDescription("The tax portal certificate collection logs in with: registration page, expiry, login test"),
       Command.withSubcommands([
-        accountCommand("url", "certificateUrl", "The certificate registration page, valid 30 seconds (GetCertificatePopUpURL)", "certificate url --corp-num 1234567891"),
-        accountCommand("expiry", "certificateExpiry", "When the registered certificate expires (GetCertificateExpireDate)", "certificate expiry --corp-num 1234567891 --kind cashbill"),
-        accountCommand("check", "certificateCheck", "A login test with the certificate (CheckCertValidation)", "certificate check --corp-num 1234567891")
+        accountCommand("url", "certificateUrl", "The certificate registration page, valid 30 seconds (GetCertificatePopUpURL)", "certificate url --sandbox --corp-num 1234567891"),
+        accountCommand("expiry", "certificateExpiry", "When the registered certificate expires (GetCertificateExpireDate)", "certificate expiry --sandbox --corp-num 1234567891 --kind cashbill"),
+        accountCommand("check", "certificateCheck", "A login test with the certificate (CheckCertValidation)", "certificate check --sandbox --corp-num 1234567891")
       ])
     ),
     Command.make("dept-user").pipe(
@@ -51,11 +51,11 @@ export const command = Command.make("collect").pipe(
       Command.withSubcommands([
         Command.make("register", deptUserOptions, account("deptUserRegister")).pipe(
           Command.withDescription("Register (or replace) the department account (RegistDeptUser)"),
-          example("dept-user register --corp-num 1234567891 --id dept01 --password \"$PASS\"")
+          example("dept-user register --sandbox --corp-num 1234567891 --id dept02 --password Dept2026!")
         ),
-        accountCommand("check", "deptUserCheck", "Whether an account is registered, and its ID (CheckDeptUser)", "dept-user check --corp-num 1234567891"),
-        accountCommand("login", "deptUserLogin", "A login test with the account (CheckLoginDeptUser)", "dept-user login --corp-num 1234567891"),
-        accountCommand("delete", "deptUserDelete", "Remove the department account (DeleteDeptUser)", "dept-user delete --corp-num 1234567891")
+        accountCommand("check", "deptUserCheck", "Whether an account is registered, and its ID (CheckDeptUser)", "dept-user check --sandbox --corp-num 1234567891"),
+        accountCommand("login", "deptUserLogin", "A login test with the account (CheckLoginDeptUser)", "dept-user login --sandbox --corp-num 1234567891"),
+        accountCommand("delete", "deptUserDelete", "Remove the department account (DeleteDeptUser)", "dept-user delete --sandbox --corp-num 1234567891")
       ])
     )
   ])

@@ -63,12 +63,12 @@ export const REFUSED: Readonly<Record<string, { readonly identityNum: string; re
 export const BULK_COUNT = 250
 
 /**
- * A receipt for `supply` won plus 10 % VAT, no service fee.
+ * A receipt for `supply` won plus 10 % VAT, no service fee, of the member `corpNum` (the demo's).
  *
  * @since 0.1.0
  * @category constructors
  */
-export const receipt = (mgtKey: string, supply: number, identityNum = GOOD_IDENTITY): CashReceiptIssue => ({
+export const receipt = (mgtKey: string, supply: number, identityNum = GOOD_IDENTITY, corpNum = MEMBER): CashReceiptIssue => ({
   mgtKey,
   tradeType: "승인거래",
   tradeUsage: "소득공제용",
@@ -77,7 +77,7 @@ export const receipt = (mgtKey: string, supply: number, identityNum = GOOD_IDENT
   tax: String(supply / 10),
   serviceFee: "0",
   totalAmount: String(supply + supply / 10),
-  franchiseCorpNum: MEMBER,
+  franchiseCorpNum: corpNum,
   franchiseCorpName: JOIN.CorpName,
   identityNum,
   customerName: "이고객",

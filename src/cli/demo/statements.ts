@@ -15,7 +15,13 @@ import { MEMBER } from "./receipts.js"
 import type { Step } from "./steps.js"
 import type { TourContext } from "./context.js"
 
-const document = (itemCode: StatementIssue["itemCode"], mgtKey: string, writeDate: string): StatementIssue => ({
+/**
+ * A statement of `itemCode` sent by the member `corpNum` (the demo's) to a business in business.
+ *
+ * @since 1.1.0
+ * @category constructors
+ */
+export const document = (itemCode: StatementIssue["itemCode"], mgtKey: string, writeDate: string, corpNum = MEMBER): StatementIssue => ({
   itemCode,
   mgtKey,
   writeDate,
@@ -24,7 +30,7 @@ const document = (itemCode: StatementIssue["itemCode"], mgtKey: string, writeDat
   supplyCostTotal: "1200000",
   taxTotal: "120000",
   totalAmount: "1320000",
-  senderCorpNum: MEMBER,
+  senderCorpNum: corpNum,
   senderCorpName: "데모 상사",
   receiverCorpNum: "6798700433",
   receiverCorpName: "거래처 상사",

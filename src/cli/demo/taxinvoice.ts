@@ -26,12 +26,13 @@ import type { TourContext } from "./context.js"
 export const INVOICE_BULK_COUNT = 250
 
 /**
- * A draft of the demo member to a business in business (3333333336 in the status table).
+ * A draft of the member `corpNum` (the demo's) to a business in business (3333333336 in the status
+ * table).
  *
  * @since 0.1.0
  * @category constructors
  */
-export const demoDraft = (invoicerMgtKey: string, writeDate: string): TaxinvoiceDraft => ({
+export const demoDraft = (invoicerMgtKey: string, writeDate: string, corpNum = MEMBER): TaxinvoiceDraft => ({
   issueType: "정발행",
   taxType: "과세",
   chargeDirection: "정과금",
@@ -41,7 +42,7 @@ export const demoDraft = (invoicerMgtKey: string, writeDate: string): Taxinvoice
   taxTotal: "100000",
   totalAmount: "1100000",
   invoicerMgtKey,
-  invoicerCorpNum: MEMBER,
+  invoicerCorpNum: corpNum,
   invoicerCorpName: "택스독 데모상사",
   invoicerCEOName: "홍길동",
   invoiceeType: "사업자",

@@ -32,11 +32,11 @@ export const command = Command.make("member").pipe(
     ),
     Command.make("join", joinOptions, run("join")).pipe(
       Command.withDescription("Sign a business up as a member of the partner (JoinMember)"),
-      example("join --sandbox-url http://127.0.0.1:8787 --file join.json")
+      example("join --sandbox --file examples/cli/join.json")
     ),
     Command.make("quit", quitOptions, run("quit")).pipe(
       Command.withDescription("Withdraw the member: every account, the manager's included, is deleted (QuitMember)"),
-      example("quit --corp-num 1234567891 --reason \"closing the business\"")
+      example("quit --sandbox --corp-num 1234567891 --reason \"closing the business\"")
     ),
     Command.make("corp-info", memberOptions, run("corpInfo")).pipe(
       Command.withDescription("Show the member's company information (GetCorpInfo)"),
@@ -44,7 +44,7 @@ export const command = Command.make("member").pipe(
     ),
     Command.make("update-corp-info", updateCorpInfoOptions, run("updateCorpInfo")).pipe(
       Command.withDescription("Replace the member's company information (UpdateCorpInfo)"),
-      example("update-corp-info --corp-num 1234567891 --file corp.json")
+      example("update-corp-info --sandbox --corp-num 1234567891 --file examples/cli/corp.json")
     ),
     Command.make("contacts", memberOptions, run("contacts")).pipe(
       Command.withDescription("List the member's contacts (ListContact; role 1 user, 2 read-only, 3 company)"),
@@ -52,19 +52,19 @@ export const command = Command.make("member").pipe(
     ),
     Command.make("contact", contactOptions, run("contact")).pipe(
       Command.withDescription("Show one contact of the member (GetContactInfo)"),
-      example("contact --corp-num 1234567891 clerk01")
+      example("contact --sandbox --corp-num 1234567891 clerk01")
     ),
     Command.make("add-contact", addContactOptions, run("addContact")).pipe(
       Command.withDescription("Add a contact (sub-account) to the member (RegistContact)"),
-      example("add-contact --corp-num 1234567891 --file contact.json")
+      example("add-contact --sandbox --corp-num 1234567891 --file examples/cli/contact.json")
     ),
     Command.make("update-contact", updateContactOptions, run("updateContact")).pipe(
       Command.withDescription("Change a contact's name, phone, e-mail and role (UpdateContact)"),
-      example("update-contact --corp-num 1234567891 --file contact.json")
+      example("update-contact --sandbox --corp-num 1234567891 --file examples/cli/contact-update.json")
     ),
     Command.make("delete-contact", deleteContactOptions, run("deleteContact")).pipe(
       Command.withDescription("Delete a contact; the manager account cannot be deleted (DeleteContact)"),
-      example("delete-contact --corp-num 1234567891 --manager-id acme-admin clerk01")
+      example("delete-contact --sandbox --corp-num 1234567891 --manager-id acme-admin clerk01")
     ),
     Command.make("url", urlOptions, run("url")).pipe(
       Command.withDescription("Get the URL of a page of the member's own: the portal logged in, charging, payments, use history (GetAccessURL …), valid for 30 seconds"),

@@ -106,7 +106,7 @@ export const addContactOptions = {
  */
 export const updateContactOptions = {
   ...withMember,
-  file: file("The contact's new details: id, personName, tel, email, searchRole (default 3)", "contact.json")
+  file: file("The contact's new details: id, personName, tel, email, searchRole (default 3)", "contact-update.json")
 }
 
 /**

@@ -44,7 +44,7 @@ export const command = Command.make("sandbox").pipe(
     ),
     Command.make("restore", restoreOptions, run("restore")).pipe(
       Command.withDescription("Put a running sandbox back into the state of a snapshot (POST /_sandbox/snapshots/{id}/restore)"),
-      example("restore --sandbox-url http://127.0.0.1:8787 --id 5f0c…")
+      example("restore --sandbox-url http://127.0.0.1:8787 --id <the ID snapshot printed>")
     )
   ])
 )

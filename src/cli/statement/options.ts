@@ -26,7 +26,7 @@ const mgtKey = Argument.String("mgtKey").pipe(Argument.withDescription("The docu
 export const issueOptions = {
   ...withMember,
   itemCode: Flag.optional(itemCode),
-  file: file("The statement (StatementIssue: itemCode, mgtKey, writeDate, purposeType, taxType, totals, senderCorpNum, …)", "statement.json")
+  file: file("The statement (StatementIssue: itemCode, mgtKey, writeDate, purposeType, taxType, totals, senderCorpNum, …)", "estimate.json")
 }
 
 /**

@@ -25,43 +25,43 @@ export const command = Command.make("taxinvoice").pipe(
   Command.withSubcommands([
     Command.make("register", registerOptions, run("register")).pipe(
       Command.withDescription("Save a draft e-Tax invoice from a JSON file (Register); every field is checked before anything is sent"),
-      example("register --sandbox --corp-num 1234567891 --file invoice.json")
+      example("register --sandbox --corp-num 1234567891 --file examples/cli/invoice.json")
     ),
     Command.make("attach", attachOptions, run("attach")).pipe(
       Command.withDescription("Attach a file to a saved invoice; at most 5, only before it is issued (AttachFile)"),
-      example("attach --corp-num 1234567891 INV-0001 --path quote.pdf")
+      example("attach --sandbox --corp-num 1234567891 INV-0001 --path examples/cli/quote.pdf")
     ),
     Command.make("issue", issueOptions, run("issue")).pipe(
       Command.withDescription("Issue a saved invoice: signed and sent to the tax authority (Issue)"),
-      example("issue --corp-num 1234567891 INV-0001 --memo 11월분")
+      example("issue --sandbox --corp-num 1234567891 INV-0001 --memo 11월분")
     ),
     Command.make("info", keyOptions, run("info")).pipe(
       Command.withDescription("Show an invoice's status: 100 saved, 300 issued, 301–303 being filed, 304 filed, 305 filing failed (GetInfo)"),
-      example("info --corp-num 1234567891 INV-0001")
+      example("info --sandbox --corp-num 1234567891 INV-0001")
     ),
     Command.make("infos", infosOptions, run("infos")).pipe(
       Command.withDescription("Show the status of many invoices, in the order given (GetInfos, 1,000 per request)"),
-      example("infos --corp-num 1234567891 INV-0001 INV-0002")
+      example("infos --sandbox --corp-num 1234567891 INV-0001 INV-0002")
     ),
     Command.make("detail", keyOptions, run("detail")).pipe(Command.withDescription("Show every field of an invoice (GetDetailInfo)"),
-      example("detail --corp-num 1234567891 INV-0001")),
+      example("detail --sandbox --corp-num 1234567891 INV-0001")),
     Command.make("files", keyOptions, run("files")).pipe(Command.withDescription("List the files attached to an invoice (GetFiles)"),
-      example("files --corp-num 1234567891 INV-0001")),
+      example("files --sandbox --corp-num 1234567891 INV-0001")),
     Command.make("delete-file", deleteFileOptions, run("deleteFile")).pipe(
       Command.withDescription("Delete an attached file of a saved invoice (DeleteFile)"),
-      example("delete-file --corp-num 1234567891 INV-0001 --file-id 3F2A…")
+      example("delete-file --sandbox --corp-num 1234567891 INV-0001 --file-id 02566639-0B4B-D22F-CB54-F072B83DC07F")
     ),
     Command.make("url", urlOptions, run("url")).pipe(Command.withDescription("Get the URL of an invoice's page (GetPopUpURL, GetViewURL, …)"),
-      example("url --corp-num 1234567891 INV-0001 --page PRINT")),
+      example("url --sandbox --corp-num 1234567891 INV-0001 --page PRINT")),
     Command.make("email", emailOptions, run("email")).pipe(Command.withDescription("Send an issued invoice's notification mail again (SendEmail)"),
-      example("email --corp-num 1234567891 INV-0001 --to buyer@example.com")),
+      example("email --sandbox --corp-num 1234567891 INV-0002 --to buyer@example.com")),
     Command.make("assign", assignOptions, run("assign")).pipe(
       Command.withDescription("Give an invoice issued on the web portal a document ID (AssignMgtKey)"),
-      example("assign --corp-num 1234567891 INV-0001 --item-key 261122100000123456")
+      example("assign --sandbox --corp-num 1234567891 INV-0004 --item-key 261102100000707697")
     ),
     Command.make("bulk", bulkOptions, run("bulk")).pipe(
       Command.withDescription("Issue many invoices from a file: submitted 100 at a time, results awaited with a progress bar (BulkIssue + GetBulkResult)"),
-      example("bulk --sandbox --corp-num 1234567891 --file invoices.json")
+      example("bulk --sandbox --corp-num 1234567891 --file examples/cli/invoices.json")
     )
   ])
 )

@@ -45,7 +45,7 @@ export const keyOptions = {
  */
 export const attachOptions = {
   ...keyOptions,
-  path: Flag.String("path").pipe(Flag.withMetavar("PATH"), Flag.withDescription("The file to attach. Example: --path quote.pdf")),
+  path: Flag.String("path").pipe(Flag.withMetavar("PATH"), Flag.withDescription("The file to attach. Example: --path examples/cli/quote.pdf")),
   displayName: Flag.String("display-name").pipe(Flag.withMetavar("NAME"), Flag.withDescription("The name shown (default the file's name). Example: --display-name 견적서"), Flag.optional)
 }
 

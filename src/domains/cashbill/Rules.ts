@@ -220,6 +220,7 @@ export const tradeDTRule = (nowMillis: number): CrossRule<{ readonly tradeDT?: s
   fieldRule(
     ["tradeDT"],
     "tradeDT(todayOrPreviousDay)",
+    ["tradeDT"],
     (r) => tradeDTValid(r.tradeDT, nowMillis),
     `must be today or the previous day (KST ${Kst.addDays(Kst.toDate8(nowMillis), -1)} or ${Kst.toDate8(nowMillis)})`
   )
@@ -233,6 +234,7 @@ export const tradeDTRule = (nowMillis: number): CrossRule<{ readonly tradeDT?: s
 export const identityNumForUsageRule: CrossRule<{ readonly tradeUsage: string; readonly identityNum: string }> = fieldRule(
   ["identityNum"],
   "identityNumForUsage",
+  ["tradeUsage", "identityNum"],
   (r) => identityNumAllowed(r.tradeUsage, r.identityNum),
   `${VOLUNTARY_IDENTITY_NUM} (voluntary issuance) is allowed only for 소득공제용; 지출증빙용 takes a registration, mobile or card number`
 )
@@ -246,6 +248,7 @@ export const identityNumForUsageRule: CrossRule<{ readonly tradeUsage: string; r
 export const amountSumRule: CrossRule<Amounts> = fieldRule(
   ["totalAmount"],
   "amountSum",
+  ["supplyCost", "tax", "serviceFee", "totalAmount"],
   amountsAddUp,
   "must equal supplyCost + tax + serviceFee"
 )
@@ -289,14 +292,16 @@ export const partCancelRules: ReadonlyArray<CrossRule<PartCancelFields>> = [
   crossRule<PartCancelFields>(
     "requiredWhenPartCancel",
     "is required when isPartCancel is true",
+    ["isPartCancel", ...AMOUNT_FIELDS],
     (r) => (r.isPartCancel === true ? AMOUNT_FIELDS.filter((f) => r[f] === undefined).map((f) => ({ path: [f] })) : [])
   ),
   crossRule<PartCancelFields>(
     "omittedUnlessPartCancel",
     "must be omitted unless isPartCancel is true (a full revocation takes the original's amounts)",
+    ["isPartCancel", ...AMOUNT_FIELDS],
     (r) => (r.isPartCancel === true ? [] : AMOUNT_FIELDS.filter((f) => r[f] !== undefined).map((f) => ({ path: [f] })))
   ),
-  crossRule<PartCancelFields>("amountSum", "must equal supplyCost + tax + serviceFee", (r) => {
+  crossRule<PartCancelFields>("amountSum", "must equal supplyCost + tax + serviceFee", ["isPartCancel", ...AMOUNT_FIELDS], (r) => {
     const amounts = partCancelAmounts(r)
     return amounts !== undefined && !amountsAddUp(amounts) ? [{ path: ["totalAmount"] }] : []
   })
@@ -311,6 +316,7 @@ export const partCancelRules: ReadonlyArray<CrossRule<PartCancelFields>> = [
 export const uniqueMgtKeysRule: CrossRule<{ readonly cashbills: ReadonlyArray<{ readonly mgtKey: string }> }> = crossRule(
   "uniqueMgtKey",
   "repeats the document ID of an earlier receipt in this submission",
+  ["cashbills"],
   (body) => {
     const seen = new Set<string>()
     return body.cashbills.flatMap((item, index) => {

@@ -106,6 +106,7 @@ export const TAX_TYPE_REQUIRED: ReadonlySet<ItemCode> = new Set([121, 122, 123, 
 export const taxTypeRule: CrossRule<{ readonly itemCode: ItemCode; readonly taxType?: string | undefined }> = fieldRule(
   ["taxType"],
   "taxTypeRequired",
+  ["itemCode", "taxType"],
   (s) => !TAX_TYPE_REQUIRED.has(s.itemCode) || s.taxType !== undefined,
   "is required for item codes 121, 122, 123, 124 and 126 (all but the deposit slip, 125)"
 )
@@ -120,6 +121,7 @@ export const taxTypeRule: CrossRule<{ readonly itemCode: ItemCode; readonly taxT
 export const propertyBagKeysRule: CrossRule<{ readonly propertyBag?: Readonly<Record<string, string>> | undefined }> = crossRule(
   "answerKey",
   "must start with a letter or '_' and hold only letters, digits and '_' (no space, no '-'): the key comes back in the answer",
+  ["propertyBag"],
   (s) => Object.keys(s.propertyBag ?? {}).filter((key) => !isAnswerKey(key)).map((key) => ({ path: ["propertyBag", key] }))
 )
 

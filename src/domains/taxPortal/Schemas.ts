@@ -91,10 +91,11 @@ export type DateType = typeof DateType.Type
 // ── request job ─────────────────────────────────────────────────────────────────────────────
 
 const rangeRules = <A extends { readonly SDate: string; readonly EDate: string }>() => [
-  fieldRule<A>(["EDate"], "dateOrder", (r) => Rules.rangeOrdered(r.SDate, r.EDate), "must not be before SDate"),
+  fieldRule<A>(["EDate"], "dateOrder", ["SDate", "EDate"], (r) => Rules.rangeOrdered(r.SDate, r.EDate), "must not be before SDate"),
   fieldRule<A>(
     ["EDate"],
     "rangeMax(3 months)",
+    ["SDate", "EDate"],
     (r) => !Rules.rangeOrdered(r.SDate, r.EDate) || Rules.rangeWithinLimit(r.SDate, r.EDate),
     "must be at most 3 months after SDate"
   )

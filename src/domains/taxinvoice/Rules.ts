@@ -230,6 +230,7 @@ export interface DraftFields {
 export const invoiceeCorpNumRule: CrossRule<DraftFields> = fieldRule(
   ["invoiceeCorpNum"],
   "invoiceeCorpNumForType",
+  ["invoiceeType", "invoiceeCorpNum"],
   (r) => invoiceeCorpNumValid(r.invoiceeType, r.invoiceeCorpNum),
   `must be a 10-digit registration number for 사업자, a 13-digit resident number for 개인, or ${FOREIGNER_CORP_NUM} for 외국인`
 )
@@ -243,6 +244,7 @@ export const invoiceeCorpNumRule: CrossRule<DraftFields> = fieldRule(
 export const revisionPairRule: CrossRule<DraftFields> = crossRule<DraftFields>(
   "revisionPair",
   "modifyCode and orgNTSConfirmNum go together: both for a revised invoice, neither otherwise",
+  ["modifyCode", "orgNTSConfirmNum"],
   (r) =>
     r.modifyCode !== undefined && r.orgNTSConfirmNum === undefined
       ? [{ path: ["orgNTSConfirmNum"], message: "is required with modifyCode (the original's 24-character confirmation number)" }]
@@ -264,6 +266,7 @@ const sum = (values: ReadonlyArray<string | undefined>): number | undefined =>
 export const totalsRule: CrossRule<DraftFields> = crossRule<DraftFields>(
   "totalsConsistent",
   "must agree with the other amounts",
+  ["totalAmount", "supplyCostTotal", "taxTotal", "detailList"],
   (r) => {
     const broken: Array<{ path: string; message: string }> = []
     if (Number(r.totalAmount) !== Number(r.supplyCostTotal) + Number(r.taxTotal)) {
@@ -295,6 +298,7 @@ export const writeDateRule = (nowMillis: number): CrossRule<{ readonly writeDate
   fieldRule(
     ["writeDate"],
     "writeDate(notAfterToday)",
+    ["writeDate"],
     (r) => writeDateNotInFuture(r.writeDate, nowMillis),
     `may not be after today (KST ${Kst.toDate8(nowMillis)})`
   )
@@ -308,6 +312,7 @@ export const writeDateRule = (nowMillis: number): CrossRule<{ readonly writeDate
 export const uniqueMgtKeysRule: CrossRule<{ readonly invoices: ReadonlyArray<{ readonly invoicerMgtKey: string }> }> = crossRule(
   "uniqueMgtKey",
   "repeats the document ID of an earlier invoice in this submission",
+  ["invoices"],
   (body) => {
     const seen = new Set<string>()
     return body.invoices.flatMap((item, index) => {

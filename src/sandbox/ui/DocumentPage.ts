@@ -69,6 +69,8 @@ const opens = (target: Target, row: Row): boolean => {
       return row.kind === "statement" && target.corpNum === row.corpNum && target.itemCode === row.itemCode && target.itemKeys.includes(row.itemKey)
     case "Cashbill":
       return row.kind === "cashbill" && target.corpNum === row.corpNum && target.itemKey === row.itemKey
+    case "CashbillPage":
+      return row.kind === "cashbill" && target.corpNum === row.corpNum && target.itemKeys.includes(row.itemKey)
     default:
       return false
   }

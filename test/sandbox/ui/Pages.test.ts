@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
+import { HttpClient } from "effect/http"
 import { TestClock } from "effect/testing"
 import { Cashbill } from "../../../src/domains/cashbill/Cashbill.js"
 import { Statement } from "../../../src/domains/statement/Statement.js"
@@ -116,6 +117,27 @@ describe("the sandbox's pages", () => {
       const revocation = yield* page(`/cashbill/${CORP}/${revocationKey}`)
       expect(partOf(revocation, "history")).toContain(`발행 (취소거래) 발행완료 (300) ${issued.confirmNum} ${issued.tradeDate}`)
       expect(partOf(revocation, "calls")).toContain("Cashbill.RevokeRegistIssue")
+    }).pipe(Effect.provide(Sdk.layer(seeded))))
+
+  it.effect("a receipt's page lists the portal links handed out for it: its own page, opened once, and a mass print of two", () =>
+    Effect.gen(function*() {
+      yield* TestClock.setTime(START)
+      const cb = yield* Cashbill
+      yield* cb.issue(CORP, receipt("U-1", CORP))
+      yield* cb.issue(CORP, receipt("U-2", CORP))
+      const view = yield* cb.getViewURL(CORP, "U-1")
+      yield* cb.getMassPrintURL(CORP, ["U-1", "U-2"])
+      const opened = yield* Effect.flatMap(HttpClient.HttpClient, (client) => client.get(view)).pipe(Effect.map((r) => r.status), Effect.scoped, Effect.orDie)
+      expect(opened).toBe(200)
+
+      const list = yield* page("/cashbill")
+      const first = partOf(yield* page(`/cashbill/${CORP}/${itemKeyOf(list.text, "cashbill", "U-1")}`), "links")
+      expect(first).toContain("VIEW")
+      expect(first).toContain("2026-11-22 10:00:00 열림")
+      expect(first).toContain("MASSPRINT")
+      const second = partOf(yield* page(`/cashbill/${CORP}/${itemKeyOf(list.text, "cashbill", "U-2")}`), "links")
+      expect(second).toContain("MASSPRINT")
+      expect(second).not.toContain("VIEW")
     }).pipe(Effect.provide(Sdk.layer(seeded))))
 
   it.effect("an e-Tax invoice's history: saved, file attached, issued, each filing step at its time, given a document ID later", () =>
