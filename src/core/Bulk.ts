@@ -132,7 +132,6 @@ export const issueMany = <D, R extends ItemResult>(
   options: IssueOptions = {}
 ): Effect.Effect<ReadonlyArray<R>, CallError | BulkIncompleteError> =>
   Effect.suspend(() => {
-    if (documents.length === 0) return Effect.succeed([])
     const planned = submissions(kind, documents)
     const progress = { total: documents.length, submissions: planned.length, submitted: 0, completed: 0, succeeded: 0, failed: 0, polls: 0 }
     // The progress at the end, on the current span (the method's) when anything is traced.
@@ -167,11 +166,10 @@ export const issueMany = <D, R extends ItemResult>(
         return report
       }))
     return Effect.flatMap(Effect.ensuring(Effect.forEach(planned, run, { concurrency: options.concurrency ?? 4 }), noted), (outcomes): Effect.Effect<ReadonlyArray<R>, CallError | BulkIncompleteError> => {
-      const failed = outcomes.flatMap((outcome) => (outcome._tag === "Completed" ? [] : [outcome]))
-      if (failed.length === 0) return Effect.succeed(outcomes.flatMap((outcome) => (outcome._tag === "Completed" ? outcome.results : [])))
+      const failed = outcomes.filter((outcome) => outcome._tag !== "Completed")
+      if (failed.length === 0) return Effect.succeed((outcomes as ReadonlyArray<Extract<SubmissionOutcome<R>, { readonly _tag: "Completed" }>>).flatMap((outcome) => outcome.results))
       // Nothing went out at all (a refused token, a closed port): the first failure says it best.
-      const first = failed[0]!
-      if (failed.length === outcomes.length && first._tag === "NotIssued" && failed.every((outcome) => outcome._tag === "NotIssued")) return Effect.fail(first.cause)
+      if (failed.length === outcomes.length && failed.every((outcome) => outcome._tag === "NotIssued")) return Effect.fail(failed[0]!.cause)
       const items = planned.flatMap((submission, i) => itemOutcomes(submission, outcomes[i]!))
       const count = (status: ItemOutcome["status"]) => items.filter((item) => item.status === status).length
       return Effect.fail(

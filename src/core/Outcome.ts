@@ -23,6 +23,7 @@
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import { constFalse } from "effect/Function"
 import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
 import { type ApiError, UnknownOutcomeError } from "./Errors.js"
@@ -55,7 +56,7 @@ export const isUnknown = (error: { readonly _tag: string }): boolean => {
 // the service refusing a write for the moment (429, 502, 503, 504 with its error body), which is
 // read back before it is sent again, as a lost answer is.
 const surelyNotSent = (error: { readonly _tag: string }): boolean => isNotSent(error as AttemptError)
-const transient = (error: { readonly _tag: string }): boolean => error._tag !== "ValidationError" && isTransient(error as AttemptError)
+const transient = (error: { readonly _tag: string }): boolean => isTransient(error as AttemptError)
 const lostOrRefusedForNow = (error: { readonly _tag: string }): boolean => isUnknown(error) || (error._tag === "ApiError" && transient(error))
 
 /**
@@ -160,9 +161,7 @@ export interface SettleOptions<A, E, R, D, E2, R2> {
 
 // What ends a round that must be followed by another: a resend whose answer was lost too, which
 // was refused as run before, or which surely was not sent; a read that failed through an outage.
-class Again {
-  readonly _tag = "Again"
-}
+class Again {}
 
 /**
  * Runs `write`; when its outcome is unknown, or it is refused as a rerun, settles it by reading the
@@ -175,7 +174,7 @@ export const settle = <A, E extends { readonly _tag: string }, R, D, E2, R2>(
   options: SettleOptions<A, E, R, D, E2, R2>
 ): Effect.Effect<A, E | UnknownOutcomeError, R | R2> => {
   const policy = options.policy
-  const rerun = policy.answerReruns ? options.rerun ?? isIdInUse : () => false
+  const rerun = policy.answerReruns ? options.rerun ?? isIdInUse : constFalse
   // A write surely not sent was already repeated by the client until the deadline; the settlement
   // goes on only when the deadline is its own (the durable workflow waits out an outage).
   const triggers = (error: E) => lostOrRefusedForNow(error) || rerun(error) || (options.deadline !== undefined && surelyNotSent(error))
@@ -340,8 +339,6 @@ const settling = <A, E extends { readonly _tag: string }, R, D, E2, R2>(
       schedule: Schedule.while(patience, ({ duration, now }) => now + Duration.toMillis(duration) < deadline),
       while: isAgain
     })
-    const bounded = Effect.catchIf(rounds, isAgain, exhausted)
-    if (deadline === Number.POSITIVE_INFINITY) return bounded
-    return Effect.timeoutOrElse(bounded, { duration: Duration.millis(deadline - now), orElse: passed })
+    return Effect.timeoutOrElse(Effect.catchIf(rounds, isAgain, exhausted), { duration: Duration.millis(deadline - now), orElse: passed })
   })
 }

@@ -115,8 +115,8 @@ export const isTransient = (error: AttemptError): boolean => {
 export const isNotSent = (error: AttemptError): boolean =>
   error._tag === "TransportError" && error.outcome === "NotSent" && error.reason !== "Local"
 
-const retryAfterOf = (error: AttemptError): number =>
-  error._tag === "ApiError" || error._tag === "ResponseError" ? error.retryAfterMillis ?? 0 : 0
+// The Retry-After of an answer (ApiError, ResponseError); none for the others.
+const retryAfterOf = (error: AttemptError): number => (error as { readonly retryAfterMillis?: number | undefined }).retryAfterMillis ?? 0
 
 /**
  * Capped exponential backoff with full jitter: before retry `n` (from 0), a random delay between 0
@@ -198,10 +198,10 @@ export const forCall = (
  * while the next retry's wait ends before `deadlineMillis` (on the Effect clock; `Infinity`: no
  * deadline), each retry running `attempt` once more after `onRetry` (`observed`: an event on the
  * call's span, a debug log line and a count). When the deadline leaves no room for the next retry,
- * or passes during a wait, the last failure is the answer; when it passes while a retry is on its
- * way, that retry is ended and the answer is a `TransportError` `Timeout` of outcome `Unknown`
- * (`operation` names it): the retry may have been processed, whatever the failure before it was.
- * Until a first failure it adds one error handler and nothing else.
+ * the last failure is the answer. No wait ends past the deadline, so the deadline can pass only
+ * while a retry is on its way: that retry is ended and the answer is a `TransportError` `Timeout` of
+ * outcome `Unknown` (`operation` names it) — the retry may have been processed, whatever the
+ * failure before it was. Until a first failure it adds one error handler and nothing else.
  *
  * @since 0.1.0
  * @category combinators
@@ -220,34 +220,16 @@ export const withRetries = <A, E extends AttemptError, R>(
     // The first failure is replayed into the schedule (no second request), so its delay — and
     // its Retry-After — come before the second attempt.
     let replay = true
-    let last: E = first
-    let onItsWay = false
     const again = Effect.suspend(() => {
-      if (replay) {
-        replay = false
-        return Effect.fail(first)
-      }
-      // On its way until it ends by itself (an attempt the deadline interrupts stays on its way).
-      onItsWay = true
-      return attempt.pipe(
-        Effect.tap(() => Effect.sync(() => (onItsWay = false))),
-        Effect.tapError((error) =>
-          Effect.sync(() => {
-            last = error
-            onItsWay = false
-          })
-        )
-      )
+      if (!replay) return attempt
+      replay = false
+      return Effect.fail(first)
     })
     const retrying = Effect.retry(again, { schedule: forCall(base, deadlineMillis, onRetry), while: retryable })
-    if (deadlineMillis === Number.POSITIVE_INFINITY) return retrying
     return Effect.flatMap(Clock.currentTimeMillis, (now) =>
       Effect.timeoutOrElse(retrying, {
-        duration: Duration.millis(Math.max(0, deadlineMillis - now)),
-        orElse: (): Effect.Effect<never, E | TransportError> =>
-          onItsWay
-            ? Effect.fail(new TransportError({ operation, reason: "Timeout", outcome: "Unknown", message: `${operation}: no answer within the call's deadline` }))
-            : Effect.fail(last)
+        duration: Duration.millis(deadlineMillis - now),
+        orElse: () => Effect.fail(new TransportError({ operation, reason: "Timeout", outcome: "Unknown", message: `${operation}: no answer within the call's deadline` }))
       }))
   })
 }

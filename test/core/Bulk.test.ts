@@ -5,106 +5,13 @@
  * answered with the outcome of every document.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, Schedule, Schema } from "effect"
-import { HttpClientError, HttpClientRequest } from "effect/http"
+import { Effect } from "effect"
 import * as Bulk from "../../src/core/Bulk.js"
 import * as BulkSubmission from "../../src/core/BulkSubmission.js"
-import * as Client from "../../src/core/Client.js"
-import * as Operation from "../../src/core/Operation.js"
 import * as Signing from "../../src/core/Signing.js"
+import { documents, member, service, things, withClient } from "../support/bulkThings.js"
 import { driven } from "../support/clock.js"
 import * as Fake from "../support/FakeService.js"
-
-const Thing = Schema.Struct({ key: Schema.String, amount: Schema.Number })
-type Thing = typeof Thing.Type
-const ThingResult = Schema.Struct({ key: Schema.String, code: Schema.Number, message: Schema.optional(Schema.String) })
-type ThingResult = typeof ThingResult.Type
-
-const BulkSubmit = Operation.make({
-  name: "Thing.BulkSubmit",
-  sdk: "Thing.bulkSubmit",
-  summary: "things submitted for issue",
-  method: "POST",
-  path: "/Thing",
-  override: "BULKISSUE",
-  params: Schema.Struct({ submitID: Schema.String }),
-  headers: { [Operation.SUBMIT_ID_HEADER]: "submitID" },
-  digest: true,
-  scope: Operation.scope("140"),
-  body: Operation.json(Schema.Struct({ things: Schema.Array(Thing) })),
-  success: Schema.Struct({ code: Schema.Number, receiptID: Schema.String }),
-  safeToRepeat: true
-})
-
-const GetBulkResult = Operation.make({
-  name: "Thing.GetBulkResult",
-  sdk: "Thing.getBulkResult",
-  summary: "the state of a submission",
-  method: "GET",
-  path: "/Thing/BULK/{submitID}/State",
-  params: Schema.Struct({ submitID: Schema.String }),
-  scope: Operation.scope("140"),
-  success: Schema.Struct({ txState: Schema.Number, issueResult: Schema.optional(Schema.NullOr(Schema.Array(ThingResult))) }),
-  safeToRepeat: true
-})
-
-const things = BulkSubmission.kind({
-  operation: "Thing.issueMany",
-  submit: BulkSubmit,
-  result: GetBulkResult,
-  completed: 2,
-  size: 100,
-  bodyOf: (documents: ReadonlyArray<Thing>) => ({ things: documents }),
-  keyOfDocument: (thing: Thing) => thing.key,
-  keyOfResult: (result: ThingResult) => result.key,
-  missing: (key: string): ThingResult => ({ key, code: -99999999, message: "not mentioned" })
-})
-
-const CORP = "1234567890"
-const member = { corpNum: CORP }
-const documents = (n: number, refused: (i: number) => boolean = () => false): ReadonlyArray<Thing> =>
-  Array.from({ length: n }, (_, i) => ({ key: `T-${String(i).padStart(4, "0")}`, amount: refused(i) ? -1 : i }))
-
-interface Submitted {
-  readonly submitId: string
-  readonly digest: string | undefined
-  readonly body: string
-  polls: number
-}
-
-/**
- * The scripted service: a submission completes on its second poll, its results in reverse order
- * (a negative amount refused, `forget` left out); `failSubmit` makes a submission's request fail.
- */
-const service = (options: { readonly forget?: string; readonly failSubmit?: (index: number) => unknown } = {}) => {
-  const submitted: Array<Submitted> = []
-  let submits = 0
-  const state = Fake.makeState((seen) => {
-    const path = new URL(seen.url).pathname
-    if (seen.method === "POST") {
-      const index = submits++
-      const failure = options.failSubmit?.(index)
-      if (failure !== undefined) {
-        return Effect.fail(new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request: HttpClientRequest.post(seen.url), cause: failure }) })) as never
-      }
-      const submitId = seen.headers[Operation.SUBMIT_ID_HEADER]!
-      submitted.push({ submitId, digest: seen.headers[Operation.DIGEST_HEADER], body: seen.body, polls: 0 })
-      return Effect.succeed({ status: 200, body: JSON.stringify({ code: 1, receiptID: `R-${submitId}` }) })
-    }
-    const submitId = path.split("/")[3]!
-    const submission = submitted.find((s) => s.submitId === submitId)
-    if (submission === undefined) return Effect.succeed({ status: 404, body: JSON.stringify({ code: -14000003, message: "no such submission" }) })
-    submission.polls++
-    if (submission.polls < 2) return Effect.succeed({ status: 200, body: JSON.stringify({ txState: 1 }) })
-    const sent = (JSON.parse(submission.body) as { things: Array<Thing> }).things
-    const results = sent.filter((t) => t.key !== options.forget).map((t) => (t.amount < 0 ? { key: t.key, code: -1, message: "refused" } : { key: t.key, code: 1 }))
-    return Effect.succeed({ status: 200, body: JSON.stringify({ txState: 2, issueResult: results.reverse() }) })
-  })
-  return { state, submitted }
-}
-
-const withClient = <A, E>(state: Fake.FakeState, body: (client: Client.TaxdocClientShape) => Effect.Effect<A, E>) =>
-  Effect.flatMap(Client.TaxdocClient, body).pipe(Effect.provide(Layer.provide(Client.layer, Fake.layer(state, { retryBaseDelay: "10 millis" }))))
 
 describe("Bulk.issueMany", () => {
   it.effect("chunks, submits each chunk under the ID of its exact bytes with their digest, and answers in input order", () => {
@@ -197,36 +104,6 @@ describe("Bulk.issueMany", () => {
       expect(error.keys("Unknown")).toEqual(["T-0000", "T-0001", "T-0002"])
       expect(error.items[0]!.submitId).toBe(submitted[0]!.submitId)
       expect(error.causes[0]).toMatchObject({ _tag: "PollTimeoutError" })
-    })
-  })
-})
-
-describe("BulkSubmission.runSubmission", () => {
-  it.effect("with patience, a service that is busy for a while is waited out", () => {
-    const { state } = service()
-    let busy = 6
-    const flaky = Fake.makeState((seen, s) =>
-      busy-- > 0 ? Effect.succeed({ status: 503, body: JSON.stringify({ code: -99999999, message: "busy" }) }) : state.api(seen, s)
-    )
-    const submission = BulkSubmission.submissions(things, documents(2))[0]!
-    return Effect.gen(function*() {
-      const outcome = yield* driven(withClient(flaky, (client) =>
-        BulkSubmission.runSubmission(client, things, submission, member, { interval: "1 second", patience: Schedule.spaced("1 second") })), "1 second")
-      expect(outcome._tag).toBe("Completed")
-      expect(Bulk.itemOutcomes(submission, outcome).map((o) => o.status)).toEqual(["Issued", "Issued"])
-    })
-  })
-
-  it.effect("a submission refused by the service is NotIssued, its documents too", () => {
-    const refusing = Fake.makeState(() => Effect.succeed({ status: 400, body: JSON.stringify({ code: -14001019, message: "in use" }) }))
-    const submission = BulkSubmission.submissions(things, documents(2))[0]!
-    return Effect.gen(function*() {
-      const outcome = yield* withClient(refusing, (client) => BulkSubmission.runSubmission(client, things, submission, member))
-      expect(outcome).toMatchObject({ _tag: "NotIssued", cause: { _tag: "ApiError", code: -14001019 } })
-      expect(Bulk.itemOutcomes(submission, outcome)).toEqual([
-        { key: "T-0000", status: "NotIssued", result: undefined, submitId: submission.submitId },
-        { key: "T-0001", status: "NotIssued", result: undefined, submitId: submission.submitId }
-      ])
     })
   })
 })

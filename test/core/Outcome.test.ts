@@ -5,13 +5,16 @@
  * and told.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Clock, Duration, Effect, Option, Schedule } from "effect"
+import { Clock, Duration, Effect, Option, References, Schedule } from "effect"
 import { ApiError, ResponseError, TransportError } from "../../src/core/Errors.js"
 import * as Outcome from "../../src/core/Outcome.js"
 import * as Retry from "../../src/core/Retry.js"
+import { TestClock } from "effect/testing"
 import { driven } from "../support/clock.js"
+import { exported, spanNamed } from "../support/otel.js"
 
 const OPERATION = { name: "Thing.Write", sdk: "Thing.write" }
+const START = Date.UTC(2026, 10, 22, 1, 0, 0)
 
 const policy = (overrides: Partial<Retry.Policy> = {}): Retry.Policy => ({
   schedule: Option.some(Retry.backoff({ retries: 3, baseDelay: "100 millis", maxDelay: "1 second" })),
@@ -77,6 +80,7 @@ describe("Outcome.settle: a lost answer", () => {
     const write = scripted([{ ok: "issued" }])
     const read = scripted([found])
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       const started = yield* Clock.currentTimeMillis
       expect(yield* settle(write, read)).toBe("issued")
       expect(read.calls).toHaveLength(0)
@@ -88,6 +92,7 @@ describe("Outcome.settle: a lost answer", () => {
     const write = scripted([{ fail: lost }])
     const read = scripted([found])
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       expect(yield* settle(write, read)).toBe("answered (lost)")
       expect(write.calls).toHaveLength(1)
       expect(read.calls).toHaveLength(1)
@@ -98,6 +103,7 @@ describe("Outcome.settle: a lost answer", () => {
     const write = scripted([{ fail: lost }, { fail: lost }])
     const read = scripted([missing, found])
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       const started = yield* Clock.currentTimeMillis
       expect(yield* bySteps(settle(write, read))).toBe("answered (lost)")
       expect(write.calls).toHaveLength(2)
@@ -113,6 +119,7 @@ describe("Outcome.settle: a lost answer", () => {
     const write = scripted([{ fail: lost }])
     const read = scripted([missing])
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       const started = yield* Clock.currentTimeMillis
       const error = yield* Effect.flip(bySteps(settle(write, read)))
       expect(error).toMatchObject({ _tag: "UnknownOutcomeError", operation: "Thing.write", documentId: "D-1", reason: "StillUnknown" })
@@ -135,6 +142,7 @@ describe("Outcome.settle: a lost answer", () => {
     const write = scripted([{ fail: lost }])
     const read = scripted<Option.Option<string>>([{ fail: forbidden }])
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       const error = yield* Effect.flip(settle(write, read))
       expect(error).toMatchObject({ _tag: "UnknownOutcomeError", reason: "ReadFailed", reads: 1, sends: 1, cause: forbidden })
       expect(error.message).toContain("reading it back failed (1 read and 1 send)")
@@ -145,6 +153,7 @@ describe("Outcome.settle: a lost answer", () => {
     const write = scripted([{ fail: lost }])
     const read = scripted<Option.Option<string>>([{ fail: gateway }, { fail: notSent }, { fail: busy }, found])
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       expect(yield* bySteps(settle(write, read))).toBe("answered (lost)")
       expect(read.calls).toHaveLength(4)
       expect(write.calls).toHaveLength(1)
@@ -155,6 +164,7 @@ describe("Outcome.settle: a lost answer", () => {
     const write = scripted([{ fail: lost }])
     const read = scripted<Option.Option<string>>([{ fail: gateway }])
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       const error = yield* Effect.flip(bySteps(settle(write, read)))
       expect(error).toMatchObject({ _tag: "UnknownOutcomeError", reason: "ReadFailed", sends: 1, cause: gateway })
       expect(error.message).toContain("reading it back failed until the deadline")
@@ -165,6 +175,7 @@ describe("Outcome.settle: a lost answer", () => {
     const write = scripted([{ fail: gateway }])
     const read = scripted([other])
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       const error = yield* Effect.flip(settle(write, read))
       expect(error).toMatchObject({ _tag: "UnknownOutcomeError", reason: "DifferentDocument", reads: 1, sends: 1, cause: gateway })
       expect(error.message).toContain("a different document stands under that ID: amount differs")
@@ -176,6 +187,7 @@ describe("Outcome.settle: a lost answer", () => {
     const write = scripted([{ fail: busy }, { ok: "issued" }])
     const read = scripted([missing])
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       expect(yield* settle(write, read)).toBe("issued")
       expect(read.calls).toHaveLength(1)
       expect(write.calls).toHaveLength(2)
@@ -186,6 +198,7 @@ describe("Outcome.settle: a lost answer", () => {
     const write = scripted([{ fail: refused }])
     const read = scripted([found])
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       expect(yield* Effect.flip(settle(write, read))).toBe(refused)
       expect(read.calls).toHaveLength(0)
     })
@@ -195,6 +208,7 @@ describe("Outcome.settle: a lost answer", () => {
     const write = scripted([{ fail: lost }, { fail: notSent }])
     const read = scripted([missing])
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       expect(yield* Effect.flip(bySteps(settle(write, read)))).toBe(notSent)
       expect(read.calls).toHaveLength(1)
       expect(write.calls.length).toBeGreaterThan(3)
@@ -205,6 +219,7 @@ describe("Outcome.settle: a lost answer", () => {
     const write = scripted([{ fail: lost }, { fail: notSent }, { ok: "issued" }])
     const read = scripted([missing])
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       expect(yield* bySteps(settle(write, read))).toBe("issued")
       expect(read.calls).toHaveLength(1)
       expect(write.calls).toHaveLength(3)
@@ -215,6 +230,7 @@ describe("Outcome.settle: a lost answer", () => {
     const write = scripted([{ fail: notSent }])
     const read = scripted([missing])
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       expect(yield* Effect.flip(settle(write, read))).toBe(notSent)
       expect(write.calls).toHaveLength(1)
       expect(read.calls).toHaveLength(0)
@@ -225,6 +241,7 @@ describe("Outcome.settle: a lost answer", () => {
     const write = scripted([{ fail: notSent }, { fail: notSent }, { ok: "issued" }])
     const read = scripted([missing])
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       const started = yield* Clock.currentTimeMillis
       const answer = yield* bySteps(settle(write, read, { deadline: Duration.infinity, patience: Schedule.spaced("1 second") }))
       expect(answer).toBe("issued")
@@ -238,6 +255,7 @@ describe("Outcome.settle: a lost answer", () => {
     const write = scripted([{ fail: lost }])
     const read = scripted([missing])
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       const started = yield* Clock.currentTimeMillis
       const error = yield* Effect.flip(bySteps(settle(write, read, { deadline: Duration.seconds(2) })))
       expect(error._tag).toBe("UnknownOutcomeError")
@@ -250,6 +268,7 @@ describe("Outcome.settle: a lost answer", () => {
     const write = scripted([{ fail: lost }])
     const read = scripted([missing])
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       const error = yield* Effect.flip(settle(write, read, { policy: policy({ schedule: Option.none(), patience: Option.none() }) }))
       expect(error).toMatchObject({ _tag: "UnknownOutcomeError", reason: "StillUnknown", reads: 1, sends: 2 })
     })
@@ -259,6 +278,7 @@ describe("Outcome.settle: a lost answer", () => {
     const read = scripted([found])
     const write = { effect: Effect.andThen(Effect.sleep("11 seconds"), Effect.fail(lost)) }
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       expect(yield* bySteps(settle(write, read))).toBe("answered (lost)")
       expect(read.calls).toHaveLength(1)
     })
@@ -268,6 +288,7 @@ describe("Outcome.settle: a lost answer", () => {
     const hangingRead = scripted<Option.Option<string>>(["hang"])
     const hangingSend = scripted<string>([{ fail: lost }, "hang"])
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       const reading = yield* Effect.flip(bySteps(settle(scripted([{ fail: lost }]), hangingRead)))
       expect(reading).toMatchObject({ reason: "ReadFailed" })
       expect(reading.message).toContain("the deadline passed while it was read back")
@@ -283,6 +304,7 @@ describe("Outcome.settle: a rerun", () => {
     const write = scripted([{ fail: inUse }])
     const read = scripted([found])
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       expect(yield* settle(write, read)).toBe("answered (rerun)")
       expect(write.calls).toHaveLength(1)
     })
@@ -290,6 +312,7 @@ describe("Outcome.settle: a rerun", () => {
 
   it.effect("another document there, or none: the service's refusal, never sent again", () => {
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       for (const document of [other, missing]) {
         const write = scripted([{ fail: inUse }])
         expect(yield* Effect.flip(settle(write, scripted([document])))).toBe(inUse)
@@ -301,6 +324,7 @@ describe("Outcome.settle: a rerun", () => {
   it.effect("answerReruns off: the refusal at once, nothing read", () => {
     const read = scripted([found])
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       expect(yield* Effect.flip(settle(scripted([{ fail: inUse }]), read, { policy: policy({ answerReruns: false }) }))).toBe(inUse)
       expect(read.calls).toHaveLength(0)
     })
@@ -309,6 +333,7 @@ describe("Outcome.settle: a rerun", () => {
   it.effect("a refusal of its own that says the write was made before (an invoice issued already)", () => {
     const invalidState = api(400, -11000016)
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       expect(yield* settle(scripted([{ fail: invalidState }]), scripted([found]), { rerun: (error) => error === invalidState })).toBe("answered (rerun)")
       expect(yield* Effect.flip(settle(scripted([{ fail: inUse }]), scripted([found]), { rerun: (error) => error === invalidState }))).toBe(inUse)
     })
@@ -318,6 +343,7 @@ describe("Outcome.settle: a rerun", () => {
     const write = scripted([{ fail: lost }, { fail: inUse }])
     const read = scripted([missing, found])
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       expect(yield* bySteps(settle(write, read))).toBe("answered (lost)")
       expect(read.calls).toHaveLength(2)
     })
@@ -327,6 +353,7 @@ describe("Outcome.settle: a rerun", () => {
     const write = scripted([{ fail: lost }, { fail: inUse }])
     const read = scripted([missing, other])
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       expect(yield* Effect.flip(bySteps(settle(write, read)))).toBe(inUse)
     })
   })
@@ -345,4 +372,91 @@ describe("Outcome.isUnknown", () => {
     expect(Outcome.isIdInUse(refused)).toBe(false)
     expect(Outcome.isIdInUse(lost)).toBe(false)
   })
+})
+
+describe("what a settlement tells", () => {
+  const told = <A, E>(effect: Effect.Effect<A, E>) => {
+    const otel = exported()
+    return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
+      const exit = yield* Effect.exit(bySteps(effect.pipe(Effect.withSpan("Thing.write"))))
+      const span = spanNamed(otel.spans(), "Thing.write")
+      return {
+        exit,
+        steps: span.events.filter((event) => event.name === "taxdoc.settlement").map((event) => [event.attributes!["taxdoc.settlement.verdict"], event.attributes!["taxdoc.settlement.attempt"]]),
+        events: span.events.filter((event) => event.name === "taxdoc.settlement"),
+        logs: otel.logs().filter((record) => String(record.body).startsWith("taxdoc:"))
+      }
+    }).pipe(Effect.provide(otel.layer), Effect.provideService(References.MinimumLogLevel, "All"))
+  }
+
+  it.effect("each read and resend an event with its verdict and number; one warning at the end, with the member, the verdict and the time taken", () =>
+    Effect.gen(function*() {
+      const write = { effect: Effect.andThen(Effect.sleep("1500 millis"), Effect.fail(lost)) }
+      const { logs, steps, events } = yield* told(settle(write, scripted([found]), { corpNum: "1234567890" }))
+      expect(steps).toEqual([["happened", 1]])
+      expect(events[0]!.attributes).toEqual({
+        "taxdoc.operation": "Thing.Write",
+        "taxdoc.document.id": "D-1",
+        "taxdoc.member": "1234567890",
+        "error.type": "TransportError.Network",
+        "taxdoc.settlement.verdict": "happened",
+        "taxdoc.settlement.attempt": 1
+      })
+      expect(logs).toHaveLength(1)
+      expect(logs[0]!.severityText).toBe("Warn")
+      expect(logs[0]!.body).toBe("taxdoc: the answer of Thing.write for D-1 was lost (TransportError.Network); read back, it had happened (1 read and 1 send, 1.50 s)")
+      expect(logs[0]!.attributes).toMatchObject({ "taxdoc.member": "1234567890", "taxdoc.settlement.verdict": "happened", "taxdoc.settlement.duration_ms": 1500 })
+    }))
+
+  it.effect("the steps of rounds: not there, sent again and lost, read again; sent again and answered", () =>
+    Effect.gen(function*() {
+      const { logs, steps, events } = yield* told(settle(scripted([{ fail: busy }, { fail: lost }, { ok: "issued" }]), scripted([missing])))
+      expect(steps).toEqual([["did_not_happen", 1], ["still_unknown", 2], ["did_not_happen", 2], ["answered", 3]])
+      expect(events.every((event) => !("taxdoc.member" in event.attributes!))).toBe(true)
+      // Why the answer counts as lost: the last failure.
+      expect(events.map((event) => event.attributes!["error.type"])).toEqual(["503", "TransportError.Network", "TransportError.Network", "TransportError.Network"])
+      expect(logs).toHaveLength(0)
+    }))
+
+  it.effect("the end of a settlement that gives up says so, with the verdict of its last step", () =>
+    Effect.gen(function*() {
+      const different = yield* told(settle(scripted([{ fail: lost }]), scripted([other])))
+      expect(different.steps).toEqual([["different", 1]])
+      expect(different.logs[0]!.body).toMatch(/^taxdoc: the answer of Thing\.write for D-1 was lost \(TransportError\.Network\); not settled: a different document stands under that ID: amount differs \(1 read and 1 send, 0\.00 s\)$/)
+      expect(different.logs[0]!.attributes).toMatchObject({ "taxdoc.settlement.verdict": "different" })
+      const failed = yield* told(settle(scripted([{ fail: busy }]), scripted<Option.Option<string>>([{ fail: forbidden }])))
+      expect(failed.steps).toEqual([["read_failed", 1]])
+      expect(failed.logs[0]!.body).toMatch(/^taxdoc: Thing\.write for D-1 was refused for the moment \(503\); not settled: reading it back failed/)
+      expect(failed.logs[0]!.attributes).toMatchObject({ "taxdoc.settlement.verdict": "read_failed" })
+      const still = yield* told(settle(scripted([{ fail: lost }]), scripted([missing]), { deadline: Duration.seconds(1) }))
+      expect(still.logs[0]!.attributes).toMatchObject({ "taxdoc.settlement.verdict": "still_unknown" })
+      expect(still.logs[0]!.severityText).toBe("Warn")
+    }))
+
+  it.effect("a rerun is a debug line; a rerun of another document, and a first send that could not be sent, say so", () =>
+    Effect.gen(function*() {
+      const rerun = yield* told(settle(scripted([{ fail: inUse }]), scripted([found])))
+      expect(rerun.logs[0]!.severityText).toBe("Debug")
+      expect(rerun.logs[0]!.body).toBe("taxdoc: Thing.write for D-1 was refused as run before (400); read back, it is the document sent: answered as its first run (1 read and 1 send, 0.00 s)")
+      const another = yield* told(settle(scripted([{ fail: inUse }]), scripted([other])))
+      expect(another.logs[0]!.body).toContain("; read back, a different document stands under that ID: amount differs (")
+      expect(another.logs[0]!.attributes).toMatchObject({ "taxdoc.settlement.verdict": "different" })
+      const none = yield* told(settle(scripted([{ fail: inUse }]), scripted([missing])))
+      expect(none.logs[0]!.body).toContain("; read back, the document is not the one sent (")
+      expect(none.logs[0]!.attributes).toMatchObject({ "taxdoc.settlement.verdict": "did_not_happen" })
+      const unsent = yield* told(settle(scripted([{ fail: notSent }]), scripted([missing]), { deadline: Duration.seconds(1), patience: Schedule.spaced("300 millis") }))
+      expect(unsent.logs[0]!.body).toMatch(/^taxdoc: Thing\.write for D-1 could not be sent \(TransportError\.Network\); it was not there and could not be sent again \(0 reads and \d+ sends, /)
+      expect(unsent.logs[0]!.attributes).toMatchObject({ "taxdoc.settlement.verdict": "did_not_happen" })
+    }))
+})
+
+describe("Outcome.found", () => {
+  it.effect("not found is None; any other failure stays the failure", () =>
+    Effect.gen(function*() {
+      expect(yield* Outcome.found(Effect.fail(api(404, -14000003)))).toEqual(Option.none())
+      expect(yield* Outcome.found(Effect.succeed("x"))).toEqual(Option.some("x"))
+      expect(yield* Effect.flip(Outcome.found(Effect.fail(forbidden)))).toBe(forbidden)
+      expect(yield* Effect.flip(Outcome.found(Effect.fail(lost)))).toBe(lost)
+    }))
 })

@@ -6,6 +6,7 @@ import * as Operation from "../../src/core/Operation.js"
 import * as Retry from "../../src/core/Retry.js"
 import { LocalRefusal } from "../../src/core/Transport.js"
 import { driven as drivenBy } from "../support/clock.js"
+import { exported } from "../support/otel.js"
 import * as Fake from "../support/FakeService.js"
 
 const Thing = Schema.Struct({ name: Schema.String })
@@ -143,6 +144,26 @@ describe("retries", () => {
     })
   })
 
+  it.effect("no retry whose wait would end past the deadline: a Retry-After as long as the time left ends the call at once", () => {
+    const { state, times } = scripted([unavailable({ "retry-after": "7" }), ok])
+    return Effect.gen(function*() {
+      const started = yield* Clock.currentTimeMillis
+      const error = yield* Effect.flip(driven(callOf(Read)))
+      expect(error._tag).toBe("ApiError")
+      expect(times).toHaveLength(1)
+      expect((yield* Clock.currentTimeMillis) - started).toBeLessThan(1_000)
+    }).pipe(Effect.provide(clientLayer(state, { callTimeout: "7 seconds" })))
+  })
+
+  it.effect("a page that is not a gateway's (404 HTML) is not retried, even for a read", () => {
+    const { state, times } = scripted([{ status: 404, body: "<html>Not Found</html>", headers: { "content-type": "text/html" } }, ok])
+    return Effect.gen(function*() {
+      const error = yield* Effect.flip(driven(callOf(Read)))
+      expect(error).toMatchObject({ _tag: "ResponseError", status: 404 })
+      expect(times).toHaveLength(1)
+    }).pipe(Effect.provide(clientLayer(state)))
+  })
+
   it.effect("retries: 0 turns retrying off", () => {
     const { state, times } = scripted([unavailable(), ok])
     return Effect.gen(function*() {
@@ -229,6 +250,25 @@ describe("retries of requests that surely were not sent", () => {
       expect(error).toMatchObject({ _tag: "TransportError", reason: "Local", outcome: "NotSent" })
       expect(service.calls()).toBe(1)
     }).pipe(Effect.provide(clientLayer(service.state)))
+  })
+})
+
+describe("Retry.observed", () => {
+  it.effect("a retry's event: its number, wait and failure type, and the status and service code when an answer came", () => {
+    const otel = exported()
+    const service = failingThen([refused])
+    const { state } = scripted([unavailable(), ok])
+    // The retries of the n-th call (its span, Thing.read).
+    const retries = (n: number) =>
+      otel.spans().filter((span) => span.name === "Thing.read")[n]!.events.filter((event) => event.name === "taxdoc.retry").map((event) => event.attributes)
+    return Effect.gen(function*() {
+      yield* driven(callOf(Read)).pipe(Effect.provide(clientLayer(service.state)))
+      yield* driven(callOf(Read)).pipe(Effect.provide(clientLayer(state)))
+      const [afterRefusal] = retries(0)
+      expect(Object.keys(afterRefusal!).sort()).toEqual(["error.type", "taxdoc.operation", "taxdoc.retry.attempt", "taxdoc.retry.delay_ms"])
+      expect(afterRefusal).toMatchObject({ "taxdoc.operation": "Thing.read", "taxdoc.retry.attempt": 1, "error.type": "TransportError.Network" })
+      expect(retries(1)[0]).toMatchObject({ "error.type": "503", "http.response.status_code": 503, "taxdoc.error.code": -99999999 })
+    }).pipe(Effect.provide(otel.layer))
   })
 })
 
