@@ -103,9 +103,14 @@ export const createNodeServer = (limits: ServerLimits, language: "ko" | "en"): H
     connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(limits.headersTimeoutMillis / 4)))
   })
   server.keepAliveTimeout = limits.keepAliveTimeoutMillis
+  // The answer each connection is writing, from the server's own `request` event: an error of the
+  // connection after its head went out cannot be answered on it any more.
+  const answering = new WeakMap<Duplex, Http.ServerResponse>()
+  server.on("request", (request: Http.IncomingMessage, response: Http.ServerResponse) => answering.set(request.socket, response))
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
     const failure = clientFailure(error.code)
-    const started = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true
+    const response = answering.get(socket)
+    const started = response !== undefined && response.headersSent && !response.writableFinished
     if (failure !== undefined && socket.writable && !started) socket.end(rawFailure(failure, language), () => socket.destroy())
     else socket.destroy()
   })
