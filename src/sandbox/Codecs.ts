@@ -7,14 +7,14 @@
  * @since 0.1.0
  */
 import { cashbillCodec } from "./cashbill/Persisted.js"
-import { certificateCodec } from "./certificate/State.js"
+import { certificateCodec } from "./certificate/Persisted.js"
 import type { Codec } from "./Durable.js"
 import { tokensCodec } from "./IssuedTokens.js"
-import { membersCodec } from "./member/State.js"
+import { membersCodec } from "./member/Persisted.js"
 import { outboxCodec } from "./Outbox.js"
 import { portalCodec } from "./PortalLinks.js"
 import { preferencesCodec } from "./Preferences.js"
-import { statementCodec } from "./statement/State.js"
+import { statementCodec } from "./statement/Persisted.js"
 import { taxinvoiceCodec } from "./taxinvoice/Persisted.js"
 import { taxPortalCodec } from "./taxPortal/Persisted.js"
 

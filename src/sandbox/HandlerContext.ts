@@ -10,7 +10,8 @@ import { SandboxClock } from "./Clock.js"
 import type { SandboxFailure } from "./Failure.js"
 import { type Kind, type Policy, Progressions } from "./Progression.js"
 import type { RouteContext } from "./Route.js"
-import { type Environment, SandboxStore, type SandboxStoreShape } from "./Store.js"
+import { changed } from "./Durable.js"
+import { type Environment, SandboxStore, type SandboxStoreShape, type Slot } from "./Store.js"
 
 /**
  * The store, document time (epoch milliseconds) and every progression policy, as of the request.
@@ -38,25 +39,62 @@ export const handlerContext: Effect.Effect<HandlerContext, never, RouteContext> 
 })
 
 /**
+ * Who is asking: the environment, and whether the asking route writes. A write marks what it works
+ * on changed, to be saved before its answer; a read marks nothing (a `RouteRequest` is one).
+ *
+ * @since 1.1.0
+ * @category models
+ */
+export interface Access {
+  readonly environment: Environment
+  readonly writes: boolean
+}
+
+/**
+ * The state of a slot whose parts are members, for `access` to member `corpNum`: a write marks the
+ * member's part changed — the one place a member's state is marked for saving.
+ *
+ * @since 1.1.0
+ * @category combinators
+ */
+export const memberState = <S extends object>(slot: Slot<S>, access: Access, corpNum: string): Effect.Effect<S, never, SandboxStore> =>
+  SandboxStore.useSync((store) => {
+    const state = store.get(slot, access.environment)
+    if (access.writes) changed(state, corpNum)
+    return state
+  })
+
+/**
  * Runs `f` on one member's part of a domain's state in one synchronous step: what the domain's
- * operations and the portal's pages see of a member (see `memberView`).
+ * operations, the portal's pages and the admin operations see of a member (see `memberView`).
  *
  * @since 0.1.0
  * @category models
  */
 export type MemberView<C> = <A>(
-  environment: Environment,
+  access: Access,
   corpNum: string,
   f: (ctx: C) => Result.Result<A, SandboxFailure>
 ) => Effect.Effect<A, SandboxFailure, RouteContext>
 
 /**
- * A member view whose context `build` makes from the handler context (bringing what is due up to
- * date first, e.g. pending bulk submissions), once per call.
+ * The member view of a slot whose parts are members: `build` makes the member's context from the
+ * handler context, once per call, and `settle` records the progress due first (submissions or
+ * jobs completed by time), answering whether there was any. A write marks the member's part
+ * changed (as `memberState` does), and so does a read when settling recorded something.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const memberView = <C>(build: (context: HandlerContext, environment: Environment, corpNum: string) => C): MemberView<C> =>
-  (environment, corpNum, f) =>
-    Effect.flatMap(handlerContext, (context) => Result.match(f(build(context, environment, corpNum)), { onFailure: Effect.fail, onSuccess: Effect.succeed }))
+export const memberView = <S extends object, C>(
+  slot: Slot<S>,
+  build: (context: HandlerContext, state: S, environment: Environment, corpNum: string) => C,
+  settle: (ctx: C) => boolean = () => false
+): MemberView<C> =>
+  (access, corpNum, f) =>
+    Effect.flatMap(handlerContext, (context) => {
+      const state = context.store.get(slot, access.environment)
+      const ctx = build(context, state, access.environment, corpNum)
+      if (settle(ctx) || access.writes) changed(state, corpNum)
+      return Result.match(f(ctx), { onFailure: Effect.fail, onSuccess: Effect.succeed })
+    })

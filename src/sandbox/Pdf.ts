@@ -5,6 +5,7 @@
  *
  * @since 0.1.0
  */
+import type { StateNames } from "./DocumentKind.js"
 
 /** ASCII only (other characters become '?'), with the string delimiters of PDF escaped. */
 const pdfText = (text: string): string =>
@@ -48,4 +49,16 @@ export const textDocument = (title: string, lines: ReadonlyArray<string>): Uint8
   for (const offset of offsets) out += `${String(offset).padStart(10, "0")} 00000 n \n`
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info ${objects.length} 0 R >>\nstartxref\n${xref}\n%%EOF\n`
   return Uint8Array.from(out, (c) => c.charCodeAt(0))
+}
+
+/**
+ * A state as a PDF states it: its English name (from the kind's table of state names), lower-case,
+ * and its code — `filed to the tax authority (304)`.
+ *
+ * @since 1.1.0
+ * @category combinators
+ */
+export const stateLine = (names: StateNames, code: number): string => {
+  const name = names[code]?.en
+  return name === undefined ? String(code) : `${name.charAt(0).toLowerCase()}${name.slice(1)} (${code})`
 }

@@ -48,6 +48,8 @@ export interface RouteRequest {
   readonly remoteAddress: string
   /** The operation the request was routed to. */
   readonly operation: Operation.Any
+  /** `true` when its route writes (`implement`), `false` when it reads (`read`). */
+  readonly writes: boolean
 }
 
 /**
@@ -189,6 +191,16 @@ export type PathParamsOf<O extends Operation.Any> = { readonly [K in Operation.P
 export type BodyType<O extends Operation.Any> = O["body"] extends { readonly schema: infer S extends Operation.AnyCodec } ? S["Type"] : undefined
 
 /**
+ * Whether a route reads or writes: a write's changes are saved (a durable sandbox) before its
+ * answer and signalled to the pages that follow the sandbox; a read marks nothing changed and is
+ * answered from the state as of now.
+ *
+ * @since 1.1.0
+ * @category models
+ */
+export type Kind = "read" | "write"
+
+/**
  * An operation of the catalogue (or a page of the sandbox) with its handler.
  *
  * @since 0.1.0
@@ -196,55 +208,51 @@ export type BodyType<O extends Operation.Any> = O["body"] extends { readonly sch
  */
 export interface Route {
   readonly operation: Operation.Any
+  readonly kind: Kind
   readonly handle: (request: RouteRequest, caller: Caller) => Effect.Effect<RouteResponse, SandboxFailure, RouteContext>
 }
 
 /**
- * Implements `operation`: the router sends it the requests that match the declaration.
+ * What a handler of `O` is.
+ *
+ * @since 1.1.0
+ * @category models
+ */
+export type Handler<O extends Operation.Any> = (request: OperationRequest<O>, caller: Caller) => Effect.Effect<Answer<O>, SandboxFailure, RouteContext>
+
+const route = <O extends Operation.Any>(kind: Kind, operation: O, handle: Handler<O>): Route => ({
+  operation,
+  kind,
+  handle: (request, caller) =>
+    handle({
+      ...request,
+      // The router matched the request to the declaration's template: every parameter it names is there.
+      params: request.params as PathParamsOf<O>,
+      get input() {
+        return declaredBody(operation, request) as Effect.Effect<BodyType<O>, SandboxFailure>
+      },
+      get parameters() {
+        return Effect.suspend(() => decodeValue(declaredParams(operation, request), operation.params))
+      }
+    }, caller)
+})
+
+/**
+ * Implements `operation` as a write: the router sends it the requests that match the declaration,
+ * and what it changes is saved before its answer.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const implement = <O extends Operation.Any>(
-  operation: O,
-  handle: (request: OperationRequest<O>, caller: Caller) => Effect.Effect<Answer<O>, SandboxFailure, RouteContext>
-): Route => ({
-  operation,
-  handle: (request, caller) => handle(new DeclaredRequest(operation, request), caller)
-})
+export const implement = <O extends Operation.Any>(operation: O, handle: Handler<O>): Route => route("write", operation, handle)
 
-/** A request with its declared body and parameters, decoded when asked for. */
-class DeclaredRequest<O extends Operation.Any> implements OperationRequest<O> {
-  readonly method: RouteRequest["method"]
-  readonly path: string
-  readonly params: PathParamsOf<O>
-  readonly query: URLSearchParams
-  readonly headers: Readonly<Record<string, string>>
-  readonly body: Uint8Array
-  readonly override: string | undefined
-  readonly language: "ko" | "en"
-  readonly environment: Environment
-  readonly remoteAddress: string
-  constructor(readonly operation: O, request: RouteRequest) {
-    this.method = request.method
-    this.path = request.path
-    // The router matched the request to the declaration's template: every parameter it names is there.
-    this.params = request.params as PathParamsOf<O>
-    this.query = request.query
-    this.headers = request.headers
-    this.body = request.body
-    this.override = request.override
-    this.language = request.language
-    this.environment = request.environment
-    this.remoteAddress = request.remoteAddress
-  }
-  get input(): Effect.Effect<BodyType<O>, SandboxFailure> {
-    return declaredBody(this.operation, this) as Effect.Effect<BodyType<O>, SandboxFailure>
-  }
-  get parameters(): Effect.Effect<O["params"]["Type"], SandboxFailure> {
-    return Effect.suspend(() => decodeValue(declaredParams(this.operation, this), this.operation.params))
-  }
-}
+/**
+ * Implements `operation` as a read: it answers from the state as of now and marks nothing changed.
+ *
+ * @since 1.1.0
+ * @category constructors
+ */
+export const read = <O extends Operation.Any>(operation: O, handle: Handler<O>): Route => route("read", operation, handle)
 
 const queryValue = (query: URLSearchParams, name: string): string | undefined => {
   const exact = query.get(name)
@@ -337,13 +345,25 @@ export const anonymous = (environment: Environment): Caller => ({
 export const json = <T>(body: T): JsonAnswer<T> => ({ _tag: "Json", body })
 
 /**
- * The generic success result `{code: 1, message}`.
+ * The message of a success in a language.
+ *
+ * @since 1.1.0
+ * @category constructors
+ */
+export const successMessage = (language: "ko" | "en"): string => (language === "en" ? "Success" : "성공")
+
+/**
+ * The generic success result `{code: 1, message}`, with the fields of `extra` (a document's
+ * numbers) after them.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const success = (request: RouteRequest): JsonAnswer<{ readonly code: number; readonly message: string }> =>
-  json({ code: 1, message: request.language === "en" ? "Success" : "성공" })
+export const success = <E extends object = {}>(
+  request: Pick<RouteRequest, "language">,
+  extra?: E
+): JsonAnswer<{ readonly code: number; readonly message: string } & E> =>
+  json({ code: 1, message: successMessage(request.language), ...extra } as { readonly code: number; readonly message: string } & E)
 
 /**
  * A PDF answer.

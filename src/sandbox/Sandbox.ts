@@ -155,7 +155,8 @@ const PRODUCTION_PREFIX = /^\/production(?=\/|$)/i
 interface Fate {
   kind?: FaultKind | undefined
   call?: CallLog.Call | undefined
-  quiet?: boolean | undefined
+  /** The request's route writes (or it is a portal page): saved before its answer, and signalled. */
+  writes?: boolean | undefined
 }
 
 const splitEnvironment = (path: string): { readonly environment: Environment; readonly path: string } => {
@@ -188,8 +189,8 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
     yield* Durability.load(opened, services)
   }
   /** Saves what changed (a durable sandbox); a refusal of the disk is a defect here. */
-  const saved = opened === undefined ? Effect.void : Effect.orDie(Durability.save(opened, services))
-  const saving = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E> => opened === undefined ? effect : Effect.tap(effect, () => saved)
+  const saveNow = opened === undefined ? Effect.void : Effect.orDie(Durability.save(opened, services))
+  const saving = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E> => opened === undefined ? effect : Effect.tap(effect, () => saveNow)
   const faults = makeRegistry(options.seed ?? 0)
   const changes = Changes.make()
   const calls = CallLog.make(options.callLog)
@@ -217,13 +218,13 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
   }
   // A directory that held a sandbox already is as it was left: seeds join a fresh one (and after a reset).
   if (opened?.existing !== true) yield* admin.seedMembers
-  yield* saved
+  yield* saveNow
 
   /**
    * What a request asks for, decided synchronously (nesting guard, environment, admin routes,
    * routing, statistics, faults), then the effect that answers it (bearer check on the base clock,
    * handler). `fate` receives the connection fault drawn for the request, its record in the call
-   * log, and whether it only read admin state (no change to signal).
+   * log, and whether it writes (its changes saved first, then signalled).
    */
   const respond = (
     incoming: Incoming,
@@ -238,8 +239,7 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
     const { environment, path } = splitEnvironment(incoming.path)
     const segments = Router.segmentsOf(path)
     if (segments[0]?.toLowerCase() === "_sandbox") {
-      // Admin reads and the pages change nothing themselves; their actions signal through the admin operations.
-      fate.quiet = true
+      // The pages read; their actions, like the admin routes, go through the admin operations, which save and signal.
       if (segments[1]?.toLowerCase() === "ui") {
         const request: PageRequest = { incoming, segments: segments.slice(2), environment, access }
         return Effect.flatMap(pages, (Ui) => Ui.respond(pageSources, request))
@@ -248,6 +248,8 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
       return Admin.respond(admin.operations, request, () => refusal(access, incoming))
     }
     if (isPortalPath(segments)) {
+      // A link opens once and a form posts once: the portal writes.
+      fate.writes = true
       return Effect.flatMap(portal, (Portal) => Portal.respond({ method: incoming.method, segments, body: incoming.body, environment, language: incoming.language }))
     }
     // An empty override header counts as none (one client sends it empty).
@@ -262,6 +264,7 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
     if (matched._tag === "Unsupported") return Effect.fail(fail("UnsupportedMethod", matched.reason))
     const route = matched.route
     const operation = route.operation
+    fate.writes = route.kind === "write"
     admin.calls.count(operation.name)
     const call = calls.record(environment, operation.name, matched.params, incoming.body)
     fate.call = call
@@ -276,7 +279,8 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
       language: incoming.language,
       environment,
       remoteAddress: incoming.remoteAddress,
-      operation
+      operation,
+      writes: fate.writes
     }
     const fault = faults.draw(operation.name)
     if (fault !== undefined) {
@@ -301,49 +305,49 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
     return fault !== undefined && fault.latencyMillis > 0 ? Effect.andThen(Effect.sleep(Duration.millis(fault.latencyMillis)), answered) : answered
   }
 
-  /** The answer recorded with its call and the change signalled, unless the request only read admin state. */
+  /** The answer recorded with its call, and the change signalled when the request writes. */
   const settled = (answer: Encoded.WireAnswer, fate: Fate): Encoded.WireAnswer => {
     if (fate.call !== undefined) fate.call.status = answer.status
-    if (fate.quiet !== true) changes.bump()
+    if (fate.writes === true) changes.bump()
     return Encoded.withFault(answer, fate.kind)
   }
 
   const internalError = (defect: unknown, language: "ko" | "en") =>
     Effect.as(Effect.logError("sandbox handler defect", Cause.die(defect)), failures.answer(fail("InjectedFault", "internal error"), language))
 
+  /** A write's answer once what it changed is saved; a refusal of the disk answers `DataNotSaved` instead. */
+  const saved = (answer: Encoded.WireAnswer, language: "ko" | "en"): Effect.Effect<Encoded.WireAnswer> =>
+    opened === undefined ? Effect.succeed(answer) : Durability.save(opened, services).pipe(
+      Effect.as(answer),
+      Effect.catchCause((cause) =>
+        Effect.as(Effect.logError("sandbox data not saved", cause), failures.answer(fail("DataNotSaved", opened.storage.directory), language))
+      )
+    )
+
   const answerInContext = (read: Read, access: HandleOptions = {}): Effect.Effect<Encoded.WireAnswer, never, RouteContext> => {
     const { failure, incoming } = read
     const fate: Fate = {}
     const outcome = failure === undefined ? Effect.map(Effect.suspend(() => respond(incoming, access, fate)), Encoded.answerOf) : Effect.fail(failure)
-    return Effect.matchCauseEffect(outcome, {
-      onSuccess: (answered) => Effect.succeed(settled(answered, fate)),
+    const answered = Effect.matchCauseEffect(outcome, {
+      onSuccess: Effect.succeed,
       onFailure: (cause) => {
         const failed = Cause.findErrorOption(cause)
-        if (Option.isSome(failed)) return Effect.succeed(settled(failures.answer(failed.value, incoming.language), fate))
+        if (Option.isSome(failed)) return Effect.succeed(failures.answer(failed.value, incoming.language))
         // The caller's fiber was interrupted (the in-process client gave up, the socket closed): not an answer.
         if (Cause.hasInterruptsOnly(cause)) return Effect.failCause(cause as Cause.Cause<never>)
-        return Effect.map(internalError(Cause.squash(cause), incoming.language), (answer) => settled(answer, fate))
+        return internalError(Cause.squash(cause), incoming.language)
       }
     })
+    return Effect.map(
+      Effect.flatMap(answered, (answer) => (fate.writes === true ? saved(answer, incoming.language) : Effect.succeed(answer))),
+      (answer) => settled(answer, fate)
+    )
   }
-
-  /** The answer once what the request changed is saved; a refusal of the disk answers `DataNotSaved` instead. */
-  const answerSaved = (read: Read, access: HandleOptions = {}): Effect.Effect<Encoded.WireAnswer, never, RouteContext> =>
-    opened === undefined ? answerInContext(read, access) : Effect.flatMap(answerInContext(read, access), (answered) =>
-      Durability.save(opened, services).pipe(
-        Effect.as(answered),
-        Effect.catchCause((cause) =>
-          Effect.as(
-            Effect.logError("sandbox data not saved", cause),
-            failures.answer(fail("DataNotSaved", opened.storage.directory), read.incoming.language)
-          )
-        )
-      ))
 
   const service: SandboxService = {
     ...admin.operations,
-    answer: (read, access) => Effect.provideContext(answerSaved(read, access), context),
-    answerInContext: answerSaved,
+    answer: (read, access) => Effect.provideContext(answerInContext(read, access), context),
+    answerInContext,
     context,
     language,
     maxBodyBytes,

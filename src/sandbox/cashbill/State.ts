@@ -19,17 +19,16 @@ import { createHash } from "node:crypto"
 import * as Kst from "../../core/Kst.js"
 import * as Rules from "../../domains/cashbill/Rules.js"
 import { CashReceiptIssue, type CashReceiptRevoke } from "../../domains/cashbill/Schemas.js"
-import { type AnswerCache, answersSlot } from "../AnswerCache.js"
-import { fail, type SandboxFailure } from "../Failure.js"
-import { type MemberView, memberView } from "../HandlerContext.js"
-import * as BulkSubmission from "../BulkSubmission.js"
+import { answersSlot } from "../AnswerCache.js"
+import * as Bulk from "../Bulk.js"
 import { DayIndex } from "../DayIndex.js"
-import { type Policy } from "../Progression.js"
-import { decodeResult } from "../Route.js"
-import { changed } from "../Durable.js"
-import { slot } from "../Store.js"
-import { advanceFiling, stateCodeOf } from "./Filing.js"
+import { fail, type SandboxFailure } from "../Failure.js"
+import { memberView } from "../HandlerContext.js"
 import { Interner } from "../Interner.js"
+import { advance, type Policy } from "../Progression.js"
+import { decodeResult } from "../Route.js"
+import { slot } from "../Store.js"
+import { courseOf, stateCodeOf } from "./Filing.js"
 import { Receipt, type ReceiptFields, sequenceOf, type Trade } from "./Stored.js"
 
 /**
@@ -39,24 +38,6 @@ import { Receipt, type ReceiptFields, sequenceOf, type Trade } from "./Stored.js
  * @category models
  */
 export type { Receipt } from "./Stored.js"
-
-/**
- * The result of one receipt of a bulk submission.
- *
- * @since 0.1.0
- * @category models
- */
-export type BulkItemResult =
-  | { readonly _tag: "Issued"; readonly mgtKey: string; readonly receipt: Receipt }
-  | { readonly _tag: "Failed"; readonly mgtKey: string | null; readonly failure: SandboxFailure }
-
-/**
- * A bulk submission.
- *
- * @since 0.1.0
- * @category models
- */
-export type Bulk = BulkSubmission.Submission<BulkItemResult>
 
 /**
  * The cash receipts of one member.
@@ -69,9 +50,7 @@ export interface MemberCashbills {
   readonly receipts: Map<string, Receipt>
   /** Every receipt the member issued, in issue order (deleted ones included: see `latestOf`). */
   readonly issued: Array<Receipt>
-  readonly bulks: Map<string, Bulk>
-  /** The submissions still without results: every request advances these, not all of `bulks`. */
-  readonly pendingBulks: Set<Bulk>
+  readonly submissions: Bulk.Submissions<Receipt>
 }
 
 /**
@@ -106,6 +85,14 @@ export const cashbillSlot = slot<CashbillState>("cashbill", () => ({
 }))
 
 /**
+ * No receipts of `corpNum`.
+ *
+ * @since 1.1.0
+ * @category constructors
+ */
+export const emptyMember = (corpNum: string): MemberCashbills => ({ corpNum, receipts: new Map(), issued: [], submissions: Bulk.submissions() })
+
+/**
  * The cash receipts of a member, created empty on first use.
  *
  * @since 0.1.0
@@ -113,12 +100,7 @@ export const cashbillSlot = slot<CashbillState>("cashbill", () => ({
  */
 export const memberOf = (state: CashbillState, corpNum: string): MemberCashbills => {
   let member = state.members.get(corpNum)
-  if (member === undefined) {
-    member = { corpNum, receipts: new Map(), issued: [], bulks: new Map(), pendingBulks: new Set() }
-    state.members.set(corpNum, member)
-  }
-  // Whoever asks for a member's receipts may change them in this step (reads count polls too).
-  changed(state, corpNum)
+  if (member === undefined) state.members.set(corpNum, member = emptyMember(corpNum))
   return member
 }
 
@@ -286,7 +268,8 @@ export const revoke = (
   if (member.receipts.has(body.mgtKey)) return Result.fail(fail("CashbillMgtKeyInUse", body.mgtKey))
   const original = findOriginal(state, member, body.orgConfirmNum, body.orgTradeDate)
   if (original === undefined) return Result.fail(fail("CashbillOriginalNotFound", `${body.orgConfirmNum} ${body.orgTradeDate}`))
-  if (stateCodeOf(advanceFiling(original, filing, now)) === Rules.StateCode.FilingFailed) {
+  advance(original, courseOf(original, filing), now)
+  if (stateCodeOf(original) === Rules.StateCode.FilingFailed) {
     return Result.fail(fail("CashbillInvalidState", "the original's filing failed (305); delete it instead"))
   }
   const tradeDT = body.tradeDT ?? Kst.toDateTime14(now)
@@ -341,7 +324,8 @@ export const remove = (
 ): Result.Result<void, SandboxFailure> => {
   const receipt = member.receipts.get(mgtKey)
   if (receipt === undefined) return Result.fail(fail("CashbillNotFound", mgtKey))
-  const code = stateCodeOf(advanceFiling(receipt, filing, now))
+  advance(receipt, courseOf(receipt, filing), now)
+  const code = stateCodeOf(receipt)
   if (code !== Rules.StateCode.FilingFailed) return Result.fail(fail("CashbillInvalidState", `stateCode ${code}; only 305 can be deleted`))
   member.receipts.delete(mgtKey)
   const at = member.issued.lastIndexOf(receipt)
@@ -364,22 +348,7 @@ export const remove = (
 export const receiptsOfParty = (state: CashbillState, side: "SELL" | "BUY", corpNum: string, sDate: string, eDate: string): ReadonlyArray<Receipt> =>
   (side === "SELL" ? state.byParty.seller : state.byParty.buyer).between(corpNum, sDate, eDate)
 
-// ── bulk ────────────────────────────────────────────────────────────────────────────────────
-
-/**
- * Advances a bulk submission under its policy (txState 0 → 1 → 2), processing each receipt on
- * completion (`BulkSubmission.advance`).
- *
- * @since 0.1.0
- * @category combinators
- */
-export const advance: (
-  bulk: Bulk,
-  policy: Policy,
-  now: number,
-  poll: boolean,
-  process: (item: unknown, at: number) => BulkItemResult
-) => Bulk = BulkSubmission.advance
+// ── the member's context ───────────────────────────────────────────────────────────────────
 
 /**
  * What a member's handler works on: its receipts, the time, and the progression policies.
@@ -387,45 +356,38 @@ export const advance: (
  * @since 0.1.0
  * @category models
  */
-export interface MemberContext {
+export interface MemberContext extends Bulk.BulkContext<Receipt> {
   readonly state: CashbillState
   readonly member: MemberCashbills
-  readonly answers: AnswerCache
-  readonly now: number
   readonly filing: Policy
-  readonly bulk: Policy
 }
 
 /** The single receipt of a bulk submission, validated and issued like RegistIssue at `at`. */
-export const processItem = (ctx: MemberContext) => (item: unknown, at: number): BulkItemResult => {
-  const mgtKey = typeof item === "object" && item !== null && typeof (item as { mgtKey?: unknown }).mgtKey === "string"
-    ? (item as { mgtKey: string }).mgtKey
-    : null
-  const issued = Result.flatMap(decodeResult(item, CashReceiptIssue), (body) => issueReceipt(ctx.state, ctx.member, body, at))
-  return Result.isSuccess(issued)
-    ? { _tag: "Issued", mgtKey: issued.success.mgtKey, receipt: issued.success }
-    : { _tag: "Failed", mgtKey, failure: issued.failure }
-}
+const issueItem = (ctx: Omit<MemberContext, "issue">) => (item: unknown, at: number): Bulk.ItemResult<Receipt> =>
+  Bulk.itemResult(
+    Bulk.mgtKeyOf(item, "mgtKey"),
+    Result.map(Result.flatMap(decodeResult(item, CashReceiptIssue), (body) => issueReceipt(ctx.state, ctx.member, body, at)), (receipt) => ({ mgtKey: receipt.mgtKey, document: receipt }))
+  )
 
 /**
- * Runs `f` on a member's receipts in one synchronous step, after bringing every pending bulk
- * submission of the member up to date (so receipts of a completed submission are visible). The
- * operations and the portal's pages both see the receipts through it.
+ * Runs `f` on a member's receipts in one synchronous step, after completing the member's bulk
+ * submissions that are due (so receipts of a completed submission are there). The operations,
+ * the portal's pages and the document-kind adapter see the receipts through it.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const withMemberOf: MemberView<MemberContext> = memberView(({ now, policies, store }, environment, corpNum) => {
-  const state = store.get(cashbillSlot, environment)
-  const bulk = policies["cashbill.bulk"]
-  const ctx: MemberContext = {
+export const withMemberOf = memberView(cashbillSlot, ({ now, policies, store }, state, environment, corpNum): MemberContext => {
+  const member = memberOf(state, corpNum)
+  const ctx = {
     state,
-    member: memberOf(state, corpNum),
+    member,
+    submissions: member.submissions,
     answers: store.get(answersSlot, environment),
     now,
     filing: policies["cashbill.filing"],
-    bulk
+    bulkPolicy: policies["cashbill.bulk"],
+    receiptId: (submitID: string) => identifier(state, `bulk/${submitID}`)
   }
-  BulkSubmission.advancePending(ctx.member.pendingBulks, bulk, now, () => processItem(ctx))
-  return ctx
-})
+  return { ...ctx, issue: () => issueItem(ctx) }
+}, Bulk.settle)

@@ -10,17 +10,7 @@
 import * as Kst from "../../core/Kst.js"
 import type { CashReceiptIssue } from "../../domains/cashbill/Schemas.js"
 import type { Interner } from "../Interner.js"
-
-/**
- * The filing of a receipt to the tax authority, once it happened.
- *
- * @since 0.1.0
- * @category models
- */
-export interface Filing {
-  readonly at: number
-  readonly outcome: FilingOutcome
-}
+import { notStarted, type Progress } from "../Progression.js"
 
 /**
  * The fields a receipt keeps from the body it was issued with (a revocation copies the original's
@@ -107,9 +97,8 @@ export class Receipt {
   readonly itemName: string | undefined
   readonly smssendYN: boolean
   private readonly rare: Rare | undefined
-  /** Reads of the receipt, for the `AfterPolls` filing policy. */
-  polls = 0
-  filing: Filing | undefined = undefined
+  /** Its filing to the tax authority (one stage: 300 → 304 or 305). */
+  progress: Progress = notStarted
   /** Revocations of this (approval) receipt, when it has any. */
   revocations: Array<Receipt> | undefined = undefined
 
@@ -180,8 +169,8 @@ export class Receipt {
 }
 
 /**
- * The fields of a stored receipt that never change once issued, and those no record shows (reads,
- * revocations): a kept answer's version is made of the others (`AnswerCache.fingerprint`).
+ * The fields of a stored receipt that never change once issued, and those no record shows
+ * (revocations): a kept answer's version is made of the others (`AnswerCache.fingerprint`).
  *
  * @since 0.1.0
  * @category constants
@@ -189,7 +178,7 @@ export class Receipt {
 export const UNCHANGING: ReadonlySet<string> = new Set([
   "mgtKey", "tradeType", "tradeUsage", "tradeOpt", "taxationType", "tradeDT", "tradeDate", "totalAmount", "supplyCost", "tax",
   "serviceFee", "franchiseCorpNum", "franchiseCorpName", "identityNum", "customerName", "itemName", "smssendYN", "rare",
-  "sequence", "issuedAt", "polls", "revocations"
+  "sequence", "issuedAt", "revocations"
 ])
 
 const CONFIRM_MODULUS = 900_000_000
@@ -216,16 +205,4 @@ export const confirmNumOf = (n: number): string => String(100_000_000 + ((n * CO
 export const sequenceOf = (confirmNum: string): number | undefined => {
   if (!/^[1-9]\d{8}$/.test(confirmNum)) return undefined
   return Number(((BigInt(confirmNum) - 100_000_000n) * CONFIRM_INVERSE) % BigInt(CONFIRM_MODULUS))
-}
-
-/**
- * A filing result of the tax authority: `ntsresultCode` and its message in both languages.
- *
- * @since 0.1.0
- * @category models
- */
-export interface FilingOutcome {
-  readonly code: "0000" | "TS1" | "TS2"
-  readonly ko: string
-  readonly en: string
 }

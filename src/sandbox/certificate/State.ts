@@ -10,8 +10,8 @@ import * as Schema from "effect/Schema"
 import * as Kst from "../../core/Kst.js"
 import { DateTime14 } from "../../core/Schemas.js"
 import { SandboxClock } from "../Clock.js"
-import { changed, perMember } from "../Durable.js"
 import { fail, type SandboxFailure } from "../Failure.js"
+import { memberState } from "../HandlerContext.js"
 import { type Environment, SandboxStore, slot } from "../Store.js"
 
 /**
@@ -66,7 +66,6 @@ const YEAR_MILLIS = 365 * 24 * 60 * 60 * 1000
  * @category combinators
  */
 export const registerCertificate = Effect.fnUntraced(function*(environment: Environment, corpNum: string, body: typeof CertificateRegistration.Type) {
-  const store = yield* SandboxStore
   const now = yield* SandboxClock.use((clock) => clock.now)
   const certificate: CertificateRecord = {
     regAt: now,
@@ -78,9 +77,7 @@ export const registerCertificate = Effect.fnUntraced(function*(environment: Envi
     regContactName: body.regContactName ?? "담당자",
     regContactID: body.regContactID ?? `user${corpNum}`
   }
-  const all = store.get(certificateSlot, environment)
-  all.set(corpNum, certificate)
-  changed(all, corpNum)
+  ;(yield* memberState(certificateSlot, { environment, writes: true }, corpNum)).set(corpNum, certificate)
   return certificate
 })
 
@@ -95,11 +92,3 @@ export const certificateOf = (environment: Environment, corpNum: string) =>
     const found = store.get(certificateSlot, environment).get(corpNum)
     return found === undefined ? Effect.fail(fail("CertificateNotRegistered")) : Effect.succeed(found)
   })
-
-/**
- * How certificates are kept on disk: one row per member.
- *
- * @since 0.1.0
- * @category constants
- */
-export const certificateCodec = perMember(certificateSlot, "certificate")

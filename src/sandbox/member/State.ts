@@ -9,7 +9,6 @@
 import * as Kst from "../../core/Kst.js"
 import type { CorpInfo, JoinMemberInput } from "../../domains/member/Schemas.js"
 import type { SearchRole } from "../../domains/member/Rules.js"
-import { changed, codec } from "../Durable.js"
 import { slot } from "../Store.js"
 
 /**
@@ -122,7 +121,6 @@ export const join = (state: MemberState, input: typeof JoinMemberInput.Encoded, 
   }
   state.members.set(member.corpNum, member)
   state.contactOwners.set(manager.id, member.corpNum)
-  changed(state, member.corpNum)
   return member
 }
 
@@ -137,7 +135,6 @@ export const quit = (state: MemberState, corpNum: string): void => {
   if (member === undefined) return
   for (const id of member.contacts.keys()) state.contactOwners.delete(id)
   state.members.delete(corpNum)
-  changed(state, corpNum)
 }
 
 /**
@@ -149,7 +146,6 @@ export const quit = (state: MemberState, corpNum: string): void => {
 export const addContact = (state: MemberState, member: MemberRecord, contact: ContactRecord): void => {
   member.contacts.set(contact.id, contact)
   state.contactOwners.set(contact.id, member.corpNum)
-  changed(state, member.corpNum)
 }
 
 /**
@@ -161,7 +157,6 @@ export const addContact = (state: MemberState, member: MemberRecord, contact: Co
 export const removeContact = (state: MemberState, member: MemberRecord, id: string): void => {
   member.contacts.delete(id)
   state.contactOwners.delete(id)
-  changed(state, member.corpNum)
 }
 
 /**
@@ -179,32 +174,4 @@ export const contactView = (contact: ContactRecord) => ({
   searchRole: contact.searchRole,
   mgrYN: contact.mgrYN,
   state: contact.state
-})
-
-/**
- * How members are kept on disk: one row per member (its company information and contacts); the
- * owners of contact IDs are rebuilt from the contacts.
- *
- * @since 0.1.0
- * @category constants
- */
-export const membersCodec = codec({
-  slot: membersSlot,
-  parts: (state) => state.members.keys(),
-  rows: (state, corpNum) => {
-    const member = state.members.get(corpNum)
-    return member === undefined ? [] : [["member", { ...member, contacts: [...member.contacts.values()] }]]
-  },
-  globals: (state) => ({ nextUserCode: state.nextUserCode }),
-  load: (_environment, parts, globals): MemberState => {
-    const state: MemberState = { members: new Map(), contactOwners: new Map(), nextUserCode: (globals as { readonly nextUserCode?: number } | undefined)?.nextUserCode ?? 1 }
-    for (const rows of parts.values()) {
-      const row = rows.get("member") as (Omit<MemberRecord, "contacts"> & { readonly contacts: ReadonlyArray<ContactRecord> }) | undefined
-      if (row === undefined) continue
-      const member: MemberRecord = { ...row, contacts: new Map(row.contacts.map((c) => [c.id, { ...c }])) }
-      state.members.set(member.corpNum, member)
-      for (const id of member.contacts.keys()) state.contactOwners.set(id, member.corpNum)
-    }
-    return state
-  }
 })

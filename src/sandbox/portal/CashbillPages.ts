@@ -10,18 +10,26 @@
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Rules from "../../domains/cashbill/Rules.js"
-import { advanceFiling, stateCodeOf } from "../cashbill/Filing.js"
-import { findByItemKey, latestOf, type Receipt, withMemberOf } from "../cashbill/State.js"
-import type { SandboxFailure } from "../Failure.js"
+import { courseOf, STATES, stateCodeOf } from "../cashbill/Filing.js"
 import { receiptDocument } from "../cashbill/Pdf.js"
+import { findByItemKey, latestOf, type MemberContext, type Receipt, withMemberOf } from "../cashbill/State.js"
+import { stateText } from "../DocumentKind.js"
+import type { SandboxFailure } from "../Failure.js"
+import * as Format from "../pages/Format.js"
+import { type Html, html } from "../pages/Html.js"
+import { type Language, textsOf } from "../pages/Shell.js"
+import { grantForm, mint, type Target } from "../PortalLinks.js"
+import { advance } from "../Progression.js"
 import { type HtmlAnswer, pdf, type RouteContext, type RouteResponse } from "../Route.js"
 import { cashbillSheet } from "./CashbillSheet.js"
+import { page, type PageContext } from "./Context.js"
 import { documentPage, type Printable } from "./DocumentPages.js"
-import * as Format from "./Format.js"
-import { type Html, html } from "./Html.js"
-import { grantForm, mint, type Target } from "../PortalLinks.js"
-import { type Language, page, type PageContext } from "./Shell.js"
-import { textsOf } from "./Texts.js"
+
+/** A receipt as a page shows it: its filing brought up to date. */
+const current = (member: MemberContext, receipt: Receipt): Receipt => {
+  advance(receipt, courseOf(receipt, member.filing), member.now)
+  return receipt
+}
 
 /**
  * The most receipts the box lists.
@@ -38,19 +46,19 @@ export const BOX_MAX = 100
  * @category constructors
  */
 export const boxPage = (ctx: PageContext, corpNum: string): Effect.Effect<HtmlAnswer, SandboxFailure, RouteContext> =>
-  withMemberOf(ctx.environment, corpNum, (member) => {
+  withMemberOf(ctx, corpNum, (member) => {
     const t = textsOf(ctx.language)
-    const latest = latestOf(member.member, BOX_MAX).map((receipt) => advanceFiling(receipt, member.filing, member.now))
+    const latest = latestOf(member.member, BOX_MAX).map((receipt) => current(member, receipt))
     const rows = latest.map((receipt) => {
       const link = `${ctx.prefix}/portal/${mint(ctx.portal, { _tag: "Cashbill", corpNum, itemKey: receipt.itemKey, pdf: false }, member.now)}`
       return html`<tr><td>${receipt.mgtKey}</td><td>${receipt.confirmNum}</td><td>${Format.dateTime(receipt.tradeDT)}</td><td>${receipt.tradeType}</td><td>${receipt.tradeUsage}</td><td class="num">${
         Format.amount(receipt.totalAmount)
-      }</td><td>${Format.state("cashbill", stateCodeOf(receipt))}</td><td><a href="${link}">${t.boxView}</a></td></tr>`
+      }</td><td>${stateText(STATES, stateCodeOf(receipt), ctx.language)}</td><td><a href="${link}">${t.boxView}</a></td></tr>`
     })
     const list = latest.length === 0
       ? html`<p>${t.boxEmpty}</p>`
       : html`<p class="hint">${t.boxShown(latest.length, member.member.receipts.size)}</p>
-<table class="list"><thead><tr><th>문서번호</th><th>승인번호</th><th>거래일시</th><th>거래구분</th><th>용도</th><th>합계</th><th>상태</th><th></th></tr></thead>
+<table class="list"><thead><tr><th>${t.documentId}</th><th>${t.confirmNum}</th><th>${t.tradeDT}</th><th>${t.tradeType}</th><th>${t.tradeUsage}</th><th>${t.total}</th><th>${t.state}</th><th></th></tr></thead>
 <tbody>${rows}</tbody></table>`
     return Result.succeed(page({
       language: ctx.language,
@@ -88,11 +96,11 @@ export const receiptLinkPage = (
   ctx: PageContext,
   target: Extract<Target, { readonly _tag: "Cashbill" }>
 ): Effect.Effect<RouteResponse | undefined, SandboxFailure, RouteContext> =>
-  withMemberOf(ctx.environment, target.corpNum, (member) => {
+  withMemberOf(ctx, target.corpNum, (member) => {
     const receipt = findByItemKey(member.state, member.member, target.itemKey)
     if (receipt === undefined) return Result.succeed(undefined)
-    const current = advanceFiling(receipt, member.filing, member.now)
-    return Result.succeed(target.pdf ? pdf(receiptDocument(current)) : receiptPage(ctx, target.corpNum, current, member.now))
+    current(member, receipt)
+    return Result.succeed(target.pdf ? pdf(receiptDocument(receipt)) : receiptPage(ctx, target.corpNum, receipt, member.now))
   })
 
 /**
@@ -108,7 +116,7 @@ export const receiptPrintable = (receipt: Receipt, language: Language): Printabl
     facts: [
       [t.documentId, receipt.mgtKey],
       [t.confirmNum, receipt.confirmNum],
-      [t.state, Format.state("cashbill", stateCodeOf(receipt))],
+      [t.state, stateText(STATES, stateCodeOf(receipt), language)],
       [t.issuedAt, Format.instant(receipt.issuedAt)]
     ]
   }
@@ -126,10 +134,10 @@ export const receiptsPage = (
   ctx: PageContext,
   target: Extract<Target, { readonly _tag: "CashbillPage" }>
 ): Effect.Effect<RouteResponse | undefined, SandboxFailure, RouteContext> =>
-  withMemberOf(ctx.environment, target.corpNum, (member): Result.Result<RouteResponse | undefined, SandboxFailure> => {
+  withMemberOf(ctx, target.corpNum, (member): Result.Result<RouteResponse | undefined, SandboxFailure> => {
     const receipts = target.itemKeys.flatMap((itemKey) => {
       const receipt = findByItemKey(member.state, member.member, itemKey)
-      return receipt === undefined ? [] : [advanceFiling(receipt, member.filing, member.now)]
+      return receipt === undefined ? [] : [current(member, receipt)]
     })
     const first = receipts[0]
     if (first === undefined) return Result.succeed(undefined)

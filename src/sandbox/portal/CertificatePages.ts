@@ -12,11 +12,11 @@ import { certificateSlot } from "../certificate/State.js"
 import type { HtmlAnswer } from "../Route.js"
 import { SandboxStore } from "../Store.js"
 import * as TaxPortalState from "../taxPortal/State.js"
-import * as Format from "./Format.js"
-import { type Html, html } from "./Html.js"
+import * as Format from "../pages/Format.js"
+import { type Html, html } from "../pages/Html.js"
+import { textsOf } from "../pages/Shell.js"
 import { grantForm, type Target } from "../PortalLinks.js"
-import { actionForm, page, type PageContext } from "./Shell.js"
-import { textsOf } from "./Texts.js"
+import { actionForm, page, type PageContext } from "./Context.js"
 
 /**
  * A link to one of the certificate pages.

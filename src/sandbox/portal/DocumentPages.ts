@@ -8,12 +8,12 @@
  *
  * @since 0.1.0
  */
-import type { HtmlAnswer } from "../Route.js"
-import { type Html, html } from "./Html.js"
+import { type Html, html } from "../pages/Html.js"
+import { type Language, textsOf } from "../pages/Shell.js"
 import type { DocumentPage } from "../PortalLinks.js"
-import { type Language, page } from "./Shell.js"
+import type { HtmlAnswer } from "../Route.js"
+import { page } from "./Context.js"
 import type { Copy } from "./Sheet.js"
-import { textsOf } from "./Texts.js"
 
 /**
  * A document a page can show: its sheets and the facts of its bar.

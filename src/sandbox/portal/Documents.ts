@@ -9,20 +9,22 @@
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
+import { stateText } from "../DocumentKind.js"
 import type { SandboxFailure } from "../Failure.js"
+import * as Format from "../pages/Format.js"
+import type { Html } from "../pages/Html.js"
+import { type Language, textsOf } from "../pages/Shell.js"
+import { type DocumentPage, grantForm, type Target } from "../PortalLinks.js"
 import { pdf, type RouteContext, type RouteResponse } from "../Route.js"
 import * as StatementState from "../statement/State.js"
-import { advanceFiling, stateCodeOf as invoiceStateCode } from "../taxinvoice/Filing.js"
+import { stateCodeOf as invoiceStateCode, STATES as INVOICE_STATES } from "../taxinvoice/Filing.js"
+import { advanceFiling } from "../taxinvoice/IssuedIndexes.js"
 import { invoiceDocument } from "../taxinvoice/Pdf.js"
 import * as TaxinvoiceState from "../taxinvoice/State.js"
+import { actionForm, type PageContext } from "./Context.js"
 import { documentPage, type Printable } from "./DocumentPages.js"
-import * as Format from "./Format.js"
-import type { Html } from "./Html.js"
-import { type DocumentPage, grantForm, type Target } from "../PortalLinks.js"
-import { actionForm, type Language, type PageContext } from "./Shell.js"
 import { STATEMENT_TITLES, statementSheet } from "./StatementSheet.js"
 import { taxinvoiceSheet } from "./TaxinvoiceSheet.js"
-import { textsOf } from "./Texts.js"
 
 /**
  * A link to e-Tax invoices.
@@ -46,14 +48,11 @@ export type StatementTarget = Extract<Target, { readonly _tag: "Statement" }>
  * @since 0.1.0
  * @category combinators
  */
-export const loadInvoices = (
-  ctx: Pick<PageContext, "environment">,
-  target: InvoiceTarget
-): Effect.Effect<ReadonlyArray<TaxinvoiceState.Invoice>, SandboxFailure, RouteContext> =>
-  TaxinvoiceState.withMemberOf(ctx.environment, target.corpNum, (member) =>
+export const loadInvoices = (ctx: PageContext, target: InvoiceTarget): Effect.Effect<ReadonlyArray<TaxinvoiceState.Invoice>, SandboxFailure, RouteContext> =>
+  TaxinvoiceState.withMemberOf(ctx, target.corpNum, (member) =>
     Result.succeed(target.itemKeys.flatMap((itemKey) => {
       const invoice = member.member.byItemKey.get(itemKey)
-      return invoice === undefined ? [] : [advanceFiling(invoice, member.filing, member.now)]
+      return invoice === undefined ? [] : [advanceFiling(member.state, invoice, member.filing, member.now)]
     })))
 
 /**
@@ -62,11 +61,8 @@ export const loadInvoices = (
  * @since 0.1.0
  * @category combinators
  */
-export const loadStatements = (
-  ctx: Pick<PageContext, "environment">,
-  target: StatementTarget
-): Effect.Effect<ReadonlyArray<StatementState.Stored>, SandboxFailure, RouteContext> =>
-  StatementState.withMemberOf(ctx.environment, target.corpNum, (member) => Result.succeed(StatementState.findByItemKeys(member.member, target.itemKeys)))
+export const loadStatements = (ctx: PageContext, target: StatementTarget): Effect.Effect<ReadonlyArray<StatementState.Stored>, SandboxFailure, RouteContext> =>
+  StatementState.withMemberOf(ctx, target.corpNum, (member) => Result.succeed(StatementState.findByItemKeys(member.member, target.itemKeys)))
 
 /**
  * An e-Tax invoice for a page: its sheets and the facts of the bar.
@@ -82,7 +78,7 @@ export const invoicePrintable = (invoice: TaxinvoiceState.Invoice, language: Lan
     facts: [
       [t.documentId, invoice.mgtKey ?? invoice.itemKey],
       [t.confirmNum, invoice.issued?.ntsconfirmNum ?? "—"],
-      [t.state, Format.state("taxinvoice", code)],
+      [t.state, stateText(INVOICE_STATES, code, language)],
       [t.issuedAt, invoice.issued === undefined ? "—" : Format.instant(invoice.issued.at)],
       [t.openedAt, invoice.openAt === undefined ? t.notOpened : Format.instant(invoice.openAt)]
     ]
@@ -102,7 +98,7 @@ export const statementPrintable = (stored: StatementState.Stored, language: Lang
     facts: [
       [t.documentId, stored.body.mgtKey],
       [t.statementNum, stored.invoiceNum],
-      [t.state, Format.state("statement", stored.stateCode)],
+      [t.state, stateText(StatementState.STATES, StatementState.stateCodeOf(stored), language)],
       [t.issuedAt, stored.issuedAt === undefined ? "—" : Format.instant(stored.issuedAt)],
       [t.openedAt, stored.openAt === undefined ? t.notOpened : Format.instant(stored.openAt)]
     ]
@@ -149,8 +145,9 @@ export const invoicePage = (
 
 const statementAction = (ctx: PageContext, target: StatementTarget, stored: StatementState.Stored): Html | undefined => {
   const t = textsOf(ctx.language)
-  if (stored.stateCode === 200) return actionForm(grantForm(ctx.portal, ctx.ticket, target, "ApproveStatement"), t.approveButton, t.approveHint)
-  if (stored.stateCode === 300 && !stored.openYN) {
+  const code = StatementState.stateCodeOf(stored)
+  if (code === 200) return actionForm(grantForm(ctx.portal, ctx.ticket, target, "ApproveStatement"), t.approveButton, t.approveHint)
+  if (code === 300 && !stored.openYN) {
     return actionForm(grantForm(ctx.portal, ctx.ticket, target, "ConfirmMail"), t.confirmButton, t.confirmHint)
   }
   return undefined

@@ -5,8 +5,8 @@
  *
  * @since 0.1.0
  */
-import { type Html, html } from "./Html.js"
-import * as Format from "./Format.js"
+import { type Html, html } from "../pages/Html.js"
+import * as Format from "../pages/Format.js"
 
 /**
  * Which copy of a document a sheet is.

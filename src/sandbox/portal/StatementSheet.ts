@@ -7,9 +7,10 @@
  *
  * @since 0.1.0
  */
-import type { Stored } from "../statement/State.js"
-import * as Format from "./Format.js"
-import { type Html, html } from "./Html.js"
+import { stateText } from "../DocumentKind.js"
+import { stateCodeOf, STATES, type Stored } from "../statement/State.js"
+import * as Format from "../pages/Format.js"
+import { type Html, html } from "../pages/Html.js"
 import { contactOf, COPY_LABELS, type Copy, footer, parties } from "./Sheet.js"
 
 /**
@@ -123,7 +124,7 @@ ${lines(stored)}
 ${properties(stored)}
 ${
     footer(
-      [[b.taxType, b.purposeType].filter((t) => t !== undefined).join(" · "), `상태 ${Format.state("statement", stored.stateCode)}`],
+      [[b.taxType, b.purposeType].filter((t) => t !== undefined).join(" · "), `상태 ${stateText(STATES, stateCodeOf(stored), "ko")}`],
       [
         stored.issuedAt === undefined ? "" : `발행 ${Format.instant(stored.issuedAt)}`,
         stored.openAt === undefined ? "" : `수신확인 ${Format.instant(stored.openAt)}`

@@ -8,9 +8,11 @@
  *
  * @since 0.1.0
  */
+import { stateText } from "../DocumentKind.js"
+import { STATES } from "../taxinvoice/Filing.js"
 import type { Invoice } from "../taxinvoice/State.js"
-import * as Format from "./Format.js"
-import { type Html, html } from "./Html.js"
+import * as Format from "../pages/Format.js"
+import { type Html, html } from "../pages/Html.js"
 import { contactOf, COPY_LABELS, type Copy, footer, parties } from "./Sheet.js"
 
 const MIN_LINES = 4
@@ -107,7 +109,7 @@ ${lines(invoice)}
 </table>
 ${
     footer(
-      [`${d.taxType} · ${d.issueType} · ${d.chargeDirection}`, `상태 ${Format.state("taxinvoice", stateCode)}`],
+      [`${d.taxType} · ${d.issueType} · ${d.chargeDirection}`, `상태 ${stateText(STATES, stateCode, "ko")}`],
       [
         invoice.issued === undefined ? "" : `발행 ${Format.instant(invoice.issued.at)}${invoice.issued.late ? " (지연발행)" : ""}`,
         invoice.openAt === undefined ? "" : `수신확인 ${Format.instant(invoice.openAt)}`

@@ -14,12 +14,26 @@ import * as Kst from "../../core/Kst.js"
 import type { SuccessEncoded } from "../../core/Operation.js"
 import type * as Operations from "../../domains/taxPortal/Operations.js"
 import * as Rules from "../../domains/taxPortal/Rules.js"
-import { changed } from "../Durable.js"
-import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
+import { itemKeyOf } from "../Identifiers.js"
+import { advance as advanceProgress, asOf, type Course, notStarted, type Policy, type Progress } from "../Progression.js"
 import { slot } from "../Store.js"
-import type { Query } from "./Collection.js"
 import type { CollectedReceipt, IssuedInvoice } from "./Records.js"
 import { sideLabel } from "./Records.js"
+
+/**
+ * The range and side of a job.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Query {
+  readonly corpNum: string
+  readonly queryType: string
+  /** W, I or S for tax invoices; ignored for cash receipts (trade date). */
+  readonly dateType: string
+  readonly sDate: string
+  readonly eDate: string
+}
 
 /**
  * A collection job.
@@ -33,10 +47,8 @@ export interface Job extends Query {
   readonly regAt: number
   /** Set when the member's preferences make jobs fail (errorCode, reason). */
   readonly failure: { readonly code: number; readonly reason: string } | undefined
-  polls: number
-  stage: number
-  startedAt: number | undefined
-  completedAt: number | undefined
+  /** 1 pending → 2 processing → 3 completed: two stages reached. */
+  progress: Progress
   /** The snapshot of a completed tax invoice job, in Search's ascending order. */
   invoices: ReadonlyArray<IssuedInvoice> | undefined
   /** The snapshot of a completed cash receipt job, in Search's ascending order. */
@@ -97,12 +109,7 @@ export const taxPortalSlot = slot<TaxPortalState>("taxPortal", () => ({ jobs: ne
  */
 export const memberOf = (state: TaxPortalState, corpNum: string): MemberPortal => {
   let member = state.members.get(corpNum)
-  if (member === undefined) {
-    member = { jobs: [], certificate: undefined, deptUser: undefined }
-    state.members.set(corpNum, member)
-  }
-  // Whoever asks for a member's jobs may change them in this step (a poll moves a job).
-  changed(state, corpNum)
+  if (member === undefined) state.members.set(corpNum, member = { jobs: [], certificate: undefined, deptUser: undefined })
   return member
 }
 
@@ -113,8 +120,7 @@ export const memberOf = (state: TaxPortalState, corpNum: string): MemberPortal =
  * @since 0.1.0
  * @category constructors
  */
-export const newJobId = (state: TaxPortalState, now: number): string =>
-  `${Kst.toDateTime14(now).slice(2)}${String(++state.sequence % 1_000_000).padStart(6, "0")}`
+export const newJobId = (state: TaxPortalState, now: number): string => itemKeyOf(now, ++state.sequence)
 
 /**
  * How long a portal certificate registered through the certificate page stays valid.
@@ -156,10 +162,7 @@ export const register = (
     kind,
     regAt: now,
     failure,
-    polls: 0,
-    stage: 0,
-    startedAt: undefined,
-    completedAt: undefined,
+    progress: notStarted,
     invoices: undefined,
     receipts: undefined
   }
@@ -177,36 +180,43 @@ export const register = (
 export const isExpired = (job: Job, now: number): boolean => now >= job.regAt + Rules.JOB_VALIDITY_MILLIS
 
 /**
- * The stage a job has reached at `now` under its policy (1 → 2 → 3 as 0 … 2), without recording
- * it; an expired job stays where its hour left it.
+ * How a job progresses under `policy` as of `now`: two stages from its registration, on time that
+ * stops where its hour of validity left it.
+ */
+const courseAt = (job: Job, policy: Policy, now: number): readonly [Course, number] => [
+  { policy, since: job.regAt, stages: 2 },
+  isExpired(job, now) ? job.regAt + Rules.JOB_VALIDITY_MILLIS - 1 : now
+]
+
+/**
+ * The progress of a job as of `now` under its policy, without recording it.
  *
  * @since 1.1.0
  * @category combinators
  */
-export const stageAsOf = (job: Job, policy: Policy, now: number): number => {
-  if (job.completedAt !== undefined) return job.stage
-  const reference = isExpired(job, now) ? job.regAt + Rules.JOB_VALIDITY_MILLIS - 1 : now
-  return Math.max(job.stage, stageOf(policy, { startedAt: job.regAt, now: reference, polls: job.polls, stages: 2 }))
-}
+export const progressAsOf = (job: Job, policy: Policy, now: number): Progress => asOf(job.progress, ...courseAt(job, policy, now))
 
 /**
- * Advances a job under its policy (1 → 2 → 3); a state poll counts for `AfterPolls`. On
- * completion `snapshot` is called once with the completion instant. An expired job no longer moves.
+ * `true` once a job has completed (jobState 3).
+ *
+ * @since 1.1.0
+ * @category combinators
+ */
+export const isCompleted = (job: Job): boolean => job.progress.reached.length === 2
+
+/**
+ * Records the progress of a job under its policy (1 → 2 → 3); a state poll counts for
+ * `AfterPolls`, except once the job expired. On completion `snapshot` is called once with the
+ * completion instant.
  *
  * @since 0.1.0
  * @category combinators
  */
 export const advance = (job: Job, policy: Policy, now: number, poll: boolean, snapshot: (job: Job, at: number) => void): Job => {
-  if (job.completedAt !== undefined) return job
-  if (poll && !isExpired(job, now)) job.polls += 1
-  const stage = stageAsOf(job, policy, now)
-  if (stage >= 1 && job.startedAt === undefined) job.startedAt = stageReachedAt(policy, job.regAt, 1) ?? now
-  if (stage >= 2) {
-    const at = stageReachedAt(policy, job.regAt, 2) ?? now
-    job.completedAt = at
-    if (job.failure === undefined) snapshot(job, at)
-  }
-  job.stage = stage
+  if (isCompleted(job)) return job
+  const [course, at] = courseAt(job, policy, now)
+  const { reached } = advanceProgress(job, course, at, poll && !isExpired(job, now))
+  if (reached.length === 2 && job.failure === undefined) snapshot(job, reached[1]!)
   return job
 }
 
@@ -239,18 +249,19 @@ const DATE_TYPE_NAMES: Record<string, string> = { W: "WriteDate", I: "IssueDate"
  * @category combinators
  */
 export const jobRecord = (job: Job): SuccessEncoded<typeof Operations.TaxinvoiceGetJobState> => {
-  const completed = job.completedAt !== undefined
+  const completed = isCompleted(job)
+  const [startedAt, completedAt] = job.progress.reached
   return {
     jobID: job.jobID,
-    jobState: String(1 + job.stage),
+    jobState: String(1 + job.progress.reached.length),
     queryType: sideLabel[job.queryType as keyof typeof sideLabel],
     queryDateType: job.kind === "taxinvoice" ? DATE_TYPE_NAMES[job.dateType] ?? job.dateType : "TradeDate",
     queryStDate: job.sDate,
     queryEnDate: job.eDate,
     errorCode: completed ? job.failure?.code ?? 1 : 0,
     errorReason: completed ? job.failure?.reason ?? "" : "",
-    jobStartDT: job.startedAt === undefined ? "" : Kst.toDateTime14(job.startedAt),
-    jobEndDT: job.completedAt === undefined ? "" : Kst.toDateTime14(job.completedAt),
+    jobStartDT: startedAt === undefined ? "" : Kst.toDateTime14(startedAt),
+    jobEndDT: completedAt === undefined ? "" : Kst.toDateTime14(completedAt),
     regDT: Kst.toDateTime14(job.regAt),
     collectCount: collectCount(job)
   }

@@ -5,8 +5,8 @@
  *
  * @since 0.1.0
  */
-import { textDocument } from "../Pdf.js"
-import { stateCodeOf } from "./Filing.js"
+import { stateLine, textDocument } from "../Pdf.js"
+import { STATES, stateCodeOf } from "./Filing.js"
 import type { Invoice } from "./State.js"
 
 const ENGLISH: Readonly<Record<string, string>> = {
@@ -16,16 +16,6 @@ const ENGLISH: Readonly<Record<string, string>> = {
   영수: "receipt",
   청구: "claim",
   없음: "none"
-}
-
-const STATES: Readonly<Record<number, string>> = {
-  100: "saved (100)",
-  300: "issued (300)",
-  301: "waiting to be sent (301)",
-  302: "sending (302)",
-  303: "sent, awaiting the result (303)",
-  304: "filed to the tax authority (304)",
-  305: "filing failed (305)"
 }
 
 const english = (value: string): string => ENGLISH[value] ?? value
@@ -56,6 +46,6 @@ export const invoiceDocument = (invoice: Invoice): Uint8Array => {
       `Item ${line.serialNum ?? ""}: ${line.itemName ?? ""} ${line.qty ?? ""} x ${line.unitCost ?? ""} = ${line.supplyCost ?? ""} + ${line.tax ?? ""}`
     ),
     ...((d.detailList?.length ?? 0) > MAX_LINES ? [`... and ${(d.detailList?.length ?? 0) - MAX_LINES} more items`] : []),
-    `State: ${STATES[code] ?? String(code)}`
+    `State: ${stateLine(STATES, code)}`
   ])
 }

@@ -15,22 +15,19 @@ import * as Result from "effect/Result"
 import * as Rules from "../../domains/taxinvoice/Rules.js"
 import * as Operations from "../../domains/taxinvoice/Operations.js"
 import { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
-import { type AnswerCache, answersSlot } from "../AnswerCache.js"
-import { changed } from "../Durable.js"
+import { answersSlot } from "../AnswerCache.js"
+import * as Bulk from "../Bulk.js"
 import { fail, type SandboxFailure } from "../Failure.js"
-import { type MemberView, memberView } from "../HandlerContext.js"
-import * as BulkSubmission from "../BulkSubmission.js"
+import { memberView } from "../HandlerContext.js"
 import { type Mail, outboxSlot, post } from "../Outbox.js"
-import type { Policy } from "../Progression.js"
+import { notStarted, type Policy } from "../Progression.js"
 import { decodeResult } from "../Route.js"
 import { buyerClosed, stateCodeOf } from "./Filing.js"
+import { newFileId, newItemKey, newNtsConfirmNum, newReceiptId } from "./Identifiers.js"
 import { index } from "./IssuedIndexes.js"
-import { newFileId, newItemKey, newNtsConfirmNum } from "./Identifiers.js"
-import { type Bulk, type BulkItemResult, type Invoice, type Issued, type MemberInvoices, type StoredFile, taxinvoiceSlot, type TaxinvoiceState } from "./Stored.js"
+import { type Invoice, type Issued, type MemberInvoices, type StoredFile, taxinvoiceSlot, type TaxinvoiceState } from "./Stored.js"
 
 export {
-  type Bulk,
-  type BulkItemResult,
   type DateType,
   type Invoice,
   type Issued,
@@ -48,14 +45,17 @@ export {
  */
 export const memberOf = (state: TaxinvoiceState, corpNum: string): MemberInvoices => {
   let member = state.members.get(corpNum)
-  if (member === undefined) {
-    member = { byKey: new Map(), byItemKey: new Map(), bulks: new Map(), pendingBulks: new Set() }
-    state.members.set(corpNum, member)
-  }
-  // Whoever asks for a member's invoices may change them in this step (reads count polls too).
-  changed(state, corpNum)
+  if (member === undefined) state.members.set(corpNum, member = emptyMember())
   return member
 }
+
+/**
+ * No invoices.
+ *
+ * @since 1.1.0
+ * @category constructors
+ */
+export const emptyMember = (): MemberInvoices => ({ byKey: new Map(), byItemKey: new Map(), submissions: Bulk.submissions() })
 
 /**
  * The map key of a document ID of a kind.
@@ -79,9 +79,7 @@ const create = (state: TaxinvoiceState, member: MemberInvoices, corpNum: string,
     files: [],
     fileSerial: 0,
     issued: undefined,
-    filingStage: 0,
-    filingTimes: [],
-    polls: 0,
+    progress: notStarted,
     openAt: undefined
   }
   if (mgtKey !== undefined) member.byKey.set(keyOf("SELL", mgtKey), invoice)
@@ -281,22 +279,7 @@ export const assignMgtKey = (
   return Result.succeed(invoice)
 }
 
-// ── bulk ────────────────────────────────────────────────────────────────────────────────────
-
-/**
- * Advances a bulk submission under its policy (txState 0 → 1 → 2), processing each invoice on
- * completion (`BulkSubmission.advance`).
- *
- * @since 0.1.0
- * @category combinators
- */
-export const advance: (
-  bulk: Bulk,
-  policy: Policy,
-  now: number,
-  poll: boolean,
-  process: (item: unknown, at: number) => BulkItemResult
-) => Bulk = BulkSubmission.advance
+// ── the member's context ───────────────────────────────────────────────────────────────────
 
 /**
  * What a member's handler works on.
@@ -304,58 +287,53 @@ export const advance: (
  * @since 0.1.0
  * @category models
  */
-export interface MemberContext {
+export interface MemberContext extends Bulk.BulkContext<Invoice> {
   readonly state: TaxinvoiceState
   readonly member: MemberInvoices
   readonly outbox: Array<Mail>
-  readonly answers: AnswerCache
   readonly corpNum: string
-  readonly now: number
   readonly filing: Policy
-  readonly bulk: Policy
 }
 
-/** One invoice of a bulk submission, registered and issued at `at` (all or nothing). */
-export const processItem = (ctx: MemberContext, forceIssue: boolean) => (item: unknown, at: number): BulkItemResult => {
-  const mgtKey = typeof item === "object" && item !== null && typeof (item as { invoicerMgtKey?: unknown }).invoicerMgtKey === "string"
-    ? (item as { invoicerMgtKey: string }).invoicerMgtKey
-    : null
-  const issued = Result.gen(function*() {
+/**
+ * One invoice of a bulk submission, registered and issued at `at` (all or nothing).
+ *
+ * @since 1.1.0
+ * @category combinators
+ */
+export const issueItem = (ctx: Omit<MemberContext, "issue">, forceIssue: boolean) => (item: unknown, at: number): Bulk.ItemResult<Invoice> =>
+  Bulk.itemResult(Bulk.mgtKeyOf(item, "invoicerMgtKey"), Result.gen(function*() {
     const draft = yield* decodeResult(item, TaxinvoiceDraft)
     if (Rules.isOverdue(draft.writeDate, at) && !forceIssue) {
       return yield* Result.fail(fail("TaxinvoiceOverdue", `due ${Rules.dueDateOf(draft.writeDate)}`))
     }
     const invoice = yield* register(ctx.state, ctx.member, ctx.corpNum, draft, at)
     yield* issue(ctx.state, ctx.outbox, invoice, { forceIssue }, at, Operations.BulkIssue.name)
-    return { mgtKey: draft.invoicerMgtKey, invoice }
-  })
-  return Result.isSuccess(issued)
-    ? { _tag: "Issued", mgtKey: issued.success.mgtKey, invoice: issued.success.invoice }
-    : { _tag: "Failed", mgtKey, failure: issued.failure }
-}
+    return { mgtKey: draft.invoicerMgtKey, document: invoice }
+  }))
 
 /**
- * Runs `f` on a member's invoices in one synchronous step, after bringing every pending bulk
- * submission of the member up to date. The operations and the portal's pages both see the invoices
- * through it.
+ * Runs `f` on a member's invoices in one synchronous step, after completing the member's bulk
+ * submissions that are due. The operations, the portal's pages and the document-kind adapter see
+ * the invoices through it.
  *
  * @since 0.1.0
  * @category combinators
  */
-export const withMemberOf: MemberView<MemberContext> = memberView(({ now, policies, store }, environment, corpNum) => {
-  const state = store.get(taxinvoiceSlot, environment)
+export const withMemberOf = memberView(taxinvoiceSlot, ({ now, policies, store }, state, environment, corpNum): MemberContext => {
   if (state.environment === "") state.environment = environment
-  const bulk = policies["taxinvoice.bulk"]
-  const ctx: MemberContext = {
+  const member = memberOf(state, corpNum)
+  const ctx = {
     state,
-    member: memberOf(state, corpNum),
+    member,
+    submissions: member.submissions,
     outbox: store.get(outboxSlot, environment),
     answers: store.get(answersSlot, environment),
     corpNum,
     now,
     filing: policies["taxinvoice.filing"],
-    bulk
+    bulkPolicy: policies["taxinvoice.bulk"],
+    receiptId: () => newReceiptId(state)
   }
-  BulkSubmission.advancePending(ctx.member.pendingBulks, bulk, now, (pending) => processItem(ctx, pending.forceIssue))
-  return ctx
-})
+  return { ...ctx, issue: (bulk) => issueItem(ctx, bulk.forceIssue) }
+}, Bulk.settle)

@@ -7,9 +7,9 @@
  */
 import type * as Rules from "../../domains/taxinvoice/Rules.js"
 import type { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
-import type * as BulkSubmission from "../BulkSubmission.js"
+import type * as Bulk from "../Bulk.js"
 import { DayIndex } from "../DayIndex.js"
-import type { SandboxFailure } from "../Failure.js"
+import type { Progress } from "../Progression.js"
 import { slot } from "../Store.js"
 
 /**
@@ -61,32 +61,9 @@ export interface Invoice {
   readonly files: Array<StoredFile>
   fileSerial: number
   issued: Issued | undefined
-  /** Filing steps reached after the issue (0 … 4) and when each was reached. */
-  filingStage: number
-  readonly filingTimes: Array<number>
-  /** Reads of the invoice, for the `AfterPolls` filing policy. */
-  polls: number
+  /** Its filing after the issue: four steps, 301 … 304/305. */
+  progress: Progress
   openAt: number | undefined
-}
-
-/**
- * The result of one invoice of a bulk submission.
- *
- * @since 0.1.0
- * @category models
- */
-export type BulkItemResult =
-  | { readonly _tag: "Issued"; readonly mgtKey: string; readonly invoice: Invoice }
-  | { readonly _tag: "Failed"; readonly mgtKey: string | null; readonly failure: SandboxFailure }
-
-/**
- * A bulk submission.
- *
- * @since 0.1.0
- * @category models
- */
-export interface Bulk extends BulkSubmission.Submission<BulkItemResult> {
-  readonly forceIssue: boolean
 }
 
 /**
@@ -99,8 +76,7 @@ export interface MemberInvoices {
   /** By `${MgtKeyType}:${mgtKey}`. */
   readonly byKey: Map<string, Invoice>
   readonly byItemKey: Map<string, Invoice>
-  readonly bulks: Map<string, Bulk>
-  readonly pendingBulks: Set<Bulk>
+  readonly submissions: Bulk.Submissions<Invoice>
 }
 
 /**

@@ -12,8 +12,8 @@ import { ErrorCodes } from "../../core/ErrorCodes.js"
 import { PAGES_COOKIE, pagesSession, secretsEqual } from "../AdminGuard.js"
 import type { SandboxFailure } from "../Failure.js"
 import type { HtmlAnswer } from "../Route.js"
-import { html } from "../portal/Html.js"
-import { notice, redirect, textsOf } from "./Shell.js"
+import { html } from "../pages/Html.js"
+import { notice, redirect, textsOf } from "../pages/Shell.js"
 
 /**
  * The sign-in page (401): the form alone, nothing of the state.

@@ -12,11 +12,11 @@ import * as Effect from "effect/Effect"
 import { type AdminOperations, ProgressionChange } from "../Admin.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { Fault } from "../Faults.js"
-import { html } from "../portal/Html.js"
+import { html } from "../pages/Html.js"
 import { decodeValue } from "../Route.js"
 import type { HtmlAnswer } from "../Route.js"
 import type { Environment } from "../Store.js"
-import { notice, redirect, textsOf } from "./Shell.js"
+import { notice, redirect, textsOf } from "../pages/Shell.js"
 
 /**
  * A form sent to an action.

@@ -10,8 +10,8 @@ import type { CallLog } from "../CallLog.js"
 import type { Changes } from "../Changes.js"
 import type { Incoming } from "../HttpEdge.js"
 import type { Environment } from "../Store.js"
-import type { View } from "./Shell.js"
-import type { Reading } from "./Views.js"
+import type { Reading } from "../DocumentKind.js"
+import type { View } from "./View.js"
 
 /**
  * A request for a page, as the kernel hands it over.

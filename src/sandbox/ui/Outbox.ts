@@ -6,9 +6,9 @@
  */
 import * as Kst from "../../core/Kst.js"
 import { outboxSlot } from "../Outbox.js"
-import { html } from "../portal/Html.js"
+import { html } from "../pages/Html.js"
 import type { HtmlAnswer } from "../Route.js"
-import { href, page, time } from "./Shell.js"
+import { href, page, time } from "./View.js"
 import type { PageContext } from "./Context.js"
 import { paged } from "./Views.js"
 

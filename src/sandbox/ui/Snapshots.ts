@@ -6,9 +6,9 @@
  * @since 1.1.0
  */
 import * as Effect from "effect/Effect"
-import { html } from "../portal/Html.js"
+import { html } from "../pages/Html.js"
 import type { HtmlAnswer } from "../Route.js"
-import { form, page, time } from "./Shell.js"
+import { form, page, time } from "./View.js"
 import type { PageContext } from "./Context.js"
 
 /**

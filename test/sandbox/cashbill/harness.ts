@@ -67,7 +67,8 @@ export const call = (id: string, options: Call = {}): Effect.Effect<RouteRespons
     language: options.language ?? "ko",
     environment: "test",
     remoteAddress: "127.0.0.1",
-    operation
+    operation,
+    writes: route.kind === "write"
   }
   return route.handle(request, caller(options.corpNum))
 }

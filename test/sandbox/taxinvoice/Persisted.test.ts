@@ -10,8 +10,10 @@ import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
 import { TaxinvoiceDraft } from "../../../src/domains/taxinvoice/Schemas.js"
 import { AnswerCache } from "../../../src/sandbox/AnswerCache.js"
+import * as Bulk from "../../../src/sandbox/Bulk.js"
 import { Lazy } from "../../../src/sandbox/Durable.js"
 import type { Mail } from "../../../src/sandbox/Outbox.js"
+import { notStarted } from "../../../src/sandbox/Progression.js"
 import { decodeResult } from "../../../src/sandbox/Route.js"
 import { newReceiptId } from "../../../src/sandbox/taxinvoice/Identifiers.js"
 import { advanceFiling, issuedOfParty } from "../../../src/sandbox/taxinvoice/IssuedIndexes.js"
@@ -36,16 +38,18 @@ describe("e-Tax invoices as a durable sandbox stores them", () => {
     state.environment = "test"
     const member = State.memberOf(state, MEMBER)
     const outbox: Array<Mail> = []
-    const ctx: State.MemberContext = {
+    const ctx = {
       state,
       member,
+      submissions: member.submissions,
       outbox,
       answers: new AnswerCache(),
       corpNum: MEMBER,
       now: NOW,
       filing: { _tag: "Immediate" },
-      bulk: { _tag: "Immediate" }
-    }
+      bulkPolicy: { _tag: "Immediate" },
+      receiptId: () => newReceiptId(state)
+    } as const
     const decoded = (mgtKey: string) => Result.getOrThrow(decodeResult(draft(mgtKey, MEMBER, "20261122", { remark1: "" }), TaxinvoiceDraft))
 
     const saved = Result.getOrThrow(State.register(state, member, MEMBER, decoded("SAVED-1"), NOW))
@@ -53,21 +57,20 @@ describe("e-Tax invoices as a durable sandbox stores them", () => {
     const issued = Result.getOrThrow(State.register(state, member, MEMBER, decoded("ISSUED-1"), NOW))
     const issue = Result.getOrThrow(State.issue(state, outbox, issued, { memo: "발행" }, NOW))
     advanceFiling(state, issued, { _tag: "Immediate" }, NOW + 1000)
-    const bulk: State.Bulk = {
+    const bulk: Bulk.Submission<State.Invoice> = {
       submitID: "S-1",
-      receiptID: newReceiptId(state),
+      receiptID: ctx.receiptId(),
       digest: "d",
       receivedAt: NOW,
       forceIssue: false,
       submitCount: 2,
       items: [draft("BULK-1", MEMBER, "20261122"), { invoicerMgtKey: "BROKEN" }],
-      polls: 0,
-      stage: 0,
-      startedAt: undefined,
-      completedAt: undefined,
+      progress: notStarted,
       results: undefined
     }
-    member.bulks.set("S-1", State.advance(bulk, ctx.bulk, NOW, false, State.processItem(ctx, false)))
+    member.submissions.all.set("S-1", bulk)
+    member.submissions.pending.add(bulk)
+    Bulk.settle({ ...ctx, issue: () => State.issueItem(ctx, false) })
 
     const rows = rowsOf(state)
     const bulkItem = member.byKey.get(State.keyOf("SELL", "BULK-1"))!
@@ -113,6 +116,6 @@ describe("e-Tax invoices as a durable sandbox stores them", () => {
     expect(issuedOfParty(loaded, BUYER, "S", "20261122", "20261122").map((i) => i.mgtKey).sort()).toEqual(["BULK-1", "ISSUED-1"])
     const loadedMember = loaded.members.get(MEMBER)!
     expect(loadedMember.byKey.get(State.keyOf("SELL", "SAVED-1"))?.files[0]?.content).toEqual(FILE)
-    expect(loadedMember.bulks.get("S-1")?.results?.[0]).toMatchObject({ _tag: "Issued", invoice: { mgtKey: "BULK-1" } })
+    expect(loadedMember.submissions.all.get("S-1")?.results?.[0]).toMatchObject({ _tag: "Issued", document: { mgtKey: "BULK-1" } })
   })
 })

@@ -1,10 +1,9 @@
 /**
- * The sandbox's pages in Korean (the default, as for the service's messages).
+ * What the pages say in Korean — the sandbox's own pages and the portal's (the default, as for
+ * the service's messages). Its type is `Texts`, which the English words (`TextsEn.ts`) follow.
  *
  * @since 1.1.0
  */
-import { STATE_NAMES } from "../portal/Format.js"
-import type { Texts } from "./Texts.js"
 
 const count = (n: number): string => n.toLocaleString("ko-KR")
 
@@ -14,7 +13,7 @@ const count = (n: number): string => n.toLocaleString("ko-KR")
  * @since 1.1.0
  * @category constants
  */
-export const ko: Texts = {
+export const ko = {
   appName: "taxdoc 샌드박스",
   sections: "메뉴",
   nav: {
@@ -60,8 +59,8 @@ export const ko: Texts = {
   clock: "시계",
   offset: "오프셋",
   offsetNone: "없음: 문서 시각이 이 컴퓨터의 시각과 같습니다",
-  offsetAhead: (duration) => `이 컴퓨터의 시각보다 ${duration} 빠름`,
-  offsetBehind: (duration) => `이 컴퓨터의 시각보다 ${duration} 느림`,
+  offsetAhead: (duration: string) => `이 컴퓨터의 시각보다 ${duration} 빠름`,
+  offsetBehind: (duration: string) => `이 컴퓨터의 시각보다 ${duration} 느림`,
   advanceBy: "문서 시각 앞당기기",
   amount: "양",
   unit: "단위",
@@ -75,7 +74,6 @@ export const ko: Texts = {
   clockHint: "국세청 전송, 대량 발행 진행, 수집 작업, 링크 유효시간은 문서 시각을 따릅니다. 토큰의 만료는 바뀌지 않습니다.",
   documentsByState: "상태별 문서",
   kindName: { cashbill: "현금영수증", taxinvoice: "전자세금계산서", statement: "전자명세서" },
-  stateName: (kind, code) => `${STATE_NAMES[kind][code] ?? "상태"} (${code})`,
   callsPerOperation: "기능별 호출 수",
   operation: "기능",
   calls: "호출",
@@ -99,7 +97,7 @@ export const ko: Texts = {
   preferences: "설정",
   certificate: "발행용 인증서",
   portalCertificate: "홈택스 인증서",
-  expires: (at) => `${at}까지 유효`,
+  expires: (at: string) => `${at}까지 유효`,
   documents: "문서",
   filters: "검색 조건",
   documentId: "문서번호",
@@ -115,11 +113,11 @@ export const ko: Texts = {
   statementNum: "일련번호",
   itemCode: "종류",
   buyer: "공급받는자",
-  shown: (first, last, total) => `전체 ${count(total)}건 중 ${count(first)}–${count(last)}`,
+  shown: (first: number, last: number, total: number) => `전체 ${count(total)}건 중 ${count(first)}–${count(last)}`,
   noDocuments: "조건에 맞는 문서가 없습니다.",
   previous: "이전 페이지",
   next: "다음 페이지",
-  pageOf: (page, pages) => `${pages}쪽 중 ${page}쪽`,
+  pageOf: (page: number, pages: number) => `${pages}쪽 중 ${page}쪽`,
   fields: "항목",
   history: "상태 이력",
   historyEvent: {
@@ -151,11 +149,11 @@ export const ko: Texts = {
   page: "페이지",
   validUntil: "유효시간",
   noExpiry: "만료 없음 (메일 링크)",
-  linkOpened: (at) => `${at} 열림`,
+  linkOpened: (at: string) => `${at} 열림`,
   linkExpired: "열리지 않고 만료",
   linkOpen: "아직 열리지 않음",
   callsTouching: "이 문서를 다룬 호출",
-  callsHint: (kept) => `샌드박스의 최근 호출 ${count(kept)}건 가운데에서 찾습니다.`,
+  callsHint: (kept: number) => `샌드박스의 최근 호출 ${count(kept)}건 가운데에서 찾습니다.`,
   noCallsTouching: "최근 호출 가운데 이 문서를 다룬 것이 없습니다.",
   time: "시각",
   answer: "응답",
@@ -165,18 +163,18 @@ export const ko: Texts = {
   received: "접수",
   items: "건수",
   progress: "진행",
-  txState: (stage) => ["접수 (0)", "처리 중 (1)", "완료 (2)"][stage] ?? String(stage),
-  results: (issued, failed) => `발행 ${issued}건, 실패 ${failed}건`,
+  txState: (stage: number) => ["접수 (0)", "처리 중 (1)", "완료 (2)"][stage] ?? String(stage),
+  results: (issued: number, failed: number) => `발행 ${issued}건, 실패 ${failed}건`,
   resultsTitle: "결과",
   noBulks: "대량 발행 접수가 없습니다.",
   collectionJobs: "수집 작업",
   jobId: "작업 아이디",
   kind: "종류",
   query: "조건",
-  jobState: (stage) => ["대기 (1)", "진행 중 (2)", "완료 (3)"][stage] ?? String(stage),
+  jobState: (stage: number) => ["대기 (1)", "진행 중 (2)", "완료 (3)"][stage] ?? String(stage),
   collected: "수집 건수",
   jobExpired: "만료",
-  jobFails: (code) => `${code}로 실패`,
+  jobFails: (code: number) => `${code}로 실패`,
   noJobs: "수집 작업이 없습니다.",
   faults: "장애",
   noFaults: "설정된 장애가 없습니다.",
@@ -220,5 +218,82 @@ export const ko: Texts = {
   receiver: "받는 사람",
   subject: "제목",
   document: "문서",
-  noMails: "메일이 없습니다."
+  noMails: "메일이 없습니다.",
+  // ── the portal's pages ──
+  goneTitle: "만료된 링크입니다",
+  goneUsed: "이 링크는 이미 한 번 열렸습니다. 포털 링크는 한 번만 열 수 있습니다.",
+  goneLate: "이 링크의 유효시간(발급 후 30초, 문서 시각 기준)이 지났습니다.",
+  goneHint: "API로 새 URL을 받아 여세요.",
+  linkUnknown: "이 샌드박스(이 환경)가 발급한 링크가 아닙니다.",
+  formRefusedTitle: "유효하지 않은 요청입니다",
+  formNotThisPage: "이 양식은 이 페이지에서 발급된 것이 아닙니다. 링크를 새로 받아 다시 시도하세요.",
+  formUsedTitle: "이미 처리된 요청입니다",
+  formUsed: "이 양식은 이미 한 번 제출되었습니다.",
+  portalMethod: "포털 페이지는 GET(열기)과 POST(양식 제출)만 받습니다.",
+  missingTitle: "문서를 찾을 수 없습니다",
+  missing: "이 링크의 문서가 더 이상 없습니다 (삭제되었습니다).",
+  issuedAt: "발행일시",
+  openedAt: "수신확인",
+  notOpened: "미확인",
+  printHint: "브라우저의 인쇄 기능(Ctrl+P)으로 인쇄하세요.",
+  copyBoth: "모두",
+  copySupplier: "공급자 보관용",
+  copyBuyer: "공급받는자 보관용",
+  massPrint: (count: number) => `${count}건, 한 장에 한 건씩 인쇄됩니다.`,
+  confirmButton: "수신 확인",
+  confirmHint: "알림메일로 받은 문서를 확인했음을 공급자에게 알립니다.",
+  confirmedTitle: "수신 확인되었습니다",
+  confirmed: (at: string) => `확인 일시: ${at}`,
+  approveButton: "승인",
+  approveHint: "이 명세서는 승인 대기(200) 중입니다. 승인하면 발행(300)됩니다.",
+  approvedTitle: "승인되었습니다",
+  approved: (state: string) => `상태: ${state}`,
+  notPossibleTitle: "처리할 수 없습니다",
+  certificateTitle: "공동인증서 등록 (전자세금계산서 발행용)",
+  portalCertificateTitle: "홈택스 인증서 등록 (현금영수증 수집용)",
+  certificateNone: "등록된 인증서가 없습니다.",
+  certificateCurrent: (expires: string) => `등록된 인증서가 있습니다 (만료: ${expires}).`,
+  certificateButton: "테스트 인증서 등록",
+  certificateHint: "샌드박스의 테스트 인증서를 이 회원에게 등록합니다 (유효기간 1년). 있던 인증서는 교체됩니다.",
+  certificateRegisteredTitle: "인증서가 등록되었습니다",
+  certificateRegistered: (expires: string) => `만료 일시: ${expires}`,
+  boxTitle: "현금영수증 발행함",
+  boxEmpty: "발행한 현금영수증이 없습니다.",
+  boxShown: (shown: number, total: number) => `최근 ${shown}건 / 전체 ${total}건`,
+  boxView: "보기",
+  writeTitle: "현금영수증 발행",
+  writeHint: "API의 RegistIssue와 같은 규칙으로 검사하고 발행합니다. 비운 칸은 보내지 않은 것으로 봅니다.",
+  writeButton: "발행",
+  writeInvalid: "입력을 확인하세요.",
+  writeIssuedTitle: "현금영수증이 발행되었습니다",
+  writeIssued: (confirmNum: string) => `승인번호 ${confirmNum}`,
+  copyMerchant: "가맹점 보관용",
+  copyCustomer: "고객 보관용",
+  receiptsMassPrint: "현금영수증 대량인쇄",
+  homeTitle: "회원 홈",
+  homeCompany: "회사 정보",
+  homeContacts: "담당자",
+  homeManager: "관리자",
+  chargeTitle: "포인트 충전",
+  chargeNote: "샌드박스는 요금을 받지 않습니다. 충전할 포인트도, 문서 발행으로 차감되는 포인트도 없습니다.",
+  balance: "잔여 포인트",
+  paymentTitle: "결제 내역",
+  paymentNone: "결제 내역이 없습니다. 샌드박스는 요금을 받지 않습니다.",
+  useTitle: "사용 내역",
+  useHint: "일자별 발행 건수입니다. 실서비스에서는 건마다 포인트가 차감되고, 샌드박스에서는 차감되지 않습니다.",
+  useNone: "아직 발행한 문서가 없습니다.",
+  tradeDT: "거래일시",
+  tradeType: "거래구분",
+  tradeUsage: "용도",
+  addr: "주소",
+  bizType: "업태",
+  bizClass: "종목"
 }
+
+/**
+ * Every word and sentence of the pages, as the Korean ones are.
+ *
+ * @since 1.1.0
+ * @category models
+ */
+export type Texts = typeof ko

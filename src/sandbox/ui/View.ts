@@ -1,32 +1,16 @@
 /**
- * The shell of the sandbox's pages: what a page knows of its request (`View`), the document
- * around its content (the bar of sections, the environment, document time), the headers every page
- * is answered with, and the forms every action is sent with. Markup is built with the portal's
- * `html` template, so every value is escaped by construction.
- *
- * The Content-Security-Policy allows the one stylesheet and the one script by their hashes,
- * connections to the sandbox itself (the events and the page fetched again), and forms posting
- * only to the sandbox; nothing else is loaded from anywhere. No page may be framed.
+ * The layout of the sandbox's pages, on the pages' shell (`pages/Shell.ts`): what a page knows of
+ * its request (`View`), the bar of sections around its content (the environment, document time),
+ * links and the forms every action is sent with.
  *
  * @since 1.1.0
  */
-import { instant } from "../portal/Format.js"
 import type { HtmlAnswer } from "../Route.js"
 import type { Environment } from "../Store.js"
-import { type Html, html, raw } from "../portal/Html.js"
-import { SCRIPT, SCRIPT_HASH } from "./Live.js"
-import { STYLESHEET, STYLESHEET_HASH } from "./Style.js"
-import type { Texts } from "./Texts.js"
-import { en } from "./TextsEn.js"
-import { ko } from "./TextsKo.js"
-
-/**
- * The words of a language.
- *
- * @since 1.1.0
- * @category constants
- */
-export const textsOf = (language: "ko" | "en"): Texts => (language === "en" ? en : ko)
+import { instant } from "../pages/Format.js"
+import { type Html, html, raw } from "../pages/Html.js"
+import { page as shellPage } from "../pages/Shell.js"
+import type { Texts } from "../pages/TextsKo.js"
 
 /**
  * The sections of the bar, in order, with their paths below the pages' root.
@@ -88,39 +72,6 @@ export interface View {
 export const baseOf = (environment: Environment): string => `${environment === "production" ? "/production" : ""}/_sandbox/ui`
 
 /**
- * The Content-Security-Policy of every page.
- *
- * @since 1.1.0
- * @category constants
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  `script-src '${SCRIPT_HASH}'`,
-  `style-src '${STYLESHEET_HASH}'`,
-  "connect-src 'self'",
-  "img-src 'none'",
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'"
-].join("; ")
-
-/**
- * The headers of every page (and of its events).
- *
- * @since 1.1.0
- * @category constants
- */
-export const PAGE_HEADERS: Readonly<Record<string, string>> = {
-  "content-security-policy": CONTENT_SECURITY_POLICY,
-  "x-content-type-options": "nosniff",
-  // Not `no-referrer`: with it a browser sends `Origin: null` with the pages' own forms, which the
-  // guard refuses as it refuses any other origin.
-  "referrer-policy": "same-origin",
-  "cache-control": "no-store",
-  "x-frame-options": "DENY"
-}
-
-/**
  * A `<time>` of an instant of document time.
  *
  * @since 1.1.0
@@ -175,23 +126,6 @@ const environmentSwitch = (view: View): Html => {
   }</a></span>`
 }
 
-/** The HTML document every page is: the head (title, stylesheet, `head` extra) and `body`. */
-const document = (language: "ko" | "en", title: string, body: Html, head: Html | string = "", attributes: Html | string = ""): string =>
-  html`<!doctype html>
-<html lang="${language}"${attributes}>
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-${head}<title>${title} · ${textsOf(language).appName}</title>
-<style>${raw(STYLESHEET)}</style>
-</head>
-<body>
-${body}
-</body>
-</html>
-`.text
-
 /**
  * A whole page of a section.
  *
@@ -203,14 +137,13 @@ export const page = (view: View, options: {
   readonly title: string
   readonly body: Html
   readonly status?: number
-}): HtmlAnswer => ({
-  _tag: "Html",
-  status: options.status ?? 200,
-  headers: PAGE_HEADERS,
-  html: document(
-    view.language,
-    options.title,
-    html`<header class="top">
+}): HtmlAnswer =>
+  shellPage({
+    language: view.language,
+    title: `${options.title} · ${view.t.appName}`,
+    ...(options.status === undefined ? {} : { status: options.status }),
+    live: { events: `${view.base}/events?since=${view.version}`, version: view.version },
+    body: html`<header class="top">
 <p class="brand"><a href="${view.base}">${view.t.appName}</a></p>
 ${nav(view, options.section)}
 <div class="where">${environmentSwitch(view)}<span data-live="clock">${view.t.documentTime}: ${time(view.now)}</span>${
@@ -220,45 +153,5 @@ ${nav(view, options.section)}
 <main>
 <h1>${options.title}</h1>
 ${options.body}
-</main>
-<script>${raw(SCRIPT)}</script>`,
-    html`<meta name="taxdoc-events" content="${view.base}/events?since=${view.version}">
-`,
-    html` data-version="${view.version}"`
-  )
-})
-
-/**
- * A page outside the sections (a refusal, a sign-in, a missing page): no bar, nothing of the state.
- *
- * @since 1.1.0
- * @category constructors
- */
-export const notice = (options: {
-  readonly language: "ko" | "en"
-  readonly status: number
-  readonly title: string
-  readonly body: Html
-  readonly headers?: Readonly<Record<string, string>>
-}): HtmlAnswer => ({
-  _tag: "Html",
-  status: options.status,
-  headers: { ...PAGE_HEADERS, ...options.headers },
-  html: document(options.language, options.title, html`<main class="notice">
-<h1>${options.title}</h1>
-${options.body}
-</main>`)
-})
-
-/**
- * A redirect after a form (303 See Other to a page of the pages), with extra headers (a cookie).
- *
- * @since 1.1.0
- * @category constructors
- */
-export const redirect = (location: string, headers: Readonly<Record<string, string>> = {}): HtmlAnswer => ({
-  _tag: "Html",
-  status: 303,
-  headers: { ...PAGE_HEADERS, location, ...headers },
-  html: html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>303</title></head><body><p><a href="${location}">${location}</a></p></body></html>`.text
-})
+</main>`
+  })

@@ -1,15 +1,9 @@
 /**
- * The sandbox's pages in English (`en…` in Accept-Language).
+ * What the pages say in English (`en…` in Accept-Language).
  *
  * @since 1.1.0
  */
-import type { DocumentKind, Texts } from "./Texts.js"
-
-const STATES: Readonly<Record<DocumentKind, Readonly<Record<number, string>>>> = {
-  cashbill: { 300: "Issued", 304: "Filed", 305: "Filing failed" },
-  taxinvoice: { 100: "Saved", 300: "Issued", 301: "Waiting to be sent", 302: "Sending", 303: "Sent, awaiting the result", 304: "Filed", 305: "Filing failed" },
-  statement: { 200: "Pending approval", 300: "Issued", 600: "Cancelled" }
-}
+import type { Texts } from "./TextsKo.js"
 
 /**
  * The English words.
@@ -78,7 +72,6 @@ export const en: Texts = {
   clockHint: "Filing, bulk progress, collection jobs and link validity follow document time; tokens keep their expiry.",
   documentsByState: "Documents by state",
   kindName: { cashbill: "Cash receipts", taxinvoice: "e-Tax invoices", statement: "Statements" },
-  stateName: (kind, code) => `${STATES[kind][code] ?? "State"} (${code})`,
   callsPerOperation: "Calls per operation",
   operation: "Operation",
   calls: "Calls",
@@ -223,5 +216,74 @@ export const en: Texts = {
   receiver: "To",
   subject: "Subject",
   document: "Document",
-  noMails: "No mails."
+  noMails: "No mails.",
+  // ── the portal's pages ──
+  goneTitle: "This link has expired",
+  goneUsed: "This link was opened already. A portal link opens once.",
+  goneLate: "This link is past its validity (30 seconds of document time after it was handed out).",
+  goneHint: "Ask the API for a new URL and open that one.",
+  linkUnknown: "This sandbox (in this environment) never handed out this link.",
+  formRefusedTitle: "This form is not valid here",
+  formNotThisPage: "This form was not handed out by this page. Get a new link and try again.",
+  formUsedTitle: "Already submitted",
+  formUsed: "This form was submitted once already.",
+  portalMethod: "Portal pages take GET (open) and POST (submit a form) only.",
+  missingTitle: "Document not found",
+  missing: "The document of this link no longer exists (it was deleted).",
+  issuedAt: "Issued",
+  openedAt: "Opened by the buyer",
+  notOpened: "not yet",
+  printHint: "Print with the browser (Ctrl+P).",
+  copyBoth: "Both",
+  copySupplier: "Supplier's copy",
+  copyBuyer: "Buyer's copy",
+  massPrint: (count) => `${count} documents, one per printed page.`,
+  confirmButton: "Confirm receipt",
+  confirmHint: "Tells the supplier that the document of the notification mail was received.",
+  confirmedTitle: "Receipt confirmed",
+  confirmed: (at) => `Confirmed at ${at}`,
+  approveButton: "Approve",
+  approveHint: "This statement is pending approval (200). Approving issues it (300).",
+  approvedTitle: "Approved",
+  approved: (state) => `State: ${state}`,
+  notPossibleTitle: "Not possible",
+  certificateTitle: "Issuing certificate (e-Tax invoices)",
+  portalCertificateTitle: "Tax portal certificate (cash receipt collection)",
+  certificateNone: "No certificate is registered.",
+  certificateCurrent: (expires) => `A certificate is registered (expires ${expires}).`,
+  certificateButton: "Register a test certificate",
+  certificateHint: "Registers the sandbox's test certificate for this member (valid one year), replacing any other.",
+  certificateRegisteredTitle: "Certificate registered",
+  certificateRegistered: (expires) => `Expires ${expires}`,
+  boxTitle: "Issued cash receipts",
+  boxEmpty: "No cash receipts issued yet.",
+  boxShown: (shown, total) => `Latest ${shown} of ${total}`,
+  boxView: "View",
+  writeTitle: "Issue a cash receipt",
+  writeHint: "Checked and issued by the same rules as the API's RegistIssue. Empty fields count as not sent.",
+  writeButton: "Issue",
+  writeInvalid: "Check the input.",
+  writeIssuedTitle: "Cash receipt issued",
+  writeIssued: (confirmNum) => `Confirmation number ${confirmNum}`,
+  copyMerchant: "Merchant's copy",
+  copyCustomer: "Customer's copy",
+  receiptsMassPrint: "Cash receipts, mass print",
+  homeTitle: "Member home",
+  homeCompany: "Company",
+  homeContacts: "Contacts",
+  homeManager: "Manager",
+  chargeTitle: "Charge points",
+  chargeNote: "The sandbox charges nothing: there are no points to charge, and issuing documents deducts none.",
+  balance: "Points left",
+  paymentTitle: "Payment history",
+  paymentNone: "No payments. The sandbox charges nothing.",
+  useTitle: "Use history",
+  useHint: "Documents issued per day. The live service deducts points for each; the sandbox deducts none.",
+  useNone: "No documents issued yet.",
+  tradeDT: "Trade time",
+  tradeType: "Trade type",
+  tradeUsage: "Usage",
+  addr: "Address",
+  bizType: "Business type",
+  bizClass: "Business item"
 }

@@ -1,5 +1,5 @@
 /**
- * HTML text of the portal pages, escaped by construction: the `html` template escapes every value
+ * HTML text of the pages (the portal's and the sandbox's own), escaped by construction: the `html` template escapes every value
  * it interpolates (`& < > " '`) unless the value is already `Html` — itself built by `html` from
  * constant markup. A document field can only reach a page as text, never as markup: a `<script>`
  * in a company name shows as the characters `<script>`.

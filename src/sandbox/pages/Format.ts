@@ -1,7 +1,7 @@
 /**
- * How the portal pages show the service's values: amounts with thousands separators, KST dates and
- * times with separators, registration numbers with hyphens, resident numbers masked, state codes
- * with their Korean names (the states of docs/decisions.md). Text in, text out: escaping is `Html.ts`'s job.
+ * How the pages show the service's values: amounts with thousands separators, KST dates and times
+ * with separators, registration numbers with hyphens, resident numbers masked. Text in, text out:
+ * escaping is `Html.ts`'s job.
  *
  * @since 0.1.0
  */
@@ -63,26 +63,3 @@ export const partyNumber = (value: string | undefined | null): string => {
  */
 export const monthDay = (value: string | undefined): readonly [string, string] =>
   value !== undefined && /^\d{8}$/.test(value) ? [value.slice(4, 6), value.slice(6, 8)] : ["", ""]
-
-/**
- * The Korean names of each kind's state codes, in the order of the codes.
- *
- * @since 1.1.0
- * @category constants
- */
-export const STATE_NAMES: Readonly<Record<"cashbill" | "taxinvoice" | "statement", Readonly<Record<number, string>>>> = {
-  cashbill: { 300: "발행완료", 304: "국세청 전송완료", 305: "국세청 전송실패" },
-  taxinvoice: { 100: "임시저장", 300: "발행완료", 301: "전송대기", 302: "전송중", 303: "전송완료(결과대기)", 304: "국세청 신고완료", 305: "국세청 전송실패" },
-  statement: { 200: "승인대기", 300: "발행완료", 600: "취소" }
-}
-
-/**
- * A state code with its name: `발행완료 (300)`.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const state = (kind: "cashbill" | "taxinvoice" | "statement", code: number): string => {
-  const name = STATE_NAMES[kind][code]
-  return name === undefined ? String(code) : `${name} (${code})`
-}
