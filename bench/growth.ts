@@ -102,7 +102,6 @@ const seedReceipts = (sandbox: SandboxService, total: number): void =>
 const seedInvoices = (sandbox: SandboxService, total: number): void =>
   onStore(sandbox, (store) => {
     const state = store.get(Taxinvoice.taxinvoiceSlot, "test")
-    if (state.environment === "") state.environment = "test"
     const member = Taxinvoice.memberOf(state, MEMBER)
     // The buyer's notification mail stays in the sandbox's outbox: part of what an issued invoice costs.
     const outbox = store.get(outboxSlot, "test")

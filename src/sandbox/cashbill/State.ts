@@ -15,7 +15,6 @@
  * @since 0.1.0
  */
 import * as Result from "effect/Result"
-import { createHash } from "node:crypto"
 import * as Kst from "../../core/Kst.js"
 import * as Rules from "../../domains/cashbill/Rules.js"
 import { CashReceiptIssue, type CashReceiptRevoke } from "../../domains/cashbill/Schemas.js"
@@ -24,6 +23,7 @@ import * as Bulk from "../Bulk.js"
 import { DayIndex } from "../DayIndex.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { memberView } from "../HandlerContext.js"
+import { uuidOf } from "../Identifiers.js"
 import { Interner } from "../Interner.js"
 import { advance, type Policy } from "../Progression.js"
 import { decodeResult } from "../Route.js"
@@ -106,18 +106,13 @@ export const memberOf = (state: CashbillState, corpNum: string): MemberCashbills
 
 const next = (state: CashbillState): number => ++state.sequence
 
-const hex = (text: string): string => createHash("sha1").update(text).digest("hex")
-
 /**
  * A 36-character identifier shaped like a UUID, unique per sequence number.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const identifier = (state: CashbillState, purpose: string): string => {
-  const h = hex(`${purpose}/${next(state)}`)
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`
-}
+export const identifier = (state: CashbillState, purpose: string): string => uuidOf(`${purpose}/${next(state)}`)
 
 // ── issue and revoke ────────────────────────────────────────────────────────────────────────
 
@@ -363,7 +358,7 @@ export interface MemberContext extends Bulk.BulkContext<Receipt> {
 }
 
 /** The single receipt of a bulk submission, validated and issued like RegistIssue at `at`. */
-const issueItem = (ctx: Omit<MemberContext, "issue">) => (item: unknown, at: number): Bulk.ItemResult<Receipt> =>
+const issueItem = (ctx: MemberContext) => (item: unknown, at: number): Bulk.ItemResult<Receipt> =>
   Bulk.itemResult(
     Bulk.mgtKeyOf(item, "mgtKey"),
     Result.map(Result.flatMap(decodeResult(item, CashReceiptIssue), (body) => issueReceipt(ctx.state, ctx.member, body, at)), (receipt) => ({ mgtKey: receipt.mgtKey, document: receipt }))
@@ -379,7 +374,7 @@ const issueItem = (ctx: Omit<MemberContext, "issue">) => (item: unknown, at: num
  */
 export const withMemberOf = memberView(cashbillSlot, ({ now, policies, store }, state, environment, corpNum): MemberContext => {
   const member = memberOf(state, corpNum)
-  const ctx = {
+  const ctx: MemberContext = {
     state,
     member,
     submissions: member.submissions,
@@ -387,7 +382,8 @@ export const withMemberOf = memberView(cashbillSlot, ({ now, policies, store }, 
     now,
     filing: policies["cashbill.filing"],
     bulkPolicy: policies["cashbill.bulk"],
-    receiptId: (submitID: string) => identifier(state, `bulk/${submitID}`)
+    receiptId: (submitID) => identifier(state, `bulk/${submitID}`),
+    issue: () => issueItem(ctx)
   }
-  return { ...ctx, issue: () => issueItem(ctx) }
+  return ctx
 }, Bulk.settle)

@@ -7,8 +7,8 @@
  *
  * @since 0.1.0
  */
-import * as Kst from "../../core/Kst.js"
 import type { CashReceiptIssue } from "../../domains/cashbill/Schemas.js"
+import { itemKeyOf } from "../Identifiers.js"
 import type { Interner } from "../Interner.js"
 import { notStarted, type Progress } from "../Progression.js"
 
@@ -125,7 +125,7 @@ export class Receipt {
 
   /** 18 characters: the KST issue time without the century, then the sequence number. */
   get itemKey(): string {
-    return `${Kst.toDateTime14(this.issuedAt).slice(2)}${String(this.sequence % 1_000_000).padStart(6, "0")}`
+    return itemKeyOf(this.issuedAt, this.sequence)
   }
   get confirmNum(): string {
     return confirmNumOf(this.sequence)

@@ -72,14 +72,27 @@ export const parties = (supplier: Party, buyer: Party): Html => {
 }
 
 /**
- * A contact line from its parts (empty parts left out).
+ * A party as a document's fields name it — `invoicerCorpNum`, `invoicerCorpName`, …: the fields
+ * of `prefix` (`invoicer`, `sender`), those of a contact ending in `suffix` (`invoiceeTEL1`).
  *
- * @since 0.1.0
- * @category combinators
+ * @since 1.1.0
+ * @category constructors
  */
-export const contactOf = (...parts: ReadonlyArray<string | undefined>): string | undefined => {
-  const present = parts.filter((p): p is string => p !== undefined && p !== "")
-  return present.length === 0 ? undefined : present.join(" · ")
+export const partyOf = (role: string, fields: object, prefix: string, suffix = ""): Party => {
+  const field = (name: string): string | undefined => (fields as Readonly<Record<string, string | undefined>>)[`${prefix}${name}`]
+  const contact = [field(`ContactName${suffix}`), field(`DeptName${suffix}`), field(`TEL${suffix}`)].filter((p) => p !== undefined && p !== "")
+  return {
+    role,
+    corpNum: field("CorpNum"),
+    taxRegID: field("TaxRegID"),
+    corpName: field("CorpName"),
+    ceoName: field("CEOName"),
+    addr: field("Addr"),
+    bizType: field("BizType"),
+    bizClass: field("BizClass"),
+    contact: contact.length === 0 ? undefined : contact.join(" · "),
+    email: field(`Email${suffix}`)
+  }
 }
 
 /**

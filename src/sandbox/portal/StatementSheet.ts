@@ -11,7 +11,7 @@ import { stateText } from "../DocumentKind.js"
 import { stateCodeOf, STATES, type Stored } from "../statement/State.js"
 import * as Format from "../pages/Format.js"
 import { type Html, html } from "../pages/Html.js"
-import { contactOf, COPY_LABELS, type Copy, footer, parties } from "./Sheet.js"
+import { COPY_LABELS, type Copy, footer, parties, partyOf } from "./Sheet.js"
 
 /**
  * The form title of each item code.
@@ -86,32 +86,7 @@ export const statementSheet = (stored: Stored, copy: Copy): Html => {
 <tr><th>일련번호</th><td class="center confirm-num">${stored.invoiceNum}</td></tr>
 </table>
 ${
-    parties(
-      {
-        role: "공급자",
-        corpNum: b.senderCorpNum,
-        taxRegID: b.senderTaxRegID,
-        corpName: b.senderCorpName,
-        ceoName: b.senderCEOName,
-        addr: b.senderAddr,
-        bizType: b.senderBizType,
-        bizClass: b.senderBizClass,
-        contact: contactOf(b.senderContactName, b.senderDeptName, b.senderTEL),
-        email: b.senderEmail
-      },
-      {
-        role: "공급받는자",
-        corpNum: b.receiverCorpNum,
-        taxRegID: b.receiverTaxRegID,
-        corpName: b.receiverCorpName,
-        ceoName: b.receiverCEOName,
-        addr: b.receiverAddr,
-        bizType: b.receiverBizType,
-        bizClass: b.receiverBizClass,
-        contact: contactOf(b.receiverContactName, b.receiverDeptName, b.receiverTEL),
-        email: b.receiverEmail
-      }
-    )
+    parties(partyOf("공급자", b, "sender"), partyOf("공급받는자", b, "receiver"))
   }
 <table class="form sums">
 <thead><tr><th>작성일자</th><th>공급가액</th><th>세액</th><th>합계금액</th></tr></thead>

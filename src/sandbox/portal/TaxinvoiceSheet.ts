@@ -13,7 +13,7 @@ import { STATES } from "../taxinvoice/Filing.js"
 import type { Invoice } from "../taxinvoice/State.js"
 import * as Format from "../pages/Format.js"
 import { type Html, html } from "../pages/Html.js"
-import { contactOf, COPY_LABELS, type Copy, footer, parties } from "./Sheet.js"
+import { COPY_LABELS, type Copy, footer, parties, partyOf } from "./Sheet.js"
 
 const MIN_LINES = 4
 
@@ -66,32 +66,7 @@ export const taxinvoiceSheet = (invoice: Invoice, stateCode: number, copy: Copy)
 <tr><th>관리번호</th><td class="center">${invoice.mgtKey ?? invoice.itemKey}</td></tr>
 </table>
 ${
-    parties(
-      {
-        role: "공급자",
-        corpNum: d.invoicerCorpNum,
-        taxRegID: d.invoicerTaxRegID,
-        corpName: d.invoicerCorpName,
-        ceoName: d.invoicerCEOName,
-        addr: d.invoicerAddr,
-        bizType: d.invoicerBizType,
-        bizClass: d.invoicerBizClass,
-        contact: contactOf(d.invoicerContactName, d.invoicerDeptName, d.invoicerTEL),
-        email: d.invoicerEmail
-      },
-      {
-        role: "공급받는자",
-        corpNum: d.invoiceeCorpNum,
-        taxRegID: d.invoiceeTaxRegID,
-        corpName: d.invoiceeCorpName,
-        ceoName: d.invoiceeCEOName,
-        addr: d.invoiceeAddr,
-        bizType: d.invoiceeBizType,
-        bizClass: d.invoiceeBizClass,
-        contact: contactOf(d.invoiceeContactName1, d.invoiceeDeptName1, d.invoiceeTEL1),
-        email: d.invoiceeEmail1
-      }
-    )
+    parties(partyOf("공급자", d, "invoicer"), partyOf("공급받는자", d, "invoicee", "1"))
   }
 <table class="form sums">
 <thead><tr><th>작성일자</th><th>공급가액</th><th>세액</th><th>수정사유</th></tr></thead>

@@ -82,6 +82,11 @@ const jobState = (request: RouteRequest, caller: Caller, kind: State.Job["kind"]
 const activeJobs = (request: RouteRequest, caller: Caller, kind: State.Job["kind"]) =>
   withMemberOf(request, caller.corpNum, (ctx) => Result.succeed(json(State.activeJobs(ctx.member, kind, ctx.now).map(State.jobRecord))))
 
+/** What Search or Summary answers of a completed job's documents (`I`: its invoices or receipts). */
+const ofCompleted = <I, A>(request: RouteRequest, caller: Caller, kind: State.Job["kind"], jobID: string, answer: (documents: ReadonlyArray<I>, job: State.Job) => A) =>
+  withMemberOf(request, caller.corpNum, (ctx) =>
+    Result.map(completedJob(ctx, kind, jobID), (job) => json(answer((kind === "taxinvoice" ? job.invoices : job.receipts) as ReadonlyArray<I>, job))))
+
 /** A page of a completed job's documents as Search answers it, with `item`'s list items. */
 const searched = <I, P extends Search.PageParams & { readonly jobID: string }, S extends string, L>(
   request: RouteRequest,
@@ -91,24 +96,11 @@ const searched = <I, P extends Search.PageParams & { readonly jobID: string }, S
   select: (documents: ReadonlyArray<I>, params: P) => ReadonlyArray<I>,
   item: (document: I, side: S) => L
 ) =>
-  withMemberOf(request, caller.corpNum, (ctx) =>
-    Result.map(completedJob(ctx, kind, params.jobID), (job) => {
-      const { page, perPage } = Search.paging(params)
-      const found = Rules.pageOf(select((kind === "taxinvoice" ? job.invoices : job.receipts) as ReadonlyArray<I>, params), page, perPage)
-      return json({ code: 1, message: success(request).body.message, ...found, list: found.list.map((d) => item(d, job.queryType as S)) })
-    }))
-
-/** The totals of a completed job's documents as Summary answers them. */
-const summarized = <I, P extends { readonly jobID: string }, S>(
-  request: RouteRequest,
-  caller: Caller,
-  kind: State.Job["kind"],
-  params: P,
-  summary: (documents: ReadonlyArray<I>) => S,
-  select: (documents: ReadonlyArray<I>, params: P) => ReadonlyArray<I>
-) =>
-  withMemberOf(request, caller.corpNum, (ctx) =>
-    Result.map(completedJob(ctx, kind, params.jobID), (job) => json(summary(select((kind === "taxinvoice" ? job.invoices : job.receipts) as ReadonlyArray<I>, params)))))
+  ofCompleted(request, caller, kind, params.jobID, (documents: ReadonlyArray<I>, job) => {
+    const { page, perPage } = Search.paging(params)
+    const found = Rules.pageOf(select(documents, params), page, perPage)
+    return { code: 1, message: success(request).body.message, ...found, list: found.list.map((d) => item(d, job.queryType as S)) }
+  })
 
 /** A crawled tax invoice the member is a party of: from its jobs, the sandbox's own, or synthetic. */
 const findInvoice = (ctx: MemberContext, ntsConfirmNum: string): Records.IssuedInvoice | undefined => {
@@ -187,7 +179,7 @@ export const taxPortalRoutes: ReadonlyArray<Route> = [
   read(Operations.TaxinvoiceSearch, (request, caller) =>
     Effect.flatMap(request.parameters, (params) => searched(request, caller, "taxinvoice", params, Search.selectInvoices, Records.listItem))),
   read(Operations.TaxinvoiceSummarize, (request, caller) =>
-    Effect.flatMap(request.parameters, (params) => summarized(request, caller, "taxinvoice", params, Search.invoiceSummary, Search.selectInvoices))),
+    Effect.flatMap(request.parameters, (params) => ofCompleted(request, caller, "taxinvoice", params.jobID, (invoices: ReadonlyArray<Records.IssuedInvoice>) => Search.invoiceSummary(Search.selectInvoices(invoices, params))))),
   read(Operations.TaxinvoiceGetTaxinvoice, (request, caller) =>
     Effect.flatMap(request.parameters, ({ ntsConfirmNum }) =>
       withMemberOf(request, caller.corpNum, (ctx) => {
@@ -202,7 +194,7 @@ export const taxPortalRoutes: ReadonlyArray<Route> = [
   read(Operations.CashbillSearch, (request, caller) =>
     Effect.flatMap(request.parameters, (params) => searched(request, caller, "cashbill", params, Search.selectReceipts, Records.cashbillItem))),
   read(Operations.CashbillSummarize, (request, caller) =>
-    Effect.flatMap(request.parameters, (params) => summarized(request, caller, "cashbill", params, Search.receiptSummary, Search.selectReceipts))),
+    Effect.flatMap(request.parameters, (params) => ofCompleted(request, caller, "cashbill", params.jobID, (receipts: ReadonlyArray<Records.CollectedReceipt>) => Search.receiptSummary(Search.selectReceipts(receipts, params))))),
   // ── certificate and department account, on both collections' paths ──
   ...accountRoutes(Operations.accountOperationsOf.taxinvoice),
   ...accountRoutes(Operations.accountOperationsOf.cashbill)

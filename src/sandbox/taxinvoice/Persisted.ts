@@ -45,7 +45,7 @@ const rowOf = ({ progress, ...invoice }: Invoice): InvoiceRow => ({
 const byIssue = (a: Invoice, b: Invoice): number =>
   a.issued!.at - b.issued!.at || a.regAt - b.regAt || (a.itemKey < b.itemKey ? -1 : a.itemKey > b.itemKey ? 1 : 0)
 
-const loadMember = (state: TaxinvoiceState, rows: ReadonlyMap<string, unknown>): MemberInvoices => {
+const loadMember = (rows: ReadonlyMap<string, unknown>): MemberInvoices => {
   const member = emptyMember()
   const invoices: Array<Invoice> = []
   for (const [key, row] of rows) {
@@ -62,16 +62,12 @@ const loadMember = (state: TaxinvoiceState, rows: ReadonlyMap<string, unknown>):
   for (const invoice of invoices) {
     member.byItemKey.set(invoice.itemKey, invoice)
     if (invoice.mgtKey !== undefined) member.byKey.set(keyOf(invoice.mgtKeyType, invoice.mgtKey), invoice)
-    state.used.add(invoice.itemKey)
-    if (invoice.issued !== undefined) state.used.add(invoice.issued.ntsconfirmNum)
-    for (const file of invoice.files) state.used.add(file.fileId)
   }
   Bulk.loadInto<Invoice, IssuedRow>(member.submissions, rows, BULK, (result, submitID) => {
     const invoice = member.byItemKey.get(result.itemKey)
     if (invoice === undefined) throw new Error(`bulk ${submitID} names invoice ${result.itemKey}, which is not stored`)
     return invoice
   })
-  for (const bulk of member.submissions.all.values()) state.used.add(bulk.receiptID)
   return member
 }
 
@@ -95,13 +91,11 @@ export const taxinvoiceCodec = codec({
         rows.push([`${BULK}${bulk.submitID}`, Bulk.rowOf(bulk, ({ document, mgtKey }): IssuedRow => ({ _tag: "Issued", mgtKey, itemKey: document.itemKey }), true)])
       }
     }),
-  globals: (state) => ({ environment: state.environment, sequence: state.sequence }),
+  globals: (state) => ({ sequence: state.sequence }),
   load: (_environment, parts, globals): TaxinvoiceState => {
     const state = taxinvoiceSlot.empty()
-    const stored = globals as { readonly environment?: string; readonly sequence?: number } | undefined
-    state.environment = stored?.environment ?? ""
-    state.sequence = stored?.sequence ?? 0
-    for (const [corpNum, rows] of parts) state.members.set(corpNum, loadMember(state, rows))
+    state.sequence = (globals as { readonly sequence?: number } | undefined)?.sequence ?? 0
+    for (const [corpNum, rows] of parts) state.members.set(corpNum, loadMember(rows))
     const issued: Array<Invoice> = []
     for (const member of state.members.values()) for (const invoice of member.byItemKey.values()) if (invoice.issued !== undefined) issued.push(invoice)
     for (const invoice of issued.sort(byIssue)) index(state, invoice)

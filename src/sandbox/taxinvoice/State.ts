@@ -4,14 +4,16 @@
  * Every function here changes the state synchronously (Store.ts).
  *
  * States: 100 saved → (Issue) 300 issued → 301 waiting to be sent → 302 sending → 303 sent → 304
- * filed or 305 failed. The stored shapes are in `Stored.ts`, the filing steps in `Filing.ts`, the
- * identifiers in `Identifiers.ts`.
+ * filed or 305 failed. The stored shapes are in `Stored.ts`, the filing steps in `Filing.ts`.
+ * Identifiers come from the state's sequence (`Identifiers.ts`): item keys (18 digits),
+ * confirmation numbers (KST issue date + 16 of `[0-9a-z]`), path-safe file IDs, bulk receipt IDs.
  *
  * Issued invoices are indexed for the tax-portal collection (`IssuedIndexes.ts`).
  *
  * @since 0.1.0
  */
 import * as Result from "effect/Result"
+import * as Kst from "../../core/Kst.js"
 import * as Rules from "../../domains/taxinvoice/Rules.js"
 import * as Operations from "../../domains/taxinvoice/Operations.js"
 import { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
@@ -19,11 +21,11 @@ import { answersSlot } from "../AnswerCache.js"
 import * as Bulk from "../Bulk.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { memberView } from "../HandlerContext.js"
+import { base36, itemKeyOf, uuidOf } from "../Identifiers.js"
 import { type Mail, outboxSlot, post } from "../Outbox.js"
 import { notStarted, type Policy } from "../Progression.js"
 import { decodeResult } from "../Route.js"
 import { buyerClosed, stateCodeOf } from "./Filing.js"
-import { newFileId, newItemKey, newNtsConfirmNum, newReceiptId } from "./Identifiers.js"
 import { index } from "./IssuedIndexes.js"
 import { type Invoice, type Issued, type MemberInvoices, type StoredFile, taxinvoiceSlot, type TaxinvoiceState } from "./Stored.js"
 
@@ -65,6 +67,19 @@ export const emptyMember = (): MemberInvoices => ({ byKey: new Map(), byItemKey:
  */
 export const keyOf = (mgtKeyType: string, mgtKey: string): string => `${mgtKeyType.toUpperCase()}:${mgtKey}`
 
+const next = (state: TaxinvoiceState): number => ++state.sequence
+
+/** A confirmation number (docs/decisions.md "e-Tax invoices"): the KST issue date `yyyyMMdd` and 16 of `[0-9a-z]`. */
+const newNtsConfirmNum = (state: TaxinvoiceState, now: number): string => `${Kst.toDate8(now)}${base36(next(state) * 7_919, 16)}`
+
+/**
+ * The receipt ID of a new bulk submission, shaped like a UUID.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const newReceiptId = (state: TaxinvoiceState): string => uuidOf(`receipt/${next(state)}`)
+
 // ── register, files, issue ──────────────────────────────────────────────────────────────────
 
 const create = (state: TaxinvoiceState, member: MemberInvoices, corpNum: string, draft: TaxinvoiceDraft, mgtKey: string | undefined, now: number): Invoice => {
@@ -74,7 +89,7 @@ const create = (state: TaxinvoiceState, member: MemberInvoices, corpNum: string,
     mgtKeyType: "SELL",
     mgtKey,
     assignedAt: undefined,
-    itemKey: newItemKey(state, now),
+    itemKey: itemKeyOf(now, next(state)),
     regAt: now,
     files: [],
     fileSerial: 0,
@@ -134,7 +149,8 @@ export const attach = (
   if (invoice.files.length >= Rules.Limits.files) return Result.fail(fail("TaxinvoiceTooManyFiles"))
   const stored: StoredFile = {
     serialNum: ++invoice.fileSerial,
-    fileId: newFileId(state),
+    // Path-safe (`[A-Za-z0-9-]`).
+    fileId: uuidOf(`file/${next(state)}`).toUpperCase(),
     fileName: file.fileName,
     displayName: file.displayName ?? file.fileName,
     // A copy: the request's buffer is not the sandbox's to keep.
@@ -301,7 +317,7 @@ export interface MemberContext extends Bulk.BulkContext<Invoice> {
  * @since 1.1.0
  * @category combinators
  */
-export const issueItem = (ctx: Omit<MemberContext, "issue">, forceIssue: boolean) => (item: unknown, at: number): Bulk.ItemResult<Invoice> =>
+export const issueItem = (ctx: MemberContext, forceIssue: boolean) => (item: unknown, at: number): Bulk.ItemResult<Invoice> =>
   Bulk.itemResult(Bulk.mgtKeyOf(item, "invoicerMgtKey"), Result.gen(function*() {
     const draft = yield* decodeResult(item, TaxinvoiceDraft)
     if (Rules.isOverdue(draft.writeDate, at) && !forceIssue) {
@@ -321,9 +337,8 @@ export const issueItem = (ctx: Omit<MemberContext, "issue">, forceIssue: boolean
  * @category combinators
  */
 export const withMemberOf = memberView(taxinvoiceSlot, ({ now, policies, store }, state, environment, corpNum): MemberContext => {
-  if (state.environment === "") state.environment = environment
   const member = memberOf(state, corpNum)
-  const ctx = {
+  const ctx: MemberContext = {
     state,
     member,
     submissions: member.submissions,
@@ -333,7 +348,8 @@ export const withMemberOf = memberView(taxinvoiceSlot, ({ now, policies, store }
     now,
     filing: policies["taxinvoice.filing"],
     bulkPolicy: policies["taxinvoice.bulk"],
-    receiptId: () => newReceiptId(state)
+    receiptId: () => newReceiptId(state),
+    issue: (bulk) => issueItem(ctx, bulk.forceIssue)
   }
-  return { ...ctx, issue: (bulk) => issueItem(ctx, bulk.forceIssue) }
+  return ctx
 }, Bulk.settle)

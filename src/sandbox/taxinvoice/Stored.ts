@@ -86,11 +86,8 @@ export interface MemberInvoices {
  * @category models
  */
 export interface TaxinvoiceState {
-  /** Set on first use: identifiers differ between environments too. */
-  environment: string
   readonly members: Map<string, MemberInvoices>
-  /** Identifiers handed out (item keys, confirmation numbers, file IDs): each is unique. */
-  readonly used: Set<string>
+  /** Sequence of everything numbered (item keys, confirmation numbers, file and receipt IDs). */
   sequence: number
   /** Issued invoices by confirmation number. */
   readonly byConfirmNum: Map<string, Invoice>
@@ -114,9 +111,7 @@ export type DateType = "W" | "I" | "S"
  * @category constants
  */
 export const taxinvoiceSlot = slot<TaxinvoiceState>("taxinvoice", () => ({
-  environment: "",
   members: new Map(),
-  used: new Set(),
   sequence: 0,
   byConfirmNum: new Map(),
   byDay: { W: new DayIndex(), I: new DayIndex(), S: new DayIndex() }
