@@ -149,9 +149,12 @@ export const make = (codecs: ReadonlyArray<Codec<unknown>>, storage: Storage): J
     }
   }
 
+  // A slot's globals as they are when it is empty (loading one without them gives these): a slot
+  // a read brought into being has nothing to save.
+  const emptyGlobals = new Map(codecs.map((c) => [c.slot.key, JSON.stringify(c.globals(c.slot.empty()))]))
   const globalsOf = (entry: Entry): Iterable<readonly [string, RowValue]> => {
     const value = codecOf.get(entry.slot.key)?.globals(entry.state)
-    return value === undefined ? [] : [["globals", value]]
+    return value === undefined || JSON.stringify(value) === emptyGlobals.get(entry.slot.key) ? [] : [["globals", value]]
   }
 
   const everything = (entries: ReadonlyArray<Entry>, pending: Pending) => {
