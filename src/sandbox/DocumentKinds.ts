@@ -5,7 +5,7 @@
  * @since 1.1.0
  */
 import { cashbillKind } from "./cashbill/Kind.js"
-import type { DocumentKind, DocumentKindName } from "./DocumentKind.js"
+import type { DocumentKind, DocumentKindName } from "./documents/DocumentKind.js"
 import { statementKind } from "./statement/Kind.js"
 import { taxinvoiceKind } from "./taxinvoice/Kind.js"
 

@@ -9,8 +9,8 @@ import * as Result from "effect/Result"
 import { SandboxClock } from "./Clock.js"
 import type { SandboxFailure } from "./Failure.js"
 import { type Kind, type Policy, Progressions } from "./Progression.js"
-import type { RouteContext } from "./Route.js"
-import { changed } from "./Durable.js"
+import type { RouteContext } from "./routing/Route.js"
+import { changed } from "./durable/Durable.js"
 import { type Environment, SandboxStore, type SandboxStoreShape, type Slot } from "./Store.js"
 
 /**

@@ -24,11 +24,11 @@ import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as Stream from "effect/Stream"
 import { BodyInMemory } from "../core/Transport.js"
-import * as Encoded from "./Encoded.js"
-import { incomingOf, type Read, tooLarge } from "./HttpEdge.js"
+import * as Encoded from "./edge/Encoded.js"
+import { incomingOf, type Read, tooLarge } from "./edge/HttpEdge.js"
 import { type MemoryOptions, Sandbox, type SandboxOptions, type SandboxService } from "./Sandbox.js"
 import * as SandboxModule from "./Sandbox.js"
-import type { SandboxDataError } from "./Storage.js"
+import type { SandboxDataError } from "./durable/Storage.js"
 
 /**
  * The origin of the in-process sandbox (no DNS lookup, no socket).

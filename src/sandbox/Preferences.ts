@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import { perMember } from "./Durable.js"
+import { perMember } from "./durable/Durable.js"
 import { memberState } from "./HandlerContext.js"
 import { type Environment, SandboxStore, slot } from "./Store.js"
 

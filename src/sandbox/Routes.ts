@@ -4,13 +4,13 @@
  *
  * @since 0.1.0
  */
-import { tokenRoutes } from "./auth/Routes.js"
+import { tokenRoutes } from "./member/Tokens.js"
 import { cashbillRoutes } from "./cashbill/Routes.js"
 import { certificateRoutes } from "./certificate/Routes.js"
 import { companyStatusRoutes } from "./companyStatus/Routes.js"
 import { memberRoutes } from "./member/Routes.js"
 import type { PartnerRegistry } from "./Partners.js"
-import type { Route } from "./Route.js"
+import type { Route } from "./routing/Route.js"
 import { statementRoutes } from "./statement/Routes.js"
 import { taxPortalRoutes } from "./taxPortal/Routes.js"
 import { taxinvoiceRoutes } from "./taxinvoice/Routes.js"

@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import * as Rules from "../../domains/cashbill/Rules.js"
-import type { StateNames } from "../DocumentKind.js"
+import type { StateNames } from "../documents/DocumentKind.js"
 import { type Course, type Policy, type Progress } from "../Progression.js"
 import type { Receipt } from "./Stored.js"
 

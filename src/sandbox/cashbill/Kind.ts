@@ -5,7 +5,7 @@
  * @since 1.1.0
  */
 import { asOf, type Progress } from "../Progression.js"
-import { type Change, type DocumentKind, inOrder, type Reading, type Row } from "../DocumentKind.js"
+import { type Change, type DocumentKind, inOrder, type Reading, type Row } from "../documents/DocumentKind.js"
 import { courseOf, filingOf, STATES, stateCodeOf } from "./Filing.js"
 import { detailRecord } from "./Records.js"
 import { cashbillSlot, findByItemKey, type MemberCashbills } from "./State.js"

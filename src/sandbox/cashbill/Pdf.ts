@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { stateLine, textDocument } from "../Pdf.js"
+import { stateLine, textDocument } from "../documents/Pdf.js"
 import { STATES, stateCodeOf } from "./Filing.js"
 import { maskIdentityNum } from "./Masking.js"
 import type { Receipt } from "./Stored.js"

@@ -6,8 +6,8 @@
  *
  * @since 0.1.0
  */
-import * as Bulk from "../Bulk.js"
-import { codec, Lazy, memberRows } from "../Durable.js"
+import * as Bulk from "../documents/Bulk.js"
+import { codec, Lazy, memberRows } from "../durable/Durable.js"
 import { filingOf, type Filing } from "./Filing.js"
 import { type CashbillState, cashbillSlot, emptyMember, file, type MemberCashbills } from "./State.js"
 import { Receipt, type ReceiptFields, sequenceOf, type Trade } from "./Stored.js"

@@ -6,9 +6,9 @@
  */
 import * as Kst from "../../core/Kst.js"
 import type { BulkIssueResult, CashbillDetail, CashbillInfo } from "../../domains/cashbill/Schemas.js"
-import type { ItemResult } from "../Bulk.js"
-import { dateTime, orNulls } from "../Records.js"
-import { successMessage } from "../Route.js"
+import type { ItemResult } from "../documents/Bulk.js"
+import { dateTime, orNulls } from "../documents/Records.js"
+import { successMessage } from "../routing/Route.js"
 import { filingOf, stateCodeOf } from "./Filing.js"
 import { maskIdentityNum } from "./Masking.js"
 import type { Receipt } from "./Stored.js"

@@ -8,8 +8,8 @@
  * @since 0.1.0
  */
 import type { CashReceiptIssue } from "../../domains/cashbill/Schemas.js"
-import { itemKeyOf } from "../Identifiers.js"
-import type { Interner } from "../Interner.js"
+import { itemKeyOf } from "../documents/Identifiers.js"
+import type { Interner } from "../documents/Interner.js"
 import { notStarted, type Progress } from "../Progression.js"
 
 /**

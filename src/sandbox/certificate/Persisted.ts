@@ -3,7 +3,7 @@
  *
  * @since 1.1.0
  */
-import { perMember } from "../Durable.js"
+import { perMember } from "../durable/Durable.js"
 import { certificateSlot } from "./State.js"
 
 /**

@@ -13,9 +13,9 @@ import * as Operations from "../../domains/certificate/Operations.js"
 import type { CertificateInfo } from "../../domains/certificate/Schemas.js"
 import { SandboxClock } from "../Clock.js"
 import { fail } from "../Failure.js"
-import { implement, json, type Route, success } from "../Route.js"
+import { implement, json, type Route, success } from "../routing/Route.js"
 import * as State from "./State.js"
-import * as PortalLinks from "../PortalLinks.js"
+import * as PortalLinks from "../documents/PortalLinks.js"
 
 const infoRecord = (c: State.CertificateRecord): typeof CertificateInfo.Encoded => ({
   regDT: Kst.toDateTime14(c.regAt),

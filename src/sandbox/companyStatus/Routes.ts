@@ -9,7 +9,7 @@ import { MAX_CORP_NUMS } from "../../domains/companyStatus/Schemas.js"
 import { SandboxClock } from "../Clock.js"
 import { fail } from "../Failure.js"
 import * as Operations from "../../domains/companyStatus/Operations.js"
-import { bodyJson, implement, json, type Route } from "../Route.js"
+import { bodyJson, implement, json, type Route } from "../routing/Route.js"
 import { companyStatusOf } from "./Table.js"
 
 const TEN_DIGITS = /^\d{10}$/

@@ -4,7 +4,7 @@
  *
  * @since 1.1.0
  */
-import { codec } from "../Durable.js"
+import { codec } from "../durable/Durable.js"
 import { type ContactRecord, type MemberRecord, type MemberState, membersSlot } from "./State.js"
 
 /**

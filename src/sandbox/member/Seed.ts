@@ -10,7 +10,7 @@ import { JoinMemberInput } from "../../domains/member/Schemas.js"
 import { SandboxClock } from "../Clock.js"
 import { fail, type SandboxFailure } from "../Failure.js"
 import { memberState } from "../HandlerContext.js"
-import { decodeValue } from "../Route.js"
+import { decodeValue } from "../routing/Route.js"
 import { type Environment, SandboxStore } from "../Store.js"
 import { type CorpInfoRecord, idInUse, join, membersSlot } from "./State.js"
 

@@ -13,7 +13,7 @@
  *
  * @since 1.1.0
  */
-import type { HtmlAnswer } from "../Route.js"
+import type { HtmlAnswer } from "../routing/Route.js"
 import { type Html, html, raw } from "./Html.js"
 import { SCRIPT, SCRIPT_HASH } from "./Script.js"
 import { STYLESHEET, STYLESHEET_HASH } from "./Style.js"

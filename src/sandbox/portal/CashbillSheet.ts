@@ -8,7 +8,7 @@
  */
 import { maskIdentityNum } from "../cashbill/Masking.js"
 import { filingOf, STATES, stateCodeOf } from "../cashbill/Filing.js"
-import { stateText } from "../DocumentKind.js"
+import { stateText } from "../documents/DocumentKind.js"
 import type { Receipt } from "../cashbill/State.js"
 import * as Format from "../pages/Format.js"
 import { type Html, html } from "../pages/Html.js"

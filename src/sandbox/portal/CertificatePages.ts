@@ -9,13 +9,13 @@
 import * as Effect from "effect/Effect"
 import { SandboxClock } from "../Clock.js"
 import { certificateSlot } from "../certificate/State.js"
-import type { HtmlAnswer } from "../Route.js"
+import type { HtmlAnswer } from "../routing/Route.js"
 import { SandboxStore } from "../Store.js"
 import * as TaxPortalState from "../taxPortal/State.js"
 import * as Format from "../pages/Format.js"
 import { type Html, html } from "../pages/Html.js"
 import { textsOf } from "../pages/Shell.js"
-import { grantForm, type Target } from "../PortalLinks.js"
+import { grantForm, type Target } from "../documents/PortalLinks.js"
 import { actionForm, page, type PageContext } from "./Context.js"
 
 /**

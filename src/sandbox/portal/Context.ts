@@ -6,8 +6,8 @@
  * @since 0.1.0
  */
 import type { Access } from "../HandlerContext.js"
-import type { PortalState } from "../PortalLinks.js"
-import type { HtmlAnswer } from "../Route.js"
+import type { PortalState } from "../documents/PortalLinks.js"
+import type { HtmlAnswer } from "../routing/Route.js"
 import type { Environment } from "../Store.js"
 import { type Html, html } from "../pages/Html.js"
 import { type Language, notice as shellNotice, page as shellPage } from "../pages/Shell.js"

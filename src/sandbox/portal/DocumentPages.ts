@@ -10,8 +10,8 @@
  */
 import { type Html, html } from "../pages/Html.js"
 import { type Language, textsOf } from "../pages/Shell.js"
-import type { DocumentPage } from "../PortalLinks.js"
-import type { HtmlAnswer } from "../Route.js"
+import type { DocumentPage } from "../documents/PortalLinks.js"
+import type { HtmlAnswer } from "../routing/Route.js"
 import { page } from "./Context.js"
 import type { Copy } from "./Sheet.js"
 

@@ -7,7 +7,7 @@
  *
  * @since 0.1.0
  */
-import { stateText } from "../DocumentKind.js"
+import { stateText } from "../documents/DocumentKind.js"
 import { stateCodeOf, STATES, type Stored } from "../statement/State.js"
 import * as Format from "../pages/Format.js"
 import { type Html, html } from "../pages/Html.js"

@@ -8,7 +8,7 @@
  *
  * @since 0.1.0
  */
-import { stateText } from "../DocumentKind.js"
+import { stateText } from "../documents/DocumentKind.js"
 import { STATES } from "../taxinvoice/Filing.js"
 import type { Invoice } from "../taxinvoice/State.js"
 import * as Format from "../pages/Format.js"

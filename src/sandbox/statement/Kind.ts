@@ -4,7 +4,7 @@
  *
  * @since 1.1.0
  */
-import { type Change, type DocumentKind, inOrder, type Reading, type Row } from "../DocumentKind.js"
+import { type Change, type DocumentKind, inOrder, type Reading, type Row } from "../documents/DocumentKind.js"
 import { detailRecord } from "./Records.js"
 import { findByItemKeys, stateAtOf, stateCodeOf, STATES, statementSlot, type Stored } from "./State.js"
 

@@ -6,7 +6,7 @@
  * @since 1.1.0
  */
 import * as Rules from "../../domains/statement/Rules.js"
-import { codec, Lazy, memberRows } from "../Durable.js"
+import { codec, Lazy, memberRows } from "../durable/Durable.js"
 import { stateAtOf, stateCodeOf, type StatementState, statementSlot, type Stored } from "./State.js"
 
 /** A statement as stored. */

@@ -7,7 +7,7 @@
  */
 import * as Kst from "../../core/Kst.js"
 import type { DetailLine, StatementDetail, StatementInfo } from "../../domains/statement/Schemas.js"
-import { dateTime as dt, orNulls } from "../Records.js"
+import { dateTime as dt, orNulls } from "../documents/Records.js"
 import { stateAtOf, stateCodeOf, type Stored } from "./State.js"
 
 /**

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { codec, Lazy, memberRows } from "../Durable.js"
+import { codec, Lazy, memberRows } from "../durable/Durable.js"
 import { type Job, type MemberPortal, taxPortalSlot, type TaxPortalState } from "./State.js"
 
 const JOB = "job:"

@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto"
 import * as Kst from "../../core/Kst.js"
 import * as Rules from "../../domains/taxPortal/Rules.js"
-import * as Seeded from "../Seeded.js"
+import * as Seeded from "../edge/Seeded.js"
 import type { CollectedReceipt, IssuedInvoice, Party } from "./Records.js"
 
 /** A small deterministic generator seeded by a text. */

@@ -9,7 +9,7 @@ import * as Result from "effect/Result"
 import * as Kst from "../../core/Kst.js"
 import { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { SandboxClock } from "../Clock.js"
-import { decodeValue } from "../Route.js"
+import { decodeValue } from "../routing/Route.js"
 import type { Environment } from "../Store.js"
 import * as State from "./State.js"
 

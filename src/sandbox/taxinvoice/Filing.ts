@@ -11,7 +11,7 @@ import { States } from "../../domains/companyStatus/Schemas.js"
 import * as Rules from "../../domains/taxinvoice/Rules.js"
 import type { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { companyStatusOf } from "../companyStatus/Table.js"
-import type { StateNames } from "../DocumentKind.js"
+import type { StateNames } from "../documents/DocumentKind.js"
 import { asOf, type Course, type Policy, type Progress } from "../Progression.js"
 import type { Invoice } from "./Stored.js"
 

@@ -4,7 +4,7 @@
  *
  * @since 1.1.0
  */
-import { type Change, type DocumentKind, type HistoryEvent, inOrder, type Reading, type Row } from "../DocumentKind.js"
+import { type Change, type DocumentKind, type HistoryEvent, inOrder, type Reading, type Row } from "../documents/DocumentKind.js"
 import { filingAsOf, stateAt, stateCodeAt, STATES } from "./Filing.js"
 import { detailRecord } from "./Records.js"
 import { type Invoice, type MemberInvoices, taxinvoiceSlot } from "./Stored.js"

@@ -7,8 +7,8 @@
  *
  * @since 0.1.0
  */
-import * as Bulk from "../Bulk.js"
-import { codec, Lazy, memberRows } from "../Durable.js"
+import * as Bulk from "../documents/Bulk.js"
+import { codec, Lazy, memberRows } from "../durable/Durable.js"
 import { index } from "./IssuedIndexes.js"
 import { emptyMember, keyOf } from "./State.js"
 import { type Invoice, type MemberInvoices, type StoredFile, taxinvoiceSlot, type TaxinvoiceState } from "./Stored.js"

@@ -6,10 +6,10 @@
  */
 import * as Kst from "../../core/Kst.js"
 import type { AttachedFile, BulkIssueResult, TaxinvoiceDetail, TaxinvoiceInfo } from "../../domains/taxinvoice/Schemas.js"
-import type { ItemResult } from "../Bulk.js"
+import type { ItemResult } from "../documents/Bulk.js"
 import { companyStatusOf } from "../companyStatus/Table.js"
-import { dateTime as dt, orNulls } from "../Records.js"
-import { successMessage } from "../Route.js"
+import { dateTime as dt, orNulls } from "../documents/Records.js"
+import { successMessage } from "../routing/Route.js"
 import { stateAt, stateCodeOf } from "./Filing.js"
 import type { Invoice, StoredFile } from "./State.js"
 

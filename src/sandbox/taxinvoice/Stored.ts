@@ -7,8 +7,8 @@
  */
 import type * as Rules from "../../domains/taxinvoice/Rules.js"
 import type { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
-import type * as Bulk from "../Bulk.js"
-import { DayIndex } from "../DayIndex.js"
+import type * as Bulk from "../documents/Bulk.js"
+import { DayIndex } from "../documents/DayIndex.js"
 import type { Progress } from "../Progression.js"
 import { slot } from "../Store.js"
 

@@ -9,9 +9,9 @@
  * @since 1.1.0
  */
 import { ErrorCodes } from "../../core/ErrorCodes.js"
-import { PAGES_COOKIE, pagesSession, secretsEqual } from "../AdminGuard.js"
+import { PAGES_COOKIE, pagesSession, secretsEqual } from "../admin/AdminGuard.js"
 import type { SandboxFailure } from "../Failure.js"
-import type { HtmlAnswer } from "../Route.js"
+import type { HtmlAnswer } from "../routing/Route.js"
 import { html } from "../pages/Html.js"
 import { notice, redirect, textsOf } from "../pages/Shell.js"
 

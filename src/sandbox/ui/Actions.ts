@@ -9,12 +9,12 @@
  * @since 1.1.0
  */
 import * as Effect from "effect/Effect"
-import { type AdminOperations, ProgressionChange } from "../Admin.js"
+import { type AdminOperations, ProgressionChange } from "../admin/Admin.js"
 import { fail, type SandboxFailure } from "../Failure.js"
-import { Fault } from "../Faults.js"
+import { Fault } from "../edge/Faults.js"
 import { html } from "../pages/Html.js"
-import { decodeValue } from "../Route.js"
-import type { HtmlAnswer } from "../Route.js"
+import { decodeValue } from "../routing/Route.js"
+import type { HtmlAnswer } from "../routing/Route.js"
 import type { Environment } from "../Store.js"
 import { notice, redirect, textsOf } from "../pages/Shell.js"
 

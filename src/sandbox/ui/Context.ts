@@ -4,13 +4,13 @@
  *
  * @since 1.1.0
  */
-import type { AdminOperations } from "../Admin.js"
-import type { AdminAccess } from "../AdminGuard.js"
-import type { CallLog } from "../CallLog.js"
-import type { Changes } from "../Changes.js"
-import type { Incoming } from "../HttpEdge.js"
+import type { AdminOperations } from "../admin/Admin.js"
+import type { AdminAccess } from "../admin/AdminGuard.js"
+import type { CallLog } from "../admin/CallLog.js"
+import type { Changes } from "../admin/Changes.js"
+import type { Incoming } from "../edge/HttpEdge.js"
 import type { Environment } from "../Store.js"
-import type { Reading } from "../DocumentKind.js"
+import type { Reading } from "../documents/DocumentKind.js"
 import type { View } from "./View.js"
 
 /**

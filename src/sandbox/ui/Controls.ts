@@ -9,10 +9,10 @@
 import * as Effect from "effect/Effect"
 import { ErrorCodes, type ErrorCodeName } from "../../core/ErrorCodes.js"
 import * as Catalogue from "../../domains/Catalogue.js"
-import { type Fault, FaultKinds } from "../Faults.js"
+import { type Fault, FaultKinds } from "../edge/Faults.js"
 import { type Html, html } from "../pages/Html.js"
 import { Kinds, type Policy } from "../Progression.js"
-import type { HtmlAnswer } from "../Route.js"
+import type { HtmlAnswer } from "../routing/Route.js"
 import { form, page, type View } from "./View.js"
 import type { PageContext } from "./Context.js"
 

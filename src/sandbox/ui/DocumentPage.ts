@@ -6,12 +6,12 @@
  *
  * @since 1.1.0
  */
-import { names } from "../CallLog.js"
-import type { Change, DocumentKind, Row } from "../DocumentKind.js"
+import { names } from "../admin/CallLog.js"
+import type { Change, DocumentKind, Row } from "../documents/DocumentKind.js"
 import { amount, dateTime, instant } from "../pages/Format.js"
 import { type Html, html } from "../pages/Html.js"
-import { portalSlot, type Target } from "../PortalLinks.js"
-import type { HtmlAnswer } from "../Route.js"
+import { portalSlot, type Target } from "../documents/PortalLinks.js"
+import type { HtmlAnswer } from "../routing/Route.js"
 import type { PageContext } from "./Context.js"
 import { badge, documentHref } from "./Documents.js"
 import { href, page, time, type View } from "./View.js"

@@ -8,8 +8,8 @@
  */
 import { type Html, html } from "../pages/Html.js"
 import { amount, dateTime } from "../pages/Format.js"
-import type { HtmlAnswer } from "../Route.js"
-import { type DocumentKind, type Row, stateText } from "../DocumentKind.js"
+import type { HtmlAnswer } from "../routing/Route.js"
+import { type DocumentKind, type Row, stateText } from "../documents/DocumentKind.js"
 import type { PageContext } from "./Context.js"
 import { href, page, time, type View } from "./View.js"
 import { type Filter, listOf, stateCodes } from "./Views.js"

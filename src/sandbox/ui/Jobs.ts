@@ -6,12 +6,12 @@
  *
  * @since 1.1.0
  */
-import { courseOf, type ItemResult, type Submission } from "../Bulk.js"
-import type { DocumentKind } from "../DocumentKind.js"
+import { courseOf, type ItemResult, type Submission } from "../documents/Bulk.js"
+import type { DocumentKind } from "../documents/DocumentKind.js"
 import { documentKinds } from "../DocumentKinds.js"
 import { type Html, html } from "../pages/Html.js"
 import { asOf } from "../Progression.js"
-import type { HtmlAnswer } from "../Route.js"
+import type { HtmlAnswer } from "../routing/Route.js"
 import { collectCount, isExpired, type Job, progressAsOf, taxPortalSlot } from "../taxPortal/State.js"
 import type { PageContext } from "./Context.js"
 import { href, page, time } from "./View.js"

@@ -10,8 +10,8 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
-import type { Changes } from "../Changes.js"
-import type { EventsAnswer } from "../Route.js"
+import type { Changes } from "../admin/Changes.js"
+import type { EventsAnswer } from "../routing/Route.js"
 
 /**
  * The shortest time between two events of one page.

@@ -6,14 +6,14 @@
  * @since 1.1.0
  */
 import { certificateSlot } from "../certificate/State.js"
-import type { Reading } from "../DocumentKind.js"
+import type { Reading } from "../documents/DocumentKind.js"
 import { documentKinds } from "../DocumentKinds.js"
-import { tokensSlot } from "../IssuedTokens.js"
+import { tokensSlot } from "../auth/IssuedTokens.js"
 import { membersSlot } from "../member/State.js"
 import { dateTime, instant } from "../pages/Format.js"
 import { type Html, html } from "../pages/Html.js"
 import { preferencesSlot } from "../Preferences.js"
-import type { HtmlAnswer } from "../Route.js"
+import type { HtmlAnswer } from "../routing/Route.js"
 import { taxPortalSlot } from "../taxPortal/State.js"
 import type { PageContext } from "./Context.js"
 import { href, page, time, type View } from "./View.js"

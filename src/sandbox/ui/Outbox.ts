@@ -7,7 +7,7 @@
 import * as Kst from "../../core/Kst.js"
 import { outboxSlot } from "../Outbox.js"
 import { html } from "../pages/Html.js"
-import type { HtmlAnswer } from "../Route.js"
+import type { HtmlAnswer } from "../routing/Route.js"
 import { href, page, time } from "./View.js"
 import type { PageContext } from "./Context.js"
 import { paged } from "./Views.js"

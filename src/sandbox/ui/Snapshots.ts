@@ -7,7 +7,7 @@
  */
 import * as Effect from "effect/Effect"
 import { html } from "../pages/Html.js"
-import type { HtmlAnswer } from "../Route.js"
+import type { HtmlAnswer } from "../routing/Route.js"
 import { form, page, time } from "./View.js"
 import type { PageContext } from "./Context.js"
 

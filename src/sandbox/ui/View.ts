@@ -5,7 +5,7 @@
  *
  * @since 1.1.0
  */
-import type { HtmlAnswer } from "../Route.js"
+import type { HtmlAnswer } from "../routing/Route.js"
 import type { Environment } from "../Store.js"
 import { instant } from "../pages/Format.js"
 import { type Html, html, raw } from "../pages/Html.js"

@@ -7,7 +7,7 @@
  *
  * @since 1.1.0
  */
-import type { DocumentKind, Reading, Row } from "../DocumentKind.js"
+import type { DocumentKind, Reading, Row } from "../documents/DocumentKind.js"
 
 /**
  * The filters of a list; absent means any.

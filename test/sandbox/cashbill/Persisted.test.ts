@@ -8,7 +8,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { TestClock } from "effect/testing"
-import { Lazy } from "../../../src/sandbox/Durable.js"
+import { Lazy } from "../../../src/sandbox/durable/Durable.js"
 import { cashbillCodec } from "../../../src/sandbox/cashbill/Persisted.js"
 import { cashbillSlot, findOriginal, receiptsOfParty } from "../../../src/sandbox/cashbill/State.js"
 import { SandboxStore } from "../../../src/sandbox/Store.js"

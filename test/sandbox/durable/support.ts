@@ -5,7 +5,7 @@ import * as path from "node:path"
 import { onTestFinished } from "@effect/vitest"
 import { Effect } from "effect"
 import { codecs } from "../../../src/sandbox/Codecs.js"
-import { Lazy } from "../../../src/sandbox/Durable.js"
+import { Lazy } from "../../../src/sandbox/durable/Durable.js"
 import type { SandboxService } from "../../../src/sandbox/Sandbox.js"
 import { type Entry, SandboxStore } from "../../../src/sandbox/Store.js"
 

@@ -11,10 +11,10 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import { SandboxClock } from "./Clock.js"
-import { changed, codec } from "./Durable.js"
-import type { RouteRequest } from "./Route.js"
-import { type Environment, SandboxStore, slot } from "./Store.js"
+import { SandboxClock } from "../Clock.js"
+import { changed, codec } from "../durable/Durable.js"
+import type { RouteRequest } from "../routing/Route.js"
+import { type Environment, SandboxStore, slot } from "../Store.js"
 import * as Tickets from "./Tickets.js"
 
 /**

@@ -8,14 +8,14 @@
  * A handler names the document (the stored object itself), the variant (which record, in which
  * language) and the document's version: anything that changes the record must change the version
  * (e.g. a receipt's filing), so a kept answer is never stale — `fingerprint` makes one of every
- * field of a document, for documents changed in many places.
+ * field of a document (`Durable.fingerprint`), for documents changed in many places.
  *
  * @since 0.1.0
  */
-import { Body, encodingOf, jsonBody, keep } from "./Encoded.js"
-import { Lru } from "./Lru.js"
-import type { JsonAnswer } from "./Route.js"
-import { slot } from "./Store.js"
+import { Body, encodingOf, jsonBody, keep } from "../edge/Encoded.js"
+import { Lru } from "../edge/Lru.js"
+import type { JsonAnswer } from "../routing/Route.js"
+import { slot } from "../Store.js"
 
 /**
  * Documents whose answers are kept, per environment.
@@ -68,38 +68,6 @@ export class AnswerCache {
   forget(document: object): void {
     this.documents.delete(document)
   }
-}
-
-const identities = new WeakMap<object, number>()
-let nextIdentity = 0
-const identityOf = (value: object): number => {
-  let id = identities.get(value)
-  if (id === undefined) {
-    id = ++nextIdentity
-    identities.set(value, id)
-  }
-  return id
-}
-
-/**
- * A version of a document made of all its own fields but those named in `ignore` (inputs that
- * never change, counters no record shows): primitive values as they are, objects by identity and
- * arrays by identity and length (they grow in place). Any field a change sets — one added later
- * included — changes the version, so a kept answer cannot go stale.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const fingerprint = (document: object, ignore: ReadonlySet<string>): string => {
-  let version = ""
-  for (const key in document) {
-    if (ignore.has(key)) continue
-    const value = (document as Record<string, unknown>)[key]
-    version += typeof value === "object" && value !== null
-      ? Array.isArray(value) ? `#${identityOf(value)}:${value.length}|` : `#${identityOf(value)}|`
-      : `${String(value)}|`
-  }
-  return version
 }
 
 const comma = new Uint8Array([0x2c])

@@ -9,8 +9,8 @@
  *
  * @since 1.1.0
  */
-import type { FaultKind } from "./Faults.js"
-import type { Environment } from "./Store.js"
+import type { FaultKind } from "../edge/Faults.js"
+import type { Environment } from "../Store.js"
 
 /**
  * Bodies up to this size are kept with their call (of the document domains only: a member's

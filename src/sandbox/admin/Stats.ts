@@ -4,8 +4,8 @@
  *
  * @since 0.1.0
  */
-import type { Environment, SandboxStoreShape } from "./Store.js"
-import { tokensSlot } from "./IssuedTokens.js"
+import type { Environment, SandboxStoreShape } from "../Store.js"
+import { tokensSlot } from "../auth/IssuedTokens.js"
 
 /**
  * Token issuances of one member through one partner in one environment.

@@ -9,8 +9,8 @@
  *
  * @since 0.1.0
  */
-import type { Kind, Policy } from "./Progression.js"
-import type { Entry } from "./Store.js"
+import type { Kind, Policy } from "../Progression.js"
+import type { Entry } from "../Store.js"
 
 /**
  * A sandbox's state at one instant: a value a test keeps and restores before each case.

@@ -9,26 +9,26 @@
  * @since 1.0.0
  */
 import * as Effect from "effect/Effect"
-import * as Kst from "../core/Kst.js"
+import * as Kst from "../../core/Kst.js"
 import type { AdminOperations, KeptSnapshot } from "./Admin.js"
-import { answersSlot } from "./AnswerCache.js"
+import { answersSlot } from "../documents/AnswerCache.js"
 import type { Changes } from "./Changes.js"
-import { registerCertificate } from "./certificate/State.js"
-import type * as Durability from "./Durability.js"
-import { fail } from "./Failure.js"
-import type { FaultRegistry } from "./Faults.js"
-import * as IssuedTokens from "./IssuedTokens.js"
-import { addMember, type MemberSeed } from "./member/Seed.js"
-import * as Outbox from "./Outbox.js"
-import * as Preferences from "./Preferences.js"
-import { type Kind, Kinds, type Policy } from "./Progression.js"
-import type { RouteContext } from "./Route.js"
-import { copyEntries, type SandboxSnapshot } from "./Snapshot.js"
-import * as StatementRecords from "./statement/Records.js"
-import { approveStatement } from "./statement/State.js"
+import { registerCertificate } from "../certificate/State.js"
+import type * as Durability from "../Durability.js"
+import { fail } from "../Failure.js"
+import type { FaultRegistry } from "../edge/Faults.js"
+import * as IssuedTokens from "../auth/IssuedTokens.js"
+import { addMember, type MemberSeed } from "../member/Seed.js"
+import * as Outbox from "../Outbox.js"
+import * as Preferences from "../Preferences.js"
+import { type Kind, Kinds, type Policy } from "../Progression.js"
+import type { RouteContext } from "../routing/Route.js"
+import { copyEntries, type SandboxSnapshot } from "../durable/Snapshot.js"
+import * as StatementRecords from "../statement/Records.js"
+import { approveStatement } from "../statement/State.js"
 import { type CallCounter, makeCallCounter, snapshot as statsOf } from "./Stats.js"
-import * as TaxinvoiceAdmin from "./taxinvoice/Admin.js"
-import { mint as newSnapshotId } from "./Tickets.js"
+import * as TaxinvoiceAdmin from "../taxinvoice/Admin.js"
+import { mint as newSnapshotId } from "../documents/Tickets.js"
 
 /**
  * What the operations work on.
@@ -84,7 +84,7 @@ export const make = Effect.fnUntraced(function*(input: Input) {
   const snapshots = new Map<string, SandboxSnapshot>()
   // Loaded and rendered on the first request for it (it is the same document every time): a sandbox
   // that is never asked for it does not load the catalogue's JSON Schema rendering.
-  const openApi = yield* Effect.cached(Effect.map(Effect.promise(() => import("../domains/OpenApi.js")), (OpenApi): unknown => OpenApi.document()))
+  const openApi = yield* Effect.cached(Effect.map(Effect.promise(() => import("../../domains/OpenApi.js")), (OpenApi): unknown => OpenApi.document()))
 
   const takeSnapshot: Effect.Effect<SandboxSnapshot> = Effect.map(
     Effect.all({ takenAt: clock.base, offset: clock.offset, progressions: progressions.all }),

@@ -13,7 +13,7 @@ import type * as Net from "node:net"
 import type { Duplex } from "node:stream"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
-import { fail, type SandboxFailure } from "./Failure.js"
+import { fail, type SandboxFailure } from "../Failure.js"
 import { JSON_CONTENT_TYPE } from "./HttpEdge.js"
 
 /**

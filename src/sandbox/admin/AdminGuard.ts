@@ -19,7 +19,7 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto"
 import { isIPv4 } from "node:net"
-import { fail, type SandboxFailure } from "./Failure.js"
+import { fail, type SandboxFailure } from "../Failure.js"
 
 /**
  * Options of the guard.

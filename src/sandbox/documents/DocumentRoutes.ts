@@ -9,12 +9,12 @@
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
-import type * as Operation from "../core/Operation.js"
+import type * as Operation from "../../core/Operation.js"
 import { arrayOf } from "./AnswerCache.js"
-import type { SandboxFailure } from "./Failure.js"
-import type { MemberView } from "./HandlerContext.js"
+import type { SandboxFailure } from "../Failure.js"
+import type { MemberView } from "../HandlerContext.js"
 import { type DocumentPage, type Target, url } from "./PortalLinks.js"
-import { type Answer, implement, json, type JsonAnswer, read, type Route, type RouteRequest } from "./Route.js"
+import { type Answer, implement, json, type JsonAnswer, read, type Route, type RouteRequest } from "../routing/Route.js"
 
 /**
  * A request as the queries see it: its path parameters, and the declared ones decoded.

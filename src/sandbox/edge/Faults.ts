@@ -9,8 +9,8 @@
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { ErrorCodes, nameOfCode } from "../core/ErrorCodes.js"
-import { fail, SandboxFailure } from "./Failure.js"
+import { ErrorCodes, nameOfCode } from "../../core/ErrorCodes.js"
+import { fail, SandboxFailure } from "../Failure.js"
 import * as Seeded from "./Seeded.js"
 
 /**

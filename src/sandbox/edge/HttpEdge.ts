@@ -8,7 +8,7 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import { fail, type SandboxFailure } from "./Failure.js"
+import { fail, type SandboxFailure } from "../Failure.js"
 
 /**
  * Content-Type of JSON answers.

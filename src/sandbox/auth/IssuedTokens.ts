@@ -8,9 +8,9 @@
  */
 import { randomBytes } from "node:crypto"
 import * as Effect from "effect/Effect"
-import { SandboxClock } from "./Clock.js"
-import { changed, codec } from "./Durable.js"
-import { type Environment, SandboxStore, slot } from "./Store.js"
+import { SandboxClock } from "../Clock.js"
+import { changed, codec } from "../durable/Durable.js"
+import { type Environment, SandboxStore, slot } from "../Store.js"
 
 /**
  * The access token record of token issuance (docs/service.md "Authentication").

@@ -4,7 +4,7 @@
  *
  * @since 1.1.0
  */
-import * as Kst from "../core/Kst.js"
+import * as Kst from "../../core/Kst.js"
 
 /**
  * An instant of document time as KST `yyyyMMddHHmmss`; `null` for none.

@@ -11,7 +11,7 @@
  *
  * @since 0.1.0
  */
-import type { Environment, Slot } from "./Store.js"
+import type { Environment, Slot } from "../Store.js"
 
 /**
  * The value of a row: JSON, or bytes kept as they are.
@@ -133,3 +133,35 @@ export const perMember = <V>(slot: Slot<Map<string, V>>, row: string): Codec<Map
     return all
   }
 })
+
+const identities = new WeakMap<object, number>()
+let nextIdentity = 0
+const identityOf = (value: object): number => {
+  let id = identities.get(value)
+  if (id === undefined) {
+    id = ++nextIdentity
+    identities.set(value, id)
+  }
+  return id
+}
+
+/**
+ * A version of a document made of all its own fields but those named in `ignore` (inputs that
+ * never change, counters no record shows): primitive values as they are, objects by identity and
+ * arrays by identity and length (they grow in place). Any field a change sets — one added later
+ * included — changes the version, so a kept answer cannot go stale.
+ *
+ * @since 0.1.0
+ * @category combinators
+ */
+export const fingerprint = (document: object, ignore: ReadonlySet<string>): string => {
+  let version = ""
+  for (const key in document) {
+    if (ignore.has(key)) continue
+    const value = (document as Record<string, unknown>)[key]
+    version += typeof value === "object" && value !== null
+      ? Array.isArray(value) ? `#${identityOf(value)}:${value.length}|` : `#${identityOf(value)}|`
+      : `${String(value)}|`
+  }
+  return version
+}

@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import * as Kst from "../core/Kst.js"
+import * as Kst from "../../core/Kst.js"
 
 /**
  * An index of documents by party and day.

@@ -13,7 +13,7 @@ import * as Effect from "effect/Effect"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Stream from "effect/Stream"
 import { headersOf, sentBytes, type WireAnswer } from "./Encoded.js"
-import { fail } from "./Failure.js"
+import { fail } from "../Failure.js"
 import { incomingOf, type Read, readNodeBody, tooLarge } from "./HttpEdge.js"
 
 /** A request that carries no body: no `Content-Length` (or 0) and no `Transfer-Encoding` (RFC 9112 §6.3). */

@@ -10,8 +10,8 @@
  * @since 1.1.0
  */
 import type { Submission } from "./Bulk.js"
-import type { Kind, Policy } from "./Progression.js"
-import type { Environment, SandboxStoreShape } from "./Store.js"
+import type { Kind, Policy } from "../Progression.js"
+import type { Environment, SandboxStoreShape } from "../Store.js"
 
 /**
  * The kinds of documents.

@@ -8,7 +8,7 @@
  * @since 1.1.0
  */
 import { createHash } from "node:crypto"
-import * as Kst from "../core/Kst.js"
+import * as Kst from "../../core/Kst.js"
 
 /**
  * An item key: 18 digits, the KST time `yyMMddHHmmss` of `now` and the last 6 digits of `n` (so

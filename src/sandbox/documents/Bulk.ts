@@ -10,14 +10,14 @@
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import type * as Schema from "effect/Schema"
-import * as Kst from "../core/Kst.js"
-import * as Operation from "../core/Operation.js"
-import { messageDigest } from "../core/Signing.js"
+import * as Kst from "../../core/Kst.js"
+import * as Operation from "../../core/Operation.js"
+import { messageDigest } from "../../core/Signing.js"
 import type { AnswerCache } from "./AnswerCache.js"
-import { fail, failureOfRow, type FailureRow, rowOfFailure, type SandboxFailure } from "./Failure.js"
-import type { MemberView } from "./HandlerContext.js"
-import { advance, type Course, notStarted, type Policy, type Progress } from "./Progression.js"
-import { type Answer, bodyJson, decodeValue, implement, json, type Route, successMessage } from "./Route.js"
+import { fail, failureOfRow, type FailureRow, rowOfFailure, type SandboxFailure } from "../Failure.js"
+import type { MemberView } from "../HandlerContext.js"
+import { advance, type Course, notStarted, type Policy, type Progress } from "../Progression.js"
+import { type Answer, bodyJson, decodeValue, implement, json, type Route, successMessage } from "../routing/Route.js"
 
 /**
  * What became of one item of a submission: the document issued, or the refusal.

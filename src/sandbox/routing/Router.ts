@@ -24,7 +24,7 @@
  *
  * @since 0.1.0
  */
-import type * as Operation from "../core/Operation.js"
+import type * as Operation from "../../core/Operation.js"
 
 /**
  * What the router reads of a declaration: its method, path segments, selectors (query flags and

@@ -6,16 +6,16 @@
  */
 import { createHash } from "node:crypto"
 import * as Effect from "effect/Effect"
-import { verifyTokenRequest } from "../Auth.js"
+import { verifyTokenRequest } from "../auth/Auth.js"
 import { SandboxClock } from "../Clock.js"
 import { fail } from "../Failure.js"
-import { memberOf, membersSlot } from "../member/State.js"
+import { memberOf, membersSlot } from "./State.js"
 import type { PartnerRegistry } from "../Partners.js"
 import { IssueToken } from "../../core/Tokens.js"
-import { implement, json, type Route } from "../Route.js"
+import { implement, json, type Route } from "../routing/Route.js"
 import { type Environment, SandboxStore } from "../Store.js"
-import { type AccessToken, newTokenValue, remember, serviceIdOf, TOKEN_VALIDITY_MILLIS, tokensSlot } from "../IssuedTokens.js"
-import { normalizeAddress } from "../HttpEdge.js"
+import { type AccessToken, newTokenValue, remember, serviceIdOf, TOKEN_VALIDITY_MILLIS, tokensSlot } from "../auth/IssuedTokens.js"
+import { normalizeAddress } from "../edge/HttpEdge.js"
 
 /**
  * The partner code of a LinkID: a stable 6-digit number (the live service assigns one per partner).

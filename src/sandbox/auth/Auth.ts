@@ -9,14 +9,14 @@
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
-import * as Signing from "../core/Signing.js"
-import { SandboxClock } from "./Clock.js"
-import { fail, type SandboxFailure } from "./Failure.js"
-import type { PartnerRegistry } from "./Partners.js"
-import { anonymous, type Caller, type Route, type RouteRequest } from "./Route.js"
-import { SandboxStore } from "./Store.js"
+import * as Signing from "../../core/Signing.js"
+import { SandboxClock } from "../Clock.js"
+import { fail, type SandboxFailure } from "../Failure.js"
+import type { PartnerRegistry } from "../Partners.js"
+import { anonymous, type Caller, type Route, type RouteRequest } from "../routing/Route.js"
+import { SandboxStore } from "../Store.js"
 import { type TokenState, tokensSlot } from "./IssuedTokens.js"
-import { normalizeAddress } from "./HttpEdge.js"
+import { normalizeAddress } from "../edge/HttpEdge.js"
 
 /**
  * Every scope value of the spec (docs/service.md "Scopes").

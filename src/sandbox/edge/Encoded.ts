@@ -10,10 +10,10 @@
 import { gzipSync } from "node:zlib"
 import * as Stream from "effect/Stream"
 import type { FaultKind } from "./Faults.js"
-import type { SandboxFailure } from "./Failure.js"
+import type { SandboxFailure } from "../Failure.js"
 import { EVENTS_CONTENT_TYPE, HTML_CONTENT_TYPE, JSON_CONTENT_TYPE, PDF_CONTENT_TYPE } from "./HttpEdge.js"
 import { Lru } from "./Lru.js"
-import type { EncodedBody, JsonAnswer, RouteResponse } from "./Route.js"
+import type { EncodedBody, JsonAnswer, RouteResponse } from "../routing/Route.js"
 
 const encoder = new TextEncoder()
 

@@ -7,10 +7,10 @@
  *
  * @since 0.1.0
  */
-import { fingerprint } from "./AnswerCache.js"
+import { fingerprint } from "./Durable.js"
 import { type Codec, Lazy, type RowValue, type Rows, watch } from "./Durable.js"
 import type { RowChange, Storage } from "./Storage.js"
-import type { Entry, Environment } from "./Store.js"
+import type { Entry, Environment } from "../Store.js"
 
 /** A row value as stored and compared: JSON text, or the bytes themselves (compared by identity). */
 type Stored = string | Uint8Array
