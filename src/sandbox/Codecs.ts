@@ -3,8 +3,6 @@
  * certificates, tokens, the portal's links, the outbox, and the documents of each domain. What is
  * left out is derived or a cache (`AnswerCache.ts`): it is rebuilt, never stored. Like `Routes.ts`,
  * this module assembles the domains for the kernel.
- *
- * @since 0.1.0
  */
 import { cashbillCodec } from "./cashbill/Persisted.js"
 import { certificateCodec } from "./certificate/Persisted.js"
@@ -18,12 +16,7 @@ import { statementCodec } from "./statement/Persisted.js"
 import { taxinvoiceCodec } from "./taxinvoice/Persisted.js"
 import { taxPortalCodec } from "./taxPortal/Persisted.js"
 
-/**
- * The codecs of every kept slot.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The codecs of every kept slot. */
 export const codecs: ReadonlyArray<Codec<unknown>> = [
   membersCodec,
   preferencesCodec,

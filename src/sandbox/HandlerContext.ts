@@ -1,8 +1,6 @@
 /**
  * What a domain handler reads before it works on its state: the store, document time and the
  * progression policies — read together, in a few steps, once per request.
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -13,24 +11,14 @@ import type { RouteContext } from "./routing/Route.js"
 import { changed } from "./durable/Durable.js"
 import { type Environment, SandboxStore, type SandboxStoreShape, type Slot } from "./Store.js"
 
-/**
- * The store, document time (epoch milliseconds) and every progression policy, as of the request.
- *
- * @since 0.1.0
- * @category models
- */
+/** The store, document time (epoch milliseconds) and every progression policy, as of the request. */
 export interface HandlerContext {
   readonly store: SandboxStoreShape
   readonly now: number
   readonly policies: Readonly<Record<Kind, Policy>>
 }
 
-/**
- * Reads the handler context.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** Reads the handler context. */
 export const handlerContext: Effect.Effect<HandlerContext, never, RouteContext> = Effect.gen(function*() {
   const store = yield* SandboxStore
   const now = yield* (yield* SandboxClock).now
@@ -41,9 +29,6 @@ export const handlerContext: Effect.Effect<HandlerContext, never, RouteContext> 
 /**
  * Who is asking: the environment, and whether the asking route writes. A write marks what it works
  * on changed, to be saved before its answer; a read marks nothing (a `RouteRequest` is one).
- *
- * @since 1.1.0
- * @category models
  */
 export interface Access {
   readonly environment: Environment
@@ -53,9 +38,6 @@ export interface Access {
 /**
  * The state of a slot whose parts are members, for `access` to member `corpNum`: a write marks the
  * member's part changed — the one place a member's state is marked for saving.
- *
- * @since 1.1.0
- * @category combinators
  */
 export const memberState = <S extends object>(slot: Slot<S>, access: Access, corpNum: string): Effect.Effect<S, never, SandboxStore> =>
   SandboxStore.useSync((store) => {
@@ -67,9 +49,6 @@ export const memberState = <S extends object>(slot: Slot<S>, access: Access, cor
 /**
  * Runs `f` on one member's part of a domain's state in one synchronous step: what the domain's
  * operations, the portal's pages and the admin operations see of a member (see `memberView`).
- *
- * @since 0.1.0
- * @category models
  */
 export type MemberView<C> = <A>(
   access: Access,
@@ -82,9 +61,6 @@ export type MemberView<C> = <A>(
  * handler context, once per call, and `settle` records the progress due first (submissions or
  * jobs completed by time), answering whether there was any. A write marks the member's part
  * changed (as `memberState` does), and so does a read when settling recorded something.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const memberView = <S extends object, C>(
   slot: Slot<S>,

@@ -9,8 +9,6 @@
  * The environment is test, or production under `/production/_sandbox/...`. The clock moves document
  * time only; tokens expire on the base clock, or on purpose with `tokens/expire` (every valid token
  * of the environment, or one member's).
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
@@ -28,34 +26,19 @@ import type { SandboxSnapshot } from "../durable/Snapshot.js"
 import type { Stats } from "./Stats.js"
 import type { Environment } from "../Store.js"
 
-/**
- * The sandbox clock as the admin API shows it.
- *
- * @since 0.1.0
- * @category models
- */
+/** The sandbox clock as the admin API shows it. */
 export interface ClockState {
   readonly now: number
   readonly offset: number
 }
 
-/**
- * A snapshot kept in the sandbox: its ID and when it was taken (base clock, epoch milliseconds).
- *
- * @since 1.1.0
- * @category models
- */
+/** A snapshot kept in the sandbox: its ID and when it was taken (base clock, epoch milliseconds). */
 export interface KeptSnapshot {
   readonly id: string
   readonly takenAt: number
 }
 
-/**
- * The operations behind the admin routes.
- *
- * @since 0.1.0
- * @category models
- */
+/** The operations behind the admin routes. */
 export interface AdminOperations {
   readonly reset: Effect.Effect<void>
   readonly clock: Effect.Effect<ClockState>
@@ -113,12 +96,7 @@ export interface AdminOperations {
   readonly openApi: Effect.Effect<unknown>
 }
 
-/**
- * An admin request: its method, the path segments after `_sandbox`, the body and the environment.
- *
- * @since 0.1.0
- * @category models
- */
+/** An admin request: its method, the path segments after `_sandbox`, the body and the environment. */
 export interface AdminRequest {
   readonly method: string
   readonly segments: ReadonlyArray<string>
@@ -136,9 +114,6 @@ interface AdminCall {
 /**
  * An admin route: its declaration (routed like an operation), whether it is open without the
  * guard, and its handler.
- *
- * @since 1.0.0
- * @category models
  */
 export interface AdminRoute extends Router.Routable {
   /** Open to anyone: needs neither the admin token nor a same-origin request. */
@@ -172,12 +147,7 @@ const ClockChange = Schema.Union([
   Schema.Struct({ set: Schema.Finite })
 ])
 const TokenExpiry = Schema.Struct({ corpNum: Schema.optionalKey(CorpNum) })
-/**
- * The body of `POST /_sandbox/progressions` (and of the pages' form): a kind and its policy.
- *
- * @since 1.1.0
- * @category schemas
- */
+/** The body of `POST /_sandbox/progressions` (and of the pages' form): a kind and its policy. */
 export const ProgressionChange = Schema.Struct({ kind: Schema.Literals(Kinds), policy: Policy })
 const MemberSeedBody = Schema.Struct({
   corpNum: CorpNum,
@@ -229,9 +199,6 @@ const body = <A, I>(call: AdminCall, schema: Schema.Codec<A, I, never, never>, o
  * | POST         | /_sandbox/snapshots/{id}/restore        | → `{code: 1}`: the state put back as it was    |
  * | DELETE       | /_sandbox/snapshots/{id}                | → `{code: 1}`: the snapshot forgotten          |
  * | GET          | /_sandbox/openapi.json                  | → the OpenAPI document (`docs/openapi.json`); public |
- *
- * @since 1.0.0
- * @category routes
  */
 export const adminRoutes: ReadonlyArray<AdminRoute> = [
   route("POST", "/reset", (ops) => Effect.as(ops.reset, ok)),
@@ -293,9 +260,6 @@ const table = Router.compile(adminRoutes)
  * Answers an admin request. `guard` is asked first, except on public routes: a refusal it answers
  * is the answer. Unknown paths are `NotFoundPath`, known paths with another method
  * `UnsupportedMethod`.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const respond = (
   ops: AdminOperations,

@@ -14,19 +14,12 @@
  *   sign-in form: HttpOnly, SameSite=Strict, holding a digest of the token, never the token), and
  *   bodies are forms (`application/x-www-form-urlencoded`). A cross-site form post is refused by
  *   its `Origin` and `Sec-Fetch-Site` as any admin request is.
- *
- * @since 0.1.0
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto"
 import { isIPv4 } from "node:net"
 import { fail, type SandboxFailure } from "../Failure.js"
 
-/**
- * Options of the guard.
- *
- * @since 0.1.0
- * @category models
- */
+/** Options of the guard. */
 export interface AdminAccess {
   /** When set, every admin request needs `Authorization: Bearer <adminToken>`. */
   readonly adminToken?: string | undefined
@@ -40,18 +33,10 @@ export interface AdminAccess {
 /**
  * Which requests the guard judges: the admin routes (JSON), the sandbox's pages (forms, the admin
  * token also from the pages' cookie), or the pages' sign-in form (no token yet).
- *
- * @since 1.1.0
- * @category models
  */
 type Surface = "admin" | "pages" | "signIn"
 
-/**
- * The name of the pages' cookie.
- *
- * @since 1.1.0
- * @category constants
- */
+/** The name of the pages' cookie. */
 export const PAGES_COOKIE = "taxdoc_sandbox_admin"
 
 const JSON_TYPE = /^\s*application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i
@@ -62,26 +47,15 @@ const digest = (text: string): Buffer => createHash("sha256").update(text, "utf8
 /**
  * Constant-time comparison of two secrets of any length (both are hashed first, so neither the
  * content nor the length leaks through timing).
- *
- * @since 0.1.0
- * @category combinators
  */
 export const secretsEqual = (a: string, b: string): boolean => timingSafeEqual(digest(a), digest(b))
 
-/**
- * A fresh admin token: 192 random bits, URL-safe.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** A fresh admin token: 192 random bits, URL-safe. */
 export const generateAdminToken = (): string => randomBytes(24).toString("base64url")
 
 /**
  * The value of the pages' cookie for an admin token: an HMAC of a fixed text under the token, so the
  * cookie proves the token was entered without holding it.
- *
- * @since 1.1.0
- * @category combinators
  */
 export const pagesSession = (adminToken: string): string =>
   createHmac("sha256", adminToken).update("taxdoc sandbox pages", "utf8").digest("base64url")
@@ -107,9 +81,6 @@ const presentsToken = (adminToken: string, headers: Readonly<Record<string, stri
 /**
  * `true` for addresses only this machine can reach: `127.0.0.0/8`, `::1`, `localhost`,
  * `::ffff:127.x.x.x`.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const isLoopback = (host: string): boolean => {
   const bare = host.replace(/^\[|\]$/g, "").toLowerCase()
@@ -139,9 +110,6 @@ const sameOrigin = (origin: string, host: string | undefined): boolean => {
 /**
  * The failure refusing an admin request (or a request of the sandbox's pages, `surface`), or
  * `undefined` when it may proceed. `headers` have lower-case names.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const refusal = (
   access: AdminAccess,

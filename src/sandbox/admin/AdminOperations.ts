@@ -5,8 +5,6 @@
  * document. `Sandbox.ts` offers them as Effects on the service; `Admin.ts` routes HTTP to them.
  * Operations that change state save it (a durable sandbox) before they complete, and signal the
  * change (`Changes.ts`) to the pages that follow the sandbox live.
- *
- * @since 1.0.0
  */
 import * as Effect from "effect/Effect"
 import * as Kst from "../../core/Kst.js"
@@ -30,12 +28,7 @@ import { type CallCounter, makeCallCounter, snapshot as statsOf } from "./Stats.
 import * as TaxinvoiceAdmin from "../taxinvoice/Admin.js"
 import { mint as newSnapshotId } from "../documents/Tickets.js"
 
-/**
- * What the operations work on.
- *
- * @since 1.0.0
- * @category models
- */
+/** What the operations work on. */
 export interface Input {
   /** The members a fresh sandbox (and a reset one) starts with. */
   readonly members: ReadonlyArray<MemberSeed>
@@ -50,12 +43,7 @@ export interface Input {
   readonly changes: Changes
 }
 
-/**
- * The operations, the call counter behind the statistics, and the seeding of the `members` option.
- *
- * @since 1.0.0
- * @category models
- */
+/** The operations, the call counter behind the statistics, and the seeding of the `members` option. */
 export interface Built {
   readonly operations: AdminOperations
   readonly calls: CallCounter
@@ -65,12 +53,7 @@ export interface Built {
 /** Kept answers are a cache: never in a snapshot. */
 const NOT_IN_SNAPSHOTS: ReadonlySet<string> = new Set([answersSlot.key])
 
-/**
- * The admin operations of a sandbox.
- *
- * @since 1.0.0
- * @category constructors
- */
+/** The admin operations of a sandbox. */
 export const make = Effect.fnUntraced(function*(input: Input) {
   const { changes, faults, members, opened, use } = input
   // Every change is saved, then signalled (also when it failed half-way: a page looks again).

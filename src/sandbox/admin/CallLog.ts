@@ -6,8 +6,6 @@
  * the body itself, where a document ID sent in the body (RegistIssue) is found when the page asks. Nothing is parsed while
  * answering: a call costs one object (and a copy of a small body) in a ring of fixed size
  * (`capacity`, default 2,000 calls; 0 keeps none).
- *
- * @since 1.1.0
  */
 import type { FaultKind } from "../edge/Faults.js"
 import type { Environment } from "../Store.js"
@@ -15,26 +13,15 @@ import type { Environment } from "../Store.js"
 /**
  * Bodies up to this size are kept with their call (of the document domains only: a member's
  * password, for one, is never kept); larger ones (bulk submissions, files) are not.
- *
- * @since 1.1.0
- * @category constants
  */
 export const KEPT_BODY_BYTES = 8 * 1024
 
-/**
- * The default number of calls kept.
- *
- * @since 1.1.0
- * @category constants
- */
+/** The default number of calls kept. */
 const DEFAULT_CAPACITY = 2_000
 
 /**
  * One call as the log keeps it. `at`, `corpNum`, `status` and `fault` are filled in as the call is
  * answered.
- *
- * @since 1.1.0
- * @category models
  */
 export interface Call {
   /** The call's number in the sandbox's life (1, 2, …; a reset does not restart it). */
@@ -54,12 +41,7 @@ export interface Call {
   fault: FaultKind | undefined
 }
 
-/**
- * The log of one sandbox.
- *
- * @since 1.1.0
- * @category models
- */
+/** The log of one sandbox. */
 export interface CallLog {
   /** Starts the record of a routed call (the caller fills in the rest as it is answered). */
   readonly record: (environment: Environment, operation: string, params: Readonly<Record<string, string>>, body: Uint8Array) => Call
@@ -74,12 +56,7 @@ const DOCUMENT_OPERATION = /^(?:Cashbill|Taxinvoice|Statement)\./
 /** What `record` answers when nothing is kept: written to, never read. */
 const discarded = (): Call => ({ seq: 0, environment: "test", operation: "", params: {}, body: undefined, at: 0, corpNum: undefined, status: 0, fault: undefined })
 
-/**
- * A log keeping the `capacity` most recent calls.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** A log keeping the `capacity` most recent calls. */
 export const make = (capacity: number = DEFAULT_CAPACITY): CallLog => {
   const ring: Array<Call | undefined> = new Array(Math.max(0, capacity))
   let next = 0
@@ -120,9 +97,6 @@ const decoder = new TextDecoder()
 /**
  * `true` when a call names the document `documentId` in its path parameters, or its kept body
  * carries it as a JSON string (a document ID field, or an item of a list of IDs).
- *
- * @since 1.1.0
- * @category combinators
  */
 export const names = (call: Call, documentId: string): boolean => {
   for (const value of Object.values(call.params)) if (value === documentId) return true

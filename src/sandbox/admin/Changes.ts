@@ -3,17 +3,10 @@
  * sandbox holds (a call of the API, a portal page or form, an admin operation), and a way to wait
  * until it moves. The sandbox's pages follow it live (`ui/Live.ts`); a bump costs an increment and
  * a size check when nobody waits, so the API path pays nothing for it.
- *
- * @since 1.1.0
  */
 import * as Effect from "effect/Effect"
 
-/**
- * The change signal of one sandbox.
- *
- * @since 1.1.0
- * @category models
- */
+/** The change signal of one sandbox. */
 export interface Changes {
   /** The current version: it only grows. */
   readonly version: () => number
@@ -23,12 +16,7 @@ export interface Changes {
   readonly after: (seen: number) => Effect.Effect<number>
 }
 
-/**
- * A change signal at version 0.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** A change signal at version 0. */
 export const make = (): Changes => {
   let version = 0
   const waiting = new Set<(version: number) => void>()

@@ -4,8 +4,6 @@
  *
  * A token request is verified over the exact bytes and header strings received — the body is never
  * parsed before its signature is checked, and never re-serialised.
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -18,31 +16,16 @@ import { SandboxStore } from "../Store.js"
 import { type TokenState, tokensSlot } from "./IssuedTokens.js"
 import { normalizeAddress } from "../edge/HttpEdge.js"
 
-/**
- * Every scope value of the spec (docs/service.md "Scopes").
- *
- * @since 0.1.0
- * @category constants
- */
+/** Every scope value of the spec (docs/service.md "Scopes"). */
 export const KNOWN_SCOPES: ReadonlySet<string> = new Set([
   "member", "110", "140", "121", "122", "123", "124", "125", "126", "111", "141", "170", "171", "182", "183", "180",
   "153", "156", "157", "158", "150", "151", "152", "160", "161"
 ])
 
-/**
- * How far X-SVC-Date may be from the sandbox base clock (±5 minutes).
- *
- * @since 0.1.0
- * @category constants
- */
+/** How far X-SVC-Date may be from the sandbox base clock (±5 minutes). */
 export const DATE_TOLERANCE_MILLIS = 5 * 60 * 1000
 
-/**
- * A token request whose signature checked out.
- *
- * @since 0.1.0
- * @category models
- */
+/** A token request whose signature checked out. */
 export interface VerifiedTokenRequest {
   readonly linkId: string
   readonly accessId: string
@@ -54,9 +37,6 @@ export interface VerifiedTokenRequest {
 /**
  * Header values travel as Latin-1; a LinkID written in UTF-8 (e.g. Korean) arrives as its bytes, so
  * it is read back as UTF-8 when that decodes cleanly.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const headerText = (value: string): string => {
   if (!/[\u0080-\u00ff]/.test(value) || /[^\u0000-\u00ff]/.test(value)) return value
@@ -87,9 +67,6 @@ const parseTokenBody = (body: Uint8Array): { readonly accessId: string; readonly
  * Content-Type, X-SVC-Version 2.0, X-SVC-Date within ±5 minutes of the base clock, the signature
  * over the raw body and the received header strings, then the body `{access_id, scope}` with known
  * scopes. Membership is the caller's next check.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const verifyTokenRequest = (
   request: RouteRequest,
@@ -130,9 +107,6 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i
 /**
  * The member a request's bearer token was issued to, when it names a known token (expired or not):
  * who made a call that a fault met before authentication.
- *
- * @since 1.1.0
- * @category combinators
  */
 export const memberOfBearer = (tokens: TokenState, authorization: string | undefined): string | undefined => {
   const bearer = authorization === undefined ? null : BEARER.exec(authorization)
@@ -159,9 +133,6 @@ const bodyField = (body: Uint8Array, field: string): string | undefined => {
  * path parameter such as a statement's item code, or of a body field such as the item code of a
  * statement's RegistIssue). A pure function: the kernel reads the clock only for requests that
  * carry a token.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const callerOf = (route: Route, request: RouteRequest, tokens: TokenState, now: number): Result.Result<Caller, SandboxFailure> => {
   const userId = request.headers["x-svc-userid"]
@@ -195,20 +166,10 @@ export const callerOf = (route: Route, request: RouteRequest, tokens: TokenState
   })
 }
 
-/**
- * `true` when the route needs the caller's bearer token (and so the base clock to judge it).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** `true` when the route needs the caller's bearer token (and so the base clock to judge it). */
 export const needsToken = (route: Route): boolean => route.operation.scope._tag !== "None"
 
-/**
- * The caller of an API request (`callerOf` at the base clock's now, on the sandbox's token state).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The caller of an API request (`callerOf` at the base clock's now, on the sandbox's token state). */
 export const authenticate = (route: Route, request: RouteRequest): Effect.Effect<Caller, SandboxFailure, SandboxStore | SandboxClock> =>
   Effect.gen(function*() {
     const tokens = (yield* SandboxStore).get(tokensSlot, request.environment)

@@ -3,8 +3,6 @@
  * statistics. Tokens live in the sandbox store, so an admin reset drops them and QuitMember can
  * revoke a member's tokens from its handler. Their expiry is on the base clock (docs/sandbox.md "Two
  * times"); the admin route `/_sandbox/tokens/expire` ends them early.
- *
- * @since 0.1.0
  */
 import { randomBytes } from "node:crypto"
 import * as Effect from "effect/Effect"
@@ -12,12 +10,7 @@ import { SandboxClock } from "../Clock.js"
 import { changed, codec } from "../durable/Durable.js"
 import { type Environment, SandboxStore, slot } from "../Store.js"
 
-/**
- * The access token record of token issuance (docs/service.md "Authentication").
- *
- * @since 0.1.0
- * @category models
- */
+/** The access token record of token issuance (docs/service.md "Authentication"). */
 export interface AccessToken {
   readonly session_token: string
   readonly serviceID: string
@@ -33,76 +26,38 @@ export interface AccessToken {
 /**
  * A stored token with its expiry instant (base clock, epoch milliseconds). The record keeps the
  * `expiration` reported at issuance, even after the token was expired early.
- *
- * @since 0.1.0
- * @category models
  */
 export interface StoredToken {
   readonly record: AccessToken
   readonly expiresAt: number
 }
 
-/**
- * Issuances of one (partner, member) pair.
- *
- * @since 0.1.0
- * @category models
- */
+/** Issuances of one (partner, member) pair. */
 export interface IssuanceCount {
   readonly linkId: string
   readonly corpNum: string
   count: number
 }
 
-/**
- * The token state of one environment.
- *
- * @since 0.1.0
- * @category models
- */
+/** The token state of one environment. */
 export interface TokenState {
   readonly byValue: Map<string, StoredToken>
   readonly issued: Map<string, IssuanceCount>
 }
 
-/**
- * The store slot of tokens.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The store slot of tokens. */
 export const tokensSlot = slot<TokenState>("sandbox.tokens", () => ({ byValue: new Map(), issued: new Map() }))
 
-/**
- * Token validity: 30 minutes from issuance.
- *
- * @since 0.1.0
- * @category constants
- */
+/** Token validity: 30 minutes from issuance. */
 export const TOKEN_VALIDITY_MILLIS = 30 * 60 * 1000
 
-/**
- * The service ID of an environment (`SERVICE_TEST` / `SERVICE`).
- *
- * @since 0.1.0
- * @category constants
- */
+/** The service ID of an environment (`SERVICE_TEST` / `SERVICE`). */
 export const serviceIdOf = (environment: Environment): string => environment === "production" ? "SERVICE" : "SERVICE_TEST"
 
-/**
- * A random opaque token value.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** A random opaque token value. */
 export const newTokenValue = (): string => randomBytes(32).toString("base64url")
 
-/**
- * Keeps a token and counts the issuance.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Keeps a token and counts the issuance. */
 export const remember = (state: TokenState, token: StoredToken): void => {
   state.byValue.set(token.record.session_token, token)
   const key = `${token.record.linkID}\u0000${token.record.userID}`
@@ -117,12 +72,7 @@ export const remember = (state: TokenState, token: StoredToken): void => {
 const tokenPart = (value: string): string => `t:${value}`
 const countPart = (key: string): string => `n:${JSON.stringify(key)}`
 
-/**
- * Drops every token of a member (QuitMember); returns how many were revoked.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Drops every token of a member (QuitMember); returns how many were revoked. */
 export const revokeMember = (state: TokenState, corpNum: string): number => {
   let revoked = 0
   for (const [value, token] of state.byValue) {
@@ -139,9 +89,6 @@ export const revokeMember = (state: TokenState, corpNum: string): number => {
  * Expires, as of `atMillis` (base clock), every token of the environment still valid then, or only
  * those of member `corpNum`; returns how many it expired. They are then refused as `TokenExpired`,
  * exactly like tokens whose time ran out.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const expire = (state: TokenState, atMillis: number, corpNum?: string): number => {
   let expired = 0
@@ -157,9 +104,6 @@ export const expire = (state: TokenState, atMillis: number, corpNum?: string): n
 /**
  * Expires now (base clock) every valid token of an environment, or one member's (admin route
  * `/_sandbox/tokens/expire`); succeeds with how many it expired.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const expireTokens = (environment: Environment, corpNum?: string): Effect.Effect<number, never, SandboxStore | SandboxClock> =>
   Effect.gen(function*() {
@@ -171,9 +115,6 @@ export const expireTokens = (environment: Environment, corpNum?: string): Effect
 /**
  * How tokens are kept on disk: each token (so that clients' tokens stay valid across a restart)
  * and each issuance count is a part of its own.
- *
- * @since 0.1.0
- * @category constants
  */
 export const tokensCodec = codec({
   slot: tokensSlot,

@@ -1,8 +1,6 @@
 /**
  * Cash receipts as the sandbox's pages read them (`DocumentKind.ts`): rows, counts, a receipt's
  * history and detail record, the bulk submissions — the filing as of now, derived, never recorded.
- *
- * @since 1.1.0
  */
 import { asOf, type Progress } from "../Progression.js"
 import { type Change, type DocumentKind, inOrder, type Reading, type Row } from "../documents/DocumentKind.js"
@@ -55,12 +53,7 @@ const membersOf = (reading: Reading, corpNum: string | undefined): ReadonlyArray
   return member === undefined ? [] : [member]
 }
 
-/**
- * The adapter of cash receipts.
- *
- * @since 1.1.0
- * @category constants
- */
+/** The adapter of cash receipts. */
 export const cashbillKind: DocumentKind<Receipt> = {
   name: "cashbill",
   states: STATES,

@@ -1,8 +1,6 @@
 /**
  * GetPDF of the sandbox: the receipt as a one-page PDF (`../Pdf.ts`). Text is ASCII: Korean values
  * are shown by their English meaning.
- *
- * @since 0.1.0
  */
 import { stateLine, textDocument } from "../documents/Pdf.js"
 import { STATES, stateCodeOf } from "./Filing.js"
@@ -26,9 +24,6 @@ const english = (value: string): string => ENGLISH[value] ?? value
 /**
  * The PDF of a receipt: document ID, confirmation number, trade date, type, usage, amounts, the
  * masked identityNum and the state.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const receiptDocument = (r: Receipt): Uint8Array =>
   textDocument("Cash receipt", [

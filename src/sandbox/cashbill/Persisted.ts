@@ -3,8 +3,6 @@
  * receipts (the fields it was issued with, its trade, sequence number, issue instant, polls and
  * filing) and each bulk submission is a row. The indexes — by sequence number, by party and day,
  * the issue order, an original's revocations — and the shared texts are rebuilt on load.
- *
- * @since 0.1.0
  */
 import * as Bulk from "../documents/Bulk.js"
 import { codec, Lazy, memberRows } from "../durable/Durable.js"
@@ -73,12 +71,7 @@ const isCurrent = (member: MemberCashbills, receipt: Receipt): boolean => member
 const RECEIPT = "r:"
 const BULK = "b:"
 
-/**
- * The codec of cash receipts.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The codec of cash receipts. */
 export const cashbillCodec = codec({
   slot: cashbillSlot,
   parts: (state) => state.members.keys(),

@@ -1,8 +1,6 @@
 /**
  * The wire records of stored cash receipts (docs/service.md "Cash receipts"), typed against the
  * domain's answer schemas so the sandbox answers what the SDK decodes.
- *
- * @since 0.1.0
  */
 import * as Kst from "../../core/Kst.js"
 import type { BulkIssueResult, CashbillDetail, CashbillInfo } from "../../domains/cashbill/Schemas.js"
@@ -19,12 +17,7 @@ const tradeFields = (r: Receipt) => ({
   ...orNulls(r, ["totalAmount", "supplyCost", "tax", "serviceFee", "itemName", "customerName"])
 })
 
-/**
- * The status record (GetInfo, GetInfos): identityNum masked.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The status record (GetInfo, GetInfos): identityNum masked. */
 export const statusRecord = (r: Receipt, language: "ko" | "en"): typeof CashbillInfo.Encoded => {
   const filing = filingOf(r)
   return {
@@ -44,12 +37,7 @@ export const statusRecord = (r: Receipt, language: "ko" | "en"): typeof Cashbill
   }
 }
 
-/**
- * The detail record (GetDetailInfo): the receipt as issued, identityNum in full.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The detail record (GetDetailInfo): the receipt as issued, identityNum in full. */
 export const detailRecord = (r: Receipt): typeof CashbillDetail.Encoded => ({
   ...tradeFields(r),
   ...orNulls(r, ["franchiseCorpNum", "franchiseTaxRegID", "franchiseCorpName", "franchiseCEOName", "franchiseAddr", "franchiseTEL"]),
@@ -59,12 +47,7 @@ export const detailRecord = (r: Receipt): typeof CashbillDetail.Encoded => ({
   faxsendYN: false
 })
 
-/**
- * One receipt's line of a bulk result.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** One receipt's line of a bulk result. */
 export const bulkItemRecord = (item: ItemResult<Receipt>, language: "ko" | "en"): typeof BulkIssueResult.Encoded => {
   if (item._tag === "Failed") {
     const { body } = item.failure.render(language)

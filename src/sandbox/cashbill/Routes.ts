@@ -3,8 +3,6 @@
  * revoke, bulk issue with result polling, delete, status and detail queries, portal URLs and PDF,
  * with real state per member. Bodies are validated with the domain's own input schemas, so the
  * sandbox refuses what the SDK refuses; the trade-time window is judged on the sandbox clock.
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -49,9 +47,6 @@ const BulkEnvelope = Schema.Struct({ cashbills: Schema.Array(Schema.Unknown) })
  * The cash receipt operations (scope 140). GetURL hands out a portal link (`PortalLinks.ts`): the
  * receipt box (PBOX) or the issue form (WRITE); the URL operations of a receipt (POPUP … PDF) and
  * mass print, links to the receipts' pages.
- *
- * @since 0.1.0
- * @category routes
  */
 export const cashbillRoutes: ReadonlyArray<Route> = [
   implement(Operations.RegistIssue, Effect.fnUntraced(function*(request, caller) {

@@ -11,8 +11,6 @@
  * original, and the tax-portal collection finds a party's receipts of a date range through
  * `byParty` (seller, and buyer when identified by registration number). A stored receipt is
  * compact (`Receipt`): repeated texts are shared, the item key and confirmation number derived.
- *
- * @since 0.1.0
  */
 import * as Result from "effect/Result"
 import * as Kst from "../../core/Kst.js"
@@ -31,20 +29,10 @@ import { slot } from "../Store.js"
 import { courseOf, stateCodeOf } from "./Filing.js"
 import { Receipt, type ReceiptFields, sequenceOf, type Trade } from "./Stored.js"
 
-/**
- * A stored cash receipt (see `Stored.ts`).
- *
- * @since 0.1.0
- * @category models
- */
+/** A stored cash receipt (see `Stored.ts`). */
 export type { Receipt } from "./Stored.js"
 
-/**
- * The cash receipts of one member.
- *
- * @since 0.1.0
- * @category models
- */
+/** The cash receipts of one member. */
 export interface MemberCashbills {
   readonly corpNum: string
   readonly receipts: Map<string, Receipt>
@@ -53,12 +41,7 @@ export interface MemberCashbills {
   readonly submissions: Bulk.Submissions<Receipt>
 }
 
-/**
- * The cash receipt state of one environment.
- *
- * @since 0.1.0
- * @category models
- */
+/** The cash receipt state of one environment. */
 export interface CashbillState {
   readonly members: Map<string, MemberCashbills>
   /** Sequence of everything numbered (confirmation numbers, item keys, receipt IDs). */
@@ -70,12 +53,7 @@ export interface CashbillState {
   readonly shared: Interner
 }
 
-/**
- * The store slot of cash receipts.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The store slot of cash receipts. */
 export const cashbillSlot = slot<CashbillState>("cashbill", () => ({
   members: new Map(),
   sequence: 0,
@@ -84,20 +62,10 @@ export const cashbillSlot = slot<CashbillState>("cashbill", () => ({
   shared: new Interner(4_096)
 }))
 
-/**
- * No receipts of `corpNum`.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** No receipts of `corpNum`. */
 export const emptyMember = (corpNum: string): MemberCashbills => ({ corpNum, receipts: new Map(), issued: [], submissions: Bulk.submissions() })
 
-/**
- * The cash receipts of a member, created empty on first use.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The cash receipts of a member, created empty on first use. */
 export const memberOf = (state: CashbillState, corpNum: string): MemberCashbills => {
   let member = state.members.get(corpNum)
   if (member === undefined) state.members.set(corpNum, member = emptyMember(corpNum))
@@ -106,12 +74,7 @@ export const memberOf = (state: CashbillState, corpNum: string): MemberCashbills
 
 const next = (state: CashbillState): number => ++state.sequence
 
-/**
- * A 36-character identifier shaped like a UUID, unique per sequence number.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** A 36-character identifier shaped like a UUID, unique per sequence number. */
 export const identifier = (state: CashbillState, purpose: string): string => uuidOf(`${purpose}/${next(state)}`)
 
 // ── issue and revoke ────────────────────────────────────────────────────────────────────────
@@ -122,9 +85,6 @@ const buyerOf = (receipt: Receipt): string | undefined => (/^\d{10}$/.test(recei
 /**
  * Files a receipt of `member` under its document ID, in issue order, by sequence number and by
  * party: what issuing does, and what loading a durable sandbox rebuilds (in sequence order).
- *
- * @since 0.1.0
- * @category combinators
  */
 export const file = (state: CashbillState, member: MemberCashbills, receipt: Receipt): void => {
   member.receipts.set(receipt.mgtKey, receipt)
@@ -147,9 +107,6 @@ const isCurrent = (member: MemberCashbills, receipt: Receipt): boolean => member
 /**
  * A member's receipt by its item key: the item key ends with the sequence number modulo 10⁶, so
  * only the receipts numbered alike are looked at.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const findByItemKey = (state: CashbillState, member: MemberCashbills, itemKey: string): Receipt | undefined => {
   if (!/^\d{18}$/.test(itemKey)) return undefined
@@ -160,12 +117,7 @@ export const findByItemKey = (state: CashbillState, member: MemberCashbills, ite
   return undefined
 }
 
-/**
- * The member's `count` most recently issued receipts (not deleted), newest first.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The member's `count` most recently issued receipts (not deleted), newest first. */
 export const latestOf = (member: MemberCashbills, count: number): ReadonlyArray<Receipt> => {
   const latest: Array<Receipt> = []
   for (let i = member.issued.length - 1; i >= 0 && latest.length < count; i--) {
@@ -175,12 +127,7 @@ export const latestOf = (member: MemberCashbills, count: number): ReadonlyArray<
   return latest
 }
 
-/**
- * A member's approval receipt by its confirmation number and trade date (what a revocation names).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** A member's approval receipt by its confirmation number and trade date (what a revocation names). */
 export const findOriginal = (state: CashbillState, member: MemberCashbills, confirmNum: string, tradeDate: string): Receipt | undefined => {
   const n = sequenceOf(confirmNum)
   const receipt = n === undefined ? undefined : state.bySequence[n]
@@ -190,9 +137,6 @@ export const findOriginal = (state: CashbillState, member: MemberCashbills, conf
 /**
  * Issues an approval receipt (RegistIssue, or one receipt of a bulk submission). The body is
  * already valid, its tradeDT within the window.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const issue = (
   state: CashbillState,
@@ -213,9 +157,6 @@ export const issue = (
  * Issues an approval receipt whose body passed the schema: the trade-time window on document time
  * (`CashbillInvalidTradeDT`), then `issue`. The one path of RegistIssue, each receipt of a bulk
  * submission and the portal's WRITE page.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const issueReceipt = (
   state: CashbillState,
@@ -230,9 +171,6 @@ const toNumbers = (a: Rules.Amounts) => [Number(a.supplyCost), Number(a.tax), Nu
 /**
  * The amounts of an original not yet revoked: its amounts less those of its revocations that were
  * not refused by the tax authority.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const remainingOf = (member: MemberCashbills, original: Receipt): readonly [number, number, number, number] => {
   const left = [...toNumbers(original)] as [number, number, number, number]
@@ -249,9 +187,6 @@ export const remainingOf = (member: MemberCashbills, original: Receipt): readonl
  * orgConfirmNum + orgTradeDate; not one whose filing failed; the revocation's trade time is not
  * earlier than the original's; the cumulative revoked amounts stay within the original's (each
  * amount and the total); a full revocation takes what remains.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const revoke = (
   state: CashbillState,
@@ -304,12 +239,7 @@ const pick = <A extends object, K extends keyof A>(record: A, keys: ReadonlyArra
   return out
 }
 
-/**
- * Removes a receipt whose filing failed; its document ID can be used again.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Removes a receipt whose filing failed; its document ID can be used again. */
 export const remove = (
   state: CashbillState,
   member: MemberCashbills,
@@ -336,21 +266,13 @@ export const remove = (
  * The receipts of every member where `corpNum` is the seller (`SELL`) or the buyer named by
  * registration number (`BUY`), traded from `sDate` to `eDate` (KST days): what the tax authority's
  * collection starts from.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const receiptsOfParty = (state: CashbillState, side: "SELL" | "BUY", corpNum: string, sDate: string, eDate: string): ReadonlyArray<Receipt> =>
   (side === "SELL" ? state.byParty.seller : state.byParty.buyer).between(corpNum, sDate, eDate)
 
 // ── the member's context ───────────────────────────────────────────────────────────────────
 
-/**
- * What a member's handler works on: its receipts, the time, and the progression policies.
- *
- * @since 0.1.0
- * @category models
- */
+/** What a member's handler works on: its receipts, the time, and the progression policies. */
 export interface MemberContext extends Bulk.BulkContext<Receipt> {
   readonly state: CashbillState
   readonly member: MemberCashbills
@@ -368,9 +290,6 @@ const issueItem = (ctx: MemberContext) => (item: unknown, at: number): Bulk.Item
  * Runs `f` on a member's receipts in one synchronous step, after completing the member's bulk
  * submissions that are due (so receipts of a completed submission are there). The operations,
  * the portal's pages and the document-kind adapter see the receipts through it.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const withMemberOf = memberView(cashbillSlot, ({ now, policies, store }, state, environment, corpNum): MemberContext => {
   const member = memberOf(state, corpNum)

@@ -4,8 +4,6 @@
  * confirmation number derive, the issue instant) and its filing — compact, because a sandbox may
  * hold a million of them: a fixed-shape class, the rarely given fields in one optional object,
  * repeated texts shared (`Interner.ts`).
- *
- * @since 0.1.0
  */
 import type { CashReceiptIssue } from "../../domains/cashbill/Schemas.js"
 import { itemKeyOf } from "../documents/Identifiers.js"
@@ -15,9 +13,6 @@ import { notStarted, type Progress } from "../Progression.js"
 /**
  * The fields a receipt keeps from the body it was issued with (a revocation copies the original's
  * and adds its own).
- *
- * @since 0.1.0
- * @category models
  */
 export interface ReceiptFields extends Omit<CashReceiptIssue, "tradeType" | "tradeDT" | "tradeOpt"> {
   readonly orgConfirmNum?: string
@@ -28,9 +23,6 @@ export interface ReceiptFields extends Omit<CashReceiptIssue, "tradeType" | "tra
 /**
  * The trade of a receipt as issued: its type, time (filled in when the body had none), option
  * (default 일반) and whether the buyer was told by SMS.
- *
- * @since 0.1.0
- * @category models
  */
 export interface Trade {
   readonly tradeType: "승인거래" | "취소거래"
@@ -74,9 +66,6 @@ const rareOf = (fields: ReceiptFields): Rare | undefined => {
  * (from which the item key and confirmation number derive), the issue instant — and its filing.
  * A class with a fixed shape and the rarely given fields in one optional object, so a stored
  * receipt costs a few hundred bytes.
- *
- * @since 0.1.0
- * @category models
  */
 export class Receipt {
   readonly mgtKey: string
@@ -171,9 +160,6 @@ export class Receipt {
 /**
  * The fields of a stored receipt that never change once issued, and those no record shows
  * (revocations): a kept answer's version is made of the others (`AnswerCache.fingerprint`).
- *
- * @since 0.1.0
- * @category constants
  */
 export const UNCHANGING: ReadonlySet<string> = new Set([
   "mgtKey", "tradeType", "tradeUsage", "tradeOpt", "taxationType", "tradeDT", "tradeDate", "totalAmount", "supplyCost", "tax",
@@ -189,18 +175,12 @@ const CONFIRM_INVERSE = 391_371_631n
 /**
  * The confirmation number of sequence number `n`: 9 digits, distinct for the first 900 million
  * numbers (48271 is coprime with 9·10⁸).
- *
- * @since 0.1.0
- * @category constructors
  */
 export const confirmNumOf = (n: number): string => String(100_000_000 + ((n * CONFIRM_FACTOR) % CONFIRM_MODULUS))
 
 /**
  * The sequence number a confirmation number was made from (`confirmNumOf` reversed); `undefined`
  * for a text that is not one.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const sequenceOf = (confirmNum: string): number | undefined => {
   if (!/^[1-9]\d{8}$/.test(confirmNum)) return undefined

@@ -1,15 +1,6 @@
-/**
- * How certificates are kept by a durable sandbox (`Durable.ts`): one row per member.
- *
- * @since 1.1.0
- */
+/** How certificates are kept by a durable sandbox (`Durable.ts`): one row per member. */
 import { perMember } from "../durable/Durable.js"
 import { certificateSlot } from "./State.js"
 
-/**
- * The codec of certificates.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The codec of certificates. */
 export const certificateCodec = perMember(certificateSlot, "certificate")

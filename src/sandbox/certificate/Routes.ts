@@ -4,8 +4,6 @@
  * GetTaxCertURL hands out) or the admin route `POST /_sandbox/members/{corpNum}/certificate`; the
  * four operations answer from that record. None registered → `CertificateNotRegistered` (-11000030);
  * CheckCertValidation after the expiry (document time) → `CertificateExpired` (-11000031).
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Kst from "../../core/Kst.js"
@@ -28,12 +26,7 @@ const infoRecord = (c: State.CertificateRecord): typeof CertificateInfo.Encoded 
   regContactID: c.regContactID
 })
 
-/**
- * The certificate operations (scope 110).
- *
- * @since 0.1.0
- * @category routes
- */
+/** The certificate operations (scope 110). */
 export const certificateRoutes: ReadonlyArray<Route> = [
   implement(Operations.GetTaxCertURL, (request, caller) =>
     Effect.map(PortalLinks.url(request, { _tag: "Certificate", corpNum: caller.corpNum }), (url) => json({ url }))),

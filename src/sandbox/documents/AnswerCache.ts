@@ -9,20 +9,13 @@
  * language) and the document's version: anything that changes the record must change the version
  * (e.g. a receipt's filing), so a kept answer is never stale — `fingerprint` makes one of every
  * field of a document (`Durable.fingerprint`), for documents changed in many places.
- *
- * @since 0.1.0
  */
 import { Body, encodingOf, jsonBody, keep } from "../edge/Encoded.js"
 import { Lru } from "../edge/Lru.js"
 import type { JsonAnswer } from "../routing/Route.js"
 import { slot } from "../Store.js"
 
-/**
- * Documents whose answers are kept, per environment.
- *
- * @since 0.1.0
- * @category constants
- */
+/** Documents whose answers are kept, per environment. */
 export const ANSWER_CACHE_CAPACITY = 2_048
 
 interface Kept {
@@ -32,12 +25,7 @@ interface Kept {
   readonly answer: JsonAnswer<object>
 }
 
-/**
- * The kept answers of one environment.
- *
- * @since 0.1.0
- * @category models
- */
+/** The kept answers of one environment. */
 export class AnswerCache {
   private readonly documents = new Lru<object, Array<Kept>>(ANSWER_CACHE_CAPACITY)
 
@@ -77,9 +65,6 @@ const close = new Uint8Array([0x5d])
 /**
  * A JSON array answer made of answers (kept or not): the array of their bodies, encoded by joining
  * their encodings — no record is encoded again.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const arrayOf = <T>(items: ReadonlyArray<JsonAnswer<T>>): JsonAnswer<ReadonlyArray<T>> => {
   const parts: Array<Uint8Array> = [open]
@@ -100,10 +85,5 @@ export const arrayOf = <T>(items: ReadonlyArray<JsonAnswer<T>>): JsonAnswer<Read
   return keep(items.map((item) => item.body), new Body(joined))
 }
 
-/**
- * The store slot of kept answers (an admin reset empties it with everything else).
- *
- * @since 0.1.0
- * @category constants
- */
+/** The store slot of kept answers (an admin reset empties it with everything else). */
 export const answersSlot = slot<AnswerCache>("sandbox.answers", () => new AnswerCache())

@@ -4,8 +4,6 @@
  * its progress (txState 0 submitted → 1 in progress → 2 completed along the kind's progression,
  * each item issued once at the instant of completion), the result record (kept per stage, as
  * documents' records are), and the stored row of a durable sandbox.
- *
- * @since 1.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -19,22 +17,12 @@ import type { MemberView } from "../HandlerContext.js"
 import { advance, type Course, notStarted, type Policy, type Progress } from "../Progression.js"
 import { type Answer, bodyJson, decodeValue, implement, json, type Route, successMessage } from "../routing/Route.js"
 
-/**
- * What became of one item of a submission: the document issued, or the refusal.
- *
- * @since 1.1.0
- * @category models
- */
+/** What became of one item of a submission: the document issued, or the refusal. */
 export type ItemResult<D> =
   | { readonly _tag: "Issued"; readonly mgtKey: string; readonly document: D }
   | { readonly _tag: "Failed"; readonly mgtKey: string | null; readonly failure: SandboxFailure }
 
-/**
- * A bulk submission: its items until it completes, its results after.
- *
- * @since 1.1.0
- * @category models
- */
+/** A bulk submission: its items until it completes, its results after. */
 export interface Submission<D> {
   readonly submitID: string
   readonly receiptID: string
@@ -49,39 +37,21 @@ export interface Submission<D> {
   results: ReadonlyArray<ItemResult<D>> | undefined
 }
 
-/**
- * The submissions of one member, and those still without results.
- *
- * @since 1.1.0
- * @category models
- */
+/** The submissions of one member, and those still without results. */
 export interface Submissions<D> {
   readonly all: Map<string, Submission<D>>
   readonly pending: Set<Submission<D>>
 }
 
-/**
- * No submissions.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** No submissions. */
 export const submissions = <D>(): Submissions<D> => ({ all: new Map(), pending: new Set() })
 
-/**
- * How a submission progresses under `policy`.
- *
- * @since 1.1.0
- * @category combinators
- */
+/** How a submission progresses under `policy`. */
 export const courseOf = (bulk: Submission<unknown>, policy: Policy): Course => ({ policy, since: bulk.receivedAt, stages: 2 })
 
 /**
  * Brings a submission up to date (a poll counts for `AfterPolls`); on completion each item is
  * issued by `issue` at the instant of completion.
- *
- * @since 1.1.0
- * @category combinators
  */
 export const advanceSubmission = <D>(
   bulk: Submission<D>,
@@ -98,12 +68,7 @@ export const advanceSubmission = <D>(
   return bulk
 }
 
-/**
- * What a member's context offers bulk issue.
- *
- * @since 1.1.0
- * @category models
- */
+/** What a member's context offers bulk issue. */
 export interface BulkContext<D> {
   readonly submissions: Submissions<D>
   readonly answers: AnswerCache
@@ -119,9 +84,6 @@ export interface BulkContext<D> {
  * Completes the member's submissions that are due (without counting a poll): what the member
  * view does first, so the documents of a completed submission are there. Answers whether any
  * progressed.
- *
- * @since 1.1.0
- * @category combinators
  */
 export const settle = <D>(ctx: BulkContext<D>): boolean => {
   let progressed = false
@@ -134,35 +96,20 @@ export const settle = <D>(ctx: BulkContext<D>): boolean => {
   return progressed
 }
 
-/**
- * The document ID an item names (its `mgtKey` field), before it is validated.
- *
- * @since 1.1.0
- * @category combinators
- */
+/** The document ID an item names (its `mgtKey` field), before it is validated. */
 export const mgtKeyOf = (item: unknown, field: string): string | null => {
   const value = typeof item === "object" && item !== null ? (item as Record<string, unknown>)[field] : undefined
   return typeof value === "string" ? value : null
 }
 
-/**
- * An item's outcome as a result: issued with its document ID, or refused.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** An item's outcome as a result: issued with its document ID, or refused. */
 export const itemResult = <D>(mgtKey: string | null, issued: Result.Result<{ readonly mgtKey: string; readonly document: D }, SandboxFailure>): ItemResult<D> =>
   Result.isSuccess(issued) ? { _tag: "Issued", ...issued.success } : { _tag: "Failed", mgtKey, failure: issued.failure }
 
 type Submit = Operation.Any & { readonly params: Schema.Codec<{ readonly submitID: string }, { readonly submitID: string }> }
 type ResultOperation = Operation.Any & { readonly params: Schema.Codec<{ readonly submitID: string }, { readonly submitID: string }> }
 
-/**
- * Bulk issue of one kind of document.
- *
- * @since 1.1.0
- * @category models
- */
+/** Bulk issue of one kind of document. */
 export interface BulkKind<C extends BulkContext<D>, D, S extends Submit, R extends ResultOperation, E> {
   readonly submit: S
   readonly result: R
@@ -203,9 +150,6 @@ const record = <D>(bulk: Submission<D>, item: (result: ItemResult<D>, language: 
  * The two routes of a kind's bulk issue: the submission (the digest checked over the bytes
  * received; the same submit ID and digest again answer the first receipt ID, a different digest
  * `BulkSubmitIdReused`) and its result, a poll, kept per stage.
- *
- * @since 1.1.0
- * @category routes
  */
 export const bulkRoutes = <C extends BulkContext<D>, D, S extends Submit, R extends ResultOperation, E>(kind: BulkKind<C, D, S, R, E>): ReadonlyArray<Route> => [
   implement(kind.submit, Effect.fnUntraced(function*(request, caller) {
@@ -258,9 +202,6 @@ export const bulkRoutes = <C extends BulkContext<D>, D, S extends Submit, R exte
 /**
  * A submission as a durable sandbox stores it (the stored format of taxdoc 1.0: progress as
  * `polls`, `stage`, `startedAt`, `completedAt`), each issued item named by `issuedRow`.
- *
- * @since 1.1.0
- * @category combinators
  */
 export const rowOf = <D>(bulk: Submission<D>, issuedRow: (result: Extract<ItemResult<D>, { _tag: "Issued" }>) => object, withForceIssue: boolean): object => {
   const { forceIssue, progress, results, ...rest } = bulk
@@ -295,9 +236,6 @@ interface StoredRow {
 /**
  * The submissions stored under `prefix` among a member's rows, put back into `into`; `issued`
  * finds the document an issued item's row names.
- *
- * @since 1.1.0
- * @category constructors
  */
 export const loadInto = <D, I>(
   into: Submissions<D>,

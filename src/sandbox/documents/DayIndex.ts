@@ -3,17 +3,10 @@
  * collection asks for — one member's documents on its side within a date range — found without
  * looking at any other document. Each document is in one bucket per (party, day) it is indexed
  * under; a range query visits only the party's days within the range.
- *
- * @since 0.1.0
  */
 import * as Kst from "../../core/Kst.js"
 
-/**
- * An index of documents by party and day.
- *
- * @since 0.1.0
- * @category models
- */
+/** An index of documents by party and day. */
 export class DayIndex<T> {
   private readonly parties = new Map<string, Map<string, Array<T>>>()
 

@@ -6,46 +6,24 @@
  * counts, a document's state history and detail record, and the bulk submissions of the kind. An
  * adapter reads the state as of now without changing it: progress that is due is derived, never
  * recorded (`Progression.asOf`).
- *
- * @since 1.1.0
  */
 import type { Submission } from "./Bulk.js"
 import type { Kind, Policy } from "../Progression.js"
 import type { Environment, SandboxStoreShape } from "../Store.js"
 
-/**
- * The kinds of documents.
- *
- * @since 1.1.0
- * @category models
- */
+/** The kinds of documents. */
 export type DocumentKindName = "cashbill" | "taxinvoice" | "statement"
 
-/**
- * The names of a kind's state codes in both languages, in the order of the codes.
- *
- * @since 1.1.0
- * @category models
- */
+/** The names of a kind's state codes in both languages, in the order of the codes. */
 export type StateNames = Readonly<Record<number, { readonly ko: string; readonly en: string }>>
 
-/**
- * A state code with its name: `발행완료 (300)`.
- *
- * @since 1.1.0
- * @category combinators
- */
+/** A state code with its name: `발행완료 (300)`. */
 export const stateText = (names: StateNames, code: number, language: "ko" | "en"): string => {
   const name = names[code]
   return name === undefined ? String(code) : `${name[language]} (${code})`
 }
 
-/**
- * What the documents are read with: the store, the environment, document time and the policies.
- *
- * @since 1.1.0
- * @category models
- */
+/** What the documents are read with: the store, the environment, document time and the policies. */
 export interface Reading {
   readonly store: SandboxStoreShape
   readonly environment: Environment
@@ -53,12 +31,7 @@ export interface Reading {
   readonly policies: Readonly<Record<Kind, Policy>>
 }
 
-/**
- * A document as the lists show it, its state as of now.
- *
- * @since 1.1.0
- * @category models
- */
+/** A document as the lists show it, its state as of now. */
 export interface Row<D = unknown> {
   readonly kind: DocumentKindName
   readonly corpNum: string
@@ -81,12 +54,7 @@ export interface Row<D = unknown> {
   readonly document: D
 }
 
-/**
- * The events of a document's state history.
- *
- * @since 1.1.0
- * @category models
- */
+/** The events of a document's state history. */
 export type HistoryEvent =
   | "saved"
   | "fileAttached"
@@ -104,12 +72,7 @@ export type HistoryEvent =
   | "opened"
   | "assigned"
 
-/**
- * One change of a document.
- *
- * @since 1.1.0
- * @category models
- */
+/** One change of a document. */
 export interface Change {
   readonly at: number
   readonly event: HistoryEvent
@@ -123,12 +86,7 @@ export interface Change {
   readonly late?: boolean | undefined
 }
 
-/**
- * A kind of document, as the pages read it.
- *
- * @since 1.1.0
- * @category models
- */
+/** A kind of document, as the pages read it. */
 export interface DocumentKind<D> {
   readonly name: DocumentKindName
   readonly states: StateNames
@@ -158,11 +116,6 @@ export interface DocumentKind<D> {
   }
 }
 
-/**
- * `changes` in the order they happened (changes of one instant in the order given).
- *
- * @since 1.1.0
- * @category combinators
- */
+/** `changes` in the order they happened (changes of one instant in the order given). */
 export const inOrder = (changes: ReadonlyArray<Change>): ReadonlyArray<Change> =>
   changes.map((change, i) => [change, i] as const).sort((a, b) => a[0].at - b[0].at || a[1] - b[1]).map(([change]) => change)

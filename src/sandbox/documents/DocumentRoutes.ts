@@ -4,8 +4,6 @@
  * document IDs left out, the others in the order asked), the URL operations of one document and
  * mass print of many, each link minted by `PortalLinks.url`. A kind says how a request names a
  * document, how to find it, what a query sees of it and its records.
- *
- * @since 1.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -16,12 +14,7 @@ import type { MemberView } from "../HandlerContext.js"
 import { type DocumentPage, type Target, url } from "./PortalLinks.js"
 import { type Answer, implement, json, type JsonAnswer, read, type Route, type RouteRequest } from "../routing/Route.js"
 
-/**
- * A request as the queries see it: its path parameters, and the declared ones decoded.
- *
- * @since 1.1.0
- * @category models
- */
+/** A request as the queries see it: its path parameters, and the declared ones decoded. */
 export interface QueryRequest extends RouteRequest {
   readonly parameters: Effect.Effect<unknown, SandboxFailure>
 }
@@ -29,9 +22,6 @@ export interface QueryRequest extends RouteRequest {
 /**
  * How one kind of document is queried: `K` names a document (its document ID and what scopes it),
  * `D` is the stored document, `C` the member's context.
- *
- * @since 1.1.0
- * @category models
  */
 export interface Queries<C, K, D> {
   readonly view: MemberView<C>
@@ -76,9 +66,6 @@ const many = <C, K, D>(q: Queries<C, K, D>) => (request: QueryRequest & { readon
 /**
  * The query routes of a kind: GetInfo, GetInfos, GetDetailInfo (reads), the URL operations of one
  * document (`urls`, each with its page) and mass print (writes: a link is minted).
- *
- * @since 1.1.0
- * @category routes
  */
 export const queryRoutes = <C, K, D>(q: Queries<C, K, D>, operations: {
   readonly getInfo: Operation.Any

@@ -4,8 +4,6 @@
  * nothing needs remembering which were used — item keys (the KST time and the number), numbers
  * in base 36 (a multiple of the number by a prime, so consecutive ones look unrelated), and IDs
  * shaped like UUIDs (a hash of what they identify and the number).
- *
- * @since 1.1.0
  */
 import { createHash } from "node:crypto"
 import * as Kst from "../../core/Kst.js"
@@ -13,20 +11,12 @@ import * as Kst from "../../core/Kst.js"
 /**
  * An item key: 18 digits, the KST time `yyMMddHHmmss` of `now` and the last 6 digits of `n` (so
  * two keys of one second differ for a million numbers).
- *
- * @since 1.1.0
- * @category constructors
  */
 export const itemKeyOf = (now: number, n: number): string => `${Kst.toDateTime14(now).slice(2)}${String(n % 1_000_000).padStart(6, "0")}`
 
 const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
 
-/**
- * `n` as `width` characters of `[0-9a-z]` (its last `width` digits in base 36).
- *
- * @since 1.1.0
- * @category constructors
- */
+/** `n` as `width` characters of `[0-9a-z]` (its last `width` digits in base 36). */
 export const base36 = (n: number, width: number): string => {
   let out = ""
   let v = n
@@ -40,9 +30,6 @@ export const base36 = (n: number, width: number): string => {
 /**
  * A 36-character identifier shaped like a UUID (lower-case hex): a SHA-1 of `text`, which names
  * what it identifies and the sequence number.
- *
- * @since 1.1.0
- * @category constructors
  */
 export const uuidOf = (text: string): string => {
   const h = createHash("sha1").update(text).digest("hex")

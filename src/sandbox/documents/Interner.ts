@@ -2,16 +2,9 @@
  * Texts stored once however many documents repeat them (the same seller, amounts, enumerations):
  * documents keep the interned string instead of their own copy. The table is bounded, so unique
  * texts never make it grow without limit (past the bound, texts are simply not shared).
- *
- * @since 0.1.0
  */
 
-/**
- * A bounded table of shared texts.
- *
- * @since 0.1.0
- * @category models
- */
+/** A bounded table of shared texts. */
 export class Interner {
   private readonly texts = new Map<string, string>()
   constructor(readonly capacity: number) {}

@@ -2,8 +2,6 @@
  * The sandbox's PDF documents (GetPDF, the PDF links of the portal): a real, minimal PDF 1.4
  * document written by hand — catalog, one A4 page, Helvetica text, a cross-reference table with
  * exact byte offsets — so PDF readers and parsers open it. Text is ASCII.
- *
- * @since 0.1.0
  */
 import type { StateNames } from "./DocumentKind.js"
 
@@ -11,12 +9,7 @@ import type { StateNames } from "./DocumentKind.js"
 const pdfText = (text: string): string =>
   text.replace(/[^\x20-\x7e]/g, "?").replace(/[\\()]/g, (c) => `\\${c}`)
 
-/**
- * A one-page PDF 1.4 document: a title and lines of text in Helvetica.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** A one-page PDF 1.4 document: a title and lines of text in Helvetica. */
 export const textDocument = (title: string, lines: ReadonlyArray<string>): Uint8Array => {
   const content = [
     "BT",
@@ -54,9 +47,6 @@ export const textDocument = (title: string, lines: ReadonlyArray<string>): Uint8
 /**
  * A state as a PDF states it: its English name (from the kind's table of state names), lower-case,
  * and its code — `filed to the tax authority (304)`.
- *
- * @since 1.1.0
- * @category combinators
  */
 export const stateLine = (names: StateNames, code: number): string => {
   const name = names[code]?.en

@@ -7,8 +7,6 @@
  *
  * The domains' URL routes mint links with `url`; the pages (`Portal.ts`) open them with `open` and
  * take their forms with `useForm`.
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import { SandboxClock } from "../Clock.js"
@@ -17,37 +15,21 @@ import type { RouteRequest } from "../routing/Route.js"
 import { type Environment, SandboxStore, slot } from "../Store.js"
 import * as Tickets from "./Tickets.js"
 
-/**
- * How long a link stays valid (document time), except mail links.
- *
- * @since 0.1.0
- * @category constants
- */
+/** How long a link stays valid (document time), except mail links. */
 export const LINK_VALIDITY_MILLIS = 30_000
 
 /**
  * The document pages of e-Tax invoices, statements and cash receipts, as the URL operations name them (`TG`),
  * plus mass print.
- *
- * @since 0.1.0
- * @category models
  */
 export type DocumentPage = "POPUP" | "VIEW" | "PRINT" | "EPRINT" | "MAIL" | "PDF" | "MASSPRINT"
 
-/**
- * The member's pages, as the URL operations name them (`TG`).
- *
- * @since 1.1.0
- * @category models
- */
+/** The member's pages, as the URL operations name them (`TG`). */
 export type MemberPage = "LOGIN" | "CHRG" | "PAYMENT" | "USEHISTORY"
 
 /**
  * What a link opens, always within one member's documents. Documents are named by their item key,
  * which no later document reuses (a document ID can be freed and reused).
- *
- * @since 0.1.0
- * @category models
  */
 export type Target =
   | { readonly _tag: "Taxinvoice"; readonly corpNum: string; readonly page: DocumentPage; readonly itemKeys: ReadonlyArray<string> }
@@ -73,20 +55,10 @@ export type Target =
   /** The tax authority portal certificate (collection of tax invoices and cash receipts, GetCertificatePopUpURL). */
   | { readonly _tag: "PortalCertificate"; readonly corpNum: string }
 
-/**
- * What a page's form does.
- *
- * @since 0.1.0
- * @category models
- */
+/** What a page's form does. */
 export type Action = "ConfirmMail" | "ApproveStatement" | "RegisterCertificate" | "RegisterPortalCertificate" | "IssueCashbill"
 
-/**
- * A form token: the page it was handed to (its ticket), what the page shows and what its form does.
- *
- * @since 0.1.0
- * @category models
- */
+/** A form token: the page it was handed to (its ticket), what the page shows and what its form does. */
 export interface FormGrant {
   readonly ticket: string
   readonly target: Target
@@ -94,48 +66,23 @@ export interface FormGrant {
   used: boolean
 }
 
-/**
- * The portal's links and form tokens of one environment.
- *
- * @since 0.1.0
- * @category models
- */
+/** The portal's links and form tokens of one environment. */
 export interface PortalState {
   readonly tickets: Tickets.TicketBook<Target>
   readonly forms: Map<string, FormGrant>
 }
 
-/**
- * The store slot of the portal.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The store slot of the portal. */
 export const portalSlot = slot<PortalState>("portal", () => ({ tickets: Tickets.book(), forms: new Map() }))
 
-/**
- * The origin the client reached the sandbox at (its Host header), with the production prefix.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The origin the client reached the sandbox at (its Host header), with the production prefix. */
 export const origin = (request: Pick<RouteRequest, "headers" | "environment">): string =>
   `http://${request.headers["host"] ?? "sandbox.taxdoc.local"}${request.environment === "production" ? "/production" : ""}`
 
-/**
- * Whether a link to `target` expires: every link but the mail-confirmation page's (docs/service.md "Limits").
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Whether a link to `target` expires: every link but the mail-confirmation page's (docs/service.md "Limits"). */
 export const expires = (target: Target): boolean => !("page" in target && target.page === "MAIL")
 
-/**
- * Mints a ticket to `target` at document time `now` (valid 30 s, or without expiry for mail links).
- *
- * @since 0.1.0
- * @category constructors
- */
+/** Mints a ticket to `target` at document time `now` (valid 30 s, or without expiry for mail links). */
 export const mint = (state: PortalState, target: Target, now: number): string => {
   const { forgotten, ticket } = Tickets.issue(state.tickets, target, expires(target) ? now + LINK_VALIDITY_MILLIS : undefined, now)
   changed(state, ticketPart(ticket))
@@ -156,18 +103,10 @@ export const mint = (state: PortalState, target: Target, now: number): string =>
 /**
  * `true` when a path (below the environment prefix, as segments) is a portal page's, as `url`
  * makes them.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const isPortalPath = (segments: ReadonlyArray<string>): boolean => segments[0]?.toLowerCase() === "portal"
 
-/**
- * The URL of a page to `target`, for the answer of a URL operation: `<origin>/portal/<ticket>`.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** The URL of a page to `target`, for the answer of a URL operation: `<origin>/portal/<ticket>`. */
 export const url = (
   request: Pick<RouteRequest, "headers" | "environment">,
   target: Target
@@ -178,32 +117,17 @@ export const url = (
     return `${origin(request)}/portal/${mint(store.get(portalSlot, request.environment), target, now)}`
   })
 
-/**
- * The portal state of an environment.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The portal state of an environment. */
 export const stateOf = (environment: Environment): Effect.Effect<PortalState, never, SandboxStore> =>
   Effect.map(SandboxStore, (store) => store.get(portalSlot, environment))
 
-/**
- * Opens the page of `ticket` at document time `now`: once, within its validity.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Opens the page of `ticket` at document time `now`: once, within its validity. */
 export const open = (state: PortalState, ticket: string, now: number): Tickets.Redeemed<Target> => {
   changed(state, ticketPart(ticket))
   return Tickets.redeem(state.tickets, ticket, now)
 }
 
-/**
- * A form token for the page opened with `ticket`, for one `action` on `target`.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** A form token for the page opened with `ticket`, for one `action` on `target`. */
 export const grantForm = (state: PortalState, ticket: string, target: Target, action: Action): string => {
   let token = Tickets.mint()
   while (state.forms.has(token)) token = Tickets.mint()
@@ -212,12 +136,7 @@ export const grantForm = (state: PortalState, ticket: string, target: Target, ac
   return token
 }
 
-/**
- * What a form post presents: accepted once, only on the page it was handed to.
- *
- * @since 0.1.0
- * @category models
- */
+/** What a form post presents: accepted once, only on the page it was handed to. */
 export type FormCheck =
   | { readonly _tag: "Accepted"; readonly grant: FormGrant }
   /** No token, a token never granted, or one granted to another page. */
@@ -225,12 +144,7 @@ export type FormCheck =
   /** The token was used already. */
   | { readonly _tag: "Used" }
 
-/**
- * Checks and uses up the form token `token` posted to the page of `ticket`.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Checks and uses up the form token `token` posted to the page of `ticket`. */
 export const useForm = (state: PortalState, ticket: string, token: string | undefined): FormCheck => {
   const grant = token === undefined ? undefined : state.forms.get(token)
   if (grant === undefined || grant.ticket !== ticket) return { _tag: "Refused" }
@@ -247,9 +161,6 @@ const formPart = (token: string): string => `f:${token}`
 /**
  * How the portal's links are kept on disk: each ticket and each form token is a part of its own;
  * the size of the next sweep is a global.
- *
- * @since 0.1.0
- * @category constants
  */
 export const portalCodec = codec({
   slot: portalSlot,

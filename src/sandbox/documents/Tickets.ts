@@ -9,25 +9,15 @@
  * late visit is told the link is spent (410) rather than unknown (404); after that it is forgotten.
  * Forgetting is swept as tickets are issued, in amortised constant time, so a long-running sandbox
  * does not grow with every link it ever handed out.
- *
- * @since 0.1.0
  */
 import { randomBytes } from "node:crypto"
 
-/**
- * A fresh ticket: 16 random bytes as 32 lower-case hex digits.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** A fresh ticket: 16 random bytes as 32 lower-case hex digits. */
 export const mint = (): string => randomBytes(16).toString("hex")
 
 /**
  * What a ticket opens, until when (document time; `undefined`: no expiry, e.g. MAIL links), and
  * when it was used (document time; `undefined`: not yet).
- *
- * @since 0.1.0
- * @category models
  */
 export interface Ticket<T> {
   readonly data: T
@@ -35,20 +25,10 @@ export interface Ticket<T> {
   usedAt: number | undefined
 }
 
-/**
- * How long a spent ticket (used, or past its expiry) is remembered, in document time: 1 hour.
- *
- * @since 0.1.0
- * @category constants
- */
+/** How long a spent ticket (used, or past its expiry) is remembered, in document time: 1 hour. */
 export const RETENTION_MILLIS = 60 * 60 * 1000
 
-/**
- * The tickets of one environment, and the size at which spent ones are next swept.
- *
- * @since 0.1.0
- * @category models
- */
+/** The tickets of one environment, and the size at which spent ones are next swept. */
 export interface TicketBook<T> {
   readonly entries: Map<string, Ticket<T>>
   nextSweepAt: number
@@ -56,12 +36,7 @@ export interface TicketBook<T> {
 
 const FIRST_SWEEP = 1024
 
-/**
- * An empty book.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** An empty book. */
 export const book = <T>(): TicketBook<T> => ({ entries: new Map(), nextSweepAt: FIRST_SWEEP })
 
 /** When a ticket was spent (used, or ran out), or `undefined` while it can still open its page. */
@@ -70,12 +45,7 @@ const spentAt = (ticket: Ticket<unknown>, now: number): number | undefined => {
   return ticket.expiresAt !== undefined && now >= ticket.expiresAt ? ticket.expiresAt : undefined
 }
 
-/**
- * Forgets the tickets spent more than `RETENTION_MILLIS` before `now`; answers the tickets forgotten.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Forgets the tickets spent more than `RETENTION_MILLIS` before `now`; answers the tickets forgotten. */
 export const sweep = <T>(tickets: TicketBook<T>, now: number): ReadonlyArray<string> => {
   const forgotten: Array<string> = []
   for (const [id, ticket] of tickets.entries) {
@@ -93,9 +63,6 @@ export const sweep = <T>(tickets: TicketBook<T>, now: number): ReadonlyArray<str
 /**
  * Mints a ticket for `data` at document time `now` and records it in `tickets`; answers the ticket
  * and the tickets forgotten by the sweep this issue set off (usually none).
- *
- * @since 0.1.0
- * @category combinators
  */
 export const issue = <T>(
   tickets: TicketBook<T>,
@@ -111,12 +78,7 @@ export const issue = <T>(
   return { ticket, forgotten }
 }
 
-/**
- * The outcome of opening a ticket's page.
- *
- * @since 0.1.0
- * @category models
- */
+/** The outcome of opening a ticket's page. */
 export type Redeemed<T> =
   | { readonly _tag: "Opened"; readonly data: T }
   /** Never issued: answer as for any unknown path. */
@@ -127,9 +89,6 @@ export type Redeemed<T> =
 /**
  * Opens a ticket's page at document time `now`: the first visit within the validity opens it and
  * uses the ticket up.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const redeem = <T>(tickets: TicketBook<T>, ticket: string, now: number): Redeemed<T> => {
   const entry = tickets.entries.get(ticket)

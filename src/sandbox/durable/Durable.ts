@@ -8,17 +8,10 @@
  * A row is a JSON value (its text is what is stored) or bytes (a file's content, stored as is).
  * Derived structures — indexes, interned texts, kept answers — are never rows: `load` rebuilds
  * them from the facts.
- *
- * @since 0.1.0
  */
 import type { Environment, Slot } from "../Store.js"
 
-/**
- * The value of a row: JSON, or bytes kept as they are.
- *
- * @since 0.1.0
- * @category models
- */
+/** The value of a row: JSON, or bytes kept as they are. */
 export type RowValue = unknown
 
 /**
@@ -26,28 +19,15 @@ export type RowValue = unknown
  * compared (`AnswerCache.fingerprint`: values, objects by identity, arrays by identity and length)
  * before `row` is called. For documents whose changes all reach their own fields — a field set,
  * an object replaced, an array grown or shrunk.
- *
- * @since 0.1.0
- * @category models
  */
 export class Lazy {
   constructor(readonly source: object, readonly row: () => RowValue) {}
 }
 
-/**
- * The rows of one part, by key.
- *
- * @since 0.1.0
- * @category models
- */
+/** The rows of one part, by key. */
 export type Rows = ReadonlyMap<string, RowValue>
 
-/**
- * How one slot's state is kept on disk.
- *
- * @since 0.1.0
- * @category models
- */
+/** How one slot's state is kept on disk. */
 export interface Codec<S> {
   readonly slot: Slot<S>
   /** Every part the state holds (a full save: after a restore, a migration). */
@@ -62,12 +42,7 @@ export interface Codec<S> {
   load(environment: Environment, parts: ReadonlyMap<string, Rows>, globals: RowValue | undefined): S
 }
 
-/**
- * Defines a codec.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** Defines a codec. */
 export const codec = <S>(definition: Codec<S>): Codec<S> => definition
 
 const watchers = new WeakMap<object, (part: string) => void>()
@@ -75,21 +50,13 @@ const watchers = new WeakMap<object, (part: string) => void>()
 /**
  * Marks a part of a slot's state as changed (or possibly changed: reads that move a progression
  * count too). Call it inside the synchronous step that changes it.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const changed = (state: object, part: string): void => {
   const watcher = watchers.get(state)
   if (watcher !== undefined) watcher(part)
 }
 
-/**
- * Watches a slot's state: `changed(state, part)` calls `onChange(part)` from now on.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Watches a slot's state: `changed(state, part)` calls `onChange(part)` from now on. */
 export const watch = (state: object, onChange: (part: string) => void): void => {
   watchers.set(state, onChange)
 }
@@ -97,9 +64,6 @@ export const watch = (state: object, onChange: (part: string) => void): void => 
 /**
  * The rows of one member of a slot that keeps its members in a map: `rowsOf` lists them; none when
  * the member is gone.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const memberRows = <M>(
   members: ReadonlyMap<string, M>,
@@ -115,9 +79,6 @@ export const memberRows = <M>(
 /**
  * The codec of a slot holding one value per member (`Map<corpNum, value>`): one row per member,
  * stored as it is.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const perMember = <V>(slot: Slot<Map<string, V>>, row: string): Codec<Map<string, V>> => ({
   slot,
@@ -150,9 +111,6 @@ const identityOf = (value: object): number => {
  * never change, counters no record shows): primitive values as they are, objects by identity and
  * arrays by identity and length (they grow in place). Any field a change sets — one added later
  * included — changes the version, so a kept answer cannot go stale.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const fingerprint = (document: object, ignore: ReadonlySet<string>): string => {
   let version = ""

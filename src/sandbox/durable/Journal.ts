@@ -4,8 +4,6 @@
  * what is on disk (kept in memory, as text), and only the rows that differ are written — together
  * with the slots' globals, the clock offset and the progression policies — in one transaction,
  * before the request that changed them is answered.
- *
- * @since 0.1.0
  */
 import { fingerprint } from "./Durable.js"
 import { type Codec, Lazy, type RowValue, type Rows, watch } from "./Durable.js"
@@ -29,12 +27,7 @@ interface Made {
 
 const GLOBALS = "" // the part of a slot's globals: no codec names a part so
 
-/**
- * The journal of a durable sandbox.
- *
- * @since 0.1.0
- * @category models
- */
+/** The journal of a durable sandbox. */
 export interface Journal {
   /** Watches a slot state the store created or was given. */
   readonly onState: (entry: Entry) => void
@@ -51,12 +44,7 @@ export interface Journal {
   readonly unsaved: (entries: ReadonlyArray<Entry>) => ReadonlyArray<string>
 }
 
-/**
- * The states of every slot of `codecs` rebuilt from stored rows.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** The states of every slot of `codecs` rebuilt from stored rows. */
 export const load = (codecs: ReadonlyArray<Codec<unknown>>, rows: ReadonlyArray<{ readonly environment: string; readonly domain: string; readonly part: string; readonly key: string; readonly value: string | Uint8Array }>): ReadonlyArray<Entry> => {
   const grouped = new Map<string, { parts: Map<string, Map<string, RowValue>>; globals: RowValue | undefined }>()
   for (const row of rows) {
@@ -82,12 +70,7 @@ export const load = (codecs: ReadonlyArray<Codec<unknown>>, rows: ReadonlyArray<
   return entries
 }
 
-/**
- * A journal writing to `storage`.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** A journal writing to `storage`. */
 export const make = (codecs: ReadonlyArray<Codec<unknown>>, storage: Storage): Journal => {
   const codecOf = new Map(codecs.map((c) => [c.slot.key, c]))
   /** What is on disk: part id → key → value. */

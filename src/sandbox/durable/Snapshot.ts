@@ -6,18 +6,11 @@
  * reached twice in the copy), plus the clock offset and the progression policies. Kept answers are
  * left out (a cache, rebuilt on demand). Restoring copies the snapshot again, so the live state
  * never shares a mutable object with it and a snapshot can be restored any number of times.
- *
- * @since 0.1.0
  */
 import type { Kind, Policy } from "../Progression.js"
 import type { Entry } from "../Store.js"
 
-/**
- * A sandbox's state at one instant: a value a test keeps and restores before each case.
- *
- * @since 0.1.0
- * @category models
- */
+/** A sandbox's state at one instant: a value a test keeps and restores before each case. */
 export interface SandboxSnapshot {
   readonly _tag: "SandboxSnapshot"
   /** When it was taken (base clock, epoch milliseconds). */
@@ -31,9 +24,6 @@ export interface SandboxSnapshot {
  * A deep copy of `value` keeping its shape: prototypes, maps, sets, arrays, typed arrays, and
  * shared references (each object is copied once). Frozen objects, errors and functions are
  * immutable here and shared as they are.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const copy = <A>(value: A): A => copyWith(value, new Map())
 
@@ -76,12 +66,7 @@ const copyWith = <A>(value: A, seen: Map<unknown, unknown>): A => {
   return copied as A
 }
 
-/**
- * Copies of `entries`, leaving out the slots `skip` names (caches).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Copies of `entries`, leaving out the slots `skip` names (caches). */
 export const copyEntries = (entries: ReadonlyArray<Entry>, skip: ReadonlySet<string>): ReadonlyArray<Entry> => {
   // One map of copied objects across slots: a document one slot shares with another stays shared.
   const seen = new Map<unknown, unknown>()

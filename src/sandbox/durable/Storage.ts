@@ -14,8 +14,6 @@
  * Tables: `meta(key, value)` (format, clock offset, progressions), `partners(link_id, secret)`,
  * `rows(environment, domain, part, key, value)` — the facts each slot's codec writes (`Durable.ts`),
  * JSON text or bytes.
- *
- * @since 0.1.0
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -25,67 +23,34 @@ import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
 
-/**
- * The format this version writes.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The format this version writes. */
 export const FORMAT = 1
 
-/**
- * The module the storage engine needs (built into Node.js 22.13 and later).
- *
- * @since 0.1.0
- * @category constants
- */
+/** The module the storage engine needs (built into Node.js 22.13 and later). */
 export const DRIVER = "node:sqlite"
 
 /**
  * A data directory that cannot be used: the engine is missing, the directory is in use, written
  * by a newer version, or unreadable. The message says what to do.
- *
- * @since 0.1.0
- * @category errors
  */
 export class SandboxDataError extends Data.TaggedError("SandboxDataError")<{
   readonly directory: string
   readonly message: string
 }> {}
 
-/**
- * The database the storage engine works on.
- *
- * @since 0.1.0
- * @category models
- */
+/** The database the storage engine works on. */
 export type Database = DatabaseSync
 
-/**
- * A step from one format to the next, run inside the transaction that records the new format.
- *
- * @since 0.1.0
- * @category models
- */
+/** A step from one format to the next, run inside the transaction that records the new format. */
 export interface Migration {
   readonly from: number
   readonly run: (db: Database) => void
 }
 
-/**
- * The migrations from older formats (none yet: format 1 is the first).
- *
- * @since 0.1.0
- * @category constants
- */
+/** The migrations from older formats (none yet: format 1 is the first). */
 export const migrations: ReadonlyArray<Migration> = []
 
-/**
- * A stored row.
- *
- * @since 0.1.0
- * @category models
- */
+/** A stored row. */
 export interface StoredRow {
   readonly environment: string
   readonly domain: string
@@ -95,12 +60,7 @@ export interface StoredRow {
   readonly value: string | Uint8Array
 }
 
-/**
- * One change of a row: a value to write, or `undefined` to delete it.
- *
- * @since 0.1.0
- * @category models
- */
+/** One change of a row: a value to write, or `undefined` to delete it. */
 export interface RowChange {
   readonly environment: string
   readonly domain: string
@@ -109,12 +69,7 @@ export interface RowChange {
   readonly value: string | Uint8Array | undefined
 }
 
-/**
- * An open data directory.
- *
- * @since 0.1.0
- * @category models
- */
+/** An open data directory. */
 export interface Storage {
   readonly directory: string
   readonly rows: () => ReadonlyArray<StoredRow>
@@ -134,12 +89,7 @@ CREATE TABLE IF NOT EXISTS rows (
 ) WITHOUT ROWID;
 `
 
-/**
- * Runs `body` in one transaction: committed when it returns, rolled back when it throws.
- *
- * @since 1.0.0
- * @category combinators
- */
+/** Runs `body` in one transaction: committed when it returns, rolled back when it throws. */
 export const transaction = <A>(db: Database, body: () => A): A => {
   db.exec("BEGIN")
   try {
@@ -174,9 +124,6 @@ const textOf = (row: unknown, column: string): string | undefined => {
 /**
  * Brings a database to `format`: a fresh one gets the schema, an older one is migrated step by step
  * in one transaction, a newer one (or one without a path from its format) is refused.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const prepare = (db: Database, directory: string, format: number = FORMAT, steps: ReadonlyArray<Migration> = migrations): Outcome<number> => {
   db.exec(SCHEMA)
@@ -211,12 +158,7 @@ export const prepare = (db: Database, directory: string, format: number = FORMAT
   return { ok: format }
 }
 
-/**
- * The outcome of `prepare`: the format, or why the directory is refused.
- *
- * @since 1.0.0
- * @category models
- */
+/** The outcome of `prepare`: the format, or why the directory is refused. */
 export type Outcome<A> = { readonly ok: A; readonly error?: undefined } | { readonly ok?: undefined; readonly error: string }
 
 const messageOf = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause))
@@ -283,12 +225,7 @@ const storageOf = (db: Database, directory: string): Storage => {
   }
 }
 
-/**
- * Opens (creating if needed) the data directory `directory`; closes it with the scope.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** Opens (creating if needed) the data directory `directory`; closes it with the scope. */
 export const open = (directory: string): Effect.Effect<Storage, SandboxDataError, Scope.Scope> =>
   Effect.flatMap(Effect.all([loadEngine(directory), Clock.currentTimeMillis]), ([Sqlite, now]) =>
     Effect.acquireRelease(

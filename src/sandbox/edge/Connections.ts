@@ -5,8 +5,6 @@
  * shutdown. (A connection answered before its whole body arrived is closed gently by the HTTP
  * server of `@effect/platform-node`: FIN after the answer, the rest of the body discarded for a
  * moment, so a client still sending reads its answer instead of a reset.)
- *
- * @since 0.1.0
  */
 import * as Http from "node:http"
 import type * as Net from "node:net"
@@ -20,9 +18,6 @@ import { JSON_CONTENT_TYPE } from "./HttpEdge.js"
  * Limits of the socket server (Node's `http.Server` settings plus the connection cap and the
  * shutdown grace). The body size limit and the JSON nesting limit are the kernel's
  * (`SandboxOptions.maxBodyBytes`, `maxJsonDepth`): they hold in process too.
- *
- * @since 0.1.0
- * @category models
  */
 export interface ServerLimits {
   /** Largest request head (request line and headers) in bytes; larger → 431. Default 16 KiB. */
@@ -55,12 +50,7 @@ export interface ServerLimits {
   readonly shutdownGraceMillis: number
 }
 
-/**
- * The default limits.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The default limits. */
 export const DEFAULT_LIMITS: ServerLimits = {
   maxHeaderBytes: 16 * 1024,
   headersTimeoutMillis: 10_000,
@@ -88,9 +78,6 @@ const clientFailure = (code: string | undefined): SandboxFailure | undefined => 
  * A Node `http.Server` with the limits' head size, header and request timeouts and keep-alive
  * timeout; what Node refuses itself (oversized head, timeouts, malformed HTTP) is answered with
  * `{code, message}` like every other failure.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const createNodeServer = (limits: ServerLimits, language: "ko" | "en"): Http.Server => {
   const server = Http.createServer({
@@ -121,12 +108,7 @@ interface Connection {
   busy: number
 }
 
-/**
- * The bookkeeping of a server's connections.
- *
- * @since 0.1.0
- * @category models
- */
+/** The bookkeeping of a server's connections. */
 export interface Tracker {
   /** Marks a request in flight on its connection until its answer closes. */
   readonly begin: (request: Http.IncomingMessage, response: Http.ServerResponse) => void
@@ -143,9 +125,6 @@ export interface Tracker {
  * Connection bookkeeping: the cap (closing idle connections first), the time allowed before a new
  * connection's first request, requests in flight (for shutdown). The request handler calls
  * `begin` first thing for every request.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const track = (server: Http.Server, limits: ServerLimits): Tracker => {
   // In order of last activity: the first idle entry is the one to close at the cap.

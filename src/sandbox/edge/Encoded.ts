@@ -4,8 +4,6 @@
  * for gzip — compressed once and remembered with the bytes. An answer whose bytes are kept (a
  * document's record, see `AnswerCache.ts`; a failure sent before) is therefore encoded and
  * compressed once, not per request.
- *
- * @since 0.1.0
  */
 import { gzipSync } from "node:zlib"
 import * as Stream from "effect/Stream"
@@ -30,21 +28,13 @@ const gzipOptionsFor = (length: number) => {
 /**
  * gzip bytes of `bytes`, in a buffer of their own (zlib answers a view of its larger output buffer,
  * which a kept answer would otherwise hold on to).
- *
- * @since 0.1.0
- * @category combinators
  */
 export const gzip = (bytes: Uint8Array): Uint8Array => {
   const zipped = gzipSync(bytes, gzipOptionsFor(bytes.length))
   return zipped.byteLength === zipped.buffer.byteLength ? zipped : new Uint8Array(zipped)
 }
 
-/**
- * A body: its bytes, and its gzip bytes computed on first use and then kept.
- *
- * @since 0.1.0
- * @category models
- */
+/** A body: its bytes, and its gzip bytes computed on first use and then kept. */
 export class Body implements EncodedBody {
   private zipped: Uint8Array | undefined
   constructor(readonly bytes: Uint8Array) {}
@@ -54,37 +44,19 @@ export class Body implements EncodedBody {
   }
 }
 
-/**
- * The body of a JSON value (`JSON.stringify` of it, as UTF-8).
- *
- * @since 0.1.0
- * @category constructors
- */
+/** The body of a JSON value (`JSON.stringify` of it, as UTF-8). */
 export const jsonBody = (value: unknown): Body => new Body(encoder.encode(JSON.stringify(value) ?? ""))
 
 /**
  * A JSON answer that carries its body's encoding: the kernel sends those bytes instead of encoding
  * the body again. The body must not change afterwards.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const keep = <T>(body: T, encoded: Body): JsonAnswer<T> => ({ _tag: "Json", body, encoded })
 
-/**
- * The encoding of a JSON answer: the one it carries, or its body encoded now.
- *
- * @since 1.0.0
- * @category combinators
- */
+/** The encoding of a JSON answer: the one it carries, or its body encoded now. */
 export const encodingOf = (answer: JsonAnswer<unknown>): EncodedBody => answer.encoded ?? jsonBody(answer.body)
 
-/**
- * An answer ready for the wire.
- *
- * @since 0.1.0
- * @category models
- */
+/** An answer ready for the wire. */
 export interface WireAnswer {
   readonly status: number
   readonly contentType: string
@@ -102,20 +74,12 @@ export interface WireAnswer {
 
 const NO_HEADERS: Readonly<Record<string, string>> = {}
 
-/**
- * A JSON answer.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** A JSON answer. */
 export const jsonAnswer = (status: number, body: EncodedBody): WireAnswer => ({ status, contentType: JSON_CONTENT_TYPE, headers: NO_HEADERS, body, fault: undefined })
 
 /**
  * The wire answer of a route's answer: JSON as is (or as kept), a PDF with exactly
  * `application/pdf;charset=utf-8`, a page with its own headers, a page's events as a stream.
- *
- * @since 1.0.0
- * @category constructors
  */
 export const answerOf = (response: RouteResponse): WireAnswer => {
   switch (response._tag) {
@@ -141,9 +105,6 @@ export const answerOf = (response: RouteResponse): WireAnswer => {
  * The answers of failures of one sandbox: failures repeat (the same code and message for every
  * refused token, unknown document, …), so their bodies, gzip included, are kept by text (the
  * `capacity` most recent).
- *
- * @since 1.0.0
- * @category models
  */
 export class FailureAnswers {
   private readonly bodies: Lru<string, Body>
@@ -163,28 +124,15 @@ export class FailureAnswers {
   }
 }
 
-/**
- * The same answer, standing for an injected connection fault.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The same answer, standing for an injected connection fault. */
 export const withFault = (answer: WireAnswer, fault: FaultKind | undefined): WireAnswer => fault === undefined ? answer : { ...answer, fault }
 
-/**
- * The bytes of an answer as sent: gzip-encoded when the client accepts gzip.
- *
- * @since 1.0.0
- * @category combinators
- */
+/** The bytes of an answer as sent: gzip-encoded when the client accepts gzip. */
 export const sentBytes = (answer: WireAnswer, gzipped: boolean): Uint8Array => (gzipped ? answer.body.gzipped : answer.body.bytes)
 
 /**
  * The headers an edge sends with an answer (besides Content-Length): Content-Type, the answer's
  * own, and the gzip ones when the body is sent compressed.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const headersOf = (answer: WireAnswer, gzipped: boolean): Record<string, string> => {
   const headers: Record<string, string> = { "content-type": answer.contentType, ...answer.headers }

@@ -4,34 +4,17 @@
  * limits on bodies and JSON nesting, and the content types the live service answers with — JSON
  * with `application/json;charset=utf-8`, PDF with exactly `application/pdf;charset=utf-8`
  * (docs/service.md "Answers").
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import { fail, type SandboxFailure } from "../Failure.js"
 
-/**
- * Content-Type of JSON answers.
- *
- * @since 0.1.0
- * @category constants
- */
+/** Content-Type of JSON answers. */
 export const JSON_CONTENT_TYPE = "application/json;charset=utf-8"
 
-/**
- * Content-Type of PDF answers; clients tell PDF from JSON by this exact value.
- *
- * @since 0.1.0
- * @category constants
- */
+/** Content-Type of PDF answers; clients tell PDF from JSON by this exact value. */
 export const PDF_CONTENT_TYPE = "application/pdf;charset=utf-8"
 
-/**
- * A request as the kernel sees it, before routing.
- *
- * @since 0.1.0
- * @category models
- */
+/** A request as the kernel sees it, before routing. */
 export interface Incoming {
   readonly method: string
   /** The path as sent, percent-encoded, without the query. */
@@ -45,29 +28,14 @@ export interface Incoming {
   readonly remoteAddress: string
 }
 
-/**
- * The remote address without the IPv4-mapped IPv6 prefix (`::ffff:127.0.0.1` → `127.0.0.1`).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The remote address without the IPv4-mapped IPv6 prefix (`::ffff:127.0.0.1` → `127.0.0.1`). */
 export const normalizeAddress = (address: string): string => address.startsWith("::ffff:") ? address.slice(7) : address
 
-/**
- * `en…` in Accept-Language → English; any other value → Korean; absent → the default.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** `en…` in Accept-Language → English; any other value → Korean; absent → the default. */
 export const languageOf = (header: string | undefined, fallback: "ko" | "en"): "ko" | "en" =>
   header === undefined || header.trim() === "" ? fallback : header.trim().toLowerCase().startsWith("en") ? "en" : "ko"
 
-/**
- * `true` when Accept-Encoding lists gzip (`gzip`, `gzip,deflate`, `deflate, gzip;q=1`).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** `true` when Accept-Encoding lists gzip (`gzip`, `gzip,deflate`, `deflate, gzip;q=1`). */
 export const acceptsGzip = (header: string | undefined): boolean =>
   header !== undefined && header.split(",").some((part) => {
     const [name, ...params] = part.trim().toLowerCase().split(";")
@@ -79,18 +47,12 @@ export const acceptsGzip = (header: string | undefined): boolean =>
  * (well under 2 MB of JSON) and an e-Tax invoice attachment of up to 10 MiB
  * (`MAX_FILE_BYTES`) plus its multipart envelope; 12 MiB leaves room for both, lets the e-Tax
  * invoice route answer a slightly larger file with its own code, and refuses anything far beyond.
- *
- * @since 0.1.0
- * @category constants
  */
 export const DEFAULT_MAX_BODY_BYTES = 12 * 1024 * 1024
 
 /**
  * Default deepest JSON nesting accepted (objects and arrays). Legal requests nest 4 levels at most;
  * deeper values would make recursive code (schema decoding, error formatting) overflow the stack.
- *
- * @since 0.1.0
- * @category constants
  */
 export const DEFAULT_MAX_JSON_DEPTH = 64
 
@@ -98,32 +60,19 @@ export const DEFAULT_MAX_JSON_DEPTH = 64
  * The result of reading a request: the request, and the failure to answer instead when the body
  * could not be read or is too large (the rest of such a body is left unread: the socket server
  * discards it for a moment after the answer, then closes the connection — `Server.ts`).
- *
- * @since 0.1.0
- * @category models
  */
 export interface Read {
   readonly incoming: Incoming
   readonly failure?: SandboxFailure
 }
 
-/**
- * What reading a body gave: its bytes, or that it was larger than the limit, or unreadable.
- *
- * @since 0.1.0
- * @category models
- */
+/** What reading a body gave: its bytes, or that it was larger than the limit, or unreadable. */
 export type BodyOutcome =
   | { readonly _tag: "Body"; readonly bytes: Uint8Array }
   | { readonly _tag: "TooLarge" }
   | { readonly _tag: "Unreadable" }
 
-/**
- * A Node readable stream, as far as reading a body needs one.
- *
- * @since 0.1.0
- * @category models
- */
+/** A Node readable stream, as far as reading a body needs one. */
 export interface NodeReadable {
   on(event: string, listener: (...args: Array<any>) => void): unknown
   off(event: string, listener: (...args: Array<any>) => void): unknown
@@ -133,9 +82,6 @@ export interface NodeReadable {
  * Reads a Node stream's chunks and concatenates them once (linear in the size), then calls `done`;
  * stops buffering as soon as the total passes `limit` (later chunks are not buffered). Answers the
  * function that stops listening.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const readNodeBody = (source: NodeReadable, limit: number, done: (outcome: BodyOutcome) => void): () => void => {
   const chunks: Array<Uint8Array> = []
@@ -176,9 +122,6 @@ const EMPTY_BODY = new Uint8Array(0)
 /**
  * A request as the kernel sees it, from its method, target (`/path?query` as sent), headers (lower-case
  * names) and remote address; the body is empty (the caller reads it).
- *
- * @since 0.1.0
- * @category constructors
  */
 export const incomingOf = (
   method: string,
@@ -201,20 +144,12 @@ export const incomingOf = (
   }
 }
 
-/**
- * The failure answered for a body larger than `limit` bytes.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** The failure answered for a body larger than `limit` bytes. */
 export const tooLarge = (limit: number): SandboxFailure => fail("PayloadTooLarge", `at most ${limit} bytes`)
 
 /**
  * `true` when JSON text nests objects and arrays deeper than `maxDepth`: one pass over the bytes,
  * no parsing, so a hostile body is refused before any recursive code sees it.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const jsonNestsDeeperThan = (bytes: Uint8Array, maxDepth: number): boolean => {
   let depth = 0
@@ -234,12 +169,7 @@ export const jsonNestsDeeperThan = (bytes: Uint8Array, maxDepth: number): boolea
   return false
 }
 
-/**
- * `true` when a body looks like JSON text (its first non-blank byte opens an object or array).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** `true` when a body looks like JSON text (its first non-blank byte opens an object or array). */
 export const looksLikeJson = (bytes: Uint8Array): boolean => {
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i]!
@@ -249,30 +179,15 @@ export const looksLikeJson = (bytes: Uint8Array): boolean => {
   return false
 }
 
-/**
- * The content type of portal pages.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The content type of portal pages. */
 export const HTML_CONTENT_TYPE = "text/html; charset=utf-8"
 
-/**
- * The content type of the sandbox pages' event stream (server-sent events).
- *
- * @since 1.1.0
- * @category constants
- */
+/** The content type of the sandbox pages' event stream (server-sent events). */
 export const EVENTS_CONTENT_TYPE = "text/event-stream; charset=utf-8"
 
 const decoder = new TextDecoder("utf-8", { fatal: true })
 
-/**
- * Parses a body as UTF-8 JSON; an empty body is `undefined`.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Parses a body as UTF-8 JSON; an empty body is `undefined`. */
 export const parseJsonBody = (body: Uint8Array): Effect.Effect<unknown, SandboxFailure> =>
   body.length === 0
     ? Effect.succeed(undefined)

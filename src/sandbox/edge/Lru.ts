@@ -2,16 +2,11 @@
  * A map that keeps at most `capacity` entries, forgetting the least recently used one first. The
  * sandbox keeps what it can rebuild (encoded answers) in these, so that what it remembers per
  * request stays bounded however many documents it stores.
- *
- * @since 0.1.0
  */
 
 /**
  * A bounded map with least-recently-used eviction (a `Map` keeps insertion order: a hit moves its
  * entry to the end, and the first entry is the one to evict).
- *
- * @since 0.1.0
- * @category models
  */
 export class Lru<K, V> {
   private readonly entries = new Map<K, V>()

@@ -5,8 +5,6 @@
  * written in one piece — or, for an injected connection fault, acted out on the raw socket
  * (docs/resilience.md, "Injected faults"), which no response object can express: a reset, a close
  * without an answer, a head announcing more body than is sent.
- *
- * @since 0.1.0
  */
 import * as Http from "node:http"
 import * as Effect from "effect/Effect"
@@ -27,9 +25,6 @@ const hasNoBody = (headers: Http.IncomingHttpHeaders): boolean =>
  * HTTP server discards it for a moment after the answer, then closes the connection. A client
  * waiting for `100 Continue` gets it when its body is to be read (not when it is refused by its
  * `Content-Length`).
- *
- * @since 0.1.0
- * @category combinators
  */
 export const readRequest = (
   request: Http.IncomingMessage,
@@ -67,9 +62,6 @@ export const readRequest = (
  * An answer as the HTTP server writes it: status, headers and body in one piece — or, for an
  * answer that stays open (a page's events), its body then what follows, as it comes, never
  * compressed (a compressed stream would sit in the compressor's buffer).
- *
- * @since 1.0.0
- * @category constructors
  */
 export const responseOf = (answer: WireAnswer, gzip: boolean): HttpServerResponse.HttpServerResponse =>
   answer.more === undefined
@@ -91,9 +83,6 @@ const partialAnswer = (answer: WireAnswer, gzip: boolean): Buffer => {
  * `truncate` (the head with the full `Content-Length` and half the body, then closed), `hang` (the
  * same, never finished: the connection stays until the client gives up or the server stops). A
  * fault's effect never completes: the request ends when its connection closes.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const deliver = (request: Http.IncomingMessage, answer: WireAnswer, gzip: boolean): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
   if (answer.fault === undefined) return Effect.succeed(responseOf(answer, gzip))

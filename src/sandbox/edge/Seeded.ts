@@ -3,17 +3,10 @@
  * data (the tax authority's synthetic documents), the same seed gives the same sequence, so a run
  * replays. mulberry32: small, fast, and good enough for both; not for secrets (tickets and tokens
  * come from the system CSPRNG).
- *
- * @since 0.1.0
  */
 import { createHash } from "node:crypto"
 
-/**
- * A generator of numbers in [0, 1) from a 32-bit seed.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** A generator of numbers in [0, 1) from a 32-bit seed. */
 export const generator = (seed: number): () => number => {
   let state = seed >>> 0
   return (): number => {
@@ -25,10 +18,5 @@ export const generator = (seed: number): () => number => {
   }
 }
 
-/**
- * A 32-bit seed from a text (the first four bytes of its SHA-256).
- *
- * @since 0.1.0
- * @category constructors
- */
+/** A 32-bit seed from a text (the first four bytes of its SHA-256). */
 export const seedOf = (text: string): number => createHash("sha256").update(text).digest().readUInt32LE(0)

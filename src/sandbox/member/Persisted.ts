@@ -1,18 +1,11 @@
 /**
  * How members are kept by a durable sandbox (`Durable.ts`): one row per member (its company
  * information and contacts); the owners of contact IDs are rebuilt from the contacts.
- *
- * @since 1.1.0
  */
 import { codec } from "../durable/Durable.js"
 import { type ContactRecord, type MemberRecord, type MemberState, membersSlot } from "./State.js"
 
-/**
- * The codec of members.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The codec of members. */
 export const membersCodec = codec({
   slot: membersSlot,
   parts: (state) => state.members.keys(),

@@ -2,8 +2,6 @@
  * The member operations (docs/service.md "Member administration"): membership and ID checks, sign-up,
  * withdrawal, company information and contacts, with real state per environment; the member's page
  * URLs hand out portal links (`PortalLinks.ts`).
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Kst from "../../core/Kst.js"
@@ -59,12 +57,7 @@ const callerMember = (request: RouteRequest, caller: Caller) =>
 
 const nowMillis = SandboxClock.use((clock) => clock.now)
 
-/**
- * The member operations.
- *
- * @since 0.1.0
- * @category routes
- */
+/** The member operations. */
 export const memberRoutes: ReadonlyArray<Route> = [
   read(Operations.CheckIsMember, Effect.fnUntraced(function*(request) {
     const query = yield* request.parameters

@@ -1,8 +1,6 @@
 /**
  * Token issuance (`Auth.Token` of the catalogue): `POST /SERVICE_TEST/Token` (test) and
  * `POST /SERVICE/Token` (production), on the same origin as the API (docs/sandbox.md "Addressing").
- *
- * @since 0.1.0
  */
 import { createHash } from "node:crypto"
 import * as Effect from "effect/Effect"
@@ -17,21 +15,13 @@ import { type Environment, SandboxStore } from "../Store.js"
 import { type AccessToken, newTokenValue, remember, serviceIdOf, TOKEN_VALIDITY_MILLIS, tokensSlot } from "../auth/IssuedTokens.js"
 import { normalizeAddress } from "../edge/HttpEdge.js"
 
-/**
- * The partner code of a LinkID: a stable 6-digit number (the live service assigns one per partner).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The partner code of a LinkID: a stable 6-digit number (the live service assigns one per partner). */
 export const partnerCodeOf = (linkId: string): string =>
   String(100000 + (createHash("sha256").update(linkId).digest().readUInt32BE(0) % 900000))
 
 /**
  * Token issuance of both environments: the service ID in the path (`SERVICE_TEST` / `SERVICE`)
  * names the environment the token belongs to.
- *
- * @since 0.1.0
- * @category routes
  */
 export const tokenRoutes = (partners: PartnerRegistry): ReadonlyArray<Route> => [
   implement(IssueToken, (request) =>

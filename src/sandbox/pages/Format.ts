@@ -2,17 +2,10 @@
  * How the pages show the service's values: amounts with thousands separators, KST dates and times
  * with separators, registration numbers with hyphens, resident numbers masked. Text in, text out:
  * escaping is `Html.ts`'s job.
- *
- * @since 0.1.0
  */
 import * as Kst from "../../core/Kst.js"
 
-/**
- * `1234567` → `1,234,567` (signs and any length kept; not a number → as given).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** `1234567` → `1,234,567` (signs and any length kept; not a number → as given). */
 export const amount = (value: string | undefined | null): string => {
   if (value === undefined || value === null) return ""
   const match = /^([+-]?)(\d+)$/.exec(value.trim())
@@ -20,12 +13,7 @@ export const amount = (value: string | undefined | null): string => {
   return `${match[1] === "-" ? "-" : ""}${match[2]!.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`
 }
 
-/**
- * `20261122` → `2026-11-22`; `20261122103000` → `2026-11-22 10:30:00`.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** `20261122` → `2026-11-22`; `20261122103000` → `2026-11-22 10:30:00`. */
 export const dateTime = (value: string | undefined | null): string => {
   if (value === undefined || value === null) return ""
   if (/^\d{8}$/.test(value)) return `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`
@@ -33,20 +21,12 @@ export const dateTime = (value: string | undefined | null): string => {
   return value
 }
 
-/**
- * An instant of document time as KST `yyyy-MM-dd HH:mm:ss`.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** An instant of document time as KST `yyyy-MM-dd HH:mm:ss`. */
 export const instant = (epochMillis: number | undefined): string => (epochMillis === undefined ? "" : dateTime(Kst.toDateTime14(epochMillis)))
 
 /**
  * A party number as printed on the forms: a registration number `123-45-67890`; a resident number
  * masked after its birth date (`900101-1******`); anything else as given.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const partyNumber = (value: string | undefined | null): string => {
   if (value === undefined || value === null) return ""
@@ -55,11 +35,6 @@ export const partyNumber = (value: string | undefined | null): string => {
   return value
 }
 
-/**
- * The month and day of a `yyyyMMdd` date (the item lines of the forms).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The month and day of a `yyyyMMdd` date (the item lines of the forms). */
 export const monthDay = (value: string | undefined): readonly [string, string] =>
   value !== undefined && /^\d{8}$/.test(value) ? [value.slice(4, 6), value.slice(6, 8)] : ["", ""]

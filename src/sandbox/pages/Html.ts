@@ -3,16 +3,9 @@
  * it interpolates (`& < > " '`) unless the value is already `Html` — itself built by `html` from
  * constant markup. A document field can only reach a page as text, never as markup: a `<script>`
  * in a company name shows as the characters `<script>`.
- *
- * @since 0.1.0
  */
 
-/**
- * A piece of markup built by `html` (or `raw` for a constant of this module's callers).
- *
- * @since 0.1.0
- * @category models
- */
+/** A piece of markup built by `html` (or `raw` for a constant of this module's callers). */
 export class Html {
   constructor(readonly text: string) {}
   toString(): string {
@@ -23,20 +16,12 @@ export class Html {
 /**
  * What `html` interpolates: markup as is; text and numbers escaped; lists joined; nothing for
  * `undefined`, `null` and `false`.
- *
- * @since 0.1.0
- * @category models
  */
 export type Interpolated = Html | string | number | boolean | null | undefined | ReadonlyArray<Interpolated>
 
 const ENTITIES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;" }
 
-/**
- * Text made safe for an element's content or a quoted attribute value.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Text made safe for an element's content or a quoted attribute value. */
 export const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!)
 
 const render = (value: Interpolated): string => {
@@ -46,12 +31,7 @@ const render = (value: Interpolated): string => {
   return escape(String(value))
 }
 
-/**
- * The markup template: `html\`<td>${name}</td>\`` escapes `name`.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** The markup template: `html\`<td>${name}</td>\`` escapes `name`. */
 export const html = (strings: TemplateStringsArray, ...values: ReadonlyArray<Interpolated>): Html => {
   let out = strings[0] ?? ""
   values.forEach((value, i) => {
@@ -60,10 +40,5 @@ export const html = (strings: TemplateStringsArray, ...values: ReadonlyArray<Int
   return new Html(out)
 }
 
-/**
- * Constant markup (never data).
- *
- * @since 0.1.0
- * @category constructors
- */
+/** Constant markup (never data). */
 export const raw = (markup: string): Html => new Html(markup)

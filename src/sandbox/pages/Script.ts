@@ -4,17 +4,12 @@
  * `taxdoc-events` meta tag, so the script is one constant text), it fetches the page again and
  * swaps the parts marked `data-live`, leaving alone a part that holds the focus (a form being
  * filled in). Without script the pages are the same, only not live.
- *
- * @since 1.1.0
  */
 import { createHash } from "node:crypto"
 
 /**
  * The script of every page: the events' address comes from the page's `taxdoc-events` meta tag,
  * so the script is one constant text, allowed by its hash.
- *
- * @since 1.1.0
- * @category constants
  */
 export const SCRIPT = `(() => {
   const meta = document.querySelector('meta[name="taxdoc-events"]')
@@ -44,11 +39,6 @@ export const SCRIPT = `(() => {
 })()
 `
 
-/**
- * `sha256-…` of the script: the only script the pages' policy allows.
- *
- * @since 1.1.0
- * @category constants
- */
+/** `sha256-…` of the script: the only script the pages' policy allows. */
 export const SCRIPT_HASH = `sha256-${createHash("sha256").update(SCRIPT, "utf8").digest("base64")}`
 

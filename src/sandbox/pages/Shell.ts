@@ -10,8 +10,6 @@
  * sandbox itself, and forms posting only to the sandbox; nothing else is loaded from anywhere, and
  * no page may be framed. Pages are never cached; a portal page sends no referrer (its one-use link
  * must not leak).
- *
- * @since 1.1.0
  */
 import type { HtmlAnswer } from "../routing/Route.js"
 import { type Html, html, raw } from "./Html.js"
@@ -20,28 +18,13 @@ import { STYLESHEET, STYLESHEET_HASH } from "./Style.js"
 import { en } from "./TextsEn.js"
 import { ko, type Texts } from "./TextsKo.js"
 
-/**
- * The language of a page: Korean by default, English for `en…` in Accept-Language.
- *
- * @since 1.1.0
- * @category models
- */
+/** The language of a page: Korean by default, English for `en…` in Accept-Language. */
 export type Language = "ko" | "en"
 
-/**
- * The words of a language.
- *
- * @since 1.1.0
- * @category constants
- */
+/** The words of a language. */
 export const textsOf = (language: Language): Texts => (language === "en" ? en : ko)
 
-/**
- * The Content-Security-Policy of every page.
- *
- * @since 1.1.0
- * @category constants
- */
+/** The Content-Security-Policy of every page. */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   `script-src '${SCRIPT_HASH}'`,
@@ -53,12 +36,7 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'"
 ].join("; ")
 
-/**
- * The headers of every page (and of the events of the sandbox's pages).
- *
- * @since 1.1.0
- * @category constants
- */
+/** The headers of every page (and of the events of the sandbox's pages). */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   "content-security-policy": CONTENT_SECURITY_POLICY,
   "x-content-type-options": "nosniff",
@@ -75,9 +53,6 @@ const PORTAL_HEADERS: Readonly<Record<string, string>> = { ...PAGE_HEADERS, "ref
  * A whole page: the HTML document in `language` with the stylesheet, `head` and `body`; a portal
  * page (`portal`) looks like the portal and sends no referrer, a page of the sandbox carries the
  * script that follows the sandbox (`live`).
- *
- * @since 1.1.0
- * @category constructors
  */
 export const page = (options: {
   readonly language: Language
@@ -112,9 +87,6 @@ ${options.body}${options.live === undefined ? "" : html`
 /**
  * A page that explains something — a refusal, an expired link, a result — in a box, and nothing of
  * the state.
- *
- * @since 1.1.0
- * @category constructors
  */
 export const notice = (options: {
   readonly language: Language
@@ -135,12 +107,7 @@ ${options.body}
 </main>`
   })
 
-/**
- * A redirect after a form (303 See Other), with extra headers (a cookie).
- *
- * @since 1.1.0
- * @category constructors
- */
+/** A redirect after a form (303 See Other), with extra headers (a cookie). */
 export const redirect = (location: string, headers: Readonly<Record<string, string>> = {}): HtmlAnswer => ({
   _tag: "Html",
   status: 303,

@@ -8,19 +8,12 @@
  *
  * Korean text renders with the CJK fonts a machine has: Noto Sans/Serif CJK KR (Linux, e.g. Debian's
  * `fonts-noto-cjk`), Malgun Gothic (Windows), Apple SD Gothic Neo (macOS).
- *
- * @since 0.1.0
  */
 import { createHash } from "node:crypto"
 
 const FONT_STACK = `"Noto Sans CJK KR", "Noto Serif CJK KR", "Malgun Gothic", "Apple SD Gothic Neo", sans-serif`
 
-/**
- * The stylesheet.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The stylesheet. */
 export const STYLESHEET = `
 *{box-sizing:border-box}
 html{font-family:${FONT_STACK};font-size:14px;color:#1f2328;background:#f3f4f6}
@@ -146,10 +139,5 @@ html,html:has(.portal){background:#fff}
 }
 `
 
-/**
- * `sha256-…` of the stylesheet: the only style the pages' policy allows.
- *
- * @since 0.1.0
- * @category constants
- */
+/** `sha256-…` of the stylesheet: the only style the pages' policy allows. */
 export const STYLESHEET_HASH = `sha256-${createHash("sha256").update(STYLESHEET, "utf8").digest("base64")}`

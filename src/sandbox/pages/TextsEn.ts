@@ -1,16 +1,7 @@
-/**
- * What the pages say in English (`en…` in Accept-Language).
- *
- * @since 1.1.0
- */
+/** What the pages say in English (`en…` in Accept-Language). */
 import type { Texts } from "./TextsKo.js"
 
-/**
- * The English words.
- *
- * @since 1.1.0
- * @category constants
- */
+/** The English words. */
 export const en: Texts = {
   appName: "taxdoc sandbox",
   sections: "Sections",

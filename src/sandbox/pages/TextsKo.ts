@@ -1,18 +1,11 @@
 /**
  * What the pages say in Korean — the sandbox's own pages and the portal's (the default, as for
  * the service's messages). Its type is `Texts`, which the English words (`TextsEn.ts`) follow.
- *
- * @since 1.1.0
  */
 
 const count = (n: number): string => n.toLocaleString("ko-KR")
 
-/**
- * The Korean words.
- *
- * @since 1.1.0
- * @category constants
- */
+/** The Korean words. */
 export const ko = {
   appName: "taxdoc 샌드박스",
   sections: "메뉴",
@@ -290,10 +283,5 @@ export const ko = {
   bizClass: "종목"
 }
 
-/**
- * Every word and sentence of the pages, as the Korean ones are.
- *
- * @since 1.1.0
- * @category models
- */
+/** Every word and sentence of the pages, as the Korean ones are. */
 export type Texts = typeof ko

@@ -4,8 +4,6 @@
  * newest first (the latest 100), each with a link to its slip (`CashbillSheet.ts`; a link of its
  * own, one use, 30 seconds), the slip with a link to the receipt's PDF (GetPDF's bytes); WRITE, a form with the fields of RegistIssue that issues one receipt
  * through the same rules (`Forms.ts`), every refused field named under its input.
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -31,20 +29,10 @@ const current = (member: MemberContext, receipt: Receipt): Receipt => {
   return receipt
 }
 
-/**
- * The most receipts the box lists.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The most receipts the box lists. */
 export const BOX_MAX = 100
 
-/**
- * The receipt box (PBOX) of a member.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** The receipt box (PBOX) of a member. */
 export const boxPage = (ctx: PageContext, corpNum: string): Effect.Effect<HtmlAnswer, SandboxFailure, RouteContext> =>
   withMemberOf(ctx, corpNum, (member) => {
     const t = textsOf(ctx.language)
@@ -70,9 +58,6 @@ export const boxPage = (ctx: PageContext, corpNum: string): Effect.Effect<HtmlAn
 /**
  * The page of one receipt (opened from the box, or after WRITE issued it), with a link to its PDF
  * (the document GetPDF answers) minted at `now`.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const receiptPage = (ctx: PageContext, corpNum: string, receipt: Receipt, now: number, outcome?: Html): HtmlAnswer => {
   const pdfLink = `${ctx.prefix}/portal/${mint(ctx.portal, { _tag: "Cashbill", corpNum, itemKey: receipt.itemKey, pdf: true }, now)}`
@@ -88,9 +73,6 @@ export const receiptPage = (ctx: PageContext, corpNum: string, receipt: Receipt,
 /**
  * The page of a receipt's link from the box: its slip, or its PDF (the same bytes as GetPDF);
  * `undefined` when the receipt no longer exists.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const receiptLinkPage = (
   ctx: PageContext,
@@ -103,12 +85,7 @@ export const receiptLinkPage = (
     return Result.succeed(target.pdf ? pdf(receiptDocument(receipt)) : receiptPage(ctx, target.corpNum, receipt, member.now))
   })
 
-/**
- * A receipt for a document page: its slip per copy and the facts of the bar.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** A receipt for a document page: its slip per copy and the facts of the bar. */
 export const receiptPrintable = (receipt: Receipt, language: Language): Printable => {
   const t = textsOf(language)
   return {
@@ -126,9 +103,6 @@ export const receiptPrintable = (receipt: Receipt, language: Language): Printabl
  * The page of a receipt URL operation (POPUP, VIEW, PRINT, EPRINT, MAIL; MASSPRINT for many; the
  * PDF itself for PDF), the receipts' filing brought up to date; `undefined` when none of them exists
  * any more.
- *
- * @since 1.1.0
- * @category constructors
  */
 export const receiptsPage = (
   ctx: PageContext,
@@ -187,20 +161,10 @@ const FIELDS: ReadonlyArray<Field> = [
   { name: "memo", label: "메모" }
 ]
 
-/**
- * The names of the fields the WRITE page posts (with `tradeType`).
- *
- * @since 0.1.0
- * @category constants
- */
+/** The names of the fields the WRITE page posts (with `tradeType`). */
 export const WRITE_FIELD_NAMES: ReadonlyArray<string> = ["tradeType", ...FIELDS.map((f) => f.name)]
 
-/**
- * A field the service refused: its name (the API's field path) and why.
- *
- * @since 0.1.0
- * @category models
- */
+/** A field the service refused: its name (the API's field path) and why. */
 export interface FieldError {
   readonly path: string
   readonly message: string
@@ -224,9 +188,6 @@ const input = (field: Field, value: string): Html =>
 /**
  * The WRITE page: the form with `values` (the member's defaults at first), the refused fields named
  * under their inputs and listed above the form, and a fresh form token for this page.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const writePage = (
   ctx: PageContext,

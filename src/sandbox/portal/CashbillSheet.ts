@@ -3,8 +3,6 @@
  * time, the kind of trade and its use, the buyer's identification (masked, as the status query
  * shows it), the merchant (가맹점) block, the amounts, the original of a revocation, and the filing
  * to the tax authority.
- *
- * @since 0.1.0
  */
 import { maskIdentityNum } from "../cashbill/Masking.js"
 import { filingOf, STATES, stateCodeOf } from "../cashbill/Filing.js"
@@ -14,20 +12,12 @@ import * as Format from "../pages/Format.js"
 import { type Html, html } from "../pages/Html.js"
 import type { Copy } from "./Sheet.js"
 
-/**
- * The label of a receipt's copy: the merchant's (가맹점) or the customer's (고객).
- *
- * @since 1.1.0
- * @category constants
- */
+/** The label of a receipt's copy: the merchant's (가맹점) or the customer's (고객). */
 export const RECEIPT_COPY_LABELS: Readonly<Record<Copy, string>> = { supplier: "가맹점 보관용", buyer: "고객 보관용" }
 
 /**
  * A receipt as a sheet (its filing already brought up to date by the caller); with `copy`, the
  * sheet says whose copy it is.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const cashbillSheet = (receipt: Receipt, copy?: Copy): Html => {
   const revocation = receipt.tradeType === "취소거래"

@@ -2,8 +2,6 @@
  * What a portal page knows of the request that opened it (or posted its form), and the portal's
  * pieces of the pages' shell (`pages/Shell.ts`): a page in the portal's look, a notice, and the
  * form of one button a page's action is sent with.
- *
- * @since 0.1.0
  */
 import type { Access } from "../HandlerContext.js"
 import type { PortalState } from "../documents/PortalLinks.js"
@@ -12,12 +10,7 @@ import type { Environment } from "../Store.js"
 import { type Html, html } from "../pages/Html.js"
 import { type Language, notice as shellNotice, page as shellPage } from "../pages/Shell.js"
 
-/**
- * What a page knows of the request that opened it (or posted its form).
- *
- * @since 0.1.0
- * @category models
- */
+/** What a page knows of the request that opened it (or posted its form). */
 export interface PageContext extends Access {
   readonly language: Language
   readonly environment: Environment
@@ -30,21 +23,13 @@ export interface PageContext extends Access {
   readonly prefix: string
 }
 
-/**
- * A whole portal page answered with `status`.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** A whole portal page answered with `status`. */
 export const page = (options: { readonly status?: number; readonly language: Language; readonly title: string; readonly body: Html }): HtmlAnswer =>
   shellPage({ ...options, portal: true })
 
 /**
  * A portal page that explains something (an expired link, a refused form, a result), with the code
  * of the refusal when there is one.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const notice = (options: {
   readonly status: number
@@ -62,9 +47,6 @@ export const notice = (options: {
 /**
  * A form of one button posting back to the page's own URL with its form token (single use, bound to
  * the page), and a line saying what it does.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const actionForm = (token: string, button: string, hint: string): Html =>
   html`<form method="post"><input type="hidden" name="token" value="${token}"><button type="submit">${button}</button></form><p class="hint">${hint}</p>`

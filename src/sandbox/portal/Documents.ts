@@ -4,8 +4,6 @@
  * poll), shown on the page of the link's kind (`DocumentPages.ts`), the PDF link answered with the
  * invoice's PDF. The mail-confirmation page carries the button that confirms the mail; for a
  * statement pending approval (200) it carries the approval button instead (docs/decisions.md).
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -26,28 +24,13 @@ import { documentPage, type Printable } from "./DocumentPages.js"
 import { STATEMENT_TITLES, statementSheet } from "./StatementSheet.js"
 import { taxinvoiceSheet } from "./TaxinvoiceSheet.js"
 
-/**
- * A link to e-Tax invoices.
- *
- * @since 0.1.0
- * @category models
- */
+/** A link to e-Tax invoices. */
 export type InvoiceTarget = Extract<Target, { readonly _tag: "Taxinvoice" }>
 
-/**
- * A link to statements.
- *
- * @since 0.1.0
- * @category models
- */
+/** A link to statements. */
 export type StatementTarget = Extract<Target, { readonly _tag: "Statement" }>
 
-/**
- * The member's invoices with these item keys, their filing brought up to date (unknown keys left out).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The member's invoices with these item keys, their filing brought up to date (unknown keys left out). */
 export const loadInvoices = (ctx: PageContext, target: InvoiceTarget): Effect.Effect<ReadonlyArray<TaxinvoiceState.Invoice>, SandboxFailure, RouteContext> =>
   TaxinvoiceState.withMemberOf(ctx, target.corpNum, (member) =>
     Result.succeed(target.itemKeys.flatMap((itemKey) => {
@@ -55,21 +38,11 @@ export const loadInvoices = (ctx: PageContext, target: InvoiceTarget): Effect.Ef
       return invoice === undefined ? [] : [advanceFiling(member.state, invoice, member.filing, member.now)]
     })))
 
-/**
- * The member's statements with these item keys.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The member's statements with these item keys. */
 export const loadStatements = (ctx: PageContext, target: StatementTarget): Effect.Effect<ReadonlyArray<StatementState.Stored>, SandboxFailure, RouteContext> =>
   StatementState.withMemberOf(ctx, target.corpNum, (member) => Result.succeed(StatementState.findByItemKeys(member.member, target.itemKeys)))
 
-/**
- * An e-Tax invoice for a page: its sheets and the facts of the bar.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** An e-Tax invoice for a page: its sheets and the facts of the bar. */
 export const invoicePrintable = (invoice: TaxinvoiceState.Invoice, language: Language): Printable => {
   const t = textsOf(language)
   const code = invoiceStateCode(invoice)
@@ -85,12 +58,7 @@ export const invoicePrintable = (invoice: TaxinvoiceState.Invoice, language: Lan
   }
 }
 
-/**
- * A statement for a page: its sheets and the facts of the bar.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** A statement for a page: its sheets and the facts of the bar. */
 export const statementPrintable = (stored: StatementState.Stored, language: Language): Printable => {
   const t = textsOf(language)
   return {
@@ -116,9 +84,6 @@ const statementTitle = (target: StatementTarget, statements: ReadonlyArray<State
 /**
  * The page of an e-Tax invoice link (the PDF itself for the PDF link); `undefined` when its
  * documents no longer exist.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const invoicePage = (
   ctx: PageContext,
@@ -153,12 +118,7 @@ const statementAction = (ctx: PageContext, target: StatementTarget, stored: Stat
   return undefined
 }
 
-/**
- * The page of a statement link; `undefined` when its documents no longer exist.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** The page of a statement link; `undefined` when its documents no longer exist. */
 export const statementPage = (
   ctx: PageContext,
   target: StatementTarget,

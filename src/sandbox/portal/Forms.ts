@@ -12,8 +12,6 @@
  *
  * The form token was checked and used up before (`Links.useForm`); the grant says which action on
  * which documents, so nothing the browser posts can point the action elsewhere.
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -44,9 +42,6 @@ const outcomeOf = (title: string, detail: string): Html => html`<p class="ok" ro
 /**
  * The page of a refusal by the service's rules (e.g. approving a statement approved meanwhile):
  * the code and the message, with the HTTP status the operation would answer.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const refusedPage = (ctx: PageContext, failure: SandboxFailure): RouteResponse => {
   const { body, status } = failure.render(ctx.language)
@@ -132,9 +127,6 @@ const issueCashbill = (ctx: PageContext, target: Extract<Target, { readonly _tag
 /**
  * Performs the action of an accepted form and answers the page that shows its outcome; a refusal
  * of the service's rules answers the refusal page.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const submit = (ctx: PageContext, grant: FormGrant, fields: URLSearchParams): Effect.Effect<RouteResponse, never, RouteContext> => {
   const target = grant.target

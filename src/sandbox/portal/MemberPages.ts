@@ -4,8 +4,6 @@
  * payment pages say so; the home page shows the company and its contacts (never a password), the
  * use history the documents issued per day (cash receipts, e-Tax invoices, statements) — what the
  * live service would deduct points for.
- *
- * @since 1.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Kst from "../../core/Kst.js"
@@ -22,12 +20,7 @@ import type { HtmlAnswer, RouteContext } from "../routing/Route.js"
 import { SandboxStore } from "../Store.js"
 import { page, type PageContext } from "./Context.js"
 
-/**
- * A link to a member's page.
- *
- * @since 1.1.0
- * @category models
- */
+/** A link to a member's page. */
 export type MemberTarget = Extract<Target, { readonly _tag: "MemberPage" }>
 
 const titleOf = (t: Texts, kind: MemberPage): string => {
@@ -81,12 +74,7 @@ const useHistory = (t: Texts, counts: ReadonlyMap<string, ReadonlyArray<number>>
 <table class="list"><thead><tr><th>${t.date}</th>${documentKinds.map((kind) => html`<th>${t.kindName[kind.name]}</th>`)}</tr></thead><tbody>${rows}</tbody></table>`
 }
 
-/**
- * The page of a member link; `undefined` when the member has withdrawn since.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** The page of a member link; `undefined` when the member has withdrawn since. */
 export const memberPage = (ctx: PageContext, target: MemberTarget): Effect.Effect<HtmlAnswer | undefined, SandboxFailure, RouteContext> =>
   Effect.gen(function*() {
     const members = yield* SandboxStore.useSync((store) => store.get(MemberState.membersSlot, ctx.environment))

@@ -11,8 +11,6 @@
  * - Anything else under `/portal/` → 404, another method → 405.
  *
  * Every answer is an HTML page (or the PDF of a PDF link) with the headers of the pages' shell.
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import { ErrorCodes } from "../../core/ErrorCodes.js"
@@ -29,12 +27,7 @@ import { textsOf } from "../pages/Shell.js"
 import { open, stateOf, type Target, useForm } from "../documents/PortalLinks.js"
 import { notice, type PageContext } from "./Context.js"
 
-/**
- * A request for a portal page, as the kernel hands it over.
- *
- * @since 0.1.0
- * @category models
- */
+/** A request for a portal page, as the kernel hands it over. */
 export interface PageRequest {
   readonly method: string
   /** The path's segments below the environment prefix, `portal` first. */
@@ -96,12 +89,7 @@ const openPage = (ctx: PageContext, target: Target): Effect.Effect<RouteResponse
 
 const formFields = (body: Uint8Array): URLSearchParams => new URLSearchParams(new TextDecoder().decode(body))
 
-/**
- * Answers a portal request.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Answers a portal request. */
 export const respond = (request: PageRequest): Effect.Effect<RouteResponse, never, RouteContext> =>
   Effect.gen(function*() {
     const { language } = request

@@ -4,8 +4,6 @@
  * supplier (sender) and the buyer (receiver), the date of writing and the totals, the item lines,
  * the remarks and the type's extra properties (`propertyBag`); under it the document ID, the state
  * and the times.
- *
- * @since 0.1.0
  */
 import { stateText } from "../documents/DocumentKind.js"
 import { stateCodeOf, STATES, type Stored } from "../statement/State.js"
@@ -13,12 +11,7 @@ import * as Format from "../pages/Format.js"
 import { type Html, html } from "../pages/Html.js"
 import { COPY_LABELS, type Copy, footer, parties, partyOf } from "./Sheet.js"
 
-/**
- * The form title of each item code.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The form title of each item code. */
 export const STATEMENT_TITLES: Readonly<Record<number, string>> = {
   121: "거래명세서",
   122: "청구서",
@@ -53,12 +46,7 @@ const properties = (stored: Stored): Html => {
   return html`<table class="form properties"><tbody>${bag.map(([key, value]) => html`<tr><th>${key}</th><td>${value}</td></tr>`)}</tbody></table>`
 }
 
-/**
- * The total of a statement: the one it carries, or supply value plus tax.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The total of a statement: the one it carries, or supply value plus tax. */
 export const totalOf = (stored: Stored): string => {
   const b = stored.body
   if (b.totalAmount !== undefined) return b.totalAmount
@@ -69,12 +57,7 @@ export const totalOf = (stored: Stored): string => {
   }
 }
 
-/**
- * One copy of a statement as a sheet.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** One copy of a statement as a sheet. */
 export const statementSheet = (stored: Stored, copy: Copy): Html => {
   const b = stored.body
   const title = STATEMENT_TITLES[b.itemCode] ?? "전자명세서"

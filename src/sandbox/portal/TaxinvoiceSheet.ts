@@ -5,8 +5,6 @@
  * remark; four lines at least, as printed), the total with the payment methods and "이 금액을 영수/
  * 청구 함"; under it the document ID, the state and the times. A tax-exempt invoice is titled
  * 전자계산서, a revised one 수정전자세금계산서.
- *
- * @since 0.1.0
  */
 import { stateText } from "../documents/DocumentKind.js"
 import { STATES } from "../taxinvoice/Filing.js"
@@ -49,12 +47,7 @@ const lines = (invoice: Invoice): Html => {
 </table>`
 }
 
-/**
- * One copy of an e-Tax invoice as a sheet, with its state code.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** One copy of an e-Tax invoice as a sheet, with its state code. */
 export const taxinvoiceSheet = (invoice: Invoice, stateCode: number, copy: Copy): Html => {
   const d = invoice.draft
   const remarks = [d.remark1, d.remark2, d.remark3].filter((r) => r !== undefined && r !== "").join(" / ")

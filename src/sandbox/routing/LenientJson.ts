@@ -5,16 +5,11 @@
  * values in single quotes become JSON strings; everything else must be JSON. Only for the
  * operations whose route asks for it — never where a digest is computed over the bytes (a bulk
  * submission is judged on the exact text it was signed with).
- *
- * @since 0.1.0
  */
 
 /**
  * The text with every single-quoted string rewritten as a JSON string (`'a"b'` → `"a\"b"`,
  * `'it\'s'` → `"it's"`); double-quoted strings are left as they are.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const doubleQuoted = (text: string): string => {
   let out = ""
@@ -56,9 +51,6 @@ export const doubleQuoted = (text: string): string => {
 /**
  * Parses JSON text, or failing that, the same text with its single-quoted strings read as JSON
  * strings; throws when neither parses.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const parse = (text: string): unknown => {
   try {

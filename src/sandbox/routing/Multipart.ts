@@ -5,18 +5,11 @@
  * any case, `filename="견적서.pdf";` as raw UTF-8 with a trailing `;` (or RFC 5987 `filename*=`),
  * file names with directories (the base name is kept), LF-only line breaks, and the optional `form`
  * part with `{"DisplayName": …}` first, last or absent. File content is returned byte for byte.
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import { fail, type SandboxFailure } from "../Failure.js"
 
-/**
- * One part of a multipart body.
- *
- * @since 0.1.0
- * @category models
- */
+/** One part of a multipart body. */
 export interface Part {
   /** The `name` of Content-Disposition. */
   readonly name: string
@@ -28,12 +21,7 @@ export interface Part {
   readonly content: Uint8Array
 }
 
-/**
- * The boundary of a multipart Content-Type, or `undefined` when it is not multipart or has none.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The boundary of a multipart Content-Type, or `undefined` when it is not multipart or has none. */
 export const boundaryOf = (contentType: string | undefined): string | undefined => {
   if (contentType === undefined) return undefined
   const [type, ...params] = contentType.split(";")
@@ -51,26 +39,13 @@ export const boundaryOf = (contentType: string | undefined): string | undefined 
 /**
  * The longest boundary accepted: 70 characters (RFC 2046). The public clients' boundaries are
  * shorter; a longer one is refused before the body is searched.
- *
- * @since 0.1.0
- * @category constants
  */
 export const MAX_BOUNDARY_LENGTH = 70
 
-/**
- * The most parts a body may hold; the clients send one or two (the file, and the optional `form`).
- *
- * @since 0.1.0
- * @category constants
- */
+/** The most parts a body may hold; the clients send one or two (the file, and the optional `form`). */
 export const MAX_PARTS = 16
 
-/**
- * The largest header block of a part (its Content-Disposition and Content-Type lines).
- *
- * @since 0.1.0
- * @category constants
- */
+/** The largest header block of a part (its Content-Disposition and Content-Type lines). */
 export const MAX_PART_HEADER_BYTES = 8 * 1024
 
 const utf8 = new TextDecoder("utf-8")
@@ -138,9 +113,6 @@ const parsePart = (raw: Buffer): Part | undefined => {
  * The parts of a multipart body with the given boundary; `undefined` when no delimiter is found,
  * `"TooManyParts"` past `MAX_PARTS`. Each search for a delimiter is linear in the body, and the
  * search goes on from where the last one ended, so reading a body is linear in its length.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const parse = (bytes: Uint8Array, boundary: string): ReadonlyArray<Part> | "TooManyParts" | undefined => {
   const body = bufferOf(bytes)
@@ -181,9 +153,6 @@ export const parse = (bytes: Uint8Array, boundary: string): ReadonlyArray<Part> 
  * The file of an upload as the public clients send it: the part `Filedata` (any case), or else the
  * first part with a file name; the display name from an optional `form` part (`{"DisplayName": …}`,
  * `{}` or absent → the file name).
- *
- * @since 0.1.0
- * @category models
  */
 export interface Upload {
   readonly fileName: string
@@ -204,12 +173,7 @@ const displayNameOf = (parts: ReadonlyArray<Part>): string | undefined => {
   return undefined
 }
 
-/**
- * Reads the upload of a multipart request; `InvalidRequest` naming what is missing.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Reads the upload of a multipart request; `InvalidRequest` naming what is missing. */
 export const readUpload = (contentType: string | undefined, body: Uint8Array): Effect.Effect<Upload, SandboxFailure> =>
   Effect.suspend(() => {
     const boundary = boundaryOf(contentType)

@@ -21,17 +21,12 @@
  * declarations. Two declarations that could match the same request are refused when the table is
  * built. The same router serves the catalogue's operations (`Route.ts`) and the admin plane
  * (`Admin.ts`): anything with a declaration of this shape can be routed.
- *
- * @since 0.1.0
  */
 import type * as Operation from "../../core/Operation.js"
 
 /**
  * What the router reads of a declaration: its method, path segments, selectors (query flags and
  * values, override, a form body). A catalogue operation is one; so is an admin route.
- *
- * @since 1.0.0
- * @category models
  */
 export interface Declared {
   readonly name: string
@@ -43,12 +38,7 @@ export interface Declared {
   readonly body: { readonly _tag: string }
 }
 
-/**
- * Something to route to: a declaration and whatever answers it.
- *
- * @since 1.0.0
- * @category models
- */
+/** Something to route to: a declaration and whatever answers it. */
 export interface Routable {
   readonly operation: Declared
 }
@@ -82,23 +72,13 @@ interface Node<R> {
   readonly methods: Map<string, Group<R>>
 }
 
-/**
- * The routing table.
- *
- * @since 0.1.0
- * @category models
- */
+/** The routing table. */
 export interface RouteTable<R extends Routable> {
   readonly routes: ReadonlyArray<R>
   readonly root: Node<R>
 }
 
-/**
- * What a request asks for, as far as routing is concerned.
- *
- * @since 0.1.0
- * @category models
- */
+/** What a request asks for, as far as routing is concerned. */
 export interface RoutingKey {
   readonly method: string
   /** The path below the environment prefix, as sent (percent-encoded). */
@@ -111,9 +91,6 @@ export interface RoutingKey {
 /**
  * The outcome of routing: an operation with its parameters, an unknown path, or a known path that
  * does not answer this method / override / selector.
- *
- * @since 0.1.0
- * @category models
  */
 export type RouteMatch<R extends Routable> =
   | { readonly _tag: "Matched"; readonly route: R; readonly params: Readonly<Record<string, string>> }
@@ -121,22 +98,12 @@ export type RouteMatch<R extends Routable> =
   /** `reason` names what no operation of the path declares: the method, an override, a query parameter or selector value. */
   | { readonly _tag: "Unsupported"; readonly reason: string }
 
-/**
- * Two declarations that could match the same request.
- *
- * @since 0.1.0
- * @category errors
- */
+/** Two declarations that could match the same request. */
 export class RouteConflict extends Error {
   override readonly name = "RouteConflict"
 }
 
-/**
- * The non-empty segments of a path (`/IDs/` and `/IDs` are the same path).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The non-empty segments of a path (`/IDs/` and `/IDs` are the same path). */
 export const segmentsOf = (path: string): ReadonlyArray<string> => path.split("/").filter((s) => s !== "")
 
 const decode = (segment: string): string => {
@@ -148,12 +115,7 @@ const decode = (segment: string): string => {
   }
 }
 
-/**
- * The segments of a path template whose parameters take any value (`/faults/{route}`).
- *
- * @since 1.0.0
- * @category constructors
- */
+/** The segments of a path template whose parameters take any value (`/faults/{route}`). */
 export const segmentsOfTemplate = (template: string): ReadonlyArray<Operation.Segment> =>
   segmentsOf(template).map((s): Operation.Segment => {
     const param = /^\{(\w+)\}$/.exec(s)
@@ -232,12 +194,7 @@ const selectorsOf = (operation: Declared): ReadonlyArray<Selector> =>
       : []
   )
 
-/**
- * Builds the table; throws `RouteConflict` when two declarations could match the same request.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** Builds the table; throws `RouteConflict` when two declarations could match the same request. */
 export const compile = <R extends Routable>(routes: ReadonlyArray<R>): RouteTable<R> => {
   const root = newNode<R>()
   for (const route of routes) {
@@ -341,20 +298,12 @@ const sentSelectors = <R>(group: Group<R>, query: URLSearchParams, override: str
   return sent.length === 0 ? "a request without an override or a query selector" : sent.join(" with ")
 }
 
-/**
- * Finds the operation of a request.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Finds the operation of a request. */
 export const match = <R extends Routable>(table: RouteTable<R>, key: RoutingKey): RouteMatch<R> => matchSegments(table, segmentsOf(key.path), key)
 
 /**
  * Finds the operation of a request whose path is already split into its non-empty segments
  * (`segmentsOf`, still percent-encoded).
- *
- * @since 0.1.0
- * @category combinators
  */
 export const matchSegments = <R extends Routable>(
   table: RouteTable<R>,

@@ -1,8 +1,6 @@
 /**
  * Statements as the sandbox's pages read them (`DocumentKind.ts`): rows, counts, a statement's
  * history and detail record.
- *
- * @since 1.1.0
  */
 import { type Change, type DocumentKind, inOrder, type Reading, type Row } from "../documents/DocumentKind.js"
 import { detailRecord } from "./Records.js"
@@ -31,12 +29,7 @@ const membersOf = (reading: Reading, corpNum: string | undefined): ReadonlyArray
   return member === undefined ? [] : [[corpNum, member]]
 }
 
-/**
- * The adapter of statements.
- *
- * @since 1.1.0
- * @category constants
- */
+/** The adapter of statements. */
 export const statementKind: DocumentKind<Stored> = {
   name: "statement",
   states: STATES,

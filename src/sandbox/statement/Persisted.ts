@@ -2,8 +2,6 @@
  * How statements are kept by a durable sandbox (`Durable.ts`): each member is a part, each of its
  * statements a row (in the stored format of taxdoc 1.0, its state as `stateCode` and `stateAt`);
  * the sequence is a global.
- *
- * @since 1.1.0
  */
 import * as Rules from "../../domains/statement/Rules.js"
 import { codec, Lazy, memberRows } from "../durable/Durable.js"
@@ -19,12 +17,7 @@ const rowOf = (stored: Stored): Row => {
 
 const storedOf = ({ stateCode, stateAt, ...row }: Row): Stored => ({ ...row, cancelledAt: stateCode === Rules.StateCode.Cancelled ? stateAt : undefined })
 
-/**
- * The codec of statements.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The codec of statements. */
 export const statementCodec = codec({
   slot: statementSlot,
   parts: (state) => state.members.keys(),

@@ -2,20 +2,13 @@
  * The wire records of stored statements (docs/service.md "Statements": the status and detail records),
  * typed against the domain's answer schemas so the sandbox answers what the SDK decodes. Fields
  * without a value are sent as `null`, as the live service does; times are KST `yyyyMMddHHmmss`.
- *
- * @since 0.1.0
  */
 import * as Kst from "../../core/Kst.js"
 import type { DetailLine, StatementDetail, StatementInfo } from "../../domains/statement/Schemas.js"
 import { dateTime as dt, orNulls } from "../documents/Records.js"
 import { stateAtOf, stateCodeOf, type Stored } from "./State.js"
 
-/**
- * The status record (GetInfo, GetInfos).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The status record (GetInfo, GetInfos). */
 export const statusRecord = (s: Stored): typeof StatementInfo.Encoded => ({
   itemCode: s.body.itemCode,
   itemKey: s.itemKey,
@@ -44,12 +37,7 @@ export const statusRecord = (s: Stored): typeof StatementInfo.Encoded => ({
 const line = (item: NonNullable<Stored["body"]["detailList"]>[number]): typeof DetailLine.Encoded =>
   orNulls(item, ["serialNum", "purchaseDT", "itemName", "spec", "qty", "unitCost", "supplyCost", "tax", "remark", "spare1", "spare2", "spare3", "spare4", "spare5"])
 
-/**
- * The detail record (GetDetailInfo): the statement as issued, with its lines and `propertyBag`.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The detail record (GetDetailInfo): the statement as issued, with its lines and `propertyBag`. */
 export const detailRecord = (s: Stored): typeof StatementDetail.Encoded => {
   const b = s.body
   return {

@@ -5,8 +5,6 @@
  * decoded with the domain's own schemas, so the sandbox refuses what the SDK refuses — except
  * fields it does not know (the misspelled `recieverTaxRegID` of the official examples), which it
  * ignores like the live service.
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -30,12 +28,7 @@ const keyOf = (request: QueryRequest, mgtKey?: string) =>
     return { itemCode: Number(declared.itemCode), mgtKey: mgtKey ?? declared.mgtKey! }
   })
 
-/**
- * The statement operations (scope: the item code, 121–126).
- *
- * @since 0.1.0
- * @category routes
- */
+/** The statement operations (scope: the item code, 121–126). */
 export const statementRoutes: ReadonlyArray<Route> = [
   implement(Operations.RegistIssue, Effect.fnUntraced(function*(request, caller) {
     const body = yield* request.input

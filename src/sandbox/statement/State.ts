@@ -5,8 +5,6 @@
  * 200 → 300; Cancel 200/300 → 600; Delete only in 600, after which the document ID is free again.
  * The state code is derived from these facts (`stateCodeOf`). Every function here changes the
  * state synchronously (Store.ts).
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -22,20 +20,10 @@ import { type Mail, outboxSlot, post } from "../Outbox.js"
 import type { RouteContext } from "../routing/Route.js"
 import { type Environment, slot } from "../Store.js"
 
-/**
- * The member preference that makes new statements wait for approval (200).
- *
- * @since 0.1.0
- * @category constants
- */
+/** The member preference that makes new statements wait for approval (200). */
 export const APPROVAL_PREFERENCE = "statementApprovalRequired"
 
-/**
- * A statement as stored: the issue body, plus what the service assigns.
- *
- * @since 0.1.0
- * @category models
- */
+/** A statement as stored: the issue body, plus what the service assigns. */
 export interface Stored {
   readonly body: StatementIssue
   readonly itemKey: string
@@ -52,96 +40,51 @@ export interface Stored {
   openAt: number | undefined
 }
 
-/**
- * The statement state of one environment.
- *
- * @since 0.1.0
- * @category models
- */
+/** The statement state of one environment. */
 export interface StatementState {
   readonly members: Map<string, Map<string, Stored>>
   /** Sequence of everything numbered (item keys, invoice numbers). */
   sequence: number
 }
 
-/**
- * The store slot of statements.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The store slot of statements. */
 export const statementSlot = slot<StatementState>("statement", () => ({ members: new Map(), sequence: 0 }))
 
-/**
- * The statements of a member, created empty on first use.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The statements of a member, created empty on first use. */
 export const memberOf = (state: StatementState, corpNum: string): Map<string, Stored> => {
   let member = state.members.get(corpNum)
   if (member === undefined) state.members.set(corpNum, member = new Map())
   return member
 }
 
-/**
- * The names of the states of a statement, for the pages and the portal.
- *
- * @since 1.1.0
- * @category constants
- */
+/** The names of the states of a statement, for the pages and the portal. */
 export const STATES: StateNames = {
   [Rules.StateCode.PendingApproval]: { ko: "승인대기", en: "Pending approval" },
   [Rules.StateCode.Issued]: { ko: "발행완료", en: "Issued" },
   [Rules.StateCode.Cancelled]: { ko: "취소", en: "Cancelled" }
 }
 
-/**
- * The state code: 200 pending approval, 300 issued, 600 cancelled.
- *
- * @since 1.1.0
- * @category combinators
- */
+/** The state code: 200 pending approval, 300 issued, 600 cancelled. */
 export const stateCodeOf = (stored: Stored): number =>
   stored.cancelledAt !== undefined
     ? Rules.StateCode.Cancelled
     : stored.issuedAt === undefined ? Rules.StateCode.PendingApproval : Rules.StateCode.Issued
 
-/**
- * When the statement last changed state.
- *
- * @since 1.1.0
- * @category combinators
- */
+/** When the statement last changed state. */
 export const stateAtOf = (stored: Stored): number => stored.cancelledAt ?? stored.issuedAt ?? stored.registeredAt
 
-/**
- * A statement's key within its member: a document ID is unique per item code.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** A statement's key within its member: a document ID is unique per item code. */
 export const keyOf = (itemCode: number, mgtKey: string): string => `${itemCode}/${mgtKey}`
 
 const next = (state: StatementState): number => ++state.sequence
 
-/**
- * Finds a statement of the member; `StatementNotFound` (-12000004) when there is none.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Finds a statement of the member; `StatementNotFound` (-12000004) when there is none. */
 export const find = (member: Map<string, Stored>, itemCode: number, mgtKey: string): Result.Result<Stored, SandboxFailure> => {
   const found = member.get(keyOf(itemCode, mgtKey))
   return found === undefined ? Result.fail(fail("StatementNotFound", `${itemCode} ${mgtKey}`)) : Result.succeed(found)
 }
 
-/**
- * The subject of a statement's notification mail: the body's `emailSubject`, or the service's default.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The subject of a statement's notification mail: the body's `emailSubject`, or the service's default. */
 export const mailSubject = (stored: Stored): string =>
   stored.body.emailSubject ?? `${stored.body.senderCorpName ?? stored.body.senderCorpNum}님이 보낸 전자명세서입니다.`
 
@@ -161,9 +104,6 @@ const notify = (outbox: Array<Mail>, corpNum: string, stored: Stored, now: numbe
 /**
  * Issues a statement: 300 (notification mail sent), or 200 when approval is required. The invoice
  * number (24 characters: KST date, item code, 13 of [0-9a-z]) and item key (18) are assigned now.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const issue = (
   state: StatementState,
@@ -196,12 +136,7 @@ export const issue = (
   return Result.succeed(stored)
 }
 
-/**
- * The receiver approves a pending statement: 200 → 300 (notification mail sent).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The receiver approves a pending statement: 200 → 300 (notification mail sent). */
 export const approve = (
   member: Map<string, Stored>,
   corpNum: string,
@@ -218,12 +153,7 @@ export const approve = (
     return Result.succeed(stored)
   })
 
-/**
- * Cancels a pending or issued statement (200/300 → 600), keeping the memo.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Cancels a pending or issued statement (200/300 → 600), keeping the memo. */
 export const cancel = (
   member: Map<string, Stored>,
   itemCode: number,
@@ -239,12 +169,7 @@ export const cancel = (
     return Result.succeed(stored)
   })
 
-/**
- * Deletes a cancelled statement (600); its document ID is free again.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Deletes a cancelled statement (600); its document ID is free again. */
 export const remove = (member: Map<string, Stored>, itemCode: number, mgtKey: string): Result.Result<void, SandboxFailure> =>
   Result.flatMap(find(member, itemCode, mgtKey), (stored) => {
     const code = stateCodeOf(stored)
@@ -253,12 +178,7 @@ export const remove = (member: Map<string, Stored>, itemCode: number, mgtKey: st
     return Result.void
   })
 
-/**
- * The statements of a member with these item keys, in that order (unknown keys left out).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The statements of a member with these item keys, in that order (unknown keys left out). */
 export const findByItemKeys = (member: Map<string, Stored>, itemKeys: ReadonlyArray<string>): ReadonlyArray<Stored> => {
   const byItemKey = new Map<string, Stored>()
   for (const stored of member.values()) byItemKey.set(stored.itemKey, stored)
@@ -271,9 +191,6 @@ export const findByItemKeys = (member: Map<string, Stored>, itemKeys: ReadonlyAr
 /**
  * The receiver confirms the notification mail (the button of the mail-confirmation page): the first
  * confirmation sets `openYN`/`openDT`. Only an issued statement (300) has a mail to confirm.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const confirmOpened = (stored: Stored, now: number): Result.Result<Stored, SandboxFailure> => {
   const code = stateCodeOf(stored)
@@ -285,12 +202,7 @@ export const confirmOpened = (stored: Stored, now: number): Result.Result<Stored
   return Result.succeed(stored)
 }
 
-/**
- * What a handler works on: the member's statements, the outbox, kept answers and the time.
- *
- * @since 0.1.0
- * @category models
- */
+/** What a handler works on: the member's statements, the outbox, kept answers and the time. */
 export interface MemberContext {
   readonly state: StatementState
   readonly member: Map<string, Stored>
@@ -302,9 +214,6 @@ export interface MemberContext {
 /**
  * Runs `f` on a member's statements in one synchronous step (the operations, the portal's pages
  * and the document-kind adapter).
- *
- * @since 0.1.0
- * @category combinators
  */
 export const withMemberOf = memberView(statementSlot, ({ now, store }, state, environment, corpNum): MemberContext => ({
   state,
@@ -317,9 +226,6 @@ export const withMemberOf = memberView(statementSlot, ({ now, store }, state, en
 /**
  * Approves a pending statement (200 → 300) as the receiver's approval page would: the admin route
  * `POST /_sandbox/statements/approve` and `Sandbox.approveStatement`. Answers the statement.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const approveStatement = (
   environment: Environment,

@@ -4,8 +4,6 @@
  * the range, as the tax authority knew them at the instant the job completed: documents issued
  * later, or dated after that day, are not in the snapshot. Sources: the sandbox's own e-Tax
  * invoices and cash receipts, and the synthetic counterpart documents of the member.
- *
- * @since 0.1.0
  */
 import { type MemberView, memberView } from "../HandlerContext.js"
 import type { Policy } from "../Progression.js"
@@ -34,9 +32,6 @@ const onSide = (invoice: IssuedInvoice, query: Query): boolean =>
 /**
  * The tax invoices a job completed at `at` collects (`source`: the sandbox's own issued e-Tax
  * invoices, `taxinvoiceSource` unless given).
- *
- * @since 0.1.0
- * @category combinators
  */
 export const collectInvoices = (
   store: Store,
@@ -56,12 +51,7 @@ export const collectInvoices = (
   }))
 }
 
-/**
- * The cash receipts a job completed at `at` collects.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The cash receipts a job completed at `at` collects. */
 export const collectReceipts = (store: Store, environment: Environment, query: Query, at: number): ReadonlyArray<CollectedReceipt> => {
   const side = query.queryType as "SELL" | "BUY"
   const own = issuedReceipts(store, environment, side, query.corpNum, query.sDate, query.eDate)
@@ -71,12 +61,7 @@ export const collectReceipts = (store: Store, environment: Environment, query: Q
   ))
 }
 
-/**
- * What a member's collection handler works on.
- *
- * @since 1.1.0
- * @category models
- */
+/** What a member's collection handler works on. */
 export interface MemberContext {
   readonly store: Store
   readonly environment: Environment
@@ -87,12 +72,7 @@ export interface MemberContext {
   readonly policy: Policy
 }
 
-/**
- * A job's snapshot at its completion instant, sorted once in the order Search pages through.
- *
- * @since 1.1.0
- * @category combinators
- */
+/** A job's snapshot at its completion instant, sorted once in the order Search pages through. */
 export const snapshot = (ctx: MemberContext) => (job: State.Job, at: number): void => {
   if (job.kind === "taxinvoice") job.invoices = sortInvoices(collectInvoices(ctx.store, ctx.environment, job, at), job.dateType)
   else job.receipts = sortReceipts(collectReceipts(ctx.store, ctx.environment, job, at))
@@ -101,9 +81,6 @@ export const snapshot = (ctx: MemberContext) => (job: State.Job, at: number): vo
 /**
  * Runs `f` on a member's collection state (jobs, portal certificate, department account) in one
  * synchronous step, after completing the jobs that are due (without counting a poll).
- *
- * @since 1.1.0
- * @category combinators
  */
 export const withMemberOf: MemberView<MemberContext> = memberView(
   State.taxPortalSlot,

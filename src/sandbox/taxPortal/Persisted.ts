@@ -2,8 +2,6 @@
  * How collection is kept by a durable sandbox (`Durable.ts`): each member is a part; its portal
  * certificate and department account are one row, each of its jobs (with the snapshot a completed
  * job took) another. The environment's map of jobs by ID is rebuilt on load.
- *
- * @since 0.1.0
  */
 import { codec, Lazy, memberRows } from "../durable/Durable.js"
 import { type Job, type MemberPortal, taxPortalSlot, type TaxPortalState } from "./State.js"
@@ -35,12 +33,7 @@ const jobOf = ({ polls, stage, startedAt, completedAt, ...job }: JobRow): Job =>
 /** A job's row key: its place among the member's jobs, so they load in the order they were made. */
 const jobKey = (index: number): string => `${JOB}${String(index).padStart(8, "0")}`
 
-/**
- * The codec of collection.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The codec of collection. */
 export const taxPortalCodec = codec({
   slot: taxPortalSlot,
   parts: (state) => state.members.keys(),

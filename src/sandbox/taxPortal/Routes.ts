@@ -5,8 +5,6 @@
  * each member — one of each per member, reached on either collection's paths;
  * GetCertificatePopUpURL hands out a link to the portal's certificate page (`PortalLinks.ts`), whose
  * button registers the certificate.
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -163,12 +161,7 @@ function accountRoutes(account: (typeof Operations.accountOperationsOf)[State.Jo
   ]
 }
 
-/**
- * The collection operations (scopes 111 and 141).
- *
- * @since 0.1.0
- * @category routes
- */
+/** The collection operations (scopes 111 and 141). */
 export const taxPortalRoutes: ReadonlyArray<Route> = [
   // ── tax invoices ──
   implement(Operations.TaxinvoiceRequestJob, (request, caller) =>

@@ -3,8 +3,6 @@
  * (docs/decisions.md "Tax authority collection"): cash receipts from the cash receipt domain's state, and tax
  * invoices from the e-Tax invoice domain through `TaxinvoiceSource` — a pure read of the store,
  * through the domains' indexes. Filing times are those recorded so far.
- *
- * @since 0.1.0
  */
 import * as Kst from "../../core/Kst.js"
 import { stateCodeOf as receiptState } from "../cashbill/Filing.js"
@@ -17,20 +15,12 @@ import { issuedInvoices, issuedOfParty } from "../taxinvoice/IssuedIndexes.js"
 import { type Invoice, taxinvoiceSlot } from "../taxinvoice/Stored.js"
 import type { CollectedReceipt, IssuedInvoice, Party } from "./Records.js"
 
-/**
- * The store as handlers see it.
- *
- * @since 0.1.0
- * @category models
- */
+/** The store as handlers see it. */
 export type Store = SandboxStoreShape
 
 /**
  * What a collection asks a source for: the invoices of a member whose date of a date type (W, I,
  * S) is within a range.
- *
- * @since 0.1.0
- * @category models
  */
 export interface SourceQuery {
   readonly corpNum: string
@@ -44,18 +34,10 @@ export interface SourceQuery {
  * them: with a query, at least those of the query (collection then picks the member's side and
  * range exactly); without one, every member's. Must be pure: it reads the store and changes
  * nothing.
- *
- * @since 0.1.0
- * @category models
  */
 export type TaxinvoiceSource = (store: Store, environment: Environment, query?: SourceQuery) => ReadonlyArray<IssuedInvoice>
 
-/**
- * No issued e-Tax invoices.
- *
- * @since 0.1.0
- * @category constants
- */
+/** No issued e-Tax invoices. */
 export const noTaxinvoices: TaxinvoiceSource = () => []
 
 const orUndefined = (value: string | undefined): string | undefined => (value === "" ? undefined : value)
@@ -63,9 +45,6 @@ const orUndefined = (value: string | undefined): string | undefined => (value ==
 /**
  * An issued e-Tax invoice of the e-Tax invoice domain as the tax authority holds it: the parties,
  * amounts and first item line; filed on the day it was sent (until then, the day it was issued).
- *
- * @since 0.1.0
- * @category combinators
  */
 export const collected = (invoice: Invoice): IssuedInvoice => {
   const d = invoice.draft
@@ -104,9 +83,6 @@ const filed = (invoices: ReadonlyArray<Invoice>): ReadonlyArray<IssuedInvoice> =
  * The e-Tax invoices collection sees: those the e-Tax invoice domain issued, except those the tax
  * authority refused (filing failed, 305) — for a query, only the member's of the range, through
  * the e-Tax invoice state's index.
- *
- * @since 0.1.0
- * @category constants
  */
 export const taxinvoiceSource: TaxinvoiceSource = (store, environment, query) => {
   const state = store.get(taxinvoiceSlot, environment)
@@ -117,12 +93,7 @@ export const taxinvoiceSource: TaxinvoiceSource = (store, environment, query) =>
   )
 }
 
-/**
- * The e-Tax invoice with a confirmation number as collection sees it (not when filing failed).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The e-Tax invoice with a confirmation number as collection sees it (not when filing failed). */
 export const taxinvoiceByConfirmNum = (store: Store, environment: Environment, ntsconfirmNum: string): IssuedInvoice | undefined => {
   const found = store.get(taxinvoiceSlot, environment).byConfirmNum.get(ntsconfirmNum)
   return found === undefined ? undefined : filed([found])[0]
@@ -133,9 +104,6 @@ export const taxinvoiceByConfirmNum = (store: Store, environment: Environment, n
  * is the seller (`SELL`) or the buyer named by registration number (`BUY`), traded from `sDate` to
  * `eDate`, except those the tax authority refused (filing failed, 305), as the authority holds them.
  * Found through the receipts' party index: the other stored receipts are never looked at.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const issuedReceipts = (
   store: Store,
@@ -168,12 +136,7 @@ export const issuedReceipts = (
   return out
 }
 
-/**
- * The member as a party of its documents (its company information when it joined).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The member as a party of its documents (its company information when it joined). */
 export const memberParty = (store: Store, environment: Environment, corpNum: string): Party => {
   const info = store.get(membersSlot, environment).members.get(corpNum)?.corpInfo
   return info === undefined
@@ -181,10 +144,5 @@ export const memberParty = (store: Store, environment: Environment, corpNum: str
     : { corpNum, corpName: info.corpName, ceoName: info.ceoname, addr: info.addr, bizType: info.bizType, bizClass: info.bizClass }
 }
 
-/**
- * `true` when a KST date is on or before the KST day of an instant.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** `true` when a KST date is on or before the KST day of an instant. */
 export const notAfterDayOf = (date8: string, instant: number): boolean => date8 <= Kst.toDate8(instant)

@@ -6,8 +6,6 @@
  * on document time; its stage is derived when read and frozen once reached. On completion the job
  * takes its snapshot of the documents (see `Collection.ts`). A job expires 1 hour of document time
  * after its registration. Every function here changes the state synchronously (Store.ts).
- *
- * @since 0.1.0
  */
 import { createHash } from "node:crypto"
 import * as Kst from "../../core/Kst.js"
@@ -20,12 +18,7 @@ import { slot } from "../Store.js"
 import type { CollectedReceipt, IssuedInvoice } from "./Records.js"
 import { sideLabel } from "./Records.js"
 
-/**
- * The range and side of a job.
- *
- * @since 0.1.0
- * @category models
- */
+/** The range and side of a job. */
 export interface Query {
   readonly corpNum: string
   readonly queryType: string
@@ -35,12 +28,7 @@ export interface Query {
   readonly eDate: string
 }
 
-/**
- * A collection job.
- *
- * @since 0.1.0
- * @category models
- */
+/** A collection job. */
 export interface Job extends Query {
   readonly jobID: string
   readonly kind: "taxinvoice" | "cashbill"
@@ -57,23 +45,13 @@ export interface Job extends Query {
   byConfirmNum?: Map<string, IssuedInvoice> | undefined
 }
 
-/**
- * The registered department account: the password is kept only as a digest, never answered.
- *
- * @since 0.1.0
- * @category models
- */
+/** The registered department account: the password is kept only as a digest, never answered. */
 export interface DeptUser {
   readonly id: string
   readonly passwordDigest: string
 }
 
-/**
- * The collection state of one member.
- *
- * @since 0.1.0
- * @category models
- */
+/** The collection state of one member. */
 export interface MemberPortal {
   /** Oldest first. */
   readonly jobs: Array<Job>
@@ -81,32 +59,17 @@ export interface MemberPortal {
   deptUser: DeptUser | undefined
 }
 
-/**
- * The collection state of one environment.
- *
- * @since 0.1.0
- * @category models
- */
+/** The collection state of one environment. */
 export interface TaxPortalState {
   readonly jobs: Map<string, Job>
   readonly members: Map<string, MemberPortal>
   sequence: number
 }
 
-/**
- * The store slot of collection.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The store slot of collection. */
 export const taxPortalSlot = slot<TaxPortalState>("taxPortal", () => ({ jobs: new Map(), members: new Map(), sequence: 0 }))
 
-/**
- * The collection state of a member, created empty on first use.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The collection state of a member, created empty on first use. */
 export const memberOf = (state: TaxPortalState, corpNum: string): MemberPortal => {
   let member = state.members.get(corpNum)
   if (member === undefined) state.members.set(corpNum, member = { jobs: [], certificate: undefined, deptUser: undefined })
@@ -116,26 +79,15 @@ export const memberOf = (state: TaxPortalState, corpNum: string): MemberPortal =
 /**
  * A new job ID: 18 digits (KST time to the second without the century, then a sequence number),
  * unique per sandbox.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const newJobId = (state: TaxPortalState, now: number): string => itemKeyOf(now, ++state.sequence)
 
-/**
- * How long a portal certificate registered through the certificate page stays valid.
- *
- * @since 0.1.0
- * @category constants
- */
+/** How long a portal certificate registered through the certificate page stays valid. */
 export const CERTIFICATE_VALIDITY_MILLIS = 365 * 24 * 60 * 60 * 1000
 
 /**
  * Registers (or renews) the member's tax portal certificate at `now`, valid one year: the button of
  * the page GetCertificatePopUpURL leads to. Answers the certificate.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const registerCertificate = (member: MemberPortal, now: number): NonNullable<MemberPortal["certificate"]> => {
   const certificate = { registeredAt: now, expiresAt: now + CERTIFICATE_VALIDITY_MILLIS }
@@ -143,12 +95,7 @@ export const registerCertificate = (member: MemberPortal, now: number): NonNulla
   return certificate
 }
 
-/**
- * Registers a job.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Registers a job. */
 export const register = (
   state: TaxPortalState,
   query: Query,
@@ -171,12 +118,7 @@ export const register = (
   return job
 }
 
-/**
- * `true` once a job is past its hour of validity (document time).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** `true` once a job is past its hour of validity (document time). */
 export const isExpired = (job: Job, now: number): boolean => now >= job.regAt + Rules.JOB_VALIDITY_MILLIS
 
 /**
@@ -188,29 +130,16 @@ const courseAt = (job: Job, policy: Policy, now: number): readonly [Course, numb
   isExpired(job, now) ? job.regAt + Rules.JOB_VALIDITY_MILLIS - 1 : now
 ]
 
-/**
- * The progress of a job as of `now` under its policy, without recording it.
- *
- * @since 1.1.0
- * @category combinators
- */
+/** The progress of a job as of `now` under its policy, without recording it. */
 export const progressAsOf = (job: Job, policy: Policy, now: number): Progress => asOf(job.progress, ...courseAt(job, policy, now))
 
-/**
- * `true` once a job has completed (jobState 3).
- *
- * @since 1.1.0
- * @category combinators
- */
+/** `true` once a job has completed (jobState 3). */
 export const isCompleted = (job: Job): boolean => job.progress.reached.length === 2
 
 /**
  * Records the progress of a job under its policy (1 → 2 → 3); a state poll counts for
  * `AfterPolls`, except once the job expired. On completion `snapshot` is called once with the
  * completion instant.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const advance = (job: Job, policy: Policy, now: number, poll: boolean, snapshot: (job: Job, at: number) => void): Job => {
   if (isCompleted(job)) return job
@@ -220,34 +149,19 @@ export const advance = (job: Job, policy: Policy, now: number, poll: boolean, sn
   return job
 }
 
-/**
- * The invoice with a confirmation number in a job's snapshot, if any.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The invoice with a confirmation number in a job's snapshot, if any. */
 export const collectedInvoice = (job: Job, ntsconfirmNum: string): IssuedInvoice | undefined => {
   if (job.invoices === undefined) return undefined
   job.byConfirmNum ??= new Map(job.invoices.map((invoice) => [invoice.ntsconfirmNum, invoice]))
   return job.byConfirmNum.get(ntsconfirmNum)
 }
 
-/**
- * The number of documents a completed job collected.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The number of documents a completed job collected. */
 export const collectCount = (job: Job): number => (job.kind === "taxinvoice" ? job.invoices?.length : job.receipts?.length) ?? 0
 
 const DATE_TYPE_NAMES: Record<string, string> = { W: "WriteDate", I: "IssueDate", S: "SendDate" }
 
-/**
- * The job record (docs/service.md "Tax authority collection").
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The job record (docs/service.md "Tax authority collection"). */
 export const jobRecord = (job: Job): SuccessEncoded<typeof Operations.TaxinvoiceGetJobState> => {
   const completed = isCompleted(job)
   const [startedAt, completedAt] = job.progress.reached
@@ -267,29 +181,16 @@ export const jobRecord = (job: Job): SuccessEncoded<typeof Operations.Taxinvoice
   }
 }
 
-/**
- * The member's unexpired jobs of a kind, newest first.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The member's unexpired jobs of a kind, newest first. */
 export const activeJobs = (member: MemberPortal, kind: Job["kind"], now: number): ReadonlyArray<Job> =>
   member.jobs.filter((job) => job.kind === kind && !isExpired(job, now)).reverse()
 
-/**
- * The digest a department account's password is kept as.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The digest a department account's password is kept as. */
 export const passwordDigest = (corpNum: string, password: string): string =>
   createHash("sha256").update(`${corpNum}\u0000${password}`).digest("hex")
 
 /**
  * The member preference that makes the member's next jobs fail with this errorCode (a negative
  * 8-digit number), to exercise failure handling.
- *
- * @since 0.1.0
- * @category constants
  */
 export const JOB_ERROR_PREFERENCE = "taxPortalJobError"

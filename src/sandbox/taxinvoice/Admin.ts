@@ -1,8 +1,6 @@
 /**
  * Sandbox-only e-Tax invoice operations behind admin routes: an invoice "issued on the web portal"
  * (known only by its item key, for AssignMgtKey). Buyer notifications go to the sandbox outbox (Outbox.ts).
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -16,9 +14,6 @@ import * as State from "./State.js"
 /**
  * A draft for the portal invoice of `corpNum` written at `writeDate`: a taxable sale of 100,000
  * won plus tax to a business buyer in business (1234567891 of the company-status table).
- *
- * @since 0.1.0
- * @category constructors
  */
 export const portalDraft = (corpNum: string, writeDate: string): Record<string, unknown> => ({
   issueType: "정발행",
@@ -43,9 +38,6 @@ export const portalDraft = (corpNum: string, writeDate: string): Record<string, 
 /**
  * Creates an invoice issued on the portal for `corpNum` (fields of `overrides` replace those of
  * `portalDraft`); answers its item key and confirmation number.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const issueOnPortal = Effect.fnUntraced(function*(environment: Environment, corpNum: string, overrides: Readonly<Record<string, unknown>>) {
   const now = yield* SandboxClock.use((clock) => clock.now)

@@ -4,8 +4,6 @@
  * `taxinvoice.filing` progression on document time: the invoice's `Progress`, derived when read and
  * frozen once recorded.
  * Filing fails when the buyer (사업자) is closed per the sandbox's company-status table.
- *
- * @since 0.1.0
  */
 import { States } from "../../domains/companyStatus/Schemas.js"
 import * as Rules from "../../domains/taxinvoice/Rules.js"
@@ -15,12 +13,7 @@ import type { StateNames } from "../documents/DocumentKind.js"
 import { asOf, type Course, type Policy, type Progress } from "../Progression.js"
 import type { Invoice } from "./Stored.js"
 
-/**
- * The names of the states of an e-Tax invoice, for the pages, the portal and the PDF.
- *
- * @since 1.1.0
- * @category constants
- */
+/** The names of the states of an e-Tax invoice, for the pages, the portal and the PDF. */
 export const STATES: StateNames = {
   [Rules.StateCode.Saved]: { ko: "임시저장", en: "Saved" },
   [Rules.StateCode.Issued]: { ko: "발행완료", en: "Issued" },
@@ -34,9 +27,6 @@ export const STATES: StateNames = {
 /**
  * How an issued invoice's filing progresses under `policy`: four steps from its issue (301, 302,
  * 303, then 304 or 305). A saved invoice (100) does not progress.
- *
- * @since 1.1.0
- * @category combinators
  */
 export const courseOf = (invoice: Invoice, policy: Policy): Course | undefined =>
   invoice.issued === undefined ? undefined : { policy, since: invoice.issued.at, stages: 4 }
@@ -44,21 +34,13 @@ export const courseOf = (invoice: Invoice, policy: Policy): Course | undefined =
 /**
  * The filing of an invoice as of `now` under `policy` (`Progression.asOf`), without recording it:
  * what a read would find (the sandbox's pages look without changing).
- *
- * @since 1.1.0
- * @category combinators
  */
 export const filingAsOf = (invoice: Invoice, policy: Policy, now: number): Progress => {
   const course = courseOf(invoice, policy)
   return course === undefined ? invoice.progress : asOf(invoice.progress, course, now)
 }
 
-/**
- * The status code of an invoice at a filing stage (0 … 4).
- *
- * @since 1.1.0
- * @category combinators
- */
+/** The status code of an invoice at a filing stage (0 … 4). */
 export const stateCodeAt = (invoice: Invoice, filingStage: number): number => {
   if (invoice.issued === undefined) return Rules.StateCode.Saved
   switch (filingStage) {
@@ -75,28 +57,15 @@ export const stateCodeAt = (invoice: Invoice, filingStage: number): number => {
   }
 }
 
-/**
- * The status code of an invoice.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The status code of an invoice. */
 export const stateCodeOf = (invoice: Invoice): number => stateCodeAt(invoice, invoice.progress.reached.length)
 
-/**
- * When the invoice last changed state.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** When the invoice last changed state. */
 export const stateAt = (invoice: Invoice, progress: Progress = invoice.progress): number => progress.reached.at(-1) ?? invoice.issued?.at ?? invoice.regAt
 
 /**
  * `true` when filing of this invoice fails: the buyer is a business closed per the company-status
  * table (docs/decisions.md "e-Tax invoices").
- *
- * @since 0.1.0
- * @category rules
  */
 export const buyerClosed = (draft: TaxinvoiceDraft, now: number): boolean =>
   (draft.invoiceeType ?? "사업자") === "사업자" && companyStatusOf(draft.invoiceeCorpNum, now).state === States.Closed

@@ -4,8 +4,6 @@
  * date, issue date and filing date, the last moving from the issue day to the day the invoice was
  * sent once its filing is brought up to date. Finding a member's invoices of a range never looks at
  * the others.
- *
- * @since 0.1.0
  */
 import * as Kst from "../../core/Kst.js"
 import { advance, type Policy } from "../Progression.js"
@@ -16,21 +14,13 @@ import type { DateType, Invoice, TaxinvoiceState } from "./Stored.js"
 const partiesOf = (invoice: Invoice): ReadonlyArray<string> =>
   invoice.draft.invoiceeCorpNum === invoice.corpNum ? [invoice.corpNum] : [invoice.corpNum, invoice.draft.invoiceeCorpNum]
 
-/**
- * The day (`yyyyMMdd`, KST) of an issued invoice for a date type.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The day (`yyyyMMdd`, KST) of an issued invoice for a date type. */
 export const dayOf = (invoice: Invoice, dateType: DateType): string =>
   dateType === "W" ? invoice.draft.writeDate : Kst.toDate8(dateType === "S" ? invoice.progress.reached[2] ?? invoice.issued!.at : invoice.issued!.at)
 
 /**
  * Files an invoice just issued in the indexes: by confirmation number, and under its seller and
  * buyer for each date type.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const index = (state: TaxinvoiceState, invoice: Invoice): void => {
   state.byConfirmNum.set(invoice.issued!.ntsconfirmNum, invoice)
@@ -42,9 +32,6 @@ export const index = (state: TaxinvoiceState, invoice: Invoice): void => {
 /**
  * Records the filing of an invoice as of `now` (a query counts as a poll: `poll`); once it is
  * sent, it is found under its filing day.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const advanceFiling = (state: TaxinvoiceState, invoice: Invoice, policy: Policy, now: number, poll = false): Invoice => {
   const course = courseOf(invoice, policy)
@@ -64,9 +51,6 @@ export const advanceFiling = (state: TaxinvoiceState, invoice: Invoice, policy: 
 /**
  * The issued invoices where `corpNum` is seller or buyer whose date of `dateType` is from `sDate`
  * to `eDate`.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const issuedOfParty = (state: TaxinvoiceState, corpNum: string, dateType: DateType, sDate: string, eDate: string): ReadonlyArray<Invoice> =>
   state.byDay[dateType].between(corpNum, sDate, eDate)
@@ -74,9 +58,6 @@ export const issuedOfParty = (state: TaxinvoiceState, corpNum: string, dateType:
 /**
  * Every issued invoice of the state (state ≥ 300; saved drafts are not sent to the authority), in
  * issue order.
- *
- * @since 1.1.0
- * @category combinators
  */
 export const issuedInvoices = (state: TaxinvoiceState): ReadonlyArray<Invoice> =>
   Array.from(state.byConfirmNum.values()).sort((a, b) => a.issued!.at - b.issued!.at)

@@ -1,8 +1,6 @@
 /**
  * e-Tax invoices as the sandbox's pages read them (`DocumentKind.ts`): rows, counts, an invoice's
  * history and detail record, the bulk submissions — the filing as of now, derived, never recorded.
- *
- * @since 1.1.0
  */
 import { type Change, type DocumentKind, type HistoryEvent, inOrder, type Reading, type Row } from "../documents/DocumentKind.js"
 import { filingAsOf, stateAt, stateCodeAt, STATES } from "./Filing.js"
@@ -38,12 +36,7 @@ const membersOf = (reading: Reading, corpNum: string | undefined): ReadonlyArray
 /** The events of the filing steps before the last (301, 302, 303); the last is filed or failed. */
 const STEPS: ReadonlyArray<HistoryEvent> = ["waitingToSend", "sending", "sent"]
 
-/**
- * The adapter of e-Tax invoices.
- *
- * @since 1.1.0
- * @category constants
- */
+/** The adapter of e-Tax invoices. */
 export const taxinvoiceKind: DocumentKind<Invoice> = {
   name: "taxinvoice",
   states: STATES,

@@ -2,8 +2,6 @@
  * The PDF of an e-Tax invoice behind GetPDFURL's link: the invoice as a one-page PDF (`../Pdf.ts`,
  * as GetPDF of cash receipts). Text is ASCII: Korean values are shown by their English meaning,
  * names and addresses as `?` where they are not ASCII.
- *
- * @since 0.1.0
  */
 import { stateLine, textDocument } from "../documents/Pdf.js"
 import { STATES, stateCodeOf } from "./Filing.js"
@@ -26,9 +24,6 @@ const MAX_LINES = 30
 /**
  * The PDF of an invoice: document ID, confirmation number, date of writing, the parties' numbers,
  * amounts, items and the state.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const invoiceDocument = (invoice: Invoice): Uint8Array => {
   const d = invoice.draft

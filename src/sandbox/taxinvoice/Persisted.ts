@@ -4,8 +4,6 @@
  * confirmation), each file's bytes and each bulk submission is a row. The identifiers handed out,
  * the maps by document ID and item key, and the indexes by confirmation number and by party and day
  * are rebuilt on load.
- *
- * @since 0.1.0
  */
 import * as Bulk from "../documents/Bulk.js"
 import { codec, Lazy, memberRows } from "../durable/Durable.js"
@@ -71,12 +69,7 @@ const loadMember = (rows: ReadonlyMap<string, unknown>): MemberInvoices => {
   return member
 }
 
-/**
- * The codec of e-Tax invoices.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The codec of e-Tax invoices. */
 export const taxinvoiceCodec = codec({
   slot: taxinvoiceSlot,
   parts: (state) => state.members.keys(),

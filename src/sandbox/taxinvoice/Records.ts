@@ -1,8 +1,6 @@
 /**
  * The wire records of stored e-Tax invoices and files (docs/service.md "e-Tax invoices"), typed
  * against the domain's answer schemas so the sandbox answers what the SDK decodes.
- *
- * @since 0.1.0
  */
 import * as Kst from "../../core/Kst.js"
 import type { AttachedFile, BulkIssueResult, TaxinvoiceDetail, TaxinvoiceInfo } from "../../domains/taxinvoice/Schemas.js"
@@ -21,20 +19,10 @@ const closeDown = (invoice: Invoice, now: number): { readonly state: number | nu
 }
 
 
-/**
- * The filing error code of an invoice whose filing failed (buyer closed).
- *
- * @since 0.1.0
- * @category constants
- */
+/** The filing error code of an invoice whose filing failed (buyer closed). */
 export const FILING_ERROR_CODE = "SERR01"
 
-/**
- * The status record (GetInfo, GetInfos).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The status record (GetInfo, GetInfos). */
 export const statusRecord = (invoice: Invoice, now: number): typeof TaxinvoiceInfo.Encoded => {
   const d = invoice.draft
   const code = stateCodeOf(invoice)
@@ -77,12 +65,7 @@ export const statusRecord = (invoice: Invoice, now: number): typeof TaxinvoiceIn
   }
 }
 
-/**
- * The detail record (GetDetailInfo): the invoice as written.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The detail record (GetDetailInfo): the invoice as written. */
 export const detailRecord = (invoice: Invoice, now: number): typeof TaxinvoiceDetail.Encoded => {
   const d = invoice.draft
   return {
@@ -108,12 +91,7 @@ export const detailRecord = (invoice: Invoice, now: number): typeof TaxinvoiceDe
   }
 }
 
-/**
- * An attached file record (GetFiles).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** An attached file record (GetFiles). */
 export const fileRecord = (file: StoredFile): typeof AttachedFile.Encoded => ({
   serialNum: file.serialNum,
   attachedFile: file.fileId,
@@ -121,12 +99,7 @@ export const fileRecord = (file: StoredFile): typeof AttachedFile.Encoded => ({
   regDT: Kst.toDateTime14(file.regAt)
 })
 
-/**
- * One invoice's line of a bulk result.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** One invoice's line of a bulk result. */
 export const bulkItemRecord = (item: ItemResult<Invoice>, language: "ko" | "en"): typeof BulkIssueResult.Encoded => {
   if (item._tag === "Failed") {
     const { body } = item.failure.render(language)

@@ -5,8 +5,6 @@
  * Bodies are validated with the domain's own input schemas (unknown fields ignored, `null` taken for
  * absent, as the service does), so the sandbox refuses what the SDK refuses; writeDate and the due date are
  * judged on document time.
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -36,9 +34,6 @@ const IssueEnvelope = Schema.Struct({ invoices: Schema.Array(Schema.Unknown), fo
 /**
  * The e-Tax invoice operations (scope 110). The URL operations hand out portal links
  * (`PortalLinks.ts`).
- *
- * @since 0.1.0
- * @category routes
  */
 export const taxinvoiceRoutes: ReadonlyArray<Route> = [
   implement(Operations.Register, Effect.fnUntraced(function*(request, caller) {

@@ -9,8 +9,6 @@
  * confirmation numbers (KST issue date + 16 of `[0-9a-z]`), path-safe file IDs, bulk receipt IDs.
  *
  * Issued invoices are indexed for the tax-portal collection (`IssuedIndexes.ts`).
- *
- * @since 0.1.0
  */
 import * as Result from "effect/Result"
 import * as Kst from "../../core/Kst.js"
@@ -39,32 +37,17 @@ export {
   taxinvoiceSlot
 } from "./Stored.js"
 
-/**
- * The invoices of a member, created empty on first use.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The invoices of a member, created empty on first use. */
 export const memberOf = (state: TaxinvoiceState, corpNum: string): MemberInvoices => {
   let member = state.members.get(corpNum)
   if (member === undefined) state.members.set(corpNum, member = emptyMember())
   return member
 }
 
-/**
- * No invoices.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** No invoices. */
 export const emptyMember = (): MemberInvoices => ({ byKey: new Map(), byItemKey: new Map(), submissions: Bulk.submissions() })
 
-/**
- * The map key of a document ID of a kind.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The map key of a document ID of a kind. */
 export const keyOf = (mgtKeyType: string, mgtKey: string): string => `${mgtKeyType.toUpperCase()}:${mgtKey}`
 
 const next = (state: TaxinvoiceState): number => ++state.sequence
@@ -72,12 +55,7 @@ const next = (state: TaxinvoiceState): number => ++state.sequence
 /** A confirmation number (docs/decisions.md "e-Tax invoices"): the KST issue date `yyyyMMdd` and 16 of `[0-9a-z]`. */
 const newNtsConfirmNum = (state: TaxinvoiceState, now: number): string => `${Kst.toDate8(now)}${base36(next(state) * 7_919, 16)}`
 
-/**
- * The receipt ID of a new bulk submission, shaped like a UUID.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** The receipt ID of a new bulk submission, shaped like a UUID. */
 export const newReceiptId = (state: TaxinvoiceState): string => uuidOf(`receipt/${next(state)}`)
 
 // ── register, files, issue ──────────────────────────────────────────────────────────────────
@@ -105,9 +83,6 @@ const create = (state: TaxinvoiceState, member: MemberInvoices, corpNum: string,
 /**
  * Saves a draft (state 100) under the seller's document ID. The draft is valid; its seller must be
  * the member and its writeDate not after today.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const register = (
   state: TaxinvoiceState,
@@ -122,23 +97,13 @@ export const register = (
   return Result.succeed(create(state, member, corpNum, draft, draft.invoicerMgtKey, now))
 }
 
-/**
- * Finds an invoice of the member by kind and document ID; -11000005 when there is none.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Finds an invoice of the member by kind and document ID; -11000005 when there is none. */
 export const find = (member: MemberInvoices, mgtKeyType: string, mgtKey: string): Result.Result<Invoice, SandboxFailure> => {
   const invoice = member.byKey.get(keyOf(mgtKeyType, mgtKey))
   return invoice === undefined ? Result.fail(fail("TaxinvoiceNotFound", mgtKey)) : Result.succeed(invoice)
 }
 
-/**
- * Attaches a file: only while saved, at most 5.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Attaches a file: only while saved, at most 5. */
 export const attach = (
   state: TaxinvoiceState,
   invoice: Invoice,
@@ -161,12 +126,7 @@ export const attach = (
   return Result.succeed(stored)
 }
 
-/**
- * Deletes a file by its ID: only while saved.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Deletes a file by its ID: only while saved. */
 export const deleteFile = (invoice: Invoice, fileId: string): Result.Result<void, SandboxFailure> => {
   if (invoice.issued !== undefined) return Result.fail(fail("TaxinvoiceFilesOnlyWhileSaved", `stateCode ${stateCodeOf(invoice)}`))
   const index = invoice.files.findIndex((f) => f.fileId === fileId)
@@ -179,21 +139,11 @@ export const deleteFile = (invoice: Invoice, fileId: string): Result.Result<void
 const buyerAddresses = (draft: TaxinvoiceDraft): ReadonlyArray<string> =>
   [draft.invoiceeEmail1, ...(draft.addContactList ?? []).map((c) => c.email)].filter((a): a is string => a !== undefined && a !== "")
 
-/**
- * The subject of the notification mail about an invoice.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The subject of the notification mail about an invoice. */
 export const mailSubject = (invoice: Invoice): string =>
   `${invoice.draft.invoicerCorpName}님이 보낸 전자세금계산서입니다.`
 
-/**
- * Records mails about an invoice in the outbox, one per address; `operation` is what sent them.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Records mails about an invoice in the outbox, one per address; `operation` is what sent them. */
 export const notify = (outbox: Array<Mail>, invoice: Invoice, to: ReadonlyArray<string>, operation: string, at: number): void => {
   for (const receiver of to) {
     post(outbox, { corpNum: invoice.corpNum, operation, document: invoice.mgtKey ?? invoice.itemKey, receiver, subject: mailSubject(invoice) }, at)
@@ -203,9 +153,6 @@ export const notify = (outbox: Array<Mail>, invoice: Invoice, to: ReadonlyArray<
 /**
  * Issues a saved invoice: the due-date rule (overdue needs `forceIssue` and marks it late), a
  * confirmation number, the buyer notification in the outbox.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const issue = (
   state: TaxinvoiceState,
@@ -236,9 +183,6 @@ export const issue = (
 /**
  * The buyer confirms the notification mail (the button of the mail-confirmation page): the first
  * confirmation sets `openYN`/`openDT`; a saved invoice (100) has no mail to confirm.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const confirmOpened = (invoice: Invoice, now: number): Result.Result<Invoice, SandboxFailure> => {
   if (invoice.issued === undefined) {
@@ -251,9 +195,6 @@ export const confirmOpened = (invoice: Invoice, now: number): Result.Result<Invo
 /**
  * Creates an invoice issued on the web portal, known only by its item key (the sandbox's stand-in
  * for the portal; AssignMgtKey then gives it a document ID).
- *
- * @since 0.1.0
- * @category combinators
  */
 export const issueOnPortal = (
   state: TaxinvoiceState,
@@ -271,12 +212,7 @@ export const issueOnPortal = (
   return invoice
 }
 
-/**
- * Gives a portal-issued invoice a document ID of a kind, at `now` (kept for its history).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Gives a portal-issued invoice a document ID of a kind, at `now` (kept for its history). */
 export const assignMgtKey = (
   member: MemberInvoices,
   itemKey: string,
@@ -297,12 +233,7 @@ export const assignMgtKey = (
 
 // ── the member's context ───────────────────────────────────────────────────────────────────
 
-/**
- * What a member's handler works on.
- *
- * @since 0.1.0
- * @category models
- */
+/** What a member's handler works on. */
 export interface MemberContext extends Bulk.BulkContext<Invoice> {
   readonly state: TaxinvoiceState
   readonly member: MemberInvoices
@@ -311,12 +242,7 @@ export interface MemberContext extends Bulk.BulkContext<Invoice> {
   readonly filing: Policy
 }
 
-/**
- * One invoice of a bulk submission, registered and issued at `at` (all or nothing).
- *
- * @since 1.1.0
- * @category combinators
- */
+/** One invoice of a bulk submission, registered and issued at `at` (all or nothing). */
 export const issueItem = (ctx: MemberContext, forceIssue: boolean) => (item: unknown, at: number): Bulk.ItemResult<Invoice> =>
   Bulk.itemResult(Bulk.mgtKeyOf(item, "invoicerMgtKey"), Result.gen(function*() {
     const draft = yield* decodeResult(item, TaxinvoiceDraft)
@@ -332,9 +258,6 @@ export const issueItem = (ctx: MemberContext, forceIssue: boolean) => (item: unk
  * Runs `f` on a member's invoices in one synchronous step, after completing the member's bulk
  * submissions that are due. The operations, the portal's pages and the document-kind adapter see
  * the invoices through it.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const withMemberOf = memberView(taxinvoiceSlot, ({ now, policies, store }, state, environment, corpNum): MemberContext => {
   const member = memberOf(state, corpNum)

@@ -2,8 +2,6 @@
  * What the sandbox stores of e-Tax invoices (docs/decisions.md "e-Tax invoices"): invoices, their files and issue, bulk
  * submissions, each member's invoices and the environment's indexes. The functions that change
  * them are in `State.ts`; the filing steps, identifiers and indexes read these shapes.
- *
- * @since 0.1.0
  */
 import type * as Rules from "../../domains/taxinvoice/Rules.js"
 import type { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
@@ -12,12 +10,7 @@ import { DayIndex } from "../documents/DayIndex.js"
 import type { Progress } from "../Progression.js"
 import { slot } from "../Store.js"
 
-/**
- * An attached file.
- *
- * @since 0.1.0
- * @category models
- */
+/** An attached file. */
 export interface StoredFile {
   readonly serialNum: number
   readonly fileId: string
@@ -27,12 +20,7 @@ export interface StoredFile {
   readonly regAt: number
 }
 
-/**
- * The issue of an invoice, once it happened.
- *
- * @since 0.1.0
- * @category models
- */
+/** The issue of an invoice, once it happened. */
 export interface Issued {
   readonly at: number
   readonly ntsconfirmNum: string
@@ -42,12 +30,7 @@ export interface Issued {
   readonly filingFails: boolean
 }
 
-/**
- * An invoice as stored.
- *
- * @since 0.1.0
- * @category models
- */
+/** An invoice as stored. */
 export interface Invoice {
   readonly corpNum: string
   readonly draft: TaxinvoiceDraft
@@ -66,12 +49,7 @@ export interface Invoice {
   openAt: number | undefined
 }
 
-/**
- * The invoices of one member.
- *
- * @since 0.1.0
- * @category models
- */
+/** The invoices of one member. */
 export interface MemberInvoices {
   /** By `${MgtKeyType}:${mgtKey}`. */
   readonly byKey: Map<string, Invoice>
@@ -79,12 +57,7 @@ export interface MemberInvoices {
   readonly submissions: Bulk.Submissions<Invoice>
 }
 
-/**
- * The e-Tax invoice state of one environment.
- *
- * @since 0.1.0
- * @category models
- */
+/** The e-Tax invoice state of one environment. */
 export interface TaxinvoiceState {
   readonly members: Map<string, MemberInvoices>
   /** Sequence of everything numbered (item keys, confirmation numbers, file and receipt IDs). */
@@ -98,18 +71,10 @@ export interface TaxinvoiceState {
 /**
  * The date types a collection ranges over: W write date, I issue date, S filing date (the day it
  * was sent to the authority; the issue day until then).
- *
- * @since 0.1.0
- * @category models
  */
 export type DateType = "W" | "I" | "S"
 
-/**
- * The store slot of e-Tax invoices.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The store slot of e-Tax invoices. */
 export const taxinvoiceSlot = slot<TaxinvoiceState>("taxinvoice", () => ({
   members: new Map(),
   sequence: 0,

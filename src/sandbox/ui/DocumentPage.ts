@@ -3,8 +3,6 @@
  * with the time of each change (`History.ts`), its fields as the service's detail record answers
  * them, its files, the portal links handed out for it, and the calls among the sandbox's recent
  * ones that named it (`CallLog.ts`) — how the document got where it is.
- *
- * @since 1.1.0
  */
 import { names } from "../admin/CallLog.js"
 import type { Change, DocumentKind, Row } from "../documents/DocumentKind.js"
@@ -111,12 +109,7 @@ const files = (view: View, kind: DocumentKind<unknown>, row: Row): Html => {
   }</tbody></table>`
 }
 
-/**
- * A document's page; `undefined` when the member has no such document.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** A document's page; `undefined` when the member has no such document. */
 export const documentPage = (ctx: PageContext, kind: DocumentKind<unknown>, corpNum: string, itemKey: string): HtmlAnswer | undefined => {
   const row = kind.find(ctx.reading, corpNum, itemKey)
   if (row === undefined) return undefined

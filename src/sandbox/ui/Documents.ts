@@ -3,8 +3,6 @@
  * kind, newest first, filtered by member, document ID, state and date (a plain GET form, so a
  * filtered list is a link), paged on the server — a page shows `PER_PAGE` rows however many
  * documents match.
- *
- * @since 1.1.0
  */
 import { type Html, html } from "../pages/Html.js"
 import { amount, dateTime } from "../pages/Format.js"
@@ -14,20 +12,10 @@ import type { PageContext } from "./Context.js"
 import { href, page, time, type View } from "./View.js"
 import { type Filter, listOf, stateCodes } from "./Views.js"
 
-/**
- * Rows on a page of a list.
- *
- * @since 1.1.0
- * @category constants
- */
+/** Rows on a page of a list. */
 export const PER_PAGE = 50
 
-/**
- * The tone of a state's badge: settled well, under way, or gone wrong.
- *
- * @since 1.1.0
- * @category combinators
- */
+/** The tone of a state's badge: settled well, under way, or gone wrong. */
 const toneOf = (kind: DocumentKind<unknown>, code: number): "ok" | "warn" | "error" | "" => {
   if (code === 305 || (kind.name === "statement" && code === 600)) return "error"
   if (code === 304 || (kind.name === "statement" && code === 300)) return "ok"
@@ -35,21 +23,11 @@ const toneOf = (kind: DocumentKind<unknown>, code: number): "ok" | "warn" | "err
   return ""
 }
 
-/**
- * A state as a badge.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** A state as a badge. */
 export const badge = (view: View, kind: DocumentKind<unknown>, code: number): Html =>
   html`<span class="badge ${toneOf(kind, code)}">${stateText(kind.states, code, view.language)}</span>`
 
-/**
- * The link to a document's page.
- *
- * @since 1.1.0
- * @category combinators
- */
+/** The link to a document's page. */
 export const documentHref = (view: View, row: Pick<Row, "kind" | "corpNum" | "itemKey">): string => href(view, `${row.kind}/${row.corpNum}/${row.itemKey}`)
 
 /** `yyyyMMdd` of a `yyyy-MM-dd` (or `yyyyMMdd`) date field. */
@@ -58,12 +36,7 @@ const date8Of = (text: string | null): string | undefined => {
   return match === null ? undefined : `${match[1]}${match[2]}${match[3]}`
 }
 
-/**
- * The filters of a list from its query (`member`, `id`, `state`, `from`, `to`).
- *
- * @since 1.1.0
- * @category combinators
- */
+/** The filters of a list from its query (`member`, `id`, `state`, `from`, `to`). */
 const filterOf = (query: URLSearchParams): Filter => {
   const text = (name: string) => {
     const value = query.get(name)?.trim()
@@ -110,12 +83,7 @@ const rowHtml = (view: View, kind: DocumentKind<unknown>, row: Row): Html =>
     badge(view, kind, row.stateCode)
   }</td><td>${time(row.stateAt)}</td><td>${row.buyer ?? ""}</td><td class="num">${amount(row.total)}</td></tr>`
 
-/**
- * The list page of a kind.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** The list page of a kind. */
 export const listPage = (ctx: PageContext, kind: DocumentKind<unknown>): HtmlAnswer => {
   const { view } = ctx
   const { t } = view

@@ -3,8 +3,6 @@
  * the tax-portal collection jobs, newest first, with their progress as a read would find it now
  * (derived from their progression policy without counting a poll or moving them), their results
  * and refused items. `?member=` shows one member's.
- *
- * @since 1.1.0
  */
 import { courseOf, type ItemResult, type Submission } from "../documents/Bulk.js"
 import type { DocumentKind } from "../documents/DocumentKind.js"
@@ -63,12 +61,7 @@ const jobRow = (ctx: PageContext, job: Job): Html => {
   }</td><td class="num">${job.progress.reached.length < 2 ? "" : collectCount(job).toLocaleString("en-US")}</td></tr>`
 }
 
-/**
- * The jobs page.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** The jobs page. */
 export const jobsPage = (ctx: PageContext): HtmlAnswer => {
   const { view } = ctx
   const { t } = view

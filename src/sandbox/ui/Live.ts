@@ -4,8 +4,6 @@
  * event, fetches the page again and swaps the parts marked `data-live`. Events are sent at most every `THROTTLE_MILLIS`,
  * whatever the number of changes in between, so a burst of calls costs a page one reload. Without
  * script the pages are the same, only not live.
- *
- * @since 1.1.0
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -13,20 +11,10 @@ import * as Stream from "effect/Stream"
 import type { Changes } from "../admin/Changes.js"
 import type { EventsAnswer } from "../routing/Route.js"
 
-/**
- * The shortest time between two events of one page.
- *
- * @since 1.1.0
- * @category constants
- */
+/** The shortest time between two events of one page. */
 export const THROTTLE_MILLIS = 500
 
-/**
- * How long a browser waits before it connects again after the stream ended (ms).
- *
- * @since 1.1.0
- * @category constants
- */
+/** How long a browser waits before it connects again after the stream ended (ms). */
 export const RETRY_MILLIS = 3_000
 
 const changeEvent = (version: number): string => `event: change\ndata: ${version}\n\n`
@@ -34,9 +22,6 @@ const changeEvent = (version: number): string => `event: change\ndata: ${version
 /**
  * The events of a page rendered at version `since`: a `change` at once when the sandbox is at
  * another version, then one `change` after each later change, at most every `THROTTLE_MILLIS`.
- *
- * @since 1.1.0
- * @category constructors
  */
 export const events = (changes: Changes, since: number, headers: Readonly<Record<string, string>>): EventsAnswer => {
   const current = changes.version()

@@ -2,8 +2,6 @@
  * The members and partners pages: the partners the sandbox signs tokens for (LinkIDs only), the
  * members of the environment with their documents and certificate, and a member's page — company,
  * contacts (never their passwords), preferences, certificates, documents and tokens.
- *
- * @since 1.1.0
  */
 import { certificateSlot } from "../certificate/State.js"
 import type { Reading } from "../documents/DocumentKind.js"
@@ -31,12 +29,7 @@ const documentLinks = (view: View, counts: ReadonlyArray<number>, corpNum: strin
 const certificateText = (view: View, expireAt: number | undefined): Html =>
   expireAt === undefined ? html`<span class="muted">${view.t.none}</span>` : html`${view.t.expires(instant(expireAt))}${expireAt <= view.now ? html` <span class="badge error">!</span>` : ""}`
 
-/**
- * The members and partners page.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** The members and partners page. */
 export const membersPage = (ctx: PageContext): HtmlAnswer => {
   const { t } = ctx.view
   const { store, environment } = ctx.reading
@@ -71,12 +64,7 @@ ${
 }
 
 
-/**
- * A member's page; `undefined` when the environment knows nothing of `corpNum`.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** A member's page; `undefined` when the environment knows nothing of `corpNum`. */
 export const memberPage = (ctx: PageContext, corpNum: string): HtmlAnswer | undefined => {
   const { t } = ctx.view
   const { store, environment } = ctx.reading

@@ -1,8 +1,6 @@
 /**
  * The outbox page (`/_sandbox/ui/outbox`): every mail the service would have sent in the
  * environment, newest first, paged; `?member=` shows one member's.
- *
- * @since 1.1.0
  */
 import * as Kst from "../../core/Kst.js"
 import { outboxSlot } from "../Outbox.js"
@@ -14,12 +12,7 @@ import { paged } from "./Views.js"
 
 const PER_PAGE = 100
 
-/**
- * The outbox page.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** The outbox page. */
 export const outboxPage = (ctx: PageContext): HtmlAnswer => {
   const { view } = ctx
   const { t } = view

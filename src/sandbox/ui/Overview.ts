@@ -3,8 +3,6 @@
  * its offset) with forms to advance or set it, the documents of this environment by kind and
  * state (each count a link to the list), calls per operation and tokens issued per member (the
  * statistics of `GET /_sandbox/stats`).
- *
- * @since 1.1.0
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -146,12 +144,7 @@ ${
 </div>`
 }
 
-/**
- * The overview page.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** The overview page. */
 export const overviewPage = (ctx: PageContext): Effect.Effect<HtmlAnswer> =>
   Effect.map(Effect.all({ state: ctx.sources.operations.clock, stats: ctx.sources.operations.stats }), ({ state, stats }) =>
     page(ctx.view, {

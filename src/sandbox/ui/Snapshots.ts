@@ -2,8 +2,6 @@
  * The snapshots page (`/_sandbox/ui/snapshots`): the snapshots kept in the sandbox, a button taking
  * one, and for each a button restoring it and one forgetting it — the admin routes'
  * `POST /_sandbox/snapshots`, `…/{id}/restore` and `DELETE …/{id}` as forms.
- *
- * @since 1.1.0
  */
 import * as Effect from "effect/Effect"
 import { html } from "../pages/Html.js"
@@ -11,12 +9,7 @@ import type { HtmlAnswer } from "../routing/Route.js"
 import { form, page, time } from "./View.js"
 import type { PageContext } from "./Context.js"
 
-/**
- * The snapshots page.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** The snapshots page. */
 export const snapshotsPage = (ctx: PageContext): Effect.Effect<HtmlAnswer> =>
   Effect.map(ctx.sources.operations.keptSnapshots, (kept) => {
     const { view } = ctx

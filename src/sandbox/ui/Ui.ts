@@ -10,8 +10,6 @@
  * Every request is judged by the admin guard first (`Access.ts`); every form must carry the
  * pages' form token; actions go through the same admin operations as the admin routes. Pages read
  * the store without changing it.
- *
- * @since 1.1.0
  */
 import * as Effect from "effect/Effect"
 import { refusal } from "../admin/AdminGuard.js"
@@ -84,12 +82,7 @@ const get = (ctx: PageContext, path: ReadonlyArray<string>): Effect.Effect<Route
   return Effect.succeed(notFound(language))
 }
 
-/**
- * Answers a request for the pages: never a failure, always a page (or the events).
- *
- * @since 1.1.0
- * @category combinators
- */
+/** Answers a request for the pages: never a failure, always a page (or the events). */
 export const respond = (sources: Sources, request: PageRequest): Effect.Effect<RouteResponse, never, RouteContext> =>
   Effect.gen(function*() {
     const { incoming } = request

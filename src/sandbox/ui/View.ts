@@ -2,8 +2,6 @@
  * The layout of the sandbox's pages, on the pages' shell (`pages/Shell.ts`): what a page knows of
  * its request (`View`), the bar of sections around its content (the environment, document time),
  * links and the forms every action is sent with.
- *
- * @since 1.1.0
  */
 import type { HtmlAnswer } from "../routing/Route.js"
 import type { Environment } from "../Store.js"
@@ -12,12 +10,7 @@ import { type Html, html, raw } from "../pages/Html.js"
 import { page as shellPage } from "../pages/Shell.js"
 import type { Texts } from "../pages/TextsKo.js"
 
-/**
- * The sections of the bar, in order, with their paths below the pages' root.
- *
- * @since 1.1.0
- * @category constants
- */
+/** The sections of the bar, in order, with their paths below the pages' root. */
 const SECTIONS = [
   ["overview", ""],
   ["members", "members"],
@@ -30,20 +23,10 @@ const SECTIONS = [
   ["outbox", "outbox"]
 ] as const
 
-/**
- * A section of the bar.
- *
- * @since 1.1.0
- * @category models
- */
+/** A section of the bar. */
 export type Section = typeof SECTIONS[number][0]
 
-/**
- * What a page knows of the request that opened it.
- *
- * @since 1.1.0
- * @category models
- */
+/** What a page knows of the request that opened it. */
 export interface View {
   readonly language: "ko" | "en"
   readonly t: Texts
@@ -63,29 +46,14 @@ export interface View {
   readonly signedIn: boolean
 }
 
-/**
- * The pages' root of an environment.
- *
- * @since 1.1.0
- * @category combinators
- */
+/** The pages' root of an environment. */
 export const baseOf = (environment: Environment): string => `${environment === "production" ? "/production" : ""}/_sandbox/ui`
 
-/**
- * A `<time>` of an instant of document time.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** A `<time>` of an instant of document time. */
 export const time = (epochMillis: number | undefined): Html =>
   epochMillis === undefined ? html`` : html`<time datetime="${new Date(epochMillis).toISOString()}">${instant(epochMillis)}</time>`
 
-/**
- * A link to a page below the pages' root.
- *
- * @since 1.1.0
- * @category combinators
- */
+/** A link to a page below the pages' root. */
 export const href = (view: View, path: string, query?: Readonly<Record<string, string | number | undefined>>): string => {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== "") params.set(key, String(value))
@@ -93,12 +61,7 @@ export const href = (view: View, path: string, query?: Readonly<Record<string, s
   return `${view.base}${path === "" ? "" : `/${path}`}${search === "" ? "" : `?${search}`}`
 }
 
-/**
- * A form posting to an action of the pages with the pages' form token and the page to come back to.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** A form posting to an action of the pages with the pages' form token and the page to come back to. */
 export const form = (
   view: View,
   action: string,
@@ -126,12 +89,7 @@ const environmentSwitch = (view: View): Html => {
   }</a></span>`
 }
 
-/**
- * A whole page of a section.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** A whole page of a section. */
 export const page = (view: View, options: {
   readonly section?: Section
   readonly title: string

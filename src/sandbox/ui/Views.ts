@@ -4,17 +4,10 @@
  * date and paged, counts per state. States that are derived when read (filing, which moves with
  * document time) are derived the same way but not recorded: opening a page changes nothing, so a
  * later policy change acts on the documents exactly as if nobody had looked.
- *
- * @since 1.1.0
  */
 import type { DocumentKind, Reading, Row } from "../documents/DocumentKind.js"
 
-/**
- * The filters of a list; absent means any.
- *
- * @since 1.1.0
- * @category models
- */
+/** The filters of a list; absent means any. */
 export interface Filter {
   readonly corpNum?: string | undefined
   /** Part of the document ID, or the whole item key or confirmation number. */
@@ -25,12 +18,7 @@ export interface Filter {
   readonly to?: string | undefined
 }
 
-/**
- * One page of a list.
- *
- * @since 1.1.0
- * @category models
- */
+/** One page of a list. */
 export interface Page<A> {
   readonly rows: ReadonlyArray<A>
   /** How many match in all. */
@@ -41,20 +29,10 @@ export interface Page<A> {
   readonly perPage: number
 }
 
-/**
- * The state codes of a kind, in their order.
- *
- * @since 1.1.0
- * @category combinators
- */
+/** The state codes of a kind, in their order. */
 export const stateCodes = (kind: DocumentKind<unknown>): ReadonlyArray<number> => Object.keys(kind.states).map(Number)
 
-/**
- * Every document of a kind (of one member, when `corpNum` is given), newest first.
- *
- * @since 1.1.0
- * @category combinators
- */
+/** Every document of a kind (of one member, when `corpNum` is given), newest first. */
 export const rowsOf = (reading: Reading, kind: DocumentKind<unknown>, corpNum?: string): ReadonlyArray<Row> => {
   const perMember = kind.rows(reading, corpNum)
   // Each member's documents are newest first already.
@@ -73,33 +51,18 @@ const matches = (row: Row, filter: Filter): boolean => {
   return true
 }
 
-/**
- * A page of the documents of a kind that pass `filter`, newest first.
- *
- * @since 1.1.0
- * @category combinators
- */
+/** A page of the documents of a kind that pass `filter`, newest first. */
 export const listOf = (reading: Reading, kind: DocumentKind<unknown>, filter: Filter, page: number, perPage: number): Page<Row> =>
   paged(rowsOf(reading, kind, filter.corpNum).filter((row) => matches(row, filter)), page, perPage)
 
-/**
- * One page of `all`.
- *
- * @since 1.1.0
- * @category combinators
- */
+/** One page of `all`. */
 export const paged = <A>(all: ReadonlyArray<A>, page: number, perPage: number): Page<A> => {
   const pages = Math.max(1, Math.ceil(all.length / perPage))
   const at = Math.min(Math.max(1, Math.floor(page) || 1), pages)
   return { rows: all.slice((at - 1) * perPage, at * perPage), total: all.length, page: at, pages, perPage }
 }
 
-/**
- * How many documents of a kind are in each state (every state of the kind listed, 0 included).
- *
- * @since 1.1.0
- * @category combinators
- */
+/** How many documents of a kind are in each state (every state of the kind listed, 0 included). */
 export const countsOf = (reading: Reading, kind: DocumentKind<unknown>): ReadonlyMap<number, number> => {
   const counts = new Map<number, number>(stateCodes(kind).map((code) => [code, 0]))
   // Counted member by member: no order across members is needed.
