@@ -140,10 +140,6 @@ export const sortReceipts = (receipts: ReadonlyArray<CollectedReceipt>): Readonl
 export const selectReceipts = (sorted: ReadonlyArray<CollectedReceipt>, params: ReceiptFilterParams & PageParams): ReadonlyArray<CollectedReceipt> =>
   selected(sorted, anyOf(params.TradeType, params.TradeUsage) ? receiptMatcher(params) : undefined, params.Order)
 
-/** The filtered cash receipts, ordered by trade time (then confirmation number). */
-export const filterReceipts = (receipts: ReadonlyArray<CollectedReceipt>, params: ReceiptFilterParams & PageParams): ReadonlyArray<CollectedReceipt> =>
-  selectReceipts(sortReceipts(receipts), params)
-
 /** Page number and size of the paging parameters (defaults 1 and 500). */
 export const paging = (params: PageParams): { readonly page: number; readonly perPage: number } => ({
   page: params.Page === undefined || params.Page === "" ? 1 : Number(params.Page),

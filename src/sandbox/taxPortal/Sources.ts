@@ -37,9 +37,6 @@ export interface SourceQuery {
  */
 export type TaxinvoiceSource = (store: Store, environment: Environment, query?: SourceQuery) => ReadonlyArray<IssuedInvoice>
 
-/** No issued e-Tax invoices. */
-export const noTaxinvoices: TaxinvoiceSource = () => []
-
 const orUndefined = (value: string | undefined): string | undefined => (value === "" ? undefined : value)
 
 /**
