@@ -10,8 +10,9 @@
  * (`/_sandbox/`, guarded by `AdminGuard.ts`, `Admin.ts`) → portal pages (`/portal/`,
  * `portal/Portal.ts`) → routing → statistics and the call log → injected faults → bearer check →
  * handler → answer (`{code, message}` on failure; bytes, compressed by the edge when the client
- * accepts gzip) → the change signal (`Changes.ts`) bumped unless the request only read admin
- * state. The socket server (`Server.ts`) and the in-process client (`InProcess.ts`) read requests
+ * accepts gzip) → for a write (its route's kind, a portal page): what it changed saved (a durable
+ * sandbox), then the change signal (`Changes.ts`) bumped; a read saves and signals nothing. The
+ * socket server (`Server.ts`) and the in-process client (`InProcess.ts`) read requests
  * their own way and call it in one fiber.
  *
  * @since 0.1.0
@@ -138,7 +139,8 @@ export interface SandboxService extends Admin.AdminOperations {
   readonly use: <A, E>(effect: Effect.Effect<A, E, RouteContext>) => Effect.Effect<A, E>
   /**
    * With a data directory, the rows where the state differs from what was saved (`environment
-   * domain part key`): none once a request is answered. A check for tests; slow on a large state.
+   * domain part key`): none once a write is answered (what a read brought up to date waits for the
+   * next write). A check for tests; slow on a large state.
    */
   readonly unsaved: Effect.Effect<ReadonlyArray<string>>
 }

@@ -39,7 +39,7 @@ export interface Journal {
   readonly rewrite: () => void
   /**
    * The rows (`environment domain part key`) where the state differs from what was saved: none
-   * once a request is answered. A check for tests; it serialises the whole state.
+   * once a write is answered. A check for tests; it serialises the whole state.
    */
   readonly unsaved: (entries: ReadonlyArray<Entry>) => ReadonlyArray<string>
 }

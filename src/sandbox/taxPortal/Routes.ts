@@ -172,7 +172,9 @@ export const taxPortalRoutes: ReadonlyArray<Route> = [
   read(Operations.TaxinvoiceSearch, (request, caller) =>
     Effect.flatMap(request.parameters, (params) => searched(request, caller, "taxinvoice", params, Search.selectInvoices, Records.listItem))),
   read(Operations.TaxinvoiceSummarize, (request, caller) =>
-    Effect.flatMap(request.parameters, (params) => ofCompleted(request, caller, "taxinvoice", params.jobID, (invoices: ReadonlyArray<Records.IssuedInvoice>) => Search.invoiceSummary(Search.selectInvoices(invoices, params))))),
+    Effect.flatMap(request.parameters, (params) =>
+      ofCompleted(request, caller, "taxinvoice", params.jobID, (invoices: ReadonlyArray<Records.IssuedInvoice>) =>
+        Search.invoiceSummary(Search.selectInvoices(invoices, params))))),
   read(Operations.TaxinvoiceGetTaxinvoice, (request, caller) =>
     Effect.flatMap(request.parameters, ({ ntsConfirmNum }) =>
       withMemberOf(request, caller.corpNum, (ctx) => {
@@ -187,7 +189,9 @@ export const taxPortalRoutes: ReadonlyArray<Route> = [
   read(Operations.CashbillSearch, (request, caller) =>
     Effect.flatMap(request.parameters, (params) => searched(request, caller, "cashbill", params, Search.selectReceipts, Records.cashbillItem))),
   read(Operations.CashbillSummarize, (request, caller) =>
-    Effect.flatMap(request.parameters, (params) => ofCompleted(request, caller, "cashbill", params.jobID, (receipts: ReadonlyArray<Records.CollectedReceipt>) => Search.receiptSummary(Search.selectReceipts(receipts, params))))),
+    Effect.flatMap(request.parameters, (params) =>
+      ofCompleted(request, caller, "cashbill", params.jobID, (receipts: ReadonlyArray<Records.CollectedReceipt>) =>
+        Search.receiptSummary(Search.selectReceipts(receipts, params))))),
   // ── certificate and department account, on both collections' paths ──
   ...accountRoutes(Operations.accountOperationsOf.taxinvoice),
   ...accountRoutes(Operations.accountOperationsOf.cashbill)
