@@ -74,7 +74,7 @@ export const cashbillRoutes: ReadonlyArray<Route> = [
       Result.map(State.remove(ctx.state, ctx.member, request.params.mgtKey, ctx.filing, ctx.now), () => success(request)))),
   ...queryRoutes({
     view: State.withMemberOf,
-    key: (request, mgtKey) => Effect.succeed(mgtKey ?? request.params["mgtKey"]!),
+    keys: (request) => Effect.succeed((mgtKey) => mgtKey ?? request.params["mgtKey"]!),
     find,
     observe,
     // The records are kept until one of the receipt's changing fields (its filing, …) changes.

@@ -14,6 +14,7 @@ import { messageDigest } from "../../core/Signing.js"
 import type { AnswerCache } from "./AnswerCache.js"
 import { fail, failureOfRow, type FailureRow, rowOfFailure, type SandboxFailure } from "../Failure.js"
 import type { MemberView } from "../HandlerContext.js"
+import { dateTime } from "./Records.js"
 import { advance, type Course, notStarted, type Policy, type Progress } from "../Progression.js"
 import { type Answer, bodyJson, decodeValue, implement, json, type Route, successMessage } from "../routing/Route.js"
 
@@ -74,7 +75,7 @@ export interface BulkContext<D> {
   readonly answers: AnswerCache
   readonly now: number
   readonly bulkPolicy: Policy
-  /** The receipt ID of a new submission (unique per sandbox). */
+  /** The receipt ID of a new submission (unique in its environment). */
   readonly receiptId: (submitID: string) => string
   /** Issues one item of `bulk` at `at`, as the single issue operation would. */
   readonly issue: (bulk: Submission<D>) => (item: unknown, at: number) => ItemResult<D>
@@ -106,11 +107,11 @@ export const mgtKeyOf = (item: unknown, field: string): string | null => {
 export const itemResult = <D>(mgtKey: string | null, issued: Result.Result<{ readonly mgtKey: string; readonly document: D }, SandboxFailure>): ItemResult<D> =>
   Result.isSuccess(issued) ? { _tag: "Issued", ...issued.success } : { _tag: "Failed", mgtKey, failure: issued.failure }
 
-type Submit = Operation.Any & { readonly params: Schema.Codec<{ readonly submitID: string }, { readonly submitID: string }> }
-type ResultOperation = Operation.Any & { readonly params: Schema.Codec<{ readonly submitID: string }, { readonly submitID: string }> }
+/** An operation naming a submission by its submit ID (the submission, its result). */
+type BySubmitId = Operation.Any & { readonly params: Schema.Codec<{ readonly submitID: string }, { readonly submitID: string }> }
 
 /** Bulk issue of one kind of document. */
-export interface BulkKind<C extends BulkContext<D>, D, S extends Submit, R extends ResultOperation, E> {
+export interface BulkKind<C extends BulkContext<D>, D, S extends BySubmitId, R extends BySubmitId, E> {
   readonly submit: S
   readonly result: R
   readonly view: MemberView<C>
@@ -123,10 +124,8 @@ export interface BulkKind<C extends BulkContext<D>, D, S extends Submit, R exten
   readonly item: (result: ItemResult<D>, language: "ko" | "en") => object
 }
 
-const dt = (millis: number | undefined): string | null => (millis === undefined ? null : Kst.toDateTime14(millis))
-
 /** The result record: every item's result once completed (txState 2). */
-const record = <D>(bulk: Submission<D>, item: (result: ItemResult<D>, language: "ko" | "en") => unknown, language: "ko" | "en") => {
+const record = <D>(bulk: Submission<D>, item: (result: ItemResult<D>, language: "ko" | "en") => object, language: "ko" | "en") => {
   const results = bulk.results ?? []
   const successCount = results.filter((r) => r._tag === "Issued").length
   return {
@@ -138,8 +137,8 @@ const record = <D>(bulk: Submission<D>, item: (result: ItemResult<D>, language: 
     failCount: results.length - successCount,
     txState: bulk.progress.reached.length,
     txResultCode: bulk.results === undefined ? null : 1,
-    txStartDT: dt(bulk.progress.reached[0]),
-    txEndDT: dt(bulk.progress.reached[1]),
+    txStartDT: dateTime(bulk.progress.reached[0]),
+    txEndDT: dateTime(bulk.progress.reached[1]),
     receiptDT: Kst.toDateTime14(bulk.receivedAt),
     receiptID: bulk.receiptID,
     issueResult: results.map((result) => item(result, language))
@@ -151,7 +150,7 @@ const record = <D>(bulk: Submission<D>, item: (result: ItemResult<D>, language: 
  * received; the same submit ID and digest again answer the first receipt ID, a different digest
  * `BulkSubmitIdReused`) and its result, a poll, kept per stage.
  */
-export const bulkRoutes = <C extends BulkContext<D>, D, S extends Submit, R extends ResultOperation, E>(kind: BulkKind<C, D, S, R, E>): ReadonlyArray<Route> => [
+export const bulkRoutes = <C extends BulkContext<D>, D, S extends BySubmitId, R extends BySubmitId, E>(kind: BulkKind<C, D, S, R, E>): ReadonlyArray<Route> => [
   implement(kind.submit, Effect.fnUntraced(function*(request, caller) {
     const { submitID } = yield* Effect.mapError(request.parameters, () => fail("BulkSubmitIdInvalid", request.headers[Operation.SUBMIT_ID_HEADER]))
     // The digest is over the raw bytes received, never a re-serialisation (docs/service.md "Signing and digests").

@@ -25,8 +25,11 @@ export interface QueryRequest extends RouteRequest {
  */
 export interface Queries<C, K, D> {
   readonly view: MemberView<C>
-  /** The key a request names: the document ID in its path, or `mgtKey` (one of GetInfos' body). */
-  readonly key: (request: QueryRequest, mgtKey?: string) => Effect.Effect<K, SandboxFailure>
+  /**
+   * How a request names documents: the key of the document ID in its path, or of `mgtKey` (one of
+   * GetInfos' or mass print's body), in what the path says of it (an item code, a kind of ID).
+   */
+  readonly keys: (request: QueryRequest) => Effect.Effect<(mgtKey?: string) => K, SandboxFailure>
   readonly find: (ctx: C, key: K) => Result.Result<D, SandboxFailure>
   /** What a query sees of a document: its progress as of now, the query counted as a poll. */
   readonly observe: (ctx: C, document: D) => D
@@ -60,8 +63,10 @@ const linkRoute = <C, K, D>(
           return q.target(caller.corpNum, page, found[0], documents.map(q.itemKey))
         })).pipe(Effect.flatMap((target) => url(request, target)), Effect.map((link) => answer(json({ url: link }))))))
 
+const one = <C, K, D>(q: Queries<C, K, D>) => (request: QueryRequest) => Effect.map(q.keys(request), (keyOf) => keyOf())
+
 const many = <C, K, D>(q: Queries<C, K, D>) => (request: QueryRequest & { readonly input: Effect.Effect<unknown, SandboxFailure> }) =>
-  Effect.flatMap(request.input, (mgtKeys) => Effect.forEach(mgtKeys as ReadonlyArray<string>, (mgtKey) => q.key(request, mgtKey)))
+  Effect.zipWith(q.keys(request), request.input, (keyOf, mgtKeys) => (mgtKeys as ReadonlyArray<string>).map((mgtKey) => keyOf(mgtKey)))
 
 /**
  * The query routes of a kind: GetInfo, GetInfos, GetDetailInfo (reads), the URL operations of one
@@ -75,7 +80,7 @@ export const queryRoutes = <C, K, D>(q: Queries<C, K, D>, operations: {
   readonly massPrint: WithBody
 }): ReadonlyArray<Route> => [
   read(operations.getInfo, (request, caller) =>
-    Effect.flatMap(q.key(request), (key) =>
+    Effect.flatMap(one(q)(request), (key) =>
       q.view(request, caller.corpNum, (ctx) => Result.map(observed(q, ctx, key), (d) => answer(q.status(ctx, d, request.language)))))),
   read(operations.getInfos, (request, caller) =>
     Effect.flatMap(many(q)(request), (keys) =>
@@ -85,8 +90,8 @@ export const queryRoutes = <C, K, D>(q: Queries<C, K, D>, operations: {
           return Result.isSuccess(found) ? [q.status(ctx, found.success, request.language)] : []
         }))))))),
   read(operations.getDetailInfo, (request, caller) =>
-    Effect.flatMap(q.key(request), (key) =>
+    Effect.flatMap(one(q)(request), (key) =>
       q.view(request, caller.corpNum, (ctx) => Result.map(observed(q, ctx, key), (d) => answer(q.detail(ctx, d)))))),
-  ...operations.urls.map(([operation, page]) => linkRoute(q, operation, page, (request) => Effect.map(q.key(request), (key) => [key]))),
+  ...operations.urls.map(([operation, page]) => linkRoute(q, operation, page, (request) => Effect.map(one(q)(request), (key) => [key]))),
   linkRoute(q, operations.massPrint, "MASSPRINT", (request) => many(q)(request as QueryRequest & { readonly input: Effect.Effect<unknown, SandboxFailure> }))
 ]

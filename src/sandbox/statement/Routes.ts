@@ -21,12 +21,15 @@ import * as State from "./State.js"
 /** The body never changes once issued: every other field makes the version. */
 const UNCHANGING = new Set(["body"])
 
-/** The document a request names: its item code and document ID (or `mgtKey`, one of a list). */
-const keyOf = (request: QueryRequest, mgtKey?: string) =>
+/** How a request names statements: its item code, and the document ID in its path (or `mgtKey`, one of a list). */
+const keysOf = (request: QueryRequest) =>
   Effect.map(request.parameters, (parameters) => {
     const declared = parameters as { readonly itemCode: string; readonly mgtKey?: string }
-    return { itemCode: Number(declared.itemCode), mgtKey: mgtKey ?? declared.mgtKey! }
+    return (mgtKey?: string) => ({ itemCode: Number(declared.itemCode), mgtKey: mgtKey ?? declared.mgtKey! })
   })
+
+/** The statement a request's path names. */
+const keyOf = (request: QueryRequest) => Effect.map(keysOf(request), (keyOf) => keyOf())
 
 /** The statement operations (scope: the item code, 121–126). */
 export const statementRoutes: ReadonlyArray<Route> = [
@@ -52,7 +55,7 @@ export const statementRoutes: ReadonlyArray<Route> = [
         Result.map(State.remove(ctx.member, itemCode, mgtKey), () => success(request))))),
   ...queryRoutes({
     view: State.withMemberOf,
-    key: keyOf,
+    keys: keysOf,
     find: (ctx, { itemCode, mgtKey }) => State.find(ctx.member, itemCode, mgtKey),
     observe: (_ctx, stored) => stored,
     // Kept until any of its fields changes.

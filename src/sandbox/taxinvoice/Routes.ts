@@ -65,7 +65,7 @@ export const taxinvoiceRoutes: ReadonlyArray<Route> = [
         Result.map(State.deleteFile(invoice, request.params.FileID), () => success(request))))),
   ...queryRoutes({
     view: State.withMemberOf,
-    key: (request, mgtKey) => Effect.succeed([request.params["MgtKeyType"]!, mgtKey ?? request.params["MgtKey"]!] as const),
+    keys: (request) => Effect.succeed((mgtKey) => [request.params["MgtKeyType"]!, mgtKey ?? request.params["MgtKey"]!] as const),
     find: (ctx, [mgtKeyType, mgtKey]) => State.find(ctx.member, mgtKeyType, mgtKey),
     // Only queries after the issue count as polls of the filing.
     observe: (ctx, invoice) => advanceFiling(ctx.state, invoice, ctx.filing, ctx.now, true),
