@@ -317,33 +317,33 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
   const internalError = (defect: unknown, language: "ko" | "en") =>
     Effect.as(Effect.logError("sandbox handler defect", Cause.die(defect)), failures.answer(fail("InjectedFault", "internal error"), language))
 
-  /** A write's answer once what it changed is saved; a refusal of the disk answers `DataNotSaved` instead. */
-  const saved = (answer: Encoded.WireAnswer, language: "ko" | "en"): Effect.Effect<Encoded.WireAnswer> =>
-    opened === undefined ? Effect.succeed(answer) : Durability.save(opened, services).pipe(
+  /**
+   * The answer recorded with its call; a write's once what it changed is saved (a refusal of the
+   * disk answers `DataNotSaved` instead), then signalled.
+   */
+  const finished = (answer: Encoded.WireAnswer, fate: Fate, language: "ko" | "en"): Effect.Effect<Encoded.WireAnswer> =>
+    opened === undefined || fate.writes !== true ? Effect.succeed(settled(answer, fate)) : Durability.save(opened, services).pipe(
       Effect.as(answer),
       Effect.catchCause((cause) =>
         Effect.as(Effect.logError("sandbox data not saved", cause), failures.answer(fail("DataNotSaved", opened.storage.directory), language))
-      )
+      ),
+      Effect.map((saved) => settled(saved, fate))
     )
 
   const answerInContext = (read: Read, access: HandleOptions = {}): Effect.Effect<Encoded.WireAnswer, never, RouteContext> => {
     const { failure, incoming } = read
     const fate: Fate = {}
     const outcome = failure === undefined ? Effect.map(Effect.suspend(() => respond(incoming, access, fate)), Encoded.answerOf) : Effect.fail(failure)
-    const answered = Effect.matchCauseEffect(outcome, {
-      onSuccess: Effect.succeed,
+    return Effect.matchCauseEffect(outcome, {
+      onSuccess: (answered) => finished(answered, fate, incoming.language),
       onFailure: (cause) => {
         const failed = Cause.findErrorOption(cause)
-        if (Option.isSome(failed)) return Effect.succeed(failures.answer(failed.value, incoming.language))
+        if (Option.isSome(failed)) return finished(failures.answer(failed.value, incoming.language), fate, incoming.language)
         // The caller's fiber was interrupted (the in-process client gave up, the socket closed): not an answer.
         if (Cause.hasInterruptsOnly(cause)) return Effect.failCause(cause as Cause.Cause<never>)
-        return internalError(Cause.squash(cause), incoming.language)
+        return Effect.flatMap(internalError(Cause.squash(cause), incoming.language), (answer) => finished(answer, fate, incoming.language))
       }
     })
-    return Effect.map(
-      Effect.flatMap(answered, (answer) => (fate.writes === true ? saved(answer, incoming.language) : Effect.succeed(answer))),
-      (answer) => settled(answer, fate)
-    )
   }
 
   const service: SandboxService = {

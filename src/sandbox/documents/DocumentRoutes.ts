@@ -63,8 +63,6 @@ const linkRoute = <C, K, D>(
           return q.target(caller.corpNum, page, found[0], documents.map(q.itemKey))
         })).pipe(Effect.flatMap((target) => url(request, target)), Effect.map((link) => answer(json({ url: link }))))))
 
-const one = <C, K, D>(q: Queries<C, K, D>) => (request: QueryRequest) => Effect.map(q.keys(request), (keyOf) => keyOf())
-
 const many = <C, K, D>(q: Queries<C, K, D>) => (request: QueryRequest & { readonly input: Effect.Effect<unknown, SandboxFailure> }) =>
   Effect.zipWith(q.keys(request), request.input, (keyOf, mgtKeys) => (mgtKeys as ReadonlyArray<string>).map((mgtKey) => keyOf(mgtKey)))
 
@@ -80,8 +78,8 @@ export const queryRoutes = <C, K, D>(q: Queries<C, K, D>, operations: {
   readonly massPrint: WithBody
 }): ReadonlyArray<Route> => [
   read(operations.getInfo, (request, caller) =>
-    Effect.flatMap(one(q)(request), (key) =>
-      q.view(request, caller.corpNum, (ctx) => Result.map(observed(q, ctx, key), (d) => answer(q.status(ctx, d, request.language)))))),
+    Effect.flatMap(q.keys(request), (keyOf) =>
+      q.view(request, caller.corpNum, (ctx) => Result.map(observed(q, ctx, keyOf()), (d) => answer(q.status(ctx, d, request.language)))))),
   read(operations.getInfos, (request, caller) =>
     Effect.flatMap(many(q)(request), (keys) =>
       q.view(request, caller.corpNum, (ctx) =>
@@ -90,8 +88,8 @@ export const queryRoutes = <C, K, D>(q: Queries<C, K, D>, operations: {
           return Result.isSuccess(found) ? [q.status(ctx, found.success, request.language)] : []
         }))))))),
   read(operations.getDetailInfo, (request, caller) =>
-    Effect.flatMap(one(q)(request), (key) =>
-      q.view(request, caller.corpNum, (ctx) => Result.map(observed(q, ctx, key), (d) => answer(q.detail(ctx, d)))))),
-  ...operations.urls.map(([operation, page]) => linkRoute(q, operation, page, (request) => Effect.map(one(q)(request), (key) => [key]))),
+    Effect.flatMap(q.keys(request), (keyOf) =>
+      q.view(request, caller.corpNum, (ctx) => Result.map(observed(q, ctx, keyOf()), (d) => answer(q.detail(ctx, d)))))),
+  ...operations.urls.map(([operation, page]) => linkRoute(q, operation, page, (request) => Effect.map(q.keys(request), (keyOf) => [keyOf()]))),
   linkRoute(q, operations.massPrint, "MASSPRINT", (request) => many(q)(request as QueryRequest & { readonly input: Effect.Effect<unknown, SandboxFailure> }))
 ]

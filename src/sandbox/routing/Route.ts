@@ -220,21 +220,26 @@ export interface Route {
  */
 export type Handler<O extends Operation.Any> = (request: OperationRequest<O>, caller: Caller) => Effect.Effect<Answer<O>, SandboxFailure, RouteContext>
 
+/** A request with its declared body and parameters, decoded when asked for. */
+class DeclaredRequest {
+  declare readonly operation: Operation.Any
+  constructor(request: RouteRequest) {
+    Object.assign(this, request)
+  }
+  get input(): Effect.Effect<unknown, SandboxFailure> {
+    return declaredBody(this.operation, this as unknown as RouteRequest)
+  }
+  get parameters(): Effect.Effect<unknown, SandboxFailure> {
+    return Effect.suspend(() => decodeValue(declaredParams(this.operation, this as unknown as RouteRequest), this.operation.params))
+  }
+}
+
+// The router matched the request to the declaration's template: every parameter it names is there,
+// and its body and parameters decode with the declared schemas.
 const route = <O extends Operation.Any>(kind: Kind, operation: O, handle: Handler<O>): Route => ({
   operation,
   kind,
-  handle: (request, caller) =>
-    handle({
-      ...request,
-      // The router matched the request to the declaration's template: every parameter it names is there.
-      params: request.params as PathParamsOf<O>,
-      get input() {
-        return declaredBody(operation, request) as Effect.Effect<BodyType<O>, SandboxFailure>
-      },
-      get parameters() {
-        return Effect.suspend(() => decodeValue(declaredParams(operation, request), operation.params))
-      }
-    }, caller)
+  handle: (request, caller) => handle(new DeclaredRequest(request) as unknown as OperationRequest<O>, caller)
 })
 
 /**
