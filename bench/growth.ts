@@ -30,7 +30,7 @@ import { TaxinvoiceDraft } from "../src/domains/taxinvoice/Schemas.js"
 import * as Cashbill from "../src/sandbox/cashbill/State.js"
 import { outboxSlot } from "../src/sandbox/Outbox.js"
 import { tester } from "../src/sandbox/Partners.js"
-import { decodeResult } from "../src/sandbox/Route.js"
+import { decodeResult } from "../src/sandbox/routing/Route.js"
 import * as SandboxModule from "../src/sandbox/Sandbox.js"
 import * as Server from "../src/sandbox/Server.js"
 import * as Statement from "../src/sandbox/statement/State.js"
@@ -102,7 +102,6 @@ const seedReceipts = (sandbox: SandboxService, total: number): void =>
 const seedInvoices = (sandbox: SandboxService, total: number): void =>
   onStore(sandbox, (store) => {
     const state = store.get(Taxinvoice.taxinvoiceSlot, "test")
-    if (state.environment === "") state.environment = "test"
     const member = Taxinvoice.memberOf(state, MEMBER)
     // The buyer's notification mail stays in the sandbox's outbox: part of what an issued invoice costs.
     const outbox = store.get(outboxSlot, "test")

@@ -27,7 +27,7 @@ import * as Taxinvoice from "./domains/taxinvoice/Taxinvoice.js"
 import type { ConnectOptions } from "./sandbox/Connect.js"
 import type { ClientOptions } from "./sandbox/InProcess.js"
 import type { MemoryOptions, Sandbox, SandboxOptions } from "./sandbox/Sandbox.js"
-import type { SandboxDataError } from "./sandbox/Storage.js"
+import type { SandboxDataError } from "./sandbox/durable/Storage.js"
 
 /**
  * Every service of the SDK.

@@ -16,7 +16,9 @@ export default defineConfig({
       "test/core/*.test.ts",
       "test/domains/*/UnknownOutcome.test.ts",
       "test/model/Faults.model.test.ts",
-      "test/workflow/*.test.ts"
+      "test/workflow/BulkIssuance.test.ts",
+      "test/workflow/Fleet.test.ts",
+      "test/workflow/Journal.test.ts"
     ],
     globalSetup: ["test/support/database.ts"]
   }

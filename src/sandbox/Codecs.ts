@@ -3,27 +3,20 @@
  * certificates, tokens, the portal's links, the outbox, and the documents of each domain. What is
  * left out is derived or a cache (`AnswerCache.ts`): it is rebuilt, never stored. Like `Routes.ts`,
  * this module assembles the domains for the kernel.
- *
- * @since 0.1.0
  */
 import { cashbillCodec } from "./cashbill/Persisted.js"
-import { certificateCodec } from "./certificate/State.js"
-import type { Codec } from "./Durable.js"
-import { tokensCodec } from "./IssuedTokens.js"
-import { membersCodec } from "./member/State.js"
+import { certificateCodec } from "./certificate/Persisted.js"
+import type { Codec } from "./durable/Durable.js"
+import { tokensCodec } from "./auth/IssuedTokens.js"
+import { membersCodec } from "./member/Persisted.js"
 import { outboxCodec } from "./Outbox.js"
-import { portalCodec } from "./PortalLinks.js"
+import { portalCodec } from "./documents/PortalLinks.js"
 import { preferencesCodec } from "./Preferences.js"
-import { statementCodec } from "./statement/State.js"
+import { statementCodec } from "./statement/Persisted.js"
 import { taxinvoiceCodec } from "./taxinvoice/Persisted.js"
 import { taxPortalCodec } from "./taxPortal/Persisted.js"
 
-/**
- * The codecs of every kept slot.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The codecs of every kept slot. */
 export const codecs: ReadonlyArray<Codec<unknown>> = [
   membersCodec,
   preferencesCodec,

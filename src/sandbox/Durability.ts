@@ -3,27 +3,20 @@
  * with its storage (`Storage.ts`), its state loaded into the store at start (`Journal.load`), and
  * saved after every request before the answer goes out (`Journal.save`). Without a data directory
  * none of this exists and the sandbox runs as before, in memory.
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
 import type { SandboxClockShape } from "./Clock.js"
 import { codecs } from "./Codecs.js"
-import * as Journal from "./Journal.js"
+import * as Journal from "./durable/Journal.js"
 import type * as Partners from "./Partners.js"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { Kinds, type Kind, type Policy, Policy as PolicySchema, type ProgressionsShape } from "./Progression.js"
-import * as Storage from "./Storage.js"
+import * as Storage from "./durable/Storage.js"
 import type { SandboxStoreShape } from "./Store.js"
 
-/**
- * An open data directory and the journal of changes not yet saved to it.
- *
- * @since 0.1.0
- * @category models
- */
+/** An open data directory and the journal of changes not yet saved to it. */
 export interface Opened {
   readonly storage: Storage.Storage
   readonly journal: Journal.Journal
@@ -31,12 +24,7 @@ export interface Opened {
   readonly existing: boolean
 }
 
-/**
- * Opens a data directory; closed with the scope.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** Opens a data directory; closed with the scope. */
 export const open = (directory: string): Effect.Effect<Opened, Storage.SandboxDataError, Scope.Scope> =>
   Effect.map(Storage.open(directory), (storage) => ({
     storage,
@@ -47,12 +35,7 @@ export const open = (directory: string): Effect.Effect<Opened, Storage.SandboxDa
 const OFFSET = "clock.offset"
 const PROGRESSIONS = "progressions"
 
-/**
- * The state services a durable sandbox loads into and saves from.
- *
- * @since 1.0.0
- * @category models
- */
+/** The state services a durable sandbox loads into and saves from. */
 export interface Services {
   readonly store: SandboxStoreShape
   readonly clock: SandboxClockShape
@@ -62,9 +45,6 @@ export interface Services {
 /**
  * The partners of the directory with `given` added (they win), saved back: a generated `TESTER`
  * secret stays the same across restarts.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const partners = (opened: Opened, given: ReadonlyArray<Partners.Partner | string>): ReadonlyArray<Partners.Partner | string> => [
   ...opened.storage.partners(),
@@ -73,12 +53,7 @@ export const partners = (opened: Opened, given: ReadonlyArray<Partners.Partner |
 
 const decodePolicies = Schema.decodeUnknownOption(Schema.fromJsonString(Schema.Record(Schema.Literals(Kinds), PolicySchema)))
 
-/**
- * Loads the directory's state into the store, clock and progressions.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Loads the directory's state into the store, clock and progressions. */
 export const load = (opened: Opened, services: Services): Effect.Effect<void> =>
   Effect.gen(function*() {
     services.store.replace(Journal.load(codecs, opened.storage.rows()))
@@ -105,9 +80,6 @@ const settingsOf = (services: Services): Effect.Effect<ReadonlyArray<readonly [s
 /**
  * Saves what changed since the last save; fails with the cause when the disk refuses (the change
  * is then not acknowledged, and saved with the next one).
- *
- * @since 0.1.0
- * @category combinators
  */
 export const save = (opened: Opened, services: Services): Effect.Effect<void, unknown> =>
   Effect.flatMap(settingsOf(services), (settings) => Effect.try(() => opened.journal.save(services.store.entries(), settings)))

@@ -17,18 +17,18 @@ import * as Effect from "effect/Effect"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientError from "effect/http/HttpClientError"
 import type * as HttpClientRequest from "effect/http/HttpClientRequest"
-import type * as HttpClientResponse from "effect/http/HttpClientResponse"
+import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Url from "effect/http/Url"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as Stream from "effect/Stream"
-import * as Encoded from "./Encoded.js"
-import { incomingOf, type Read, tooLarge } from "./HttpEdge.js"
-import * as MemoryResponse from "./MemoryResponse.js"
+import { BodyInMemory } from "../core/Transport.js"
+import * as Encoded from "./edge/Encoded.js"
+import { incomingOf, type Read, tooLarge } from "./edge/HttpEdge.js"
 import { type MemoryOptions, Sandbox, type SandboxOptions, type SandboxService } from "./Sandbox.js"
 import * as SandboxModule from "./Sandbox.js"
-import type { SandboxDataError } from "./Storage.js"
+import type { SandboxDataError } from "./durable/Storage.js"
 
 /**
  * The origin of the in-process sandbox (no DNS lookup, no socket).
@@ -137,6 +137,34 @@ const viaWebRequest = (
   })
 
 /**
+ * A client response over bytes in memory, through the web `Response` Effect's own `fromWeb` reads
+ * (it copies the bytes: a caller can never change an answer the sandbox keeps), marked
+ * `BodyInMemory` so that the SDK reads it at once. A body cut short (`fail`, `never`) hands over
+ * what arrived, then fails as undici's body does when the socket closes early, or never ends.
+ */
+const memoryResponse = (
+  request: HttpClientRequest.HttpClientRequest,
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  bytes: Uint8Array,
+  ending: "complete" | "fail" | "never" = "complete"
+): HttpClientResponse.HttpClientResponse => {
+  let arrived = false
+  const body = ending === "complete" ? bytes.slice() : new ReadableStream<Uint8Array>({
+    pull: (controller) => {
+      if (!arrived) {
+        arrived = true
+        return controller.enqueue(bytes.slice())
+      }
+      // A body that never ends stays pending: the reader waits until it gives up.
+      return ending === "fail" ? controller.error(new TypeError("terminated")) : new Promise<void>(() => {})
+    }
+  })
+  const response = HttpClientResponse.fromWeb(request, new Response(body, { status, headers }))
+  return ending === "complete" ? Object.defineProperty(response, BodyInMemory, { value: true }) : response
+}
+
+/**
  * The client's view of an answer. A gzip answer is handed over decompressed, as `fetch` does
  * (`Content-Encoding` kept, the body plain): the sandbox's plain bytes, never compressed only to be
  * decompressed again; with `decompress: false`, the gzip bytes. A `truncate` or `hang` fault hands
@@ -155,15 +183,14 @@ const toClientResponse = (
   const handed = gzip && decompress ? answer.body.bytes : sent
   const headers = Encoded.headersOf(answer, gzip)
   headers["content-length"] = String(handed.length)
-  const href = url.href.split("#")[0]!
   switch (answer.fault) {
     case undefined:
-      return Effect.succeed(MemoryResponse.make(request, href, answer.status, headers, handed))
+      return Effect.succeed(memoryResponse(request, answer.status, headers, handed))
     case "truncate":
     case "hang": {
       const part = sent.subarray(0, Math.floor(sent.length / 2))
       const arrived = gzip && decompress ? gunzipSync(part, { finishFlush: zlib.Z_SYNC_FLUSH }) : part
-      return Effect.succeed(MemoryResponse.make(request, href, answer.status, headers, arrived, answer.fault === "truncate" ? "fail" : "never"))
+      return Effect.succeed(memoryResponse(request, answer.status, headers, arrived, answer.fault === "truncate" ? "fail" : "never"))
     }
     case "reset":
       return Effect.fail(transportError(

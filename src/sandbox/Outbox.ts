@@ -7,7 +7,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Kst from "../core/Kst.js"
-import { changed, codec } from "./Durable.js"
+import { changed, codec } from "./durable/Durable.js"
 import { type Environment, SandboxStore, slot } from "./Store.js"
 
 /**

@@ -5,7 +5,8 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import { changed, perMember } from "./Durable.js"
+import { perMember } from "./durable/Durable.js"
+import { memberState } from "./HandlerContext.js"
 import { type Environment, SandboxStore, slot } from "./Store.js"
 
 /**
@@ -45,15 +46,13 @@ export const setMemberPreferences = (
   corpNum: string,
   preferences: Readonly<Record<string, unknown>>
 ): Effect.Effect<Readonly<Record<string, unknown>>, never, SandboxStore> =>
-  Effect.map(SandboxStore, (store) => {
-    const all = store.get(preferencesSlot, environment)
+  Effect.map(memberState(preferencesSlot, { environment, writes: true }, corpNum), (all) => {
     const merged: Record<string, unknown> = { ...all.get(corpNum) }
     for (const [key, value] of Object.entries(preferences)) {
       if (value === null) delete merged[key]
       else merged[key] = value
     }
     all.set(corpNum, merged)
-    changed(all, corpNum)
     return merged
   })
 
@@ -64,11 +63,7 @@ export const setMemberPreferences = (
  * @category combinators
  */
 export const clearMemberPreferences = (environment: Environment, corpNum: string): Effect.Effect<void, never, SandboxStore> =>
-  Effect.map(SandboxStore, (store) => {
-    const all = store.get(preferencesSlot, environment)
-    all.delete(corpNum)
-    changed(all, corpNum)
-  })
+  Effect.map(memberState(preferencesSlot, { environment, writes: true }, corpNum), (all) => void all.delete(corpNum))
 
 /**
  * How preferences are kept on disk: one row per member.

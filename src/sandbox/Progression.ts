@@ -106,6 +106,67 @@ export const stageReachedAt = (policy: Policy, startedAt: number, stage: number)
 }
 
 /**
+ * The progress of a piece of asynchronous work — a bulk submission, a collection job, the filing
+ * of a receipt or an e-Tax invoice: the polls it was asked (what `AfterPolls` counts) and the
+ * instant each of its stages was reached. What is due is derived when read (`asOf`); `advance`
+ * records it, and a stage recorded is never undone, whatever a later policy says. A record is
+ * replaced, never changed in place, so a kept answer's version sees it change.
+ *
+ * @since 1.1.0
+ * @category models
+ */
+export interface Progress {
+  readonly polls: number
+  readonly reached: ReadonlyArray<number>
+}
+
+/**
+ * No poll yet, no stage reached.
+ *
+ * @since 1.1.0
+ * @category constants
+ */
+export const notStarted: Progress = Object.freeze({ polls: 0, reached: Object.freeze([]) })
+
+/**
+ * How a piece of work progresses: its policy, when it started and how many stages follow the
+ * first.
+ *
+ * @since 1.1.0
+ * @category models
+ */
+export interface Course {
+  readonly policy: Policy
+  readonly since: number
+  readonly stages: number
+}
+
+/**
+ * The progress as of `now`: the stages recorded and those now due, each at the instant it was
+ * reached; with `poll`, counting the request as a poll where the policy counts polls.
+ *
+ * @since 1.1.0
+ * @category combinators
+ */
+export const asOf = (progress: Progress, course: Course, now: number, poll = false): Progress => {
+  const polls = poll && course.policy._tag === "AfterPolls" ? progress.polls + 1 : progress.polls
+  const stage = Math.max(progress.reached.length, stageOf(course.policy, { startedAt: course.since, now, polls, stages: course.stages }))
+  if (stage === progress.reached.length) return polls === progress.polls ? progress : { polls, reached: progress.reached }
+  const reached = [...progress.reached]
+  for (let step = reached.length + 1; step <= stage; step++) reached.push(stageReachedAt(course.policy, course.since, step) ?? now)
+  return { polls, reached }
+}
+
+/**
+ * Records the progress of `holder` as of `now` (`asOf`); answers it.
+ *
+ * @since 1.1.0
+ * @category combinators
+ */
+export const advance = (holder: { progress: Progress }, course: Course, now: number, poll = false): Progress =>
+  (holder.progress = asOf(holder.progress, course, now, poll))
+
+/**
  * What the progressions service offers.
  *
  * @since 1.0.0

@@ -10,8 +10,9 @@
  * (`/_sandbox/`, guarded by `AdminGuard.ts`, `Admin.ts`) → portal pages (`/portal/`,
  * `portal/Portal.ts`) → routing → statistics and the call log → injected faults → bearer check →
  * handler → answer (`{code, message}` on failure; bytes, compressed by the edge when the client
- * accepts gzip) → the change signal (`Changes.ts`) bumped unless the request only read admin
- * state. The socket server (`Server.ts`) and the in-process client (`InProcess.ts`) read requests
+ * accepts gzip) → for a write (its route's kind, a portal page): what it changed saved (a durable
+ * sandbox), then the change signal (`Changes.ts`) bumped; a read saves and signals nothing. The
+ * socket server (`Server.ts`) and the in-process client (`InProcess.ts`) read requests
  * their own way and call it in one fiber.
  *
  * @since 0.1.0
@@ -24,34 +25,34 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import type * as Scope from "effect/Scope"
-import * as Admin from "./Admin.js"
-import { type AdminAccess, refusal } from "./AdminGuard.js"
-import { callerOf, memberOfBearer } from "./Auth.js"
-import * as CallLog from "./CallLog.js"
-import * as Changes from "./Changes.js"
+import * as Admin from "./admin/Admin.js"
+import { type AdminAccess, refusal } from "./admin/AdminGuard.js"
+import { callerOf, memberOfBearer } from "./auth/Auth.js"
+import * as CallLog from "./admin/CallLog.js"
+import * as Changes from "./admin/Changes.js"
 import * as SandboxClockModule from "./Clock.js"
 import { SandboxClock } from "./Clock.js"
 import * as Durability from "./Durability.js"
-import * as Encoded from "./Encoded.js"
+import * as Encoded from "./edge/Encoded.js"
 import { fail, type SandboxFailure } from "./Failure.js"
-import { type FaultKind, makeRegistry } from "./Faults.js"
-import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_JSON_DEPTH, type Incoming, jsonNestsDeeperThan, looksLikeJson, type Read } from "./HttpEdge.js"
-import * as IssuedTokens from "./IssuedTokens.js"
+import { type FaultKind, makeRegistry } from "./edge/Faults.js"
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_JSON_DEPTH, type Incoming, jsonNestsDeeperThan, looksLikeJson, type Read } from "./edge/HttpEdge.js"
+import * as IssuedTokens from "./auth/IssuedTokens.js"
 import type { MemberSeed } from "./member/Seed.js"
-import * as AdminOperations from "./AdminOperations.js"
+import * as AdminOperations from "./admin/AdminOperations.js"
 import * as Partners from "./Partners.js"
-import { isPortalPath } from "./PortalLinks.js"
+import { isPortalPath } from "./documents/PortalLinks.js"
 import * as Preferences from "./Preferences.js"
 import * as ProgressionModule from "./Progression.js"
 import { type Kind, type Policy, Progressions } from "./Progression.js"
-import type { Route, RouteContext, RouteRequest, RouteResponse } from "./Route.js"
-import * as Router from "./Router.js"
+import type { Route, RouteContext, RouteRequest, RouteResponse } from "./routing/Route.js"
+import * as Router from "./routing/Router.js"
 import { allRoutes } from "./Routes.js"
-import type { SandboxSnapshot } from "./Snapshot.js"
-import type { SandboxDataError } from "./Storage.js"
+import type { SandboxSnapshot } from "./durable/Snapshot.js"
+import type { SandboxDataError } from "./durable/Storage.js"
 import * as StoreModule from "./Store.js"
 import { type Environment, SandboxStore } from "./Store.js"
-import { mint as newFormToken } from "./Tickets.js"
+import { mint as newFormToken } from "./documents/Tickets.js"
 import type { PageRequest } from "./ui/Context.js"
 
 /**
@@ -138,7 +139,8 @@ export interface SandboxService extends Admin.AdminOperations {
   readonly use: <A, E>(effect: Effect.Effect<A, E, RouteContext>) => Effect.Effect<A, E>
   /**
    * With a data directory, the rows where the state differs from what was saved (`environment
-   * domain part key`): none once a request is answered. A check for tests; slow on a large state.
+   * domain part key`): none once a write is answered (what a read brought up to date waits for the
+   * next write). A check for tests; slow on a large state.
    */
   readonly unsaved: Effect.Effect<ReadonlyArray<string>>
 }
@@ -155,7 +157,8 @@ const PRODUCTION_PREFIX = /^\/production(?=\/|$)/i
 interface Fate {
   kind?: FaultKind | undefined
   call?: CallLog.Call | undefined
-  quiet?: boolean | undefined
+  /** The request's route writes (or it is a portal page): saved before its answer, and signalled. */
+  writes?: boolean | undefined
 }
 
 const splitEnvironment = (path: string): { readonly environment: Environment; readonly path: string } => {
@@ -188,8 +191,8 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
     yield* Durability.load(opened, services)
   }
   /** Saves what changed (a durable sandbox); a refusal of the disk is a defect here. */
-  const saved = opened === undefined ? Effect.void : Effect.orDie(Durability.save(opened, services))
-  const saving = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E> => opened === undefined ? effect : Effect.tap(effect, () => saved)
+  const saveNow = opened === undefined ? Effect.void : Effect.orDie(Durability.save(opened, services))
+  const saving = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E> => opened === undefined ? effect : Effect.tap(effect, () => saveNow)
   const faults = makeRegistry(options.seed ?? 0)
   const changes = Changes.make()
   const calls = CallLog.make(options.callLog)
@@ -217,13 +220,13 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
   }
   // A directory that held a sandbox already is as it was left: seeds join a fresh one (and after a reset).
   if (opened?.existing !== true) yield* admin.seedMembers
-  yield* saved
+  yield* saveNow
 
   /**
    * What a request asks for, decided synchronously (nesting guard, environment, admin routes,
    * routing, statistics, faults), then the effect that answers it (bearer check on the base clock,
    * handler). `fate` receives the connection fault drawn for the request, its record in the call
-   * log, and whether it only read admin state (no change to signal).
+   * log, and whether it writes (its changes saved first, then signalled).
    */
   const respond = (
     incoming: Incoming,
@@ -238,8 +241,7 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
     const { environment, path } = splitEnvironment(incoming.path)
     const segments = Router.segmentsOf(path)
     if (segments[0]?.toLowerCase() === "_sandbox") {
-      // Admin reads and the pages change nothing themselves; their actions signal through the admin operations.
-      fate.quiet = true
+      // The pages read; their actions, like the admin routes, go through the admin operations, which save and signal.
       if (segments[1]?.toLowerCase() === "ui") {
         const request: PageRequest = { incoming, segments: segments.slice(2), environment, access }
         return Effect.flatMap(pages, (Ui) => Ui.respond(pageSources, request))
@@ -248,6 +250,8 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
       return Admin.respond(admin.operations, request, () => refusal(access, incoming))
     }
     if (isPortalPath(segments)) {
+      // A link opens once and a form posts once: the portal writes.
+      fate.writes = true
       return Effect.flatMap(portal, (Portal) => Portal.respond({ method: incoming.method, segments, body: incoming.body, environment, language: incoming.language }))
     }
     // An empty override header counts as none (one client sends it empty).
@@ -262,6 +266,7 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
     if (matched._tag === "Unsupported") return Effect.fail(fail("UnsupportedMethod", matched.reason))
     const route = matched.route
     const operation = route.operation
+    fate.writes = route.kind === "write"
     admin.calls.count(operation.name)
     const call = calls.record(environment, operation.name, matched.params, incoming.body)
     fate.call = call
@@ -276,7 +281,8 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
       language: incoming.language,
       environment,
       remoteAddress: incoming.remoteAddress,
-      operation
+      operation,
+      writes: fate.writes
     }
     const fault = faults.draw(operation.name)
     if (fault !== undefined) {
@@ -301,49 +307,49 @@ const build = Effect.fnUntraced(function*(options: SandboxOptions, opened: Durab
     return fault !== undefined && fault.latencyMillis > 0 ? Effect.andThen(Effect.sleep(Duration.millis(fault.latencyMillis)), answered) : answered
   }
 
-  /** The answer recorded with its call and the change signalled, unless the request only read admin state. */
+  /** The answer recorded with its call, and the change signalled when the request writes. */
   const settled = (answer: Encoded.WireAnswer, fate: Fate): Encoded.WireAnswer => {
     if (fate.call !== undefined) fate.call.status = answer.status
-    if (fate.quiet !== true) changes.bump()
+    if (fate.writes === true) changes.bump()
     return Encoded.withFault(answer, fate.kind)
   }
 
   const internalError = (defect: unknown, language: "ko" | "en") =>
     Effect.as(Effect.logError("sandbox handler defect", Cause.die(defect)), failures.answer(fail("InjectedFault", "internal error"), language))
 
+  /**
+   * The answer recorded with its call; a write's once what it changed is saved (a refusal of the
+   * disk answers `DataNotSaved` instead), then signalled.
+   */
+  const finished = (answer: Encoded.WireAnswer, fate: Fate, language: "ko" | "en"): Effect.Effect<Encoded.WireAnswer> =>
+    opened === undefined || fate.writes !== true ? Effect.succeed(settled(answer, fate)) : Durability.save(opened, services).pipe(
+      Effect.as(answer),
+      Effect.catchCause((cause) =>
+        Effect.as(Effect.logError("sandbox data not saved", cause), failures.answer(fail("DataNotSaved", opened.storage.directory), language))
+      ),
+      Effect.map((saved) => settled(saved, fate))
+    )
+
   const answerInContext = (read: Read, access: HandleOptions = {}): Effect.Effect<Encoded.WireAnswer, never, RouteContext> => {
     const { failure, incoming } = read
     const fate: Fate = {}
     const outcome = failure === undefined ? Effect.map(Effect.suspend(() => respond(incoming, access, fate)), Encoded.answerOf) : Effect.fail(failure)
     return Effect.matchCauseEffect(outcome, {
-      onSuccess: (answered) => Effect.succeed(settled(answered, fate)),
+      onSuccess: (answered) => finished(answered, fate, incoming.language),
       onFailure: (cause) => {
         const failed = Cause.findErrorOption(cause)
-        if (Option.isSome(failed)) return Effect.succeed(settled(failures.answer(failed.value, incoming.language), fate))
+        if (Option.isSome(failed)) return finished(failures.answer(failed.value, incoming.language), fate, incoming.language)
         // The caller's fiber was interrupted (the in-process client gave up, the socket closed): not an answer.
         if (Cause.hasInterruptsOnly(cause)) return Effect.failCause(cause as Cause.Cause<never>)
-        return Effect.map(internalError(Cause.squash(cause), incoming.language), (answer) => settled(answer, fate))
+        return Effect.flatMap(internalError(Cause.squash(cause), incoming.language), (answer) => finished(answer, fate, incoming.language))
       }
     })
   }
 
-  /** The answer once what the request changed is saved; a refusal of the disk answers `DataNotSaved` instead. */
-  const answerSaved = (read: Read, access: HandleOptions = {}): Effect.Effect<Encoded.WireAnswer, never, RouteContext> =>
-    opened === undefined ? answerInContext(read, access) : Effect.flatMap(answerInContext(read, access), (answered) =>
-      Durability.save(opened, services).pipe(
-        Effect.as(answered),
-        Effect.catchCause((cause) =>
-          Effect.as(
-            Effect.logError("sandbox data not saved", cause),
-            failures.answer(fail("DataNotSaved", opened.storage.directory), read.incoming.language)
-          )
-        )
-      ))
-
   const service: SandboxService = {
     ...admin.operations,
-    answer: (read, access) => Effect.provideContext(answerSaved(read, access), context),
-    answerInContext: answerSaved,
+    answer: (read, access) => Effect.provideContext(answerInContext(read, access), context),
+    answerInContext,
     context,
     language,
     maxBodyBytes,
@@ -394,11 +400,11 @@ export type {
    * @category models
    */
   SandboxSnapshot
-} from "./Snapshot.js"
+} from "./durable/Snapshot.js"
 export {
   /**
    * @since 0.1.0
    * @category errors
    */
   SandboxDataError
-} from "./Storage.js"
+} from "./durable/Storage.js"

@@ -24,16 +24,16 @@ import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Layer from "effect/Layer"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
-import { generateAdminToken, isLoopback } from "./AdminGuard.js"
-import { createNodeServer, DEFAULT_LIMITS, type ServerLimits, type Tracker, track } from "./Connections.js"
-import type { WireAnswer } from "./Encoded.js"
-import { deliver, readRequest } from "./NodeEdge.js"
+import { generateAdminToken, isLoopback } from "./admin/AdminGuard.js"
+import { createNodeServer, DEFAULT_LIMITS, type ServerLimits, type Tracker, track } from "./edge/Connections.js"
+import type { WireAnswer } from "./edge/Encoded.js"
+import { deliver, readRequest } from "./edge/NodeEdge.js"
 import * as Partners from "./Partners.js"
 import { TESTER_LINK_ID } from "./Partners.js"
-import type { RouteContext } from "./Route.js"
+import type { RouteContext } from "./routing/Route.js"
 import { type HandleOptions, Sandbox, type SandboxOptions, type SandboxService } from "./Sandbox.js"
 import * as SandboxModule from "./Sandbox.js"
-import type { SandboxDataError } from "./Storage.js"
+import type { SandboxDataError } from "./durable/Storage.js"
 
 export {
   /**
@@ -50,7 +50,7 @@ export {
    * @category models
    */
   type ServerLimits
-} from "./Connections.js"
+} from "./edge/Connections.js"
 
 /**
  * Where to listen, and how.

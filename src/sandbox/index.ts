@@ -37,13 +37,13 @@ export * as Clock from "./Clock.js"
 export * as Store from "./Store.js"
 
 /** @since 0.1.0 */
-export * as Route from "./Route.js"
+export * as Route from "./routing/Route.js"
 
 /** @since 0.1.0 */
 export * as Failure from "./Failure.js"
 
 /** @since 0.1.0 */
-export * as Faults from "./Faults.js"
+export * as Faults from "./edge/Faults.js"
 
 /** @since 0.1.0 */
 export * as Preferences from "./Preferences.js"
@@ -55,7 +55,7 @@ export type { MemberSeed } from "./member/Seed.js"
 export * as Outbox from "./Outbox.js"
 
 /** @since 0.1.0 */
-export type { Stats } from "./Stats.js"
+export type { Stats } from "./admin/Stats.js"
 
 /** @since 0.1.0 */
 export * as Connect from "./Connect.js"

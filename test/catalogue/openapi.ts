@@ -8,7 +8,7 @@ import { Effect, Layer } from "effect"
 import { HttpClient, UrlParams } from "effect/http"
 import * as OpenApi from "../../src/domains/OpenApi.js"
 import * as Partners from "../../src/sandbox/Partners.js"
-import * as Router from "../../src/sandbox/Router.js"
+import * as Router from "../../src/sandbox/routing/Router.js"
 import { allRoutes } from "../../src/sandbox/Routes.js"
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false })

@@ -12,7 +12,7 @@ import * as fc from "fast-check"
 import * as Server from "../../src/sandbox/Server.js"
 import * as SandboxModule from "../../src/sandbox/Sandbox.js"
 import { SandboxStore } from "../../src/sandbox/Store.js"
-import { tokensSlot } from "../../src/sandbox/IssuedTokens.js"
+import { tokensSlot } from "../../src/sandbox/auth/IssuedTokens.js"
 import { fixtures, type Finished, MEMBER, RECEIPT, taxdoc } from "./support.js"
 
 const LINK_ID = "LEAKCLI"

@@ -1,7 +1,7 @@
 /** Documents by party and KST day: what a collection of one member's range finds. */
 import { describe, expect, it } from "@effect/vitest"
 import * as Kst from "../../src/core/Kst.js"
-import { DayIndex } from "../../src/sandbox/DayIndex.js"
+import { DayIndex } from "../../src/sandbox/documents/DayIndex.js"
 
 describe("DayIndex", () => {
   it("finds a party's items of a range in day order, and nothing of other parties or days", () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { ErrorCodes } from "../../src/core/ErrorCodes.js"
 import * as Operation from "../../src/core/Operation.js"
-import { implement, json } from "../../src/sandbox/Route.js"
+import { implement, json } from "../../src/sandbox/routing/Route.js"
 import { api, sandboxLayer } from "./support.js"
 
 const probe = (name: string, body: Operation.AnyCodec) =>

@@ -1,6 +1,6 @@
 /** Reading JSON where the service is lenient: keys and string values in single quotes. */
 import { describe, expect, it } from "@effect/vitest"
-import * as LenientJson from "../../src/sandbox/LenientJson.js"
+import * as LenientJson from "../../src/sandbox/routing/LenientJson.js"
 
 describe("lenient JSON", () => {
   it("reads keys and string values in single quotes, as one client sends GetContactInfo", () => {

@@ -6,7 +6,7 @@ import { ErrorCodes } from "../../src/core/ErrorCodes.js"
 import { tester } from "../../src/sandbox/Partners.js"
 import * as Sandbox from "../../src/sandbox/Sandbox.js"
 import * as Server from "../../src/sandbox/Server.js"
-import { DEFAULT_MAX_BODY_BYTES } from "../../src/sandbox/HttpEdge.js"
+import { DEFAULT_MAX_BODY_BYTES } from "../../src/sandbox/edge/HttpEdge.js"
 import { answerOn, codeInRaw, connect, issueToken, received, request } from "./socket.js"
 import { api, codeOf, MEMBER, sandboxLayer as inProcessLayer } from "./support.js"
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Result } from "effect"
 import * as fc from "fast-check"
-import * as Multipart from "../../src/sandbox/Multipart.js"
+import * as Multipart from "../../src/sandbox/routing/Multipart.js"
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
 const read = (contentType: string, body: string) => Effect.runSync(Effect.result(Multipart.readUpload(contentType, utf8(body))))

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import * as Operation from "../../src/core/Operation.js"
-import { implement, json, type Route } from "../../src/sandbox/Route.js"
-import * as Router from "../../src/sandbox/Router.js"
+import { implement, json, type Route } from "../../src/sandbox/routing/Route.js"
+import * as Router from "../../src/sandbox/routing/Router.js"
 
 /** Hand-written declarations shaped like the service's, independent of the catalogue. */
 interface Spec {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Console, Deferred, Effect, Fiber, Result, Schema } from "effect"
 import * as Operation from "../../src/core/Operation.js"
-import { implement } from "../../src/sandbox/Route.js"
+import { implement } from "../../src/sandbox/routing/Route.js"
 import * as Signing from "../../src/core/Signing.js"
 import { tester, TESTER_LINK_ID, TESTER_SECRET } from "../../src/sandbox/Partners.js"
 import * as Sandbox from "../../src/sandbox/Sandbox.js"

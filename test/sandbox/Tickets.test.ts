@@ -3,7 +3,7 @@
  * forgotten an hour of document time after that, swept as new tickets are issued.
  */
 import { describe, expect, it } from "@effect/vitest"
-import * as Tickets from "../../src/sandbox/Tickets.js"
+import * as Tickets from "../../src/sandbox/documents/Tickets.js"
 
 const SECOND = 1000
 const T0 = Date.UTC(2026, 10, 25, 1, 0, 0)

@@ -6,7 +6,7 @@ import { ErrorCodes } from "../../src/core/ErrorCodes.js"
 import * as Signing from "../../src/core/Signing.js"
 import * as InProcess from "../../src/sandbox/InProcess.js"
 import * as Operation from "../../src/core/Operation.js"
-import { implement, json, pdf, type Route } from "../../src/sandbox/Route.js"
+import { implement, json, pdf, type Route } from "../../src/sandbox/routing/Route.js"
 import { api, apiRequest, codeOf, issueToken, MEMBER, ORIGIN, sandboxLayer, send, sendWith } from "./support.js"
 
 /** Operations shaped like the cash receipt ones, to exercise routing without that domain. */

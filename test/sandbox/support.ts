@@ -5,7 +5,7 @@ import * as Signing from "../../src/core/Signing.js"
 import * as InProcess from "../../src/sandbox/InProcess.js"
 import { tester, TESTER_LINK_ID, TESTER_SECRET } from "../../src/sandbox/Partners.js"
 import * as Sandbox from "../../src/sandbox/Sandbox.js"
-import type { AccessToken } from "../../src/sandbox/IssuedTokens.js"
+import type { AccessToken } from "../../src/sandbox/auth/IssuedTokens.js"
 
 export const ORIGIN = InProcess.SANDBOX_ORIGIN
 

@@ -7,7 +7,7 @@
  */
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
-import * as Seeded from "../../src/sandbox/Seeded.js"
+import * as Seeded from "../../src/sandbox/edge/Seeded.js"
 
 export interface FaultRates {
   /** Answers lost after the sandbox answered them. */

@@ -8,7 +8,7 @@
 import * as Effect from "effect/Effect"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as Option from "effect/Option"
-import type { ClockState } from "../../sandbox/Admin.js"
+import type { ClockState } from "../../sandbox/admin/Admin.js"
 import { SANDBOX_ORIGIN } from "../../sandbox/InProcess.js"
 import type { Kind, Policy } from "../../sandbox/Progression.js"
 import * as Admin from "../sandbox/admin.js"

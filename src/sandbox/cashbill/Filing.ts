@@ -1,31 +1,43 @@
 /**
  * Filing of cash receipts to the sandbox's tax authority (docs/decisions.md "Cash receipts"): 300
  * issued → 304 filed or 305 failed, in one step along the `cashbill.filing` progression on document
- * time, derived when read and frozen once reached. The outcome is decided by the receipt's
- * identityNum alone, so tests choose it by choosing the number.
- *
- * @since 0.1.0
+ * time — the receipt's `Progress`, derived when read and frozen once recorded. The outcome is
+ * decided by the receipt's identityNum alone, so tests choose it by choosing the number.
  */
 import * as Rules from "../../domains/cashbill/Rules.js"
-import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
-import type { Filing, FilingOutcome, Receipt } from "./Stored.js"
+import type { StateNames } from "../documents/DocumentKind.js"
+import { type Course, type Policy, type Progress } from "../Progression.js"
+import type { Receipt } from "./Stored.js"
+
+/** The names of the states of a receipt, for the pages, the portal and the PDF. */
+export const STATES: StateNames = {
+  [Rules.StateCode.Issued]: { ko: "발행완료", en: "Issued" },
+  [Rules.StateCode.Filed]: { ko: "국세청 전송완료", en: "Filed to the tax authority" },
+  [Rules.StateCode.FilingFailed]: { ko: "국세청 전송실패", en: "Filing failed" }
+}
+
+/** A filing result of the tax authority: `ntsresultCode` and its message in both languages. */
+export interface FilingOutcome {
+  readonly code: "0000" | "TS1" | "TS2"
+  readonly ko: string
+  readonly en: string
+}
+
+/** The filing of a receipt, once it happened. */
+export interface Filing {
+  readonly at: number
+  readonly outcome: FilingOutcome
+}
 
 /**
  * The card-number length the sandbox's tax authority rejects: no issuer uses 17 digits (cards
  * have 13–16 digits, cash-receipt cards 18–19).
- *
- * @since 0.1.0
- * @category constants
  */
 export const REJECTED_CARD_LENGTH = 17
 
 /**
  * The sandbox's filing outcome (docs/decisions.md "Cash receipts"): `TS1` for an 11-digit mobile number not starting
- * with 0, `TS2` for a card number of 17 digits, `0000` otherwise. The outcome is decided by
- * identityNum alone, so tests choose it by choosing the number.
- *
- * @since 0.1.0
- * @category rules
+ * with 0, `TS2` for a card number of 17 digits, `0000` otherwise.
  */
 export const filingOutcome = (identityNum: string): FilingOutcome => {
   if (/^[1-9]\d{10}$/.test(identityNum)) return { code: "TS1", ko: "휴대폰번호 형식 오류", en: "Invalid mobile number" }
@@ -35,45 +47,17 @@ export const filingOutcome = (identityNum: string): FilingOutcome => {
   return { code: "0000", ko: "정상 처리", en: "Accepted" }
 }
 
-/**
- * The receipt's filing as of `now` under the filing policy — the one recorded, or the one that is
- * due — without recording it: what a read would find (the sandbox's pages look without changing).
- *
- * @since 1.1.0
- * @category combinators
- */
-export const filingAsOf = (receipt: Receipt, policy: Policy, now: number): Filing | undefined => {
-  if (receipt.filing !== undefined) return receipt.filing
-  if (stageOf(policy, { startedAt: receipt.issuedAt, now, polls: receipt.polls, stages: 1 }) < 1) return undefined
-  return { at: stageReachedAt(policy, receipt.issuedAt, 1) ?? now, outcome: filingOutcome(receipt.identityNum) }
+/** How a receipt's filing progresses under `policy`: one stage from its issue. */
+export const courseOf = (receipt: Receipt, policy: Policy): Course => ({ policy, since: receipt.issuedAt, stages: 1 })
+
+/** The filing a progress stands for: when it happened and the authority's result; none while 300. */
+export const filingOf = (receipt: Receipt, progress: Progress = receipt.progress): Filing | undefined => {
+  const at = progress.reached[0]
+  return at === undefined ? undefined : { at, outcome: filingOutcome(receipt.identityNum) }
 }
 
-/**
- * Files the receipt if the filing policy says it is due (one step: 300 → 304 or 305).
- *
- * @since 0.1.0
- * @category combinators
- */
-export const advanceFiling = (receipt: Receipt, policy: Policy, now: number): Receipt => {
-  if (receipt.filing === undefined) receipt.filing = filingAsOf(receipt, policy, now)
-  return receipt
-}
-
-/**
- * The status code of a filing: 300 issued (none yet), 304 filed, 305 filing failed.
- *
- * @since 1.1.0
- * @category combinators
- */
-export const stateCodeOfFiling = (filing: Filing | undefined): number =>
-  filing === undefined
+/** The status code: 300 issued, 304 filed, 305 filing failed. */
+export const stateCodeOf = (receipt: Receipt, progress: Progress = receipt.progress): number =>
+  progress.reached.length === 0
     ? Rules.StateCode.Issued
-    : filing.outcome.code === "0000" ? Rules.StateCode.Filed : Rules.StateCode.FilingFailed
-
-/**
- * The status code: 300 issued, 304 filed, 305 filing failed.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const stateCodeOf = (receipt: Receipt): number => stateCodeOfFiling(receipt.filing)
+    : filingOutcome(receipt.identityNum).code === "0000" ? Rules.StateCode.Filed : Rules.StateCode.FilingFailed

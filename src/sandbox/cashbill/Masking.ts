@@ -2,17 +2,12 @@
  * How the sandbox shows a buyer's identification number in status records and documents: partly
  * masked, never in full (the spec says only "partly masked"; which
  * digits stay visible is the sandbox's choice).
- *
- * @since 0.1.0
  */
 
 /**
  * The identityNum as the status query shows it: mobile and registration numbers keep the first 3
  * and last 4 digits, resident numbers (13 digits) the first 6, card numbers the first 6 and last 4;
  * the voluntary constant is shown as is.
- *
- * @since 0.1.0
- * @category rules
  */
 export const maskIdentityNum = (identityNum: string): string => {
   if (!/^\d+$/.test(identityNum)) return identityNum

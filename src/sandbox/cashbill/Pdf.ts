@@ -1,14 +1,11 @@
 /**
  * GetPDF of the sandbox: the receipt as a one-page PDF (`../Pdf.ts`). Text is ASCII: Korean values
  * are shown by their English meaning.
- *
- * @since 0.1.0
  */
-import * as Rules from "../../domains/cashbill/Rules.js"
-import { textDocument } from "../Pdf.js"
+import { stateLine, textDocument } from "../documents/Pdf.js"
+import { STATES, stateCodeOf } from "./Filing.js"
 import { maskIdentityNum } from "./Masking.js"
-import type { Receipt } from "./State.js"
-import { stateCodeOf } from "./Filing.js"
+import type { Receipt } from "./Stored.js"
 
 const ENGLISH: Readonly<Record<string, string>> = {
   승인거래: "approval",
@@ -22,20 +19,11 @@ const ENGLISH: Readonly<Record<string, string>> = {
   비과세: "tax-exempt"
 }
 
-const STATES: Readonly<Record<number, string>> = {
-  [Rules.StateCode.Issued]: "issued (300)",
-  [Rules.StateCode.Filed]: "filed to the tax authority (304)",
-  [Rules.StateCode.FilingFailed]: "filing failed (305)"
-}
-
 const english = (value: string): string => ENGLISH[value] ?? value
 
 /**
  * The PDF of a receipt: document ID, confirmation number, trade date, type, usage, amounts, the
  * masked identityNum and the state.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const receiptDocument = (r: Receipt): Uint8Array =>
   textDocument("Cash receipt", [
@@ -51,5 +39,5 @@ export const receiptDocument = (r: Receipt): Uint8Array =>
     `Identity number: ${maskIdentityNum(r.identityNum)}`,
     `Seller registration number: ${r.franchiseCorpNum}`,
     ...(r.orgConfirmNum === undefined ? [] : [`Original: ${r.orgConfirmNum} of ${r.orgTradeDate ?? ""}`]),
-    `State: ${STATES[stateCodeOf(r)] ?? String(stateCodeOf(r))}`
+    `State: ${stateLine(STATES, stateCodeOf(r))}`
   ])

@@ -1,16 +1,14 @@
 /**
  * How cash receipts are kept by a durable sandbox (`Durable.ts`): each member is a part; each of its
- * receipts (the fields it was issued with, its trade, sequence number, issue instant, reads and
+ * receipts (the fields it was issued with, its trade, sequence number, issue instant, polls and
  * filing) and each bulk submission is a row. The indexes — by sequence number, by party and day,
  * the issue order, an original's revocations — and the shared texts are rebuilt on load.
- *
- * @since 0.1.0
  */
-import { codec, Lazy, memberRows } from "../Durable.js"
-import * as BulkSubmission from "../BulkSubmission.js"
-import { rowOfFailure } from "../Failure.js"
-import { type Bulk, type BulkItemResult, type CashbillState, cashbillSlot, file, type MemberCashbills } from "./State.js"
-import { type Filing, Receipt, type ReceiptFields, sequenceOf, type Trade } from "./Stored.js"
+import * as Bulk from "../documents/Bulk.js"
+import { codec, Lazy, memberRows } from "../durable/Durable.js"
+import { filingOf, type Filing } from "./Filing.js"
+import { type CashbillState, cashbillSlot, emptyMember, file, type MemberCashbills } from "./State.js"
+import { Receipt, type ReceiptFields, sequenceOf, type Trade } from "./Stored.js"
 
 /** A receipt as stored on disk. */
 interface ReceiptRow {
@@ -28,10 +26,6 @@ interface IssuedRow {
   readonly sequence: number
   readonly receipt?: ReceiptRow
 }
-
-type ResultRow = IssuedRow | BulkSubmission.FailedRow
-
-type BulkRow = Omit<Bulk, "results"> & { readonly results?: ReadonlyArray<ResultRow> }
 
 const OPTIONAL_FIELDS = [
   "franchiseTaxRegID", "franchiseCorpName", "franchiseCEOName", "franchiseAddr", "franchiseTEL", "customerName", "itemName",
@@ -54,58 +48,45 @@ const fieldsOf = (r: Receipt): ReceiptFields => {
   return fields as unknown as ReceiptFields
 }
 
-const rowOf = (r: Receipt): ReceiptRow => ({
-  fields: fieldsOf(r),
-  trade: { tradeType: r.tradeType, tradeDT: r.tradeDT, tradeOpt: r.tradeOpt, smssendYN: r.smssendYN },
-  sequence: r.sequence,
-  issuedAt: r.issuedAt,
-  polls: r.polls,
-  ...(r.filing === undefined ? {} : { filing: r.filing })
-})
+const rowOf = (r: Receipt): ReceiptRow => {
+  const filing = filingOf(r)
+  return {
+    fields: fieldsOf(r),
+    trade: { tradeType: r.tradeType, tradeDT: r.tradeDT, tradeOpt: r.tradeOpt, smssendYN: r.smssendYN },
+    sequence: r.sequence,
+    issuedAt: r.issuedAt,
+    polls: r.progress.polls,
+    ...(filing === undefined ? {} : { filing })
+  }
+}
 
 const receiptOf = (state: CashbillState, row: ReceiptRow): Receipt => {
   const receipt = new Receipt(row.fields, row.trade, row.sequence, row.issuedAt, state.shared)
-  receipt.polls = row.polls
-  receipt.filing = row.filing
+  if (row.polls > 0 || row.filing !== undefined) receipt.progress = { polls: row.polls, reached: row.filing === undefined ? [] : [row.filing.at] }
   return receipt
 }
 
 const isCurrent = (member: MemberCashbills, receipt: Receipt): boolean => member.receipts.get(receipt.mgtKey) === receipt
 
-/** A bulk result names its receipt by sequence number; one deleted since is kept whole. */
-const resultRowOf = (member: MemberCashbills, result: BulkItemResult): ResultRow =>
-  result._tag === "Failed"
-    ? { _tag: "Failed", mgtKey: result.mgtKey, failure: rowOfFailure(result.failure) }
-    : {
-      _tag: "Issued",
-      mgtKey: result.mgtKey,
-      sequence: result.receipt.sequence,
-      ...(isCurrent(member, result.receipt) ? {} : { receipt: rowOf(result.receipt) })
-    }
-
-const bulkRowOf = (member: MemberCashbills, bulk: Bulk): BulkRow => {
-  const { results, ...rest } = bulk
-  return results === undefined ? rest : { ...rest, results: results.map((r) => resultRowOf(member, r)) }
-}
-
 const RECEIPT = "r:"
 const BULK = "b:"
 
-const emptyMember = (corpNum: string): MemberCashbills => ({ corpNum, receipts: new Map(), issued: [], bulks: new Map(), pendingBulks: new Set() })
-
-/**
- * The codec of cash receipts.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The codec of cash receipts. */
 export const cashbillCodec = codec({
   slot: cashbillSlot,
   parts: (state) => state.members.keys(),
   rows: (state, corpNum) =>
     memberRows(state.members, corpNum, (member, rows) => {
       for (const receipt of member.receipts.values()) rows.push([`${RECEIPT}${String(receipt.sequence).padStart(12, "0")}`, new Lazy(receipt, () => rowOf(receipt))])
-      for (const bulk of member.bulks.values()) rows.push([`${BULK}${bulk.submitID}`, bulkRowOf(member, bulk)])
+      for (const bulk of member.submissions.all.values()) {
+        // A bulk result names its receipt by sequence number; one deleted since is kept whole.
+        rows.push([`${BULK}${bulk.submitID}`, Bulk.rowOf(bulk, ({ document, mgtKey }): IssuedRow => ({
+          _tag: "Issued",
+          mgtKey,
+          sequence: document.sequence,
+          ...(isCurrent(member, document) ? {} : { receipt: rowOf(document) })
+        }), false)])
+      }
     }),
   globals: (state) => ({ sequence: state.sequence }),
   load: (_environment, parts, globals): CashbillState => {
@@ -127,11 +108,11 @@ export const cashbillCodec = codec({
       if (original !== undefined && isCurrent(member, original)) (original.revocations ??= []).push(receipt)
     }
     for (const [corpNum, rows] of parts) {
-      BulkSubmission.loadInto<Bulk, BulkItemResult, IssuedRow>(state.members.get(corpNum)!, rows, BULK, (result, submitID) => {
+      Bulk.loadInto<Receipt, IssuedRow>(state.members.get(corpNum)!.submissions, rows, BULK, (result, submitID) => {
         const receipt = result.receipt === undefined ? state.bySequence[result.sequence] : receiptOf(state, result.receipt)
         if (receipt === undefined) throw new Error(`bulk ${submitID} names receipt ${result.sequence}, which is not stored`)
-        return { _tag: "Issued", mgtKey: result.mgtKey, receipt }
-      }, (failed) => failed)
+        return receipt
+      })
     }
     return state
   }

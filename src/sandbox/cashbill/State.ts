@@ -11,75 +11,37 @@
  * original, and the tax-portal collection finds a party's receipts of a date range through
  * `byParty` (seller, and buyer when identified by registration number). A stored receipt is
  * compact (`Receipt`): repeated texts are shared, the item key and confirmation number derived.
- *
- * @since 0.1.0
  */
 import * as Result from "effect/Result"
-import { createHash } from "node:crypto"
 import * as Kst from "../../core/Kst.js"
 import * as Rules from "../../domains/cashbill/Rules.js"
 import { CashReceiptIssue, type CashReceiptRevoke } from "../../domains/cashbill/Schemas.js"
-import { type AnswerCache, answersSlot } from "../AnswerCache.js"
+import { answersSlot } from "../documents/AnswerCache.js"
+import * as Bulk from "../documents/Bulk.js"
+import { DayIndex } from "../documents/DayIndex.js"
 import { fail, type SandboxFailure } from "../Failure.js"
-import { type MemberView, memberView } from "../HandlerContext.js"
-import * as BulkSubmission from "../BulkSubmission.js"
-import { DayIndex } from "../DayIndex.js"
-import { type Policy } from "../Progression.js"
-import { decodeResult } from "../Route.js"
-import { changed } from "../Durable.js"
+import { memberView } from "../HandlerContext.js"
+import { uuidOf } from "../documents/Identifiers.js"
+import { Interner } from "../documents/Interner.js"
+import { advance, type Policy } from "../Progression.js"
+import { decodeResult } from "../routing/Route.js"
 import { slot } from "../Store.js"
-import { advanceFiling, stateCodeOf } from "./Filing.js"
-import { Interner } from "../Interner.js"
+import { courseOf, stateCodeOf } from "./Filing.js"
 import { Receipt, type ReceiptFields, sequenceOf, type Trade } from "./Stored.js"
 
-/**
- * A stored cash receipt (see `Stored.ts`).
- *
- * @since 0.1.0
- * @category models
- */
+/** A stored cash receipt (see `Stored.ts`). */
 export type { Receipt } from "./Stored.js"
 
-/**
- * The result of one receipt of a bulk submission.
- *
- * @since 0.1.0
- * @category models
- */
-export type BulkItemResult =
-  | { readonly _tag: "Issued"; readonly mgtKey: string; readonly receipt: Receipt }
-  | { readonly _tag: "Failed"; readonly mgtKey: string | null; readonly failure: SandboxFailure }
-
-/**
- * A bulk submission.
- *
- * @since 0.1.0
- * @category models
- */
-export type Bulk = BulkSubmission.Submission<BulkItemResult>
-
-/**
- * The cash receipts of one member.
- *
- * @since 0.1.0
- * @category models
- */
+/** The cash receipts of one member. */
 export interface MemberCashbills {
   readonly corpNum: string
   readonly receipts: Map<string, Receipt>
   /** Every receipt the member issued, in issue order (deleted ones included: see `latestOf`). */
   readonly issued: Array<Receipt>
-  readonly bulks: Map<string, Bulk>
-  /** The submissions still without results: every request advances these, not all of `bulks`. */
-  readonly pendingBulks: Set<Bulk>
+  readonly submissions: Bulk.Submissions<Receipt>
 }
 
-/**
- * The cash receipt state of one environment.
- *
- * @since 0.1.0
- * @category models
- */
+/** The cash receipt state of one environment. */
 export interface CashbillState {
   readonly members: Map<string, MemberCashbills>
   /** Sequence of everything numbered (confirmation numbers, item keys, receipt IDs). */
@@ -91,12 +53,7 @@ export interface CashbillState {
   readonly shared: Interner
 }
 
-/**
- * The store slot of cash receipts.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The store slot of cash receipts. */
 export const cashbillSlot = slot<CashbillState>("cashbill", () => ({
   members: new Map(),
   sequence: 0,
@@ -105,37 +62,20 @@ export const cashbillSlot = slot<CashbillState>("cashbill", () => ({
   shared: new Interner(4_096)
 }))
 
-/**
- * The cash receipts of a member, created empty on first use.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** No receipts of `corpNum`. */
+export const emptyMember = (corpNum: string): MemberCashbills => ({ corpNum, receipts: new Map(), issued: [], submissions: Bulk.submissions() })
+
+/** The cash receipts of a member, created empty on first use. */
 export const memberOf = (state: CashbillState, corpNum: string): MemberCashbills => {
   let member = state.members.get(corpNum)
-  if (member === undefined) {
-    member = { corpNum, receipts: new Map(), issued: [], bulks: new Map(), pendingBulks: new Set() }
-    state.members.set(corpNum, member)
-  }
-  // Whoever asks for a member's receipts may change them in this step (reads count polls too).
-  changed(state, corpNum)
+  if (member === undefined) state.members.set(corpNum, member = emptyMember(corpNum))
   return member
 }
 
 const next = (state: CashbillState): number => ++state.sequence
 
-const hex = (text: string): string => createHash("sha1").update(text).digest("hex")
-
-/**
- * A 36-character identifier shaped like a UUID, unique per sequence number.
- *
- * @since 0.1.0
- * @category constructors
- */
-export const identifier = (state: CashbillState, purpose: string): string => {
-  const h = hex(`${purpose}/${next(state)}`)
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`
-}
+/** A 36-character identifier shaped like a UUID, unique per sequence number. */
+export const identifier = (state: CashbillState, purpose: string): string => uuidOf(`${purpose}/${next(state)}`)
 
 // ── issue and revoke ────────────────────────────────────────────────────────────────────────
 
@@ -145,9 +85,6 @@ const buyerOf = (receipt: Receipt): string | undefined => (/^\d{10}$/.test(recei
 /**
  * Files a receipt of `member` under its document ID, in issue order, by sequence number and by
  * party: what issuing does, and what loading a durable sandbox rebuilds (in sequence order).
- *
- * @since 0.1.0
- * @category combinators
  */
 export const file = (state: CashbillState, member: MemberCashbills, receipt: Receipt): void => {
   member.receipts.set(receipt.mgtKey, receipt)
@@ -170,9 +107,6 @@ const isCurrent = (member: MemberCashbills, receipt: Receipt): boolean => member
 /**
  * A member's receipt by its item key: the item key ends with the sequence number modulo 10⁶, so
  * only the receipts numbered alike are looked at.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const findByItemKey = (state: CashbillState, member: MemberCashbills, itemKey: string): Receipt | undefined => {
   if (!/^\d{18}$/.test(itemKey)) return undefined
@@ -183,12 +117,7 @@ export const findByItemKey = (state: CashbillState, member: MemberCashbills, ite
   return undefined
 }
 
-/**
- * The member's `count` most recently issued receipts (not deleted), newest first.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The member's `count` most recently issued receipts (not deleted), newest first. */
 export const latestOf = (member: MemberCashbills, count: number): ReadonlyArray<Receipt> => {
   const latest: Array<Receipt> = []
   for (let i = member.issued.length - 1; i >= 0 && latest.length < count; i--) {
@@ -198,12 +127,7 @@ export const latestOf = (member: MemberCashbills, count: number): ReadonlyArray<
   return latest
 }
 
-/**
- * A member's approval receipt by its confirmation number and trade date (what a revocation names).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** A member's approval receipt by its confirmation number and trade date (what a revocation names). */
 export const findOriginal = (state: CashbillState, member: MemberCashbills, confirmNum: string, tradeDate: string): Receipt | undefined => {
   const n = sequenceOf(confirmNum)
   const receipt = n === undefined ? undefined : state.bySequence[n]
@@ -213,9 +137,6 @@ export const findOriginal = (state: CashbillState, member: MemberCashbills, conf
 /**
  * Issues an approval receipt (RegistIssue, or one receipt of a bulk submission). The body is
  * already valid, its tradeDT within the window.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const issue = (
   state: CashbillState,
@@ -236,9 +157,6 @@ export const issue = (
  * Issues an approval receipt whose body passed the schema: the trade-time window on document time
  * (`CashbillInvalidTradeDT`), then `issue`. The one path of RegistIssue, each receipt of a bulk
  * submission and the portal's WRITE page.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const issueReceipt = (
   state: CashbillState,
@@ -253,9 +171,6 @@ const toNumbers = (a: Rules.Amounts) => [Number(a.supplyCost), Number(a.tax), Nu
 /**
  * The amounts of an original not yet revoked: its amounts less those of its revocations that were
  * not refused by the tax authority.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const remainingOf = (member: MemberCashbills, original: Receipt): readonly [number, number, number, number] => {
   const left = [...toNumbers(original)] as [number, number, number, number]
@@ -272,9 +187,6 @@ export const remainingOf = (member: MemberCashbills, original: Receipt): readonl
  * orgConfirmNum + orgTradeDate; not one whose filing failed; the revocation's trade time is not
  * earlier than the original's; the cumulative revoked amounts stay within the original's (each
  * amount and the total); a full revocation takes what remains.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const revoke = (
   state: CashbillState,
@@ -286,7 +198,8 @@ export const revoke = (
   if (member.receipts.has(body.mgtKey)) return Result.fail(fail("CashbillMgtKeyInUse", body.mgtKey))
   const original = findOriginal(state, member, body.orgConfirmNum, body.orgTradeDate)
   if (original === undefined) return Result.fail(fail("CashbillOriginalNotFound", `${body.orgConfirmNum} ${body.orgTradeDate}`))
-  if (stateCodeOf(advanceFiling(original, filing, now)) === Rules.StateCode.FilingFailed) {
+  advance(original, courseOf(original, filing), now)
+  if (stateCodeOf(original) === Rules.StateCode.FilingFailed) {
     return Result.fail(fail("CashbillInvalidState", "the original's filing failed (305); delete it instead"))
   }
   const tradeDT = body.tradeDT ?? Kst.toDateTime14(now)
@@ -326,12 +239,7 @@ const pick = <A extends object, K extends keyof A>(record: A, keys: ReadonlyArra
   return out
 }
 
-/**
- * Removes a receipt whose filing failed; its document ID can be used again.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Removes a receipt whose filing failed; its document ID can be used again. */
 export const remove = (
   state: CashbillState,
   member: MemberCashbills,
@@ -341,7 +249,8 @@ export const remove = (
 ): Result.Result<void, SandboxFailure> => {
   const receipt = member.receipts.get(mgtKey)
   if (receipt === undefined) return Result.fail(fail("CashbillNotFound", mgtKey))
-  const code = stateCodeOf(advanceFiling(receipt, filing, now))
+  advance(receipt, courseOf(receipt, filing), now)
+  const code = stateCodeOf(receipt)
   if (code !== Rules.StateCode.FilingFailed) return Result.fail(fail("CashbillInvalidState", `stateCode ${code}; only 305 can be deleted`))
   member.receipts.delete(mgtKey)
   const at = member.issued.lastIndexOf(receipt)
@@ -357,75 +266,43 @@ export const remove = (
  * The receipts of every member where `corpNum` is the seller (`SELL`) or the buyer named by
  * registration number (`BUY`), traded from `sDate` to `eDate` (KST days): what the tax authority's
  * collection starts from.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const receiptsOfParty = (state: CashbillState, side: "SELL" | "BUY", corpNum: string, sDate: string, eDate: string): ReadonlyArray<Receipt> =>
   (side === "SELL" ? state.byParty.seller : state.byParty.buyer).between(corpNum, sDate, eDate)
 
-// ── bulk ────────────────────────────────────────────────────────────────────────────────────
+// ── the member's context ───────────────────────────────────────────────────────────────────
 
-/**
- * Advances a bulk submission under its policy (txState 0 → 1 → 2), processing each receipt on
- * completion (`BulkSubmission.advance`).
- *
- * @since 0.1.0
- * @category combinators
- */
-export const advance: (
-  bulk: Bulk,
-  policy: Policy,
-  now: number,
-  poll: boolean,
-  process: (item: unknown, at: number) => BulkItemResult
-) => Bulk = BulkSubmission.advance
-
-/**
- * What a member's handler works on: its receipts, the time, and the progression policies.
- *
- * @since 0.1.0
- * @category models
- */
-export interface MemberContext {
+/** What a member's handler works on: its receipts, the time, and the progression policies. */
+export interface MemberContext extends Bulk.BulkContext<Receipt> {
   readonly state: CashbillState
   readonly member: MemberCashbills
-  readonly answers: AnswerCache
-  readonly now: number
   readonly filing: Policy
-  readonly bulk: Policy
 }
 
 /** The single receipt of a bulk submission, validated and issued like RegistIssue at `at`. */
-export const processItem = (ctx: MemberContext) => (item: unknown, at: number): BulkItemResult => {
-  const mgtKey = typeof item === "object" && item !== null && typeof (item as { mgtKey?: unknown }).mgtKey === "string"
-    ? (item as { mgtKey: string }).mgtKey
-    : null
-  const issued = Result.flatMap(decodeResult(item, CashReceiptIssue), (body) => issueReceipt(ctx.state, ctx.member, body, at))
-  return Result.isSuccess(issued)
-    ? { _tag: "Issued", mgtKey: issued.success.mgtKey, receipt: issued.success }
-    : { _tag: "Failed", mgtKey, failure: issued.failure }
-}
+const issueItem = (ctx: MemberContext) => (item: unknown, at: number): Bulk.ItemResult<Receipt> =>
+  Bulk.itemResult(
+    Bulk.mgtKeyOf(item, "mgtKey"),
+    Result.map(Result.flatMap(decodeResult(item, CashReceiptIssue), (body) => issueReceipt(ctx.state, ctx.member, body, at)), (receipt) => ({ mgtKey: receipt.mgtKey, document: receipt }))
+  )
 
 /**
- * Runs `f` on a member's receipts in one synchronous step, after bringing every pending bulk
- * submission of the member up to date (so receipts of a completed submission are visible). The
- * operations and the portal's pages both see the receipts through it.
- *
- * @since 0.1.0
- * @category combinators
+ * Runs `f` on a member's receipts in one synchronous step, after completing the member's bulk
+ * submissions that are due (so receipts of a completed submission are there). The operations,
+ * the portal's pages and the document-kind adapter see the receipts through it.
  */
-export const withMemberOf: MemberView<MemberContext> = memberView(({ now, policies, store }, environment, corpNum) => {
-  const state = store.get(cashbillSlot, environment)
-  const bulk = policies["cashbill.bulk"]
+export const withMemberOf = memberView(cashbillSlot, ({ now, policies, store }, state, environment, corpNum): MemberContext => {
+  const member = memberOf(state, corpNum)
   const ctx: MemberContext = {
     state,
-    member: memberOf(state, corpNum),
+    member,
+    submissions: member.submissions,
     answers: store.get(answersSlot, environment),
     now,
     filing: policies["cashbill.filing"],
-    bulk
+    bulkPolicy: policies["cashbill.bulk"],
+    receiptId: (submitID) => identifier(state, `bulk/${submitID}`),
+    issue: () => issueItem(ctx)
   }
-  BulkSubmission.advancePending(ctx.member.pendingBulks, bulk, now, () => processItem(ctx))
   return ctx
-})
+}, Bulk.settle)

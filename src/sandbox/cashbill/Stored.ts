@@ -4,30 +4,15 @@
  * confirmation number derive, the issue instant) and its filing — compact, because a sandbox may
  * hold a million of them: a fixed-shape class, the rarely given fields in one optional object,
  * repeated texts shared (`Interner.ts`).
- *
- * @since 0.1.0
  */
-import * as Kst from "../../core/Kst.js"
 import type { CashReceiptIssue } from "../../domains/cashbill/Schemas.js"
-import type { Interner } from "../Interner.js"
-
-/**
- * The filing of a receipt to the tax authority, once it happened.
- *
- * @since 0.1.0
- * @category models
- */
-export interface Filing {
-  readonly at: number
-  readonly outcome: FilingOutcome
-}
+import { itemKeyOf } from "../documents/Identifiers.js"
+import type { Interner } from "../documents/Interner.js"
+import { notStarted, type Progress } from "../Progression.js"
 
 /**
  * The fields a receipt keeps from the body it was issued with (a revocation copies the original's
  * and adds its own).
- *
- * @since 0.1.0
- * @category models
  */
 export interface ReceiptFields extends Omit<CashReceiptIssue, "tradeType" | "tradeDT" | "tradeOpt"> {
   readonly orgConfirmNum?: string
@@ -38,9 +23,6 @@ export interface ReceiptFields extends Omit<CashReceiptIssue, "tradeType" | "tra
 /**
  * The trade of a receipt as issued: its type, time (filled in when the body had none), option
  * (default 일반) and whether the buyer was told by SMS.
- *
- * @since 0.1.0
- * @category models
  */
 export interface Trade {
   readonly tradeType: "승인거래" | "취소거래"
@@ -84,9 +66,6 @@ const rareOf = (fields: ReceiptFields): Rare | undefined => {
  * (from which the item key and confirmation number derive), the issue instant — and its filing.
  * A class with a fixed shape and the rarely given fields in one optional object, so a stored
  * receipt costs a few hundred bytes.
- *
- * @since 0.1.0
- * @category models
  */
 export class Receipt {
   readonly mgtKey: string
@@ -107,9 +86,8 @@ export class Receipt {
   readonly itemName: string | undefined
   readonly smssendYN: boolean
   private readonly rare: Rare | undefined
-  /** Reads of the receipt, for the `AfterPolls` filing policy. */
-  polls = 0
-  filing: Filing | undefined = undefined
+  /** Its filing to the tax authority (one stage: 300 → 304 or 305). */
+  progress: Progress = notStarted
   /** Revocations of this (approval) receipt, when it has any. */
   revocations: Array<Receipt> | undefined = undefined
 
@@ -136,7 +114,7 @@ export class Receipt {
 
   /** 18 characters: the KST issue time without the century, then the sequence number. */
   get itemKey(): string {
-    return `${Kst.toDateTime14(this.issuedAt).slice(2)}${String(this.sequence % 1_000_000).padStart(6, "0")}`
+    return itemKeyOf(this.issuedAt, this.sequence)
   }
   get confirmNum(): string {
     return confirmNumOf(this.sequence)
@@ -180,16 +158,13 @@ export class Receipt {
 }
 
 /**
- * The fields of a stored receipt that never change once issued, and those no record shows (reads,
- * revocations): a kept answer's version is made of the others (`AnswerCache.fingerprint`).
- *
- * @since 0.1.0
- * @category constants
+ * The fields of a stored receipt that never change once issued, and those no record shows
+ * (revocations): a kept answer's version is made of the others (`AnswerCache.fingerprint`).
  */
 export const UNCHANGING: ReadonlySet<string> = new Set([
   "mgtKey", "tradeType", "tradeUsage", "tradeOpt", "taxationType", "tradeDT", "tradeDate", "totalAmount", "supplyCost", "tax",
   "serviceFee", "franchiseCorpNum", "franchiseCorpName", "identityNum", "customerName", "itemName", "smssendYN", "rare",
-  "sequence", "issuedAt", "polls", "revocations"
+  "sequence", "issuedAt", "revocations"
 ])
 
 const CONFIRM_MODULUS = 900_000_000
@@ -200,32 +175,14 @@ const CONFIRM_INVERSE = 391_371_631n
 /**
  * The confirmation number of sequence number `n`: 9 digits, distinct for the first 900 million
  * numbers (48271 is coprime with 9·10⁸).
- *
- * @since 0.1.0
- * @category constructors
  */
 export const confirmNumOf = (n: number): string => String(100_000_000 + ((n * CONFIRM_FACTOR) % CONFIRM_MODULUS))
 
 /**
  * The sequence number a confirmation number was made from (`confirmNumOf` reversed); `undefined`
  * for a text that is not one.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const sequenceOf = (confirmNum: string): number | undefined => {
   if (!/^[1-9]\d{8}$/.test(confirmNum)) return undefined
   return Number(((BigInt(confirmNum) - 100_000_000n) * CONFIRM_INVERSE) % BigInt(CONFIRM_MODULUS))
-}
-
-/**
- * A filing result of the tax authority: `ntsresultCode` and its message in both languages.
- *
- * @since 0.1.0
- * @category models
- */
-export interface FilingOutcome {
-  readonly code: "0000" | "TS1" | "TS2"
-  readonly ko: string
-  readonly en: string
 }

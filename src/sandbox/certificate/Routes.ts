@@ -4,8 +4,6 @@
  * GetTaxCertURL hands out) or the admin route `POST /_sandbox/members/{corpNum}/certificate`; the
  * four operations answer from that record. None registered → `CertificateNotRegistered` (-11000030);
  * CheckCertValidation after the expiry (document time) → `CertificateExpired` (-11000031).
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Kst from "../../core/Kst.js"
@@ -13,9 +11,9 @@ import * as Operations from "../../domains/certificate/Operations.js"
 import type { CertificateInfo } from "../../domains/certificate/Schemas.js"
 import { SandboxClock } from "../Clock.js"
 import { fail } from "../Failure.js"
-import { implement, json, type Route, success } from "../Route.js"
+import { implement, json, type Route, success } from "../routing/Route.js"
 import * as State from "./State.js"
-import * as PortalLinks from "../PortalLinks.js"
+import * as PortalLinks from "../documents/PortalLinks.js"
 
 const infoRecord = (c: State.CertificateRecord): typeof CertificateInfo.Encoded => ({
   regDT: Kst.toDateTime14(c.regAt),
@@ -28,12 +26,7 @@ const infoRecord = (c: State.CertificateRecord): typeof CertificateInfo.Encoded 
   regContactID: c.regContactID
 })
 
-/**
- * The certificate operations (scope 110).
- *
- * @since 0.1.0
- * @category routes
- */
+/** The certificate operations (scope 110). */
 export const certificateRoutes: ReadonlyArray<Route> = [
   implement(Operations.GetTaxCertURL, (request, caller) =>
     Effect.map(PortalLinks.url(request, { _tag: "Certificate", corpNum: caller.corpNum }), (url) => json({ url }))),

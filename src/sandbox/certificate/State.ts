@@ -2,24 +2,17 @@
  * Certificate state of one environment: each member's registered e-Tax invoice issuing certificate.
  * A member starts with none; one is registered (or replaced) through the portal's certificate page
  * or the admin route `POST /_sandbox/members/{corpNum}/certificate`, at document time.
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as Kst from "../../core/Kst.js"
 import { DateTime14 } from "../../core/Schemas.js"
 import { SandboxClock } from "../Clock.js"
-import { changed, perMember } from "../Durable.js"
 import { fail, type SandboxFailure } from "../Failure.js"
+import { memberState } from "../HandlerContext.js"
 import { type Environment, SandboxStore, slot } from "../Store.js"
 
-/**
- * A registered certificate.
- *
- * @since 0.1.0
- * @category models
- */
+/** A registered certificate. */
 export interface CertificateRecord {
   readonly regAt: number
   readonly expireAt: number
@@ -31,20 +24,12 @@ export interface CertificateRecord {
   readonly regContactID: string
 }
 
-/**
- * The store slot of certificates, by member.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The store slot of certificates, by member. */
 export const certificateSlot = slot<Map<string, CertificateRecord>>("certificate", () => new Map())
 
 /**
  * The body of the admin route registering a certificate; every field optional (`expireDT`
  * `yyyyMMddHHmmss` KST, default one year after registration).
- *
- * @since 0.1.0
- * @category schemas
  */
 export const CertificateRegistration = Schema.Struct({
   expireDT: Schema.optional(DateTime14),
@@ -61,12 +46,8 @@ const YEAR_MILLIS = 365 * 24 * 60 * 60 * 1000
 /**
  * Registers (or replaces) a member's certificate at document time: the certificate page's button
  * and the admin route.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const registerCertificate = Effect.fnUntraced(function*(environment: Environment, corpNum: string, body: typeof CertificateRegistration.Type) {
-  const store = yield* SandboxStore
   const now = yield* SandboxClock.use((clock) => clock.now)
   const certificate: CertificateRecord = {
     regAt: now,
@@ -78,28 +59,13 @@ export const registerCertificate = Effect.fnUntraced(function*(environment: Envi
     regContactName: body.regContactName ?? "담당자",
     regContactID: body.regContactID ?? `user${corpNum}`
   }
-  const all = store.get(certificateSlot, environment)
-  all.set(corpNum, certificate)
-  changed(all, corpNum)
+  ;(yield* memberState(certificateSlot, { environment, writes: true }, corpNum)).set(corpNum, certificate)
   return certificate
 })
 
-/**
- * A member's certificate; `CertificateNotRegistered` when none is registered.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** A member's certificate; `CertificateNotRegistered` when none is registered. */
 export const certificateOf = (environment: Environment, corpNum: string) =>
   Effect.flatMap(SandboxStore, (store): Effect.Effect<CertificateRecord, SandboxFailure> => {
     const found = store.get(certificateSlot, environment).get(corpNum)
     return found === undefined ? Effect.fail(fail("CertificateNotRegistered")) : Effect.succeed(found)
   })
-
-/**
- * How certificates are kept on disk: one row per member.
- *
- * @since 0.1.0
- * @category constants
- */
-export const certificateCodec = perMember(certificateSlot, "certificate")

@@ -1,27 +1,20 @@
 /**
  * Company status check (docs/service.md "Company status"): one number by query, or up to 1,000 in a JSON
  * array, answered in input order from the sandbox's deterministic table (`Table.ts`).
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import { MAX_CORP_NUMS } from "../../domains/companyStatus/Schemas.js"
 import { SandboxClock } from "../Clock.js"
 import { fail } from "../Failure.js"
 import * as Operations from "../../domains/companyStatus/Operations.js"
-import { bodyJson, implement, json, type Route } from "../Route.js"
+import { bodyJson, implement, json, type Route } from "../routing/Route.js"
 import { companyStatusOf } from "./Table.js"
 
 const TEN_DIGITS = /^\d{10}$/
 
 const now = SandboxClock.use((clock) => clock.now)
 
-/**
- * The company status operations.
- *
- * @since 0.1.0
- * @category routes
- */
+/** The company status operations. */
 export const companyStatusRoutes: ReadonlyArray<Route> = [
   implement(Operations.CheckCorpNum, Effect.fnUntraced(function*(request) {
     const { target } = yield* Effect.mapError(request.parameters, () => fail("InvalidCorpNum", "CN must be 10 digits"))

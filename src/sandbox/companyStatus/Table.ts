@@ -3,19 +3,12 @@
  * for tests, a status derived from the digits for every other valid number, and "unregistered" for a
  * number failing the check digit. Pure: the same number always answers the same, whatever the day.
  * Only the sandbox answers from it; the SDK decodes whatever the service says.
- *
- * @since 0.1.0
  */
 import { corpNumCheckDigitValid } from "../../core/Schemas.js"
 import * as Kst from "../../core/Kst.js"
 import { type CompanyStatus, States, TaxTypes } from "../../domains/companyStatus/Schemas.js"
 
-/**
- * A company status as written on the wire (nullable fields explicit, `stateDate` `yyyyMMdd`).
- *
- * @since 0.1.0
- * @category models
- */
+/** A company status as written on the wire (nullable fields explicit, `stateDate` `yyyyMMdd`). */
 export type CompanyStatusWire = typeof CompanyStatus.Encoded & {
   readonly taxType: string | null
   readonly typeDate: string | null
@@ -41,9 +34,6 @@ type Fixed = Omit<CompanyStatusWire, "corpNum" | "checkDate">
  *
  * Any number failing the check digit (e.g. `1234567890`) answers state `0` (unregistered) with
  * every other field `null`.
- *
- * @since 0.1.0
- * @category constants
  */
 export const FIXED_COMPANY_STATUS: Readonly<Record<string, Fixed>> = {
   "1234567891": { state: States.InBusiness, taxType: TaxTypes.General, typeDate: "2010-03-02", stateDate: null },
@@ -80,9 +70,6 @@ const TAX_TYPE_BY_DIGIT = [
  * The status derived from the digits of a valid number: 80 % in business, 12 % closed, 8 %
  * suspended; taxation types spread over 10 (60 %), 20, 30, 31, 40; a type date between 2000 and
  * 2023; a closure/suspension date within a year after it.
- *
- * @since 0.1.0
- * @category rules
  */
 export const derivedStatus = (corpNum: string): Fixed => {
   const h = fnv1a(corpNum)
@@ -97,9 +84,6 @@ export const derivedStatus = (corpNum: string): Fixed => {
 /**
  * The status of a registration number checked at `checkDateMillis` (the check date is the KST day
  * of that instant, `yyyy-MM-dd`).
- *
- * @since 0.1.0
- * @category rules
  */
 export const companyStatusOf = (corpNum: string, checkDateMillis: number): CompanyStatusWire => {
   const checkDate = dashed(Kst.toDate8(checkDateMillis))

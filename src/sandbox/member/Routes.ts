@@ -2,20 +2,18 @@
  * The member operations (docs/service.md "Member administration"): membership and ID checks, sign-up,
  * withdrawal, company information and contacts, with real state per environment; the member's page
  * URLs hand out portal links (`PortalLinks.ts`).
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Kst from "../../core/Kst.js"
 import * as Operations from "../../domains/member/Operations.js"
 import { idProblem, passwordValid } from "../../domains/member/Rules.js"
 import { SandboxClock } from "../Clock.js"
-import { changed } from "../Durable.js"
 import { fail, type SandboxFailure } from "../Failure.js"
-import { revokeMember, tokensSlot } from "../IssuedTokens.js"
-import * as PortalLinks from "../PortalLinks.js"
+import { memberState } from "../HandlerContext.js"
+import { revokeMember, tokensSlot } from "../auth/IssuedTokens.js"
+import * as PortalLinks from "../documents/PortalLinks.js"
 import { clearMemberPreferences } from "../Preferences.js"
-import { bodyJson, type Caller, decodeLenientBody, decodeValue, implement, json, type Route, type RouteRequest, success } from "../Route.js"
+import { bodyJson, type Caller, decodeLenientBody, decodeValue, implement, json, read, type Route, type RouteRequest, success } from "../routing/Route.js"
 import { SandboxStore } from "../Store.js"
 import * as State from "./State.js"
 
@@ -48,35 +46,30 @@ const withPassword = (body: unknown, key: string): unknown => {
   return { ...rest, [key]: found[1] }
 }
 
-const memberState = (request: RouteRequest) => SandboxStore.useSync((store) => store.get(State.membersSlot, request.environment))
+const members = (request: RouteRequest, corpNum: string) => memberState(State.membersSlot, request, corpNum)
 
 /** The caller's member; a token outlives nothing (QuitMember revokes), so this only guards races. */
 const callerMember = (request: RouteRequest, caller: Caller) =>
-  Effect.flatMap(memberState(request), (state) => {
+  Effect.flatMap(members(request, caller.corpNum), (state) => {
     const member = State.memberOf(state, caller.corpNum, caller.linkId)
     return member === undefined ? Effect.fail(fail("MemberNotRegistered")) : Effect.succeed({ state, member })
   })
 
 const nowMillis = SandboxClock.use((clock) => clock.now)
 
-/**
- * The member operations.
- *
- * @since 0.1.0
- * @category routes
- */
+/** The member operations. */
 export const memberRoutes: ReadonlyArray<Route> = [
-  implement(Operations.CheckIsMember, Effect.fnUntraced(function*(request) {
+  read(Operations.CheckIsMember, Effect.fnUntraced(function*(request) {
     const query = yield* request.parameters
-    const state = yield* memberState(request)
+    const state = yield* members(request, query.CorpNum)
     const joined = State.memberOf(state, query.CorpNum, query.LID) !== undefined
     return json(joined
       ? { code: 1, message: text(request, "가입", "Registered") }
       : { code: 0, message: text(request, "미가입", "Not registered") })
   })),
-  implement(Operations.CheckID, Effect.fnUntraced(function*(request) {
+  read(Operations.CheckID, Effect.fnUntraced(function*(request) {
     const query = yield* request.parameters
-    const state = yield* memberState(request)
+    const state = yield* members(request, "")
     return json(State.idInUse(state, query.ID)
       ? { code: 1, message: text(request, "사용중인 아이디", "The ID is in use") }
       : { code: 0, message: text(request, "사용가능한 아이디", "The ID is available") })
@@ -85,7 +78,7 @@ export const memberRoutes: ReadonlyArray<Route> = [
     const body = withPassword(yield* bodyJson(request), "Password")
     yield* checkCredentials(fieldOf(body, "ID"), fieldOf(body, "Password"))
     const input = yield* decodeValue(body, Operations.JoinMember.body.schema)
-    const state = yield* memberState(request)
+    const state = yield* members(request, input.CorpNum)
     if (state.members.has(input.CorpNum)) return yield* fail("AlreadyMember")
     if (State.idInUse(state, input.ID)) return yield* fail("IdInUse")
     State.join(state, input, yield* nowMillis)
@@ -101,12 +94,11 @@ export const memberRoutes: ReadonlyArray<Route> = [
     yield* clearMemberPreferences(request.environment, member.corpNum)
     return success(request)
   })),
-  implement(Operations.GetCorpInfo, (request, caller) => Effect.map(callerMember(request, caller), ({ member }) => json(member.corpInfo))),
+  read(Operations.GetCorpInfo, (request, caller) => Effect.map(callerMember(request, caller), ({ member }) => json(member.corpInfo))),
   implement(Operations.UpdateCorpInfo, Effect.fnUntraced(function*(request, caller) {
     const input = yield* request.input
-    const { member, state } = yield* callerMember(request, caller)
+    const { member } = yield* callerMember(request, caller)
     member.corpInfo = { ceoname: input.ceoname, corpName: input.corpName, addr: input.addr, bizType: input.bizType, bizClass: input.bizClass }
-    changed(state, member.corpNum)
     return success(request)
   })),
   implement(Operations.RegistContact, Effect.fnUntraced(function*(request, caller) {
@@ -128,7 +120,7 @@ export const memberRoutes: ReadonlyArray<Route> = [
     })
     return success(request)
   })),
-  implement(Operations.GetContactInfo, Effect.fnUntraced(function*(request, caller) {
+  read(Operations.GetContactInfo, Effect.fnUntraced(function*(request, caller) {
     // One client builds this body by hand with single quotes; the service reads it.
     const input = yield* decodeLenientBody(request, Operations.GetContactInfo.body.schema)
     const { member } = yield* callerMember(request, caller)
@@ -136,18 +128,17 @@ export const memberRoutes: ReadonlyArray<Route> = [
     if (contact === undefined) return yield* fail("ContactNotFound")
     return json(State.contactView(contact))
   })),
-  implement(Operations.ListContact, (request, caller) =>
+  read(Operations.ListContact, (request, caller) =>
     Effect.map(callerMember(request, caller), ({ member }) => json(Array.from(member.contacts.values(), State.contactView)))),
   implement(Operations.UpdateContact, Effect.fnUntraced(function*(request, caller) {
     const input = yield* request.input
-    const { member, state } = yield* callerMember(request, caller)
+    const { member } = yield* callerMember(request, caller)
     const contact = member.contacts.get(input.id)
     if (contact === undefined) return yield* fail("ContactNotFound")
     contact.personName = input.personName
     contact.tel = input.tel
     contact.email = input.email
     contact.searchRole = input.searchRole
-    changed(state, member.corpNum)
     return success(request)
   })),
   implement(Operations.DeleteContact, Effect.fnUntraced(function*(request, caller) {

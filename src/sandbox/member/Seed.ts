@@ -9,7 +9,8 @@ import * as Effect from "effect/Effect"
 import { JoinMemberInput } from "../../domains/member/Schemas.js"
 import { SandboxClock } from "../Clock.js"
 import { fail, type SandboxFailure } from "../Failure.js"
-import { decodeValue } from "../Route.js"
+import { memberState } from "../HandlerContext.js"
+import { decodeValue } from "../routing/Route.js"
 import { type Environment, SandboxStore } from "../Store.js"
 import { type CorpInfoRecord, idInUse, join, membersSlot } from "./State.js"
 
@@ -69,5 +70,5 @@ export const addMember = Effect.fnUntraced(function*(seed: MemberSeed): Effect.f
     if (state.members.has(input.CorpNum)) return yield* fail("AlreadyMember", `${environment} ${input.CorpNum}`)
     if (idInUse(state, input.ID)) return yield* fail("IdInUse", `${environment} ${input.ID}`)
   }
-  for (const environment of environments) join(store.get(membersSlot, environment), input, now)
+  for (const environment of environments) join(yield* memberState(membersSlot, { environment, writes: true }, input.CorpNum), input, now)
 })

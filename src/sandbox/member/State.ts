@@ -3,21 +3,13 @@
  * contacts) and the owner of every contact ID, since IDs are unique across members (CheckID).
  *
  * Functions here change the state synchronously, so each handler step is atomic (Store.ts).
- *
- * @since 0.1.0
  */
 import * as Kst from "../../core/Kst.js"
 import type { CorpInfo, JoinMemberInput } from "../../domains/member/Schemas.js"
 import type { SearchRole } from "../../domains/member/Rules.js"
-import { changed, codec } from "../Durable.js"
 import { slot } from "../Store.js"
 
-/**
- * A contact (sub-account) as stored.
- *
- * @since 0.1.0
- * @category models
- */
+/** A contact (sub-account) as stored. */
 export interface ContactRecord {
   readonly id: string
   password: string
@@ -30,20 +22,10 @@ export interface ContactRecord {
   readonly state: 1
 }
 
-/**
- * Company information as stored (the wire fields of `CorpInfo`).
- *
- * @since 0.1.0
- * @category models
- */
+/** Company information as stored (the wire fields of `CorpInfo`). */
 export type CorpInfoRecord = { readonly [K in keyof typeof CorpInfo.Encoded]: string }
 
-/**
- * A member as stored.
- *
- * @since 0.1.0
- * @category models
- */
+/** A member as stored. */
 export interface MemberRecord {
   readonly corpNum: string
   readonly linkId: string
@@ -53,12 +35,7 @@ export interface MemberRecord {
   readonly contacts: Map<string, ContactRecord>
 }
 
-/**
- * The member state of one environment.
- *
- * @since 0.1.0
- * @category models
- */
+/** The member state of one environment. */
 export interface MemberState {
   readonly members: Map<string, MemberRecord>
   /** contact ID → corpNum of its member. */
@@ -66,39 +43,21 @@ export interface MemberState {
   nextUserCode: number
 }
 
-/**
- * The store slot of members.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The store slot of members. */
 export const membersSlot = slot<MemberState>("member", () => ({ members: new Map(), contactOwners: new Map(), nextUserCode: 1 }))
 
-/**
- * The member with this registration number joined through this partner, if any.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The member with this registration number joined through this partner, if any. */
 export const memberOf = (state: MemberState, corpNum: string, linkId: string): MemberRecord | undefined => {
   const member = state.members.get(corpNum)
   return member !== undefined && member.linkId === linkId ? member : undefined
 }
 
-/**
- * `true` when a contact ID is used by any member of the environment.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** `true` when a contact ID is used by any member of the environment. */
 export const idInUse = (state: MemberState, id: string): boolean => state.contactOwners.has(id)
 
 /**
  * Adds a member and its manager contact (mgrYN true, searchRole 3, state 1, regDT = KST now).
  * The caller checks first that neither the number nor the ID is taken.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const join = (state: MemberState, input: typeof JoinMemberInput.Encoded, nowMillis: number): MemberRecord => {
   const manager: ContactRecord = {
@@ -122,54 +81,30 @@ export const join = (state: MemberState, input: typeof JoinMemberInput.Encoded, 
   }
   state.members.set(member.corpNum, member)
   state.contactOwners.set(manager.id, member.corpNum)
-  changed(state, member.corpNum)
   return member
 }
 
-/**
- * Removes a member and frees its contact IDs (QuitMember).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Removes a member and frees its contact IDs (QuitMember). */
 export const quit = (state: MemberState, corpNum: string): void => {
   const member = state.members.get(corpNum)
   if (member === undefined) return
   for (const id of member.contacts.keys()) state.contactOwners.delete(id)
   state.members.delete(corpNum)
-  changed(state, corpNum)
 }
 
-/**
- * Adds a contact to a member.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Adds a contact to a member. */
 export const addContact = (state: MemberState, member: MemberRecord, contact: ContactRecord): void => {
   member.contacts.set(contact.id, contact)
   state.contactOwners.set(contact.id, member.corpNum)
-  changed(state, member.corpNum)
 }
 
-/**
- * Removes a contact from a member.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Removes a contact from a member. */
 export const removeContact = (state: MemberState, member: MemberRecord, id: string): void => {
   member.contacts.delete(id)
   state.contactOwners.delete(id)
-  changed(state, member.corpNum)
 }
 
-/**
- * The wire form of a contact (no password).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The wire form of a contact (no password). */
 export const contactView = (contact: ContactRecord) => ({
   id: contact.id,
   personName: contact.personName,
@@ -179,32 +114,4 @@ export const contactView = (contact: ContactRecord) => ({
   searchRole: contact.searchRole,
   mgrYN: contact.mgrYN,
   state: contact.state
-})
-
-/**
- * How members are kept on disk: one row per member (its company information and contacts); the
- * owners of contact IDs are rebuilt from the contacts.
- *
- * @since 0.1.0
- * @category constants
- */
-export const membersCodec = codec({
-  slot: membersSlot,
-  parts: (state) => state.members.keys(),
-  rows: (state, corpNum) => {
-    const member = state.members.get(corpNum)
-    return member === undefined ? [] : [["member", { ...member, contacts: [...member.contacts.values()] }]]
-  },
-  globals: (state) => ({ nextUserCode: state.nextUserCode }),
-  load: (_environment, parts, globals): MemberState => {
-    const state: MemberState = { members: new Map(), contactOwners: new Map(), nextUserCode: (globals as { readonly nextUserCode?: number } | undefined)?.nextUserCode ?? 1 }
-    for (const rows of parts.values()) {
-      const row = rows.get("member") as (Omit<MemberRecord, "contacts"> & { readonly contacts: ReadonlyArray<ContactRecord> }) | undefined
-      if (row === undefined) continue
-      const member: MemberRecord = { ...row, contacts: new Map(row.contacts.map((c) => [c.id, { ...c }])) }
-      state.members.set(member.corpNum, member)
-      for (const id of member.contacts.keys()) state.contactOwners.set(id, member.corpNum)
-    }
-    return state
-  }
 })

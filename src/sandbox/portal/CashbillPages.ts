@@ -4,53 +4,49 @@
  * newest first (the latest 100), each with a link to its slip (`CashbillSheet.ts`; a link of its
  * own, one use, 30 seconds), the slip with a link to the receipt's PDF (GetPDF's bytes); WRITE, a form with the fields of RegistIssue that issues one receipt
  * through the same rules (`Forms.ts`), every refused field named under its input.
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Rules from "../../domains/cashbill/Rules.js"
-import { advanceFiling, stateCodeOf } from "../cashbill/Filing.js"
-import { findByItemKey, latestOf, type Receipt, withMemberOf } from "../cashbill/State.js"
-import type { SandboxFailure } from "../Failure.js"
+import { courseOf, STATES, stateCodeOf } from "../cashbill/Filing.js"
 import { receiptDocument } from "../cashbill/Pdf.js"
-import { type HtmlAnswer, pdf, type RouteContext, type RouteResponse } from "../Route.js"
+import { findByItemKey, latestOf, type MemberContext, type Receipt, withMemberOf } from "../cashbill/State.js"
+import { stateText } from "../documents/DocumentKind.js"
+import type { SandboxFailure } from "../Failure.js"
+import * as Format from "../pages/Format.js"
+import { type Html, html } from "../pages/Html.js"
+import { type Language, textsOf } from "../pages/Shell.js"
+import { grantForm, mint, type Target } from "../documents/PortalLinks.js"
+import { advance } from "../Progression.js"
+import { type HtmlAnswer, pdf, type RouteContext, type RouteResponse } from "../routing/Route.js"
 import { cashbillSheet } from "./CashbillSheet.js"
+import { page, type PageContext } from "./Context.js"
 import { documentPage, type Printable } from "./DocumentPages.js"
-import * as Format from "./Format.js"
-import { type Html, html } from "./Html.js"
-import { grantForm, mint, type Target } from "../PortalLinks.js"
-import { type Language, page, type PageContext } from "./Shell.js"
-import { textsOf } from "./Texts.js"
 
-/**
- * The most receipts the box lists.
- *
- * @since 0.1.0
- * @category constants
- */
+/** A receipt as a page shows it: its filing brought up to date. */
+const current = (member: MemberContext, receipt: Receipt): Receipt => {
+  advance(receipt, courseOf(receipt, member.filing), member.now)
+  return receipt
+}
+
+/** The most receipts the box lists. */
 export const BOX_MAX = 100
 
-/**
- * The receipt box (PBOX) of a member.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** The receipt box (PBOX) of a member. */
 export const boxPage = (ctx: PageContext, corpNum: string): Effect.Effect<HtmlAnswer, SandboxFailure, RouteContext> =>
-  withMemberOf(ctx.environment, corpNum, (member) => {
+  withMemberOf(ctx, corpNum, (member) => {
     const t = textsOf(ctx.language)
-    const latest = latestOf(member.member, BOX_MAX).map((receipt) => advanceFiling(receipt, member.filing, member.now))
+    const latest = latestOf(member.member, BOX_MAX).map((receipt) => current(member, receipt))
     const rows = latest.map((receipt) => {
       const link = `${ctx.prefix}/portal/${mint(ctx.portal, { _tag: "Cashbill", corpNum, itemKey: receipt.itemKey, pdf: false }, member.now)}`
       return html`<tr><td>${receipt.mgtKey}</td><td>${receipt.confirmNum}</td><td>${Format.dateTime(receipt.tradeDT)}</td><td>${receipt.tradeType}</td><td>${receipt.tradeUsage}</td><td class="num">${
         Format.amount(receipt.totalAmount)
-      }</td><td>${Format.state("cashbill", stateCodeOf(receipt))}</td><td><a href="${link}">${t.boxView}</a></td></tr>`
+      }</td><td>${stateText(STATES, stateCodeOf(receipt), ctx.language)}</td><td><a href="${link}">${t.boxView}</a></td></tr>`
     })
     const list = latest.length === 0
       ? html`<p>${t.boxEmpty}</p>`
       : html`<p class="hint">${t.boxShown(latest.length, member.member.receipts.size)}</p>
-<table class="list"><thead><tr><th>문서번호</th><th>승인번호</th><th>거래일시</th><th>거래구분</th><th>용도</th><th>합계</th><th>상태</th><th></th></tr></thead>
+<table class="list"><thead><tr><th>${t.documentId}</th><th>${t.confirmNum}</th><th>${t.tradeDT}</th><th>${t.tradeType}</th><th>${t.tradeUsage}</th><th>${t.total}</th><th>${t.state}</th><th></th></tr></thead>
 <tbody>${rows}</tbody></table>`
     return Result.succeed(page({
       language: ctx.language,
@@ -62,9 +58,6 @@ export const boxPage = (ctx: PageContext, corpNum: string): Effect.Effect<HtmlAn
 /**
  * The page of one receipt (opened from the box, or after WRITE issued it), with a link to its PDF
  * (the document GetPDF answers) minted at `now`.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const receiptPage = (ctx: PageContext, corpNum: string, receipt: Receipt, now: number, outcome?: Html): HtmlAnswer => {
   const pdfLink = `${ctx.prefix}/portal/${mint(ctx.portal, { _tag: "Cashbill", corpNum, itemKey: receipt.itemKey, pdf: true }, now)}`
@@ -80,27 +73,19 @@ export const receiptPage = (ctx: PageContext, corpNum: string, receipt: Receipt,
 /**
  * The page of a receipt's link from the box: its slip, or its PDF (the same bytes as GetPDF);
  * `undefined` when the receipt no longer exists.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const receiptLinkPage = (
   ctx: PageContext,
   target: Extract<Target, { readonly _tag: "Cashbill" }>
 ): Effect.Effect<RouteResponse | undefined, SandboxFailure, RouteContext> =>
-  withMemberOf(ctx.environment, target.corpNum, (member) => {
+  withMemberOf(ctx, target.corpNum, (member) => {
     const receipt = findByItemKey(member.state, member.member, target.itemKey)
     if (receipt === undefined) return Result.succeed(undefined)
-    const current = advanceFiling(receipt, member.filing, member.now)
-    return Result.succeed(target.pdf ? pdf(receiptDocument(current)) : receiptPage(ctx, target.corpNum, current, member.now))
+    current(member, receipt)
+    return Result.succeed(target.pdf ? pdf(receiptDocument(receipt)) : receiptPage(ctx, target.corpNum, receipt, member.now))
   })
 
-/**
- * A receipt for a document page: its slip per copy and the facts of the bar.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** A receipt for a document page: its slip per copy and the facts of the bar. */
 export const receiptPrintable = (receipt: Receipt, language: Language): Printable => {
   const t = textsOf(language)
   return {
@@ -108,7 +93,7 @@ export const receiptPrintable = (receipt: Receipt, language: Language): Printabl
     facts: [
       [t.documentId, receipt.mgtKey],
       [t.confirmNum, receipt.confirmNum],
-      [t.state, Format.state("cashbill", stateCodeOf(receipt))],
+      [t.state, stateText(STATES, stateCodeOf(receipt), language)],
       [t.issuedAt, Format.instant(receipt.issuedAt)]
     ]
   }
@@ -118,18 +103,15 @@ export const receiptPrintable = (receipt: Receipt, language: Language): Printabl
  * The page of a receipt URL operation (POPUP, VIEW, PRINT, EPRINT, MAIL; MASSPRINT for many; the
  * PDF itself for PDF), the receipts' filing brought up to date; `undefined` when none of them exists
  * any more.
- *
- * @since 1.1.0
- * @category constructors
  */
 export const receiptsPage = (
   ctx: PageContext,
   target: Extract<Target, { readonly _tag: "CashbillPage" }>
 ): Effect.Effect<RouteResponse | undefined, SandboxFailure, RouteContext> =>
-  withMemberOf(ctx.environment, target.corpNum, (member): Result.Result<RouteResponse | undefined, SandboxFailure> => {
+  withMemberOf(ctx, target.corpNum, (member): Result.Result<RouteResponse | undefined, SandboxFailure> => {
     const receipts = target.itemKeys.flatMap((itemKey) => {
       const receipt = findByItemKey(member.state, member.member, itemKey)
-      return receipt === undefined ? [] : [advanceFiling(receipt, member.filing, member.now)]
+      return receipt === undefined ? [] : [current(member, receipt)]
     })
     const first = receipts[0]
     if (first === undefined) return Result.succeed(undefined)
@@ -179,20 +161,10 @@ const FIELDS: ReadonlyArray<Field> = [
   { name: "memo", label: "메모" }
 ]
 
-/**
- * The names of the fields the WRITE page posts (with `tradeType`).
- *
- * @since 0.1.0
- * @category constants
- */
+/** The names of the fields the WRITE page posts (with `tradeType`). */
 export const WRITE_FIELD_NAMES: ReadonlyArray<string> = ["tradeType", ...FIELDS.map((f) => f.name)]
 
-/**
- * A field the service refused: its name (the API's field path) and why.
- *
- * @since 0.1.0
- * @category models
- */
+/** A field the service refused: its name (the API's field path) and why. */
 export interface FieldError {
   readonly path: string
   readonly message: string
@@ -216,9 +188,6 @@ const input = (field: Field, value: string): Html =>
 /**
  * The WRITE page: the form with `values` (the member's defaults at first), the refused fields named
  * under their inputs and listed above the form, and a fresh form token for this page.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const writePage = (
   ctx: PageContext,

@@ -3,33 +3,25 @@
  * time, the kind of trade and its use, the buyer's identification (masked, as the status query
  * shows it), the merchant (가맹점) block, the amounts, the original of a revocation, and the filing
  * to the tax authority.
- *
- * @since 0.1.0
  */
 import { maskIdentityNum } from "../cashbill/Masking.js"
-import { stateCodeOf } from "../cashbill/Filing.js"
+import { filingOf, STATES, stateCodeOf } from "../cashbill/Filing.js"
+import { stateText } from "../documents/DocumentKind.js"
 import type { Receipt } from "../cashbill/State.js"
-import * as Format from "./Format.js"
-import { type Html, html } from "./Html.js"
+import * as Format from "../pages/Format.js"
+import { type Html, html } from "../pages/Html.js"
 import type { Copy } from "./Sheet.js"
 
-/**
- * The label of a receipt's copy: the merchant's (가맹점) or the customer's (고객).
- *
- * @since 1.1.0
- * @category constants
- */
+/** The label of a receipt's copy: the merchant's (가맹점) or the customer's (고객). */
 export const RECEIPT_COPY_LABELS: Readonly<Record<Copy, string>> = { supplier: "가맹점 보관용", buyer: "고객 보관용" }
 
 /**
  * A receipt as a sheet (its filing already brought up to date by the caller); with `copy`, the
  * sheet says whose copy it is.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const cashbillSheet = (receipt: Receipt, copy?: Copy): Html => {
   const revocation = receipt.tradeType === "취소거래"
+  const filing = filingOf(receipt)
   const row = (label: string, value: string | undefined, className = "") =>
     html`<tr><th>${label}</th><td class="${className}">${value}</td></tr>`
   return html`<section class="sheet plain slip${copy === undefined ? "" : ` ${copy}`}" aria-label="현금영수증 ${receipt.mgtKey}${copy === undefined ? "" : ` ${RECEIPT_COPY_LABELS[copy]}`}">
@@ -59,8 +51,8 @@ ${row("부가세", Format.amount(receipt.tax), "num")}
 ${row("봉사료", Format.amount(receipt.serviceFee), "num")}
 ${row("합계", Format.amount(receipt.totalAmount), "num total")}
 <tr><th colspan="2">국세청 전송</th></tr>
-${row("상태", Format.state("cashbill", stateCodeOf(receipt)))}
-${receipt.filing === undefined ? "" : row("결과", `${receipt.filing.outcome.code} ${receipt.filing.outcome.ko} (${Format.instant(receipt.filing.at)})`)}
+${row("상태", stateText(STATES, stateCodeOf(receipt), "ko"))}
+${filing === undefined ? "" : row("결과", `${filing.outcome.code} ${filing.outcome.ko} (${Format.instant(filing.at)})`)}
 </table>
 <p class="state"><span>문서번호 ${receipt.mgtKey}</span><span>발행 ${Format.instant(receipt.issuedAt)}</span></p>
 </section>`

@@ -3,35 +3,25 @@
  * "e-Tax invoices") and GetCertificatePopUpURL's (the tax portal certificate for collecting tax
  * invoices and cash receipts). Each shows whether the member has a certificate and carries the button that registers
  * the sandbox's test certificate (`Forms.ts`); the certificate operations then answer from it.
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import { SandboxClock } from "../Clock.js"
 import { certificateSlot } from "../certificate/State.js"
-import type { HtmlAnswer } from "../Route.js"
+import type { HtmlAnswer } from "../routing/Route.js"
 import { SandboxStore } from "../Store.js"
 import * as TaxPortalState from "../taxPortal/State.js"
-import * as Format from "./Format.js"
-import { type Html, html } from "./Html.js"
-import { grantForm, type Target } from "../PortalLinks.js"
-import { actionForm, page, type PageContext } from "./Shell.js"
-import { textsOf } from "./Texts.js"
+import * as Format from "../pages/Format.js"
+import { type Html, html } from "../pages/Html.js"
+import { textsOf } from "../pages/Shell.js"
+import { grantForm, type Target } from "../documents/PortalLinks.js"
+import { actionForm, page, type PageContext } from "./Context.js"
 
-/**
- * A link to one of the certificate pages.
- *
- * @since 0.1.0
- * @category models
- */
+/** A link to one of the certificate pages. */
 export type CertificateTarget = Extract<Target, { readonly _tag: "Certificate" | "PortalCertificate" }>
 
 /**
  * When the member's certificate of the page's kind expires (document time), if it has one that has
  * not expired.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const currentExpiry = (ctx: PageContext, target: CertificateTarget): Effect.Effect<number | undefined, never, SandboxStore | SandboxClock> =>
   Effect.gen(function*() {
@@ -46,9 +36,6 @@ export const currentExpiry = (ctx: PageContext, target: CertificateTarget): Effe
 /**
  * The certificate page of `target`: its state, the registration button (or, after it was pressed,
  * `outcome` instead).
- *
- * @since 0.1.0
- * @category constructors
  */
 export const certificatePage = (ctx: PageContext, target: CertificateTarget, expiresAt: number | undefined, outcome?: Html): HtmlAnswer => {
   const t = textsOf(ctx.language)

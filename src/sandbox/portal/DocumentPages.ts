@@ -5,22 +5,15 @@
  * made on the page (without script: radio buttons and the stylesheet); EPRINT the buyer's copy;
  * MAIL the buyer's copy with the confirmation button (or the approval button of a pending
  * statement); MASSPRINT every document of the list, one per printed page.
- *
- * @since 0.1.0
  */
-import type { HtmlAnswer } from "../Route.js"
-import { type Html, html } from "./Html.js"
-import type { DocumentPage } from "../PortalLinks.js"
-import { type Language, page } from "./Shell.js"
+import { type Html, html } from "../pages/Html.js"
+import { type Language, textsOf } from "../pages/Shell.js"
+import type { DocumentPage } from "../documents/PortalLinks.js"
+import type { HtmlAnswer } from "../routing/Route.js"
+import { page } from "./Context.js"
 import type { Copy } from "./Sheet.js"
-import { textsOf } from "./Texts.js"
 
-/**
- * A document a page can show: its sheets and the facts of its bar.
- *
- * @since 0.1.0
- * @category models
- */
+/** A document a page can show: its sheets and the facts of its bar. */
 export interface Printable {
   readonly sheet: (copy: Copy) => Html
   readonly facts: ReadonlyArray<readonly [label: string, value: string]>
@@ -40,9 +33,6 @@ const radios = html`<input type="radio" name="copies" id="copies-both" class="ch
 /**
  * The page of `kind` showing `documents` (one, or up to 100 for MASSPRINT), with `action` (a form)
  * in its bar.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const documentPage = (options: {
   readonly language: Language

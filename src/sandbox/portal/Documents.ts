@@ -4,76 +4,45 @@
  * poll), shown on the page of the link's kind (`DocumentPages.ts`), the PDF link answered with the
  * invoice's PDF. The mail-confirmation page carries the button that confirms the mail; for a
  * statement pending approval (200) it carries the approval button instead (docs/decisions.md).
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
+import { stateText } from "../documents/DocumentKind.js"
 import type { SandboxFailure } from "../Failure.js"
-import { pdf, type RouteContext, type RouteResponse } from "../Route.js"
+import * as Format from "../pages/Format.js"
+import type { Html } from "../pages/Html.js"
+import { type Language, textsOf } from "../pages/Shell.js"
+import { type DocumentPage, grantForm, type Target } from "../documents/PortalLinks.js"
+import { pdf, type RouteContext, type RouteResponse } from "../routing/Route.js"
 import * as StatementState from "../statement/State.js"
-import { advanceFiling, stateCodeOf as invoiceStateCode } from "../taxinvoice/Filing.js"
+import { stateCodeOf as invoiceStateCode, STATES as INVOICE_STATES } from "../taxinvoice/Filing.js"
+import { advanceFiling } from "../taxinvoice/IssuedIndexes.js"
 import { invoiceDocument } from "../taxinvoice/Pdf.js"
 import * as TaxinvoiceState from "../taxinvoice/State.js"
+import { actionForm, type PageContext } from "./Context.js"
 import { documentPage, type Printable } from "./DocumentPages.js"
-import * as Format from "./Format.js"
-import type { Html } from "./Html.js"
-import { type DocumentPage, grantForm, type Target } from "../PortalLinks.js"
-import { actionForm, type Language, type PageContext } from "./Shell.js"
 import { STATEMENT_TITLES, statementSheet } from "./StatementSheet.js"
 import { taxinvoiceSheet } from "./TaxinvoiceSheet.js"
-import { textsOf } from "./Texts.js"
 
-/**
- * A link to e-Tax invoices.
- *
- * @since 0.1.0
- * @category models
- */
+/** A link to e-Tax invoices. */
 export type InvoiceTarget = Extract<Target, { readonly _tag: "Taxinvoice" }>
 
-/**
- * A link to statements.
- *
- * @since 0.1.0
- * @category models
- */
+/** A link to statements. */
 export type StatementTarget = Extract<Target, { readonly _tag: "Statement" }>
 
-/**
- * The member's invoices with these item keys, their filing brought up to date (unknown keys left out).
- *
- * @since 0.1.0
- * @category combinators
- */
-export const loadInvoices = (
-  ctx: Pick<PageContext, "environment">,
-  target: InvoiceTarget
-): Effect.Effect<ReadonlyArray<TaxinvoiceState.Invoice>, SandboxFailure, RouteContext> =>
-  TaxinvoiceState.withMemberOf(ctx.environment, target.corpNum, (member) =>
+/** The member's invoices with these item keys, their filing brought up to date (unknown keys left out). */
+export const loadInvoices = (ctx: PageContext, target: InvoiceTarget): Effect.Effect<ReadonlyArray<TaxinvoiceState.Invoice>, SandboxFailure, RouteContext> =>
+  TaxinvoiceState.withMemberOf(ctx, target.corpNum, (member) =>
     Result.succeed(target.itemKeys.flatMap((itemKey) => {
       const invoice = member.member.byItemKey.get(itemKey)
-      return invoice === undefined ? [] : [advanceFiling(invoice, member.filing, member.now)]
+      return invoice === undefined ? [] : [advanceFiling(member.state, invoice, member.filing, member.now)]
     })))
 
-/**
- * The member's statements with these item keys.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const loadStatements = (
-  ctx: Pick<PageContext, "environment">,
-  target: StatementTarget
-): Effect.Effect<ReadonlyArray<StatementState.Stored>, SandboxFailure, RouteContext> =>
-  StatementState.withMemberOf(ctx.environment, target.corpNum, (member) => Result.succeed(StatementState.findByItemKeys(member.member, target.itemKeys)))
+/** The member's statements with these item keys. */
+export const loadStatements = (ctx: PageContext, target: StatementTarget): Effect.Effect<ReadonlyArray<StatementState.Stored>, SandboxFailure, RouteContext> =>
+  StatementState.withMemberOf(ctx, target.corpNum, (member) => Result.succeed(StatementState.findByItemKeys(member.member, target.itemKeys)))
 
-/**
- * An e-Tax invoice for a page: its sheets and the facts of the bar.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** An e-Tax invoice for a page: its sheets and the facts of the bar. */
 export const invoicePrintable = (invoice: TaxinvoiceState.Invoice, language: Language): Printable => {
   const t = textsOf(language)
   const code = invoiceStateCode(invoice)
@@ -82,19 +51,14 @@ export const invoicePrintable = (invoice: TaxinvoiceState.Invoice, language: Lan
     facts: [
       [t.documentId, invoice.mgtKey ?? invoice.itemKey],
       [t.confirmNum, invoice.issued?.ntsconfirmNum ?? "—"],
-      [t.state, Format.state("taxinvoice", code)],
+      [t.state, stateText(INVOICE_STATES, code, language)],
       [t.issuedAt, invoice.issued === undefined ? "—" : Format.instant(invoice.issued.at)],
       [t.openedAt, invoice.openAt === undefined ? t.notOpened : Format.instant(invoice.openAt)]
     ]
   }
 }
 
-/**
- * A statement for a page: its sheets and the facts of the bar.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** A statement for a page: its sheets and the facts of the bar. */
 export const statementPrintable = (stored: StatementState.Stored, language: Language): Printable => {
   const t = textsOf(language)
   return {
@@ -102,7 +66,7 @@ export const statementPrintable = (stored: StatementState.Stored, language: Lang
     facts: [
       [t.documentId, stored.body.mgtKey],
       [t.statementNum, stored.invoiceNum],
-      [t.state, Format.state("statement", stored.stateCode)],
+      [t.state, stateText(StatementState.STATES, StatementState.stateCodeOf(stored), language)],
       [t.issuedAt, stored.issuedAt === undefined ? "—" : Format.instant(stored.issuedAt)],
       [t.openedAt, stored.openAt === undefined ? t.notOpened : Format.instant(stored.openAt)]
     ]
@@ -120,9 +84,6 @@ const statementTitle = (target: StatementTarget, statements: ReadonlyArray<State
 /**
  * The page of an e-Tax invoice link (the PDF itself for the PDF link); `undefined` when its
  * documents no longer exist.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const invoicePage = (
   ctx: PageContext,
@@ -149,19 +110,15 @@ export const invoicePage = (
 
 const statementAction = (ctx: PageContext, target: StatementTarget, stored: StatementState.Stored): Html | undefined => {
   const t = textsOf(ctx.language)
-  if (stored.stateCode === 200) return actionForm(grantForm(ctx.portal, ctx.ticket, target, "ApproveStatement"), t.approveButton, t.approveHint)
-  if (stored.stateCode === 300 && !stored.openYN) {
+  const code = StatementState.stateCodeOf(stored)
+  if (code === 200) return actionForm(grantForm(ctx.portal, ctx.ticket, target, "ApproveStatement"), t.approveButton, t.approveHint)
+  if (code === 300 && !stored.openYN) {
     return actionForm(grantForm(ctx.portal, ctx.ticket, target, "ConfirmMail"), t.confirmButton, t.confirmHint)
   }
   return undefined
 }
 
-/**
- * The page of a statement link; `undefined` when its documents no longer exist.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** The page of a statement link; `undefined` when its documents no longer exist. */
 export const statementPage = (
   ctx: PageContext,
   target: StatementTarget,

@@ -12,8 +12,6 @@
  *
  * The form token was checked and used up before (`Links.useForm`); the grant says which action on
  * which documents, so nothing the browser posts can point the action elsewhere.
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -23,34 +21,31 @@ import { issuesOf } from "../../core/Validation.js"
 import { CashReceiptIssue } from "../../domains/cashbill/Schemas.js"
 import * as CashbillState from "../cashbill/State.js"
 import { registerCertificate } from "../certificate/State.js"
-import { SandboxClock } from "../Clock.js"
+import { stateText } from "../documents/DocumentKind.js"
 import { fail, type SandboxFailure } from "../Failure.js"
-import type { RouteContext, RouteResponse } from "../Route.js"
+import * as Format from "../pages/Format.js"
+import { type Html, html } from "../pages/Html.js"
+import { textsOf } from "../pages/Shell.js"
+import type { FormGrant, Target } from "../documents/PortalLinks.js"
+import type { RouteContext, RouteResponse } from "../routing/Route.js"
 import * as StatementState from "../statement/State.js"
-import { SandboxStore } from "../Store.js"
 import * as TaxinvoiceState from "../taxinvoice/State.js"
+import { withMemberOf as withCollectionOf } from "../taxPortal/Collection.js"
 import * as TaxPortalState from "../taxPortal/State.js"
 import { type FieldError, receiptPage, WRITE_FIELD_NAMES, writePage } from "./CashbillPages.js"
 import { certificatePage } from "./CertificatePages.js"
+import { notice, type PageContext } from "./Context.js"
 import { invoicePage, type InvoiceTarget, statementPage, type StatementTarget } from "./Documents.js"
-import * as Format from "./Format.js"
-import { type Html, html } from "./Html.js"
-import type { FormGrant, Target } from "../PortalLinks.js"
-import { notice, type PageContext } from "./Shell.js"
-import { textsOf } from "./Texts.js"
 
 const outcomeOf = (title: string, detail: string): Html => html`<p class="ok" role="status"><b>${title}</b> — ${detail}</p>`
 
 /**
  * The page of a refusal by the service's rules (e.g. approving a statement approved meanwhile):
  * the code and the message, with the HTTP status the operation would answer.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const refusedPage = (ctx: PageContext, failure: SandboxFailure): RouteResponse => {
   const { body, status } = failure.render(ctx.language)
-  return notice({ status, language: ctx.language, title: textsOf(ctx.language).refusedTitle, paragraphs: [body.message], code: String(body.code) })
+  return notice({ status, language: ctx.language, title: textsOf(ctx.language).notPossibleTitle, paragraphs: [body.message], code: String(body.code) })
 }
 
 const missing = (what: string) => fail("NotFoundPath", what)
@@ -62,12 +57,12 @@ const confirmMail = (ctx: PageContext, target: InvoiceTarget | StatementTarget) 
   const t = textsOf(ctx.language)
   const outcome = (at: number | undefined) => outcomeOf(t.confirmedTitle, t.confirmed(Format.instant(at)))
   if (target._tag === "Taxinvoice") {
-    return TaxinvoiceState.withMemberOf(ctx.environment, target.corpNum, (m) => {
+    return TaxinvoiceState.withMemberOf(ctx, target.corpNum, (m) => {
       const invoice = m.member.byItemKey.get(target.itemKeys[0] ?? "")
       return invoice === undefined ? Result.fail(missing("invoice")) : TaxinvoiceState.confirmOpened(invoice, m.now)
     }).pipe(Effect.flatMap((invoice) => invoicePage(ctx, target, outcome(invoice.openAt))), Effect.flatMap(orMissing))
   }
-  return StatementState.withMemberOf(ctx.environment, target.corpNum, (m) => {
+  return StatementState.withMemberOf(ctx, target.corpNum, (m) => {
     const stored = StatementState.findByItemKeys(m.member, target.itemKeys)[0]
     return stored === undefined ? Result.fail(missing("statement")) : StatementState.confirmOpened(stored, m.now)
   }).pipe(Effect.flatMap((stored) => statementPage(ctx, target, outcome(stored.openAt))), Effect.flatMap(orMissing))
@@ -75,13 +70,13 @@ const confirmMail = (ctx: PageContext, target: InvoiceTarget | StatementTarget) 
 
 const approve = (ctx: PageContext, target: StatementTarget) => {
   const t = textsOf(ctx.language)
-  return StatementState.withMemberOf(ctx.environment, target.corpNum, (m) => {
+  return StatementState.withMemberOf(ctx, target.corpNum, (m) => {
     const stored = StatementState.findByItemKeys(m.member, target.itemKeys)[0]
     return stored === undefined
       ? Result.fail(missing("statement"))
       : StatementState.approve(m.member, target.corpNum, stored.body.itemCode, stored.body.mgtKey, m.outbox, m.now)
   }).pipe(
-    Effect.flatMap((stored) => statementPage(ctx, target, outcomeOf(t.approvedTitle, t.approved(Format.state("statement", stored.stateCode))))),
+    Effect.flatMap((stored) => statementPage(ctx, target, outcomeOf(t.approvedTitle, t.approved(stateText(StatementState.STATES, StatementState.stateCodeOf(stored), ctx.language))))),
     Effect.flatMap(orMissing)
   )
 }
@@ -92,12 +87,7 @@ const registered = (ctx: PageContext, target: Extract<Target, { readonly _tag: "
 }
 
 const registerPortalCertificate = (ctx: PageContext, corpNum: string) =>
-  Effect.gen(function*() {
-    const store = yield* SandboxStore
-    const now = yield* Effect.flatMap(SandboxClock, (clock) => clock.now)
-    const state = store.get(TaxPortalState.taxPortalSlot, ctx.environment)
-    return TaxPortalState.registerCertificate(TaxPortalState.memberOf(state, corpNum), now)
-  })
+  withCollectionOf(ctx, corpNum, (m) => Result.succeed(TaxPortalState.registerCertificate(m.member, m.now)))
 
 /** The refusals of RegistIssue's rules past the schema, by the field they are about. */
 const FIELD_OF_CODE: ReadonlyMap<number, string> = new Map([
@@ -123,7 +113,7 @@ const issueCashbill = (ctx: PageContext, target: Extract<Target, { readonly _tag
     return Effect.succeed(writePage(ctx, target, values, errors))
   }
   const t = textsOf(ctx.language)
-  return CashbillState.withMemberOf(ctx.environment, target.corpNum, (m) =>
+  return CashbillState.withMemberOf(ctx, target.corpNum, (m) =>
     Result.map(CashbillState.issueReceipt(m.state, m.member, decoded.success, m.now), (receipt) => ({ receipt, now: m.now }))).pipe(
     Effect.map(({ now, receipt }): RouteResponse =>
       receiptPage(ctx, target.corpNum, receipt, now, outcomeOf(t.writeIssuedTitle, t.writeIssued(receipt.confirmNum)))
@@ -137,9 +127,6 @@ const issueCashbill = (ctx: PageContext, target: Extract<Target, { readonly _tag
 /**
  * Performs the action of an accepted form and answers the page that shows its outcome; a refusal
  * of the service's rules answers the refusal page.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const submit = (ctx: PageContext, grant: FormGrant, fields: URLSearchParams): Effect.Effect<RouteResponse, never, RouteContext> => {
   const target = grant.target

@@ -10,31 +10,24 @@
  *   form token: single use, bound to the page; another page's or none → 403; used → 410.
  * - Anything else under `/portal/` → 404, another method → 405.
  *
- * Every answer is an HTML page (or the PDF of a PDF link) with the page headers of `Shell.ts`.
- *
- * @since 0.1.0
+ * Every answer is an HTML page (or the PDF of a PDF link) with the headers of the pages' shell.
  */
 import * as Effect from "effect/Effect"
 import { ErrorCodes } from "../../core/ErrorCodes.js"
 import { SandboxClock } from "../Clock.js"
 import type { SandboxFailure } from "../Failure.js"
-import type { RouteContext, RouteResponse } from "../Route.js"
+import type { RouteContext, RouteResponse } from "../routing/Route.js"
 import type { Environment } from "../Store.js"
 import { boxPage, receiptLinkPage, receiptsPage, writePage } from "./CashbillPages.js"
 import { certificatePage, currentExpiry } from "./CertificatePages.js"
 import { invoicePage, statementPage } from "./Documents.js"
 import { refusedPage, submit } from "./Forms.js"
 import { memberPage } from "./MemberPages.js"
-import { open, stateOf, type Target, useForm } from "../PortalLinks.js"
-import { notice, type PageContext } from "./Shell.js"
-import { textsOf } from "./Texts.js"
+import { textsOf } from "../pages/Shell.js"
+import { open, stateOf, type Target, useForm } from "../documents/PortalLinks.js"
+import { notice, type PageContext } from "./Context.js"
 
-/**
- * A request for a portal page, as the kernel hands it over.
- *
- * @since 0.1.0
- * @category models
- */
+/** A request for a portal page, as the kernel hands it over. */
 export interface PageRequest {
   readonly method: string
   /** The path's segments below the environment prefix, `portal` first. */
@@ -48,7 +41,7 @@ const TICKET = /^[0-9a-f]{32}$/
 
 const notFound = (language: "ko" | "en"): RouteResponse => {
   const t = textsOf(language)
-  return notice({ status: 404, language, title: t.notFoundTitle, paragraphs: [t.notFound] })
+  return notice({ status: 404, language, title: t.notFoundTitle, paragraphs: [t.linkUnknown] })
 }
 
 const gone = (language: "ko" | "en", reason: "Used" | "Late"): RouteResponse => {
@@ -96,12 +89,7 @@ const openPage = (ctx: PageContext, target: Target): Effect.Effect<RouteResponse
 
 const formFields = (body: Uint8Array): URLSearchParams => new URLSearchParams(new TextDecoder().decode(body))
 
-/**
- * Answers a portal request.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Answers a portal request. */
 export const respond = (request: PageRequest): Effect.Effect<RouteResponse, never, RouteContext> =>
   Effect.gen(function*() {
     const { language } = request
@@ -110,12 +98,13 @@ export const respond = (request: PageRequest): Effect.Effect<RouteResponse, neve
     const method = request.method.toUpperCase()
     if (method !== "GET" && method !== "POST") {
       const t = textsOf(language)
-      return notice({ status: 405, language, title: t.methodTitle, paragraphs: [t.method] })
+      return notice({ status: 405, language, title: t.methodTitle, paragraphs: [t.portalMethod] })
     }
     const portal = yield* stateOf(request.environment)
     const ctx: PageContext = {
       language,
       environment: request.environment,
+      writes: true,
       ticket,
       portal,
       prefix: request.environment === "production" ? "/production" : ""
@@ -126,7 +115,7 @@ export const respond = (request: PageRequest): Effect.Effect<RouteResponse, neve
       const t = textsOf(language)
       switch (form._tag) {
         case "Refused":
-          return notice({ status: 403, language, title: t.formRefusedTitle, paragraphs: [t.formRefused] })
+          return notice({ status: 403, language, title: t.formRefusedTitle, paragraphs: [t.formNotThisPage] })
         case "Used":
           return notice({ status: 410, language, title: t.formUsedTitle, paragraphs: [t.formUsed] })
         case "Accepted":

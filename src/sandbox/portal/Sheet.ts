@@ -2,34 +2,17 @@
  * Building blocks shared by the statutory forms (`TaxinvoiceSheet.ts`, `StatementSheet.ts`,
  * `CashbillSheet.ts`): which copy a sheet is (the supplier's in red, the buyer's in blue, as on the
  * paper forms), the two party blocks side by side, and the line of facts under a form.
- *
- * @since 0.1.0
  */
-import { type Html, html } from "./Html.js"
-import * as Format from "./Format.js"
+import { type Html, html } from "../pages/Html.js"
+import * as Format from "../pages/Format.js"
 
-/**
- * Which copy of a document a sheet is.
- *
- * @since 0.1.0
- * @category models
- */
+/** Which copy of a document a sheet is. */
 export type Copy = "supplier" | "buyer"
 
-/**
- * The label of a copy on the form.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The label of a copy on the form. */
 export const COPY_LABELS: Readonly<Record<Copy, string>> = { supplier: "공급자 보관용", buyer: "공급받는자 보관용" }
 
-/**
- * A party of a document as the forms print it.
- *
- * @since 0.1.0
- * @category models
- */
+/** A party of a document as the forms print it. */
 export interface Party {
   /** `공급자`, `공급받는자`. */
   readonly role: string
@@ -56,12 +39,7 @@ const rowsOf = (party: Party): ReadonlyArray<Html> => [
   html`<th>이메일</th><td colspan="3">${party.email}</td>`
 ]
 
-/**
- * The supplier and the buyer side by side, six rows each.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** The supplier and the buyer side by side, six rows each. */
 export const parties = (supplier: Party, buyer: Party): Html => {
   const left = rowsOf(supplier)
   const right = rowsOf(buyer)
@@ -72,21 +50,26 @@ export const parties = (supplier: Party, buyer: Party): Html => {
 }
 
 /**
- * A contact line from its parts (empty parts left out).
- *
- * @since 0.1.0
- * @category combinators
+ * A party as a document's fields name it — `invoicerCorpNum`, `invoicerCorpName`, …: the fields
+ * of `prefix` (`invoicer`, `sender`), those of a contact ending in `suffix` (`invoiceeTEL1`).
  */
-export const contactOf = (...parts: ReadonlyArray<string | undefined>): string | undefined => {
-  const present = parts.filter((p): p is string => p !== undefined && p !== "")
-  return present.length === 0 ? undefined : present.join(" · ")
+export const partyOf = (role: string, fields: object, prefix: string, suffix = ""): Party => {
+  const field = (name: string): string | undefined => (fields as Readonly<Record<string, string | undefined>>)[`${prefix}${name}`]
+  const contact = [field(`ContactName${suffix}`), field(`DeptName${suffix}`), field(`TEL${suffix}`)].filter((p) => p !== undefined && p !== "")
+  return {
+    role,
+    corpNum: field("CorpNum"),
+    taxRegID: field("TaxRegID"),
+    corpName: field("CorpName"),
+    ceoName: field("CEOName"),
+    addr: field("Addr"),
+    bizType: field("BizType"),
+    bizClass: field("BizClass"),
+    contact: contact.length === 0 ? undefined : contact.join(" · "),
+    email: field(`Email${suffix}`)
+  }
 }
 
-/**
- * The facts under a form: left (document ID, state), right (times).
- *
- * @since 0.1.0
- * @category constructors
- */
+/** The facts under a form: left (document ID, state), right (times). */
 export const footer = (left: ReadonlyArray<string>, right: ReadonlyArray<string>): Html =>
   html`<p class="state"><span>${left.filter((t) => t !== "").join(" · ")}</span><span>${right.filter((t) => t !== "").join(" · ")}</span></p>`

@@ -4,20 +4,14 @@
  * supplier (sender) and the buyer (receiver), the date of writing and the totals, the item lines,
  * the remarks and the type's extra properties (`propertyBag`); under it the document ID, the state
  * and the times.
- *
- * @since 0.1.0
  */
-import type { Stored } from "../statement/State.js"
-import * as Format from "./Format.js"
-import { type Html, html } from "./Html.js"
-import { contactOf, COPY_LABELS, type Copy, footer, parties } from "./Sheet.js"
+import { stateText } from "../documents/DocumentKind.js"
+import { stateCodeOf, STATES, type Stored } from "../statement/State.js"
+import * as Format from "../pages/Format.js"
+import { type Html, html } from "../pages/Html.js"
+import { COPY_LABELS, type Copy, footer, parties, partyOf } from "./Sheet.js"
 
-/**
- * The form title of each item code.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The form title of each item code. */
 export const STATEMENT_TITLES: Readonly<Record<number, string>> = {
   121: "거래명세서",
   122: "청구서",
@@ -52,12 +46,7 @@ const properties = (stored: Stored): Html => {
   return html`<table class="form properties"><tbody>${bag.map(([key, value]) => html`<tr><th>${key}</th><td>${value}</td></tr>`)}</tbody></table>`
 }
 
-/**
- * The total of a statement: the one it carries, or supply value plus tax.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The total of a statement: the one it carries, or supply value plus tax. */
 export const totalOf = (stored: Stored): string => {
   const b = stored.body
   if (b.totalAmount !== undefined) return b.totalAmount
@@ -68,12 +57,7 @@ export const totalOf = (stored: Stored): string => {
   }
 }
 
-/**
- * One copy of a statement as a sheet.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** One copy of a statement as a sheet. */
 export const statementSheet = (stored: Stored, copy: Copy): Html => {
   const b = stored.body
   const title = STATEMENT_TITLES[b.itemCode] ?? "전자명세서"
@@ -85,32 +69,7 @@ export const statementSheet = (stored: Stored, copy: Copy): Html => {
 <tr><th>일련번호</th><td class="center confirm-num">${stored.invoiceNum}</td></tr>
 </table>
 ${
-    parties(
-      {
-        role: "공급자",
-        corpNum: b.senderCorpNum,
-        taxRegID: b.senderTaxRegID,
-        corpName: b.senderCorpName,
-        ceoName: b.senderCEOName,
-        addr: b.senderAddr,
-        bizType: b.senderBizType,
-        bizClass: b.senderBizClass,
-        contact: contactOf(b.senderContactName, b.senderDeptName, b.senderTEL),
-        email: b.senderEmail
-      },
-      {
-        role: "공급받는자",
-        corpNum: b.receiverCorpNum,
-        taxRegID: b.receiverTaxRegID,
-        corpName: b.receiverCorpName,
-        ceoName: b.receiverCEOName,
-        addr: b.receiverAddr,
-        bizType: b.receiverBizType,
-        bizClass: b.receiverBizClass,
-        contact: contactOf(b.receiverContactName, b.receiverDeptName, b.receiverTEL),
-        email: b.receiverEmail
-      }
-    )
+    parties(partyOf("공급자", b, "sender"), partyOf("공급받는자", b, "receiver"))
   }
 <table class="form sums">
 <thead><tr><th>작성일자</th><th>공급가액</th><th>세액</th><th>합계금액</th></tr></thead>
@@ -123,7 +82,7 @@ ${lines(stored)}
 ${properties(stored)}
 ${
     footer(
-      [[b.taxType, b.purposeType].filter((t) => t !== undefined).join(" · "), `상태 ${Format.state("statement", stored.stateCode)}`],
+      [[b.taxType, b.purposeType].filter((t) => t !== undefined).join(" · "), `상태 ${stateText(STATES, stateCodeOf(stored), "ko")}`],
       [
         stored.issuedAt === undefined ? "" : `발행 ${Format.instant(stored.issuedAt)}`,
         stored.openAt === undefined ? "" : `수신확인 ${Format.instant(stored.openAt)}`

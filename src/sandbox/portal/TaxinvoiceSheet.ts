@@ -5,13 +5,13 @@
  * remark; four lines at least, as printed), the total with the payment methods and "이 금액을 영수/
  * 청구 함"; under it the document ID, the state and the times. A tax-exempt invoice is titled
  * 전자계산서, a revised one 수정전자세금계산서.
- *
- * @since 0.1.0
  */
+import { stateText } from "../documents/DocumentKind.js"
+import { STATES } from "../taxinvoice/Filing.js"
 import type { Invoice } from "../taxinvoice/State.js"
-import * as Format from "./Format.js"
-import { type Html, html } from "./Html.js"
-import { contactOf, COPY_LABELS, type Copy, footer, parties } from "./Sheet.js"
+import * as Format from "../pages/Format.js"
+import { type Html, html } from "../pages/Html.js"
+import { COPY_LABELS, type Copy, footer, parties, partyOf } from "./Sheet.js"
 
 const MIN_LINES = 4
 
@@ -47,12 +47,7 @@ const lines = (invoice: Invoice): Html => {
 </table>`
 }
 
-/**
- * One copy of an e-Tax invoice as a sheet, with its state code.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** One copy of an e-Tax invoice as a sheet, with its state code. */
 export const taxinvoiceSheet = (invoice: Invoice, stateCode: number, copy: Copy): Html => {
   const d = invoice.draft
   const remarks = [d.remark1, d.remark2, d.remark3].filter((r) => r !== undefined && r !== "").join(" / ")
@@ -64,32 +59,7 @@ export const taxinvoiceSheet = (invoice: Invoice, stateCode: number, copy: Copy)
 <tr><th>관리번호</th><td class="center">${invoice.mgtKey ?? invoice.itemKey}</td></tr>
 </table>
 ${
-    parties(
-      {
-        role: "공급자",
-        corpNum: d.invoicerCorpNum,
-        taxRegID: d.invoicerTaxRegID,
-        corpName: d.invoicerCorpName,
-        ceoName: d.invoicerCEOName,
-        addr: d.invoicerAddr,
-        bizType: d.invoicerBizType,
-        bizClass: d.invoicerBizClass,
-        contact: contactOf(d.invoicerContactName, d.invoicerDeptName, d.invoicerTEL),
-        email: d.invoicerEmail
-      },
-      {
-        role: "공급받는자",
-        corpNum: d.invoiceeCorpNum,
-        taxRegID: d.invoiceeTaxRegID,
-        corpName: d.invoiceeCorpName,
-        ceoName: d.invoiceeCEOName,
-        addr: d.invoiceeAddr,
-        bizType: d.invoiceeBizType,
-        bizClass: d.invoiceeBizClass,
-        contact: contactOf(d.invoiceeContactName1, d.invoiceeDeptName1, d.invoiceeTEL1),
-        email: d.invoiceeEmail1
-      }
-    )
+    parties(partyOf("공급자", d, "invoicer"), partyOf("공급받는자", d, "invoicee", "1"))
   }
 <table class="form sums">
 <thead><tr><th>작성일자</th><th>공급가액</th><th>세액</th><th>수정사유</th></tr></thead>
@@ -107,7 +77,7 @@ ${lines(invoice)}
 </table>
 ${
     footer(
-      [`${d.taxType} · ${d.issueType} · ${d.chargeDirection}`, `상태 ${Format.state("taxinvoice", stateCode)}`],
+      [`${d.taxType} · ${d.issueType} · ${d.chargeDirection}`, `상태 ${stateText(STATES, stateCode, "ko")}`],
       [
         invoice.issued === undefined ? "" : `발행 ${Format.instant(invoice.issued.at)}${invoice.issued.late ? " (지연발행)" : ""}`,
         invoice.openAt === undefined ? "" : `수신확인 ${Format.instant(invoice.openAt)}`

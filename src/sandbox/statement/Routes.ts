@@ -5,129 +5,81 @@
  * decoded with the domain's own schemas, so the sandbox refuses what the SDK refuses — except
  * fields it does not know (the misspelled `recieverTaxRegID` of the official examples), which it
  * ignores like the live service.
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Operations from "../../domains/statement/Operations.js"
-import type * as Rules from "../../domains/statement/Rules.js"
-import { arrayOf, fingerprint } from "../AnswerCache.js"
-import type { SandboxFailure } from "../Failure.js"
+import * as Rules from "../../domains/statement/Rules.js"
+import { fingerprint } from "../durable/Durable.js"
+import { queryRoutes, type QueryRequest } from "../documents/DocumentRoutes.js"
 import { post } from "../Outbox.js"
 import { memberPreference } from "../Preferences.js"
-import { type Caller, implement, json, type Route, type RouteRequest, success } from "../Route.js"
-import * as PortalLinks from "../PortalLinks.js"
+import { implement, type Route, success } from "../routing/Route.js"
 import * as Records from "./Records.js"
 import * as State from "./State.js"
-
 
 /** The body never changes once issued: every other field makes the version. */
 const UNCHANGING = new Set(["body"])
 
-/** The status record of a statement, kept until any of its fields changes. */
-const statusAnswer = (ctx: State.MemberContext, stored: State.Stored) =>
-  ctx.answers.answer(stored, "status", fingerprint(stored, UNCHANGING), () => Records.statusRecord(stored))
+/** How a request names statements: its item code, and the document ID in its path (or `mgtKey`, one of a list). */
+const keysOf = (request: QueryRequest) =>
+  Effect.map(request.parameters, (parameters) => {
+    const declared = parameters as { readonly itemCode: string; readonly mgtKey?: string }
+    return (mgtKey?: string) => ({ itemCode: Number(declared.itemCode), mgtKey: mgtKey ?? declared.mgtKey! })
+  })
 
-/** The detail record of a statement, kept until any of its fields changes. */
-const detailAnswer = (ctx: State.MemberContext, stored: State.Stored) =>
-  ctx.answers.answer(stored, "detail", fingerprint(stored, UNCHANGING), () => Records.detailRecord(stored))
+/** The statement a request's path names. */
+const keyOf = (request: QueryRequest) => Effect.map(keysOf(request), (keyOf) => keyOf())
 
-/** The decoded `{itemCode, mgtKey}` of a document operation. */
-const documentOf = (request: { readonly parameters: Effect.Effect<{ readonly itemCode: string; readonly mgtKey: string }, SandboxFailure> }) =>
-  Effect.map(request.parameters, ({ itemCode, mgtKey }) => ({ itemCode: Number(itemCode), mgtKey }))
-
-/** A portal link to statements of the caller (`PortalLinks.ts`); a print page marks them printed by the sender. */
-const linkTo = (request: RouteRequest, caller: Caller, page: Rules.UrlKind | "MASSPRINT", itemCode: number, documents: ReadonlyArray<State.Stored>) => {
-  const printed = page === "PRINT" || page === "EPRINT" || page === "MASSPRINT"
-    ? State.markPrinted(request.environment, caller.corpNum, documents)
-    : Effect.void
-  return Effect.andThen(
-    printed,
-    Effect.map(
-      PortalLinks.url(request, { _tag: "Statement", corpNum: caller.corpNum, page, itemCode, itemKeys: documents.map((d) => d.itemKey) }),
-      (url) => json({ url })
-    )
-  )
-}
-
-const urlRoute = (kind: Rules.UrlKind): Route =>
-  implement(Operations.urlOperations[kind], (request, caller) =>
-    Effect.flatMap(documentOf(request), ({ itemCode, mgtKey }) =>
-      State.withMemberOf(request.environment, caller.corpNum, (ctx) => State.find(ctx.member, itemCode, mgtKey)).pipe(
-        Effect.flatMap((stored) => linkTo(request, caller, kind, itemCode, [stored]))
-      )))
-
-const issueRoute = implement(Operations.RegistIssue, Effect.fnUntraced(function*(request, caller) {
-  const body = yield* request.input
-  const approvalRequired = (yield* memberPreference(request.environment, caller.corpNum, State.APPROVAL_PREFERENCE)) === true
-  return yield* State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
-    Result.map(
-      State.issue(ctx.state, caller.corpNum, body, approvalRequired, ctx.outbox, ctx.now),
-      (stored) => json({ code: 1, message: request.language === "en" ? "Success" : "성공", invoiceNum: stored.invoiceNum })
-    ))
-}))
-
-/**
- * The statement operations (scope: the item code, 121–126).
- *
- * @since 0.1.0
- * @category routes
- */
+/** The statement operations (scope: the item code, 121–126). */
 export const statementRoutes: ReadonlyArray<Route> = [
-  issueRoute,
+  implement(Operations.RegistIssue, Effect.fnUntraced(function*(request, caller) {
+    const body = yield* request.input
+    const approvalRequired = (yield* memberPreference(request.environment, caller.corpNum, State.APPROVAL_PREFERENCE)) === true
+    return yield* State.withMemberOf(request, caller.corpNum, (ctx) =>
+      Result.map(
+        State.issue(ctx.state, caller.corpNum, body, approvalRequired, ctx.outbox, ctx.now),
+        (stored) => success(request, { invoiceNum: stored.invoiceNum })
+      ))
+  })),
   implement(Operations.Cancel, Effect.fnUntraced(function*(request, caller) {
-    const { itemCode, mgtKey } = yield* documentOf(request)
+    const { itemCode, mgtKey } = yield* keyOf(request)
     const { memo } = yield* request.input
-    return yield* State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
+    return yield* State.withMemberOf(request, caller.corpNum, (ctx) =>
       Result.map(State.cancel(ctx.member, itemCode, mgtKey, memo, ctx.now), () => success(request)))
   })),
   implement(Operations.Delete, (request, caller) =>
-    Effect.flatMap(documentOf(request), ({ itemCode, mgtKey }) =>
-      State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
+    Effect.flatMap(keyOf(request), ({ itemCode, mgtKey }) =>
+      State.withMemberOf(request, caller.corpNum, (ctx) =>
         // An empty 200 crashes a popular client; Delete answers {code, message} too.
         Result.map(State.remove(ctx.member, itemCode, mgtKey), () => success(request))))),
-  implement(Operations.GetInfo, (request, caller) =>
-    Effect.flatMap(documentOf(request), ({ itemCode, mgtKey }) =>
-      State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
-        Result.map(State.find(ctx.member, itemCode, mgtKey), (s) => statusAnswer(ctx, s))))),
-  implement(Operations.GetInfos, Effect.fnUntraced(function*(request, caller) {
-    const { itemCode } = yield* request.parameters
-    const mgtKeys = yield* request.input
-    return yield* State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
-      // Unknown document IDs are left out; the others answer in the order asked.
-      Result.succeed(arrayOf(mgtKeys.flatMap((mgtKey) =>
-        Result.match(State.find(ctx.member, Number(itemCode), mgtKey), { onFailure: () => [], onSuccess: (s) => [statusAnswer(ctx, s)] })
-      ))))
-  })),
-  implement(Operations.GetDetailInfo, (request, caller) =>
-    Effect.flatMap(documentOf(request), ({ itemCode, mgtKey }) =>
-      State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
-        Result.map(State.find(ctx.member, itemCode, mgtKey), (s) => detailAnswer(ctx, s))))),
-  urlRoute("POPUP"),
-  urlRoute("VIEW"),
-  urlRoute("PRINT"),
-  urlRoute("EPRINT"),
-  urlRoute("MAIL"),
-  implement(Operations.GetMassPrintURL, Effect.fnUntraced(function*(request, caller) {
-    const itemCode = Number((yield* request.parameters).itemCode)
-    const mgtKeys = yield* request.input
-    const documents = yield* State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
-      Result.all(mgtKeys.map((mgtKey) => State.find(ctx.member, itemCode, mgtKey))))
-    return yield* linkTo(request, caller, "MASSPRINT", itemCode, documents)
-  })),
+  ...queryRoutes({
+    view: State.withMemberOf,
+    keys: keysOf,
+    find: (ctx, { itemCode, mgtKey }) => State.find(ctx.member, itemCode, mgtKey),
+    observe: (_ctx, stored) => stored,
+    // Kept until any of its fields changes.
+    status: (ctx, stored) => ctx.answers.answer(stored, "status", fingerprint(stored, UNCHANGING), () => Records.statusRecord(stored)),
+    detail: (ctx, stored) => ctx.answers.answer(stored, "detail", fingerprint(stored, UNCHANGING), () => Records.detailRecord(stored)),
+    itemKey: (stored) => stored.itemKey,
+    target: (corpNum, page, key, itemKeys) => ({ _tag: "Statement", corpNum, page: page as Rules.UrlKind | "MASSPRINT", itemCode: key!.itemCode, itemKeys }),
+    // A print page handed out: the sender printed them.
+    linked: (page, documents) => {
+      if (page === "PRINT" || page === "EPRINT" || page === "MASSPRINT") for (const stored of documents) stored.senderPrintYN = true
+    }
+  }, {
+    getInfo: Operations.GetInfo,
+    getInfos: Operations.GetInfos,
+    getDetailInfo: Operations.GetDetailInfo,
+    urls: Rules.URL_KINDS.map((kind) => [Operations.urlOperations[kind], kind] as const),
+    massPrint: Operations.GetMassPrintURL
+  }),
   implement(Operations.SendEmail, Effect.fnUntraced(function*(request, caller) {
-    const { itemCode, mgtKey } = yield* documentOf(request)
+    const { itemCode, mgtKey } = yield* keyOf(request)
     const { receiver } = yield* request.input
-    return yield* State.withMemberOf(request.environment, caller.corpNum, (ctx) =>
+    return yield* State.withMemberOf(request, caller.corpNum, (ctx) =>
       Result.map(State.find(ctx.member, itemCode, mgtKey), (stored) => {
-        post(ctx.outbox, {
-          corpNum: caller.corpNum,
-          operation: Operations.SendEmail.name,
-          document: State.keyOf(itemCode, mgtKey),
-          receiver,
-          subject: State.mailSubject(stored)
-        }, ctx.now)
+        post(ctx.outbox, { corpNum: caller.corpNum, operation: Operations.SendEmail.name, document: State.keyOf(itemCode, mgtKey), receiver, subject: State.mailSubject(stored) }, ctx.now)
         return success(request)
       }))
   }))

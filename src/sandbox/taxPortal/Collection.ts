@@ -4,29 +4,17 @@
  * the range, as the tax authority knew them at the instant the job completed: documents issued
  * later, or dated after that day, are not in the snapshot. Sources: the sandbox's own e-Tax
  * invoices and cash receipts, and the synthetic counterpart documents of the member.
- *
- * @since 0.1.0
  */
+import { type MemberView, memberView } from "../HandlerContext.js"
+import type { Policy } from "../Progression.js"
 import type { Environment } from "../Store.js"
 import type { CollectedReceipt, IssuedInvoice } from "./Records.js"
-import { invoiceDate } from "./Search.js"
+import { invoiceDate, sortInvoices, sortReceipts } from "./Search.js"
 import { issuedReceipts, memberParty, notAfterDayOf, type Store, type TaxinvoiceSource, taxinvoiceSource } from "./Sources.js"
+import * as State from "./State.js"
 import * as Synthetic from "./Synthetic.js"
 
-/**
- * The range and side of a job.
- *
- * @since 0.1.0
- * @category models
- */
-export interface Query {
-  readonly corpNum: string
-  readonly queryType: string
-  /** W, I or S for tax invoices; ignored for cash receipts (trade date). */
-  readonly dateType: string
-  readonly sDate: string
-  readonly eDate: string
-}
+type Query = State.Query
 
 const unique = <A extends { readonly ntsconfirmNum: string }>(items: ReadonlyArray<A>): ReadonlyArray<A> => {
   const seen = new Map<string, A>()
@@ -44,9 +32,6 @@ const onSide = (invoice: IssuedInvoice, query: Query): boolean =>
 /**
  * The tax invoices a job completed at `at` collects (`source`: the sandbox's own issued e-Tax
  * invoices, `taxinvoiceSource` unless given).
- *
- * @since 0.1.0
- * @category combinators
  */
 export const collectInvoices = (
   store: Store,
@@ -66,12 +51,7 @@ export const collectInvoices = (
   }))
 }
 
-/**
- * The cash receipts a job completed at `at` collects.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The cash receipts a job completed at `at` collects. */
 export const collectReceipts = (store: Store, environment: Environment, query: Query, at: number): ReadonlyArray<CollectedReceipt> => {
   const side = query.queryType as "SELL" | "BUY"
   const own = issuedReceipts(store, environment, side, query.corpNum, query.sDate, query.eDate)
@@ -80,3 +60,46 @@ export const collectReceipts = (store: Store, environment: Environment, query: Q
     receipt.tradeDate >= query.sDate && receipt.tradeDate <= query.eDate && notAfterDayOf(receipt.tradeDate, at) && receipt.knownAt <= at
   ))
 }
+
+/** What a member's collection handler works on. */
+export interface MemberContext {
+  readonly store: Store
+  readonly environment: Environment
+  readonly state: State.TaxPortalState
+  readonly member: State.MemberPortal
+  readonly corpNum: string
+  readonly now: number
+  readonly policy: Policy
+}
+
+/** A job's snapshot at its completion instant, sorted once in the order Search pages through. */
+export const snapshot = (ctx: MemberContext) => (job: State.Job, at: number): void => {
+  if (job.kind === "taxinvoice") job.invoices = sortInvoices(collectInvoices(ctx.store, ctx.environment, job, at), job.dateType)
+  else job.receipts = sortReceipts(collectReceipts(ctx.store, ctx.environment, job, at))
+}
+
+/**
+ * Runs `f` on a member's collection state (jobs, portal certificate, department account) in one
+ * synchronous step, after completing the jobs that are due (without counting a poll).
+ */
+export const withMemberOf: MemberView<MemberContext> = memberView(
+  State.taxPortalSlot,
+  ({ now, policies, store }, state, environment, corpNum): MemberContext => ({
+    store,
+    environment,
+    state,
+    member: State.memberOf(state, corpNum),
+    corpNum,
+    now,
+    policy: policies["taxPortal.job"]
+  }),
+  (ctx) => {
+    let progressed = false
+    for (const job of ctx.member.jobs) {
+      const before = job.progress
+      State.advance(job, ctx.policy, ctx.now, false, snapshot(ctx))
+      progressed ||= job.progress !== before
+    }
+    return progressed
+  }
+)

@@ -4,18 +4,11 @@
  * invoice and cash receipt domains, or synthetic counterpart documents — and the wire records the
  * collection operations answer (list items, the crawled detail with its invoiceType code, cash
  * receipt items, job records).
- *
- * @since 0.1.0
  */
 import type * as Operations from "../../domains/taxPortal/Operations.js"
 import type { SuccessEncoded } from "../../core/Operation.js"
 
-/**
- * A party of a tax invoice.
- *
- * @since 0.1.0
- * @category models
- */
+/** A party of a tax invoice. */
 export interface Party {
   readonly corpNum: string
   readonly taxRegID?: string | undefined
@@ -29,12 +22,7 @@ export interface Party {
   readonly email?: string | undefined
 }
 
-/**
- * An item line of a tax invoice.
- *
- * @since 0.1.0
- * @category models
- */
+/** An item line of a tax invoice. */
 export interface InvoiceLine {
   readonly purchaseDT: string
   readonly itemName: string
@@ -49,9 +37,6 @@ export interface InvoiceLine {
 /**
  * A tax invoice as the tax authority holds it: the fields a crawled list item and detail record
  * need. This is also what the e-Tax invoice domain hands to collection (see `Sources.ts`).
- *
- * @since 0.1.0
- * @category models
  */
 export interface IssuedInvoice {
   /** 24 characters. */
@@ -84,12 +69,7 @@ export interface IssuedInvoice {
   readonly knownAt: number
 }
 
-/**
- * A cash receipt as the tax authority holds it.
- *
- * @since 0.1.0
- * @category models
- */
+/** A cash receipt as the tax authority holds it. */
 export interface CollectedReceipt {
   /** The receipt's confirmation number. */
   readonly ntsconfirmNum: string
@@ -114,9 +94,6 @@ export interface CollectedReceipt {
  * consigned, 105 consigned zero-rated, 301 tax-exempt, 303 consigned tax-exempt; a revised
  * invoice is the code plus 100 (201–205, 401, 403). (Import invoices, 104/304, are never issued
  * by the sandbox.)
- *
- * @since 0.1.0
- * @category combinators
  */
 export const invoiceTypeCode = (invoice: IssuedInvoice): number => {
   const consigned = invoice.trustee !== undefined
@@ -124,22 +101,12 @@ export const invoiceTypeCode = (invoice: IssuedInvoice): number => {
   return invoice.modifyYN ? base + 100 : base
 }
 
-/**
- * The member's side of a collection, as the records name it.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The member's side of a collection, as the records name it. */
 export const sideLabel = { SELL: "매출", BUY: "매입", TRUSTEE: "수탁" } as const
 
 type ListItem = SuccessEncoded<typeof Operations.TaxinvoiceSearch>["list"][number]
 
-/**
- * The list item of a search result.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The list item of a search result. */
 export const listItem = (invoice: IssuedInvoice, queryType: keyof typeof sideLabel): ListItem => {
   const first = invoice.lines[0]
   return {
@@ -176,12 +143,7 @@ export const listItem = (invoice: IssuedInvoice, queryType: keyof typeof sideLab
   }
 }
 
-/**
- * The crawled detail record (GetTaxinvoice).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The crawled detail record (GetTaxinvoice). */
 export const detailRecord = (invoice: IssuedInvoice): SuccessEncoded<typeof Operations.TaxinvoiceGetTaxinvoice> => ({
   ntsconfirmNum: invoice.ntsconfirmNum,
   writeDate: invoice.writeDate,
@@ -241,12 +203,7 @@ export const detailRecord = (invoice: IssuedInvoice): SuccessEncoded<typeof Oper
 
 type CashbillListItem = SuccessEncoded<typeof Operations.CashbillSearch>["list"][number]
 
-/**
- * A collected cash receipt of a search result.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** A collected cash receipt of a search result. */
 export const cashbillItem = (receipt: CollectedReceipt, queryType: "SELL" | "BUY"): CashbillListItem => ({
   ntsconfirmNum: receipt.ntsconfirmNum,
   tradeDate: receipt.tradeDate,

@@ -5,8 +5,6 @@
  * each member — one of each per member, reached on either collection's paths;
  * GetCertificatePopUpURL hands out a link to the portal's certificate page (`PortalLinks.ts`), whose
  * button registers the certificate.
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -14,47 +12,19 @@ import * as Kst from "../../core/Kst.js"
 import { isDate8 } from "../../core/Schemas.js"
 import * as Operations from "../../domains/taxPortal/Operations.js"
 import * as Rules from "../../domains/taxPortal/Rules.js"
-import { type MemberView, memberView } from "../HandlerContext.js"
 import { fail, type SandboxFailure } from "../Failure.js"
+import * as PortalLinks from "../documents/PortalLinks.js"
 import { memberPreference } from "../Preferences.js"
-import type { Policy } from "../Progression.js"
-import type { Environment } from "../Store.js"
-import { type Caller, implement, json, type Route, type RouteRequest, success } from "../Route.js"
-import * as PortalLinks from "../PortalLinks.js"
-import { collectInvoices, collectReceipts } from "./Collection.js"
+import { type Caller, implement, json, read, type Route, type RouteRequest, success } from "../routing/Route.js"
+import { type MemberContext, snapshot, withMemberOf } from "./Collection.js"
 import * as Records from "./Records.js"
 import * as Search from "./Search.js"
-import { memberParty, type Store, taxinvoiceByConfirmNum } from "./Sources.js"
+import { memberParty, taxinvoiceByConfirmNum } from "./Sources.js"
 import * as State from "./State.js"
 import * as Synthetic from "./Synthetic.js"
 
-/** What a member's handler works on. */
-interface Context {
-  readonly store: Store
-  readonly environment: Environment
-  readonly state: State.TaxPortalState
-  readonly member: State.MemberPortal
-  readonly corpNum: string
-  readonly now: number
-  readonly policy: Policy
-}
-
-const withMemberOf: MemberView<Context> = memberView(({ now, policies, store }, environment, corpNum) => {
-  const state = store.get(State.taxPortalSlot, environment)
-  return { store, environment, state, member: State.memberOf(state, corpNum), corpNum, now, policy: policies["taxPortal.job"] }
-})
-
-const withMember = <A>(request: RouteRequest, caller: Caller, f: (ctx: Context) => Result.Result<A, SandboxFailure>) =>
-  withMemberOf(request.environment, caller.corpNum, f)
-
-/** A job's snapshot, sorted once in the order Search pages through. */
-const snapshot = (ctx: Context) => (job: State.Job, at: number): void => {
-  if (job.kind === "taxinvoice") job.invoices = Search.sortInvoices(collectInvoices(ctx.store, ctx.environment, job, at), job.dateType)
-  else job.receipts = Search.sortReceipts(collectReceipts(ctx.store, ctx.environment, job, at))
-}
-
 /** The member's job of a kind, brought up to date (a state poll counts for `AfterPolls`). */
-const jobOf = (ctx: Context, kind: State.Job["kind"], jobID: string, poll: boolean): Result.Result<State.Job, SandboxFailure> => {
+const jobOf = (ctx: MemberContext, kind: State.Job["kind"], jobID: string, poll: boolean): Result.Result<State.Job, SandboxFailure> => {
   const job = ctx.state.jobs.get(jobID)
   if (job === undefined || job.corpNum !== ctx.corpNum || job.kind !== kind) return Result.fail(fail("JobNotFound", jobID))
   State.advance(job, ctx.policy, ctx.now, poll, snapshot(ctx))
@@ -63,10 +33,10 @@ const jobOf = (ctx: Context, kind: State.Job["kind"], jobID: string, poll: boole
 }
 
 /** A completed, successful job: what Search and Summary need. */
-const completedJob = (ctx: Context, kind: State.Job["kind"], jobID: string): Result.Result<State.Job, SandboxFailure> =>
+const completedJob = (ctx: MemberContext, kind: State.Job["kind"], jobID: string): Result.Result<State.Job, SandboxFailure> =>
   Result.flatMap(jobOf(ctx, kind, jobID, false), (job) =>
-    job.completedAt === undefined
-      ? Result.fail(fail("JobNotCompleted", `jobState ${1 + job.stage}`))
+    !State.isCompleted(job)
+      ? Result.fail(fail("JobNotCompleted", `jobState ${1 + job.progress.reached.length}`))
       : job.failure !== undefined
       ? Result.fail(fail("JobNotCompleted", `the job failed with ${job.failure.code}`))
       : Result.succeed(job))
@@ -96,7 +66,7 @@ const requestJob = Effect.fnUntraced(function*(
   const failure = typeof code === "number" && code < 0
     ? { code, reason: request.language === "en" ? "Collection failed (sandbox member preference)." : "수집에 실패했습니다. (샌드박스 회원 설정)" }
     : undefined
-  return yield* withMember(request, caller, (ctx) => {
+  return yield* withMemberOf(request, caller.corpNum, (ctx) => {
     const query = { corpNum: caller.corpNum, queryType: params.queryType.toUpperCase(), dateType: params.DType ?? "T", sDate: params.SDate, eDate: params.EDate }
     const job = State.register(ctx.state, query, kind, failure, ctx.now)
     State.advance(job, ctx.policy, ctx.now, false, snapshot(ctx))
@@ -104,12 +74,34 @@ const requestJob = Effect.fnUntraced(function*(
   })
 })
 
-const listActive = (request: RouteRequest, caller: Caller, kind: State.Job["kind"]) =>
-  withMember(request, caller, (ctx) =>
-    Result.succeed(json(State.activeJobs(ctx.member, kind, ctx.now).map((job) => State.jobRecord(State.advance(job, ctx.policy, ctx.now, false, snapshot(ctx)))))))
+const jobState = (request: RouteRequest, caller: Caller, kind: State.Job["kind"], jobID: string) =>
+  withMemberOf(request, caller.corpNum, (ctx) => Result.map(jobOf(ctx, kind, jobID, true), (job) => json(State.jobRecord(job))))
+
+const activeJobs = (request: RouteRequest, caller: Caller, kind: State.Job["kind"]) =>
+  withMemberOf(request, caller.corpNum, (ctx) => Result.succeed(json(State.activeJobs(ctx.member, kind, ctx.now).map(State.jobRecord))))
+
+/** What Search or Summary answers of a completed job's documents (`I`: its invoices or receipts). */
+const ofCompleted = <I, A>(request: RouteRequest, caller: Caller, kind: State.Job["kind"], jobID: string, answer: (documents: ReadonlyArray<I>, job: State.Job) => A) =>
+  withMemberOf(request, caller.corpNum, (ctx) =>
+    Result.map(completedJob(ctx, kind, jobID), (job) => json(answer((kind === "taxinvoice" ? job.invoices : job.receipts) as ReadonlyArray<I>, job))))
+
+/** A page of a completed job's documents as Search answers it, with `item`'s list items. */
+const searched = <I, P extends Search.PageParams & { readonly jobID: string }, S extends string, L>(
+  request: RouteRequest,
+  caller: Caller,
+  kind: State.Job["kind"],
+  params: P,
+  select: (documents: ReadonlyArray<I>, params: P) => ReadonlyArray<I>,
+  item: (document: I, side: S) => L
+) =>
+  ofCompleted(request, caller, kind, params.jobID, (documents: ReadonlyArray<I>, job) => {
+    const { page, perPage } = Search.paging(params)
+    const found = Rules.pageOf(select(documents, params), page, perPage)
+    return { code: 1, message: success(request).body.message, ...found, list: found.list.map((d) => item(d, job.queryType as S)) }
+  })
 
 /** A crawled tax invoice the member is a party of: from its jobs, the sandbox's own, or synthetic. */
-const findInvoice = (ctx: Context, ntsConfirmNum: string): Records.IssuedInvoice | undefined => {
+const findInvoice = (ctx: MemberContext, ntsConfirmNum: string): Records.IssuedInvoice | undefined => {
   for (let i = ctx.member.jobs.length - 1; i >= 0; i--) {
     const found = State.collectedInvoice(ctx.member.jobs[i]!, ntsConfirmNum)
     if (found !== undefined) return found
@@ -126,12 +118,12 @@ const findInvoice = (ctx: Context, ntsConfirmNum: string): Records.IssuedInvoice
     .find((i) => i.ntsconfirmNum === ntsConfirmNum && i.knownAt <= ctx.now)
 }
 
-const requireCertificate = (ctx: Context) =>
+const requireCertificate = (ctx: MemberContext) =>
   ctx.member.certificate === undefined || ctx.member.certificate.expiresAt <= ctx.now
     ? Result.fail(fail("PortalCertificateNotRegistered"))
     : Result.succeed(ctx.member.certificate)
 
-const requireDeptUser = (ctx: Context) =>
+const requireDeptUser = (ctx: MemberContext) =>
   ctx.member.deptUser === undefined ? Result.fail(fail("DeptUserNotRegistered")) : Result.succeed(ctx.member.deptUser)
 
 /**
@@ -143,25 +135,25 @@ function accountRoutes(account: (typeof Operations.accountOperationsOf)[State.Jo
   return [
     implement(account.GetCertificatePopUpURL, (request, caller) =>
       Effect.map(PortalLinks.url(request, { _tag: "PortalCertificate", corpNum: caller.corpNum }), (url) => json({ url }))),
-    implement(account.GetCertificateExpireDate, (request, caller) =>
-      withMember(request, caller, (ctx) =>
+    read(account.GetCertificateExpireDate, (request, caller) =>
+      withMemberOf(request, caller.corpNum, (ctx) =>
         Result.map(requireCertificate(ctx), (certificate) => json({ certificateExpiration: Kst.toDateTime14(certificate.expiresAt) })))),
-    implement(account.CheckCertValidation, (request, caller) =>
-      withMember(request, caller, (ctx) => Result.map(requireCertificate(ctx), () => success(request)))),
+    read(account.CheckCertValidation, (request, caller) =>
+      withMemberOf(request, caller.corpNum, (ctx) => Result.map(requireCertificate(ctx), () => success(request)))),
     implement(account.RegistDeptUser, (request, caller) =>
       Effect.flatMap(request.input, (body) =>
-        withMember(request, caller, (ctx) => {
+        withMemberOf(request, caller.corpNum, (ctx) => {
           ctx.member.deptUser = { id: body.id, passwordDigest: State.passwordDigest(caller.corpNum, body.pwd) }
           return Result.succeed(success(request))
         }))),
-    implement(account.CheckDeptUser, (request, caller) =>
-      withMember(request, caller, (ctx) =>
+    read(account.CheckDeptUser, (request, caller) =>
+      withMemberOf(request, caller.corpNum, (ctx) =>
         Result.map(requireDeptUser(ctx), (user) =>
           json({ code: 1, message: request.language === "en" ? `Registered department account: ${user.id}` : `등록된 부서사용자 아이디: ${user.id}` })))),
-    implement(account.CheckLoginDeptUser, (request, caller) =>
-      withMember(request, caller, (ctx) => Result.map(requireDeptUser(ctx), () => success(request)))),
+    read(account.CheckLoginDeptUser, (request, caller) =>
+      withMemberOf(request, caller.corpNum, (ctx) => Result.map(requireDeptUser(ctx), () => success(request)))),
     implement(account.DeleteDeptUser, (request, caller) =>
-      withMember(request, caller, (ctx) =>
+      withMemberOf(request, caller.corpNum, (ctx) =>
         Result.map(requireDeptUser(ctx), () => {
           ctx.member.deptUser = undefined
           return success(request)
@@ -169,65 +161,38 @@ function accountRoutes(account: (typeof Operations.accountOperationsOf)[State.Jo
   ]
 }
 
-/**
- * The collection operations (scopes 111 and 141).
- *
- * @since 0.1.0
- * @category routes
- */
+/** The collection operations (scopes 111 and 141). */
 export const taxPortalRoutes: ReadonlyArray<Route> = [
   // ── tax invoices ──
   implement(Operations.TaxinvoiceRequestJob, (request, caller) =>
     Effect.andThen(checkRange(request), Effect.flatMap(request.parameters, (params) => requestJob(request, caller, "taxinvoice", params)))),
-  implement(Operations.TaxinvoiceGetJobState, (request, caller) =>
-    Effect.flatMap(request.parameters, ({ jobID }) =>
-      withMember(request, caller, (ctx) => Result.map(jobOf(ctx, "taxinvoice", jobID, true), (job) => json(State.jobRecord(job)))))),
-  implement(Operations.TaxinvoiceListActiveJob, (request, caller) => listActive(request, caller, "taxinvoice")),
-  implement(Operations.TaxinvoiceSearch, (request, caller) =>
+  // A state poll moves the job: a write.
+  implement(Operations.TaxinvoiceGetJobState, (request, caller) => Effect.flatMap(request.parameters, ({ jobID }) => jobState(request, caller, "taxinvoice", jobID))),
+  read(Operations.TaxinvoiceListActiveJob, (request, caller) => activeJobs(request, caller, "taxinvoice")),
+  read(Operations.TaxinvoiceSearch, (request, caller) =>
+    Effect.flatMap(request.parameters, (params) => searched(request, caller, "taxinvoice", params, Search.selectInvoices, Records.listItem))),
+  read(Operations.TaxinvoiceSummarize, (request, caller) =>
     Effect.flatMap(request.parameters, (params) =>
-      withMember(request, caller, (ctx) =>
-        Result.map(completedJob(ctx, "taxinvoice", params.jobID), (job) => {
-          const { page, perPage } = Search.paging(params)
-          const found = Rules.pageOf(Search.selectInvoices(job.invoices ?? [], params), page, perPage)
-          const side = job.queryType as keyof typeof Records.sideLabel
-          return json({ code: 1, message: okMessage(request), ...found, list: found.list.map((i) => Records.listItem(i, side)) })
-        })))),
-  implement(Operations.TaxinvoiceSummarize, (request, caller) =>
-    Effect.flatMap(request.parameters, (params) =>
-      withMember(request, caller, (ctx) =>
-        Result.map(completedJob(ctx, "taxinvoice", params.jobID), (job) =>
-          json(Search.invoiceSummary(Search.selectInvoices(job.invoices ?? [], params))))))),
-  implement(Operations.TaxinvoiceGetTaxinvoice, (request, caller) =>
+      ofCompleted(request, caller, "taxinvoice", params.jobID, (invoices: ReadonlyArray<Records.IssuedInvoice>) =>
+        Search.invoiceSummary(Search.selectInvoices(invoices, params))))),
+  read(Operations.TaxinvoiceGetTaxinvoice, (request, caller) =>
     Effect.flatMap(request.parameters, ({ ntsConfirmNum }) =>
-      withMember(request, caller, (ctx) => {
+      withMemberOf(request, caller.corpNum, (ctx) => {
         const invoice = findInvoice(ctx, ntsConfirmNum)
         return invoice === undefined ? Result.fail(fail("CollectedTaxinvoiceNotFound", ntsConfirmNum)) : Result.succeed(json(Records.detailRecord(invoice)))
       }))),
   // ── cash receipts ──
   implement(Operations.CashbillRequestJob, (request, caller) =>
     Effect.andThen(checkRange(request), Effect.flatMap(request.parameters, (params) => requestJob(request, caller, "cashbill", params)))),
-  implement(Operations.CashbillGetJobState, (request, caller) =>
-    Effect.flatMap(request.parameters, ({ jobID }) =>
-      withMember(request, caller, (ctx) => Result.map(jobOf(ctx, "cashbill", jobID, true), (job) => json(State.jobRecord(job)))))),
-  implement(Operations.CashbillListActiveJob, (request, caller) => listActive(request, caller, "cashbill")),
-  implement(Operations.CashbillSearch, (request, caller) =>
+  implement(Operations.CashbillGetJobState, (request, caller) => Effect.flatMap(request.parameters, ({ jobID }) => jobState(request, caller, "cashbill", jobID))),
+  read(Operations.CashbillListActiveJob, (request, caller) => activeJobs(request, caller, "cashbill")),
+  read(Operations.CashbillSearch, (request, caller) =>
+    Effect.flatMap(request.parameters, (params) => searched(request, caller, "cashbill", params, Search.selectReceipts, Records.cashbillItem))),
+  read(Operations.CashbillSummarize, (request, caller) =>
     Effect.flatMap(request.parameters, (params) =>
-      withMember(request, caller, (ctx) =>
-        Result.map(completedJob(ctx, "cashbill", params.jobID), (job) => {
-          const { page, perPage } = Search.paging(params)
-          const found = Rules.pageOf(Search.selectReceipts(job.receipts ?? [], params), page, perPage)
-          const side = job.queryType as "SELL" | "BUY"
-          return json({ code: 1, message: okMessage(request), ...found, list: found.list.map((r) => Records.cashbillItem(r, side)) })
-        })))),
-  implement(Operations.CashbillSummarize, (request, caller) =>
-    Effect.flatMap(request.parameters, (params) =>
-      withMember(request, caller, (ctx) =>
-        Result.map(completedJob(ctx, "cashbill", params.jobID), (job) => json(Search.receiptSummary(Search.selectReceipts(job.receipts ?? [], params))))))),
+      ofCompleted(request, caller, "cashbill", params.jobID, (receipts: ReadonlyArray<Records.CollectedReceipt>) =>
+        Search.receiptSummary(Search.selectReceipts(receipts, params))))),
   // ── certificate and department account, on both collections' paths ──
   ...accountRoutes(Operations.accountOperationsOf.taxinvoice),
   ...accountRoutes(Operations.accountOperationsOf.cashbill)
 ]
-
-function okMessage(request: RouteRequest): string {
-  return request.language === "en" ? "Success" : "성공"
-}

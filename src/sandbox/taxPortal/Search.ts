@@ -8,18 +8,11 @@
  * absent) whose branch number TaxRegIDYN (0 none, 1 one) and TaxRegID (a list) look at; given
  * alone, TaxRegIDType filters nothing out (as the clients expect). SearchString matches part of a party's name
  * or number (registration, resident, 9999999999999 for a foreigner), case-insensitively.
- *
- * @since 0.1.0
  */
 import * as Rules from "../../domains/taxPortal/Rules.js"
 import type { CollectedReceipt, IssuedInvoice } from "./Records.js"
 
-/**
- * Tax invoice filter parameters as received (absent or empty = no filter).
- *
- * @since 0.1.0
- * @category models
- */
+/** Tax invoice filter parameters as received (absent or empty = no filter). */
 export interface InvoiceFilterParams {
   readonly Type?: string | undefined
   readonly TaxType?: string | undefined
@@ -30,23 +23,13 @@ export interface InvoiceFilterParams {
   readonly SearchString?: string | undefined
 }
 
-/**
- * Cash receipt filter parameters as received.
- *
- * @since 0.1.0
- * @category models
- */
+/** Cash receipt filter parameters as received. */
 export interface ReceiptFilterParams {
   readonly TradeType?: string | undefined
   readonly TradeUsage?: string | undefined
 }
 
-/**
- * Paging parameters as received.
- *
- * @since 0.1.0
- * @category models
- */
+/** Paging parameters as received. */
 export interface PageParams {
   readonly Page?: string | undefined
   readonly PerPage?: string | undefined
@@ -63,12 +46,7 @@ const within = (values: ReadonlyArray<string>, value: string): boolean => values
 const branchOf = (invoice: IssuedInvoice, party: string): string =>
   (party === "B" ? invoice.invoicee.taxRegID : party === "T" ? invoice.trustee?.taxRegID : invoice.invoicer.taxRegID) ?? ""
 
-/**
- * The predicate of tax invoice filters.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The predicate of tax invoice filters. */
 export const invoiceMatcher = (params: InvoiceFilterParams): (invoice: IssuedInvoice) => boolean => {
   const types = Rules.listOf(params.Type)
   const taxTypes = Rules.listOf(params.TaxType)
@@ -93,12 +71,7 @@ export const invoiceMatcher = (params: InvoiceFilterParams): (invoice: IssuedInv
   }
 }
 
-/**
- * The date a tax invoice is ordered and ranged by: W write date, I issue time, S filing date.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The date a tax invoice is ordered and ranged by: W write date, I issue time, S filing date. */
 export const invoiceDate = (invoice: IssuedInvoice, dateType: string): string =>
   dateType === "W" ? invoice.writeDate : dateType === "I" ? invoice.issueDT : invoice.sendDate
 
@@ -122,9 +95,6 @@ const selected = <A>(ascending: ReadonlyArray<A>, matches: ((a: A) => boolean) |
 /**
  * Tax invoices in ascending order of the date of the job's date type, then confirmation number
  * (the order Search pages through; a job sorts its snapshot once).
- *
- * @since 0.1.0
- * @category combinators
  */
 export const sortInvoices = (invoices: ReadonlyArray<IssuedInvoice>, dateType: string): ReadonlyArray<IssuedInvoice> =>
   sortedBy(invoices, (i) => `${invoiceDate(i, dateType)}|${i.ntsconfirmNum}`)
@@ -134,9 +104,6 @@ const anyOf = (...values: ReadonlyArray<string | undefined>): boolean => values.
 /**
  * The tax invoices of an ascending list (`sortInvoices`) that pass the filters, D descending by
  * default.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const selectInvoices = (sorted: ReadonlyArray<IssuedInvoice>, params: InvoiceFilterParams & PageParams): ReadonlyArray<IssuedInvoice> =>
   selected(
@@ -148,9 +115,6 @@ export const selectInvoices = (sorted: ReadonlyArray<IssuedInvoice>, params: Inv
 /**
  * The filtered tax invoices, ordered by the job's date type (then confirmation number), D
  * descending by default.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const filterInvoices = (
   invoices: ReadonlyArray<IssuedInvoice>,
@@ -158,52 +122,25 @@ export const filterInvoices = (
   params: InvoiceFilterParams & PageParams
 ): ReadonlyArray<IssuedInvoice> => selectInvoices(sortInvoices(invoices, dateType), params)
 
-/**
- * The predicate of cash receipt filters.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The predicate of cash receipt filters. */
 export const receiptMatcher = (params: ReceiptFilterParams): (receipt: CollectedReceipt) => boolean => {
   const tradeTypes = Rules.listOf(params.TradeType)
   const usages = Rules.listOf(params.TradeUsage)
   return (receipt) => within(tradeTypes, TRADE_TYPE[receipt.tradeType] ?? "") && within(usages, TRADE_USAGE[receipt.tradeUsage] ?? "")
 }
 
-/**
- * Cash receipts in ascending order of trade time, then confirmation number.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Cash receipts in ascending order of trade time, then confirmation number. */
 export const sortReceipts = (receipts: ReadonlyArray<CollectedReceipt>): ReadonlyArray<CollectedReceipt> =>
   sortedBy(receipts, (r) => `${r.tradeDT}|${r.ntsconfirmNum}`)
 
 /**
  * The cash receipts of an ascending list (`sortReceipts`) that pass the filters, D descending by
  * default.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const selectReceipts = (sorted: ReadonlyArray<CollectedReceipt>, params: ReceiptFilterParams & PageParams): ReadonlyArray<CollectedReceipt> =>
   selected(sorted, anyOf(params.TradeType, params.TradeUsage) ? receiptMatcher(params) : undefined, params.Order)
 
-/**
- * The filtered cash receipts, ordered by trade time (then confirmation number).
- *
- * @since 0.1.0
- * @category combinators
- */
-export const filterReceipts = (receipts: ReadonlyArray<CollectedReceipt>, params: ReceiptFilterParams & PageParams): ReadonlyArray<CollectedReceipt> =>
-  selectReceipts(sortReceipts(receipts), params)
-
-/**
- * Page number and size of the paging parameters (defaults 1 and 500).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Page number and size of the paging parameters (defaults 1 and 500). */
 export const paging = (params: PageParams): { readonly page: number; readonly perPage: number } => ({
   page: params.Page === undefined || params.Page === "" ? 1 : Number(params.Page),
   perPage: params.PerPage === undefined || params.PerPage === "" ? Rules.PER_PAGE_DEFAULT : Number(params.PerPage)
@@ -211,12 +148,7 @@ export const paging = (params: PageParams): { readonly page: number; readonly pe
 
 const sum = <A>(items: ReadonlyArray<A>, amount: (a: A) => string): number => items.reduce((total, a) => total + Number(amount(a)), 0)
 
-/**
- * Count and totals of tax invoices.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Count and totals of tax invoices. */
 export const invoiceSummary = (invoices: ReadonlyArray<IssuedInvoice>) => ({
   count: invoices.length,
   supplyCostTotal: sum(invoices, (i) => i.supplyCostTotal),
@@ -224,12 +156,7 @@ export const invoiceSummary = (invoices: ReadonlyArray<IssuedInvoice>) => ({
   amountTotal: sum(invoices, (i) => i.totalAmount)
 })
 
-/**
- * Count and totals of cash receipts.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Count and totals of cash receipts. */
 export const receiptSummary = (receipts: ReadonlyArray<CollectedReceipt>) => ({
   count: receipts.length,
   supplyCostTotal: sum(receipts, (r) => r.supplyCost),

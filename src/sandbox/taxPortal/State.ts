@@ -6,37 +6,37 @@
  * on document time; its stage is derived when read and frozen once reached. On completion the job
  * takes its snapshot of the documents (see `Collection.ts`). A job expires 1 hour of document time
  * after its registration. Every function here changes the state synchronously (Store.ts).
- *
- * @since 0.1.0
  */
 import { createHash } from "node:crypto"
 import * as Kst from "../../core/Kst.js"
 import type { SuccessEncoded } from "../../core/Operation.js"
 import type * as Operations from "../../domains/taxPortal/Operations.js"
 import * as Rules from "../../domains/taxPortal/Rules.js"
-import { changed } from "../Durable.js"
-import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
+import { itemKeyOf } from "../documents/Identifiers.js"
+import { advance as advanceProgress, asOf, type Course, notStarted, type Policy, type Progress } from "../Progression.js"
 import { slot } from "../Store.js"
-import type { Query } from "./Collection.js"
 import type { CollectedReceipt, IssuedInvoice } from "./Records.js"
 import { sideLabel } from "./Records.js"
 
-/**
- * A collection job.
- *
- * @since 0.1.0
- * @category models
- */
+/** The range and side of a job. */
+export interface Query {
+  readonly corpNum: string
+  readonly queryType: string
+  /** W, I or S for tax invoices; ignored for cash receipts (trade date). */
+  readonly dateType: string
+  readonly sDate: string
+  readonly eDate: string
+}
+
+/** A collection job. */
 export interface Job extends Query {
   readonly jobID: string
   readonly kind: "taxinvoice" | "cashbill"
   readonly regAt: number
   /** Set when the member's preferences make jobs fail (errorCode, reason). */
   readonly failure: { readonly code: number; readonly reason: string } | undefined
-  polls: number
-  stage: number
-  startedAt: number | undefined
-  completedAt: number | undefined
+  /** 1 pending → 2 processing → 3 completed: two stages reached. */
+  progress: Progress
   /** The snapshot of a completed tax invoice job, in Search's ascending order. */
   invoices: ReadonlyArray<IssuedInvoice> | undefined
   /** The snapshot of a completed cash receipt job, in Search's ascending order. */
@@ -45,23 +45,13 @@ export interface Job extends Query {
   byConfirmNum?: Map<string, IssuedInvoice> | undefined
 }
 
-/**
- * The registered department account: the password is kept only as a digest, never answered.
- *
- * @since 0.1.0
- * @category models
- */
+/** The registered department account: the password is kept only as a digest, never answered. */
 export interface DeptUser {
   readonly id: string
   readonly passwordDigest: string
 }
 
-/**
- * The collection state of one member.
- *
- * @since 0.1.0
- * @category models
- */
+/** The collection state of one member. */
 export interface MemberPortal {
   /** Oldest first. */
   readonly jobs: Array<Job>
@@ -69,67 +59,35 @@ export interface MemberPortal {
   deptUser: DeptUser | undefined
 }
 
-/**
- * The collection state of one environment.
- *
- * @since 0.1.0
- * @category models
- */
+/** The collection state of one environment. */
 export interface TaxPortalState {
   readonly jobs: Map<string, Job>
   readonly members: Map<string, MemberPortal>
   sequence: number
 }
 
-/**
- * The store slot of collection.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The store slot of collection. */
 export const taxPortalSlot = slot<TaxPortalState>("taxPortal", () => ({ jobs: new Map(), members: new Map(), sequence: 0 }))
 
-/**
- * The collection state of a member, created empty on first use.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The collection state of a member, created empty on first use. */
 export const memberOf = (state: TaxPortalState, corpNum: string): MemberPortal => {
   let member = state.members.get(corpNum)
-  if (member === undefined) {
-    member = { jobs: [], certificate: undefined, deptUser: undefined }
-    state.members.set(corpNum, member)
-  }
-  // Whoever asks for a member's jobs may change them in this step (a poll moves a job).
-  changed(state, corpNum)
+  if (member === undefined) state.members.set(corpNum, member = { jobs: [], certificate: undefined, deptUser: undefined })
   return member
 }
 
 /**
  * A new job ID: 18 digits (KST time to the second without the century, then a sequence number),
  * unique per sandbox.
- *
- * @since 0.1.0
- * @category constructors
  */
-export const newJobId = (state: TaxPortalState, now: number): string =>
-  `${Kst.toDateTime14(now).slice(2)}${String(++state.sequence % 1_000_000).padStart(6, "0")}`
+export const newJobId = (state: TaxPortalState, now: number): string => itemKeyOf(now, ++state.sequence)
 
-/**
- * How long a portal certificate registered through the certificate page stays valid.
- *
- * @since 0.1.0
- * @category constants
- */
+/** How long a portal certificate registered through the certificate page stays valid. */
 export const CERTIFICATE_VALIDITY_MILLIS = 365 * 24 * 60 * 60 * 1000
 
 /**
  * Registers (or renews) the member's tax portal certificate at `now`, valid one year: the button of
  * the page GetCertificatePopUpURL leads to. Answers the certificate.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const registerCertificate = (member: MemberPortal, now: number): NonNullable<MemberPortal["certificate"]> => {
   const certificate = { registeredAt: now, expiresAt: now + CERTIFICATE_VALIDITY_MILLIS }
@@ -137,12 +95,7 @@ export const registerCertificate = (member: MemberPortal, now: number): NonNulla
   return certificate
 }
 
-/**
- * Registers a job.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Registers a job. */
 export const register = (
   state: TaxPortalState,
   query: Query,
@@ -156,10 +109,7 @@ export const register = (
     kind,
     regAt: now,
     failure,
-    polls: 0,
-    stage: 0,
-    startedAt: undefined,
-    completedAt: undefined,
+    progress: notStarted,
     invoices: undefined,
     receipts: undefined
   }
@@ -168,117 +118,79 @@ export const register = (
   return job
 }
 
-/**
- * `true` once a job is past its hour of validity (document time).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** `true` once a job is past its hour of validity (document time). */
 export const isExpired = (job: Job, now: number): boolean => now >= job.regAt + Rules.JOB_VALIDITY_MILLIS
 
 /**
- * The stage a job has reached at `now` under its policy (1 → 2 → 3 as 0 … 2), without recording
- * it; an expired job stays where its hour left it.
- *
- * @since 1.1.0
- * @category combinators
+ * How a job progresses under `policy` as of `now`: two stages from its registration, on time that
+ * stops where its hour of validity left it.
  */
-export const stageAsOf = (job: Job, policy: Policy, now: number): number => {
-  if (job.completedAt !== undefined) return job.stage
-  const reference = isExpired(job, now) ? job.regAt + Rules.JOB_VALIDITY_MILLIS - 1 : now
-  return Math.max(job.stage, stageOf(policy, { startedAt: job.regAt, now: reference, polls: job.polls, stages: 2 }))
-}
+const courseAt = (job: Job, policy: Policy, now: number): readonly [Course, number] => [
+  { policy, since: job.regAt, stages: 2 },
+  isExpired(job, now) ? job.regAt + Rules.JOB_VALIDITY_MILLIS - 1 : now
+]
+
+/** The progress of a job as of `now` under its policy, without recording it. */
+export const progressAsOf = (job: Job, policy: Policy, now: number): Progress => asOf(job.progress, ...courseAt(job, policy, now))
+
+/** `true` once a job has completed (jobState 3). */
+export const isCompleted = (job: Job): boolean => job.progress.reached.length === 2
 
 /**
- * Advances a job under its policy (1 → 2 → 3); a state poll counts for `AfterPolls`. On
- * completion `snapshot` is called once with the completion instant. An expired job no longer moves.
- *
- * @since 0.1.0
- * @category combinators
+ * Records the progress of a job under its policy (1 → 2 → 3); a state poll counts for
+ * `AfterPolls`, except once the job expired. On completion `snapshot` is called once with the
+ * completion instant.
  */
 export const advance = (job: Job, policy: Policy, now: number, poll: boolean, snapshot: (job: Job, at: number) => void): Job => {
-  if (job.completedAt !== undefined) return job
-  if (poll && !isExpired(job, now)) job.polls += 1
-  const stage = stageAsOf(job, policy, now)
-  if (stage >= 1 && job.startedAt === undefined) job.startedAt = stageReachedAt(policy, job.regAt, 1) ?? now
-  if (stage >= 2) {
-    const at = stageReachedAt(policy, job.regAt, 2) ?? now
-    job.completedAt = at
-    if (job.failure === undefined) snapshot(job, at)
-  }
-  job.stage = stage
+  if (isCompleted(job)) return job
+  const [course, at] = courseAt(job, policy, now)
+  const { reached } = advanceProgress(job, course, at, poll && !isExpired(job, now))
+  if (reached.length === 2 && job.failure === undefined) snapshot(job, reached[1]!)
   return job
 }
 
-/**
- * The invoice with a confirmation number in a job's snapshot, if any.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The invoice with a confirmation number in a job's snapshot, if any. */
 export const collectedInvoice = (job: Job, ntsconfirmNum: string): IssuedInvoice | undefined => {
   if (job.invoices === undefined) return undefined
   job.byConfirmNum ??= new Map(job.invoices.map((invoice) => [invoice.ntsconfirmNum, invoice]))
   return job.byConfirmNum.get(ntsconfirmNum)
 }
 
-/**
- * The number of documents a completed job collected.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The number of documents a completed job collected. */
 export const collectCount = (job: Job): number => (job.kind === "taxinvoice" ? job.invoices?.length : job.receipts?.length) ?? 0
 
 const DATE_TYPE_NAMES: Record<string, string> = { W: "WriteDate", I: "IssueDate", S: "SendDate" }
 
-/**
- * The job record (docs/service.md "Tax authority collection").
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The job record (docs/service.md "Tax authority collection"). */
 export const jobRecord = (job: Job): SuccessEncoded<typeof Operations.TaxinvoiceGetJobState> => {
-  const completed = job.completedAt !== undefined
+  const completed = isCompleted(job)
+  const [startedAt, completedAt] = job.progress.reached
   return {
     jobID: job.jobID,
-    jobState: String(1 + job.stage),
+    jobState: String(1 + job.progress.reached.length),
     queryType: sideLabel[job.queryType as keyof typeof sideLabel],
     queryDateType: job.kind === "taxinvoice" ? DATE_TYPE_NAMES[job.dateType] ?? job.dateType : "TradeDate",
     queryStDate: job.sDate,
     queryEnDate: job.eDate,
     errorCode: completed ? job.failure?.code ?? 1 : 0,
     errorReason: completed ? job.failure?.reason ?? "" : "",
-    jobStartDT: job.startedAt === undefined ? "" : Kst.toDateTime14(job.startedAt),
-    jobEndDT: job.completedAt === undefined ? "" : Kst.toDateTime14(job.completedAt),
+    jobStartDT: startedAt === undefined ? "" : Kst.toDateTime14(startedAt),
+    jobEndDT: completedAt === undefined ? "" : Kst.toDateTime14(completedAt),
     regDT: Kst.toDateTime14(job.regAt),
     collectCount: collectCount(job)
   }
 }
 
-/**
- * The member's unexpired jobs of a kind, newest first.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The member's unexpired jobs of a kind, newest first. */
 export const activeJobs = (member: MemberPortal, kind: Job["kind"], now: number): ReadonlyArray<Job> =>
   member.jobs.filter((job) => job.kind === kind && !isExpired(job, now)).reverse()
 
-/**
- * The digest a department account's password is kept as.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The digest a department account's password is kept as. */
 export const passwordDigest = (corpNum: string, password: string): string =>
   createHash("sha256").update(`${corpNum}\u0000${password}`).digest("hex")
 
 /**
  * The member preference that makes the member's next jobs fail with this errorCode (a negative
  * 8-digit number), to exercise failure handling.
- *
- * @since 0.1.0
- * @category constants
  */
 export const JOB_ERROR_PREFERENCE = "taxPortalJobError"

@@ -3,13 +3,11 @@
  * that counterparties issued elsewhere, derived only from the member number, the side and the day
  * — so the same member and range always show the same documents (and overlapping ranges agree),
  * and a fresh member still sees realistic results. Nothing here is stored.
- *
- * @since 0.1.0
  */
 import { createHash } from "node:crypto"
 import * as Kst from "../../core/Kst.js"
 import * as Rules from "../../domains/taxPortal/Rules.js"
-import * as Seeded from "../Seeded.js"
+import * as Seeded from "../edge/Seeded.js"
 import type { CollectedReceipt, IssuedInvoice, Party } from "./Records.js"
 
 /** A small deterministic generator seeded by a text. */
@@ -31,12 +29,7 @@ const token = (seed: string, length: number, chars = alphabet): string => {
   return out
 }
 
-/**
- * The counterparties of synthetic documents: fixed, so their names and numbers can be searched.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The counterparties of synthetic documents: fixed, so their names and numbers can be searched. */
 export const COUNTERPARTS: ReadonlyArray<Party> = [
   { corpNum: "2208162517", corpName: "한빛상사", ceoName: "김한빛", bizType: "도소매", bizClass: "사무용품", email: "tax@hanbit.example" },
   { corpNum: "1058734216", corpName: "가온물산", ceoName: "이가온", bizType: "제조", bizClass: "식품", email: "acct@gaon.example", taxRegID: "0001" },
@@ -60,9 +53,6 @@ const at = (day: string, rng: ReturnType<typeof generator>): string =>
 /**
  * The synthetic tax invoices of a member on one side whose write date falls on `writeDate`
  * (0 to 2 a day).
- *
- * @since 0.1.0
- * @category constructors
  */
 export const invoicesWrittenOn = (member: Party, queryType: "SELL" | "BUY" | "TRUSTEE", writeDate: string): ReadonlyArray<IssuedInvoice> => {
   const day = generator(`invoices/${member.corpNum}/${queryType}/${writeDate}`)
@@ -112,19 +102,11 @@ export const invoicesWrittenOn = (member: Party, queryType: "SELL" | "BUY" | "TR
 /**
  * The synthetic tax invoices that may fall into a collection range by any date type: write
  * dates from 4 days before the range (issue and filing follow the write date by up to 3 days).
- *
- * @since 0.1.0
- * @category constructors
  */
 export const invoicesAround = (member: Party, queryType: "SELL" | "BUY" | "TRUSTEE", sDate: string, eDate: string): ReadonlyArray<IssuedInvoice> =>
   Rules.daysOf(Kst.addDays(sDate, -4), eDate).flatMap((day) => invoicesWrittenOn(member, queryType, day))
 
-/**
- * The synthetic cash receipts of a member on one side traded on `tradeDate` (0 to 3 a day).
- *
- * @since 0.1.0
- * @category constructors
- */
+/** The synthetic cash receipts of a member on one side traded on `tradeDate` (0 to 3 a day). */
 export const receiptsTradedOn = (member: Party, queryType: "SELL" | "BUY", tradeDate: string): ReadonlyArray<CollectedReceipt> => {
   const day = generator(`receipts/${member.corpNum}/${queryType}/${tradeDate}`)
   const count = day.int(0, 3)
@@ -157,11 +139,6 @@ export const receiptsTradedOn = (member: Party, queryType: "SELL" | "BUY", trade
   return out
 }
 
-/**
- * The synthetic cash receipts of a trade-date range.
- *
- * @since 0.1.0
- * @category constructors
- */
+/** The synthetic cash receipts of a trade-date range. */
 export const receiptsBetween = (member: Party, queryType: "SELL" | "BUY", sDate: string, eDate: string): ReadonlyArray<CollectedReceipt> =>
   Rules.daysOf(sDate, eDate).flatMap((day) => receiptsTradedOn(member, queryType, day))

@@ -1,24 +1,19 @@
 /**
  * Sandbox-only e-Tax invoice operations behind admin routes: an invoice "issued on the web portal"
  * (known only by its item key, for AssignMgtKey). Buyer notifications go to the sandbox outbox (Outbox.ts).
- *
- * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import * as Kst from "../../core/Kst.js"
 import { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { SandboxClock } from "../Clock.js"
-import { outboxSlot } from "../Outbox.js"
-import { decodeValue } from "../Route.js"
-import { type Environment, SandboxStore } from "../Store.js"
+import { decodeValue } from "../routing/Route.js"
+import type { Environment } from "../Store.js"
 import * as State from "./State.js"
 
 /**
  * A draft for the portal invoice of `corpNum` written at `writeDate`: a taxable sale of 100,000
  * won plus tax to a business buyer in business (1234567891 of the company-status table).
- *
- * @since 0.1.0
- * @category constructors
  */
 export const portalDraft = (corpNum: string, writeDate: string): Record<string, unknown> => ({
   issueType: "정발행",
@@ -43,16 +38,12 @@ export const portalDraft = (corpNum: string, writeDate: string): Record<string, 
 /**
  * Creates an invoice issued on the portal for `corpNum` (fields of `overrides` replace those of
  * `portalDraft`); answers its item key and confirmation number.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const issueOnPortal = Effect.fnUntraced(function*(environment: Environment, corpNum: string, overrides: Readonly<Record<string, unknown>>) {
-  const store = yield* SandboxStore
   const now = yield* SandboxClock.use((clock) => clock.now)
   const draft = yield* decodeValue({ ...portalDraft(corpNum, Kst.toDate8(now)), ...overrides, invoicerCorpNum: corpNum }, TaxinvoiceDraft)
-  const state = store.get(State.taxinvoiceSlot, environment)
-  if (state.environment === "") state.environment = environment
-  const invoice = State.issueOnPortal(state, store.get(outboxSlot, environment), State.memberOf(state, corpNum), corpNum, draft, now)
-  return { itemKey: invoice.itemKey, ntsconfirmNum: invoice.issued?.ntsconfirmNum ?? "" }
+  return yield* State.withMemberOf({ environment, writes: true }, corpNum, (ctx) => {
+    const invoice = State.issueOnPortal(ctx.state, ctx.outbox, ctx.member, corpNum, draft, ctx.now)
+    return Result.succeed({ itemKey: invoice.itemKey, ntsconfirmNum: invoice.issued?.ntsconfirmNum ?? "" })
+  })
 })

@@ -1,59 +1,46 @@
 /**
  * Filing of issued e-Tax invoices to the tax authority (docs/decisions.md "e-Tax invoices"):
  * 300 issued → 301 waiting to be sent → 302 sending → 303 sent → 304 filed or 305 failed, along the
- * `taxinvoice.filing` progression on document time, derived when read and frozen once reached.
+ * `taxinvoice.filing` progression on document time: the invoice's `Progress`, derived when read and
+ * frozen once recorded.
  * Filing fails when the buyer (사업자) is closed per the sandbox's company-status table.
- *
- * @since 0.1.0
  */
 import { States } from "../../domains/companyStatus/Schemas.js"
 import * as Rules from "../../domains/taxinvoice/Rules.js"
 import type { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
 import { companyStatusOf } from "../companyStatus/Table.js"
-import { type Policy, stageOf, stageReachedAt } from "../Progression.js"
+import type { StateNames } from "../documents/DocumentKind.js"
+import { asOf, type Course, type Policy, type Progress } from "../Progression.js"
 import type { Invoice } from "./Stored.js"
 
-const FILING_STEPS = 4
-
-/**
- * The filing steps of an invoice as of `now` under `policy` — the stage reached and when each step
- * was reached, the recorded ones and those now due — without recording them: what a read would
- * find (the sandbox's pages look without changing).
- *
- * @since 1.1.0
- * @category combinators
- */
-export const filingAsOf = (invoice: Invoice, policy: Policy, now: number): { readonly stage: number; readonly times: ReadonlyArray<number> } => {
-  const issued = invoice.issued
-  if (issued === undefined || invoice.filingStage >= FILING_STEPS) return { stage: invoice.filingStage, times: invoice.filingTimes }
-  const stage = Math.max(invoice.filingStage, stageOf(policy, { startedAt: issued.at, now, polls: invoice.polls, stages: FILING_STEPS }))
-  // Nothing due: the recorded times as they are (a read of an invoice copies nothing).
-  if (stage === invoice.filingStage) return { stage, times: invoice.filingTimes }
-  const times = [...invoice.filingTimes]
-  for (let step = invoice.filingStage + 1; step <= stage; step++) times.push(stageReachedAt(policy, issued.at, step) ?? now)
-  return { stage, times }
+/** The names of the states of an e-Tax invoice, for the pages, the portal and the PDF. */
+export const STATES: StateNames = {
+  [Rules.StateCode.Saved]: { ko: "임시저장", en: "Saved" },
+  [Rules.StateCode.Issued]: { ko: "발행완료", en: "Issued" },
+  [Rules.StateCode.WaitingToSend]: { ko: "전송대기", en: "Waiting to be sent" },
+  [Rules.StateCode.Sending]: { ko: "전송중", en: "Sending" },
+  [Rules.StateCode.Sent]: { ko: "전송완료(결과대기)", en: "Sent, awaiting the result" },
+  [Rules.StateCode.Filed]: { ko: "국세청 신고완료", en: "Filed to the tax authority" },
+  [Rules.StateCode.FilingFailed]: { ko: "국세청 전송실패", en: "Filing failed" }
 }
 
 /**
- * Brings the filing of an issued invoice up to date under `policy` (300 → 301 → 302 → 303 →
- * 304/305), recording when each step was reached.
- *
- * @since 0.1.0
- * @category combinators
+ * How an issued invoice's filing progresses under `policy`: four steps from its issue (301, 302,
+ * 303, then 304 or 305). A saved invoice (100) does not progress.
  */
-export const advanceFiling = (invoice: Invoice, policy: Policy, now: number): Invoice => {
-  const { stage, times } = filingAsOf(invoice, policy, now)
-  for (let step = invoice.filingStage; step < stage; step++) invoice.filingTimes.push(times[step]!)
-  invoice.filingStage = stage
-  return invoice
-}
+export const courseOf = (invoice: Invoice, policy: Policy): Course | undefined =>
+  invoice.issued === undefined ? undefined : { policy, since: invoice.issued.at, stages: 4 }
 
 /**
- * The status code of an invoice at a filing stage (0 … 4).
- *
- * @since 1.1.0
- * @category combinators
+ * The filing of an invoice as of `now` under `policy` (`Progression.asOf`), without recording it:
+ * what a read would find (the sandbox's pages look without changing).
  */
+export const filingAsOf = (invoice: Invoice, policy: Policy, now: number): Progress => {
+  const course = courseOf(invoice, policy)
+  return course === undefined ? invoice.progress : asOf(invoice.progress, course, now)
+}
+
+/** The status code of an invoice at a filing stage (0 … 4). */
 export const stateCodeAt = (invoice: Invoice, filingStage: number): number => {
   if (invoice.issued === undefined) return Rules.StateCode.Saved
   switch (filingStage) {
@@ -70,28 +57,15 @@ export const stateCodeAt = (invoice: Invoice, filingStage: number): number => {
   }
 }
 
-/**
- * The status code of an invoice.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const stateCodeOf = (invoice: Invoice): number => stateCodeAt(invoice, invoice.filingStage)
+/** The status code of an invoice. */
+export const stateCodeOf = (invoice: Invoice): number => stateCodeAt(invoice, invoice.progress.reached.length)
 
-/**
- * When the invoice last changed state.
- *
- * @since 0.1.0
- * @category combinators
- */
-export const stateAt = (invoice: Invoice): number => invoice.filingTimes.at(-1) ?? invoice.issued?.at ?? invoice.regAt
+/** When the invoice last changed state. */
+export const stateAt = (invoice: Invoice, progress: Progress = invoice.progress): number => progress.reached.at(-1) ?? invoice.issued?.at ?? invoice.regAt
 
 /**
  * `true` when filing of this invoice fails: the buyer is a business closed per the company-status
  * table (docs/decisions.md "e-Tax invoices").
- *
- * @since 0.1.0
- * @category rules
  */
 export const buyerClosed = (draft: TaxinvoiceDraft, now: number): boolean =>
   (draft.invoiceeType ?? "사업자") === "사업자" && companyStatusOf(draft.invoiceeCorpNum, now).state === States.Closed

@@ -2,11 +2,9 @@
  * The PDF of an e-Tax invoice behind GetPDFURL's link: the invoice as a one-page PDF (`../Pdf.ts`,
  * as GetPDF of cash receipts). Text is ASCII: Korean values are shown by their English meaning,
  * names and addresses as `?` where they are not ASCII.
- *
- * @since 0.1.0
  */
-import { textDocument } from "../Pdf.js"
-import { stateCodeOf } from "./Filing.js"
+import { stateLine, textDocument } from "../documents/Pdf.js"
+import { STATES, stateCodeOf } from "./Filing.js"
 import type { Invoice } from "./State.js"
 
 const ENGLISH: Readonly<Record<string, string>> = {
@@ -18,16 +16,6 @@ const ENGLISH: Readonly<Record<string, string>> = {
   없음: "none"
 }
 
-const STATES: Readonly<Record<number, string>> = {
-  100: "saved (100)",
-  300: "issued (300)",
-  301: "waiting to be sent (301)",
-  302: "sending (302)",
-  303: "sent, awaiting the result (303)",
-  304: "filed to the tax authority (304)",
-  305: "filing failed (305)"
-}
-
 const english = (value: string): string => ENGLISH[value] ?? value
 
 /** Item lines that fit on the page with the rest (up to 99 exist). */
@@ -36,9 +24,6 @@ const MAX_LINES = 30
 /**
  * The PDF of an invoice: document ID, confirmation number, date of writing, the parties' numbers,
  * amounts, items and the state.
- *
- * @since 0.1.0
- * @category constructors
  */
 export const invoiceDocument = (invoice: Invoice): Uint8Array => {
   const d = invoice.draft
@@ -56,6 +41,6 @@ export const invoiceDocument = (invoice: Invoice): Uint8Array => {
       `Item ${line.serialNum ?? ""}: ${line.itemName ?? ""} ${line.qty ?? ""} x ${line.unitCost ?? ""} = ${line.supplyCost ?? ""} + ${line.tax ?? ""}`
     ),
     ...((d.detailList?.length ?? 0) > MAX_LINES ? [`... and ${(d.detailList?.length ?? 0) - MAX_LINES} more items`] : []),
-    `State: ${STATES[code] ?? String(code)}`
+    `State: ${stateLine(STATES, code)}`
   ])
 }

@@ -4,33 +4,30 @@
  * Every function here changes the state synchronously (Store.ts).
  *
  * States: 100 saved → (Issue) 300 issued → 301 waiting to be sent → 302 sending → 303 sent → 304
- * filed or 305 failed. The stored shapes are in `Stored.ts`, the filing steps in `Filing.ts`, the
- * identifiers in `Identifiers.ts`.
+ * filed or 305 failed. The stored shapes are in `Stored.ts`, the filing steps in `Filing.ts`.
+ * Identifiers come from the state's sequence (`Identifiers.ts`): item keys (18 digits),
+ * confirmation numbers (KST issue date + 16 of `[0-9a-z]`), path-safe file IDs, bulk receipt IDs.
  *
  * Issued invoices are indexed for the tax-portal collection (`IssuedIndexes.ts`).
- *
- * @since 0.1.0
  */
 import * as Result from "effect/Result"
+import * as Kst from "../../core/Kst.js"
 import * as Rules from "../../domains/taxinvoice/Rules.js"
 import * as Operations from "../../domains/taxinvoice/Operations.js"
 import { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
-import { type AnswerCache, answersSlot } from "../AnswerCache.js"
-import { changed } from "../Durable.js"
+import { answersSlot } from "../documents/AnswerCache.js"
+import * as Bulk from "../documents/Bulk.js"
 import { fail, type SandboxFailure } from "../Failure.js"
-import { type MemberView, memberView } from "../HandlerContext.js"
-import * as BulkSubmission from "../BulkSubmission.js"
+import { memberView } from "../HandlerContext.js"
+import { base36, itemKeyOf, uuidOf } from "../documents/Identifiers.js"
 import { type Mail, outboxSlot, post } from "../Outbox.js"
-import type { Policy } from "../Progression.js"
-import { decodeResult } from "../Route.js"
+import { notStarted, type Policy } from "../Progression.js"
+import { decodeResult } from "../routing/Route.js"
 import { buyerClosed, stateCodeOf } from "./Filing.js"
 import { index } from "./IssuedIndexes.js"
-import { newFileId, newItemKey, newNtsConfirmNum } from "./Identifiers.js"
-import { type Bulk, type BulkItemResult, type Invoice, type Issued, type MemberInvoices, type StoredFile, taxinvoiceSlot, type TaxinvoiceState } from "./Stored.js"
+import { type Invoice, type Issued, type MemberInvoices, type StoredFile, taxinvoiceSlot, type TaxinvoiceState } from "./Stored.js"
 
 export {
-  type Bulk,
-  type BulkItemResult,
   type DateType,
   type Invoice,
   type Issued,
@@ -40,30 +37,26 @@ export {
   taxinvoiceSlot
 } from "./Stored.js"
 
-/**
- * The invoices of a member, created empty on first use.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The invoices of a member, created empty on first use. */
 export const memberOf = (state: TaxinvoiceState, corpNum: string): MemberInvoices => {
   let member = state.members.get(corpNum)
-  if (member === undefined) {
-    member = { byKey: new Map(), byItemKey: new Map(), bulks: new Map(), pendingBulks: new Set() }
-    state.members.set(corpNum, member)
-  }
-  // Whoever asks for a member's invoices may change them in this step (reads count polls too).
-  changed(state, corpNum)
+  if (member === undefined) state.members.set(corpNum, member = emptyMember())
   return member
 }
 
-/**
- * The map key of a document ID of a kind.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** No invoices. */
+export const emptyMember = (): MemberInvoices => ({ byKey: new Map(), byItemKey: new Map(), submissions: Bulk.submissions() })
+
+/** The map key of a document ID of a kind. */
 export const keyOf = (mgtKeyType: string, mgtKey: string): string => `${mgtKeyType.toUpperCase()}:${mgtKey}`
+
+const next = (state: TaxinvoiceState): number => ++state.sequence
+
+/** A confirmation number (docs/decisions.md "e-Tax invoices"): the KST issue date `yyyyMMdd` and 16 of `[0-9a-z]`. */
+const newNtsConfirmNum = (state: TaxinvoiceState, now: number): string => `${Kst.toDate8(now)}${base36(next(state) * 7_919, 16)}`
+
+/** The receipt ID of a new bulk submission, shaped like a UUID. */
+export const newReceiptId = (state: TaxinvoiceState): string => uuidOf(`receipt/${next(state)}`)
 
 // ── register, files, issue ──────────────────────────────────────────────────────────────────
 
@@ -74,14 +67,12 @@ const create = (state: TaxinvoiceState, member: MemberInvoices, corpNum: string,
     mgtKeyType: "SELL",
     mgtKey,
     assignedAt: undefined,
-    itemKey: newItemKey(state, now),
+    itemKey: itemKeyOf(now, next(state)),
     regAt: now,
     files: [],
     fileSerial: 0,
     issued: undefined,
-    filingStage: 0,
-    filingTimes: [],
-    polls: 0,
+    progress: notStarted,
     openAt: undefined
   }
   if (mgtKey !== undefined) member.byKey.set(keyOf("SELL", mgtKey), invoice)
@@ -92,9 +83,6 @@ const create = (state: TaxinvoiceState, member: MemberInvoices, corpNum: string,
 /**
  * Saves a draft (state 100) under the seller's document ID. The draft is valid; its seller must be
  * the member and its writeDate not after today.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const register = (
   state: TaxinvoiceState,
@@ -109,23 +97,13 @@ export const register = (
   return Result.succeed(create(state, member, corpNum, draft, draft.invoicerMgtKey, now))
 }
 
-/**
- * Finds an invoice of the member by kind and document ID; -11000005 when there is none.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Finds an invoice of the member by kind and document ID; -11000005 when there is none. */
 export const find = (member: MemberInvoices, mgtKeyType: string, mgtKey: string): Result.Result<Invoice, SandboxFailure> => {
   const invoice = member.byKey.get(keyOf(mgtKeyType, mgtKey))
   return invoice === undefined ? Result.fail(fail("TaxinvoiceNotFound", mgtKey)) : Result.succeed(invoice)
 }
 
-/**
- * Attaches a file: only while saved, at most 5.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Attaches a file: only while saved, at most 5. */
 export const attach = (
   state: TaxinvoiceState,
   invoice: Invoice,
@@ -136,7 +114,8 @@ export const attach = (
   if (invoice.files.length >= Rules.Limits.files) return Result.fail(fail("TaxinvoiceTooManyFiles"))
   const stored: StoredFile = {
     serialNum: ++invoice.fileSerial,
-    fileId: newFileId(state),
+    // Path-safe (`[A-Za-z0-9-]`).
+    fileId: uuidOf(`file/${next(state)}`).toUpperCase(),
     fileName: file.fileName,
     displayName: file.displayName ?? file.fileName,
     // A copy: the request's buffer is not the sandbox's to keep.
@@ -147,12 +126,7 @@ export const attach = (
   return Result.succeed(stored)
 }
 
-/**
- * Deletes a file by its ID: only while saved.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Deletes a file by its ID: only while saved. */
 export const deleteFile = (invoice: Invoice, fileId: string): Result.Result<void, SandboxFailure> => {
   if (invoice.issued !== undefined) return Result.fail(fail("TaxinvoiceFilesOnlyWhileSaved", `stateCode ${stateCodeOf(invoice)}`))
   const index = invoice.files.findIndex((f) => f.fileId === fileId)
@@ -165,21 +139,11 @@ export const deleteFile = (invoice: Invoice, fileId: string): Result.Result<void
 const buyerAddresses = (draft: TaxinvoiceDraft): ReadonlyArray<string> =>
   [draft.invoiceeEmail1, ...(draft.addContactList ?? []).map((c) => c.email)].filter((a): a is string => a !== undefined && a !== "")
 
-/**
- * The subject of the notification mail about an invoice.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** The subject of the notification mail about an invoice. */
 export const mailSubject = (invoice: Invoice): string =>
   `${invoice.draft.invoicerCorpName}님이 보낸 전자세금계산서입니다.`
 
-/**
- * Records mails about an invoice in the outbox, one per address; `operation` is what sent them.
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Records mails about an invoice in the outbox, one per address; `operation` is what sent them. */
 export const notify = (outbox: Array<Mail>, invoice: Invoice, to: ReadonlyArray<string>, operation: string, at: number): void => {
   for (const receiver of to) {
     post(outbox, { corpNum: invoice.corpNum, operation, document: invoice.mgtKey ?? invoice.itemKey, receiver, subject: mailSubject(invoice) }, at)
@@ -189,9 +153,6 @@ export const notify = (outbox: Array<Mail>, invoice: Invoice, to: ReadonlyArray<
 /**
  * Issues a saved invoice: the due-date rule (overdue needs `forceIssue` and marks it late), a
  * confirmation number, the buyer notification in the outbox.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const issue = (
   state: TaxinvoiceState,
@@ -222,9 +183,6 @@ export const issue = (
 /**
  * The buyer confirms the notification mail (the button of the mail-confirmation page): the first
  * confirmation sets `openYN`/`openDT`; a saved invoice (100) has no mail to confirm.
- *
- * @since 0.1.0
- * @category combinators
  */
 export const confirmOpened = (invoice: Invoice, now: number): Result.Result<Invoice, SandboxFailure> => {
   if (invoice.issued === undefined) {
@@ -237,9 +195,6 @@ export const confirmOpened = (invoice: Invoice, now: number): Result.Result<Invo
 /**
  * Creates an invoice issued on the web portal, known only by its item key (the sandbox's stand-in
  * for the portal; AssignMgtKey then gives it a document ID).
- *
- * @since 0.1.0
- * @category combinators
  */
 export const issueOnPortal = (
   state: TaxinvoiceState,
@@ -257,12 +212,7 @@ export const issueOnPortal = (
   return invoice
 }
 
-/**
- * Gives a portal-issued invoice a document ID of a kind, at `now` (kept for its history).
- *
- * @since 0.1.0
- * @category combinators
- */
+/** Gives a portal-issued invoice a document ID of a kind, at `now` (kept for its history). */
 export const assignMgtKey = (
   member: MemberInvoices,
   itemKey: string,
@@ -281,81 +231,48 @@ export const assignMgtKey = (
   return Result.succeed(invoice)
 }
 
-// ── bulk ────────────────────────────────────────────────────────────────────────────────────
+// ── the member's context ───────────────────────────────────────────────────────────────────
 
-/**
- * Advances a bulk submission under its policy (txState 0 → 1 → 2), processing each invoice on
- * completion (`BulkSubmission.advance`).
- *
- * @since 0.1.0
- * @category combinators
- */
-export const advance: (
-  bulk: Bulk,
-  policy: Policy,
-  now: number,
-  poll: boolean,
-  process: (item: unknown, at: number) => BulkItemResult
-) => Bulk = BulkSubmission.advance
-
-/**
- * What a member's handler works on.
- *
- * @since 0.1.0
- * @category models
- */
-export interface MemberContext {
+/** What a member's handler works on. */
+export interface MemberContext extends Bulk.BulkContext<Invoice> {
   readonly state: TaxinvoiceState
   readonly member: MemberInvoices
   readonly outbox: Array<Mail>
-  readonly answers: AnswerCache
   readonly corpNum: string
-  readonly now: number
   readonly filing: Policy
-  readonly bulk: Policy
 }
 
 /** One invoice of a bulk submission, registered and issued at `at` (all or nothing). */
-export const processItem = (ctx: MemberContext, forceIssue: boolean) => (item: unknown, at: number): BulkItemResult => {
-  const mgtKey = typeof item === "object" && item !== null && typeof (item as { invoicerMgtKey?: unknown }).invoicerMgtKey === "string"
-    ? (item as { invoicerMgtKey: string }).invoicerMgtKey
-    : null
-  const issued = Result.gen(function*() {
+export const issueItem = (ctx: MemberContext, forceIssue: boolean) => (item: unknown, at: number): Bulk.ItemResult<Invoice> =>
+  Bulk.itemResult(Bulk.mgtKeyOf(item, "invoicerMgtKey"), Result.gen(function*() {
     const draft = yield* decodeResult(item, TaxinvoiceDraft)
     if (Rules.isOverdue(draft.writeDate, at) && !forceIssue) {
       return yield* Result.fail(fail("TaxinvoiceOverdue", `due ${Rules.dueDateOf(draft.writeDate)}`))
     }
     const invoice = yield* register(ctx.state, ctx.member, ctx.corpNum, draft, at)
     yield* issue(ctx.state, ctx.outbox, invoice, { forceIssue }, at, Operations.BulkIssue.name)
-    return { mgtKey: draft.invoicerMgtKey, invoice }
-  })
-  return Result.isSuccess(issued)
-    ? { _tag: "Issued", mgtKey: issued.success.mgtKey, invoice: issued.success.invoice }
-    : { _tag: "Failed", mgtKey, failure: issued.failure }
-}
+    return { mgtKey: draft.invoicerMgtKey, document: invoice }
+  }))
 
 /**
- * Runs `f` on a member's invoices in one synchronous step, after bringing every pending bulk
- * submission of the member up to date. The operations and the portal's pages both see the invoices
- * through it.
- *
- * @since 0.1.0
- * @category combinators
+ * Runs `f` on a member's invoices in one synchronous step, after completing the member's bulk
+ * submissions that are due. The operations, the portal's pages and the document-kind adapter see
+ * the invoices through it.
  */
-export const withMemberOf: MemberView<MemberContext> = memberView(({ now, policies, store }, environment, corpNum) => {
-  const state = store.get(taxinvoiceSlot, environment)
-  if (state.environment === "") state.environment = environment
-  const bulk = policies["taxinvoice.bulk"]
+export const withMemberOf = memberView(taxinvoiceSlot, ({ now, policies, store }, state, environment, corpNum): MemberContext => {
+  const member = memberOf(state, corpNum)
   const ctx: MemberContext = {
     state,
-    member: memberOf(state, corpNum),
+    member,
+    submissions: member.submissions,
     outbox: store.get(outboxSlot, environment),
     answers: store.get(answersSlot, environment),
     corpNum,
     now,
     filing: policies["taxinvoice.filing"],
-    bulk
+    bulkPolicy: policies["taxinvoice.bulk"],
+    receiptId: () => newReceiptId(state),
+    issue: (bulk) => issueItem(ctx, bulk.forceIssue)
   }
-  BulkSubmission.advancePending(ctx.member.pendingBulks, bulk, now, (pending) => processItem(ctx, pending.forceIssue))
   return ctx
-})
+}, Bulk.settle)

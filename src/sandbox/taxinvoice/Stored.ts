@@ -2,22 +2,15 @@
  * What the sandbox stores of e-Tax invoices (docs/decisions.md "e-Tax invoices"): invoices, their files and issue, bulk
  * submissions, each member's invoices and the environment's indexes. The functions that change
  * them are in `State.ts`; the filing steps, identifiers and indexes read these shapes.
- *
- * @since 0.1.0
  */
 import type * as Rules from "../../domains/taxinvoice/Rules.js"
 import type { TaxinvoiceDraft } from "../../domains/taxinvoice/Schemas.js"
-import type * as BulkSubmission from "../BulkSubmission.js"
-import { DayIndex } from "../DayIndex.js"
-import type { SandboxFailure } from "../Failure.js"
+import type * as Bulk from "../documents/Bulk.js"
+import { DayIndex } from "../documents/DayIndex.js"
+import type { Progress } from "../Progression.js"
 import { slot } from "../Store.js"
 
-/**
- * An attached file.
- *
- * @since 0.1.0
- * @category models
- */
+/** An attached file. */
 export interface StoredFile {
   readonly serialNum: number
   readonly fileId: string
@@ -27,12 +20,7 @@ export interface StoredFile {
   readonly regAt: number
 }
 
-/**
- * The issue of an invoice, once it happened.
- *
- * @since 0.1.0
- * @category models
- */
+/** The issue of an invoice, once it happened. */
 export interface Issued {
   readonly at: number
   readonly ntsconfirmNum: string
@@ -42,12 +30,7 @@ export interface Issued {
   readonly filingFails: boolean
 }
 
-/**
- * An invoice as stored.
- *
- * @since 0.1.0
- * @category models
- */
+/** An invoice as stored. */
 export interface Invoice {
   readonly corpNum: string
   readonly draft: TaxinvoiceDraft
@@ -61,60 +44,23 @@ export interface Invoice {
   readonly files: Array<StoredFile>
   fileSerial: number
   issued: Issued | undefined
-  /** Filing steps reached after the issue (0 … 4) and when each was reached. */
-  filingStage: number
-  readonly filingTimes: Array<number>
-  /** Reads of the invoice, for the `AfterPolls` filing policy. */
-  polls: number
+  /** Its filing after the issue: four steps, 301 … 304/305. */
+  progress: Progress
   openAt: number | undefined
 }
 
-/**
- * The result of one invoice of a bulk submission.
- *
- * @since 0.1.0
- * @category models
- */
-export type BulkItemResult =
-  | { readonly _tag: "Issued"; readonly mgtKey: string; readonly invoice: Invoice }
-  | { readonly _tag: "Failed"; readonly mgtKey: string | null; readonly failure: SandboxFailure }
-
-/**
- * A bulk submission.
- *
- * @since 0.1.0
- * @category models
- */
-export interface Bulk extends BulkSubmission.Submission<BulkItemResult> {
-  readonly forceIssue: boolean
-}
-
-/**
- * The invoices of one member.
- *
- * @since 0.1.0
- * @category models
- */
+/** The invoices of one member. */
 export interface MemberInvoices {
   /** By `${MgtKeyType}:${mgtKey}`. */
   readonly byKey: Map<string, Invoice>
   readonly byItemKey: Map<string, Invoice>
-  readonly bulks: Map<string, Bulk>
-  readonly pendingBulks: Set<Bulk>
+  readonly submissions: Bulk.Submissions<Invoice>
 }
 
-/**
- * The e-Tax invoice state of one environment.
- *
- * @since 0.1.0
- * @category models
- */
+/** The e-Tax invoice state of one environment. */
 export interface TaxinvoiceState {
-  /** Set on first use: identifiers differ between environments too. */
-  environment: string
   readonly members: Map<string, MemberInvoices>
-  /** Identifiers handed out (item keys, confirmation numbers, file IDs): each is unique. */
-  readonly used: Set<string>
+  /** Sequence of everything numbered (item keys, confirmation numbers, file and receipt IDs). */
   sequence: number
   /** Issued invoices by confirmation number. */
   readonly byConfirmNum: Map<string, Invoice>
@@ -125,22 +71,12 @@ export interface TaxinvoiceState {
 /**
  * The date types a collection ranges over: W write date, I issue date, S filing date (the day it
  * was sent to the authority; the issue day until then).
- *
- * @since 0.1.0
- * @category models
  */
 export type DateType = "W" | "I" | "S"
 
-/**
- * The store slot of e-Tax invoices.
- *
- * @since 0.1.0
- * @category constants
- */
+/** The store slot of e-Tax invoices. */
 export const taxinvoiceSlot = slot<TaxinvoiceState>("taxinvoice", () => ({
-  environment: "",
   members: new Map(),
-  used: new Set(),
   sequence: 0,
   byConfirmNum: new Map(),
   byDay: { W: new DayIndex(), I: new DayIndex(), S: new DayIndex() }

@@ -5,22 +5,15 @@
  * a digest of the token, never the token) and the token never travels in a URL. A request from
  * another site, or with a body that is not a form, is refused as an admin request is. Every form
  * also carries the pages' form token, which a page of another site cannot know.
- *
- * @since 1.1.0
  */
 import { ErrorCodes } from "../../core/ErrorCodes.js"
-import { PAGES_COOKIE, pagesSession, secretsEqual } from "../AdminGuard.js"
+import { PAGES_COOKIE, pagesSession, secretsEqual } from "../admin/AdminGuard.js"
 import type { SandboxFailure } from "../Failure.js"
-import type { HtmlAnswer } from "../Route.js"
-import { html } from "../portal/Html.js"
-import { notice, redirect, textsOf } from "./Shell.js"
+import type { HtmlAnswer } from "../routing/Route.js"
+import { html } from "../pages/Html.js"
+import { notice, redirect, textsOf } from "../pages/Shell.js"
 
-/**
- * The sign-in page (401): the form alone, nothing of the state.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** The sign-in page (401): the form alone, nothing of the state. */
 const signInPage = (options: {
   readonly language: "ko" | "en"
   readonly base: string
@@ -48,9 +41,6 @@ ${options.wrong === true ? html`<p class="error-text" role="alert">${t.signInWro
 /**
  * The page answering a request the guard refused: the sign-in page for a missing token, else the
  * refusal with its status (403 another site, 415 not a form).
- *
- * @since 1.1.0
- * @category constructors
  */
 export const refusedPage = (
   failure: SandboxFailure,
@@ -64,23 +54,13 @@ export const refusedPage = (
   return notice({ language: options.language, status: failure.render(options.language).status, title: t.refusedTitle, body: html`<p>${t.crossOrigin}</p>` })
 }
 
-/**
- * The refusal of a form without the pages' form token (403).
- *
- * @since 1.1.0
- * @category constructors
- */
+/** The refusal of a form without the pages' form token (403). */
 export const formRefused = (language: "ko" | "en"): HtmlAnswer => {
   const t = textsOf(language)
   return notice({ language, status: 403, title: t.refusedTitle, body: html`<p>${t.formRefused}</p>` })
 }
 
-/**
- * `true` when a form carries the pages' form token.
- *
- * @since 1.1.0
- * @category combinators
- */
+/** `true` when a form carries the pages' form token. */
 export const carriesFormToken = (fields: URLSearchParams, formToken: string): boolean => secretsEqual(fields.get("form") ?? "", formToken)
 
 const cookie = (value: string, maxAge?: number): string =>
@@ -89,9 +69,6 @@ const cookie = (value: string, maxAge?: number): string =>
 /**
  * The sign-in form's answer: with the right token, the pages' cookie and the page asked for; else
  * the sign-in page again.
- *
- * @since 1.1.0
- * @category combinators
  */
 export const signIn = (
   adminToken: string | undefined,
@@ -104,10 +81,5 @@ export const signIn = (
   return redirect(options.back, { "set-cookie": cookie(pagesSession(adminToken)) })
 }
 
-/**
- * Signing out: the pages' cookie removed, back to the pages' root (the sign-in page).
- *
- * @since 1.1.0
- * @category constructors
- */
+/** Signing out: the pages' cookie removed, back to the pages' root (the sign-in page). */
 export const signOut = (base: string): HtmlAnswer => redirect(base, { "set-cookie": cookie("", 0) })

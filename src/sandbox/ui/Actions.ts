@@ -5,25 +5,18 @@
  * or all), progressions (change a policy), snapshots (take, restore, forget). A form that succeeds
  * answers 303 back to the page it came from (so reloading does not send it again); one the
  * sandbox refuses answers 400 with the reason and a link back.
- *
- * @since 1.1.0
  */
 import * as Effect from "effect/Effect"
-import { type AdminOperations, ProgressionChange } from "../Admin.js"
+import { type AdminOperations, ProgressionChange } from "../admin/Admin.js"
 import { fail, type SandboxFailure } from "../Failure.js"
-import { Fault } from "../Faults.js"
-import { html } from "../portal/Html.js"
-import { decodeValue } from "../Route.js"
-import type { HtmlAnswer } from "../Route.js"
+import { Fault } from "../edge/Faults.js"
+import { html } from "../pages/Html.js"
+import { decodeValue } from "../routing/Route.js"
+import type { HtmlAnswer } from "../routing/Route.js"
 import type { Environment } from "../Store.js"
-import { notice, redirect, textsOf } from "./Shell.js"
+import { notice, redirect, textsOf } from "../pages/Shell.js"
 
-/**
- * A form sent to an action.
- *
- * @since 1.1.0
- * @category models
- */
+/** A form sent to an action. */
 interface ActionRequest {
   /** The action's path below the pages' root (`clock`, `faults/remove`, …). */
   readonly path: ReadonlyArray<string>
@@ -110,12 +103,7 @@ const actionOf = (ops: AdminOperations, request: ActionRequest): Effect.Effect<u
   }
 }
 
-/**
- * Performs the action of a form; answers where to go next, or why it was not done.
- *
- * @since 1.1.0
- * @category combinators
- */
+/** Performs the action of a form; answers where to go next, or why it was not done. */
 export const act = (ops: AdminOperations, request: ActionRequest): Effect.Effect<HtmlAnswer> => {
   const t = textsOf(request.language)
   const action = actionOf(ops, request)

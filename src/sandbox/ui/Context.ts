@@ -1,24 +1,17 @@
 /**
  * What the sandbox's pages are made from: the request as the kernel hands it over, what they read
  * besides the store (`Sources`), and what each page module gets (`PageContext`).
- *
- * @since 1.1.0
  */
-import type { AdminOperations } from "../Admin.js"
-import type { AdminAccess } from "../AdminGuard.js"
-import type { CallLog } from "../CallLog.js"
-import type { Changes } from "../Changes.js"
-import type { Incoming } from "../HttpEdge.js"
+import type { AdminOperations } from "../admin/Admin.js"
+import type { AdminAccess } from "../admin/AdminGuard.js"
+import type { CallLog } from "../admin/CallLog.js"
+import type { Changes } from "../admin/Changes.js"
+import type { Incoming } from "../edge/HttpEdge.js"
 import type { Environment } from "../Store.js"
-import type { View } from "./Shell.js"
-import type { Reading } from "./Views.js"
+import type { Reading } from "../documents/DocumentKind.js"
+import type { View } from "./View.js"
 
-/**
- * A request for a page, as the kernel hands it over.
- *
- * @since 1.1.0
- * @category models
- */
+/** A request for a page, as the kernel hands it over. */
 export interface PageRequest {
   readonly incoming: Incoming
   /** The path's segments after `/_sandbox/ui`. */
@@ -30,9 +23,6 @@ export interface PageRequest {
 /**
  * What the pages read besides the store: the admin operations, the call log, the change signal,
  * the partners' LinkIDs and the pages' form token.
- *
- * @since 1.1.0
- * @category models
  */
 export interface Sources {
   readonly operations: AdminOperations
@@ -42,12 +32,7 @@ export interface Sources {
   readonly formToken: string
 }
 
-/**
- * What a page is made from.
- *
- * @since 1.1.0
- * @category models
- */
+/** What a page is made from. */
 export interface PageContext {
   readonly view: View
   readonly reading: Reading

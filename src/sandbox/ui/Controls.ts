@@ -3,17 +3,15 @@
  * removing it, a form adding one that offers every route of the catalogue, every fault kind and
  * every error code, and the progression policies with a form changing each. The forms send what
  * the admin routes take (`Fault`, `Policy`); `Actions.ts` decodes them with the same schemas.
- *
- * @since 1.1.0
  */
 import * as Effect from "effect/Effect"
 import { ErrorCodes, type ErrorCodeName } from "../../core/ErrorCodes.js"
 import * as Catalogue from "../../domains/Catalogue.js"
-import { type Fault, FaultKinds } from "../Faults.js"
-import { type Html, html } from "../portal/Html.js"
+import { type Fault, FaultKinds } from "../edge/Faults.js"
+import { type Html, html } from "../pages/Html.js"
 import { Kinds, type Policy } from "../Progression.js"
-import type { HtmlAnswer } from "../Route.js"
-import { form, page, type View } from "./Shell.js"
+import type { HtmlAnswer } from "../routing/Route.js"
+import { form, page, type View } from "./View.js"
 import type { PageContext } from "./Context.js"
 
 const describePolicy = (view: View, policy: Policy): string => {
@@ -95,12 +93,7 @@ const progressionsTable = (view: View, policies: Readonly<Record<typeof Kinds[nu
   }</tbody></table>`
 }
 
-/**
- * The faults and progressions page.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** The faults and progressions page. */
 export const controlsPage = (ctx: PageContext): Effect.Effect<HtmlAnswer> =>
   Effect.map(Effect.all({ faults: ctx.sources.operations.faults, policies: ctx.sources.operations.progressions }), ({ faults, policies }) => {
     const { view } = ctx

@@ -3,23 +3,16 @@
  * with the time of each change (`History.ts`), its fields as the service's detail record answers
  * them, its files, the portal links handed out for it, and the calls among the sandbox's recent
  * ones that named it (`CallLog.ts`) — how the document got where it is.
- *
- * @since 1.1.0
  */
-import { names } from "../CallLog.js"
-import * as CashbillRecords from "../cashbill/Records.js"
-import { portalSlot, type Target } from "../PortalLinks.js"
-import { type Html, html } from "../portal/Html.js"
-import { amount, dateTime, instant } from "../portal/Format.js"
-import type { HtmlAnswer } from "../Route.js"
-import * as StatementRecords from "../statement/Records.js"
-import * as TaxinvoiceRecords from "../taxinvoice/Records.js"
-import { badge, documentHref } from "./Documents.js"
-import { type Change, historyOf } from "./History.js"
-import { href, page, time, type View } from "./Shell.js"
-import type { DocumentKind } from "./Texts.js"
+import { names } from "../admin/CallLog.js"
+import type { Change, DocumentKind, Row } from "../documents/DocumentKind.js"
+import { amount, dateTime, instant } from "../pages/Format.js"
+import { type Html, html } from "../pages/Html.js"
+import { portalSlot, type Target } from "../documents/PortalLinks.js"
+import type { HtmlAnswer } from "../routing/Route.js"
 import type { PageContext } from "./Context.js"
-import { findRow, type Row } from "./Views.js"
+import { badge, documentHref } from "./Documents.js"
+import { href, page, time, type View } from "./View.js"
 
 /** A value of a record as text; objects and lists are shown apart. */
 const scalar = (value: unknown): string => (typeof value === "boolean" ? (value ? "true" : "false") : String(value))
@@ -42,22 +35,11 @@ const fieldsOf = (record: Readonly<Record<string, unknown>>): Html => {
   }`
 }
 
-const recordOf = (ctx: PageContext, row: Row): Readonly<Record<string, unknown>> => {
-  switch (row.stored.kind) {
-    case "cashbill":
-      return CashbillRecords.detailRecord(row.stored.receipt)
-    case "taxinvoice":
-      return TaxinvoiceRecords.detailRecord(row.stored.invoice, ctx.reading.now)
-    case "statement":
-      return StatementRecords.detailRecord(row.stored.statement)
-  }
-}
-
-const change = (view: View, kind: DocumentKind, row: Row, c: Change): Html =>
+const change = (view: View, kind: DocumentKind<unknown>, row: Row, c: Change): Html =>
   html`<li>${time(c.at)}<strong>${view.t.historyEvent[c.event]}</strong>${c.stateCode === undefined ? "" : html` ${badge(view, kind, c.stateCode)}`}${
     c.detail === undefined || c.detail === "" ? "" : html` <span class="muted">${c.detail}</span>`
   }${c.late === true ? html` <span class="badge warn">${view.t.late}</span>` : ""}${
-    c.related === undefined ? "" : html` <a href="${documentHref(view, { kind, corpNum: row.corpNum, itemKey: c.related.itemKey })}">${c.related.label}</a>`
+    c.related === undefined ? "" : html` <a href="${documentHref(view, { kind: kind.name, corpNum: row.corpNum, itemKey: c.related.itemKey })}">${c.related.label}</a>`
   }</li>`
 
 /** Whether a portal link opens this document. */
@@ -95,14 +77,12 @@ const links = (ctx: PageContext, row: Row): Html => {
   }</tbody></table>`
 }
 
-const DOMAIN_PREFIX: Readonly<Record<DocumentKind, string>> = { cashbill: "Cashbill.", taxinvoice: "Taxinvoice.", statement: "Statement." }
-
-const calls = (ctx: PageContext, row: Row): Html => {
+const calls = (ctx: PageContext, kind: DocumentKind<unknown>, row: Row): Html => {
   const { t } = ctx.view
   const log = ctx.sources.calls
   // Oldest first, as the history reads.
   const touching = [...log.recent()].reverse().filter((call) => {
-    if (call.environment !== ctx.reading.environment || call.corpNum !== row.corpNum || !call.operation.startsWith(DOMAIN_PREFIX[row.kind])) return false
+    if (call.environment !== ctx.reading.environment || call.corpNum !== row.corpNum || !call.operation.startsWith(kind.operations)) return false
     const itemCode = call.params["itemCode"] ?? call.params["ItemCode"]
     if (row.itemCode !== undefined && itemCode !== undefined && Number(itemCode) !== row.itemCode) return false
     return (row.mgtKey !== undefined && names(call, row.mgtKey)) || names(call, row.itemKey)
@@ -119,46 +99,42 @@ const calls = (ctx: PageContext, row: Row): Html => {
   }`
 }
 
-const files = (view: View, row: Row): Html => {
+const files = (view: View, kind: DocumentKind<unknown>, row: Row): Html => {
   const { t } = view
-  if (row.stored.kind !== "taxinvoice" || row.stored.invoice.files.length === 0) return html`<p class="muted">${t.noFiles}</p>`
+  const attached = kind.files?.(row.document) ?? []
+  if (attached.length === 0) return html`<p class="muted">${t.noFiles}</p>`
   return html`<table><thead><tr><th scope="col">${t.fileName}</th><th scope="col" class="num">${t.size}</th><th scope="col">${t.registered}</th></tr></thead><tbody>${
-    row.stored.invoice.files.map((file) =>
+    attached.map((file) =>
       html`<tr><td>${file.displayName} <span class="muted">(${file.fileName}, <code>${file.fileId}</code>)</span></td><td class="num">${
         file.content.length.toLocaleString("en-US")
       } B</td><td>${time(file.regAt)}</td></tr>`)
   }</tbody></table>`
 }
 
-/**
- * A document's page; `undefined` when the member has no such document.
- *
- * @since 1.1.0
- * @category constructors
- */
-export const documentPage = (ctx: PageContext, kind: DocumentKind, corpNum: string, itemKey: string): HtmlAnswer | undefined => {
-  const row = findRow(ctx.reading, kind, corpNum, itemKey)
+/** A document's page; `undefined` when the member has no such document. */
+export const documentPage = (ctx: PageContext, kind: DocumentKind<unknown>, corpNum: string, itemKey: string): HtmlAnswer | undefined => {
+  const row = kind.find(ctx.reading, corpNum, itemKey)
   if (row === undefined) return undefined
   const { view } = ctx
   const { t } = view
   const section = (id: string, title: string, body: Html) => html`<section class="card" aria-labelledby="${id}" data-live="${id}"><h2 id="${id}">${title}</h2>${body}</section>`
   return page(view, {
-    section: kind,
-    title: `${t.kindName[kind]} ${row.mgtKey ?? row.itemKey}`,
+    section: kind.name,
+    title: `${t.kindName[kind.name]} ${row.mgtKey ?? row.itemKey}`,
     body: html`<section class="card" aria-label="${t.state}" data-live="facts"><dl class="fields">
 <dt>${t.member}</dt><dd><a href="${href(view, `members/${corpNum}`)}">${corpNum}</a></dd>
 <dt>${t.documentId}</dt><dd>${row.mgtKey ?? ""}${row.itemCode === undefined ? "" : html` <span class="muted">(${t.itemCode} ${row.itemCode})</span>`}</dd>
 <dt>itemKey</dt><dd class="mono">${row.itemKey}</dd>
-<dt>${kind === "statement" ? t.statementNum : t.confirmNum}</dt><dd class="mono">${row.number ?? ""}</dd>
+<dt>${kind.name === "statement" ? t.statementNum : t.confirmNum}</dt><dd class="mono">${row.number ?? ""}</dd>
 <dt>${t.state}</dt><dd>${badge(view, kind, row.stateCode)}</dd>
 <dt>${t.changed}</dt><dd>${time(row.stateAt)}</dd>
 <dt>${t.date}</dt><dd>${dateTime(row.date)}</dd>
 <dt>${t.total}</dt><dd>${amount(row.total)}</dd>
 </dl></section>
-${section("history", t.history, html`<ol class="history">${historyOf(ctx.reading, row.stored, view.language).map((c) => change(view, kind, row, c))}</ol>`)}
-${section("calls", t.callsTouching, calls(ctx, row))}
+${section("history", t.history, html`<ol class="history">${kind.history(ctx.reading, row.document, view.language).map((c) => change(view, kind, row, c))}</ol>`)}
+${section("calls", t.callsTouching, calls(ctx, kind, row))}
 ${section("links", t.portalLinks, links(ctx, row))}
-${section("files", t.files, files(view, row))}
-${section("fields", t.fields, fieldsOf(recordOf(ctx, row)))}`
+${section("files", t.files, files(view, kind, row))}
+${section("fields", t.fields, fieldsOf(kind.detail(ctx.reading, row.document) as Readonly<Record<string, unknown>>))}`
   })
 }

@@ -3,65 +3,41 @@
  * the tax-portal collection jobs, newest first, with their progress as a read would find it now
  * (derived from their progression policy without counting a poll or moving them), their results
  * and refused items. `?member=` shows one member's.
- *
- * @since 1.1.0
  */
-import { stageAsOf as bulkStageAsOf, type Submission } from "../BulkSubmission.js"
-import { cashbillSlot } from "../cashbill/State.js"
-import type { SandboxFailure } from "../Failure.js"
-import { type Html, html } from "../portal/Html.js"
-import type { Kind } from "../Progression.js"
-import type { HtmlAnswer } from "../Route.js"
-import { collectCount, isExpired, type Job, stageAsOf as jobStageAsOf, taxPortalSlot } from "../taxPortal/State.js"
-import { taxinvoiceSlot } from "../taxinvoice/Stored.js"
-import { href, page, time } from "./Shell.js"
-import type { DocumentKind } from "./Texts.js"
+import { courseOf, type ItemResult, type Submission } from "../documents/Bulk.js"
+import type { DocumentKind } from "../documents/DocumentKind.js"
+import { documentKinds } from "../DocumentKinds.js"
+import { type Html, html } from "../pages/Html.js"
+import { asOf } from "../Progression.js"
+import type { HtmlAnswer } from "../routing/Route.js"
+import { collectCount, isExpired, type Job, progressAsOf, taxPortalSlot } from "../taxPortal/State.js"
 import type { PageContext } from "./Context.js"
-
-type Item =
-  | { readonly _tag: "Issued"; readonly mgtKey: string; readonly itemKey: string }
-  | { readonly _tag: "Failed"; readonly mgtKey: string | null; readonly failure: SandboxFailure }
+import { href, page, time } from "./View.js"
 
 interface BulkRow {
-  readonly kind: DocumentKind
+  readonly kind: DocumentKind<unknown>
   readonly corpNum: string
   readonly bulk: Submission<unknown>
-  readonly items: ReadonlyArray<Item> | undefined
 }
 
-const bulksOf = (ctx: PageContext, member: string | undefined): ReadonlyArray<BulkRow> => {
-  const { store, environment } = ctx.reading
-  const rows: Array<BulkRow> = []
-  for (const [corpNum, receipts] of store.get(cashbillSlot, environment).members) {
-    if (member !== undefined && corpNum !== member) continue
-    for (const bulk of receipts.bulks.values()) {
-      const items = bulk.results?.map((r): Item => (r._tag === "Issued" ? { _tag: "Issued", mgtKey: r.mgtKey, itemKey: r.receipt.itemKey } : r))
-      rows.push({ kind: "cashbill", corpNum, bulk, items })
-    }
-  }
-  for (const [corpNum, invoices] of store.get(taxinvoiceSlot, environment).members) {
-    if (member !== undefined && corpNum !== member) continue
-    for (const bulk of invoices.bulks.values()) {
-      const items = bulk.results?.map((r): Item => (r._tag === "Issued" ? { _tag: "Issued", mgtKey: r.mgtKey, itemKey: r.invoice.itemKey } : r))
-      rows.push({ kind: "taxinvoice", corpNum, bulk, items })
-    }
-  }
-  return rows.sort((a, b) => b.bulk.receivedAt - a.bulk.receivedAt)
-}
-
-const POLICY_OF: Readonly<Record<"cashbill" | "taxinvoice", Kind>> = { cashbill: "cashbill.bulk", taxinvoice: "taxinvoice.bulk" }
+const bulksOf = (ctx: PageContext, member: string | undefined): ReadonlyArray<BulkRow> =>
+  documentKinds
+    .flatMap((kind) => Array.from(kind.submissions?.all(ctx.reading) ?? [], ([corpNum, bulk]) => ({ kind, corpNum, bulk })))
+    .filter((row) => member === undefined || row.corpNum === member)
+    .sort((a, b) => b.bulk.receivedAt - a.bulk.receivedAt)
 
 const bulkRow = (ctx: PageContext, row: BulkRow): Html => {
   const { view } = ctx
   const { t } = view
-  const stage = bulkStageAsOf(row.bulk, ctx.reading.policies[POLICY_OF[row.kind as "cashbill" | "taxinvoice"]], ctx.reading.now)
-  const failed = (row.items ?? []).filter((item): item is Extract<Item, { _tag: "Failed" }> => item._tag === "Failed")
-  const issued = (row.items?.length ?? 0) - failed.length
-  return html`<tr><td class="mono">${row.bulk.submitID}</td><td>${t.kindName[row.kind]}</td><td><a href="${href(view, `members/${row.corpNum}`)}">${row.corpNum}</a></td><td>${
+  const stage = asOf(row.bulk.progress, courseOf(row.bulk, ctx.reading.policies[row.kind.submissions!.policy]), ctx.reading.now).reached.length
+  const results = row.bulk.results
+  const failed = (results ?? []).filter((item): item is Extract<ItemResult<unknown>, { _tag: "Failed" }> => item._tag === "Failed")
+  const issued = (results?.length ?? 0) - failed.length
+  return html`<tr><td class="mono">${row.bulk.submitID}</td><td>${t.kindName[row.kind.name]}</td><td><a href="${href(view, `members/${row.corpNum}`)}">${row.corpNum}</a></td><td>${
     time(row.bulk.receivedAt)
   }</td><td class="num">${row.bulk.submitCount}</td><td><span class="badge ${stage === 2 ? "ok" : "warn"}">${t.txState(stage)}</span>${
-    row.bulk.completedAt === undefined ? "" : html` ${time(row.bulk.completedAt)}`
-  }</td><td>${row.items === undefined ? "" : t.results(issued, failed.length)}${
+    row.bulk.progress.reached[1] === undefined ? "" : html` ${time(row.bulk.progress.reached[1])}`
+  }</td><td>${results === undefined ? "" : t.results(issued, failed.length)}${
     failed.length === 0 ? "" : html`<ul>${
       failed.map((item) => {
         const { body } = item.failure.render(view.language)
@@ -74,7 +50,7 @@ const bulkRow = (ctx: PageContext, row: BulkRow): Html => {
 const jobRow = (ctx: PageContext, job: Job): Html => {
   const { view } = ctx
   const { t } = view
-  const stage = jobStageAsOf(job, ctx.reading.policies["taxPortal.job"], ctx.reading.now)
+  const stage = progressAsOf(job, ctx.reading.policies["taxPortal.job"], ctx.reading.now).reached.length
   const expired = isExpired(job, ctx.reading.now)
   return html`<tr><td class="mono">${job.jobID}</td><td>${job.kind === "taxinvoice" ? t.kindName.taxinvoice : t.kindName.cashbill}</td><td><a href="${
     href(view, `members/${job.corpNum}`)
@@ -82,15 +58,10 @@ const jobRow = (ctx: PageContext, job: Job): Html => {
     stage === 2 ? "ok" : "warn"
   }">${t.jobState(stage)}</span>${expired ? html` <span class="badge">${t.jobExpired}</span>` : ""}${
     job.failure === undefined ? "" : html` <span class="badge error">${t.jobFails(job.failure.code)}</span>`
-  }</td><td class="num">${job.completedAt === undefined ? "" : collectCount(job).toLocaleString("en-US")}</td></tr>`
+  }</td><td class="num">${job.progress.reached.length < 2 ? "" : collectCount(job).toLocaleString("en-US")}</td></tr>`
 }
 
-/**
- * The jobs page.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** The jobs page. */
 export const jobsPage = (ctx: PageContext): HtmlAnswer => {
   const { view } = ctx
   const { t } = view

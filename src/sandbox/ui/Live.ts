@@ -1,87 +1,27 @@
 /**
  * How the sandbox's pages follow its changes: one server-sent-events route (`/_sandbox/ui/events`)
- * fed by the change signal (`Changes.ts`), and a small inline script that, on each event, fetches
- * the page again and swaps the parts marked `data-live` (leaving alone a part that holds the
- * focus, such as a form being filled in). Events are sent at most every `THROTTLE_MILLIS`,
+ * fed by the change signal (`Changes.ts`), and the pages' script (`pages/Script.ts`) that, on each
+ * event, fetches the page again and swaps the parts marked `data-live`. Events are sent at most every `THROTTLE_MILLIS`,
  * whatever the number of changes in between, so a burst of calls costs a page one reload. Without
  * script the pages are the same, only not live.
- *
- * @since 1.1.0
  */
-import { createHash } from "node:crypto"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
-import type { Changes } from "../Changes.js"
-import type { EventsAnswer } from "../Route.js"
+import type { Changes } from "../admin/Changes.js"
+import type { EventsAnswer } from "../routing/Route.js"
 
-/**
- * The shortest time between two events of one page.
- *
- * @since 1.1.0
- * @category constants
- */
+/** The shortest time between two events of one page. */
 export const THROTTLE_MILLIS = 500
 
-/**
- * How long a browser waits before it connects again after the stream ended (ms).
- *
- * @since 1.1.0
- * @category constants
- */
+/** How long a browser waits before it connects again after the stream ended (ms). */
 export const RETRY_MILLIS = 3_000
-
-/**
- * The script of every page: the events' address comes from the page's `taxdoc-events` meta tag,
- * so the script is one constant text, allowed by its hash.
- *
- * @since 1.1.0
- * @category constants
- */
-export const SCRIPT = `(() => {
-  const meta = document.querySelector('meta[name="taxdoc-events"]')
-  if (meta === null || typeof EventSource !== "function") return
-  let running = false
-  let again = false
-  const refresh = async () => {
-    if (running) { again = true; return }
-    running = true
-    try {
-      const answer = await fetch(location.href, { headers: { accept: "text/html" }, credentials: "same-origin", cache: "no-store" })
-      if (!answer.ok) return
-      const fresh = new DOMParser().parseFromString(await answer.text(), "text/html")
-      for (const part of document.querySelectorAll("[data-live]")) {
-        const next = fresh.querySelector('[data-live="' + part.getAttribute("data-live") + '"]')
-        if (next !== null && !part.contains(document.activeElement)) part.replaceWith(document.importNode(next, true))
-      }
-      document.documentElement.setAttribute("data-version", fresh.documentElement.getAttribute("data-version") || "")
-    } catch (error) {
-      // The sandbox went away for a moment: the next event brings the page up to date.
-    } finally {
-      running = false
-      if (again) { again = false; refresh() }
-    }
-  }
-  new EventSource(meta.getAttribute("content")).addEventListener("change", refresh)
-})()
-`
-
-/**
- * `sha256-…` of the script: the only script the pages' policy allows.
- *
- * @since 1.1.0
- * @category constants
- */
-export const SCRIPT_HASH = `sha256-${createHash("sha256").update(SCRIPT, "utf8").digest("base64")}`
 
 const changeEvent = (version: number): string => `event: change\ndata: ${version}\n\n`
 
 /**
  * The events of a page rendered at version `since`: a `change` at once when the sandbox is at
  * another version, then one `change` after each later change, at most every `THROTTLE_MILLIS`.
- *
- * @since 1.1.0
- * @category constructors
  */
 export const events = (changes: Changes, since: number, headers: Readonly<Record<string, string>>): EventsAnswer => {
   const current = changes.version()

@@ -2,37 +2,34 @@
  * The members and partners pages: the partners the sandbox signs tokens for (LinkIDs only), the
  * members of the environment with their documents and certificate, and a member's page — company,
  * contacts (never their passwords), preferences, certificates, documents and tokens.
- *
- * @since 1.1.0
  */
 import { certificateSlot } from "../certificate/State.js"
+import type { Reading } from "../documents/DocumentKind.js"
+import { documentKinds } from "../DocumentKinds.js"
+import { tokensSlot } from "../auth/IssuedTokens.js"
 import { membersSlot } from "../member/State.js"
-import { type Html, html } from "../portal/Html.js"
+import { dateTime, instant } from "../pages/Format.js"
+import { type Html, html } from "../pages/Html.js"
 import { preferencesSlot } from "../Preferences.js"
-import type { HtmlAnswer } from "../Route.js"
+import type { HtmlAnswer } from "../routing/Route.js"
 import { taxPortalSlot } from "../taxPortal/State.js"
-import { tokensSlot } from "../IssuedTokens.js"
-import { dateTime, instant } from "../portal/Format.js"
-import { href, page, time, type View } from "./Shell.js"
 import type { PageContext } from "./Context.js"
-import { DOCUMENT_KINDS, documentCounts } from "./Views.js"
+import { href, page, time, type View } from "./View.js"
 
-const documentLinks = (view: View, counts: Readonly<Record<string, number>>, corpNum: string): Html =>
+/** How many documents of each kind a member has, in the order of the pages. */
+const countsOf = (reading: Reading, corpNum: string): ReadonlyArray<number> => documentKinds.map((kind) => kind.count(reading, corpNum))
+
+const documentLinks = (view: View, counts: ReadonlyArray<number>, corpNum: string): Html =>
   html`${
-    DOCUMENT_KINDS.map((kind, i) =>
-      html`${i === 0 ? "" : " · "}<a href="${href(view, kind, { member: corpNum })}">${view.t.kindName[kind]} ${(counts[kind] ?? 0).toLocaleString("en-US")}</a>`
+    documentKinds.map((kind, i) =>
+      html`${i === 0 ? "" : " · "}<a href="${href(view, kind.name, { member: corpNum })}">${view.t.kindName[kind.name]} ${counts[i]!.toLocaleString("en-US")}</a>`
     )
   }`
 
 const certificateText = (view: View, expireAt: number | undefined): Html =>
   expireAt === undefined ? html`<span class="muted">${view.t.none}</span>` : html`${view.t.expires(instant(expireAt))}${expireAt <= view.now ? html` <span class="badge error">!</span>` : ""}`
 
-/**
- * The members and partners page.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** The members and partners page. */
 export const membersPage = (ctx: PageContext): HtmlAnswer => {
   const { t } = ctx.view
   const { store, environment } = ctx.reading
@@ -56,7 +53,7 @@ ${
 <tbody>${
           members.map((member) =>
             html`<tr><td><a href="${href(ctx.view, `members/${member.corpNum}`)}">${member.corpNum}</a></td><td>${member.corpInfo.corpName}</td><td><code>${member.linkId}</code></td><td class="num">${member.contacts.size}</td><td>${
-              documentLinks(ctx.view, documentCounts(ctx.reading, member.corpNum), member.corpNum)
+              documentLinks(ctx.view, countsOf(ctx.reading, member.corpNum), member.corpNum)
             }</td><td>${certificateText(ctx.view, certificates.get(member.corpNum)?.expireAt)}</td></tr>`
           )
         }</tbody>
@@ -67,18 +64,13 @@ ${
 }
 
 
-/**
- * A member's page; `undefined` when the environment knows nothing of `corpNum`.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** A member's page; `undefined` when the environment knows nothing of `corpNum`. */
 export const memberPage = (ctx: PageContext, corpNum: string): HtmlAnswer | undefined => {
   const { t } = ctx.view
   const { store, environment } = ctx.reading
   const member = store.get(membersSlot, environment).members.get(corpNum)
-  const counts = documentCounts(ctx.reading, corpNum)
-  if (member === undefined && DOCUMENT_KINDS.every((kind) => counts[kind] === 0)) return undefined
+  const counts = countsOf(ctx.reading, corpNum)
+  if (member === undefined && counts.every((n) => n === 0)) return undefined
   const preferences = Object.entries(store.get(preferencesSlot, environment).get(corpNum) ?? {})
   const certificate = store.get(certificateSlot, environment).get(corpNum)
   const portal = store.get(taxPortalSlot, environment).members.get(corpNum)

@@ -1,25 +1,18 @@
 /**
  * The outbox page (`/_sandbox/ui/outbox`): every mail the service would have sent in the
  * environment, newest first, paged; `?member=` shows one member's.
- *
- * @since 1.1.0
  */
 import * as Kst from "../../core/Kst.js"
 import { outboxSlot } from "../Outbox.js"
-import { html } from "../portal/Html.js"
-import type { HtmlAnswer } from "../Route.js"
-import { href, page, time } from "./Shell.js"
+import { html } from "../pages/Html.js"
+import type { HtmlAnswer } from "../routing/Route.js"
+import { href, page, time } from "./View.js"
 import type { PageContext } from "./Context.js"
 import { paged } from "./Views.js"
 
 const PER_PAGE = 100
 
-/**
- * The outbox page.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** The outbox page. */
 export const outboxPage = (ctx: PageContext): HtmlAnswer => {
   const { view } = ctx
   const { t } = view

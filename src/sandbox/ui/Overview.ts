@@ -3,39 +3,32 @@
  * its offset) with forms to advance or set it, the documents of this environment by kind and
  * state (each count a link to the list), calls per operation and tokens issued per member (the
  * statistics of `GET /_sandbox/stats`).
- *
- * @since 1.1.0
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import { cashbillSlot } from "../cashbill/State.js"
+import { type Reading, stateText } from "../documents/DocumentKind.js"
+import { documentKinds } from "../DocumentKinds.js"
 import { membersSlot } from "../member/State.js"
 import { outboxSlot } from "../Outbox.js"
-import { instant } from "../portal/Format.js"
-import { type Html, html } from "../portal/Html.js"
-import type { HtmlAnswer } from "../Route.js"
-import type { Stats } from "../Stats.js"
+import { instant } from "../pages/Format.js"
+import { type Html, html } from "../pages/Html.js"
+import type { HtmlAnswer } from "../routing/Route.js"
+import type { Stats } from "../admin/Stats.js"
 import type { Environment } from "../Store.js"
 import { taxPortalSlot } from "../taxPortal/State.js"
-import { taxinvoiceSlot } from "../taxinvoice/Stored.js"
-import { baseOf, form, href, page, time, type View } from "./Shell.js"
 import type { PageContext } from "./Context.js"
-import { countsOf, DOCUMENT_KINDS, type Reading, totalOf } from "./Views.js"
+import { baseOf, form, href, page, time, type View } from "./View.js"
+import { countsOf } from "./Views.js"
 
 /** Members, documents, jobs and mails of one environment. */
 const environmentRow = (view: View, reading: Reading, environment: Environment): Html => {
   const here = { ...reading, environment }
   const { store } = reading
-  const bulks = (members: Iterable<{ readonly bulks: ReadonlyMap<string, unknown> }>) => {
-    let n = 0
-    for (const member of members) n += member.bulks.size
-    return n
-  }
-  const jobs = bulks(store.get(cashbillSlot, environment).members.values()) + bulks(store.get(taxinvoiceSlot, environment).members.values()) +
-    store.get(taxPortalSlot, environment).jobs.size
+  let jobs = store.get(taxPortalSlot, environment).jobs.size
+  for (const kind of documentKinds) for (const _ of kind.submissions?.all(here) ?? []) jobs++
   const cells = [
     store.get(membersSlot, environment).members.size,
-    ...DOCUMENT_KINDS.map((kind) => totalOf(here, kind)),
+    ...documentKinds.map((kind) => kind.count(here)),
     jobs,
     store.get(outboxSlot, environment).length
   ]
@@ -51,7 +44,7 @@ const environments = (ctx: PageContext): Html => {
 <h2 id="environments">${t.environments}</h2>
 <table>
 <thead><tr><th scope="col">${t.environment}</th><th scope="col" class="num">${t.members}</th>${
-    DOCUMENT_KINDS.map((kind) => html`<th scope="col" class="num">${t.kindName[kind]}</th>`)
+    documentKinds.map((kind) => html`<th scope="col" class="num">${t.kindName[kind.name]}</th>`)
   }<th scope="col" class="num">${t.jobs}</th><th scope="col" class="num">${t.mails}</th></tr></thead>
 <tbody>${environmentRow(ctx.view, ctx.reading, "test")}${environmentRow(ctx.view, ctx.reading, "production")}</tbody>
 </table>
@@ -105,15 +98,15 @@ const documentsByState = (ctx: PageContext): Html => {
   return html`<section aria-labelledby="by-state" data-live="by-state">
 <h2 id="by-state">${t.documentsByState}</h2>
 <div class="cards">${
-    DOCUMENT_KINDS.map((kind) => {
+    documentKinds.map((kind) => {
       const counts = countsOf(ctx.reading, kind)
       let total = 0
       for (const n of counts.values()) total += n
-      return html`<div class="card"><h3><a href="${href(ctx.view, kind)}">${t.kindName[kind]}</a></h3>
+      return html`<div class="card"><h3><a href="${href(ctx.view, kind.name)}">${t.kindName[kind.name]}</a></h3>
 <table><thead><tr><th scope="col">${t.state}</th><th scope="col" class="num">${t.documents}</th></tr></thead><tbody>${
         Array.from(counts, ([code, n]) =>
-          html`<tr><td>${t.stateName(kind, code)}</td><td class="num">${
-            n === 0 ? "0" : html`<a href="${href(ctx.view, kind, { state: code })}">${n.toLocaleString("en-US")}</a>`
+          html`<tr><td>${stateText(kind.states, code, ctx.view.language)}</td><td class="num">${
+            n === 0 ? "0" : html`<a href="${href(ctx.view, kind.name, { state: code })}">${n.toLocaleString("en-US")}</a>`
           }</td></tr>`)
       }<tr><th scope="row">${t.total}</th><td class="num">${total.toLocaleString("en-US")}</td></tr></tbody></table></div>`
     })
@@ -151,12 +144,7 @@ ${
 </div>`
 }
 
-/**
- * The overview page.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** The overview page. */
 export const overviewPage = (ctx: PageContext): Effect.Effect<HtmlAnswer> =>
   Effect.map(Effect.all({ state: ctx.sources.operations.clock, stats: ctx.sources.operations.stats }), ({ state, stats }) =>
     page(ctx.view, {

@@ -2,21 +2,14 @@
  * The snapshots page (`/_sandbox/ui/snapshots`): the snapshots kept in the sandbox, a button taking
  * one, and for each a button restoring it and one forgetting it — the admin routes'
  * `POST /_sandbox/snapshots`, `…/{id}/restore` and `DELETE …/{id}` as forms.
- *
- * @since 1.1.0
  */
 import * as Effect from "effect/Effect"
-import { html } from "../portal/Html.js"
-import type { HtmlAnswer } from "../Route.js"
-import { form, page, time } from "./Shell.js"
+import { html } from "../pages/Html.js"
+import type { HtmlAnswer } from "../routing/Route.js"
+import { form, page, time } from "./View.js"
 import type { PageContext } from "./Context.js"
 
-/**
- * The snapshots page.
- *
- * @since 1.1.0
- * @category constructors
- */
+/** The snapshots page. */
 export const snapshotsPage = (ctx: PageContext): Effect.Effect<HtmlAnswer> =>
   Effect.map(ctx.sources.operations.keptSnapshots, (kept) => {
     const { view } = ctx

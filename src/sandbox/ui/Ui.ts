@@ -10,14 +10,12 @@
  * Every request is judged by the admin guard first (`Access.ts`); every form must carry the
  * pages' form token; actions go through the same admin operations as the admin routes. Pages read
  * the store without changing it.
- *
- * @since 1.1.0
  */
 import * as Effect from "effect/Effect"
-import { refusal } from "../AdminGuard.js"
+import { refusal } from "../admin/AdminGuard.js"
 import { handlerContext } from "../HandlerContext.js"
-import type { RouteContext, RouteResponse } from "../Route.js"
-import { html } from "../portal/Html.js"
+import type { RouteContext, RouteResponse } from "../routing/Route.js"
+import { html } from "../pages/Html.js"
 import { carriesFormToken, formRefused, refusedPage, signIn, signOut } from "./Access.js"
 import { act } from "./Actions.js"
 import type { PageContext, PageRequest, Sources } from "./Context.js"
@@ -29,12 +27,11 @@ import { events } from "./Live.js"
 import { memberPage, membersPage } from "./Members.js"
 import { outboxPage } from "./Outbox.js"
 import { overviewPage } from "./Overview.js"
-import { baseOf, notice, PAGE_HEADERS, textsOf, type View } from "./Shell.js"
+import { notice, PAGE_HEADERS, textsOf } from "../pages/Shell.js"
+import type { Reading } from "../documents/DocumentKind.js"
+import { documentKinds } from "../DocumentKinds.js"
 import { snapshotsPage } from "./Snapshots.js"
-import type { DocumentKind } from "./Texts.js"
-import type { Reading } from "./Views.js"
-
-const KINDS: ReadonlySet<string> = new Set<DocumentKind>(["cashbill", "taxinvoice", "statement"])
+import { baseOf, type View } from "./View.js"
 
 const decode = (segment: string): string => {
   try {
@@ -59,6 +56,7 @@ const notFound = (language: "ko" | "en", paragraph?: string) => {
 const get = (ctx: PageContext, path: ReadonlyArray<string>): Effect.Effect<RouteResponse> => {
   const [first, second, third] = path
   const language = ctx.view.language
+  const kind = documentKinds.find((k) => k.name === first)
   if (first === undefined) return overviewPage(ctx)
   if (path.length === 1) {
     switch (first) {
@@ -75,21 +73,16 @@ const get = (ctx: PageContext, path: ReadonlyArray<string>): Effect.Effect<Route
       case "events":
         return Effect.succeed(events(ctx.sources.changes, Number(ctx.view.query.get("since") ?? "-1"), PAGE_HEADERS))
     }
-    if (KINDS.has(first)) return Effect.succeed(listPage(ctx, first as DocumentKind))
+    if (kind !== undefined) return Effect.succeed(listPage(ctx, kind))
   }
   if (first === "members" && path.length === 2) return Effect.succeed(memberPage(ctx, second!) ?? notFound(language))
-  if (KINDS.has(first) && path.length === 3) {
-    return Effect.succeed(documentPage(ctx, first as DocumentKind, second!, third!) ?? notFound(language, textsOf(language).documentMissing))
+  if (kind !== undefined && path.length === 3) {
+    return Effect.succeed(documentPage(ctx, kind, second!, third!) ?? notFound(language, textsOf(language).documentMissing))
   }
   return Effect.succeed(notFound(language))
 }
 
-/**
- * Answers a request for the pages: never a failure, always a page (or the events).
- *
- * @since 1.1.0
- * @category combinators
- */
+/** Answers a request for the pages: never a failure, always a page (or the events). */
 export const respond = (sources: Sources, request: PageRequest): Effect.Effect<RouteResponse, never, RouteContext> =>
   Effect.gen(function*() {
     const { incoming } = request

@@ -13,7 +13,9 @@ import { Certificate } from "../../../src/domains/certificate/Certificate.js"
 import { Taxinvoice } from "../../../src/domains/taxinvoice/Taxinvoice.js"
 import { Sandbox } from "../../../src/sandbox/Sandbox.js"
 import { SandboxStore } from "../../../src/sandbox/Store.js"
-import { issuedInvoices } from "../../../src/sandbox/taxinvoice/Collected.js"
+import { stateCodeOf } from "../../../src/sandbox/taxinvoice/Filing.js"
+import { issuedInvoices } from "../../../src/sandbox/taxinvoice/IssuedIndexes.js"
+import { taxinvoiceSlot } from "../../../src/sandbox/taxinvoice/Stored.js"
 import { CLOSED_BUYER, draft } from "../../support/invoices.js"
 import * as Sdk from "../../support/sdk.js"
 import { driven } from "../../support/clock.js"
@@ -103,9 +105,9 @@ describe("Taxinvoice, end to end through the in-process sandbox", () => {
 
       // The collection's read of issued invoices (saved drafts are not sent to the authority).
       yield* ti.register(CORP, draft("T-SAVED", CORP, TODAY))
-      const collected = yield* Effect.flatMap(Sandbox, (s) => s.use(Effect.map(SandboxStore, (store) => issuedInvoices(store, "test"))))
-      expect(collected.map((c) => [c.ntsconfirmNum.length, c.stateCode, c.firstLine?.itemName])).toEqual([[24, 304, "컨설팅"], [24, 305, "컨설팅"]])
-      expect(collected[1]).toMatchObject({ invoiceeCorpNum: CLOSED_BUYER, writeDate: TODAY, totalAmount: "110000" })
+      const collected = yield* Effect.flatMap(Sandbox, (s) => s.use(Effect.map(SandboxStore, (store) => issuedInvoices(store.get(taxinvoiceSlot, "test")))))
+      expect(collected.map((c) => [c.issued?.ntsconfirmNum.length, stateCodeOf(c), c.draft.detailList?.[0]?.itemName])).toEqual([[24, 304, "컨설팅"], [24, 305, "컨설팅"]])
+      expect(collected[1]!.draft).toMatchObject({ invoiceeCorpNum: CLOSED_BUYER, writeDate: TODAY, totalAmount: "110000" })
     }).pipe(Effect.provide(Sdk.layer(seeded))))
 
   it.effect("errors: unknown ID -11000005, ID in use, wrong state, more than 5 files, members isolated", () =>

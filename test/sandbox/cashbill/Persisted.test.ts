@@ -8,7 +8,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { TestClock } from "effect/testing"
-import { Lazy } from "../../../src/sandbox/Durable.js"
+import { Lazy } from "../../../src/sandbox/durable/Durable.js"
 import { cashbillCodec } from "../../../src/sandbox/cashbill/Persisted.js"
 import { cashbillSlot, findOriginal, receiptsOfParty } from "../../../src/sandbox/cashbill/State.js"
 import { SandboxStore } from "../../../src/sandbox/Store.js"
@@ -46,7 +46,8 @@ describe("cash receipts as a durable sandbox stores them", () => {
         trade: { tradeType: "승인거래", tradeDT: "20261122120000", tradeOpt: "일반", smssendYN: false },
         sequence: 1,
         issuedAt: NOON,
-        polls: 1,
+        // A query counts as a poll only under an AfterPolls filing policy (the default files at the end of the day).
+        polls: 0,
         filing: { at: NOON + 12 * 60 * 60 * 1000, outcome: { code: "0000", ko: "정상 처리", en: "Accepted" } }
       })
       expect(rows.get("r:000000000002")).toEqual({
@@ -84,7 +85,7 @@ describe("cash receipts as a durable sandbox stores them", () => {
       const original = findOriginal(loaded, loaded.members.get(MEMBER)!, org.confirmNum, "20261122")
       expect(original?.revocations?.map((r) => r.mgtKey)).toEqual(["REV-1"])
       expect(receiptsOfParty(loaded, "SELL", MEMBER, "20261122", "20261122").map((r) => r.mgtKey)).toEqual(["ORG-1", "REV-1", "B-1"])
-      expect(loaded.members.get(MEMBER)!.bulks.get("S-1")!.results?.[0]).toMatchObject({ _tag: "Issued", receipt: { mgtKey: "B-1", sequence: 4 } })
+      expect(loaded.members.get(MEMBER)!.submissions.all.get("S-1")!.results?.[0]).toMatchObject({ _tag: "Issued", document: { mgtKey: "B-1", sequence: 4 } })
       store.replace([{ slot: cashbillSlot, environment: "test", state: loaded }])
       expect((yield* jsonOf("GetInfo", { params: { mgtKey: "REV-1" } })).totalAmount).toBe("1100")
       expect(yield* codeOf("RevokeRegistIssue", { body: { mgtKey: "REV-2", orgConfirmNum: org.confirmNum, orgTradeDate: "20261122", isPartCancel: true, supplyCost: "9001", tax: "0", serviceFee: "0", totalAmount: "9001" } }))

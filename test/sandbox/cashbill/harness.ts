@@ -5,7 +5,7 @@ import { messageDigest, utf8 } from "../../../src/core/Signing.js"
 import * as SandboxClock from "../../../src/sandbox/Clock.js"
 import type { SandboxFailure } from "../../../src/sandbox/Failure.js"
 import * as Progression from "../../../src/sandbox/Progression.js"
-import type { Caller, RouteContext, RouteRequest, RouteResponse } from "../../../src/sandbox/Route.js"
+import type { Caller, RouteContext, RouteRequest, RouteResponse } from "../../../src/sandbox/routing/Route.js"
 import * as Store from "../../../src/sandbox/Store.js"
 import { cashbillRoutes } from "../../../src/sandbox/cashbill/Routes.js"
 import { receipt as sampleReceipt } from "../../support/receipts.js"
@@ -67,7 +67,8 @@ export const call = (id: string, options: Call = {}): Effect.Effect<RouteRespons
     language: options.language ?? "ko",
     environment: "test",
     remoteAddress: "127.0.0.1",
-    operation
+    operation,
+    writes: route.kind === "write"
   }
   return route.handle(request, caller(options.corpNum))
 }

@@ -10,7 +10,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Cause, Effect, Exit, Option } from "effect"
 import * as Progression from "../../../src/sandbox/Progression.js"
 import * as SandboxModule from "../../../src/sandbox/Sandbox.js"
-import * as Storage from "../../../src/sandbox/Storage.js"
+import * as Storage from "../../../src/sandbox/durable/Storage.js"
 import { dataDirectory } from "./support.js"
 
 const failureOf = <A>(exit: Exit.Exit<A, Storage.SandboxDataError>): string => {

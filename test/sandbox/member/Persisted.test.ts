@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { seedInput } from "../../../src/sandbox/member/Seed.js"
+import { membersCodec } from "../../../src/sandbox/member/Persisted.js"
 import * as Members from "../../../src/sandbox/member/State.js"
 
 const MEMBER = "1234567891"
@@ -28,7 +29,7 @@ describe("members as a durable sandbox stores them", () => {
       mgrYN: false,
       state: 1
     })
-    const rows = new Map(Array.from(Members.membersCodec.rows(state, MEMBER), ([key, value]) => [key, asStored(value)] as const))
+    const rows = new Map(Array.from(membersCodec.rows(state, MEMBER), ([key, value]) => [key, asStored(value)] as const))
     expect(rows.get("member")).toEqual({
       corpNum: MEMBER,
       linkId: "TESTER",
@@ -50,8 +51,8 @@ describe("members as a durable sandbox stores them", () => {
         { id: "clerk01", password: "clerkpw1#", personName: "직원", tel: "010-1111-2222", email: "clerk@example.com", regDT: "20261122100000", searchRole: 1, mgrYN: false, state: 1 }
       ]
     })
-    expect(Members.membersCodec.globals(state)).toEqual({ nextUserCode: 2 })
-    const loaded = Members.membersCodec.load("test", new Map([[MEMBER, rows]]), { nextUserCode: 2 })
+    expect(membersCodec.globals(state)).toEqual({ nextUserCode: 2 })
+    const loaded = membersCodec.load("test", new Map([[MEMBER, rows]]), { nextUserCode: 2 })
     expect(Members.idInUse(loaded, "clerk01")).toBe(true)
     expect(Members.memberOf(loaded, MEMBER, "TESTER")?.contacts.get("clerk01")?.searchRole).toBe(1)
     expect(loaded.nextUserCode).toBe(2)

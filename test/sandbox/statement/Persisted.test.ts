@@ -1,14 +1,15 @@
 /**
- * The stored form of statements (`State.statementCodec`), as a durable sandbox writes it: one row
+ * The stored form of statements (`Persisted.statementCodec`), as a durable sandbox writes it: one row
  * per statement (its body as decoded, item key, invoice number, times, state and flags). A data
  * directory written by an earlier taxdoc holds these rows, so their shape is fixed here.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
 import { StatementIssue } from "../../../src/domains/statement/Schemas.js"
-import { Lazy } from "../../../src/sandbox/Durable.js"
+import { Lazy } from "../../../src/sandbox/durable/Durable.js"
 import type { Mail } from "../../../src/sandbox/Outbox.js"
-import { decodeResult } from "../../../src/sandbox/Route.js"
+import { decodeResult } from "../../../src/sandbox/routing/Route.js"
+import { statementCodec } from "../../../src/sandbox/statement/Persisted.js"
 import * as State from "../../../src/sandbox/statement/State.js"
 import { statement } from "../../support/statements.js"
 
@@ -28,7 +29,7 @@ describe("statements as a durable sandbox stores them", () => {
     const pending = Result.getOrThrow(State.issue(state, MEMBER, body("S-2"), true, outbox, NOW + 1000))
     Result.getOrThrow(State.cancel(state.members.get(MEMBER)!, 121, "S-1", "취소", NOW + 2000))
 
-    const rows = new Map(Array.from(State.statementCodec.rows(state, MEMBER), ([key, value]) => [key, asStored(value)] as const))
+    const rows = new Map(Array.from(statementCodec.rows(state, MEMBER), ([key, value]) => [key, asStored(value)] as const))
     expect([...rows.keys()]).toEqual(["121/S-1", "121/S-2"])
     expect(rows.get("121/S-1")).toEqual({
       // The body as decoded: absent values (null, "") and fields the schema does not know are no key.
@@ -46,12 +47,13 @@ describe("statements as a durable sandbox stores them", () => {
     })
     expect(rows.get("121/S-2")).toMatchObject({ itemKey: pending.itemKey, stateCode: 200, registeredAt: NOW + 1000 })
     expect(rows.get("121/S-2")).not.toHaveProperty("issuedAt")
-    expect(State.statementCodec.globals(state)).toEqual({ sequence: 2 })
+    expect(statementCodec.globals(state)).toEqual({ sequence: 2 })
 
-    const loaded = State.statementCodec.load("test", new Map([[MEMBER, new Map([...rows].reverse())]]), { sequence: 2 })
+    const loaded = statementCodec.load("test", new Map([[MEMBER, new Map([...rows].reverse())]]), { sequence: 2 })
     const member = loaded.members.get(MEMBER)!
     expect([...member.keys()]).toEqual(["121/S-1", "121/S-2"])
-    expect(asStored(member.get("121/S-1"))).toEqual(rows.get("121/S-1"))
+    const reloaded = new Map(Array.from(statementCodec.rows(loaded, MEMBER), ([key, value]) => [key, asStored(value)] as const))
+    expect(reloaded.get("121/S-1")).toEqual(rows.get("121/S-1"))
     expect(Result.isSuccess(State.approve(member, MEMBER, 121, "S-2", [], NOW + 3000))).toBe(true)
   })
 })

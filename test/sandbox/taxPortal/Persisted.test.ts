@@ -5,7 +5,7 @@
  * taxdoc holds these rows, so their shape is fixed here; loading them rebuilds the jobs by ID.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Lazy } from "../../../src/sandbox/Durable.js"
+import { Lazy } from "../../../src/sandbox/durable/Durable.js"
 import { taxPortalCodec } from "../../../src/sandbox/taxPortal/Persisted.js"
 import type { CollectedReceipt } from "../../../src/sandbox/taxPortal/Records.js"
 import * as State from "../../../src/sandbox/taxPortal/State.js"

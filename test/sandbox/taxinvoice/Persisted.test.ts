@@ -9,11 +9,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
 import { TaxinvoiceDraft } from "../../../src/domains/taxinvoice/Schemas.js"
-import { AnswerCache } from "../../../src/sandbox/AnswerCache.js"
-import { Lazy } from "../../../src/sandbox/Durable.js"
+import { AnswerCache } from "../../../src/sandbox/documents/AnswerCache.js"
+import * as Bulk from "../../../src/sandbox/documents/Bulk.js"
+import { Lazy } from "../../../src/sandbox/durable/Durable.js"
 import type { Mail } from "../../../src/sandbox/Outbox.js"
-import { decodeResult } from "../../../src/sandbox/Route.js"
-import { newReceiptId } from "../../../src/sandbox/taxinvoice/Identifiers.js"
+import { notStarted } from "../../../src/sandbox/Progression.js"
+import { decodeResult } from "../../../src/sandbox/routing/Route.js"
 import { advanceFiling, issuedOfParty } from "../../../src/sandbox/taxinvoice/IssuedIndexes.js"
 import { taxinvoiceCodec } from "../../../src/sandbox/taxinvoice/Persisted.js"
 import * as State from "../../../src/sandbox/taxinvoice/State.js"
@@ -33,18 +34,20 @@ const asStored = (value: unknown): unknown => (value instanceof Uint8Array ? val
 describe("e-Tax invoices as a durable sandbox stores them", () => {
   it("one row per invoice, per file's bytes and per bulk submission; loading them back gives the same state", () => {
     const state = State.taxinvoiceSlot.empty()
-    state.environment = "test"
     const member = State.memberOf(state, MEMBER)
     const outbox: Array<Mail> = []
     const ctx: State.MemberContext = {
       state,
       member,
+      submissions: member.submissions,
       outbox,
       answers: new AnswerCache(),
       corpNum: MEMBER,
       now: NOW,
       filing: { _tag: "Immediate" },
-      bulk: { _tag: "Immediate" }
+      bulkPolicy: { _tag: "Immediate" },
+      receiptId: () => State.newReceiptId(state),
+      issue: () => State.issueItem(ctx, false)
     }
     const decoded = (mgtKey: string) => Result.getOrThrow(decodeResult(draft(mgtKey, MEMBER, "20261122", { remark1: "" }), TaxinvoiceDraft))
 
@@ -53,21 +56,20 @@ describe("e-Tax invoices as a durable sandbox stores them", () => {
     const issued = Result.getOrThrow(State.register(state, member, MEMBER, decoded("ISSUED-1"), NOW))
     const issue = Result.getOrThrow(State.issue(state, outbox, issued, { memo: "발행" }, NOW))
     advanceFiling(state, issued, { _tag: "Immediate" }, NOW + 1000)
-    const bulk: State.Bulk = {
+    const bulk: Bulk.Submission<State.Invoice> = {
       submitID: "S-1",
-      receiptID: newReceiptId(state),
+      receiptID: ctx.receiptId("S-1"),
       digest: "d",
       receivedAt: NOW,
       forceIssue: false,
       submitCount: 2,
       items: [draft("BULK-1", MEMBER, "20261122"), { invoicerMgtKey: "BROKEN" }],
-      polls: 0,
-      stage: 0,
-      startedAt: undefined,
-      completedAt: undefined,
+      progress: notStarted,
       results: undefined
     }
-    member.bulks.set("S-1", State.advance(bulk, ctx.bulk, NOW, false, State.processItem(ctx, false)))
+    member.submissions.all.set("S-1", bulk)
+    member.submissions.pending.add(bulk)
+    Bulk.settle(ctx)
 
     const rows = rowsOf(state)
     const bulkItem = member.byKey.get(State.keyOf("SELL", "BULK-1"))!
@@ -104,15 +106,18 @@ describe("e-Tax invoices as a durable sandbox stores them", () => {
         { _tag: "Failed", mgtKey: "BROKEN", failure: { entry: { code: -10000002 }, detail: expect.stringContaining("required") } }
       ]
     })
-    expect(taxinvoiceCodec.globals(state)).toEqual({ environment: "test", sequence: state.sequence })
+    expect(taxinvoiceCodec.globals(state)).toEqual({ sequence: state.sequence })
 
     const loaded = taxinvoiceCodec.load("test", new Map([[MEMBER, new Map(Array.from(rows, ([key, value]) => [key, asStored(value)] as const))]]), asStored(taxinvoiceCodec.globals(state)))
     expect(new Map(Array.from(rowsOf(loaded), ([key, value]) => [key, asStored(value)] as const))).toEqual(new Map(Array.from(rows, ([key, value]) => [key, asStored(value)] as const)))
-    expect([...loaded.used].sort()).toEqual([...state.used].sort())
+    // Identifiers come from the sequence, loaded back: the next ones are new.
+    expect(loaded.sequence).toBe(state.sequence)
+    const used = new Set([saved.itemKey, issued.itemKey, bulkItem.itemKey, file.fileId, issue.ntsconfirmNum, bulk.receiptID])
+    expect(used.has(State.newReceiptId(loaded))).toBe(false)
     expect(loaded.byConfirmNum.get(issue.ntsconfirmNum)?.mgtKey).toBe("ISSUED-1")
     expect(issuedOfParty(loaded, BUYER, "S", "20261122", "20261122").map((i) => i.mgtKey).sort()).toEqual(["BULK-1", "ISSUED-1"])
     const loadedMember = loaded.members.get(MEMBER)!
     expect(loadedMember.byKey.get(State.keyOf("SELL", "SAVED-1"))?.files[0]?.content).toEqual(FILE)
-    expect(loadedMember.bulks.get("S-1")?.results?.[0]).toMatchObject({ _tag: "Issued", invoice: { mgtKey: "BULK-1" } })
+    expect(loadedMember.submissions.all.get("S-1")?.results?.[0]).toMatchObject({ _tag: "Issued", document: { mgtKey: "BULK-1" } })
   })
 })
