@@ -13,6 +13,7 @@
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import { constFalse } from "effect/Function"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import type * as Schedule from "effect/Schedule"
@@ -177,7 +178,7 @@ export const awaitResult = <D, R extends ItemResult>(
 
 // A read of a result tried again through an outage along `patience` (the polling deadline bounds it).
 const throughOutages = <A, E extends CallError | ValidationError>(read: Effect.Effect<A, E>, patience: Schedule.Schedule<unknown> | undefined): Effect.Effect<A, E> =>
-  patience === undefined ? read : Effect.retry(read, { schedule: patience, while: (error: E) => error._tag !== "ValidationError" && isTransient(error) })
+  patience === undefined ? read : Effect.retry(read, { schedule: patience, while: (error: E) => isTransient(error as CallError) })
 
 // The wait for the submission `submitId` to complete, counted in flight while it runs.
 const untilCompleted = <D, R extends ItemResult, E>(
@@ -287,7 +288,7 @@ export const runSubmission = <D, R extends ItemResult>(
     read: Outcome.found(read),
     // Known to the service under its submit ID, the submission was accepted.
     judge: (state) => (Option.isSome(state) ? Outcome.happened(undefined) : Outcome.didNotHappen),
-    rerun: () => false,
+    rerun: constFalse,
     ...(options.patience === undefined ? {} : { deadline: Duration.infinity, patience: options.patience })
   })
   const told = { [Attribute.submitId]: submission.submitId, [Attribute.bulkDocuments]: submission.keys.length }

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
+import { HttpClientError, HttpClientRequest } from "effect/http"
 import * as Bulk from "../../src/core/Bulk.js"
 import * as BulkSubmission from "../../src/core/BulkSubmission.js"
 import * as Signing from "../../src/core/Signing.js"
@@ -81,6 +82,38 @@ describe("Bulk.issueMany", () => {
       expect(error.items[120]!.submitId).toBe(BulkSubmission.submissions(things, documents(150, (i) => i === 0))[1]!.submitId)
       expect(error.causes).toHaveLength(1)
       expect(error.message).toContain("1 of 2 submissions gave up")
+    })
+  })
+
+  it.effect("submissions run 4 at once unless the options say otherwise", () => {
+    const { state } = service()
+    let inFlight = 0
+    let most = 0
+    const slow = Fake.makeState((seen, s) =>
+      seen.method !== "POST" ? state.api(seen, s) : Effect.suspend(() => {
+        most = Math.max(most, ++inFlight)
+        return Effect.ensuring(Effect.andThen(Effect.sleep("1 second"), state.api(seen, s)), Effect.sync(() => inFlight--))
+      }))
+    return Effect.gen(function*() {
+      yield* driven(withClient(slow, (client) => Bulk.issueMany(client, things, member, documents(1_000))), "100 millis", 2_000)
+      expect(most).toBe(4)
+    })
+  })
+
+  it.effect("every submission given up, one of them perhaps accepted: BulkIncompleteError, not the first failure", () => {
+    let posts = 0
+    // The first submission's answer is lost (and it is never found); the second is refused at once.
+    const failing = Fake.makeState((seen) => {
+      if (seen.method !== "POST") return Effect.succeed({ status: 404, body: JSON.stringify({ code: -14001033, message: "no such submission" }) })
+      return posts++ === 0 || seen.body.includes("T-0000")
+        ? Effect.fail(new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request: HttpClientRequest.post(seen.url), cause: new Error("socket hang up") }) })) as never
+        : Effect.succeed({ status: 400, body: JSON.stringify({ code: -14001032, message: "refused" }) })
+    })
+    return Effect.gen(function*() {
+      const error = yield* Effect.flip(driven(withClient(failing, (client) => Bulk.issueMany(client, things, member, documents(150), { concurrency: 1 }), { callTimeout: "5 seconds" }), "1 second"))
+      expect(error._tag).toBe("BulkIncompleteError")
+      if (error._tag !== "BulkIncompleteError") return
+      expect(error.message).toBe("Thing.issueMany: 2 of 2 submissions gave up — 0 issued, 0 refused, 50 not issued, 100 unknown (see items)")
     })
   })
 

@@ -5,7 +5,7 @@
  * tells the span, the log and the metrics.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Schedule } from "effect"
+import { Clock, Effect, Schedule } from "effect"
 import { HttpClientError, HttpClientRequest } from "effect/http"
 import { TestClock } from "effect/testing"
 import * as Bulk from "../../src/core/Bulk.js"
@@ -25,10 +25,11 @@ const submissionOf = (n: number) => BulkSubmission.submissions(things, documents
 describe("BulkSubmission.runSubmission", () => {
   it.effect("with patience of its own, an outage longer than the call's deadline is waited out", () => {
     const { state } = service()
-    let busy = 12
-    const flaky = Fake.makeState((seen, s) => (busy-- > 0 ? Effect.succeed(busyAnswer) : state.api(seen, s)))
+    // Busy for the first 20 seconds.
+    const flaky = Fake.makeState((seen, s) => Effect.flatMap(Clock.currentTimeMillis, (now) => (now < START + 20_000 ? Effect.succeed(busyAnswer) : state.api(seen, s))))
     const submission = submissionOf(2)
     return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
       const outcome = yield* driven(
         withClient(flaky, (client) => BulkSubmission.runSubmission(client, things, submission, member, { interval: "1 second", patience: Schedule.spaced("1 second") }), {
           callTimeout: "5 seconds"
@@ -99,15 +100,23 @@ describe("BulkSubmission.runSubmission", () => {
 })
 
 describe("BulkSubmission.awaitResult", () => {
-  it.effect("polls through an outage; past the deadline, PollTimeoutError names the kind's operation and the last state", () => {
+  it.effect("polls through an outage longer than a read's retries; past the deadline, PollTimeoutError names the kind's operation and the last state", () => {
     let polls = 0
     const flaky = Fake.makeState((seen) =>
-      Effect.suspend(() => (polls++ < 3 ? lostAnswer(seen) as never : Effect.succeed({ status: 200, body: JSON.stringify({ txState: 1 }) })))
+      Effect.suspend(() => (polls++ < 8 ? lostAnswer(seen) as never : Effect.succeed({ status: 200, body: JSON.stringify({ txState: 1 }) })))
     )
     return Effect.gen(function*() {
       const error = yield* Effect.flip(driven(withClient(flaky, (client) => BulkSubmission.awaitResult(client, things, member, "S-1", { interval: "1 second", deadline: "10 seconds" })), "1 second"))
       expect(error).toMatchObject({ _tag: "PollTimeoutError", operation: "Thing.issueMany", id: "S-1", lastState: "txState 1" })
-      expect(polls).toBeGreaterThan(5)
+      expect(polls).toBeGreaterThan(10)
+    })
+  })
+
+  it.effect("with retrying off, a poll that fails ends the wait with its failure", () => {
+    const lost = Fake.makeState((seen) => lostAnswer(seen) as never)
+    return Effect.gen(function*() {
+      const error = yield* Effect.flip(driven(withClient(lost, (client) => BulkSubmission.awaitResult(client, things, member, "S-1", { interval: "1 second" }), { retries: 0 }), "1 second"))
+      expect(error).toMatchObject({ _tag: "TransportError", outcome: "Unknown" })
     })
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Duration, Effect, Layer, Random, Schedule, Schema } from "effect"
 import { HttpClientError, HttpClientRequest } from "effect/http"
+import { TestClock } from "effect/testing"
 import * as Client from "../../src/core/Client.js"
 import * as Operation from "../../src/core/Operation.js"
 import * as Retry from "../../src/core/Retry.js"
@@ -226,6 +227,7 @@ describe("retries of requests that surely were not sent", () => {
     let calls = 0
     const state = Fake.makeState((seen) => (calls++ === 0 ? failing(refused)(seen) : Effect.never) as never)
     return Effect.gen(function*() {
+      yield* TestClock.setTime(Date.UTC(2026, 10, 22, 1, 0, 0))
       const started = yield* Clock.currentTimeMillis
       const error = yield* Effect.flip(driven(callOf(Write)))
       expect(error).toMatchObject({ _tag: "TransportError", reason: "Timeout", outcome: "Unknown", operation: "Thing.write" })
