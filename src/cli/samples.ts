@@ -12,8 +12,8 @@
  *   (its filing failed, 305: deletable);
  * - estimates `EST-0001` (issued) and `EST-0002` (cancelled: deletable), bills `B-1` and `B-2`;
  * - the e-Tax invoice certificate; e-Tax invoices `INV-0001` (saved, the file
- *   `02566639-0B4B-D22F-CB54-F072B83DC07F` attached) and `INV-0002` (issued), and one issued on the
- *   portal, without a document ID (item key `261102100000707697`);
+ *   `44631215-8E46-0510-594B-69659B860030` attached) and `INV-0002` (issued), and one issued on the
+ *   portal, without a document ID (item key `261102100000000005`);
  * - the contact `clerk01`, beside the manager `acme-admin`;
  * - the tax portal certificate and the department account `dept01`.
  *

@@ -49,7 +49,7 @@ export const command = Command.make("taxinvoice").pipe(
       example("files --sandbox --corp-num 1234567891 INV-0001")),
     Command.make("delete-file", deleteFileOptions, run("deleteFile")).pipe(
       Command.withDescription("Delete an attached file of a saved invoice (DeleteFile)"),
-      example("delete-file --sandbox --corp-num 1234567891 INV-0001 --file-id 02566639-0B4B-D22F-CB54-F072B83DC07F")
+      example("delete-file --sandbox --corp-num 1234567891 INV-0001 --file-id 44631215-8E46-0510-594B-69659B860030")
     ),
     Command.make("url", urlOptions, run("url")).pipe(Command.withDescription("Get the URL of an invoice's page (GetPopUpURL, GetViewURL, …)"),
       example("url --sandbox --corp-num 1234567891 INV-0001 --page PRINT")),
@@ -57,7 +57,7 @@ export const command = Command.make("taxinvoice").pipe(
       example("email --sandbox --corp-num 1234567891 INV-0002 --to buyer@example.com")),
     Command.make("assign", assignOptions, run("assign")).pipe(
       Command.withDescription("Give an invoice issued on the web portal a document ID (AssignMgtKey)"),
-      example("assign --sandbox --corp-num 1234567891 INV-0004 --item-key 261102100000707697")
+      example("assign --sandbox --corp-num 1234567891 INV-0004 --item-key 261102100000000005")
     ),
     Command.make("bulk", bulkOptions, run("bulk")).pipe(
       Command.withDescription("Issue many invoices from a file: submitted 100 at a time, results awaited with a progress bar (BulkIssue + GetBulkResult)"),
