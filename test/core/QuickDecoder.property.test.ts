@@ -18,7 +18,8 @@ import { answerDecoder } from "../../src/core/Response.js"
 import { CorpNum } from "../../src/core/Schemas.js"
 import { inputOptions } from "../../src/core/Validation.js"
 import * as Catalogue from "../../src/domains/Catalogue.js"
-import * as Testing from "../../src/testing/FastCheck.js"
+import { toFastCheck } from "../../src/testing/FastCheck.js"
+import * as Testing from "../../src/testing/index.js"
 
 const answerSchemas = Catalogue.operations.flatMap((operation) =>
   operation.success === "pdf" ? [] : [{ name: operation.sdk, schema: operation.success as Schema.Codec<unknown, unknown> }]
@@ -122,7 +123,7 @@ const partsOf = (operation: Operation.Any): ReadonlyArray<{ readonly part: strin
 
 const inputsBreakingOneRule = (operation: Operation.Any) => {
   try {
-    return Testing.invalid(operation, { now: NOW })
+    return toFastCheck(Testing.invalid(operation, { now: NOW }))
   } catch {
     return undefined
   }
@@ -156,7 +157,7 @@ describe("the quick way through an input", () => {
           expect(keyOrder(decided)).toEqual(keyOrder(expected.success))
         }
       }
-      for (const input of fc.sample(Testing.valid(operation, { now: NOW }), { numRuns: 15, seed: operation.sdk.length })) {
+      for (const input of fc.sample(toFastCheck(Testing.valid(operation, { now: NOW })), { numRuns: 15, seed: operation.sdk.length })) {
         judge(input, true)
         // Changed at random: a place made `null`, left out or given a value of another type, a key added.
         const places = parts.flatMap(({ of }) => placesOf(of(input)).length > 0 ? [of] : [])
