@@ -61,7 +61,8 @@ export const urlOperation = <const Path extends string, P extends Operation.AnyC
     safeToRepeat: true
   }
   // The family's own check stands for `make`'s, which a generic path cannot pass.
-  return Operation.make<Path, typeof UrlResult, P, typeof Operation.noBody>(declaration as Parameters<typeof Operation.make<Path, typeof UrlResult, P, typeof Operation.noBody>>[0])
+  type Checked = Parameters<typeof Operation.make<Path, typeof UrlResult, P, typeof Operation.noBody>>[0]
+  return Operation.make(declaration as Checked)
 }
 
 const pageOf = (operation: Operation.Any): string | undefined => {
