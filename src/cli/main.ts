@@ -4,7 +4,7 @@
  *
  * Start-up is kept short: this module and the command declarations load only `effect/cli` and the
  * modules of Effect they use; a command's work (the SDK, the sandbox) is imported when it runs
- * (src/cli/lazy.ts).
+ * (src/cli/groups.ts, src/cli/lazy.ts).
  *
  * @since 0.1.0
  */

@@ -12,7 +12,8 @@ import * as Member from "../domains/member/Operations.js"
 import * as Statement from "../domains/statement/Operations.js"
 import type { ItemCode } from "../domains/statement/Rules.js"
 import * as Taxinvoice from "../domains/taxinvoice/Operations.js"
-import { type Described, type Fixed, validGen } from "./Inputs.js"
+import type { Described } from "./Described.js"
+import { type Fixed, valid } from "./Inputs.js"
 
 /**
  * Options of a named document: the member sending it (its registration number appears in the
@@ -42,7 +43,7 @@ const bodyOf = <O extends Operation.Any>(operation: O, options: DocumentOptions,
     ...(options.corpNum === undefined ? {} : { corpNum: options.corpNum }),
     ...(body === undefined ? {} : { body: body as NonNullable<Fixed<O>["body"]> })
   }
-  const { gen, now } = validGen(operation, { ...(options.now === undefined ? {} : { now: options.now }), fixed })
+  const { gen, now } = valid(operation, { ...(options.now === undefined ? {} : { now: options.now }), fixed })
   return { now, gen: Gen.map(gen, (input) => input.body as DocumentOf<O>) }
 }
 
@@ -50,46 +51,46 @@ const bodyOf = <O extends Operation.Any>(operation: O, options: DocumentOptions,
  * A cash receipt to issue (`Cashbill.issue`): amounts adding up, an identification number of a
  * kind its usage allows, a trade time today or yesterday (KST) when present.
  *
- * @since 1.0.0
+ * @since 0.1.0
  * @category constructors
  */
-export const cashReceiptGen = (options: DocumentOptions = {}): Described<DocumentOf<typeof Cashbill.RegistIssue>> =>
+export const cashReceipt = (options: DocumentOptions = {}): Described<DocumentOf<typeof Cashbill.RegistIssue>> =>
   bodyOf(Cashbill.RegistIssue, options)
 
 /**
  * A revocation of a cash receipt (`Cashbill.revoke`): the four amounts exactly when partial.
  *
- * @since 1.0.0
+ * @since 0.1.0
  * @category constructors
  */
-export const cashReceiptRevocationGen = (options: DocumentOptions = {}): Described<DocumentOf<typeof Cashbill.RevokeRegistIssue>> =>
+export const cashReceiptRevocation = (options: DocumentOptions = {}): Described<DocumentOf<typeof Cashbill.RevokeRegistIssue>> =>
   bodyOf(Cashbill.RevokeRegistIssue, options)
 
 /**
  * An e-Tax invoice draft (`Taxinvoice.register`): totals matching the lines, a buyer number of
  * the buyer's kind, a write date not after today, the revision pair together or not at all.
  *
- * @since 1.0.0
+ * @since 0.1.0
  * @category constructors
  */
-export const taxinvoiceGen = (options: DocumentOptions = {}): Described<DocumentOf<typeof Taxinvoice.Register>> =>
+export const taxinvoice = (options: DocumentOptions = {}): Described<DocumentOf<typeof Taxinvoice.Register>> =>
   bodyOf(Taxinvoice.Register, options)
 
 /**
  * A statement (`Statement.issue`) of `itemCode` (any type when absent), with the tax type its
  * type requires.
  *
- * @since 1.0.0
+ * @since 0.1.0
  * @category constructors
  */
-export const statementGen = (itemCode?: ItemCode, options: DocumentOptions = {}): Described<DocumentOf<typeof Statement.RegistIssue>> =>
+export const statement = (itemCode?: ItemCode, options: DocumentOptions = {}): Described<DocumentOf<typeof Statement.RegistIssue>> =>
   bodyOf(Statement.RegistIssue, options, itemCode === undefined ? undefined : { itemCode })
 
 /**
  * A member's sign-up (`Member.joinMember`): an ID and a password within their rules.
  *
- * @since 1.0.0
+ * @since 0.1.0
  * @category constructors
  */
-export const joinMemberGen = (options: DocumentOptions = {}): Described<DocumentOf<typeof Member.JoinMember>> =>
+export const joinMember = (options: DocumentOptions = {}): Described<DocumentOf<typeof Member.JoinMember>> =>
   bodyOf(Member.JoinMember, options, options.corpNum === undefined ? undefined : { CorpNum: options.corpNum })

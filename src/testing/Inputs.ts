@@ -1,5 +1,5 @@
 /**
- * Generated inputs of catalogue operations, as generators (`core/Gen.ts`) that both kinds of
+ * Generated inputs of catalogue operations, as descriptions (`Described.ts`) that both kinds of
  * property test read: `valid(operation)` describes inputs that the SDK's validation and the service
  * both accept, `invalid(operation)` inputs that break exactly one rule, labelled with the path and
  * rule the `ValidationError` names.
@@ -12,6 +12,7 @@ import { corpNumValues } from "../core/Schemas.js"
 import { type Breakage, breakages } from "./Breakages.js"
 import { completions } from "./Completions.js"
 import { type Context, derive, type Draft } from "./Derive.js"
+import type { Described } from "./Described.js"
 
 /**
  * Fields pinned in every generated input: the member, the user, parameters and body fields (a list
@@ -37,7 +38,7 @@ export interface Fixed<O extends Operation.Any> {
 export interface Options<O extends Operation.Any> {
   readonly fixed?: Fixed<O>
   /**
-   * The moment the input is judged at (epoch milliseconds; default: when the arbitrary is made):
+   * The moment the input is judged at (epoch milliseconds; default: when the generator is made):
    * trade times and write dates fall in the window the rules allow at that moment. Give the same
    * moment as the clock of the service under test, and a fixed one for runs that replay by seed.
    */
@@ -54,17 +55,6 @@ export interface Invalid<O extends Operation.Any> {
   readonly input: Operation.Input<O>
   readonly path: string
   readonly rule: string
-}
-
-/**
- * A generator read at a moment: the description, and the `now` its values are judged at.
- *
- * @since 1.0.0
- * @category models
- */
-export interface Described<A> {
-  readonly gen: Gen.Gen<A>
-  readonly now: number
 }
 
 type Loose = Readonly<Record<string, unknown>>
@@ -102,13 +92,14 @@ const given = <A>(options: { readonly fixed?: { readonly corpNum?: string } }, n
 }
 
 /**
- * Inputs of `operation` that the SDK's validation and the service accept: every field within its
- * rules, the cross-field rules kept, the member's own number where the document names its sender.
+ * Inputs of `operation` (`{ corpNum, params, body }`, what `TaxdocClient.call` takes) that the SDK's
+ * validation and the service accept: every field within its rules, the cross-field rules kept, the
+ * member's own number where the document names its sender.
  *
- * @since 1.0.0
+ * @since 0.1.0
  * @category constructors
  */
-export const validGen = <O extends Operation.Any>(operation: O, options: Options<O> = {}): Described<Operation.Input<O>> => {
+export const valid = <O extends Operation.Any>(operation: O, options: Options<O> = {}): Described<Operation.Input<O>> => {
   const now = nowOf(options)
   return { now, gen: given(options, now, inputOf(operation, options)) as Gen.Gen<Operation.Input<O>> }
 }
@@ -129,10 +120,10 @@ export const breakagesOf = (operation: Operation.Any): ReadonlyArray<{ readonly 
  * path and rule the SDK's `ValidationError` reports (the service refuses them with `{code,
  * message}`). Operations without parameters or body have none: `invalid` throws for them.
  *
- * @since 1.0.0
+ * @since 0.1.0
  * @category constructors
  */
-export const invalidGen = <O extends Operation.Any>(operation: O, options: Options<O> = {}): Described<Invalid<O>> => {
+export const invalid = <O extends Operation.Any>(operation: O, options: Options<O> = {}): Described<Invalid<O>> => {
   const all = breakagesOf(operation)
   if (all.length === 0) throw new Error(`${operation.name} takes no input that could break a rule`)
   const now = nowOf(options)

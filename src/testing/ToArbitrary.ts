@@ -1,13 +1,14 @@
 /**
- * Generators as data (`core/Gen.ts`) read as Effect 4 `Arbitrary` values — what `@effect/vitest`'s
+ * The generators of `taxdoc/testing` read as Effect 4 `Arbitrary` values — what `@effect/vitest`'s
  * `it.prop` and `Arbitrary.checkEffect` take — shrinking, as the fast-check reading
- * (`ToFastCheck.ts`), towards the first choice, the integer nearest zero and the shortest text.
+ * (`FastCheck.ts`), towards the first choice, the integer nearest zero and the shortest text.
  *
  * @since 1.0.0
  */
 import * as Arbitrary from "effect/Arbitrary"
 import * as Schema from "effect/Schema"
 import type { Gen } from "../core/Gen.js"
+import type { Described } from "./Described.js"
 
 /** Whole numbers from `min` to `max`, shrinking towards the one nearest zero. */
 const integer = (min: number, max: number): Arbitrary.Arbitrary<number> =>
@@ -25,13 +26,13 @@ const retried = <A>(arbitrary: Arbitrary.Arbitrary<A>, keep: (value: A) => boole
     : Arbitrary.flatMap(arbitrary, (value) => (keep(value) ? Arbitrary.Constant(value) : retried(arbitrary, keep, tries - 1)))
 
 /**
- * The Effect `Arbitrary` `gen` describes; `nowMillis` is the moment its time-dependent parts
- * (`Gen.at`) are drawn at.
+ * The Effect `Arbitrary` a generator describes (`toArbitrary(Testing.cashReceipt())`), its
+ * time-dependent parts drawn at the generator's `now`.
  *
  * @since 1.0.0
  * @category interpreters
  */
-export const toArbitrary = <A>(gen: Gen<A>, nowMillis: number): Arbitrary.Arbitrary<A> => {
+export const toArbitrary = <A>({ gen, now }: Described<A>): Arbitrary.Arbitrary<A> => {
   const go = <B>(g: Gen<B>): Arbitrary.Arbitrary<B> => {
     switch (g._tag) {
       case "Constant":
@@ -64,7 +65,7 @@ export const toArbitrary = <A>(gen: Gen<A>, nowMillis: number): Arbitrary.Arbitr
       case "Filter":
         return retried(go(g.gen), g.keep, FILTER_TRIES)
       case "At":
-        return go(g.at(nowMillis))
+        return go(g.at(now))
     }
   }
   return go(gen)

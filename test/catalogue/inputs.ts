@@ -9,7 +9,7 @@ import * as Schema from "effect/Schema"
 import type * as fc from "fast-check"
 import type * as Operation from "../../src/core/Operation.js"
 import * as Catalogue from "../../src/domains/Catalogue.js"
-import * as TestingFastCheck from "../../src/testing/FastCheck.js"
+import { toFastCheck } from "../../src/testing/FastCheck.js"
 import * as Testing from "../../src/testing/index.js"
 import { MEMBER } from "../support/sdk.js"
 
@@ -29,11 +29,11 @@ export const asInput = <O extends Operation.Any>(_operation: O, input: AnyInput)
 const options = { now: NOW, fixed: { corpNum: MEMBER } }
 
 export const inputs: Readonly<Record<string, fc.Arbitrary<AnyInput>>> = Object.fromEntries(
-  Catalogue.operations.map((operation) => [operation.name, TestingFastCheck.valid(operation, options) as fc.Arbitrary<AnyInput>])
+  Catalogue.operations.map((operation) => [operation.name, toFastCheck(Testing.valid(operation, options)) as fc.Arbitrary<AnyInput>])
 )
 
 const effectInputs: ReadonlyMap<string, Arbitrary.Arbitrary<AnyInput>> = new Map(
-  Catalogue.operations.map((operation) => [operation.name, Testing.valid(operation, options) as Arbitrary.Arbitrary<AnyInput>])
+  Catalogue.operations.map((operation) => [operation.name, Testing.toArbitrary(Testing.valid(operation, options)) as Arbitrary.Arbitrary<AnyInput>])
 )
 
 /** One of `operations` with one of its valid inputs, as an Effect `Arbitrary`. */

@@ -16,7 +16,8 @@ import { answerDecoder } from "../../src/core/Response.js"
 import { CorpNum } from "../../src/core/Schemas.js"
 import { decoderOf, inputOptions, issuesOf } from "../../src/core/Validation.js"
 import * as Catalogue from "../../src/domains/Catalogue.js"
-import * as Testing from "../../src/testing/FastCheck.js"
+import { toFastCheck } from "../../src/testing/FastCheck.js"
+import * as Testing from "../../src/testing/index.js"
 
 const answerSchemas = Catalogue.operations.flatMap((operation) =>
   operation.success === "pdf" ? [] : [{ name: operation.sdk, schema: operation.success as Schema.Codec<unknown, unknown> }]
@@ -69,7 +70,7 @@ const partsOf = (operation: Operation.Any): ReadonlyArray<{ readonly part: strin
 
 const inputsBreakingOneRule = (operation: Operation.Any) => {
   try {
-    return Testing.invalid(operation, { now: NOW })
+    return toFastCheck(Testing.invalid(operation, { now: NOW }))
   } catch {
     return undefined
   }
@@ -119,7 +120,7 @@ describe("an input, first with errors \"first\", then with every issue", () => {
         effect: Schema.decodeUnknownResult(part.schema as Schema.Codec<unknown, unknown>, options),
         exact: options === inputOptions
       })))
-      for (const input of fc.sample(Testing.valid(operation, { now: NOW }), { numRuns: 8, seed: operation.sdk.length })) {
+      for (const input of fc.sample(toFastCheck(Testing.valid(operation, { now: NOW })), { numRuns: 8, seed: operation.sdk.length })) {
         for (const { of, decode, effect } of parts) {
           const value = of(input)
           agree(decode, effect, value, true)

@@ -62,7 +62,7 @@ export const entryPoints = (root: string = ROOT): Array<string> => {
 }
 
 // `vitest` and `fast-check`: the testing guide shows a property test with plain vitest and
-// fast-check too (fast-check is taxdoc's optional peer for taxdoc/testing/fast-check).
+// fast-check too (fast-check is taxdoc's optional peer for toFastCheck of taxdoc/testing/fast-check).
 // `@opentelemetry/*`: the observability guide wires the OpenTelemetry SDK a program installs.
 const ALLOWED = (entries: ReadonlyArray<string>) => (specifier: string): boolean =>
   entries.includes(specifier) || specifier === "effect" || specifier.startsWith("effect/") || specifier.startsWith("@effect/") ||

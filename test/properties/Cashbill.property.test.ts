@@ -17,7 +17,7 @@ const issueRaw = (body: unknown) =>
   sendRaw("/Cashbill", ["140"], (request) =>
     request.pipe(HttpClientRequest.setHeader("x-http-method-override", "ISSUE"), HttpClientRequest.bodyJsonUnsafe(body)))
 
-const receipts = Testing.cashReceipt({ corpNum: CORP, now: NOW })
+const receipts = Testing.toArbitrary(Testing.cashReceipt({ corpNum: CORP, now: NOW }))
 
 describe("cash receipts: SDK and sandbox agree on validity", () => {
   it.effect.prop("every valid generated receipt is issued through the SDK", [receipts], ([receipt]) =>

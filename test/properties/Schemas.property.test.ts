@@ -14,7 +14,6 @@ import { check } from "../../src/core/Validation.js"
 import * as Catalogue from "../../src/domains/Catalogue.js"
 import { derive } from "../../src/testing/Derive.js"
 import * as Testing from "../../src/testing/index.js"
-import { toArbitrary } from "../../src/testing/ToArbitrary.js"
 import { CORP, NOW } from "./support.js"
 
 type Codec = Schema.Codec<unknown, unknown, never, never>
@@ -36,7 +35,7 @@ const bodyOf = (operation: Operation.Any): Codec | undefined =>
 describe("inputs: decoded, encoded and decoded again, the same", () => {
   for (const operation of Catalogue.operations) {
     const body = bodyOf(operation)
-    it.prop(`${operation.name}: parameters${body === undefined ? "" : " and body"}`, [Testing.valid(operation, { now: NOW, fixed: { corpNum: CORP } })], ([input]) => {
+    it.prop(`${operation.name}: parameters${body === undefined ? "" : " and body"}`, [Testing.toArbitrary(Testing.valid(operation, { now: NOW, fixed: { corpNum: CORP } }))], ([input]) => {
       const parts: ReadonlyArray<readonly [Codec, unknown]> = [
         [operation.params as unknown as Codec, input.params ?? {}],
         ...(body === undefined ? [] : [[body, input.body] as const])
@@ -55,7 +54,7 @@ describe("inputs: decoded, encoded and decoded again, the same", () => {
 
 /** Answers as the service may write them: drawn on the wire side of the answer's schema. */
 const answers = (schema: Codec): Arbitrary.Arbitrary<unknown> =>
-  toArbitrary(Gen.map(derive(schema.ast, new Map()), (draft) => draft({ corpNum: CORP, now: NOW })), NOW)
+  Testing.toArbitrary({ gen: Gen.map(derive(schema.ast, new Map()), (draft) => draft({ corpNum: CORP, now: NOW })), now: NOW })
 
 describe("answers: decoded and encoded, a fixed point", () => {
   for (const operation of Catalogue.operations) {

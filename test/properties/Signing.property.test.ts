@@ -146,7 +146,7 @@ describe("digests of the exact bytes", () => {
 
   it.prop(
     "the SDK's bulk submission carries the SHA-1 of the exact bytes it sends",
-    [Testing.valid(CashbillOperations.BulkSubmit, { now: NOW, fixed: { corpNum: CORP } })],
+    [Testing.toArbitrary(Testing.valid(CashbillOperations.BulkSubmit, { now: NOW, fixed: { corpNum: CORP } }))],
     ([input]) => {
       const built = RequestBuilder.request(CashbillOperations.BulkSubmit, input, NOW)
       expect(Result.isSuccess(built)).toBe(true)

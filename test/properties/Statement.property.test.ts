@@ -19,7 +19,7 @@ const issueRaw = (body: unknown) =>
   sendRaw("/Statement", Rules.SCOPES, (request) =>
     request.pipe(HttpClientRequest.setHeader("x-http-method-override", "ISSUE"), HttpClientRequest.bodyJsonUnsafe(body)))
 
-const statements = Testing.statement(undefined, { corpNum: CORP, now: NOW })
+const statements = Testing.toArbitrary(Testing.statement(undefined, { corpNum: CORP, now: NOW }))
 
 describe("statements: SDK and sandbox agree on validity", () => {
   it.effect.prop("every valid generated statement is issued through the SDK and read back", [statements], ([statement]) =>

@@ -73,7 +73,7 @@ const invoices = Arbitrary.map(Arbitrary.array(invoiceFields, { maxLength: 40 })
 
 /** Tax invoice filters as they travel (`taxdoc/testing`'s search parameters, without job and paging); the search text one the reference data holds, or none. */
 const taxinvoiceFilters = Arbitrary.map(
-  Arbitrary.all([Testing.valid(TaxPortalOperations.TaxinvoiceSearch), pick([undefined, "한빛", "1058734216", "9999999999999", "상사"])]),
+  Arbitrary.all([Testing.toArbitrary(Testing.valid(TaxPortalOperations.TaxinvoiceSearch)), pick([undefined, "한빛", "1058734216", "9999999999999", "상사"])]),
   ([{ params }, text]): Record<string, string | undefined> => {
     const { jobID: _jobID, Order: _order, Page: _page, PerPage: _perPage, SearchString: _drawn, ...filters } = params as Record<string, string | undefined>
     return text === undefined ? filters : { ...filters, SearchString: text }
@@ -81,7 +81,7 @@ const taxinvoiceFilters = Arbitrary.map(
 )
 
 /** Cash receipt filters as they travel, without job and paging. */
-const cashbillFilters = Arbitrary.map(Testing.valid(TaxPortalOperations.CashbillSearch), ({ params }): Record<string, string | undefined> => {
+const cashbillFilters = Arbitrary.map(Testing.toArbitrary(Testing.valid(TaxPortalOperations.CashbillSearch)), ({ params }): Record<string, string | undefined> => {
   const { jobID: _jobID, Order: _order, Page: _page, PerPage: _perPage, ...filters } = params as Record<string, string | undefined>
   return filters
 })

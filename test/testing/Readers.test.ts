@@ -9,8 +9,8 @@ import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Effect } from "effect"
 import * as fc from "fast-check"
 import * as Gen from "../../src/core/Gen.js"
-import { toArbitrary } from "../../src/testing/ToArbitrary.js"
-import { toFastCheck } from "../../src/testing/ToFastCheck.js"
+import { toFastCheck } from "../../src/testing/FastCheck.js"
+import { toArbitrary } from "../../src/testing/index.js"
 
 const NOW = Date.UTC(2026, 10, 22, 3, 0, 0)
 
@@ -51,8 +51,8 @@ const sampleEffect = <A>(arbitrary: Arbitrary.Arbitrary<A>, count: number) =>
 
 describe("Gen read as fast-check and as Effect Arbitrary", () => {
   it("both draw only what the description allows, and every choice of it", () => {
-    const fromFastCheck = fc.sample(toFastCheck(description, NOW), { numRuns: 500, seed: 42 })
-    const fromEffect = sampleEffect(toArbitrary(description, NOW), 500)
+    const fromFastCheck = fc.sample(toFastCheck({ gen: description, now: NOW }), { numRuns: 500, seed: 42 })
+    const fromEffect = sampleEffect(toArbitrary({ gen: description, now: NOW }), 500)
     for (const drawn of [...fromFastCheck, ...fromEffect]) expect(allowed(drawn), JSON.stringify(drawn)).toBe(true)
     for (const values of [fromFastCheck, fromEffect]) {
       expect(new Set(values.map((d) => d.pick))).toEqual(new Set(["first", "second", "third"]))
@@ -70,14 +70,14 @@ describe("Gen read as fast-check and as Effect Arbitrary", () => {
     ]
     const expected = [[20], [50, 60, 70, 80, 90], [10, 20, 30], [40]]
     mapped.forEach((gen, i) => {
-      expect(new Set(fc.sample(toFastCheck(gen, NOW), { numRuns: 200, seed: 1 }))).toEqual(new Set(expected[i]))
-      expect(new Set(sampleEffect(toArbitrary(gen, NOW), 200))).toEqual(new Set(expected[i]))
+      expect(new Set(fc.sample(toFastCheck({ gen: gen, now: NOW }), { numRuns: 200, seed: 1 }))).toEqual(new Set(expected[i]))
+      expect(new Set(sampleEffect(toArbitrary({ gen: gen, now: NOW }), 200))).toEqual(new Set(expected[i]))
     })
   })
 
   it("the same seed draws the same values", () => {
-    expect(fc.sample(toFastCheck(description, NOW), { numRuns: 30, seed: 7 })).toEqual(fc.sample(toFastCheck(description, NOW), { numRuns: 30, seed: 7 }))
-    expect(sampleEffect(toArbitrary(description, NOW), 30)).toEqual(sampleEffect(toArbitrary(description, NOW), 30))
+    expect(fc.sample(toFastCheck({ gen: description, now: NOW }), { numRuns: 30, seed: 7 })).toEqual(fc.sample(toFastCheck({ gen: description, now: NOW }), { numRuns: 30, seed: 7 }))
+    expect(sampleEffect(toArbitrary({ gen: description, now: NOW }), 30)).toEqual(sampleEffect(toArbitrary({ gen: description, now: NOW }), 30))
   })
 
   // A property every value fails: what is left after shrinking is the smallest value of the description.
@@ -85,13 +85,13 @@ describe("Gen read as fast-check and as Effect Arbitrary", () => {
 
   it.effect("an Effect Arbitrary shrinks towards the first choice, zero and the shortest text", () =>
     Effect.gen(function*() {
-      const result = yield* Arbitrary.checkEffect(toArbitrary(description, NOW), () => false, { seed: 3, maxShrinks: 1000 })
+      const result = yield* Arbitrary.checkEffect(toArbitrary({ gen: description, now: NOW }), () => false, { seed: 3, maxShrinks: 1000 })
       expect(result._tag).toBe("Falsified")
       if (result._tag === "Falsified") expect(result.shrunkInput).toEqual(smallest)
     }))
 
   it("a fast-check arbitrary shrinks towards the first choice, zero and the shortest text", () => {
-    const details = fc.check(fc.property(toFastCheck(description, NOW), () => false), { seed: 3 })
+    const details = fc.check(fc.property(toFastCheck({ gen: description, now: NOW }), () => false), { seed: 3 })
     expect(details.failed).toBe(true)
     expect(details.counterexample?.[0]).toEqual(smallest)
   })
@@ -99,12 +99,12 @@ describe("Gen read as fast-check and as Effect Arbitrary", () => {
   it.effect("a filter no value keeps: an error naming it (fast-check), an exhausted property (Effect)", () =>
     Effect.gen(function*() {
       const never = Gen.filter(Gen.text("ab", 1, 3), (s) => s === "c", "the rules date(yyyyMMdd)")
-      expect(() => fc.sample(toFastCheck(never, NOW), { numRuns: 1, seed: 1 })).toThrow(/keeps the rules date\(yyyyMMdd\)/)
-      const result = yield* Arbitrary.checkEffect(toArbitrary(never, NOW), () => true, { seed: 1, runs: 5 })
+      expect(() => fc.sample(toFastCheck({ gen: never, now: NOW }), { numRuns: 1, seed: 1 })).toThrow(/keeps the rules date\(yyyyMMdd\)/)
+      const result = yield* Arbitrary.checkEffect(toArbitrary({ gen: never, now: NOW }), () => true, { seed: 1, runs: 5 })
       expect(result._tag).toBe("Exhausted")
     }))
 
-  it.prop("it.prop takes a read generator as it is", [toArbitrary(description, NOW)], ([drawn]) => {
+  it.prop("it.prop takes a read generator as it is", [toArbitrary({ gen: description, now: NOW })], ([drawn]) => {
     expect(allowed(drawn)).toBe(true)
   }, { arbitrary: { runs: 50 } })
 })

@@ -21,7 +21,8 @@ import * as RequestBuilder from "../../src/core/RequestBuilder.js"
 import { Tokens } from "../../src/core/Tokens.js"
 import { SANDBOX_ORIGIN } from "../../src/sandbox/InProcess.js"
 import { Sandbox } from "../../src/sandbox/Sandbox.js"
-import * as Testing from "../../src/testing/FastCheck.js"
+import { toFastCheck } from "../../src/testing/FastCheck.js"
+import * as Testing from "../../src/testing/index.js"
 import { NOW, withInput } from "./operations.js"
 import { MEMBER, preparation, REFUSALS } from "./preparation.js"
 
@@ -92,7 +93,7 @@ describe("taxdoc/testing and the in-process sandbox", () => {
     const prepare = preparation(operation)
     it.effect(`${operation.name}: valid inputs are accepted${prepare.mustSucceed ? " and succeed" : " (state permitting)"}`, () => {
       const samples = fc.sample(
-        fc.tuple(Testing.valid(operation, { now: NOW, fixed: { corpNum: MEMBER, params: prepare.params } }), prepare.documents),
+        fc.tuple(toFastCheck(Testing.valid(operation, { now: NOW, fixed: { corpNum: MEMBER, params: prepare.params } })), prepare.documents),
         { numRuns: VALID_RUNS, seed: 42 }
       )
       return onFreshState(samples, ([input, documents]) =>
@@ -111,7 +112,7 @@ describe("taxdoc/testing and the in-process sandbox", () => {
     })
 
     it.effect(`${operation.name}: every single-rule breakage, sent raw, is refused with {code, message}`, () => {
-      const samples = fc.sample(Testing.invalid(operation, { now: NOW, fixed: { corpNum: MEMBER } }), { numRuns: INVALID_RUNS, seed: 42 })
+      const samples = fc.sample(toFastCheck(Testing.invalid(operation, { now: NOW, fixed: { corpNum: MEMBER } })), { numRuns: INVALID_RUNS, seed: 42 })
       return onFreshState(samples, ({ input, path, rule }) =>
         Effect.gen(function*() {
           const answer = yield* sendRaw(operation, input)

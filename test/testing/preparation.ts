@@ -14,7 +14,8 @@ import * as Cashbill from "../../src/domains/cashbill/Operations.js"
 import * as StatementRules from "../../src/domains/statement/Rules.js"
 import * as Statement from "../../src/domains/statement/Operations.js"
 import * as Taxinvoice from "../../src/domains/taxinvoice/Operations.js"
-import * as Testing from "../../src/testing/FastCheck.js"
+import { toFastCheck } from "../../src/testing/FastCheck.js"
+import * as Testing from "../../src/testing/index.js"
 import { NOW } from "./operations.js"
 
 /** The member the sandbox knows in these tests. */
@@ -66,12 +67,12 @@ const call = <O extends Operation.Any>(operation: O, input: Operation.Input<O>) 
 const options = { corpNum: MEMBER, now: NOW }
 const paramsOf = (input: Operation.Input<Operation.Any>): Params => (input.params ?? {}) as Params
 
-const receiptFirst = writing(Testing.cashReceipt(options), (input, receipt) =>
+const receiptFirst = writing(toFastCheck(Testing.cashReceipt(options)), (input, receipt) =>
   call(Cashbill.RegistIssue, { corpNum: MEMBER, body: { ...receipt, mgtKey: String(paramsOf(input)["mgtKey"]) } }))
 
 // One statement of each type, so the one the input names carries the tax type its type requires.
 const statementFirst = writing(
-  fc.record(Object.fromEntries(StatementRules.ITEM_CODES.map((code) => [String(code), Testing.statement(code, options)]))),
+  fc.record(Object.fromEntries(StatementRules.ITEM_CODES.map((code) => [String(code), toFastCheck(Testing.statement(code, options))]))),
   (input, statements) => {
     const { itemCode, mgtKey } = paramsOf(input)
     return call(Statement.RegistIssue, { corpNum: MEMBER, body: { ...statements[String(itemCode)]!, mgtKey: String(mgtKey) } })
@@ -79,7 +80,7 @@ const statementFirst = writing(
 )
 
 // The member's own invoices are SELL ones (the input's key type is pinned to SELL).
-const invoiceFirst = writing(Testing.taxinvoice(options), (input, draft) =>
+const invoiceFirst = writing(toFastCheck(Testing.taxinvoice(options)), (input, draft) =>
   call(Taxinvoice.Register, { corpNum: MEMBER, body: { ...draft, invoicerMgtKey: String(paramsOf(input)["MgtKey"]) } }))
 
 const nothing = writing(fc.constant(undefined), () => Effect.void)

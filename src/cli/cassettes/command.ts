@@ -7,12 +7,10 @@
  * @since 0.1.0
  */
 import * as Command from "effect/cli/Command"
-import { handlers } from "../lazy.js"
+import { group } from "../groups.js"
 import { checkOptions, verifyOptions } from "./options.js"
 
-const example = (command: string) => Command.withExamples([{ command: `taxdoc cassettes ${command}` }])
-
-const run = handlers(() => import("./handlers.js"))
+const { run, example } = group("cassettes")
 
 /**
  * `taxdoc cassettes`.

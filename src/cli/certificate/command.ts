@@ -6,12 +6,10 @@
  * @since 0.1.0
  */
 import * as Command from "effect/cli/Command"
-import { handlers } from "../lazy.js"
+import { group } from "../groups.js"
 import { memberOptions } from "./options.js"
 
-const example = (command: string) => Command.withExamples([{ command: `taxdoc certificate ${command}` }])
-
-const run = handlers(() => import("./handlers.js"))
+const { run, example } = group("certificate")
 
 /**
  * `taxdoc certificate`.

@@ -9,17 +9,14 @@
  * @since 0.1.0
  */
 import * as Command from "effect/cli/Command"
-import { handlers } from "../lazy.js"
+import { group } from "../groups.js"
 import { accountOptions, cashbillOptions, deptUserOptions, taxinvoiceOptions } from "./options.js"
 
-const example = (command: string) => Command.withExamples([{ command: `taxdoc collect ${command}` }])
-
-const run = handlers(() => import("./handlers.js"))
-const account = handlers(() => import("./account.js"))
+const { run, example } = group("collect")
 
 /** A certificate or department-account command: the member, `--kind`, and the call it makes. */
 const accountCommand = (name: string, handler: "certificateUrl" | "certificateExpiry" | "certificateCheck" | "deptUserCheck" | "deptUserLogin" | "deptUserDelete", description: string, line: string) =>
-  Command.make(name, accountOptions, account(handler)).pipe(Command.withDescription(description), example(line))
+  Command.make(name, accountOptions, run(handler)).pipe(Command.withDescription(description), example(line))
 
 /**
  * `taxdoc collect`.
@@ -49,7 +46,7 @@ export const command = Command.make("collect").pipe(
     Command.make("dept-user").pipe(
       Command.withDescription("The tax portal department account collection may log in with: register, check, login test, delete"),
       Command.withSubcommands([
-        Command.make("register", deptUserOptions, account("deptUserRegister")).pipe(
+        Command.make("register", deptUserOptions, run("deptUserRegister")).pipe(
           Command.withDescription("Register (or replace) the department account (RegistDeptUser)"),
           example("dept-user register --sandbox --corp-num 1234567891 --id dept02 --password Dept2026!")
         ),

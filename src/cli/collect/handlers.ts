@@ -1,5 +1,6 @@
 /**
- * What the `taxdoc collect …` commands do (their options: ./command.ts).
+ * What the `taxdoc collect …` commands do (their options: ./command.ts); the certificate and
+ * department-account commands' work is in ./account.ts, re-exported here.
  *
  * @since 0.1.0
  */
@@ -117,3 +118,6 @@ export const cashbill = (o: Parsed<typeof cashbillOptions>) =>
     const summary = yield* portal.summarizeCashbills(o.corpNum, jobID, filter, uid)
     yield* emit(o.json, { job, summary, list: items }, () => [jobLine(job), table(items, receiptColumns), summaryLine(summary)].join("\n"))
   }).pipe(Target.provide(o, [o.corpNum]))
+
+// The certificate and department-account commands' work, loaded with the group's.
+export * from "./account.js"

@@ -6,10 +6,10 @@
  * @since 0.1.0
  */
 import * as Command from "effect/cli/Command"
-import { handlers } from "../lazy.js"
+import { group } from "../groups.js"
 import { checkOptions } from "./options.js"
 
-const run = handlers(() => import("./handlers.js"))
+const { run } = group("company-status")
 
 /**
  * `taxdoc company-status`.

@@ -6,10 +6,10 @@
  * @since 0.1.0
  */
 import * as Command from "effect/cli/Command"
-import { handlers } from "../lazy.js"
+import { group } from "../groups.js"
 import { demoOptions } from "./options.js"
 
-const run = handlers(() => import("./handler.js"))
+const { run } = group("demo")
 
 /**
  * `taxdoc demo`.

@@ -5,11 +5,9 @@
  * @since 0.1.0
  */
 import type * as FileSystem from "effect/FileSystem"
-import type * as HttpClient from "effect/http/HttpClient"
 import type * as Option from "effect/Option"
 import type * as Path from "effect/Path"
-import type { Sandbox } from "../../sandbox/index.js"
-import type { Sdk } from "../target.js"
+import type { SandboxServices } from "../../Taxdoc.js"
 
 /**
  * What the steps learn and hand on, and what the JSON report shows.
@@ -48,4 +46,4 @@ export interface Summary {
  * @since 0.1.0
  * @category models
  */
-export type TourContext = Sdk | Sandbox.Sandbox | HttpClient.HttpClient | FileSystem.FileSystem | Path.Path
+export type TourContext = SandboxServices | FileSystem.FileSystem | Path.Path

@@ -6,12 +6,10 @@
  * @since 0.1.0
  */
 import * as Command from "effect/cli/Command"
-import { handlers } from "../lazy.js"
+import { group } from "../groups.js"
 import { addContactOptions, checkIdOptions, checkOptions, contactOptions, deleteContactOptions, joinOptions, memberOptions, quitOptions, updateContactOptions, updateCorpInfoOptions, urlOptions } from "./options.js"
 
-const run = handlers(() => import("./handlers.js"))
-
-const example = (command: string) => Command.withExamples([{ command: `taxdoc member ${command}` }])
+const { run, example } = group("member")
 
 /**
  * `taxdoc member`.

@@ -6,10 +6,10 @@
  * @since 0.1.0
  */
 import * as Command from "effect/cli/Command"
-import { handlers } from "../lazy.js"
+import { group } from "../groups.js"
 import { runnerOptions } from "./options.js"
 
-const run = handlers(() => import("./handlers.js"))
+const { run } = group("runner")
 
 /**
  * `taxdoc runner`.

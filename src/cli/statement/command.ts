@@ -7,12 +7,10 @@
  * @since 0.1.0
  */
 import * as Command from "effect/cli/Command"
-import { handlers } from "../lazy.js"
+import { group } from "../groups.js"
 import { cancelOptions, documentOptions, emailOptions, issueOptions, urlOptions } from "./options.js"
 
-const example = (command: string) => Command.withExamples([{ command: `taxdoc statement ${command}` }])
-
-const run = handlers(() => import("./handlers.js"))
+const { run, example } = group("statement")
 
 /**
  * `taxdoc statement`.

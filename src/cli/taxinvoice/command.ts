@@ -7,12 +7,10 @@
  * @since 0.1.0
  */
 import * as Command from "effect/cli/Command"
-import { handlers } from "../lazy.js"
+import { group } from "../groups.js"
 import { assignOptions, attachOptions, bulkOptions, deleteFileOptions, emailOptions, infosOptions, issueOptions, keyOptions, registerOptions, urlOptions } from "./options.js"
 
-const example = (command: string) => Command.withExamples([{ command: `taxdoc taxinvoice ${command}` }])
-
-const run = handlers(() => import("./handlers.js"))
+const { run, example } = group("taxinvoice")
 
 /**
  * `taxdoc taxinvoice`.

@@ -7,8 +7,9 @@
  */
 import * as Schema from "effect/Schema"
 import * as Operation from "../../core/Operation.js"
-import type * as Rules from "./Rules.js"
 import { GenericResult, MgtKey, UrlResult } from "../../core/Schemas.js"
+import { byPage, urlOperation } from "../../core/UrlOperation.js"
+import * as Rules from "./Rules.js"
 import {
   BulkIssueBody,
   BulkIssueBodyAt,
@@ -239,20 +240,8 @@ export const GetPDF = Operation.make({
   safeToRepeat: true
 })
 
-const urlOperation = (spec: string, sdk: string, kind: Rules.UrlKind, summary: string) =>
-  Operation.make({
-    name: `Cashbill.${spec}`,
-    sdk: `Cashbill.${sdk}`,
-    cli: "cashbill url",
-    summary,
-    method: "GET",
-    path: "/Cashbill/{mgtKey}",
-    query: [Operation.fixed("TG", kind)],
-    params: ByKey,
-    scope,
-    success: UrlResult,
-    safeToRepeat: true
-  })
+// The pages of one receipt, by their `TG` selector (`Rules.URL_KINDS`).
+const receiptPage = { domain: "Cashbill", cli: "cashbill url", path: "/Cashbill/{mgtKey}", params: ByKey, scope } as const
 
 /**
  * GetPopUpURL: the receipt in a pop-up page, valid 30 seconds.
@@ -260,7 +249,7 @@ const urlOperation = (spec: string, sdk: string, kind: Rules.UrlKind, summary: s
  * @since 1.1.0
  * @category operations
  */
-export const GetPopUpURL = urlOperation("GetPopUpURL", "getPopUpURL", "POPUP", "the receipt's pop-up page URL (30 s)")
+export const GetPopUpURL = urlOperation(receiptPage, "GetPopUpURL", "getPopUpURL", "POPUP", "the receipt's pop-up page URL (30 s)")
 
 /**
  * GetViewURL: the receipt's page without menus and buttons, valid 30 seconds.
@@ -268,7 +257,7 @@ export const GetPopUpURL = urlOperation("GetPopUpURL", "getPopUpURL", "POPUP", "
  * @since 1.1.0
  * @category operations
  */
-export const GetViewURL = urlOperation("GetViewURL", "getViewURL", "VIEW", "the receipt's view page URL, no menus (30 s)")
+export const GetViewURL = urlOperation(receiptPage, "GetViewURL", "getViewURL", "VIEW", "the receipt's view page URL, no menus (30 s)")
 
 /**
  * GetPrintURL: the receipt's print page (the merchant's and the customer's copies), valid 30 seconds.
@@ -276,7 +265,7 @@ export const GetViewURL = urlOperation("GetViewURL", "getViewURL", "VIEW", "the 
  * @since 1.1.0
  * @category operations
  */
-export const GetPrintURL = urlOperation("GetPrintURL", "getPrintURL", "PRINT", "the receipt's print page URL (30 s)")
+export const GetPrintURL = urlOperation(receiptPage, "GetPrintURL", "getPrintURL", "PRINT", "the receipt's print page URL (30 s)")
 
 /**
  * GetEPrintURL: the print page of the customer's copy, valid 30 seconds.
@@ -284,7 +273,7 @@ export const GetPrintURL = urlOperation("GetPrintURL", "getPrintURL", "PRINT", "
  * @since 1.1.0
  * @category operations
  */
-export const GetEPrintURL = urlOperation("GetEPrintURL", "getEPrintURL", "EPRINT", "the customer's copy print page URL (30 s)")
+export const GetEPrintURL = urlOperation(receiptPage, "GetEPrintURL", "getEPrintURL", "EPRINT", "the customer's copy print page URL (30 s)")
 
 /**
  * GetMailURL: the page behind the notification mail's button; it does not expire.
@@ -292,7 +281,7 @@ export const GetEPrintURL = urlOperation("GetEPrintURL", "getEPrintURL", "EPRINT
  * @since 1.1.0
  * @category operations
  */
-export const GetMailURL = urlOperation("GetMailURL", "getMailURL", "MAIL", "the notification mail's page URL (no expiry)")
+export const GetMailURL = urlOperation(receiptPage, "GetMailURL", "getMailURL", "MAIL", "the notification mail's page URL (no expiry)")
 
 /**
  * GetPDFURL: the receipt as a PDF, valid 30 seconds.
@@ -300,7 +289,7 @@ export const GetMailURL = urlOperation("GetMailURL", "getMailURL", "MAIL", "the 
  * @since 1.1.0
  * @category operations
  */
-export const GetPDFURL = urlOperation("GetPDFURL", "getPDFURL", "PDF", "the receipt's PDF URL (30 s)")
+export const GetPDFURL = urlOperation(receiptPage, "GetPDFURL", "getPDFURL", "PDF", "the receipt's PDF URL (30 s)")
 
 /**
  * GetMassPrintURL: one print page of up to 100 receipts, valid 30 seconds.
@@ -327,14 +316,7 @@ export const GetMassPrintURL = Operation.make({
  * @since 1.1.0
  * @category operations
  */
-export const urlOperations = {
-  POPUP: GetPopUpURL,
-  VIEW: GetViewURL,
-  PRINT: GetPrintURL,
-  EPRINT: GetEPrintURL,
-  MAIL: GetMailURL,
-  PDF: GetPDFURL
-} as const
+export const urlOperations = byPage(Rules.URL_KINDS, [GetPopUpURL, GetViewURL, GetPrintURL, GetEPrintURL, GetMailURL, GetPDFURL])
 
 /**
  * Every cash receipt operation.

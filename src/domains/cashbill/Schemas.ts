@@ -24,6 +24,7 @@ import {
   oneOfNumbers,
   optional
 } from "../../core/Schemas.js"
+import { bulkResultFields } from "../BulkResult.js"
 import * as Rules from "./Rules.js"
 
 // ── fields ──────────────────────────────────────────────────────────────────────────────────
@@ -422,32 +423,20 @@ export class BulkIssueResult extends Schema.Class<BulkIssueResult>("BulkIssueRes
 }) {}
 
 /**
- * The bulk result record (GetBulkResult). txState 0 submitted, 1 in progress, 2 completed; the
- * per-receipt results arrive once txState is 2.
+ * The bulk result record (GetBulkResult, `domains/BulkResult.ts`). txState 0 submitted, 1 in
+ * progress, 2 completed; the per-receipt results arrive once txState is 2.
  *
  * @since 0.1.0
  * @category schemas
  */
-export class BulkResult extends Schema.Class<BulkResult>("BulkResult")({
-  code: LenientNumber,
-  message: nullable(Schema.String),
-  submitID: Schema.String,
-  submitCount: LenientNumber,
-  successCount: LenientNumber,
-  failCount: LenientNumber,
-  txState: LenientNumber,
-  txResultCode: nullable(LenientNumber),
-  txStartDT: nullable(Schema.String),
-  txEndDT: nullable(Schema.String),
-  receiptDT: nullable(Schema.String),
-  receiptID: nullable(Schema.String),
-  issueResult: nullable(Schema.Array(BulkIssueResult))
-}) {}
+export class BulkResult extends Schema.Class<BulkResult>("BulkResult")(bulkResultFields(BulkIssueResult)) {}
 
-/**
- * The txState of a completed bulk submission.
- *
- * @since 0.1.0
- * @category constants
- */
-export const TX_STATE_COMPLETED = 2
+export {
+  /**
+   * The txState of a completed bulk submission.
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  TX_STATE_COMPLETED
+} from "../BulkResult.js"

@@ -5,7 +5,8 @@
  * @since 0.1.0
  */
 import * as Operation from "../../core/Operation.js"
-import { GenericResult, UrlResult } from "../../core/Schemas.js"
+import { GenericResult } from "../../core/Schemas.js"
+import { urlOperation } from "../../core/UrlOperation.js"
 import { CertificateExpiration, CertificateInfo } from "./Schemas.js"
 
 /**
@@ -24,18 +25,13 @@ const scope = Operation.scope(SCOPE)
  * @since 0.1.0
  * @category operations
  */
-export const GetTaxCertURL = Operation.make({
-  name: "Certificate.GetTaxCertURL",
-  sdk: "Certificate.getTaxCertURL",
-  cli: "certificate url",
-  summary: "the certificate registration page URL",
-  method: "GET",
-  path: "/Member",
-  query: [Operation.fixed("TG", "CERT")],
-  scope,
-  success: UrlResult,
-  safeToRepeat: true
-})
+export const GetTaxCertURL = urlOperation(
+  { domain: "Certificate", cli: "certificate url", path: "/Member", scope },
+  "GetTaxCertURL",
+  "getTaxCertURL",
+  "CERT",
+  "the certificate registration page URL"
+)
 
 /**
  * GetCertificateExpireDate: when the member's certificate expires (14 digits).

@@ -5,7 +5,8 @@
  * @since 0.1.0
  */
 import * as Operation from "../../core/Operation.js"
-import { GenericResult, UrlResult } from "../../core/Schemas.js"
+import { GenericResult } from "../../core/Schemas.js"
+import { byPage, urlOperation } from "../../core/UrlOperation.js"
 import {
   CheckIdQuery,
   CheckIsMemberQuery,
@@ -259,19 +260,8 @@ export const PAGES = ["LOGIN", "CHRG", "PAYMENT", "USEHISTORY"] as const
  */
 export type Page = typeof PAGES[number]
 
-const pageOperation = (spec: string, sdk: string, page: Page, summary: string) =>
-  Operation.make({
-    name: `Member.${spec}`,
-    sdk: `Member.${sdk}`,
-    cli: "member url",
-    summary,
-    method: "GET",
-    path: "/Member",
-    query: [Operation.fixed("TG", page)],
-    scope,
-    success: UrlResult,
-    safeToRepeat: true
-  })
+// The member's portal pages, by their `TG` selector (`PAGES`).
+const memberPage = { domain: "Member", cli: "member url", path: "/Member", scope } as const
 
 /**
  * GetAccessURL: the portal, logged in as the member, valid 30 seconds.
@@ -279,7 +269,7 @@ const pageOperation = (spec: string, sdk: string, page: Page, summary: string) =
  * @since 1.1.0
  * @category operations
  */
-export const GetAccessURL = pageOperation("GetAccessURL", "getAccessURL", "LOGIN", "the portal, logged in, URL (30 s)")
+export const GetAccessURL = urlOperation(memberPage, "GetAccessURL", "getAccessURL", "LOGIN", "the portal, logged in, URL (30 s)")
 
 /**
  * GetChargeURL: the page to charge points, valid 30 seconds.
@@ -287,7 +277,7 @@ export const GetAccessURL = pageOperation("GetAccessURL", "getAccessURL", "LOGIN
  * @since 1.1.0
  * @category operations
  */
-export const GetChargeURL = pageOperation("GetChargeURL", "getChargeURL", "CHRG", "the point-charging page URL (30 s)")
+export const GetChargeURL = urlOperation(memberPage, "GetChargeURL", "getChargeURL", "CHRG", "the point-charging page URL (30 s)")
 
 /**
  * GetPaymentURL: the member's payment history page, valid 30 seconds.
@@ -295,7 +285,7 @@ export const GetChargeURL = pageOperation("GetChargeURL", "getChargeURL", "CHRG"
  * @since 1.1.0
  * @category operations
  */
-export const GetPaymentURL = pageOperation("GetPaymentURL", "getPaymentURL", "PAYMENT", "the payment history page URL (30 s)")
+export const GetPaymentURL = urlOperation(memberPage, "GetPaymentURL", "getPaymentURL", "PAYMENT", "the payment history page URL (30 s)")
 
 /**
  * GetUseHistoryURL: the member's use history page, valid 30 seconds.
@@ -303,7 +293,7 @@ export const GetPaymentURL = pageOperation("GetPaymentURL", "getPaymentURL", "PA
  * @since 1.1.0
  * @category operations
  */
-export const GetUseHistoryURL = pageOperation("GetUseHistoryURL", "getUseHistoryURL", "USEHISTORY", "the use history page URL (30 s)")
+export const GetUseHistoryURL = urlOperation(memberPage, "GetUseHistoryURL", "getUseHistoryURL", "USEHISTORY", "the use history page URL (30 s)")
 
 /**
  * The page URL operations by their `TG` selector.
@@ -311,12 +301,7 @@ export const GetUseHistoryURL = pageOperation("GetUseHistoryURL", "getUseHistory
  * @since 1.1.0
  * @category operations
  */
-export const pageOperations = {
-  LOGIN: GetAccessURL,
-  CHRG: GetChargeURL,
-  PAYMENT: GetPaymentURL,
-  USEHISTORY: GetUseHistoryURL
-} as const
+export const pageOperations = byPage(PAGES, [GetAccessURL, GetChargeURL, GetPaymentURL, GetUseHistoryURL])
 
 /**
  * Every member operation.

@@ -9,6 +9,7 @@
 import * as Schema from "effect/Schema"
 import * as Operation from "../../core/Operation.js"
 import { GenericResult, MgtKey, UrlResult } from "../../core/Schemas.js"
+import { byPage, urlOperation } from "../../core/UrlOperation.js"
 import * as Rules from "./Rules.js"
 import {
   CancelBody,
@@ -147,20 +148,8 @@ export const GetDetailInfo = Operation.make({
   safeToRepeat: true
 })
 
-const urlOperation = (spec: string, sdk: string, kind: Rules.UrlKind, summary: string) =>
-  Operation.make({
-    name: `Statement.${spec}`,
-    sdk: `Statement.${sdk}`,
-    cli: "statement url",
-    summary,
-    method: "GET",
-    path: DOCUMENT,
-    query: [Operation.fixed("TG", kind)],
-    params: ByKey,
-    scope,
-    success: UrlResult,
-    safeToRepeat: true
-  })
+// The pages of one statement, by their `TG` selector (`Rules.URL_KINDS`).
+const statementPage = { domain: "Statement", cli: "statement url", path: DOCUMENT, params: ByKey, scope } as const
 
 /**
  * GetPopUpURL: the statement in a pop-up, valid 30 seconds.
@@ -168,7 +157,7 @@ const urlOperation = (spec: string, sdk: string, kind: Rules.UrlKind, summary: s
  * @since 0.1.0
  * @category operations
  */
-export const GetPopUpURL = urlOperation("GetPopUpURL", "getPopUpURL", "POPUP", "a pop-up URL of the statement (30 s)")
+export const GetPopUpURL = urlOperation(statementPage, "GetPopUpURL", "getPopUpURL", "POPUP", "a pop-up URL of the statement (30 s)")
 
 /**
  * GetViewURL: the statement's view page, valid 30 seconds.
@@ -176,7 +165,7 @@ export const GetPopUpURL = urlOperation("GetPopUpURL", "getPopUpURL", "POPUP", "
  * @since 0.1.0
  * @category operations
  */
-export const GetViewURL = urlOperation("GetViewURL", "getViewURL", "VIEW", "a view URL of the statement (30 s)")
+export const GetViewURL = urlOperation(statementPage, "GetViewURL", "getViewURL", "VIEW", "a view URL of the statement (30 s)")
 
 /**
  * GetPrintURL: the sender's print page, valid 30 seconds.
@@ -184,7 +173,7 @@ export const GetViewURL = urlOperation("GetViewURL", "getViewURL", "VIEW", "a vi
  * @since 0.1.0
  * @category operations
  */
-export const GetPrintURL = urlOperation("GetPrintURL", "getPrintURL", "PRINT", "a print URL of the statement (30 s)")
+export const GetPrintURL = urlOperation(statementPage, "GetPrintURL", "getPrintURL", "PRINT", "a print URL of the statement (30 s)")
 
 /**
  * GetEPrintURL: the receiver's copy print page, valid 30 seconds.
@@ -192,7 +181,7 @@ export const GetPrintURL = urlOperation("GetPrintURL", "getPrintURL", "PRINT", "
  * @since 0.1.0
  * @category operations
  */
-export const GetEPrintURL = urlOperation("GetEPrintURL", "getEPrintURL", "EPRINT", "a receiver-copy print URL (30 s)")
+export const GetEPrintURL = urlOperation(statementPage, "GetEPrintURL", "getEPrintURL", "EPRINT", "a receiver-copy print URL (30 s)")
 
 /**
  * GetMailURL: the mail button's URL, with no expiry.
@@ -200,7 +189,7 @@ export const GetEPrintURL = urlOperation("GetEPrintURL", "getEPrintURL", "EPRINT
  * @since 0.1.0
  * @category operations
  */
-export const GetMailURL = urlOperation("GetMailURL", "getMailURL", "MAIL", "the mail-button URL (no expiry)")
+export const GetMailURL = urlOperation(statementPage, "GetMailURL", "getMailURL", "MAIL", "the mail-button URL (no expiry)")
 
 /**
  * GetMassPrintURL: one print page for up to 100 statements of one type, valid 30 seconds.
@@ -250,13 +239,7 @@ export const SendEmail = Operation.make({
  * @since 0.1.0
  * @category operations
  */
-export const urlOperations = {
-  POPUP: GetPopUpURL,
-  VIEW: GetViewURL,
-  PRINT: GetPrintURL,
-  EPRINT: GetEPrintURL,
-  MAIL: GetMailURL
-} as const
+export const urlOperations = byPage(Rules.URL_KINDS, [GetPopUpURL, GetViewURL, GetPrintURL, GetEPrintURL, GetMailURL])
 
 /**
  * Every statement operation.

@@ -8,7 +8,8 @@
  * @since 0.1.0
  */
 import * as Operation from "../../core/Operation.js"
-import { GenericResult, UrlResult } from "../../core/Schemas.js"
+import { GenericResult } from "../../core/Schemas.js"
+import { urlOperation } from "../../core/UrlOperation.js"
 import { CertificateExpiration, DeptUserBody } from "./Schemas.js"
 import { CASHBILL_SCOPE, TAXINVOICE_SCOPE } from "./Scopes.js"
 
@@ -25,18 +26,13 @@ const accountOperations = (collection: Collection, scope: Operation.Scope) => {
   const name = `TaxPortal${collection}`
   const base = `/TaxPortal/${collection}` as const
   return {
-    GetCertificatePopUpURL: Operation.make({
-      name: `${name}.GetCertificatePopUpURL`,
-      sdk: "TaxPortal.getCertificatePopUpURL",
-      cli: "collect certificate url",
-      summary: "the URL of the portal certificate registration page",
-      method: "GET",
-      path: base,
-      query: [Operation.fixed("TG", "CERT")],
-      scope,
-      success: UrlResult,
-      safeToRepeat: true
-    }),
+    GetCertificatePopUpURL: urlOperation(
+      { domain: name, service: "TaxPortal", cli: "collect certificate url", path: base, scope },
+      "GetCertificatePopUpURL",
+      "getCertificatePopUpURL",
+      "CERT",
+      "the URL of the portal certificate registration page"
+    ),
     GetCertificateExpireDate: Operation.make({
       name: `${name}.GetCertificateExpireDate`,
       sdk: "TaxPortal.getCertificateExpireDate",

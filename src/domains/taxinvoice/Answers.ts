@@ -7,6 +7,7 @@
  */
 import * as Schema from "effect/Schema"
 import { LenientBoolean, LenientNumber, nullable } from "../../core/Schemas.js"
+import { bulkResultFields } from "../BulkResult.js"
 
 /**
  * The answer of Issue: the confirmation number of the tax authority (24 characters).
@@ -183,32 +184,21 @@ export class BulkIssueResult extends Schema.Class<BulkIssueResult>("TaxinvoiceBu
 }) {}
 
 /**
- * The bulk result record, shaped like the cash receipt one (docs/decisions.md "e-Tax invoices"): txState 0 submitted,
- * 1 in progress, 2 completed; per-invoice results once txState is 2.
+ * The bulk result record, the cash receipt one's shape (`domains/BulkResult.ts`, docs/decisions.md
+ * "e-Tax invoices"): txState 0 submitted, 1 in progress, 2 completed; per-invoice results once
+ * txState is 2.
  *
  * @since 0.1.0
  * @category schemas
  */
-export class BulkResult extends Schema.Class<BulkResult>("TaxinvoiceBulkResult")({
-  code: LenientNumber,
-  message: nullable(Schema.String),
-  submitID: Schema.String,
-  submitCount: LenientNumber,
-  successCount: LenientNumber,
-  failCount: LenientNumber,
-  txState: LenientNumber,
-  txResultCode: nullable(LenientNumber),
-  txStartDT: nullable(Schema.String),
-  txEndDT: nullable(Schema.String),
-  receiptDT: nullable(Schema.String),
-  receiptID: nullable(Schema.String),
-  issueResult: nullable(Schema.Array(BulkIssueResult))
-}) {}
+export class BulkResult extends Schema.Class<BulkResult>("TaxinvoiceBulkResult")(bulkResultFields(BulkIssueResult)) {}
 
-/**
- * The txState of a completed bulk submission.
- *
- * @since 0.1.0
- * @category constants
- */
-export const TX_STATE_COMPLETED = 2
+export {
+  /**
+   * The txState of a completed bulk submission.
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  TX_STATE_COMPLETED
+} from "../BulkResult.js"

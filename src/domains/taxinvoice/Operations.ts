@@ -16,6 +16,7 @@ import { createHash } from "node:crypto"
 import * as Body from "../../core/Body.js"
 import * as Operation from "../../core/Operation.js"
 import { GenericResult, MgtKey, UrlResult } from "../../core/Schemas.js"
+import { byPage, urlOperation } from "../../core/UrlOperation.js"
 import * as Rules from "./Rules.js"
 import {
   AssignMgtKeyForm,
@@ -51,6 +52,10 @@ const scope = Operation.scope(SCOPE)
 const mgtKeyTypes = Operation.oneOf(...Rules.MGT_KEY_TYPES)
 const ByKey = Schema.Struct({ MgtKeyType, MgtKey })
 const ByType = Schema.Struct({ MgtKeyType })
+
+// The pages of one invoice, by their `TG` selector (`Rules.URL_KINDS`); the command
+// `taxinvoice url` is declared on GetPopUpURL.
+const invoicePage = { domain: "Taxinvoice", path: "/Taxinvoice/{MgtKeyType}/{MgtKey}", params: ByKey, shapes: { MgtKeyType: mgtKeyTypes }, scope } as const
 
 // The parts of AttachFile's body as they travel (what `encodeAttachment` writes, what OpenAPI shows).
 const ATTACHMENT_PARTS = [
@@ -247,20 +252,7 @@ export const GetDetailInfo = Operation.make({
  * @since 0.1.0
  * @category operations
  */
-export const GetPopUpURL = Operation.make({
-  name: "Taxinvoice.GetPopUpURL",
-  sdk: "Taxinvoice.getPopUpURL",
-  cli: "taxinvoice url",
-  summary: "the invoice's popup page URL",
-  method: "GET",
-  path: "/Taxinvoice/{MgtKeyType}/{MgtKey}",
-  params: ByKey,
-  shapes: { MgtKeyType: mgtKeyTypes },
-  query: [Operation.fixed("TG", "POPUP")],
-  scope,
-  success: UrlResult,
-  safeToRepeat: true
-})
+export const GetPopUpURL = urlOperation({ ...invoicePage, cli: "taxinvoice url" }, "GetPopUpURL", "getPopUpURL", "POPUP", "the invoice's popup page URL")
 
 /**
  * GetViewURL: the URL of the view page without menus and buttons, valid 30 seconds.
@@ -268,19 +260,7 @@ export const GetPopUpURL = Operation.make({
  * @since 0.1.0
  * @category operations
  */
-export const GetViewURL = Operation.make({
-  name: "Taxinvoice.GetViewURL",
-  sdk: "Taxinvoice.getViewURL",
-  summary: "the invoice's view page URL (no menus)",
-  method: "GET",
-  path: "/Taxinvoice/{MgtKeyType}/{MgtKey}",
-  params: ByKey,
-  shapes: { MgtKeyType: mgtKeyTypes },
-  query: [Operation.fixed("TG", "VIEW")],
-  scope,
-  success: UrlResult,
-  safeToRepeat: true
-})
+export const GetViewURL = urlOperation(invoicePage, "GetViewURL", "getViewURL", "VIEW", "the invoice's view page URL (no menus)")
 
 /**
  * GetPrintURL: the URL of the print page (seller, buyer or both), valid 30 seconds.
@@ -288,19 +268,7 @@ export const GetViewURL = Operation.make({
  * @since 0.1.0
  * @category operations
  */
-export const GetPrintURL = Operation.make({
-  name: "Taxinvoice.GetPrintURL",
-  sdk: "Taxinvoice.getPrintURL",
-  summary: "the invoice's print page URL",
-  method: "GET",
-  path: "/Taxinvoice/{MgtKeyType}/{MgtKey}",
-  params: ByKey,
-  shapes: { MgtKeyType: mgtKeyTypes },
-  query: [Operation.fixed("TG", "PRINT")],
-  scope,
-  success: UrlResult,
-  safeToRepeat: true
-})
+export const GetPrintURL = urlOperation(invoicePage, "GetPrintURL", "getPrintURL", "PRINT", "the invoice's print page URL")
 
 /**
  * GetEPrintURL: the URL of the buyer's print page, valid 30 seconds.
@@ -308,19 +276,7 @@ export const GetPrintURL = Operation.make({
  * @since 0.1.0
  * @category operations
  */
-export const GetEPrintURL = Operation.make({
-  name: "Taxinvoice.GetEPrintURL",
-  sdk: "Taxinvoice.getEPrintURL",
-  summary: "the invoice's buyer print page URL",
-  method: "GET",
-  path: "/Taxinvoice/{MgtKeyType}/{MgtKey}",
-  params: ByKey,
-  shapes: { MgtKeyType: mgtKeyTypes },
-  query: [Operation.fixed("TG", "EPRINT")],
-  scope,
-  success: UrlResult,
-  safeToRepeat: true
-})
+export const GetEPrintURL = urlOperation(invoicePage, "GetEPrintURL", "getEPrintURL", "EPRINT", "the invoice's buyer print page URL")
 
 /**
  * GetMailURL: the URL behind the notification mail's confirmation button; it does not expire.
@@ -328,19 +284,7 @@ export const GetEPrintURL = Operation.make({
  * @since 0.1.0
  * @category operations
  */
-export const GetMailURL = Operation.make({
-  name: "Taxinvoice.GetMailURL",
-  sdk: "Taxinvoice.getMailURL",
-  summary: "the notification mail's confirmation page URL",
-  method: "GET",
-  path: "/Taxinvoice/{MgtKeyType}/{MgtKey}",
-  params: ByKey,
-  shapes: { MgtKeyType: mgtKeyTypes },
-  query: [Operation.fixed("TG", "MAIL")],
-  scope,
-  success: UrlResult,
-  safeToRepeat: true
-})
+export const GetMailURL = urlOperation(invoicePage, "GetMailURL", "getMailURL", "MAIL", "the notification mail's confirmation page URL")
 
 /**
  * GetPDFURL: the URL of the invoice as a PDF, valid 30 seconds.
@@ -348,19 +292,15 @@ export const GetMailURL = Operation.make({
  * @since 0.1.0
  * @category operations
  */
-export const GetPDFURL = Operation.make({
-  name: "Taxinvoice.GetPDFURL",
-  sdk: "Taxinvoice.getPDFURL",
-  summary: "the invoice's PDF URL",
-  method: "GET",
-  path: "/Taxinvoice/{MgtKeyType}/{MgtKey}",
-  params: ByKey,
-  shapes: { MgtKeyType: mgtKeyTypes },
-  query: [Operation.fixed("TG", "PDF")],
-  scope,
-  success: UrlResult,
-  safeToRepeat: true
-})
+export const GetPDFURL = urlOperation(invoicePage, "GetPDFURL", "getPDFURL", "PDF", "the invoice's PDF URL")
+
+/**
+ * The URL operations of one invoice by their `TG` selector.
+ *
+ * @since 2.0.0
+ * @category operations
+ */
+export const urlOperations = byPage(Rules.URL_KINDS, [GetPopUpURL, GetViewURL, GetPrintURL, GetEPrintURL, GetMailURL, GetPDFURL])
 
 /**
  * GetMassPrintURL: the URL of one print page for up to 100 invoices, valid 30 seconds.

@@ -111,6 +111,16 @@ export const Limits = {
 export const MAX_FILE_BYTES = 10 * 1024 * 1024
 
 /**
+ * The pages of one invoice that the URL operations open, by their `TG` selector: POPUP, VIEW (no
+ * menus), PRINT, EPRINT (the buyer's copy), MAIL (the notification mail's confirmation page, no
+ * expiry), PDF.
+ *
+ * @since 2.0.0
+ * @category constants
+ */
+export const URL_KINDS = ["POPUP", "VIEW", "PRINT", "EPRINT", "MAIL", "PDF"] as const
+
+/**
  * Validity of a returned URL; MAIL URLs do not expire (docs/service.md "Limits").
  *
  * @since 0.1.0

@@ -75,7 +75,7 @@ export type FileSource =
  * @since 0.1.0
  * @category models
  */
-export type UrlKind = "POPUP" | "VIEW" | "PRINT" | "EPRINT" | "MAIL" | "PDF"
+export type UrlKind = typeof Rules.URL_KINDS[number]
 
 /**
  * Options of `issueMany`.
@@ -187,15 +187,6 @@ export const bulkKind = (options: { readonly forceIssue?: boolean | undefined } 
 
 // ── the implementation ──────────────────────────────────────────────────────────────────────
 
-const urlOperations = {
-  POPUP: Operations.GetPopUpURL,
-  VIEW: Operations.GetViewURL,
-  PRINT: Operations.GetPrintURL,
-  EPRINT: Operations.GetEPrintURL,
-  MAIL: Operations.GetMailURL,
-  PDF: Operations.GetPDFURL
-} as const
-
 const Member = Schema.Struct({ corpNum: CorpNum })
 
 const InfosInput = Schema.Struct({ corpNum: CorpNum, mgtKeys: Schema.Array(MgtKey) })
@@ -270,7 +261,7 @@ export const make: Effect.Effect<TaxinvoiceService, never, TaxdocClient> = Effec
   })
 
   const getURL = (corpNum: string, mgtKeyType: Type, mgtKey: string, kind: UrlKind, userId?: string) =>
-    Effect.map(client.call(urlOperations[kind], { corpNum, userId, params: key(mgtKeyType, mgtKey) }), (result) => result.url)
+    Effect.map(client.call(Operations.urlOperations[kind], { corpNum, userId, params: key(mgtKeyType, mgtKey) }), (result) => result.url)
 
   const getMassPrintURL = Telemetry.fn("Taxinvoice.getMassPrintURL")(function*(corpNum: string, mgtKeyType: Type, mgtKeys: ReadonlyArray<string>, userId?: string) {
     const result = yield* client.call(Operations.GetMassPrintURL, { corpNum, userId, params: { MgtKeyType: mgtKeyType }, body: mgtKeys })

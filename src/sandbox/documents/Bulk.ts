@@ -11,6 +11,7 @@ import type * as Schema from "effect/Schema"
 import * as Kst from "../../core/Kst.js"
 import * as Operation from "../../core/Operation.js"
 import { messageDigest } from "../../core/Signing.js"
+import { type BulkResultEncoded, TX_STATE_COMPLETED } from "../../domains/BulkResult.js"
 import type { AnswerCache } from "./AnswerCache.js"
 import { fail, failureOfRow, type FailureRow, rowOfFailure, type SandboxFailure } from "../Failure.js"
 import type { MemberView } from "../HandlerContext.js"
@@ -47,8 +48,8 @@ export interface Submissions<D> {
 /** No submissions. */
 export const submissions = <D>(): Submissions<D> => ({ all: new Map(), pending: new Set() })
 
-/** How a submission progresses under `policy`. */
-export const courseOf = (bulk: Submission<unknown>, policy: Policy): Course => ({ policy, since: bulk.receivedAt, stages: 2 })
+/** How a submission progresses under `policy`: a stage for each txState after 0, up to completed. */
+export const courseOf = (bulk: Submission<unknown>, policy: Policy): Course => ({ policy, since: bulk.receivedAt, stages: TX_STATE_COMPLETED })
 
 /**
  * Brings a submission up to date (a poll counts for `AfterPolls`); on completion each item is
@@ -62,7 +63,7 @@ export const advanceSubmission = <D>(
   issue: (item: unknown, at: number) => ItemResult<D>
 ): Submission<D> => {
   const { reached } = advance(bulk, courseOf(bulk, policy), now, poll)
-  if (reached.length === 2 && bulk.results === undefined) {
+  if (reached.length === TX_STATE_COMPLETED && bulk.results === undefined) {
     bulk.results = (bulk.items ?? []).map((item) => issue(item, reached[1]!))
     bulk.items = undefined
   }
@@ -125,7 +126,7 @@ export interface BulkKind<C extends BulkContext<D>, D, S extends BySubmitId, R e
 }
 
 /** The result record: every item's result once completed (txState 2). */
-const record = <D>(bulk: Submission<D>, item: (result: ItemResult<D>, language: "ko" | "en") => object, language: "ko" | "en") => {
+const record = <D>(bulk: Submission<D>, item: (result: ItemResult<D>, language: "ko" | "en") => object, language: "ko" | "en"): BulkResultEncoded<object> => {
   const results = bulk.results ?? []
   const successCount = results.filter((r) => r._tag === "Issued").length
   return {

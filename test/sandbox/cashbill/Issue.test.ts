@@ -82,7 +82,7 @@ describe("RegistIssue", () => {
       expect((yield* issue("A-1", { tradeDT: "20261120235959" })).tradeDate).toBe("20261120")
     })))
 
-  it.effect.prop("every valid receipt is issued and answered as sent", [Testing.cashReceipt({ now: NOON })], ([body]) =>
+  it.effect.prop("every valid receipt is issued and answered as sent", [Testing.toArbitrary(Testing.cashReceipt({ now: NOON }))], ([body]) =>
     run(Effect.gen(function*() {
       yield* jsonOf("RegistIssue", { body })
       const detail = Schema.decodeUnknownSync(CashbillDetail)(yield* jsonOf("GetDetailInfo", { params: { mgtKey: body.mgtKey }, query: "Detail" }))
