@@ -119,18 +119,13 @@ interface Retrying {
   readonly retryable: (error: Retry.AttemptError) => boolean
 }
 
-/** A request ready to go, but for its token. */
-interface Ready {
+/** A request ready to go, but for its token; its HTTP attempts so far (`Telemetry.attempt`). */
+interface Ready extends Telemetry.Attempts {
   readonly built: RequestBuilder.Built
   /** The whole URL, query included. */
   readonly url: string
   readonly corpNum: string | undefined
   readonly userId: string | undefined
-}
-
-/** What one traced call keeps: its attempts so far. */
-interface Trace {
-  attempts: number
 }
 
 /**
@@ -145,7 +140,6 @@ export const make = Effect.gen(function*() {
   const transport = Transport.make(yield* HttpClient.HttpClient, config.requestTimeout)
   const acceptLanguage = config.acceptLanguage
   const metrics = Metrics.make(config.metrics)
-  const propagate = config.traceparent
   const server = Telemetry.serverOf(config.apiUrl)
 
   const policy = config.retry
@@ -174,7 +168,7 @@ export const make = Effect.gen(function*() {
       const decode = success === "pdf" ? undefined : answerDecoder(success)
       plan = {
         operation: name,
-        described: Telemetry.describe(operation, server),
+        described: Telemetry.describe(operation, server, config.traceparent),
         onRetry: Retry.observed(operation.name, metrics),
         scopes: scopes === undefined ? undefined : scopeSet(scopes),
         // PDFs are documents, not answers to bound: only JSON answers are held to maxAnswerBytes.
@@ -201,65 +195,39 @@ export const make = Effect.gen(function*() {
     return Transport.request(built.method, ready.url, headers, built.body)
   }
 
-  // Untraced, a request names the caller's span (if any) as its parent, when propagation is on.
-  const sendUntraced = (plan: Plan, ready: Ready, authorization: Redacted.Redacted<string> | undefined) =>
-    propagate
-      ? Effect.withFiber((fiber) => {
-        const parent = Telemetry.currentSpanOf(fiber)
-        return transport.send(plan.operation, requestOf(ready, authorization, parent === undefined ? undefined : Telemetry.traceparentOf(parent)), plan.maxBytes)
-      })
-      : transport.send(plan.operation, requestOf(ready, authorization, undefined), plan.maxBytes)
-
-  // One exchange; a 200 is decoded, anything else is the call's failure — except a refused token
-  // (expired, unreadable, missing), which is dropped and the call made once more with a new one.
-  const exchange = (
-    plan: Plan,
-    ready: Ready,
-    authorization: Redacted.Redacted<string> | undefined,
-    renewable: boolean,
-    trace: Trace | undefined
-  ): Effect.Effect<unknown, CallError> => {
-    if (trace !== undefined) return tracedExchange(plan, ready, authorization, renewable, trace)
-    return Effect.flatMap(sendUntraced(plan, ready, authorization), (received) => {
-      if (received.status === 200) return plan.decode(received)
-      const failure = failureOf(plan.operation, received)
-      if (!renewable || failure._tag !== "ApiError" || !failure.isTokenRejected) return Effect.fail(failure)
-      return Effect.andThen(tokens.invalidate(ready.corpNum!, plan.scopes), withToken(plan, ready, false, undefined))
-    })
-  }
-
-  // The same exchange as a client span of its own, its answer judged inside it.
-  const tracedExchange = (plan: Plan, ready: Ready, authorization: Redacted.Redacted<string> | undefined, renewable: boolean, trace: Trace) => {
-    const attempted = Effect.suspend(() =>
-      Telemetry.attempt(plan.described, trace.attempts++, propagate, (traceparent) =>
-        Effect.flatMap(
-          transport.send(plan.operation, requestOf(ready, authorization, traceparent), plan.maxBytes),
-          (received): Effect.Effect<unknown, CallError> => (received.status === 200 ? plan.decode(received) : Effect.fail(failureOf(plan.operation, received)))
-        ))
-    )
+  // One HTTP attempt (`Telemetry.attempt`: a client span of its own when anything is traced), its
+  // answer judged inside it: a 200 is decoded, anything else is the call's failure — except a
+  // refused token (expired, unreadable, missing), which is dropped and the call made once more with
+  // a new one.
+  const exchange = (plan: Plan, ready: Ready, authorization: Redacted.Redacted<string> | undefined, renewable: boolean): Effect.Effect<unknown, CallError> => {
+    const attempted = Telemetry.attempt(plan.described, ready, (traceparent) =>
+      Effect.flatMap(
+        transport.send(plan.operation, requestOf(ready, authorization, traceparent), plan.maxBytes),
+        (received): Effect.Effect<unknown, CallError> => (received.status === 200 ? plan.decode(received) : Effect.fail(failureOf(plan.operation, received)))
+      ))
     if (!renewable) return attempted
     return Effect.catchIf(
       attempted,
       (failure): failure is ApiError => failure._tag === "ApiError" && failure.isTokenRejected,
-      () => Effect.andThen(tokens.invalidate(ready.corpNum!, plan.scopes), withToken(plan, ready, false, trace))
+      () => Effect.andThen(tokens.invalidate(ready.corpNum!, plan.scopes), withToken(plan, ready, false))
     )
   }
 
-  const withToken = (plan: Plan, ready: Ready, renewable: boolean, trace: Trace | undefined): Effect.Effect<unknown, CallError> =>
+  const withToken = (plan: Plan, ready: Ready, renewable: boolean): Effect.Effect<unknown, CallError> =>
     plan.scopes === undefined
-      ? exchange(plan, ready, undefined, false, trace)
-      : Effect.flatMap(tokens.authorization(ready.corpNum!, plan.scopes), (authorization) => exchange(plan, ready, authorization, renewable, trace))
+      ? exchange(plan, ready, undefined, false)
+      : Effect.flatMap(tokens.authorization(ready.corpNum!, plan.scopes), (authorization) => exchange(plan, ready, authorization, renewable))
 
   // A retry asks for the token again: it may have been renewed meanwhile. Inside a settlement the
   // call is patient, and its deadline is the settlement's when that comes first.
-  const run = (plan: Plan, ready: Ready, startedMillis: number, trace: Trace | undefined, settlingUntil: number | undefined): Effect.Effect<unknown, CallError> => {
+  const run = (plan: Plan, ready: Ready, startedMillis: number, settlingUntil: number | undefined): Effect.Effect<unknown, CallError> => {
     const deadline = Retry.deadlineOf(policy, startedMillis)
     const retrying = settlingUntil === undefined ? plan.alone : plan.settling
     return Retry.withRetries(
       retrying.schedule,
       settlingUntil === undefined ? deadline : Math.min(deadline, settlingUntil),
       retrying.retryable,
-      withToken(plan, ready, true, trace),
+      withToken(plan, ready, true),
       plan.onRetry,
       plan.operation
     )
@@ -269,7 +237,8 @@ export const make = Effect.gen(function*() {
     built,
     url: `${config.apiUrl}${built.path}${renderQuery(built.query)}`,
     corpNum: built.scopes === undefined ? undefined : member.corpNum ?? "",
-    userId: built.scopes === undefined ? undefined : member.userId
+    userId: built.scopes === undefined ? undefined : member.userId,
+    sent: 0
   })
 
   // A call as it runs in `fiber`: as it is when nothing observes it; otherwise in its span, each
@@ -277,15 +246,11 @@ export const make = Effect.gen(function*() {
   const observed = (fiber: Fiber.Fiber<unknown, unknown>, plan: Plan, ready: Ready, startedMillis: number, body: unknown): Effect.Effect<unknown, CallError> => {
     const traced = Telemetry.isTraced(fiber)
     const settlingUntil = fiber.getRef(Retry.SettlingUntil)
-    if (!traced && !metrics.enabled) return run(plan, ready, startedMillis, undefined, settlingUntil)
+    const running = run(plan, ready, startedMillis, settlingUntil)
+    if (!traced && !metrics.enabled) return running
     const effect = traced
-      ? Telemetry.callSpan(
-        fiber,
-        plan.operation,
-        Telemetry.callAttributes(plan.described, ready.built.path, ready.built.headers, ready.corpNum, body),
-        run(plan, ready, startedMillis, { attempts: 0 }, settlingUntil)
-      )
-      : run(plan, ready, startedMillis, undefined, settlingUntil)
+      ? Telemetry.callSpan(fiber, plan.operation, Telemetry.callAttributes(plan.described, ready.built.path, ready.built.headers, ready.corpNum, body), running)
+      : running
     return metrics.call(plan.described.operation, effect)
   }
 

@@ -149,7 +149,8 @@ const fields = {
   tokenStoreTable: Schema.optional(Schema.String.check(Schema.makeFilter(isTableName))),
   /**
    * Send a W3C `traceparent` header with every request, naming the request's span (or the
-   * caller's, when nothing is traced) as the parent (default false; docs/observability.md).
+   * caller's current span, when nothing is traced) as the parent, as Effect's HTTP propagation
+   * writes it (default false; docs/observability.md).
    */
   traceparent: Schema.optional(Schema.Boolean),
   /**

@@ -213,8 +213,7 @@ export const make = Effect.gen(function*() {
   let reads = 0
   let lookups = 0
   const metrics = Metrics.make(config.metrics)
-  const propagate = config.traceparent
-  const described = Telemetry.describe(IssueToken, Telemetry.serverOf(config.authUrl))
+  const described = Telemetry.describe(IssueToken, Telemetry.serverOf(config.authUrl), config.traceparent)
   const onRetry = Retry.observed(IssueToken.name, metrics)
   // The cache's counters are read when the metrics are collected: nothing is counted per read.
   yield* metrics.tokenCounters(() => ({ hits: reads - lookups, shared }))
@@ -227,7 +226,9 @@ export const make = Effect.gen(function*() {
       : Effect.fail(failure)
   }
 
-  const issueOnce = (corpNum: string, scopes: ReadonlyArray<string>, trace: { attempts: number } | undefined): Effect.Effect<Fresh, TokenFailure> =>
+  // One HTTP attempt of an issuance (`Telemetry.attempt`: a client span of its own when anything is
+  // traced), signed anew (fresh X-SVC-Date), its answer judged inside it.
+  const issueOnce = (corpNum: string, scopes: ReadonlyArray<string>, attempts: Telemetry.Attempts): Effect.Effect<Fresh, TokenFailure> =>
     Effect.gen(function*() {
       const body = Body.json({ access_id: corpNum, scope: scopes })
       const date = Signing.formatSvcDate(yield* Clock.currentTimeMillis)
@@ -243,25 +244,17 @@ export const make = Effect.gen(function*() {
         "accept-language": config.acceptLanguage
       }
       if (forwarded !== undefined) headers["x-svc-forwarded"] = forwarded
-      const exchange = (traceparent: string | undefined) => {
+      const answer = yield* Telemetry.attempt(described, attempts, (traceparent) => {
         if (traceparent !== undefined) headers["traceparent"] = traceparent
         return Effect.flatMap(transport.send(IssueToken.sdk, Transport.request("POST", issueUrl, headers, body), config.maxAnswerBytes), (received) => judge(corpNum, received))
-      }
-      const answer = yield* trace !== undefined
-        ? Telemetry.attempt(described, trace.attempts++, propagate, exchange)
-        : propagate
-        ? Effect.withFiber((fiber) => {
-          const parent = Telemetry.currentSpanOf(fiber)
-          return exchange(parent === undefined ? undefined : Telemetry.traceparentOf(parent))
-        })
-        : exchange(undefined)
+      })
       const receivedAt = yield* Clock.currentTimeMillis
       issued++
       return { token: answer.session_token, lifetimeMillis: localExpiry(receivedAt, answer.expiration, margin) - receivedAt, expiration: answer.expiration }
     })
 
-  // Token issuance is safe to repeat: each attempt is signed anew (fresh X-SVC-Date). It is a span
-  // of its own when anything is traced.
+  // Token issuance is safe to repeat: each attempt is signed anew. It is a span of its own when
+  // anything is traced.
   const issue = (corpNum: string, scopes: ReadonlyArray<string>): Effect.Effect<Fresh, TokenFailure> =>
     Effect.withFiber((fiber) => {
       const traced = Telemetry.isTraced(fiber)
@@ -270,7 +263,7 @@ export const make = Effect.gen(function*() {
           config.retry.schedule,
           Retry.deadlineOf(config.retry, started),
           Retry.isTransient,
-          issueOnce(corpNum, scopes, traced ? { attempts: 0 } : undefined),
+          issueOnce(corpNum, scopes, { sent: 0 }),
           onRetry,
           IssueToken.sdk
         )).pipe(

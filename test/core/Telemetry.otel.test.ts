@@ -7,7 +7,7 @@
  */
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Metric, References } from "effect"
+import { Effect, Metric, References, Tracer } from "effect"
 import type { HttpClientRequest } from "effect/http"
 import { TestClock } from "effect/testing"
 import { Tokens } from "../../src/core/Tokens.js"
@@ -213,7 +213,52 @@ describe("telemetry through @effect/opentelemetry", () => {
       expect(sent.every((request) => request.headers["traceparent"] === undefined)).toBe(true)
       const caller = yield* Effect.withSpan(Effect.andThen(cashbill.getInfo(CORP, "OT-11"), Effect.currentSpan), "handler")
       expect(sent.at(-1)!.headers["traceparent"]).toBe(`00-${caller.traceId}-${caller.spanId}-01`)
+      // Only the W3C header: not the b3 Effect's propagation writes beside it.
+      expect(sent.every((request) => request.headers["b3"] === undefined)).toBe(true)
     }).pipe(Effect.provide(sdk({ traceparent: true, capture: sent })))
+  })
+
+  it.effect("traceparent names only the program's own spans, and none where propagation is disabled", () => {
+    const sent: Array<HttpClientRequest.HttpClientRequest> = []
+    const last = () => sent.at(-1)!.headers["traceparent"]
+    return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
+      const cashbill = yield* Cashbill
+      yield* cashbill.issue(CORP, receipt("OT-12", CORP))
+      const info = cashbill.getInfo(CORP, "OT-12")
+      // A span made while tracing is disabled is not named: its nearest ancestor of the program's is.
+      const outer = yield* Effect.withSpan(
+        Effect.andThen(Effect.withSpan(info, "quiet").pipe(Effect.provideService(References.TracerEnabled, false)), Effect.currentSpan),
+        "handler"
+      )
+      expect(last()).toBe(`00-${outer.traceId}-${outer.spanId}-01`)
+      const before = sent.length
+      yield* Effect.withSpan(info, "quiet").pipe(Effect.provideService(References.TracerEnabled, false))
+      expect(sent.length).toBe(before + 1)
+      expect(last()).toBeUndefined()
+      // Another process's span, made current without one of the program's own: not passed on.
+      yield* Effect.withParentSpan(info, Tracer.externalSpan({ traceId: "0af7651916cd43dd8448eb211c80319c", spanId: "b7ad6b7169203331", sampled: true }))
+      expect(last()).toBeUndefined()
+      // The program disables propagation: no header.
+      yield* Effect.withSpan(info, "handler").pipe(Effect.provideService(Tracer.DisablePropagation, true))
+      expect(sent.length).toBe(before + 3)
+      expect(last()).toBeUndefined()
+    }).pipe(Effect.provide(sdk({ traceparent: true, capture: sent })))
+  })
+
+  it.effect("traceparent with a tracer installed: none where the program disables propagation, the attempt still a span", () => {
+    const otel = exported()
+    const sent: Array<HttpClientRequest.HttpClientRequest> = []
+    return Effect.gen(function*() {
+      yield* TestClock.setTime(START)
+      yield* Effect.flatMap(Cashbill, (c) => c.issue(CORP, receipt("OT-13", CORP))).pipe(
+        Effect.provideService(Tracer.DisablePropagation, true),
+        Effect.provide(sdk({ traceparent: true, capture: sent }))
+      )
+      expect(sent.length).toBe(2)
+      expect(sent.every((request) => request.headers["traceparent"] === undefined)).toBe(true)
+      spanNamed(otel.spans(), "POST /Cashbill")
+    }).pipe(Effect.provide(otel.layer))
   })
 
   it.effect("job polling: a poll event per poll with the job's ID and state, the job counted in flight while it is awaited", () => {

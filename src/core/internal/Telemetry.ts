@@ -12,6 +12,8 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import type * as Fiber from "effect/Fiber"
+import * as HttpTraceContext from "effect/http/HttpTraceContext"
+import * as Option from "effect/Option"
 import * as References from "effect/References"
 import * as Tracer from "effect/Tracer"
 import { httpErrorType, type Summary, summarize } from "../FailureSummary.js"
@@ -31,22 +33,8 @@ import { Attribute } from "../Telemetry.js"
 export const isTraced = (fiber: Fiber.Fiber<unknown, unknown>): boolean =>
   fiber.getRef(Tracer.Tracer) !== Tracer.nativeTracer && fiber.getRef(References.TracerEnabled)
 
-/**
- * The current span of a fiber (the parent of what it opens), when it is one of this process's.
- *
- * @since 1.1.0
- * @category combinators
- */
-export const currentSpanOf = (fiber: Fiber.Fiber<unknown, unknown>): Tracer.AnySpan | undefined =>
-  Context.getOrUndefined(fiber.context, Tracer.ParentSpan)
-
-/**
- * The W3C `traceparent` header value naming `span` as the parent.
- *
- * @since 1.1.0
- * @category constructors
- */
-export const traceparentOf = (span: Tracer.AnySpan): string => `00-${span.traceId.padStart(32, "0")}-${span.spanId}-${span.sampled ? "01" : "00"}`
+/** The current span of a fiber (the parent of what it opens), of this process or not. */
+const currentSpanOf = (fiber: Fiber.Fiber<unknown, unknown>): Tracer.AnySpan | undefined => Context.getOrUndefined(fiber.context, Tracer.ParentSpan)
 
 // ── failures, summarised ────────────────────────────────────────────────────────────────────
 
@@ -220,7 +208,8 @@ const ID_PARAMS: Readonly<Record<string, string>> = {
 
 /**
  * What the telemetry of one operation needs, worked out once: its catalogue name, where its IDs
- * sit in the path, and its HTTP attempt span's name and attributes.
+ * sit in the path, its HTTP attempt span's name and attributes, and whether its requests carry a
+ * `traceparent` header.
  *
  * @since 1.1.0
  * @category models
@@ -230,15 +219,18 @@ export interface Described {
   readonly ids: ReadonlyArray<readonly [segment: number, attribute: string]>
   readonly httpName: string
   readonly httpAttributes: Readonly<Record<string, unknown>>
+  readonly propagate: boolean
 }
 
 /**
- * The telemetry description of `operation`, sent to the server `server` (`serverOf`).
+ * The telemetry description of `operation`, sent to the server `server` (`serverOf`), its requests
+ * naming their parent span in a `traceparent` header when `propagate` (the configuration's
+ * `traceparent`).
  *
  * @since 1.1.0
  * @category constructors
  */
-export const describe = (operation: Operation.Any, server: Readonly<Record<string, string | number>>): Described => {
+export const describe = (operation: Operation.Any, server: Readonly<Record<string, string | number>>, propagate: boolean): Described => {
   const ids: Array<readonly [number, string]> = []
   operation.segments.forEach((segment, i) => {
     const attribute = segment._tag === "Param" ? ID_PARAMS[segment.name] : undefined
@@ -253,7 +245,8 @@ export const describe = (operation: Operation.Any, server: Readonly<Record<strin
       ...server,
       [Attribute.urlTemplate]: operation.path,
       [Attribute.operation]: operation.name
-    }
+    },
+    propagate
   }
 }
 
@@ -305,26 +298,70 @@ export const callSpan = <A, E, R>(fiber: Fiber.Fiber<unknown, unknown>, name: st
   return span(name, { kind: "internal", attributes }, () => effect)
 }
 
+// ── HTTP attempts ───────────────────────────────────────────────────────────────────────────
+
 /**
- * An HTTP attempt as a client span under the current one: `send` is given the `traceparent` the
- * request carries (when `propagate`), and its answer's status (or its failure's) is added when it
- * ends. `resends` is the number of attempts of the call before this one.
+ * The attempts of one call (or token issuance) so far: each `attempt` adds one.
+ *
+ * @since 1.1.0
+ * @category models
+ */
+export interface Attempts {
+  sent: number
+}
+
+/**
+ * The `traceparent` header value naming `span` as the parent, as Effect's HTTP propagation writes
+ * it (`HttpTraceContext.toHeaders`; the `b3` header it writes beside it is not sent).
+ */
+const traceparentOf = (span: Tracer.Span): string | undefined => HttpTraceContext.toHeaders(span)["traceparent"]
+
+/**
+ * The span of this process a request made outside any span of its own names as its parent: the
+ * current span, or the nearest of its ancestors that does not opt out of propagation (a span made
+ * while tracing is disabled does). None when the program disables propagation
+ * (`Tracer.DisablePropagation`), and none when the current parent is another process's span.
+ */
+const propagatedParentOf = (fiber: Fiber.Fiber<unknown, unknown>): Tracer.Span | undefined => {
+  if (fiber.getRef(Tracer.DisablePropagation)) return undefined
+  let current = currentSpanOf(fiber)
+  while (current !== undefined && current._tag === "Span") {
+    if (!Context.get(current.annotations, Tracer.DisablePropagation)) return current
+    current = Option.getOrUndefined(current.parent)
+  }
+  return undefined
+}
+
+/**
+ * One HTTP attempt of a call, `attempts` counting it. When anything is traced it is a client span
+ * under the current one, named and described by `described`, its answer's status (or its
+ * failure's) added when it ends, `http.request.resend_count` the attempts before it; otherwise it
+ * is `send` alone, no span made. When `described.propagate`, `send` is given the `traceparent`
+ * value its request carries: naming the attempt's span, or when nothing is traced the caller's
+ * current span of this process (`undefined` when there is none).
  *
  * @since 1.1.0
  * @category combinators
  */
 export const attempt = <A, E, R>(
   described: Described,
-  resends: number,
-  propagate: boolean,
+  attempts: Attempts,
   send: (traceparent: string | undefined) => Effect.Effect<A, E, R>
 ): Effect.Effect<A, E, R> =>
-  span(described.httpName, {
-    kind: "client",
-    http: true,
-    attributes: resends === 0 ? described.httpAttributes : { ...described.httpAttributes, [Attribute.resendCount]: resends },
-    onSuccess: (opened) => opened.attribute(Attribute.statusCode, 200),
-    onFailure: (opened, summary) => {
-      if (summary.status !== undefined) opened.attribute(Attribute.statusCode, summary.status)
+  Effect.withFiber((fiber) => {
+    const resends = attempts.sent++
+    if (!isTraced(fiber)) {
+      if (!described.propagate) return send(undefined)
+      const parent = propagatedParentOf(fiber)
+      return send(parent === undefined ? undefined : traceparentOf(parent))
     }
-  }, (opened) => send(propagate ? traceparentOf(opened) : undefined))
+    return span(described.httpName, {
+      kind: "client",
+      http: true,
+      attributes: resends === 0 ? described.httpAttributes : { ...described.httpAttributes, [Attribute.resendCount]: resends },
+      onSuccess: (opened) => opened.attribute(Attribute.statusCode, 200),
+      onFailure: (opened, summary) => {
+        if (summary.status !== undefined) opened.attribute(Attribute.statusCode, summary.status)
+      }
+    }, (opened) => send(described.propagate && !fiber.getRef(Tracer.DisablePropagation) ? traceparentOf(opened) : undefined))
+  })
