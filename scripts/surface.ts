@@ -52,12 +52,19 @@ const saysSomething = (node: ts.Node): boolean =>
       : !UNSAID_TAGS.has(doc.tagName.text)
   )
 
-/** The statement a declaration is written in, where its JSDoc stands (`export declare const a`, `export { a } from`). */
+/**
+ * Where a declaration's JSDoc may stand: on the declaration (for a variable, its statement), on its
+ * export specifier (`export { /** … *\/ a } from`), or on an export statement of that one name —
+ * not on the first statement of a file, whose comment is the module's.
+ */
 const documentedAt = (node: ts.Node): ReadonlyArray<ts.Node> => {
   const at: Array<ts.Node> = [node]
   if (ts.isVariableDeclaration(node) && ts.isVariableDeclarationList(node.parent)) at.push(node.parent.parent)
-  if (ts.isExportSpecifier(node) || ts.isNamespaceExport(node)) at.push(node.parent.parent.kind === ts.SyntaxKind.ExportDeclaration ? node.parent.parent : node.parent)
-  if (ts.isNamespaceExport(node)) at.push(node.parent)
+  const statement = ts.isExportSpecifier(node) ? node.parent.parent : ts.isNamespaceExport(node) ? node.parent : undefined
+  if (statement !== undefined && ts.isExportDeclaration(statement) && statement.getSourceFile().statements[0] !== statement) {
+    const names = statement.exportClause !== undefined && ts.isNamedExports(statement.exportClause) ? statement.exportClause.elements.length : 1
+    if (names === 1) at.push(statement)
+  }
   return at
 }
 
