@@ -12,7 +12,6 @@
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import * as SchemaGetter from "effect/SchemaGetter"
-import * as Quick from "./internal/QuickDecoder.js"
 
 /**
  * `true` for the values an optional input field takes for absent: `null` and `""`.
@@ -37,8 +36,8 @@ const Blank = Schema.Literal("")
 // of its own could turn one of them into a value.
 const orAbsent = <S extends Schema.Top>(schema: S) => Schema.Union([Schema.Null, Blank, schema]).annotate({ [OrAbsent]: true })
 
-const dropAbsent = SchemaGetter.transformOptional(Quick.decodesAbsent(<A>(value: Option.Option<A | null | "">): Option.Option<A> =>
-  Option.filter(value, (present): present is A => !isAbsent(present)), { isAbsent }))
+const dropAbsent = SchemaGetter.transformOptional(<A>(value: Option.Option<A | null | "">): Option.Option<A> =>
+  Option.filter(value, (present): present is A => !isAbsent(present)))
 
 /**
  * An optional input field: absent, `null` or `""` (all three decoded as no key), or valid. A key
@@ -64,8 +63,8 @@ export const optional = <S extends Schema.Top>(schema: S) =>
 export const optionalOr = <S extends Schema.Top>(schema: S, fallback: () => S["Type"]) =>
   Schema.optionalKey(orAbsent(schema)).pipe(
     Schema.decodeTo(Schema.toType(schema), {
-      decode: SchemaGetter.transformOptional(Quick.decodesAbsent((value: Option.Option<S["Type"] | null | "">) =>
-        Option.some(Option.getOrElse(Option.filter(value, (present): present is S["Type"] => !isAbsent(present)), fallback)), { isAbsent, fallback })),
+      decode: SchemaGetter.transformOptional((value: Option.Option<S["Type"] | null | "">) =>
+        Option.some(Option.getOrElse(Option.filter(value, (present): present is S["Type"] => !isAbsent(present)), fallback))),
       encode: SchemaGetter.passthroughSupertype()
     })
   )

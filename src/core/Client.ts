@@ -192,7 +192,7 @@ export const make = Effect.gen(function*() {
 
   const requestOf = (ready: Ready, authorization: Redacted.Redacted<string> | undefined, traceparent: string | undefined) => {
     const built = ready.built
-    const headers = Transport.headersRecord()
+    const headers: Record<string, string> = {}
     headers["accept-language"] = acceptLanguage
     headers["accept-encoding"] = "gzip"
     for (const name in built.headers) headers[name] = built.headers[name]!

@@ -12,8 +12,7 @@ import type * as SchemaAST from "effect/SchemaAST"
 import { constants as BufferConstants } from "node:buffer"
 import { gunzipSync } from "node:zlib"
 import { ApiError, codeMessage, ResponseError } from "./Errors.js"
-import * as Quick from "./internal/QuickDecoder.js"
-import * as Inflate from "./internal/Inflate.js"
+import { decoderOf } from "./Validation.js"
 
 const decoder = new TextDecoder()
 
@@ -38,21 +37,11 @@ export interface Received {
  * recognised by their magic number. A body that is not gzip is answered as it is. A body that is
  * not valid gzip throws zlib's error.
  *
- * A compressed body of up to 64 KiB — every answer but long lists — is decompressed in JavaScript
- * (`internal/Inflate.ts`), which answers only what zlib would (the trailer's length and CRC-32
- * checked) and otherwise leaves the body to zlib: zlib's synchronous call makes a stream and a
- * native handle per body, and at thousands of answers a second in an application's heap those cost
- * more in full collections than the decompression itself.
- *
  * @since 0.1.0
  * @category combinators
  */
 export const gunzipWithin = <B extends Uint8Array>(body: B, maxBytes: number): B | Uint8Array | undefined => {
   if (!isGzip(body)) return body
-  if (body.length <= QUICK_BELOW) {
-    const quick = Inflate.gunzip(body, maxBytes)
-    if (quick !== undefined) return quick
-  }
   // zlib takes a limit up to the largest Buffer; a larger one (no limit configured) means none.
   if (!(maxBytes < BufferConstants.MAX_LENGTH)) return gunzipSync(body)
   try {
@@ -62,9 +51,6 @@ export const gunzipWithin = <B extends Uint8Array>(body: B, maxBytes: number): B
     throw error
   }
 }
-
-/** The largest compressed body decompressed in JavaScript. */
-const QUICK_BELOW = 64 * 1024
 
 const isGzip = (body: Uint8Array): boolean => body.length >= 2 && body[0] === 0x1f && body[1] === 0x8b
 
@@ -142,7 +128,7 @@ export const failureOf = (operation: string, received: Received): ApiError | Res
 
 /**
  * A decoder of answers of `schema`, fields the schema does not name ignored (the service adds
- * fields over time): what Effect's decoder answers, the quick way for an answer that fits.
+ * fields over time).
  *
  * @since 1.0.0
  * @category models
@@ -156,8 +142,7 @@ export type AnswerDecoder<A> = (input: unknown) => Result.Result<A, Schema.Schem
  * @category constructors
  */
 export const answerDecoder = <A, I>(schema: Schema.Codec<A, I, never, never>): AnswerDecoder<A> =>
-  // The quick way decides what fits the schema; Effect's decoder the rest (`internal/QuickDecoder.ts`).
-  Quick.orEffect(schema, answerOptions)
+  decoderOf(schema, answerOptions)
 
 /** How answers are read: fields the schema does not name ignored. */
 const answerOptions: SchemaAST.ParseOptions = { onExcessProperty: "ignore" }

@@ -4,11 +4,11 @@
  *
  * @since 1.0.0
  */
+import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import * as SchemaGetter from "effect/SchemaGetter"
 import * as SchemaTransformation from "effect/SchemaTransformation"
 import * as Gen from "./Gen.js"
-import { dropNull } from "./internal/QuickDecoder.js"
 import * as Kst from "./Kst.js"
 import { maxLength, required, rule } from "./Rule.js"
 
@@ -196,6 +196,9 @@ export const oneOfNumbers = <const L extends readonly [number, ...Array<number>]
  * @since 1.0.0
  * @category combinators
  */
+// A `null` or absent field is no key.
+const dropNull = <A>(value: Option.Option<A | null>): Option.Option<A> => Option.filter(value, (present): present is A => present !== null)
+
 export const nullable = <S extends Schema.Top>(schema: S) =>
   Schema.optionalKey(Schema.NullOr(schema)).pipe(
     Schema.decodeTo(Schema.optionalKey(Schema.toType(schema)), {

@@ -1,16 +1,15 @@
 /**
  * The one way a request travels: over the `HttpClient` in the context, whichever it is (undici or
  * Node's client from `@effect/platform-node`, `fetch`, the in-process sandbox, the recorder). A
- * request has a deadline kept on the Effect `Clock` (`Deadline.ts`; `TestClock` drives it; the
- * request is interrupted, which aborts it on the wire); its answer is read whole up to a size bound counted
- * as the bytes stream in, then decompressed under the same bound. A failure without an answer is a
+ * request has a deadline kept on the Effect `Clock` (`Effect.timeoutOrElse`: `TestClock` drives
+ * it; the request is interrupted, which aborts it on the wire); its answer is read whole up to a
+ * size bound counted as the bytes stream in, then decompressed under the same bound. A failure without an answer is a
  * `TransportError` that says whether the request surely was not sent (`NotSent`) or may have been
  * processed (`Unknown`).
  *
  * @since 1.0.0
  */
 import type * as Cause from "effect/Cause"
-import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Headers from "effect/http/Headers"
@@ -23,7 +22,6 @@ import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import type * as Body from "./Body.js"
 import { concat } from "./Body.js"
-import * as Deadline from "./Deadline.js"
 import { ResponseError, TransportError } from "./Errors.js"
 import { gunzipWithin, type Received } from "./Response.js"
 
@@ -35,17 +33,6 @@ import { gunzipWithin, type Received } from "./Response.js"
  * @category symbols
  */
 export const LocalRefusal: unique symbol = Symbol.for("taxdoc/LocalRefusal")
-
-/**
- * Marks an `HttpClientResponse` whose body is whole in memory already (the in-process sandbox's
- * answers): it is read at once and its size checked after, since reading it costs no memory that
- * is not spent already. Any other answer that may be decompressed on the way is counted as it
- * streams, so that a small compressed answer cannot grow past the bound in memory.
- *
- * @since 0.1.0
- * @category symbols
- */
-export const BodyInMemory: unique symbol = Symbol.for("taxdoc/Exchange/BodyInMemory")
 
 const causes = function*(cause: unknown): Generator<object> {
   let current = cause
@@ -68,8 +55,6 @@ const hasCause = (error: unknown, found: (cause: object) => boolean): boolean =>
   for (const current of causes(error)) if (found(current)) return true
   return false
 }
-
-const isDeadlinePassed = (cause: object): boolean => cause instanceof Deadline.Passed
 
 /** Network errors raised before a single byte of the request can have left: nothing was sent. */
 const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"])
@@ -115,18 +100,6 @@ export const tooLarge = (operation: string, status: number, maxBytes: number): R
     message: `${operation}: the answer is larger than ${maxBytes} bytes (maxAnswerBytes)`
   })
 
-const HeadersProto: object = Object.getPrototypeOf(Headers.empty)
-
-/**
- * An empty record of request or answer headers with the prototype of `Headers` (names in lower
- * case are the caller's to keep): `Headers.fromRecordUnsafe` of it, once it is written, changes
- * nothing, where the prototype of a record already written is slow to change.
- *
- * @since 1.1.0
- * @category constructors
- */
-export const headersRecord = (): Record<string, string> => Object.create(HeadersProto) as Record<string, string>
-
 /**
  * The client request of a call: `url` whole (query included), `headers` with lower-case names. A
  * POST carries `body`'s exact bytes, with its `Content-Type` and `Content-Length` (a body-less POST
@@ -137,7 +110,7 @@ export const headersRecord = (): Record<string, string> => Object.create(Headers
  * @category constructors
  */
 export const request = (method: "GET" | "POST", url: string, headers: Record<string, string>, body: Body.Body): HttpClientRequest.HttpClientRequest => {
-  if (method === "GET") return HttpClientRequest.makeWith(method, url, UrlParams.empty, Option.none(), Headers.fromRecordUnsafe(headers), HttpBody.empty)
+  if (method === "GET") return HttpClientRequest.makeWith(method, url, UrlParams.empty, Option.none(), Headers.fromInput(headers), HttpBody.empty)
   if (body.contentType !== undefined) headers["content-type"] = body.contentType
   headers["content-length"] = String(body.bytes.length)
   return HttpClientRequest.makeWith(
@@ -145,7 +118,7 @@ export const request = (method: "GET" | "POST", url: string, headers: Record<str
     url,
     UrlParams.empty,
     Option.none(),
-    Headers.fromRecordUnsafe(headers),
+    Headers.fromInput(headers),
     HttpBody.uint8Array(body.bytes, body.contentType)
   )
 }
@@ -165,7 +138,7 @@ const bytesOf = (buffer: ArrayBuffer): Uint8Array => new Uint8Array(buffer)
  * declared length): above the bound nothing is read, within it the body is read at once. A client
  * that decompresses as it reads (`fetch`) hands on more bytes than a compressed answer's declared
  * length: such a body, and one of no declared length, is counted as it streams and given up as soon
- * as it passes the bound. A body whole in memory already (`BodyInMemory`) is read at once.
+ * as it passes the bound.
  */
 const readBody = (
   response: HttpClientResponse.HttpClientResponse,
@@ -175,7 +148,6 @@ const readBody = (
   if (!Number.isFinite(maxBytes)) return Effect.map(response.arrayBuffer, bytesOf)
   const whole = Effect.flatMap(response.arrayBuffer, (buffer) =>
     buffer.byteLength > maxBytes ? Effect.fail(new TooLarge(response.status)) : Effect.succeed(bytesOf(buffer)))
-  if ((response as { readonly [BodyInMemory]?: unknown })[BodyInMemory] === true) return whole
   const declared = Number(headers["content-length"] ?? Number.NaN)
   const encoding = headers["content-encoding"]
   const decompressing = encoding !== undefined && encoding !== "identity" && Option.isSome(HttpClientResponse.toWeb(response))
@@ -237,8 +209,6 @@ export interface Transport {
 
 const noSpans = () => true
 
-const withoutSpans = <R>(context: Context.Context<R>): Context.Context<R> => Context.add(context, HttpClient.TracerDisabledWhen, noSpans)
-
 /**
  * The transport over `client`, each request with a deadline of `timeout` (none when infinite).
  * The client's own span per request is off: the operation's span carries method, path and member.
@@ -248,7 +218,6 @@ const withoutSpans = <R>(context: Context.Context<R>): Context.Context<R> => Con
  */
 export const make = (client: HttpClient.HttpClient, timeout: Duration.Duration): Transport => {
   const bounded = Duration.isFinite(timeout)
-  const keeps = (client as { readonly [Deadline.KeepsDeadline]?: unknown })[Deadline.KeepsDeadline] === true
   const send = (operation: string, request: HttpClientRequest.HttpClientRequest, maxBytes: number): Effect.Effect<Received, TransportError | ResponseError> => {
     const exchange = client.execute(request).pipe(
       Effect.flatMap((response) => {
@@ -266,13 +235,11 @@ export const make = (client: HttpClient.HttpClient, timeout: Duration.Duration):
         if (error === undefined) return Effect.failCause(cause as Cause.Cause<never>)
         const failure = error._tag === "Fail" ? error.error : error.defect
         if (failure instanceof TooLarge) return Effect.fail(tooLarge(operation, failure.status, maxBytes))
-        // The client kept the deadline, and it passed.
-        return Effect.fail(hasCause(failure, isDeadlinePassed) ? timedOut(operation, timeout) : transportFailure(operation, failure))
-      })
+        return Effect.fail(transportFailure(operation, failure))
+      }),
+      Effect.provideService(HttpClient.TracerDisabledWhen, noSpans)
     )
-    return bounded
-      ? Deadline.within(exchange, timeout, () => Effect.fail(timedOut(operation, timeout)), withoutSpans, keeps)
-      : Effect.provideService(exchange, HttpClient.TracerDisabledWhen, noSpans)
+    return bounded ? Effect.timeoutOrElse(exchange, { duration: timeout, orElse: () => Effect.fail(timedOut(operation, timeout)) }) : exchange
   }
   return { send }
 }

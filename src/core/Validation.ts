@@ -13,7 +13,6 @@ import { OrAbsent } from "./Absent.js"
 import * as CrossRule from "./CrossRule.js"
 import { ValidationError, ValidationIssue } from "./Errors.js"
 import { RuleName } from "./Rule.js"
-import * as Quick from "./internal/QuickDecoder.js"
 
 type Path = ReadonlyArray<PropertyKey>
 
@@ -166,6 +165,44 @@ export const issuesOf = (failure: Schema.SchemaError | SchemaIssue.Issue): Reado
  */
 export const inputOptions: SchemaAST.ParseOptions = { errors: "all", onExcessProperty: "error", reportInput: true }
 
+/** The decoders `decoderOf` made, by options and schema. */
+const decoders = new WeakMap<SchemaAST.ParseOptions, WeakMap<Schema.Top, (input: unknown) => Result.Result<unknown, Schema.SchemaError>>>()
+
+/**
+ * Effect's decoder of `schema` read with `options`, made on the first call for a schema and the
+ * same `options` object, then kept. Under `errors: "all"` a value is decoded with `errors: "first"`
+ * and decoded again with every issue only when it fails: a valid value (nearly every one) pays for
+ * one walk that stops at nothing, a broken one for the report that names each rule.
+ *
+ * @since 2.0.0
+ * @category constructors
+ */
+export const decoderOf = <S extends Schema.Top & { readonly DecodingServices: never }>(
+  schema: S,
+  options: SchemaAST.ParseOptions
+): (input: unknown) => Result.Result<S["Type"], Schema.SchemaError> => {
+  let bySchema = decoders.get(options)
+  if (bySchema === undefined) {
+    bySchema = new WeakMap()
+    decoders.set(options, bySchema)
+  }
+  let decode = bySchema.get(schema)
+  if (decode === undefined) {
+    const every = Schema.decodeUnknownResult(schema, options)
+    if (options.errors === "all") {
+      const first = Schema.decodeUnknownResult(schema, { ...options, errors: "first" })
+      decode = (input) => {
+        const decoded = first(input)
+        return Result.isSuccess(decoded) ? decoded : every(input)
+      }
+    } else {
+      decode = every
+    }
+    bySchema.set(schema, decode)
+  }
+  return decode as (input: unknown) => Result.Result<S["Type"], Schema.SchemaError>
+}
+
 /**
  * Decodes `input` with `schema` (every broken rule, unknown fields refused); the issues on failure.
  *
@@ -173,9 +210,9 @@ export const inputOptions: SchemaAST.ParseOptions = { errors: "all", onExcessPro
  * @category combinators
  */
 export const check = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S, input: unknown): Result.Result<S["Type"], ReadonlyArray<ValidationIssue>> =>
-  // The quick way decides a valid input; Effect's decoder any other, with every issue — and the
-  // cross-field rules it could not check because another field of their record is broken.
-  Result.mapError(Quick.orEffect(schema, inputOptions)(input), (failure) => {
+  // Every issue — and the cross-field rules Effect's decoder could not check because another field
+  // of their record is broken.
+  Result.mapError(decoderOf(schema, inputOptions)(input), (failure) => {
     const issues = [...issuesOf(failure)]
     const seen = new Set(issues.map((issue) => `${issue.path} ${issue.rule}`))
     for (const broken of CrossRule.unchecked(schema.ast, input)) {

@@ -53,19 +53,15 @@ export const run = <A, E, R, ER>(
   signal: AbortSignal | undefined
 ): Promise<A> => {
   if (signal?.aborted === true) return Promise.reject(signal.reason)
-  const fiber = runtime.runFork(effect)
+  const settled = runtime.runPromiseExit(effect, signal === undefined ? undefined : { signal }).then((exit) =>
+    Exit.isSuccess(exit) ? exit.value : Promise.reject(rejectionOf(exit.cause))
+  )
+  if (signal === undefined) return settled
+  // The signal rejects at once; the fiber it interrupts ends on its own time.
   return new Promise<A>((resolve, reject) => {
-    // Settled first: the interruption may end the fiber, and notify its observer, at once.
-    const abort = () => {
-      reject(signal!.reason)
-      fiber.interruptUnsafe()
-    }
-    signal?.addEventListener("abort", abort, { once: true })
-    fiber.addObserver((exit) => {
-      signal?.removeEventListener("abort", abort)
-      if (Exit.isSuccess(exit)) resolve(exit.value)
-      else reject(rejectionOf(exit.cause))
-    })
+    const abort = () => reject(signal.reason)
+    signal.addEventListener("abort", abort, { once: true })
+    settled.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort))
   })
 }
 

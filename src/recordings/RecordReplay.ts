@@ -20,7 +20,6 @@ import * as Result from "effect/Result"
 import { HttpClient, HttpClientError, type HttpClientRequest, HttpClientResponse, Url } from "effect/http"
 import { DEFAULT_MAX_ANSWER_BYTES, TaxdocConfig } from "../core/Config.js"
 import { TOKEN_LIFETIME_MILLIS } from "../core/Tokens.js"
-import { BodyInMemory } from "../core/Transport.js"
 import { answerOf, type Answer, recordRequest, recordResponse, replayAnswer, requestBytes } from "./Capture.js"
 import * as Cassette from "./Cassette.js"
 import { CassetteMiss, describe, isTokenIssuance, keyOf, nearest } from "./Match.js"
@@ -200,15 +199,11 @@ const load = (mode: Mode, path: string): Effect.Effect<Cassette.Cassette, LayerE
 // Statuses whose web Response may not carry a body.
 const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304])
 
-// A fresh response over bytes held in memory (marked so, so that the SDK reads them at once).
+// A fresh response over bytes held in memory.
 const respond = (request: HttpClientRequest.HttpClientRequest, answer: Answer): HttpClientResponse.HttpClientResponse =>
-  Object.defineProperty(
-    HttpClientResponse.fromWeb(
-      request,
-      new Response(NULL_BODY_STATUS.has(answer.status) ? null : new Uint8Array(answer.body), { status: answer.status, headers: answer.headers })
-    ),
-    BodyInMemory,
-    { value: true }
+  HttpClientResponse.fromWeb(
+    request,
+    new Response(NULL_BODY_STATUS.has(answer.status) ? null : new Uint8Array(answer.body), { status: answer.status, headers: answer.headers })
   )
 
 const failWith = (reason: HttpClientError.HttpClientErrorReason) => Effect.fail(new HttpClientError.HttpClientError({ reason }))

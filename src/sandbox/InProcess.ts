@@ -23,7 +23,6 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as Stream from "effect/Stream"
-import { BodyInMemory } from "../core/Transport.js"
 import * as Encoded from "./edge/Encoded.js"
 import { incomingOf, type Read, tooLarge } from "./edge/HttpEdge.js"
 import { type MemoryOptions, Sandbox, type SandboxOptions, type SandboxService } from "./Sandbox.js"
@@ -138,8 +137,7 @@ const viaWebRequest = (
 
 /**
  * A client response over bytes in memory, through the web `Response` Effect's own `fromWeb` reads
- * (it copies the bytes: a caller can never change an answer the sandbox keeps), marked
- * `BodyInMemory` so that the SDK reads it at once. A body cut short (`fail`, `never`) hands over
+ * (it copies the bytes: a caller can never change an answer the sandbox keeps). A body cut short (`fail`, `never`) hands over
  * what arrived, then fails as undici's body does when the socket closes early, or never ends.
  */
 const memoryResponse = (
@@ -160,8 +158,7 @@ const memoryResponse = (
       return ending === "fail" ? controller.error(new TypeError("terminated")) : new Promise<void>(() => {})
     }
   })
-  const response = HttpClientResponse.fromWeb(request, new Response(body, { status, headers }))
-  return ending === "complete" ? Object.defineProperty(response, BodyInMemory, { value: true }) : response
+  return HttpClientResponse.fromWeb(request, new Response(body, { status, headers }))
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { Ajv2020 } from "ajv/dist/2020.js"
 import { Effect, Layer } from "effect"
-import { HttpClient, UrlParams } from "effect/http"
+import { HttpClient, HttpClientResponse, UrlParams } from "effect/http"
 import * as OpenApi from "../../src/domains/OpenApi.js"
 import * as Partners from "../../src/sandbox/Partners.js"
 import * as Router from "../../src/sandbox/routing/Router.js"
@@ -63,8 +63,9 @@ export const capturing = (into: Array<Answer>) =>
   Layer.effect(
     HttpClient.HttpClient,
     Effect.map(HttpClient.HttpClient, (client) =>
+      // The body is read here, so the answer handed on is a fresh one over the same bytes.
       HttpClient.transformResponse(client, (response) =>
-        Effect.tap(response, (answer) =>
+        Effect.flatMap(response, (answer) =>
           Effect.map(Effect.orDie(answer.arrayBuffer), (bytes) => {
             const request = answer.request
             const url = new URL(request.url)
@@ -84,5 +85,6 @@ export const capturing = (into: Array<Answer>) =>
               contentType: answer.headers["content-type"] ?? "",
               body: new Uint8Array(bytes)
             })
+            return HttpClientResponse.fromWeb(request, new Response(bytes, { status: answer.status, headers: answer.headers }))
           }))))
   )

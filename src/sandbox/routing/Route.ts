@@ -20,8 +20,7 @@ import * as LenientJson from "./LenientJson.js"
 import { readUpload } from "./Multipart.js"
 import type { Progressions } from "../Progression.js"
 import type { Environment, SandboxStore } from "../Store.js"
-import * as Quick from "../../core/internal/QuickDecoder.js"
-import { issuesOf } from "../../core/Validation.js"
+import { decoderOf, issuesOf } from "../../core/Validation.js"
 
 /**
  * What a handler sees of the request.
@@ -435,8 +434,7 @@ const bodyOptions: SchemaAST.ParseOptions = { errors: "all", onExcessProperty: "
  * @category combinators
  */
 export const decodeResult = <A, I>(input: unknown, schema: Schema.Codec<A, I, never, never>): Result.Result<A, SandboxFailure> => {
-  // The quick way decides a body that keeps every rule; Effect's decoder any other, naming each.
-  return Result.mapError(Quick.orEffect(schema, bodyOptions)(input), (error) => {
+  return Result.mapError(decoderOf(schema, bodyOptions)(input), (error) => {
     const detail = issuesOf(error).map((i) => `${i.path || "body"}: ${i.rule}`).join("; ")
     return fail("InvalidField", detail)
   })
