@@ -3,14 +3,15 @@
  * declarations its compiled `.d.ts` (dist/) offers, re-exports resolved through the TypeScript
  * compiler. Each exported name counts one; a namespace re-export (`export * as X from "…"`) counts
  * its members instead (recursively: a namespace inside counts its own). A declaration is
- * documented when a JSDoc comment that says something (text, not only tags such as `@since`) stands
- * on its declaration or on the statement that exports it; a namespace, on its `export * as` or at
- * the head of its module.
+ * documented when a JSDoc comment that says something (text, not only `@since` and `@category`)
+ * stands on its declaration, on its export specifier, or on an export statement of that name alone;
+ * a namespace, on its `export * as` or at the head of its module.
  *
- * `tsx scripts/surface.ts` (after `npm run build`, or it builds dist/ when stale): a table of the
- * entries and their counts, the total, and the undocumented exports. test/package/surface.test.ts
- * holds the package to its limits.
- */
+ * `npm run surface` (`tsx scripts/surface.ts`; it builds dist/ first when stale, the build's output
+ * on stderr): a table of the entries and their counts, the total, and the undocumented exports;
+ * with `--list`, every declaration, one `entry<TAB>name` a line. test/package/surface.test.ts holds
+ * the package to its limits. */
+import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
@@ -29,6 +30,7 @@ export interface EntrySurface {
   readonly declarations: ReadonlyArray<string>
   readonly undocumented: ReadonlyArray<string>
 }
+
 /** The entries of package.json's `exports` that have declarations: specifier and `.d.ts` path, in the manifest's order. */
 export const entries = (root: string = ROOT): ReadonlyArray<{ readonly entry: string; readonly types: string }> => {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
@@ -146,8 +148,13 @@ export const report = (surfaces: ReadonlyArray<EntrySurface>): string => {
 }
 
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { ensureBuilt } = await import("./dist.js")
-  ensureBuilt()
+  const { staleness } = await import("./dist.js")
+  const reason = staleness(ROOT)
+  if (reason !== undefined) {
+    // The build's output goes to stderr: stdout is the table (or the list).
+    process.stderr.write(`dist/ is out of date (${reason}): npm run build\n`)
+    execFileSync("npm", ["run", "--silent", "build"], { cwd: ROOT, stdio: ["ignore", 2, "inherit"] })
+  }
   const surfaces = surface()
   if (process.argv.includes("--list")) {
     for (const s of surfaces) for (const name of s.declarations) process.stdout.write(`${s.entry}\t${name}\n`)

@@ -1,7 +1,8 @@
 /**
  * The access tokens of a client: one cached token per member and scope set, issued once for
- * concurrent callers and renewed ahead of expiry. `Taxdoc.services` builds them; `Tokens.stats`
- * tells how many were issued and how many calls a cached one answered.
+ * concurrent callers and renewed ahead of expiry. `Taxdoc.services` builds them; their `stats`
+ * count the tokens issued, the reads a token already held answered, and the tokens taken from a
+ * shared store.
  *
  * @since 0.1.0
  */
