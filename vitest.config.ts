@@ -8,6 +8,7 @@ export default defineConfig({
     // As tsconfig.json's `paths`: the package's entry points resolve to the sources in tests.
     alias: [
       { find: /^taxdoc$/, replacement: source("./src/index.ts") },
+      { find: /^taxdoc\/catalogue$/, replacement: source("./src/catalogue/index.ts") },
       { find: /^taxdoc\/sandbox$/, replacement: source("./src/sandbox/index.ts") },
       { find: /^taxdoc\/recordings$/, replacement: source("./src/recordings/index.ts") },
       { find: /^taxdoc\/workflow$/, replacement: source("./src/workflow/index.ts") },

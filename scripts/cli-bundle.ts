@@ -121,6 +121,9 @@ export const undiciExports = (root: string): esbuild.Plugin => ({
 /** esbuild's options for the bundle under `root`. */
 export const options = (root: string = ROOT) => ({
   absWorkingDir: root,
+  // Inputs keep the paths they are reached by, so the manifest lists them under the root even
+  // where node_modules is a link to another checkout's.
+  preserveSymlinks: true,
   entryPoints: { taxdoc: "src/cli/start.ts" },
   outdir: path.join(root, OUT_DIR),
   bundle: true,

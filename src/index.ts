@@ -1,11 +1,11 @@
 /**
  * taxdoc: an Effect-based SDK for the Tax Document Service API.
  *
- * What a program calls: `Taxdoc` (the layers), `Config`, `Telemetry` and `Metrics` (the names
- * of what a call emits), the seven services with their input and
- * answer schemas and the rules and limits of their documents, the errors and `ErrorCodes`; for
- * calls of your own through the catalogue, `Client`, `Operation`, the `…Operations` declarations
- * and `Catalogue`.
+ * What a program calls: `Taxdoc` (the layers), `Config`, `Undici` (an `HttpClient` for the real
+ * service), `Telemetry` and `Metrics` (the names of what a call emits), the seven services with
+ * their input and answer schemas, the errors and `ErrorCodes`, and `Tokens` and `TokenStore` (the
+ * tokens a client holds, and the store a fleet shares them through). Calls of your own through the
+ * operation catalogue: `taxdoc/catalogue`.
  *
  * @since 0.1.0
  */
@@ -16,7 +16,7 @@ import "./core/NodeVersion.js"
 export * as Taxdoc from "./Taxdoc.js"
 
 /** @since 0.1.0 */
-export * as Config from "./core/Config.js"
+export * as Config from "./public/Config.js"
 
 /** @since 1.0.0 */
 export * as Undici from "./core/Undici.js"
@@ -30,50 +30,46 @@ export * as Metrics from "./core/Metrics.js"
 // ── the services ────────────────────────────────────────────────────────────────────────────
 
 /** @since 0.1.0 */
-export * as Member from "./domains/member/Member.js"
+export * as Member from "./public/Member.js"
 
 /** @since 0.1.0 */
-export * as MemberSchemas from "./domains/member/Schemas.js"
+export * as MemberSchemas from "./public/MemberSchemas.js"
 
 /** @since 0.1.0 */
-export * as CompanyStatus from "./domains/companyStatus/CompanyStatus.js"
+export * as CompanyStatus from "./public/CompanyStatus.js"
 
 /** @since 0.1.0 */
-export * as CompanyStatusSchemas from "./domains/companyStatus/Schemas.js"
+export * as CompanyStatusSchemas from "./public/CompanyStatusSchemas.js"
 
 /** @since 0.1.0 */
-export * as Cashbill from "./domains/cashbill/Cashbill.js"
+export * as Cashbill from "./public/Cashbill.js"
 
 /** @since 0.1.0 */
-export * as CashbillSchemas from "./domains/cashbill/Schemas.js"
-
-
-/** @since 0.1.0 */
-export * as Statement from "./domains/statement/Statement.js"
+export * as CashbillSchemas from "./public/CashbillSchemas.js"
 
 /** @since 0.1.0 */
-export * as StatementSchemas from "./domains/statement/Schemas.js"
-
-
-/** @since 0.1.0 */
-export * as Taxinvoice from "./domains/taxinvoice/Taxinvoice.js"
+export * as Statement from "./public/Statement.js"
 
 /** @since 0.1.0 */
-export * as TaxinvoiceSchemas from "./domains/taxinvoice/Schemas.js"
-
+export * as StatementSchemas from "./public/StatementSchemas.js"
 
 /** @since 0.1.0 */
-export * as Certificate from "./domains/certificate/Certificate.js"
+export * as Taxinvoice from "./public/Taxinvoice.js"
+
+/** @since 0.1.0 */
+export * as TaxinvoiceSchemas from "./public/TaxinvoiceSchemas.js"
+
+/** @since 0.1.0 */
+export * as Certificate from "./public/Certificate.js"
 
 /** @since 0.1.0 */
 export * as CertificateSchemas from "./domains/certificate/Schemas.js"
 
 /** @since 0.1.0 */
-export * as TaxPortal from "./domains/taxPortal/TaxPortal.js"
+export * as TaxPortal from "./public/TaxPortal.js"
 
 /** @since 0.1.0 */
-export * as TaxPortalSchemas from "./domains/taxPortal/Schemas.js"
-
+export * as TaxPortalSchemas from "./public/TaxPortalSchemas.js"
 
 // ── errors ──────────────────────────────────────────────────────────────────────────────────
 
@@ -96,43 +92,10 @@ export { BulkIncompleteError, type ItemOutcome } from "./core/Bulk.js"
 /** @since 0.1.0 */
 export * as ErrorCodes from "./core/ErrorCodes.js"
 
-// ── the client and the catalogue, for calls of your own ─────────────────────────────────────
+// ── tokens ──────────────────────────────────────────────────────────────────────────────────
 
 /** @since 0.1.0 */
-export * as Client from "./core/Client.js"
-
-/** @since 0.1.0 */
-export * as Tokens from "./core/Tokens.js"
+export * as Tokens from "./public/Tokens.js"
 
 /** @since 0.1.0 */
 export * as TokenStore from "./core/TokenStore.js"
-
-/** @since 0.1.0 */
-export * as Operation from "./core/Operation.js"
-
-/** @since 0.1.0 */
-export * as Schemas from "./core/Schemas.js"
-
-/** @since 0.1.0 */
-export * as Catalogue from "./domains/Catalogue.js"
-
-/** @since 0.1.0 */
-export * as MemberOperations from "./domains/member/Operations.js"
-
-/** @since 0.1.0 */
-export * as CompanyStatusOperations from "./domains/companyStatus/Operations.js"
-
-/** @since 0.1.0 */
-export * as CashbillOperations from "./domains/cashbill/Operations.js"
-
-/** @since 0.1.0 */
-export * as StatementOperations from "./domains/statement/Operations.js"
-
-/** @since 0.1.0 */
-export * as TaxinvoiceOperations from "./domains/taxinvoice/Operations.js"
-
-/** @since 0.1.0 */
-export * as CertificateOperations from "./domains/certificate/Operations.js"
-
-/** @since 0.1.0 */
-export * as TaxPortalOperations from "./domains/taxPortal/Operations.js"

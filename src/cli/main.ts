@@ -39,7 +39,7 @@ import * as Taxinvoice from "./taxinvoice/command.js"
  * @since 0.1.0
  * @category constants
  */
-export const VERSION = "1.1.0"
+export const VERSION = "2.0.0"
 
 /**
  * `taxdoc` and its subcommands.

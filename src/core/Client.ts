@@ -90,6 +90,9 @@ export interface TaxdocClientShape {
 }
 
 /**
+ * The client in the context: `yield* TaxdocClient`, then `call(operation, input)` for any
+ * operation of the catalogue.
+ *
  * @since 0.1.0
  * @category services
  */

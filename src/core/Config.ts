@@ -266,6 +266,9 @@ export interface TaxdocConfigShape {
 }
 
 /**
+ * The configuration in the context, as `layer`, `layerConfig` or `Taxdoc.layer` decoded it: what
+ * the client, its tokens and its transport read.
+ *
  * @since 0.1.0
  * @category services
  */

@@ -45,12 +45,18 @@ export const Name = {
 const DURATION_BOUNDARIES: ReadonlyArray<number> = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10, 30, 60]
 
 /**
+ * `taxdoc.requests`: the calls that reached the transport, by `taxdoc.operation`,
+ * `taxdoc.outcome` and `taxdoc.error.code`.
+ *
  * @since 1.1.0
  * @category metrics
  */
 export const requests = Metric.counter(Name.requests, { description: "taxdoc calls that reached the transport, by operation and outcome", incremental: true })
 
 /**
+ * `taxdoc.request.duration`: the duration of calls in seconds, retries and settling included, by
+ * `taxdoc.operation` and `taxdoc.outcome`.
+ *
  * @since 1.1.0
  * @category metrics
  */
@@ -60,36 +66,50 @@ export const requestDuration = Metric.histogram(Name.requestDuration, {
 })
 
 /**
+ * `taxdoc.retries`: the retries of calls, by `taxdoc.operation` and `error.type`.
+ *
  * @since 1.1.0
  * @category metrics
  */
 export const retries = Metric.counter(Name.retries, { description: "retries of taxdoc calls, by operation and error type", incremental: true })
 
 /**
+ * `taxdoc.tokens.issued`: the access tokens this instance issued, by `taxdoc.member`.
+ *
  * @since 1.1.0
  * @category metrics
  */
 export const tokensIssued = Metric.counter(Name.tokensIssued, { description: "access tokens this instance issued, by member", incremental: true })
 
 /**
+ * `taxdoc.tokens.cache_hits`: the token reads answered without an issuance of their own.
+ *
  * @since 1.1.0
  * @category metrics
  */
 export const tokenCacheHits = Metric.counter(Name.tokenCacheHits, { description: "token reads answered without an issuance of their own", incremental: true })
 
 /**
+ * `taxdoc.tokens.shared`: the tokens taken from the shared token store, issued by another instance.
+ *
  * @since 1.1.0
  * @category metrics
  */
 export const tokensShared = Metric.counter(Name.tokensShared, { description: "tokens taken from the shared token store", incremental: true })
 
 /**
+ * `taxdoc.bulk.documents`: the documents of bulk issues, by `taxdoc.operation` and
+ * `taxdoc.outcome`.
+ *
  * @since 1.1.0
  * @category metrics
  */
 export const bulkDocuments = Metric.counter(Name.bulkDocuments, { description: "documents of bulk issues, by operation and outcome", incremental: true })
 
 /**
+ * `taxdoc.jobs.in_flight`: the asynchronous results being awaited (bulk submissions,
+ * collection jobs), by `taxdoc.operation`.
+ *
  * @since 1.1.0
  * @category metrics
  */

@@ -108,6 +108,10 @@ export interface TokenStoreShape {
 }
 
 /**
+ * A store the instances of a fleet share their tokens through: when the context holds one, a
+ * missing or stale token is asked of it before one is issued (`SharedTokens` of `taxdoc/workflow`
+ * is one in PostgreSQL).
+ *
  * @since 0.1.0
  * @category services
  */

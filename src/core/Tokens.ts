@@ -144,6 +144,9 @@ export interface TokensShape {
 }
 
 /**
+ * The access tokens of a client (`Taxdoc.services` builds them): `yield* Tokens` for their
+ * `stats`.
+ *
  * @since 0.1.0
  * @category services
  */

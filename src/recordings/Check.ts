@@ -57,6 +57,8 @@ export interface Report {
 }
 
 /**
+ * What `checkCassettes` looks for besides the patterns of secrets it always knows.
+ *
  * @since 0.1.0
  * @category models
  */

@@ -26,6 +26,10 @@ import { CassetteMiss, describe, isTokenIssuance, keyOf, nearest } from "./Match
 import * as Scrub from "./Scrub.js"
 
 /**
+ * What the recorder does: `record` (everything goes out and is recorded), `replay` (nothing goes
+ * out; a miss fails), `record-missing` (replay what is recorded, record the rest), `passthrough`
+ * (neither).
+ *
  * @since 0.1.0
  * @category models
  */
@@ -56,6 +60,9 @@ export const modeConfig: Config.Config<Mode> = Config.all({
 export const modeFromEnv: Effect.Effect<Mode, Config.ConfigError> = modeConfig
 
 /**
+ * The options of `layer` and `layerReplay`: the cassette, the mode, and what is scrubbed and
+ * checked before a cassette is written.
+ *
  * @since 0.1.0
  * @category models
  */

@@ -11,43 +11,31 @@ import "../core/NodeVersion.js"
  * @since 0.1.0
  * @category models
  */
-export * as Cassette from "./Cassette.js"
-
-/**
- * @since 0.1.0
- * @category models
- */
-export * as Capture from "./Capture.js"
+export * as Cassette from "./public/Cassette.js"
 
 /**
  * @since 0.1.0
  * @category combinators
  */
-export * as Check from "./Check.js"
+export * as Check from "./public/Check.js"
 
 /**
  * @since 0.1.0
  * @category combinators
  */
-export * as Match from "./Match.js"
+export * as Match from "./public/Match.js"
 
 /**
  * @since 0.1.0
  * @category layers
  */
-export * as RecordReplay from "./RecordReplay.js"
+export * as RecordReplay from "./public/RecordReplay.js"
 
 /**
  * @since 0.1.0
  * @category combinators
  */
-export * as Scrub from "./Scrub.js"
-
-/**
- * @since 0.1.0
- * @category combinators
- */
-export * as Shape from "./Shape.js"
+export * as Scrub from "./public/Scrub.js"
 
 /**
  * @since 0.1.0

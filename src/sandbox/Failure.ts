@@ -8,6 +8,9 @@ import * as Data from "effect/Data"
 import { type ErrorCodeEntry, ErrorCodes, type ErrorCodeName } from "../core/ErrorCodes.js"
 
 /**
+ * A failure answer of the sandbox: a catalogue entry (code, HTTP status, messages) and an optional
+ * detail, rendered as `{code, message}` (`fail` makes one from an `ErrorCodes` name).
+ *
  * @since 0.1.0
  * @category errors
  */

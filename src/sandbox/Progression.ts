@@ -14,6 +14,9 @@ import * as Schema from "effect/Schema"
 import * as Kst from "../core/Kst.js"
 
 /**
+ * How one kind of asynchronous work moves on: at once (`Immediate`), after a number of polls
+ * (`AfterPolls`), after a duration (`AfterDuration`), or at the end of the KST day (`EndOfDay`).
+ *
  * @since 0.1.0
  * @category schemas
  */
@@ -39,6 +42,8 @@ export type Policy = typeof Policy.Type
 export const Kinds = ["cashbill.bulk", "cashbill.filing", "taxinvoice.bulk", "taxinvoice.filing", "taxPortal.job"] as const
 
 /**
+ * One kind of asynchronous work of the sandbox (one of `Kinds`).
+ *
  * @since 0.1.0
  * @category models
  */

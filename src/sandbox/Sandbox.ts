@@ -146,6 +146,9 @@ export interface SandboxService extends Admin.AdminOperations {
 }
 
 /**
+ * The sandbox in the context (`layer`, `InProcess.layer`, `Taxdoc.layerSandbox`): `yield* Sandbox`
+ * for its admin operations, snapshots and state.
+ *
  * @since 0.1.0
  * @category services
  */

@@ -7,52 +7,34 @@
 import "../core/NodeVersion.js"
 
 /** @since 0.1.0 */
-export * as Sandbox from "./Sandbox.js"
-
-/** @since 0.1.0 */
-export type { MemoryOptions, SandboxOptions, SandboxSnapshot } from "./Sandbox.js"
+export * as Sandbox from "./public/Sandbox.js"
 
 /** @since 0.1.0 */
 export * as InProcess from "./InProcess.js"
 
 /** @since 0.1.0 */
-export { type ClientOptions, layer, layerClient, SANDBOX_ORIGIN } from "./InProcess.js"
+export * as Server from "./public/Server.js"
 
 /** @since 0.1.0 */
-export * as Server from "./Server.js"
+export * as Partners from "./public/Partners.js"
 
 /** @since 0.1.0 */
-export * as Partners from "./Partners.js"
+export * as Progression from "./public/Progression.js"
 
 /** @since 0.1.0 */
-export { TESTER_LINK_ID, TESTER_SECRET } from "./Partners.js"
+export * as Route from "./public/Route.js"
 
 /** @since 0.1.0 */
-export * as Progression from "./Progression.js"
+export * as Failure from "./public/Failure.js"
 
 /** @since 0.1.0 */
-export * as Clock from "./Clock.js"
-
-/** @since 0.1.0 */
-export * as Store from "./Store.js"
-
-/** @since 0.1.0 */
-export * as Route from "./routing/Route.js"
-
-/** @since 0.1.0 */
-export * as Failure from "./Failure.js"
-
-/** @since 0.1.0 */
-export * as Faults from "./edge/Faults.js"
-
-/** @since 0.1.0 */
-export * as Preferences from "./Preferences.js"
+export * as Faults from "./public/Faults.js"
 
 /** @since 0.1.0 */
 export type { MemberSeed } from "./member/Seed.js"
 
 /** @since 0.1.0 */
-export * as Outbox from "./Outbox.js"
+export * as Outbox from "./public/Outbox.js"
 
 /** @since 0.1.0 */
 export type { Stats } from "./admin/Stats.js"

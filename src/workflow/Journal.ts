@@ -132,6 +132,9 @@ export class JournalUnavailable extends Data.TaggedError("JournalUnavailable")<{
 }
 
 /**
+ * The journal in the context (`Engine.layerMemory`, `Engine.layerRunner`, `JournalSql.layer`):
+ * where every execution's progress and results are read from.
+ *
  * @since 0.1.0
  * @category services
  */

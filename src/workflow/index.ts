@@ -20,28 +20,22 @@ export * as BulkIssuance from "./BulkIssuance.js"
  * @since 0.1.0
  * @category layers
  */
-export * as Engine from "./Engine.js"
+export * as Engine from "./public/Engine.js"
 
 /**
  * @since 0.1.0
  * @category models
  */
-export * as Journal from "./Journal.js"
+export * as Journal from "./public/Journal.js"
 
 /**
  * @since 0.1.0
  * @category layers
  */
-export * as JournalSql from "./JournalSql.js"
-
-/**
- * @since 0.1.0
- * @category models
- */
-export * as Kinds from "./Kinds.js"
+export * as JournalSql from "./public/JournalSql.js"
 
 /**
  * @since 0.1.0
  * @category layers
  */
-export * as SharedTokens from "./SharedTokens.js"
+export * as SharedTokens from "./public/SharedTokens.js"

@@ -56,6 +56,6 @@ describe("TypeScript in the documentation", () => {
     const found = problemsOf("docs/broken.md:3")
     expect(found.map((p) => p.line)).toEqual(expect.arrayContaining([5, 6]))
     expect(found.some((p) => p.line === 6 && p.message.includes("noSuchThing"))).toBe(true)
-    expect(found.some((p) => p.line === 5 && p.message.includes("a snippet may import only taxdoc, taxdoc/sandbox, taxdoc/recordings"))).toBe(true)
+    expect(found.some((p) => p.line === 5 && p.message.includes("a snippet may import only taxdoc, taxdoc/catalogue, taxdoc/sandbox, taxdoc/recordings"))).toBe(true)
   })
 })

@@ -1,7 +1,7 @@
 /**
  * The package's entry points as compiled (`dist/`), in plain node: `taxdoc` exports what users call
- * and nothing of the machinery behind it; the entry points but `taxdoc/workflow` load none of the
- * fleet's packages, even when used.
+ * and nothing of the machinery behind it, `taxdoc/catalogue` the operations and what builds on
+ * them; the entry points but `taxdoc/workflow` load none of the fleet's packages, even when used.
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as path from "node:path"
@@ -23,15 +23,19 @@ const runReporting = (pattern: string, program: string) => {
 }
 
 // What `taxdoc` offers: the SDK's layers and configuration, the seven services with the schemas of
-// their inputs and answers, the errors, the client and catalogue for calls of one's own, and the
-// names and metrics of what a call emits (Telemetry, Metrics).
+// their inputs and answers, the errors, the tokens and their store, and the names and metrics of
+// what a call emits (Telemetry, Metrics).
 const PUBLIC = [
-  "ApiError", "BulkIncompleteError", "Cashbill", "CashbillOperations", "CashbillSchemas", "Catalogue", "Certificate",
-  "CertificateOperations", "CertificateSchemas", "Client", "CompanyStatus", "CompanyStatusOperations", "CompanyStatusSchemas",
-  "Config", "ErrorCodes", "Member", "MemberOperations", "MemberSchemas", "Metrics", "Operation", "PollTimeoutError", "ResponseError",
-  "Schemas", "Statement", "StatementOperations", "StatementSchemas", "TaxPortal", "TaxPortalOperations", "TaxPortalSchemas",
-  "Taxdoc", "Taxinvoice", "TaxinvoiceOperations", "TaxinvoiceSchemas", "Telemetry", "TokenError", "TokenStore", "Tokens", "TransportError",
-  "Undici", "UnknownOutcomeError", "ValidationError", "ValidationIssue"
+  "ApiError", "BulkIncompleteError", "Cashbill", "CashbillSchemas", "Certificate", "CertificateSchemas", "CompanyStatus",
+  "CompanyStatusSchemas", "Config", "ErrorCodes", "Member", "MemberSchemas", "Metrics", "PollTimeoutError", "ResponseError",
+  "Statement", "StatementSchemas", "TaxPortal", "TaxPortalSchemas", "Taxdoc", "Taxinvoice", "TaxinvoiceSchemas", "Telemetry",
+  "TokenError", "TokenStore", "Tokens", "TransportError", "Undici", "UnknownOutcomeError", "ValidationError", "ValidationIssue"
+]
+
+// What `taxdoc/catalogue` offers: the operation declarations by domain, and what builds on them.
+const CATALOGUE = [
+  "CashbillOperations", "Catalogue", "CertificateOperations", "Client", "CompanyStatusOperations", "MemberOperations", "Operation",
+  "Schemas", "StatementOperations", "TaxPortalOperations", "TaxinvoiceOperations"
 ]
 
 describe("the package's entry points", () => {
@@ -39,26 +43,33 @@ describe("the package's entry points", () => {
     const ran = await runOk(process.execPath, ["--input-type=module", "-e", `console.log(JSON.stringify(Object.keys(await import(${JSON.stringify(dist("index.js"))})).sort()))`], ROOT)
     const names: ReadonlyArray<string> = JSON.parse(ran.stdout)
     expect(names).toEqual([...PUBLIC].sort())
-    for (const internal of ["Signing", "Bulk", "Kst", "Transport", "Retry", "Polling", "CashbillRules", "Decoder", "Lazy"]) {
+    for (const internal of ["Signing", "Bulk", "Kst", "Transport", "Retry", "Polling", "CashbillRules", "Decoder", "Lazy", "Operation", "Client", "Schemas"]) {
       expect(names).not.toContain(internal)
     }
   })
 
-  it("a service's namespace holds its class, layer and constructor", { timeout: 60_000 }, async () => {
-    const program = `const { Cashbill, Taxdoc } = await import(${JSON.stringify(dist("index.js"))})
-      console.log(JSON.stringify([typeof Cashbill.Cashbill, typeof Cashbill.layer, typeof Cashbill.make, typeof Taxdoc.layerSandbox, typeof Taxdoc.layer]))`
+  it("taxdoc/catalogue exports the operations and what builds on them", { timeout: 60_000 }, async () => {
+    const program = `const m = await import(${JSON.stringify(dist("catalogue/index.js"))})
+      console.log(JSON.stringify([Object.keys(m).sort(), m.Catalogue.operations.includes(m.CashbillOperations.RegistIssue), typeof m.Client.TaxdocClient, typeof m.Operation.make]))`
     const ran = await runOk(process.execPath, ["--input-type=module", "-e", program], ROOT)
-    expect(JSON.parse(ran.stdout)).toEqual(["function", "object", "object", "function", "function"])
+    expect(JSON.parse(ran.stdout)).toEqual([[...CATALOGUE].sort(), true, "function", "function"])
+  })
+
+  it("a service's namespace holds its class and layer, and not the internals of its module", { timeout: 60_000 }, async () => {
+    const program = `const { Cashbill, Taxdoc } = await import(${JSON.stringify(dist("index.js"))})
+      console.log(JSON.stringify([typeof Cashbill.Cashbill, typeof Cashbill.layer, typeof Taxdoc.layerSandbox, typeof Taxdoc.layer, Object.keys(Cashbill).sort()]))`
+    const ran = await runOk(process.execPath, ["--input-type=module", "-e", program], ROOT)
+    expect(JSON.parse(ran.stdout)).toEqual(["function", "object", "function", "function", ["Cashbill", "layer"]])
   })
 
   it("the entry points but taxdoc/workflow load none of the fleet's packages, even when used", { timeout: 60_000 }, async () => {
     const fleet = String.raw`/\/node_modules\/(@effect\/sql-pg\/|effect\/dist\/(cluster|workflow|sql)\/)/`
     const program = [
-      ...["index.js", "sandbox/index.js", "recordings/index.js", "promise/index.js", "testing/index.js"].map((file, i) => `const m${i} = await import(${JSON.stringify(dist(file))})`),
-      "console.log(JSON.stringify([m0.Catalogue.operations.length > 0, typeof m1.InProcess.layer, typeof m2.RecordReplay.layerReplay, typeof m3.createSandboxClient, typeof m4.valid]))"
+      ...["index.js", "sandbox/index.js", "recordings/index.js", "promise/index.js", "testing/index.js", "catalogue/index.js"].map((file, i) => `const m${i} = await import(${JSON.stringify(dist(file))})`),
+      "console.log(JSON.stringify([typeof m0.Taxdoc.layer, typeof m1.InProcess.layer, typeof m2.RecordReplay.layerReplay, typeof m3.createSandboxClient, typeof m4.valid, m5.Catalogue.operations.length > 0]))"
     ].join("\n")
     const ran = await runReporting(fleet, program)
-    expect(JSON.parse(ran.stdout)).toEqual([true, "function", "function", "function", "function"])
+    expect(JSON.parse(ran.stdout)).toEqual(["function", "function", "function", "function", "function", true])
     expect(ran.stderr).not.toContain("loaded ")
     const workflow = await runReporting(fleet, `await import(${JSON.stringify(dist("workflow/index.js"))})`)
     expect(workflow.stderr).toContain("effect/dist/workflow/")

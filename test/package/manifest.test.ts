@@ -36,7 +36,7 @@ const optional = Object.fromEntries(Object.entries(pkg.peerDependencies).filter(
 describe("package.json", () => {
   it("exports each entry point as compiled JavaScript with its declarations, types first", () => {
     const exports = pkg.exports as Record<string, { types: string; default: string } | string>
-    expect(Object.keys(exports)).toEqual([".", "./sandbox", "./recordings", "./workflow", "./promise", "./testing", "./testing/fast-check", "./package.json"])
+    expect(Object.keys(exports)).toEqual([".", "./catalogue", "./sandbox", "./recordings", "./workflow", "./promise", "./testing", "./testing/fast-check", "./package.json"])
     for (const [key, target] of Object.entries(exports)) {
       if (key === "./package.json") continue
       const entry = target as { types: string; default: string }

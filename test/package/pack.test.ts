@@ -123,7 +123,7 @@ describe("npm pack", () => {
     for (const file of ["package.json", "README.md", "LICENSE", "bin/taxdoc.js", "dist/cli/main.js"]) expect(files).toContain(file)
     // The command's bundle, its pages, manifest and the licences of what it carries.
     for (const file of ["taxdoc.js", "pages.json", "manifest.json", "THIRD-PARTY-LICENSES.md"]) expect(files).toContain(`dist/cli/bundle/${file}`)
-    for (const entry of ["index", "sandbox/index", "recordings/index", "workflow/index", "promise/index", "testing/index", "testing/FastCheck"]) {
+    for (const entry of ["index", "catalogue/index", "sandbox/index", "recordings/index", "workflow/index", "promise/index", "testing/index", "testing/FastCheck"]) {
       expect(files).toContain(`dist/${entry}.js`)
       expect(files).toContain(`dist/${entry}.d.ts`)
       expect(files).toContain(`dist/${entry}.js.map`)

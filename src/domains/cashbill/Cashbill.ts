@@ -152,6 +152,9 @@ export interface CashbillService {
 }
 
 /**
+ * The cash receipt service: `yield* Cashbill` in a program given `Taxdoc.layer` (or
+ * `Taxdoc.services`, or this module's `layer`).
+ *
  * @since 0.1.0
  * @category services
  */
@@ -309,6 +312,9 @@ export const make: Effect.Effect<CashbillService, never, TaxdocClient> = Effect.
 })
 
 /**
+ * The cash receipt service alone, over the `TaxdocClient` in the context (`Taxdoc.services`
+ * builds every service at once).
+ *
  * @since 0.1.0
  * @category layers
  */

@@ -59,6 +59,9 @@ export interface CertificateService {
 }
 
 /**
+ * The certificate service: `yield* Certificate` in a program given `Taxdoc.layer` (or
+ * `Taxdoc.services`, or this module's `layer`).
+ *
  * @since 0.1.0
  * @category services
  */
@@ -92,6 +95,9 @@ export const make: Effect.Effect<CertificateService, never, TaxdocClient> = Effe
 })
 
 /**
+ * The certificate service alone, over the `TaxdocClient` in the context (`Taxdoc.services`
+ * builds every service at once).
+ *
  * @since 0.1.0
  * @category layers
  */

@@ -48,6 +48,9 @@ export interface CompanyStatusService {
 }
 
 /**
+ * The company status service: `yield* CompanyStatus` in a program given `Taxdoc.layer` (or
+ * `Taxdoc.services`, or this module's `layer`).
+ *
  * @since 0.1.0
  * @category services
  */
@@ -77,6 +80,9 @@ export const make: Effect.Effect<CompanyStatusService, never, TaxdocClient> = Ef
 })
 
 /**
+ * The company status service alone, over the `TaxdocClient` in the context (`Taxdoc.services`
+ * builds every service at once).
+ *
  * @since 0.1.0
  * @category layers
  */

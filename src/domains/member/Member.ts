@@ -78,6 +78,9 @@ export interface MemberService {
 }
 
 /**
+ * The member administration service: `yield* Member` in a program given `Taxdoc.layer` (or
+ * `Taxdoc.services`, or this module's `layer`).
+ *
  * @since 0.1.0
  * @category services
  */
@@ -147,6 +150,9 @@ export const make: Effect.Effect<MemberService, never, TaxdocClient | TaxdocConf
 })
 
 /**
+ * The member administration service alone, over the `TaxdocClient` and `TaxdocConfig` in the
+ * context (`Taxdoc.services` builds every service at once).
+ *
  * @since 0.1.0
  * @category layers
  */

@@ -73,6 +73,9 @@ export interface StatementService {
 }
 
 /**
+ * The statement service: `yield* Statement` in a program given `Taxdoc.layer` (or
+ * `Taxdoc.services`, or this module's `layer`).
+ *
  * @since 0.1.0
  * @category services
  */
@@ -172,6 +175,9 @@ export const make: Effect.Effect<StatementService, never, TaxdocClient> = Effect
 })
 
 /**
+ * The statement service alone, over the `TaxdocClient` in the context (`Taxdoc.services` builds
+ * every service at once).
+ *
  * @since 0.1.0
  * @category layers
  */

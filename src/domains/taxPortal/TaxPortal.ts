@@ -247,6 +247,9 @@ export interface TaxPortalService {
 }
 
 /**
+ * The tax-authority collection service: `yield* TaxPortal` in a program given `Taxdoc.layer` (or
+ * `Taxdoc.services`, or this module's `layer`).
+ *
  * @since 0.1.0
  * @category services
  */
@@ -389,6 +392,9 @@ export const make: Effect.Effect<TaxPortalService, never, TaxdocClient> = Effect
 })
 
 /**
+ * The tax-authority collection service alone, over the `TaxdocClient` in the context
+ * (`Taxdoc.services` builds every service at once).
+ *
  * @since 0.1.0
  * @category layers
  */

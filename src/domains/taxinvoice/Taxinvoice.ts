@@ -151,6 +151,9 @@ export interface TaxinvoiceService {
 }
 
 /**
+ * The e-Tax invoice service: `yield* Taxinvoice` in a program given `Taxdoc.layer` (or
+ * `Taxdoc.services`, or this module's `layer`).
+ *
  * @since 0.1.0
  * @category services
  */
@@ -315,6 +318,9 @@ export const make: Effect.Effect<TaxinvoiceService, never, TaxdocClient> = Effec
 })
 
 /**
+ * The e-Tax invoice service alone, over the `TaxdocClient` in the context (`Taxdoc.services`
+ * builds every service at once).
+ *
  * @since 0.1.0
  * @category layers
  */

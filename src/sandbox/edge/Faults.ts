@@ -29,6 +29,8 @@ import * as Seeded from "./Seeded.js"
 export const FaultKinds = ["reset", "dropAfter", "truncate", "hang"] as const
 
 /**
+ * A connection fault a sandbox acts out (one of `FaultKinds`).
+ *
  * @since 0.1.0
  * @category models
  */
