@@ -31,7 +31,7 @@ const PLATFORM_TARGET = 1.3
  */
 export const benchmark: Benchmark = {
   id: "concurrent",
-  limitMillis: 360_000,
+  limitMillis: 1_200_000,
   prepare: prepareRelease,
   run: async () => {
     const release = await prepareRelease()
@@ -47,7 +47,7 @@ export const benchmark: Benchmark = {
         load: LOAD,
         infoLoad: INFO_LOAD,
         rounds: ROUNDS,
-        budgetMillis: 200_000,
+        budgetMillis: 600_000,
         // The raw undici pool is sized for the concurrency.
         extra: { connections: CALLERS }
       })

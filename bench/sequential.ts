@@ -32,7 +32,7 @@ const PLATFORM_TARGET = 1.3
  */
 export const benchmark: Benchmark = {
   id: "sequential",
-  limitMillis: 300_000,
+  limitMillis: 600_000,
   prepare: prepareRelease,
   run: async () => {
     const release = await prepareRelease()
@@ -40,7 +40,7 @@ export const benchmark: Benchmark = {
     const sides = getInfoSides(release)
     return withPreparedSandbox(Sdk.memberNumber(11), "SEQ-0001", async (prepared) => {
       log("sequential GetInfo")
-      const figures = await compareClients({ label: "sequential", sides, prepared, workload: "getInfo", load: LOAD, rounds: ROUNDS, budgetMillis: 200_000 })
+      const figures = await compareClients({ label: "sequential", sides, prepared, workload: "getInfo", load: LOAD, rounds: ROUNDS, budgetMillis: 400_000 })
       const sdk = figuresOf(figures, SDK.id)
       const plain = figuresOf(figures, PLAIN.id)
       const least = figuresOf(figures, LEAST.id)

@@ -12,7 +12,10 @@
  */
 import type { Client, ClientConfig, FromClient, ToClient } from "./protocol.js"
 
-const send = (message: FromClient) => process.send?.(message)
+// Nothing is sent once the benchmark process has gone (it ended, or stopped at its limit).
+const send = (message: FromClient) => {
+  if (process.connected) process.send?.(message)
+}
 
 const build = async (config: ClientConfig): Promise<Client> => {
   switch (config.kind) {
