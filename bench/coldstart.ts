@@ -5,8 +5,8 @@
  * `Undici.layer()` as the README shows and does one `Cashbill.getInfo`, token issuance included. Measured from the spawn to the answer printed;
  * beside it the Effect floor (a program importing Effect the same way, nothing of taxdoc), the
  * least Effect client written by hand (`bench/support/least.ts`), the plain node:http client, and
- * the same apps of the 0.1 line installed with its own peers (Effect 3) in a project of their own,
- * all alternating in the same rounds on the same Node. Target: the README app's share above its
+ * the same apps of the release line installed with its own peers in a project of their own, all
+ * alternating in the same rounds on the same Node. Target: the README app's share above its
  * floor at most the least client's share above its own + 50 ms (median of paired rounds).
  *
  * @since 0.1.0
@@ -27,7 +27,7 @@ import * as Sdk from "./support/sdk.js"
 import { ms, ratio } from "./support/stats.js"
 
 const ROUNDS = sized(8, 1)
-/** The earlier line installed beside this checkout's package: the 0.1 line unless told otherwise. */
+/** The earlier line installed beside this checkout's package: the release line unless told otherwise. */
 const BASE = process.env["BENCH_COLD_BASE"] ?? RELEASE
 const TARGET_MILLIS = 300
 const SHARE_ABOVE_LEAST_MILLIS = 50
@@ -96,7 +96,8 @@ interface App {
   readonly floor?: string
 }
 
-const LEAST_NAME = "undici's pool in a scoped layer, a token signed with `node:crypto`, one GetInfo gunzipped, parsed and decoded into a Schema class; nothing of taxdoc"
+const LEAST_NAME =
+  "Effect's `HttpClient` over `NodeHttpClient.layerUndiciOptions` in a layer, a token signed with `node:crypto`, one GetInfo gunzipped with zlib, parsed and decoded into a Schema class; nothing of taxdoc"
 
 const CURRENT_APPS: ReadonlyArray<App> = [
   {
@@ -151,10 +152,10 @@ const CURRENT_APPS: ReadonlyArray<App> = [
     floor: "floor-modules"
   },
   {
-    name: "by-module floor + undici (`@effect/platform-node/Undici`, what `Undici.layer()` runs on: undici with Node's http), zlib and crypto; nothing sent (information)",
+    name: "by-module floor + the platform's undici client (`@effect/platform-node/NodeHttpClient`, what `Undici.layer()` is: undici with Node's http, Effect's `HttpClient`), zlib and crypto; nothing sent (information)",
     short: "part-undici",
     file: "part-undici.mjs",
-    text: floorApp([...MODULES_FLOOR, "import \"@effect/platform-node/Undici\"", "await import(\"node:zlib\")", "await import(\"node:crypto\")"]),
+    text: floorApp([...MODULES_FLOOR, PLATFORM_CLIENT, "await import(\"node:zlib\")", "await import(\"node:crypto\")"]),
     project: "current",
     floor: "floor-modules"
   },
@@ -174,9 +175,17 @@ const CURRENT_APPS: ReadonlyArray<App> = [
   }
 ]
 
-/** The earlier line's apps: its SDK as its README showed it and by module, its floors, its least client. */
+/**
+ * Whether the earlier line runs on Effect 4, as this checkout does: then its project runs this
+ * checkout's least and plain clients (they import only Effect's modules of the same names), so
+ * that each line's share is taken above the same least client; on Effect 3, its own.
+ */
+const sameClients = (base: Checkout): boolean =>
+  Number((JSON.parse(readFileSync(join(base.root, "node_modules/effect/package.json"), "utf8")) as { version: string }).version.split(".")[0]) >= 4
+
+/** The earlier line's apps: its SDK as its README showed it and by module, its floors, the least client. */
 const baseApps = (base: Checkout): ReadonlyArray<App> => {
-  // Its README configured its own transport where it exports one (the 0.1 line does); otherwise the platform's client.
+  // Its README configured its own transport where it exports one (1.1 and the 0.1 line do); otherwise the platform's client.
   const [imports, transport] = /\bUndici\b/.test(readFileSync(join(base.root, "src/index.ts"), "utf8"))
     ? [[TAXDOC], TRANSPORT]
     : [[PLATFORM_CLIENT, "import { Cashbill, Taxdoc } from \"taxdoc\""], "NodeHttpClient.layerUndici"]
@@ -198,7 +207,9 @@ const baseApps = (base: Checkout): ReadonlyArray<App> => {
       floor: "base-floor-modules"
     },
     {
-      name: `${base.label}'s least Effect client (its \`bench/support/least.ts\`, on its Effect)`,
+      name: sameClients(base)
+        ? `the least Effect client in ${base.label}'s project (this checkout's \`bench/support/least.ts\`, on its Effect)`
+        : `${base.label}'s least Effect client (its \`bench/support/least.ts\`, on its Effect)`,
       short: "base-least",
       file: "base-least-app.mjs",
       text: LEAST_APP,
@@ -219,11 +230,14 @@ const installCurrent = async (work: string): Promise<string> => {
   return app
 }
 
-/** The earlier line's project (kept beside its worktree), its apps written, its own plain and least clients copied. */
+/** The earlier line's project (kept beside its worktree), its apps written, the plain and least clients copied (see `sameClients`). */
 const installBase = async (base: Checkout, apps: ReadonlyArray<App>): Promise<string> => {
   const app = await installCheckout(base, "taxdoc-base")
   for (const a of apps) writeFileSync(join(app, a.file), a.text)
-  for (const file of ["plain", "least"]) copyFileSync(join(base.root, OUT_DIR, "bench/support", `${file}.js`), join(app, `${file}.js`))
+  const same = sameClients(base)
+  for (const file of ["plain", "least"]) {
+    copyFileSync(same ? compiled(`bench/support/${file}.ts`) : join(base.root, OUT_DIR, "bench/support", `${file}.js`), join(app, `${file}.js`))
+  }
   return app
 }
 
@@ -333,7 +347,9 @@ export const benchmark: Benchmark = {
             `\`npm pack\` of this checkout (dist/ rebuilt first when stale), the tarball installed into a scratch project outside the repository with its peers (${peersOf().join(", ")}, the versions installed here; \`npm install --prefer-offline\`), as \`test/package/pack.test.ts\` does (${ms(installMillis)} here).`,
             "Each app is spawned with `node app.mjs` (the benchmark's Node) in that project and does one GetInfo of a receipt against a sandbox server process: the SDK configured by `Taxdoc.layerConfig` from `TAXDOC_*` set to the sandbox's origin (the values `Connect.configOptions` gives) over `Undici.layer()`, with Effect imported from its index as the README shows and by module, token issued on the way; the plain client (`bench/support/plain.ts`, compiled) issuing its token with its own signature; the least Effect client written by hand (`bench/support/least.ts`).",
             "Beside them the Effect floors: a program that imports Effect the way the app does (the `effect` index, or `effect/Effect` and `effect/Layer` by module), and `effect/Schema` (the answers are Schema classes), prints the same line and sends nothing. An app's time above its floor (the median of each round's difference) is its own share of the start: its modules, the HTTP client, the layer, the token and the GetInfo.",
-            `${base === undefined ? "No earlier line beside it (`BENCH_COLD_BASE=none`)." : `Beside this checkout's (${head}) apps, the same apps of ${base.label} (\`BENCH_COLD_BASE\`, default the 0.1 line of \`BENCH_RELEASE\`): its worktree built and packed, installed with its own peers (${peersOf(base.root).join(", ")} at the versions of its lockfile) into a project of its own, its SDK over the transport its README showed, its own least client and floors on its Effect.`}`,
+            `${base === undefined ? "No earlier line beside it (`BENCH_COLD_BASE=none`)." : `Beside this checkout's (${head}) apps, the same apps of ${base.label} (\`BENCH_COLD_BASE\`, default the release line of \`BENCH_RELEASE\`): its worktree built and packed, installed with its own peers (${peersOf(base.root).join(", ")} at the versions of its lockfile) into a project of its own, its SDK over the transport its README showed, ${
+              sameClients(base) ? "the same least client as this checkout's (it runs on the same major version of Effect)" : "its own least client"
+            } and floors on its Effect.`}`,
             "Measured from `spawn` to the answer's line on stdout (the process is then ended); CPU: the app's own `process.cpuUsage()` when it printed (less inflated by other work on the machine than elapsed time).",
             `Apps alternate within each round (order reversed every other round) after one warm-up round; ${ROUNDS} rounds; medians.`
           ],
@@ -373,14 +389,14 @@ export const benchmark: Benchmark = {
               baseLine(`${ms(figure("base-floor-modules").millis)} and ${ms(figure("base-floor-index").millis)} on its Effect`)
             }. What taxdoc adds above it: ${ms(modules.aboveFloor)} (${ms(modules.cpuAboveFloor / 1000)} of CPU) by module, ${ms(index.aboveFloor)} (${
               ms(index.cpuAboveFloor / 1000)
-            } of CPU) through the index. Of the by-module app's share, importing taxdoc alone takes ${ms(figure("part-import").aboveFloor)}, loading undici with Node's http, zlib and crypto ${
+            } of CPU) through the index. Of the by-module app's share, importing taxdoc alone takes ${ms(figure("part-import").aboveFloor)}, loading the platform's undici client (undici, Node's http, Effect's \`HttpClient\`), zlib and crypto ${
               ms(figure("part-undici").aboveFloor)
             }, and a first run of Effect's runtime (layers, fibers, a timer; any Effect program pays it, but not the floor) ${
               ms(figure("part-effect").aboveFloor)
             }: the rest is the layer, the token and the GetInfo themselves (the domain's schemas, the request signed, two exchanges, the answer decoded).`,
             `The least Effect client (\`bench/support/least.ts\`, written by hand: ${LEAST_NAME}; no configuration, validation, retries, deadline or token cache) takes ${ms(least.aboveFloor)} (${
               ms(least.cpuAboveFloor / 1000)
-            } of CPU) above the same by-module floor: that much of any share is Effect's runtime run for the first time, undici and two exchanges, whatever the client. The README app's share above the least client's, round by round: ${
+            } of CPU) above the same by-module floor: that much of any share is Effect's runtime run for the first time, the platform's undici client and two exchanges, whatever the client. The README app's share above the least client's, round by round: ${
               ms(share)
             } (the by-module app's ${ms(shareByModule)}); that is what taxdoc's own code (its modules, configuration, validation, retries, deadlines and schemas) adds to a first call${baseLine(`${ms(baseShare)} (by module ${ms(baseShareByModule)})`)}.`
           ]

@@ -4,8 +4,8 @@
  * `taxdoc company-status --sandbox …` (an operation against a fresh in-process sandbox, token
  * included) — from spawn to the first output and to the exit, with `node -e 0` beside them (the
  * floor of any Node program) and the command run from its compiled modules instead of its bundle
- * (information), and the same two commands of the 0.1 line installed with its own peers (Effect 3)
- * in a project of their own, sides alternating over several rounds on the same Node.
+ * (information), and the same two commands of the release line (`BENCH_RELEASE`) installed with its
+ * own peers in a project of their own, sides alternating over several rounds on the same Node.
  *
  * @since 0.1.0
  */

@@ -2,9 +2,9 @@
  * The test suite's wall time: `npm test` (`tsc --noEmit -p .`, then `vitest run`: every test, the
  * package packed and installed, the browser tests on npm's Chromium, the fleet's on an embedded
  * PostgreSQL) of this checkout, timed from the spawn to the exit, and beside it the same command in
- * the 0.1 line's worktree (`BENCH_RELEASE`, its own `npm ci` with its dependencies' install scripts
- * run, its library built), sides alternating. Both run on this process's Node unless
- * `BENCH_SUITE_RELEASE_NODE` names another for the 0.1 line (its native module, better-sqlite3, is
+ * the release line's worktree (`BENCH_RELEASE`, its own `npm ci` with its dependencies' install
+ * scripts run, its library built), sides alternating. Both run on this process's Node unless
+ * `BENCH_SUITE_RELEASE_NODE` names another for the release line (its native module, better-sqlite3, is
  * compiled for the Node that runs its install scripts; without network access that is a Node whose
  * headers are on the machine). No target: the figure is reported.
  *
@@ -126,7 +126,7 @@ export const benchmark: Benchmark = {
         `${shown} in this checkout${ready === undefined ? "" : ` and in the worktree of ${ready.label}`}, timed from the spawn to the exit (${SMOKE ? "" : "`tsc --noEmit -p .` included, and "}vitest's set-up: \`dist/\` checked, one embedded PostgreSQL started); vitest's own reported duration beside it.`,
         `This checkout on this process's Node (${process.version}); ${
           ready === undefined
-            ? typeof release === "string" ? `the 0.1 line not measured: preparing it failed (${release})` : "no earlier line beside it (`BENCH_RELEASE=none`)"
+            ? typeof release === "string" ? `the release line not measured: preparing it failed (${release})` : "no earlier line beside it (`BENCH_RELEASE=none`)"
             : `${ready.label} from its worktree with its own \`npm ci\` and its dependencies' install scripts run (better-sqlite3 compiled), its library built, on ${RELEASE_NODE === process.execPath ? "the same Node" : `the Node at ${RELEASE_NODE} (\`BENCH_SUITE_RELEASE_NODE\`)`}`
         }.`,
         `Sides alternate, ${SMOKE ? 1 : ROUNDS} rounds without warm-up (a run of the suite warms nothing the next needs but the disk cache).`

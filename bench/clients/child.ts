@@ -12,7 +12,10 @@
  */
 import type { Client, ClientConfig, FromClient, ToClient } from "./protocol.js"
 
-const send = (message: FromClient) => process.send?.(message)
+// Nothing is sent once the benchmark process has gone (it ended, or stopped at its limit).
+const send = (message: FromClient) => {
+  if (process.connected) process.send?.(message)
+}
 
 const build = async (config: ClientConfig): Promise<Client> => {
   switch (config.kind) {
@@ -20,12 +23,12 @@ const build = async (config: ClientConfig): Promise<Client> => {
       return (await import("./undici.js")).make(config)
     case "plain":
       return (await import("./plain.js")).make(config)
+    case "least":
+      return (await import("./least.js")).make(config)
     case "platform":
       return (await import("./platform.js")).make(config, "undici")
     case "platform-node-http":
       return (await import("./platform.js")).make(config, "node:http")
-    case "undici-layer":
-      return (await import("./undiciLayer.js")).make(config)
     case "fetch":
       return (await import("./fetch.js")).make(config)
     case "sdk":

@@ -12,13 +12,14 @@ import type { LoadOptions, LoadResult } from "../support/load.js"
  *
  * - `undici`: raw undici `Pool.request` with the SDK's headers and a token issued beforehand (the floor);
  * - `plain`: the plain node:http client of `bench/support/plain.ts`;
+ * - `least`: the least Effect client of `bench/support/least.ts` (Effect's `HttpClient` over the
+ *   platform's undici client, its own token, answers decoded into Schema classes);
  * - `platform`: the platform's `NodeHttpClient.layerUndici` (from `@effect/platform-node`) used raw,
  *   as an application's own `HttpClient`: the SDK's headers and a token issued beforehand, the
  *   answer read, gunzipped and parsed, calls in Effect fibers;
  * - `platform-node-http`: the same over the platform's `NodeHttpClient.layerNodeHttp` (information);
- * - `undici-layer`: the same over taxdoc's own `Undici.layer()` (information);
- * - `sdk`: the compiled package (`dist/`) as its README shows it, default configuration, over its
- *   own transport `Undici.layer()` (1.0's and 0.1's alike);
+ * - `sdk`: the compiled package (`dist/`) as its README shows it, default configuration, over
+ *   `Undici.layer()` (each revision's own);
  * - `sdk-platform`: the SDK over a user's own `HttpClient`, the platform's `NodeHttpClient.layerUndici`;
  * - `sdk-node-http`: the SDK over `NodeHttpClient.layerNodeHttp` (information);
  * - `sdk-bare`: the SDK with every resilience guard off;
@@ -40,9 +41,9 @@ import type { LoadOptions, LoadResult } from "../support/load.js"
 export type ClientKind =
   | "undici"
   | "plain"
+  | "least"
   | "platform"
   | "platform-node-http"
-  | "undici-layer"
   | "sdk"
   | "sdk-bare"
   | "sdk-platform"

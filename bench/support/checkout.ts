@@ -1,7 +1,7 @@
 /**
  * An earlier revision of this repository beside this checkout, for a benchmark measuring it side by
- * side with this one: a git worktree of that revision with its own `npm ci` (its own dependencies —
- * Effect 3 for the 0.1 line — in its own node_modules), its library built and its benchmark
+ * side with this one: a git worktree of that revision with its own `npm ci` (its own dependencies,
+ * whatever Effect its lockfile holds, in its own node_modules), its library built and its benchmark
  * programs compiled when asked. The worktree and its install are kept under the system's temporary
  * directory, keyed by the revision (`taxdoc-bench-<commit>/checkout`), and reused by later runs: a
  * revision's files never change. Everything runs on this process's Node (`process.execPath`).
@@ -25,13 +25,15 @@ import { log } from "./program.js"
 export const git = (...args: ReadonlyArray<string>): string => execFileSync("git", args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] }).toString().trim()
 
 /**
- * The 0.1 line: the revision the figures of 1.0 are measured beside (`BENCH_RELEASE`, default
- * `2020643`, the last 0.1 revision, on Effect 3); `BENCH_RELEASE=none` leaves its sides out.
+ * The release line: the revision this checkout's figures are measured beside (`BENCH_RELEASE`,
+ * default `d673462`, taxdoc 1.1 on Effect 4, the last revision with its own undici client, inflater
+ * and quick decoder; `2020643` is the last of the 0.1 line, on Effect 3); `BENCH_RELEASE=none`
+ * leaves its sides out.
  *
  * @since 1.0.0
  * @category constants
  */
-export const RELEASE: string | undefined = ((value) => (value === "" || value === "none" ? undefined : value))(process.env["BENCH_RELEASE"] ?? "2020643")
+export const RELEASE: string | undefined = ((value) => (value === "" || value === "none" ? undefined : value))(process.env["BENCH_RELEASE"] ?? "d673462")
 
 /**
  * A prepared checkout of a revision.
@@ -44,9 +46,9 @@ export interface Checkout {
   readonly root: string
   /** The short commit. */
   readonly commit: string
-  /** Its package's version (`0.1.0` for the 0.1 line). */
+  /** Its package's version (`1.1.0` for the release line). */
   readonly version: string
-  /** How a table names it: `taxdoc 0.1.0 (2020643)`. */
+  /** How a table names it: `taxdoc 1.1.0 (d673462)`. */
   readonly label: string
 }
 
@@ -174,7 +176,7 @@ export const prepare = async (rev: string, options: PrepareOptions = {}): Promis
 }
 
 /**
- * The 0.1 line prepared (built, its programs compiled), or `undefined` when `BENCH_RELEASE=none`.
+ * The release line prepared (built, its programs compiled), or `undefined` when `BENCH_RELEASE=none`.
  *
  * @since 1.0.0
  * @category constructors

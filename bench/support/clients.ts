@@ -27,12 +27,12 @@ export interface SideSpec {
   readonly kind: ClientKind
   /** Shown for information; no target is judged on it. */
   readonly info: boolean
-  /** Another revision's worktree this side runs from, on its own dependencies (the 0.1 line). */
+  /** Another revision's worktree this side runs from, on its own dependencies (the release line). */
   readonly checkout?: string
 }
 
 /**
- * Raw undici: the floor.
+ * Raw undici: the floor (no target is judged against it).
  *
  * @since 0.1.0
  * @category constants
@@ -46,6 +46,14 @@ export const FLOOR: SideSpec = { id: "undici", label: "raw undici (floor)", kind
  * @category constants
  */
 export const PLAIN: SideSpec = { id: "plain", label: "plain node:http client", kind: "plain", info: false }
+
+/**
+ * The least Effect client of `least.ts`: what a user would write on Effect instead of the SDK.
+ *
+ * @since 2.0.0
+ * @category constants
+ */
+export const LEAST: SideSpec = { id: "least", label: "least Effect client (HttpClient over NodeHttpClient.layerUndiciOptions)", kind: "least", info: false }
 
 /**
  * The platform's `NodeHttpClient.layerUndici` used raw: a user's own `HttpClient`.
@@ -64,22 +72,13 @@ export const PLATFORM: SideSpec = { id: "platform", label: "NodeHttpClient.layer
 export const PLATFORM_NODE_HTTP: SideSpec = { id: "platform-node-http", label: "NodeHttpClient.layerNodeHttp used raw (information)", kind: "platform-node-http", info: true }
 
 /**
- * The SDK as a user runs it (compiled, plain node, over its own transport `Undici.layer()` as the
- * README shows, defaults).
+ * The SDK as a user runs it (compiled, plain node, over `Undici.layer()` as the README shows,
+ * defaults).
  *
  * @since 0.1.0
  * @category constants
  */
 export const SDK: SideSpec = { id: "sdk", label: "taxdoc (dist, over Undici.layer(), as the README shows)", kind: "sdk", info: false }
-
-/**
- * taxdoc's own `HttpClient`, `Undici.layer()`, used raw as the platform's client is (information):
- * the client the SDK as the README shows it runs on.
- *
- * @since 1.0.0
- * @category constants
- */
-export const UNDICI_LAYER: SideSpec = { id: "undici-layer", label: "taxdoc's Undici.layer() used raw (information)", kind: "undici-layer", info: true }
 
 /**
  * The SDK over a user's own `HttpClient`, the platform's `NodeHttpClient.layerUndici` (compiled,
@@ -140,9 +139,10 @@ export const SDK_RUN_PROMISE: SideSpec = { id: "sdk-run-promise", label: "taxdoc
 export const SDK_AND_PROMISE: SideSpec = { id: "sdk-and-promise", label: "taxdoc and taxdoc/promise in one process", kind: "sdk-and-promise", info: false }
 
 /**
- * The 0.1 line's sides, each run from its worktree on its own dependencies (Effect 3): its SDK as
- * its README shows it (over its own transport `Undici.layer()`), its SDK over its platform's
- * `NodeHttpClient.layerUndici`, and that client used raw.
+ * The release line's sides, each run from its worktree on its own dependencies: its SDK as its
+ * README shows it (over its own `Undici.layer()`), its SDK over its platform's
+ * `NodeHttpClient.layerUndici`, and that client used raw (this checkout's neutral program on the
+ * release's Effect).
  *
  * @since 1.0.0
  * @category constructors
@@ -164,8 +164,9 @@ export const releaseSides = (release: Checkout): {
 })
 
 /**
- * The sides of the GetInfo comparisons (sections 1 and 2): the floor, the plain client, the SDK and
- * the clients it runs on, then the 0.1 line's when it is measured.
+ * The sides of the GetInfo comparisons (sections 1 and 2): the floor, what a user would pick instead
+ * of the SDK (the plain client, the least Effect client), the SDK and the clients it runs on, then
+ * the release line's when it is measured.
  *
  * @since 1.0.0
  * @category constants
@@ -173,7 +174,7 @@ export const releaseSides = (release: Checkout): {
 export const getInfoSides = (release: Checkout | undefined): ReadonlyArray<SideSpec> => {
   const old = release === undefined ? undefined : releaseSides(release)
   return [
-    FLOOR, PLAIN, SDK, UNDICI_LAYER, PLATFORM, SDK_PLATFORM, PLATFORM_NODE_HTTP, SDK_NODE_HTTP, FETCH, SDK_FETCH,
+    FLOOR, PLAIN, LEAST, SDK, PLATFORM, SDK_PLATFORM, PLATFORM_NODE_HTTP, SDK_NODE_HTTP, FETCH, SDK_FETCH,
     ...(old === undefined ? [] : [old.sdk, old.sdkPlatform, old.platform])
   ]
 }
@@ -367,8 +368,8 @@ export const micros = (value: number): string => (Number.isFinite(value) ? `${Ma
  */
 export const CLIENT_METHOD: ReadonlyArray<string> = [
   "One sandbox server process (`Server.serve` on 127.0.0.1, port 0, the compiled package under plain node) with one member and one receipt; a token issued beforehand for the raw sides.",
-  "Each side is its own client process (plain node, no TypeScript runner, the benchmark's Node), so `process.cpuUsage()` there is that client's own CPU, taken over exactly the measured window (after a full GC): raw undici `Pool.request` with the SDK's headers (`Authorization: Bearer`, `Accept-Encoding: gzip`, `Accept-Language`) and a `JSON.parse` of the (gunzipped) answer — the floor; the plain node:http client of `bench/support/plain.ts` (callbacks over `http.request` with a keep-alive `Agent`, one cached token per member issued with its own signature, gunzip, `JSON.parse`, no schemas or validation — the published clients' way); the SDK from `dist/` as a user runs it (`Taxdoc.layer` for the sandbox's origin over the SDK's own transport `Undici.layer()`, as the README shows, default configuration, calls in Effect fibers), and `Undici.layer()` used raw for information (the same requests, token and reading as the platform client's below); the platform's `NodeHttpClient.layerUndici` used raw, as an application's own `HttpClient` (the same headers and token, each answer read, gunzipped and parsed, calls in Effect fibers), and the SDK over it, as an application that provides its own `HttpClient` (the same configuration); the SDK and the client over Node's `http` (`NodeHttpClient.layerNodeHttp`), raw `fetch` and the SDK over `FetchHttpClient` for information only.",
-  "Beside them the 0.1 line (`BENCH_RELEASE`, its worktree with its own `npm ci`: Effect 3, undici 7), each side run from that worktree on the same Node: its SDK as its README shows it (`Taxdoc.layer` over its own transport `Undici.layer()`), its SDK over its platform's `NodeHttpClient.layerUndici`, and that client used raw; every ratio is taken against the same raw undici floor, or against the platform client of the same line.",
+  "Each side is its own client process (plain node, no TypeScript runner, the benchmark's Node), so `process.cpuUsage()` there is that client's own CPU, taken over exactly the measured window (after a full GC). Every side asks for gzip and decompresses with zlib (`gunzipSync`, as the SDK does since zlib alone decompresses; `fetch` with its own zlib stream). Raw undici `Pool.request` with the SDK's headers (`Authorization: Bearer`, `Accept-Encoding: gzip`, `Accept-Language`) and a `JSON.parse` of the gunzipped answer is the floor, shown with no target; what a user would pick instead of the SDK: the plain node:http client of `bench/support/plain.ts` (callbacks over `http.request` with a keep-alive `Agent`, one cached token per member issued with its own signature, `JSON.parse`, no schemas or validation — the published clients' way), and the least Effect client of `bench/support/least.ts` (Effect's `HttpClient` over `NodeHttpClient.layerUndiciOptions` with 64 connections, the pool `Undici.layer()` gives the SDK; its own token signed with `node:crypto`, issued once and kept; the SDK's headers; each answer parsed and decoded into a Schema class of the fields it reads; calls in Effect fibers). The SDK from `dist/` as a user runs it (`Taxdoc.layer` for the sandbox's origin over `Undici.layer()`, as the README shows, default configuration, calls in Effect fibers); the platform's `NodeHttpClient.layerUndici` used raw, as an application's own `HttpClient` (the same headers and a token issued beforehand, each answer read, gunzipped and parsed, calls in Effect fibers), and the SDK over it, as an application that provides its own `HttpClient` (the same configuration); `Undici.layer()` is that same platform client with a pool of 64 connections, so the SDK as the README shows it is also taken against it (\"CPU vs its client used raw\"); the SDK and the client over Node's `http` (`NodeHttpClient.layerNodeHttp`), raw `fetch` and the SDK over `FetchHttpClient` for information only.",
+  "Beside them the release line (`BENCH_RELEASE`, default `d673462`: taxdoc 1.1 on Effect 4, with its own JavaScript inflater for small gzip answers and its own undici client; its worktree with its own `npm ci`), each side run from that worktree on the same Node: its SDK as its README shows it (`Taxdoc.layer` over its own `Undici.layer()`), its SDK over its platform's `NodeHttpClient.layerUndici`, and that client used raw; its ratios are taken against the plain client, the least Effect client and the floor of the same rounds, or against the platform client of the same line.",
   "Sides alternate within each round (order reversed every other round) after one warm-up round; figures are medians over rounds, ratios medians of the per-round ratios."
 ]
 

@@ -2,8 +2,8 @@
  * The package as a user installs it: `npm pack` of a checkout (dist/ and the command's bundle as
  * built), the tarball installed with its peers into a scratch project outside the repository, as
  * `test/package/pack.test.ts` does. The cold-start and command start-up benchmarks run there: this
- * checkout's package in a project of each run, the 0.1 line's (with its own peers, Effect 3) in a
- * project kept beside its worktree (`checkout.ts`), since a revision's package never changes.
+ * checkout's package in a project of each run, the release line's (with its own peers) in a project
+ * kept beside its worktree (`checkout.ts`), since a revision's package never changes.
  *
  * @since 0.1.0
  */
