@@ -11,7 +11,8 @@
  * - validating an input record shaped as a cash receipt to issue (24 fields, 15 optional, a check on
  *   each, two across fields; unknown fields refused) under `errors: "first"` and `errors: "all"`;
  * - an asynchronous step (a callback resumed on the next turn of the event loop) run bare and under
- *   `Effect.timeoutOrElse` (a race of two forked fibers and a timer per run), one caller.
+ *   `Effect.timeoutOrElse` (a race of two forked fibers and a timer per run), by one caller and by
+ *   32 callers (fibers).
  *
  * @since 2.0.0
  */
@@ -210,10 +211,17 @@ const step = Effect.callback<number>((resume) => {
   setImmediate(() => resume(Effect.succeed(1)))
 })
 
-const loopCase = (name: string, call: Effect.Effect<number>): Case => ({
+// `n` runs of `call` by `callers` fibers, each calling again when answered.
+const loopCase = (name: string, call: Effect.Effect<number>, callers = 1): Case => ({
   name,
-  run: (n) => Effect.runPromise(Effect.whileLoop({ while: (() => { let i = 0; return () => i++ < n })(), body: () => call, step: () => undefined }))
+  run: (n) => {
+    let started = 0
+    const worker = Effect.whileLoop({ while: () => started++ < n, body: () => call, step: () => undefined })
+    return Effect.runPromise(Effect.forEach(Array.from({ length: callers }), () => worker, { concurrency: callers, discard: true }))
+  }
 })
+
+const timed = Effect.timeoutOrElse(step, { duration: "30 seconds", orElse: () => Effect.succeed(0) })
 
 /**
  * The figures: each comparison's cases, CPU µs per operation.
@@ -238,10 +246,11 @@ export const run = async (): Promise<ReadonlyArray<{ readonly title: string; rea
     { title: "An input validated before it is sent", rows: await measure([validateCase("first"), validateCase("all")], decodes) },
     {
       title: "An asynchronous step (resumed by `setImmediate`), one caller",
-      rows: await measure([
-        loopCase("bare", step),
-        loopCase("under `Effect.timeoutOrElse` (30 s)", Effect.timeoutOrElse(step, { duration: "30 seconds", orElse: () => Effect.succeed(0) }))
-      ], steps)
+      rows: await measure([loopCase("bare", step), loopCase("under `Effect.timeoutOrElse` (30 s)", timed)], steps)
+    },
+    {
+      title: "The same step, 32 callers (fibers)",
+      rows: await measure([loopCase("bare", step, 32), loopCase("under `Effect.timeoutOrElse` (30 s)", timed, 32)], steps)
     }
   ]
 }
