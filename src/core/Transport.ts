@@ -1,8 +1,8 @@
 /**
  * The one way a request travels: over the `HttpClient` in the context, whichever it is (undici or
  * Node's client from `@effect/platform-node`, `fetch`, the in-process sandbox, the recorder). A
- * request has a deadline kept on the Effect `Clock` (`Effect.timeoutOrElse`: `TestClock` drives
- * it; the request is interrupted, which aborts it on the wire); its answer is read whole up to a
+ * request has a deadline kept on the Effect `Clock` (`internal/Deadlines.ts`: one watch per clock,
+ * which `TestClock` drives; the request is interrupted, which aborts it on the wire); its answer is read whole up to a
  * size bound counted as the bytes stream in, then decompressed under the same bound. A failure without an answer is a
  * `TransportError` that says whether the request surely was not sent (`NotSent`) or may have been
  * processed (`Unknown`).
@@ -23,6 +23,7 @@ import * as Stream from "effect/Stream"
 import type * as Body from "./Body.js"
 import { concat } from "./Body.js"
 import { ResponseError, TransportError } from "./Errors.js"
+import * as Deadlines from "./internal/Deadlines.js"
 import { gunzipWithin, type Received } from "./Response.js"
 
 /**
@@ -218,6 +219,8 @@ const noSpans = () => true
  */
 export const make = (client: HttpClient.HttpClient, timeout: Duration.Duration): Transport => {
   const bounded = Duration.isFinite(timeout)
+  const timeoutMillis = Duration.toMillis(timeout)
+  const deadlines = Deadlines.make()
   const send = (operation: string, request: HttpClientRequest.HttpClientRequest, maxBytes: number): Effect.Effect<Received, TransportError | ResponseError> => {
     const exchange = client.execute(request).pipe(
       Effect.flatMap((response) => {
@@ -239,7 +242,7 @@ export const make = (client: HttpClient.HttpClient, timeout: Duration.Duration):
       }),
       Effect.provideService(HttpClient.TracerDisabledWhen, noSpans)
     )
-    return bounded ? Effect.timeoutOrElse(exchange, { duration: timeout, orElse: () => Effect.fail(timedOut(operation, timeout)) }) : exchange
+    return bounded ? deadlines.within(exchange, timeoutMillis, () => timedOut(operation, timeout)) : exchange
   }
   return { send }
 }
