@@ -5,7 +5,7 @@
  * answered with the outcome of every document.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Fiber, Latch } from "effect"
 import { HttpClientError, HttpClientRequest } from "effect/http"
 import * as Bulk from "../../src/core/Bulk.js"
 import * as BulkSubmission from "../../src/core/BulkSubmission.js"
@@ -89,13 +89,22 @@ describe("Bulk.issueMany", () => {
     const { state } = service()
     let inFlight = 0
     let most = 0
+    // Every submission is held at the service until the gate opens: those sent meanwhile are in flight at once.
+    const gate = Latch.makeUnsafe(false)
     const slow = Fake.makeState((seen, s) =>
       seen.method !== "POST" ? state.api(seen, s) : Effect.suspend(() => {
         most = Math.max(most, ++inFlight)
-        return Effect.ensuring(Effect.andThen(Effect.sleep("1 second"), state.api(seen, s)), Effect.sync(() => inFlight--))
+        return Effect.ensuring(Effect.andThen(gate.await, state.api(seen, s)), Effect.sync(() => inFlight--))
       }))
     return Effect.gen(function*() {
-      yield* driven(withClient(slow, (client) => Bulk.issueMany(client, things, member, documents(1_000))), "100 millis", 2_000)
+      const issuing = yield* Effect.forkChild(driven(withClient(slow, (client) => Bulk.issueMany(client, things, member, documents(1_000))), "100 millis", 2_000))
+      for (let turn = 0; turn < 200 && inFlight < 4; turn++) yield* Effect.yieldNow
+      // More turns: a fifth submission would be sent by now if the limit let it.
+      for (let turn = 0; turn < 50; turn++) yield* Effect.yieldNow
+      expect(inFlight).toBe(4)
+      yield* gate.open
+      const result = yield* Fiber.join(issuing)
+      expect(result).toHaveLength(1_000)
       expect(most).toBe(4)
     })
   })

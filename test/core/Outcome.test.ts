@@ -276,7 +276,8 @@ describe("Outcome.settle: a lost answer", () => {
 
   it.effect("the write used up the deadline: still one round", () => {
     const read = scripted([found])
-    const write = { effect: Effect.andThen(Effect.sleep("11 seconds"), Effect.fail(lost)) }
+    // The write takes 11 seconds of the test's clock, then its answer is lost.
+    const write = { effect: Effect.andThen(TestClock.adjust("11 seconds"), Effect.fail(lost)) }
     return Effect.gen(function*() {
       yield* TestClock.setTime(START)
       expect(yield* bySteps(settle(write, read))).toBe("answered (lost)")
@@ -392,7 +393,7 @@ describe("what a settlement tells", () => {
 
   it.effect("each read and resend an event with its verdict and number; one warning at the end, with the member, the verdict and the time taken", () =>
     Effect.gen(function*() {
-      const write = { effect: Effect.andThen(Effect.sleep("1500 millis"), Effect.fail(lost)) }
+      const write = { effect: Effect.andThen(TestClock.adjust("1500 millis"), Effect.fail(lost)) }
       const { logs, steps, events } = yield* told(settle(write, scripted([found]), { corpNum: "1234567890" }))
       expect(steps).toEqual([["happened", 1]])
       expect(events[0]!.attributes).toEqual({
