@@ -2,9 +2,9 @@
  * What the resilience guards cost on the happy path: GetInfo through the SDK with its defaults
  * (retries after transient faults, a request and a call deadline, answers bounded by
  * `maxAnswerBytes`) against the same SDK with every guard off (`retries: 0`, no deadlines, no answer
- * bound), each in its own
- * client process (plain node, the compiled package) against one sandbox, sides alternating in one
- * run, as the client comparisons do.
+ * bound), each in its own client process (plain node, the compiled package) against one sandbox,
+ * sides alternating in one run, as the client comparisons do; and the defaults again in a third
+ * process (A/A, information: how far two processes of the same client fall apart).
  *
  * @since 0.1.0
  */
@@ -14,13 +14,15 @@ import { type Benchmark, isMain, log, main, sized } from "./support/program.js"
 import * as Sdk from "./support/sdk.js"
 import { ms, perSecond, ratio } from "./support/stats.js"
 
-const SEQUENTIAL: LoadOptions = sized({ concurrency: 1, total: 800, durationMillis: 2_500 }, { concurrency: 1, total: 20, durationMillis: 1_000 })
-const CONCURRENT: LoadOptions = sized({ concurrency: 32, total: 5_000, durationMillis: 12_000 }, { concurrency: 32, total: 100, durationMillis: 2_000 })
-const ROUNDS = sized(6, 1)
+const SEQUENTIAL: LoadOptions = sized({ concurrency: 1, total: 2_000, durationMillis: 5_000 }, { concurrency: 1, total: 20, durationMillis: 1_000 })
+const CONCURRENT: LoadOptions = sized({ concurrency: 32, total: 8_000, durationMillis: 15_000 }, { concurrency: 32, total: 100, durationMillis: 2_000 })
+const ROUNDS = sized(10, 1)
 const TOLERANCE = 0.95
 
 const GUARDED: SideSpec = { ...SDK, id: "guarded", label: "guards on (the defaults)" }
 const BARE: SideSpec = { id: "bare", label: "guards off", kind: "sdk-bare", info: false }
+// The defaults in a second process: how far two processes of the same client fall apart (the noise).
+const AGAIN: SideSpec = { ...SDK, id: "guarded-again", label: "guards on, a second process (A/A)", info: true }
 
 /**
  * @since 0.1.0
@@ -28,13 +30,13 @@ const BARE: SideSpec = { id: "bare", label: "guards off", kind: "sdk-bare", info
  */
 export const benchmark: Benchmark = {
   id: "guards",
-  limitMillis: 240_000,
+  limitMillis: 420_000,
   run: () =>
     withPreparedSandbox(Sdk.memberNumber(6), "GRD-0001", async (prepared) => {
       const measure = async (label: string, load: LoadOptions) => {
         log(label)
-        const figures = await compareClients({ label, sides: [GUARDED, BARE], prepared, workload: "getInfo", load, rounds: ROUNDS, budgetMillis: 100_000 })
-        return { on: figuresOf(figures, GUARDED.id), off: figuresOf(figures, BARE.id) }
+        const figures = await compareClients({ label, sides: [GUARDED, BARE, AGAIN], prepared, workload: "getInfo", load, rounds: ROUNDS, budgetMillis: 180_000 })
+        return { on: figuresOf(figures, GUARDED.id), off: figuresOf(figures, BARE.id), again: figuresOf(figures, AGAIN.id) }
       }
       const sequential = await measure("sequential", SEQUENTIAL)
       const concurrent = await measure("32 concurrent", CONCURRENT)
@@ -66,7 +68,8 @@ export const benchmark: Benchmark = {
           met: worst >= TOLERANCE
         }],
         notes: [
-          `Client CPU per call with the guards: ${ratio(seqRatio.cpu)} of without (sequential), ${ratio(concRatio.cpu)} (32 concurrent); p50 ${ratio(seqRatio.p50)} (sequential).`
+          `Client CPU per call with the guards: ${ratio(seqRatio.cpu)} of without (sequential), ${ratio(concRatio.cpu)} (32 concurrent); p50 ${ratio(seqRatio.p50)} (sequential).`,
+          `The noise (A/A, information): the defaults in a second process against the first, throughput ${ratio(sequential.again.against(GUARDED.id).throughput)} sequential, ${ratio(concurrent.again.against(GUARDED.id).throughput)} concurrent.`
         ]
       }
     })
