@@ -85,6 +85,43 @@ describe("Deadlines", () => {
       expect(ended.interrupted).toBe(200)
     }))
 
+  it.effect("a request with a sooner deadline than the watch sleeps to wakes it; the later one keeps its own", () =>
+    Effect.gen(function*() {
+      const deadlines = Deadlines.make()
+      const ended = { interrupted: 0 }
+      const slow = yield* Deferred.make<string, string>()
+      const quick = yield* Deferred.make<string, string>()
+      const slowFiber = yield* Effect.forkChild(deadlines.within(request(slow, ended), 60_000, timedOut))
+      const quickFiber = yield* Effect.forkChild(deadlines.within(request(quick, ended), 1_000, timedOut))
+      yield* TestClock.adjust("1 second")
+      expect(yield* Fiber.await(quickFiber)).toStrictEqual(Exit.fail("timed out"))
+      expect(ended.interrupted).toBe(1)
+      yield* TestClock.adjust("58 seconds")
+      expect(ended.interrupted).toBe(1)
+      yield* TestClock.adjust("1 second")
+      expect(yield* Fiber.await(slowFiber)).toStrictEqual(Exit.fail("timed out"))
+      expect(ended.interrupted).toBe(2)
+    }))
+
+  it.effect("thousands answered behind one still in flight: each kept, and the one in flight times out at its deadline", () =>
+    Effect.gen(function*() {
+      const deadlines = Deadlines.make()
+      const ended = { interrupted: 0 }
+      const hanging = yield* Deferred.make<string, string>()
+      const hangingFiber = yield* Effect.forkChild(deadlines.within(request(hanging, ended), 5_000, timedOut))
+      // Each answered on the next step of its fiber: in flight for a moment, as an exchange is.
+      const quick = deadlines.within(Effect.andThen(Effect.yieldNow, Effect.succeed("answered")), 5_000, timedOut)
+      for (let i = 0; i < 3_000; i++) expect(yield* quick).toBe("answered")
+      const late = yield* Deferred.make<string, string>()
+      yield* TestClock.adjust("4 seconds")
+      const lateFiber = yield* Effect.forkChild(deadlines.within(request(late, ended), 5_000, timedOut))
+      yield* TestClock.adjust("1 second")
+      expect(yield* Fiber.await(hangingFiber)).toStrictEqual(Exit.fail("timed out"))
+      expect(ended.interrupted).toBe(1)
+      yield* Deferred.succeed(late, "answered")
+      expect(yield* Fiber.join(lateFiber)).toBe("answered")
+    }))
+
   it.effect("a caller interrupted ends its request at once", () =>
     Effect.gen(function*() {
       const deadlines = Deadlines.make()
@@ -94,6 +131,21 @@ describe("Deadlines", () => {
       yield* Effect.yieldNow
       yield* Fiber.interrupt(fiber)
       expect(ended.interrupted).toBe(1)
+    }))
+
+  it.live("on the live clock, a caller interrupted takes the watch's timer with its request", () =>
+    Effect.gen(function*() {
+      const deadlines = Deadlines.make()
+      const before = timers()
+      const ended = { interrupted: 0 }
+      const answer = yield* Deferred.make<string, string>()
+      const fiber = yield* Effect.forkChild(deadlines.within(request(answer, ended), 30_000, timedOut))
+      yield* Effect.yieldNow
+      expect(timers()).toBe(before + 1)
+      yield* Fiber.interrupt(fiber)
+      expect(ended.interrupted).toBe(1)
+      yield* turnsUntil(() => timers() === before)
+      expect(timers()).toBe(before)
     }))
 
   it.live("on the live clock, the watch's timer is there while a request is in flight and gone once none is", () =>

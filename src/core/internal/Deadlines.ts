@@ -45,13 +45,14 @@ class Watch {
 
   /** Registers a request whose deadline is `timeoutMillis` from now; starts the watch when it is not running. */
   add(timeoutMillis: number, fiber: Fiber.Fiber<unknown, unknown>): { readonly entry: Entry; readonly start: Effect.Effect<void> | undefined } {
-    // Entries answered at the head are dropped as new ones come: in-flight ones are what remains.
+    // Entries answered at the head are dropped as new ones come; when answered ones pile up behind
+    // one still in flight, the list is rebuilt of those in flight: it holds about twice their number.
     while (this.head < this.entries.length && this.entries[this.head]!.fiber === undefined) this.head++
     if (this.head === this.entries.length) {
       this.entries = []
       this.head = 0
-    } else if (this.head >= 1024 && this.head * 2 >= this.entries.length) {
-      this.entries = this.entries.slice(this.head)
+    } else if (this.entries.length - this.head >= 1024 + 2 * this.pending) {
+      this.entries = this.entries.filter((kept, i) => i >= this.head && kept.fiber !== undefined)
       this.head = 0
     }
     const entry: Entry = { at: this.clock.currentTimeMillisUnsafe() + timeoutMillis, fiber, expired: false }
