@@ -16,6 +16,8 @@ const request = (answer: Deferred.Deferred<string, string>, ended: { interrupted
 
 const timedOut = () => "timed out" as const
 
+const clockNow = Effect.clockWith(Effect.succeed)
+
 const timers = () => process.getActiveResourcesInfo().filter((resource) => resource === "Timeout").length
 
 // Turns of the event loop until `done` holds (at most 50).
@@ -31,9 +33,15 @@ describe("Deadlines", () => {
       const ended = { interrupted: 0 }
       const answers = yield* Effect.forEach([0, 1, 2, 3], () => Deferred.make<string, string>())
       const fibers = yield* Effect.forEach(answers, (answer) => Effect.forkChild(deadlines.within(request(answer, ended), 5_000, timedOut)))
+      const clock = yield* clockNow
+      yield* Effect.yieldNow
+      // One watch for all four.
+      expect(deadlines.held(clock)).toStrictEqual({ inFlight: 4, entries: 4, running: true, starts: 1 })
       yield* TestClock.adjust("1 second")
       yield* Deferred.succeed(answers[0]!, "answered")
       yield* Deferred.fail(answers[1]!, "refused")
+      yield* Effect.yieldNow
+      expect(deadlines.held(clock)).toMatchObject({ inFlight: 2, running: true, starts: 1 })
       yield* TestClock.adjust("3999 millis")
       expect(ended.interrupted).toBe(0)
       yield* TestClock.adjust("1 millis")
@@ -43,6 +51,9 @@ describe("Deadlines", () => {
       expect(exits[2]).toStrictEqual(Exit.fail("timed out"))
       expect(exits[3]).toStrictEqual(Exit.fail("timed out"))
       expect(ended.interrupted).toBe(2)
+      // Nothing in flight: the watch ends, holding nothing.
+      yield* turnsUntil(() => !deadlines.held(clock).running)
+      expect(deadlines.held(clock)).toStrictEqual({ inFlight: 0, entries: 0, running: false, starts: 1 })
     }))
 
   it.effect("requests sent later keep their own deadlines, also after the watch has ended and started again", () =>
@@ -64,6 +75,8 @@ describe("Deadlines", () => {
       yield* turnsUntil(() => false)
       const third = yield* Deferred.make<string, string>()
       const thirdFiber = yield* Effect.forkChild(deadlines.within(request(third, ended), 1_000, timedOut))
+      yield* Effect.yieldNow
+      expect(deadlines.held(yield* clockNow)).toMatchObject({ inFlight: 1, running: true, starts: 2 })
       yield* TestClock.adjust("1 second")
       expect(yield* Fiber.await(thirdFiber)).toStrictEqual(Exit.fail("timed out"))
       expect(ended.interrupted).toBe(3)
@@ -93,6 +106,9 @@ describe("Deadlines", () => {
       const quick = yield* Deferred.make<string, string>()
       const slowFiber = yield* Effect.forkChild(deadlines.within(request(slow, ended), 60_000, timedOut))
       const quickFiber = yield* Effect.forkChild(deadlines.within(request(quick, ended), 1_000, timedOut))
+      const clock = yield* clockNow
+      yield* Effect.yieldNow
+      expect(deadlines.held(clock)).toMatchObject({ inFlight: 2, running: true, starts: 1 })
       yield* TestClock.adjust("1 second")
       expect(yield* Fiber.await(quickFiber)).toStrictEqual(Exit.fail("timed out"))
       expect(ended.interrupted).toBe(1)
@@ -101,6 +117,8 @@ describe("Deadlines", () => {
       yield* TestClock.adjust("1 second")
       expect(yield* Fiber.await(slowFiber)).toStrictEqual(Exit.fail("timed out"))
       expect(ended.interrupted).toBe(2)
+      yield* turnsUntil(() => !deadlines.held(clock).running)
+      expect(deadlines.held(clock)).toStrictEqual({ inFlight: 0, entries: 0, running: false, starts: 1 })
     }))
 
   it.effect("thousands answered behind one still in flight: each kept, and the one in flight times out at its deadline", () =>
@@ -111,7 +129,13 @@ describe("Deadlines", () => {
       const hangingFiber = yield* Effect.forkChild(deadlines.within(request(hanging, ended), 5_000, timedOut))
       // Each answered on the next step of its fiber: in flight for a moment, as an exchange is.
       const quick = deadlines.within(Effect.andThen(Effect.yieldNow, Effect.succeed("answered")), 5_000, timedOut)
-      for (let i = 0; i < 3_000; i++) expect(yield* quick).toBe("answered")
+      const clock = yield* clockNow
+      for (let i = 0; i < 3_000; i++) {
+        expect(yield* quick).toBe("answered")
+        // Answered entries piled up behind the one in flight are dropped: the list stays short.
+        expect(deadlines.held(clock).entries).toBeLessThanOrEqual(1_026)
+      }
+      expect(deadlines.held(clock)).toMatchObject({ inFlight: 1, running: true, starts: 1 })
       const late = yield* Deferred.make<string, string>()
       yield* TestClock.adjust("4 seconds")
       const lateFiber = yield* Effect.forkChild(deadlines.within(request(late, ended), 5_000, timedOut))
@@ -120,6 +144,7 @@ describe("Deadlines", () => {
       expect(ended.interrupted).toBe(1)
       yield* Deferred.succeed(late, "answered")
       expect(yield* Fiber.join(lateFiber)).toBe("answered")
+      expect(deadlines.held(clock)).toMatchObject({ inFlight: 0 })
     }))
 
   it.effect("a caller interrupted ends its request at once", () =>
@@ -131,6 +156,7 @@ describe("Deadlines", () => {
       yield* Effect.yieldNow
       yield* Fiber.interrupt(fiber)
       expect(ended.interrupted).toBe(1)
+      expect(deadlines.held(yield* clockNow)).toMatchObject({ inFlight: 0 })
     }))
 
   it.live("on the live clock, a caller interrupted takes the watch's timer with its request", () =>

@@ -30,6 +30,14 @@ interface Entry {
   expired: boolean
 }
 
+/** What a watch holds: requests in flight, entries kept for them, whether it runs, how often it started. */
+interface Held {
+  readonly inFlight: number
+  readonly entries: number
+  readonly running: boolean
+  readonly starts: number
+}
+
 /** The requests in flight on one clock, and the fiber that keeps their deadlines. */
 class Watch {
   private entries: Array<Entry> = []
@@ -40,6 +48,7 @@ class Watch {
   private until = Number.POSITIVE_INFINITY
   private wake: Deferred.Deferred<void> | undefined = undefined
   private checking = false
+  private starts = 0
 
   constructor(private readonly clock: Clock.Clock) {}
 
@@ -64,7 +73,13 @@ class Watch {
       return { entry, start: undefined }
     }
     this.running = true
+    this.starts++
     return { entry, start: Effect.asVoid(Effect.forkDetach(this.loop, { startImmediately: true })) }
+  }
+
+  /** What the watch holds (for tests). */
+  held(): Held {
+    return { inFlight: this.pending, entries: this.entries.length - this.head, running: this.running, starts: this.starts }
   }
 
   /** The request of `entry` is over (answered, failed or abandoned by its caller). */
@@ -148,6 +163,8 @@ export interface Deadlines {
    * is interrupted and the answer is `onTimeout()`'s error; an answer or a failure in time is kept.
    */
   readonly within: <A, E, E2>(effect: Effect.Effect<A, E>, timeoutMillis: number, onTimeout: () => E2) => Effect.Effect<A, E | E2>
+  /** What the watch of `clock` holds (none yet: nothing), for tests. */
+  readonly held: (clock: Clock.Clock) => Held
 }
 
 /**
@@ -182,5 +199,6 @@ export const make = (): Deadlines => {
         return start === undefined ? answered : Effect.andThen(start, answered)
       })
     )
-  return { within }
+  const held = (clock: Clock.Clock): Held => watches.get(clock)?.held() ?? { inFlight: 0, entries: 0, running: false, starts: 0 }
+  return { within, held }
 }
