@@ -121,6 +121,24 @@ describe("Deadlines", () => {
       expect(deadlines.held(clock)).toStrictEqual({ inFlight: 0, entries: 0, running: false, starts: 1 })
     }))
 
+  it.effect("when the watch wakes, it sleeps next until the earliest deadline left, whatever the order they came in", () =>
+    Effect.gen(function*() {
+      const deadlines = Deadlines.make()
+      const ended = { interrupted: 0 }
+      const [first, sooner, later] = yield* Effect.forEach([0, 1, 2], () => Deferred.make<string, string>())
+      yield* Effect.forkChild(deadlines.within(request(first!, ended), 1_000, timedOut))
+      yield* Effect.yieldNow
+      const soonerFiber = yield* Effect.forkChild(deadlines.within(request(sooner!, ended), 2_000, timedOut))
+      const laterFiber = yield* Effect.forkChild(deadlines.within(request(later!, ended), 10_000, timedOut))
+      yield* TestClock.adjust("1 second")
+      expect(ended.interrupted).toBe(1)
+      yield* TestClock.adjust("1 second")
+      expect(yield* Fiber.await(soonerFiber)).toStrictEqual(Exit.fail("timed out"))
+      expect(ended.interrupted).toBe(2)
+      yield* TestClock.adjust("8 seconds")
+      expect(yield* Fiber.await(laterFiber)).toStrictEqual(Exit.fail("timed out"))
+    }))
+
   it.effect("thousands answered behind one still in flight: each kept, and the one in flight times out at its deadline", () =>
     Effect.gen(function*() {
       const deadlines = Deadlines.make()
