@@ -52,6 +52,11 @@ class Watch {
 
   constructor(private readonly clock: Clock.Clock) {}
 
+  /** Milliseconds on the clock's monotonic time: a wall clock set forward or back moves no deadline. */
+  private now(): number {
+    return Number(this.clock.monotonicTimeNanosUnsafe()) / 1_000_000
+  }
+
   /** Registers a request whose deadline is `timeoutMillis` from now; starts the watch when it is not running. */
   add(timeoutMillis: number, fiber: Fiber.Fiber<unknown, unknown>): { readonly entry: Entry; readonly start: Effect.Effect<void> | undefined } {
     // Entries answered at the head are dropped as new ones come; when answered ones pile up behind
@@ -64,7 +69,7 @@ class Watch {
       this.entries = this.entries.filter((kept, i) => i >= this.head && kept.fiber !== undefined)
       this.head = 0
     }
-    const entry: Entry = { at: this.clock.currentTimeMillisUnsafe() + timeoutMillis, fiber, expired: false }
+    const entry: Entry = { at: this.now() + timeoutMillis, fiber, expired: false }
     this.entries.push(entry)
     this.pending++
     if (this.running) {
@@ -129,7 +134,7 @@ class Watch {
   }
 
   private readonly loop: Effect.Effect<void> = Effect.suspend(() => {
-    const now = this.clock.currentTimeMillisUnsafe()
+    const now = this.now()
     const { expired, next } = this.expire(now)
     // Interrupted apart, so that a request slow to stop never holds the other deadlines up.
     const interrupted = expired.length === 0 ? Effect.void : Effect.asVoid(Effect.forkDetach(Fiber.interruptAll(expired), { startImmediately: true }))
