@@ -41,7 +41,6 @@ interface Held {
 /** The requests in flight on one clock, and the fiber that keeps their deadlines. */
 class Watch {
   private entries: Array<Entry> = []
-  private head = 0
   private pending = 0
   private running = false
   /** When the watch's current sleep ends (`Infinity`: it is not asleep). */
@@ -59,21 +58,15 @@ class Watch {
 
   /** Registers a request whose deadline is `timeoutMillis` from now; starts the watch when it is not running. */
   add(timeoutMillis: number, fiber: Fiber.Fiber<unknown, unknown>): { readonly entry: Entry; readonly start: Effect.Effect<void> | undefined } {
-    // Entries answered at the head are dropped as new ones come; when answered ones pile up behind
-    // one still in flight, the list is rebuilt of those in flight: it holds about twice their number.
-    while (this.head < this.entries.length && this.entries[this.head]!.fiber === undefined) this.head++
-    if (this.head === this.entries.length) {
-      this.entries = []
-      this.head = 0
-    } else if (this.entries.length - this.head >= 1024 + 2 * this.pending) {
-      this.entries = this.entries.filter((kept, i) => i >= this.head && kept.fiber !== undefined)
-      this.head = 0
-    }
+    // Nothing in flight: the list starts anew. When answered entries pile up behind ones still in
+    // flight, it is rebuilt of those in flight: it holds about twice their number.
+    if (this.pending === 0) this.entries.length = 0
+    else if (this.entries.length >= 1024 + 2 * this.pending) this.entries = this.entries.filter((kept) => kept.fiber !== undefined)
     const entry: Entry = { at: this.now() + timeoutMillis, fiber, expired: false }
     this.entries.push(entry)
     this.pending++
     if (this.running) {
-      // Sooner than the watch wakes (the clock was set back): it wakes now to sleep until this one.
+      // Sooner than the watch wakes (a shorter timeout): it wakes now to sleep until this one.
       if (entry.at < this.until) this.wakeUp()
       return { entry, start: undefined }
     }
@@ -84,7 +77,7 @@ class Watch {
 
   /** What the watch holds (for tests). */
   held(): Held {
-    return { inFlight: this.pending, entries: this.entries.length - this.head, running: this.running, starts: this.starts }
+    return { inFlight: this.pending, entries: this.entries.length, running: this.running, starts: this.starts }
   }
 
   /** The request of `entry` is over (answered, failed or abandoned by its caller). */
@@ -115,8 +108,7 @@ class Watch {
     const expired: Array<Fiber.Fiber<unknown, unknown>> = []
     const kept: Array<Entry> = []
     let next = Number.POSITIVE_INFINITY
-    for (let i = this.head; i < this.entries.length; i++) {
-      const entry = this.entries[i]!
+    for (const entry of this.entries) {
       if (entry.fiber === undefined) continue
       if (entry.at <= now) {
         entry.expired = true
@@ -129,7 +121,6 @@ class Watch {
       }
     }
     this.entries = kept
-    this.head = 0
     return { expired, next }
   }
 
