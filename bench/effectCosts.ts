@@ -25,9 +25,13 @@ import * as Schema from "effect/Schema"
 import * as SchemaGetter from "effect/SchemaGetter"
 import * as SchemaTransformation from "effect/SchemaTransformation"
 import { pathToFileURL } from "node:url"
+import { sampleReceipt } from "./clients/protocol.js"
+import { alternate } from "./support/alternate.js"
+import { Info as NarrowInfo } from "./support/least.js"
+import { sized, SMOKE } from "./support/program.js"
+import { median } from "./support/stats.js"
 
-const SMOKE = process.env["BENCH_SMOKE"] === "1"
-const ROUNDS = SMOKE ? 1 : 7
+const ROUNDS = sized(7, 1)
 
 /** The sandbox's answer to a GetInfo of a cash receipt, as sent. */
 const ANSWER =
@@ -79,16 +83,6 @@ class WideNullOr extends Schema.Class<WideNullOr>("WideNullOr")({
   interOPYN: Schema.optionalKey(Schema.NullOr(Schema.Boolean)),
   ...Object.fromEntries(STRING_FIELDS.map((name) => [name, Schema.optionalKey(Schema.NullOr(Schema.String))])) as Record<(typeof STRING_FIELDS)[number], Schema.optionalKey<Schema.NullOr<Schema.String>>>
 }) {}
-/** The fields a hand-written client reads (bench/support/least.ts). */
-class NarrowInfo extends Schema.Class<NarrowInfo>("NarrowInfo")({
-  mgtKey: Schema.String,
-  stateCode: Schema.Number,
-  itemKey: Schema.optional(Schema.NullOr(Schema.String)),
-  tradeDate: Schema.optional(Schema.NullOr(Schema.String)),
-  confirmNum: Schema.optional(Schema.NullOr(Schema.String)),
-  totalAmount: Schema.optional(Schema.NullOr(Schema.Union([Schema.String, Schema.Number]))),
-  stateDT: Schema.optional(Schema.NullOr(Schema.String))
-}) {}
 
 const answerOptions = { onExcessProperty: "ignore" } as const
 
@@ -138,21 +132,7 @@ const Receipt = Schema.Struct({
     Number(r.totalAmount) === Number(r.supplyCost) + Number(r.tax) + Number(r.serviceFee), "total = supply + tax + service fee"),
   rule((r: { readonly tradeUsage: string; readonly identityNum: string }) => r.tradeUsage !== "지출증빙용" || r.identityNum.length === 10, "identityNum by tradeUsage")
 ))
-const RECEIPT = {
-  mgtKey: "B-1-1",
-  tradeType: "승인거래",
-  tradeUsage: "소득공제용",
-  taxationType: "과세",
-  totalAmount: "11000",
-  supplyCost: "10000",
-  tax: "1000",
-  serviceFee: "0",
-  franchiseCorpNum: "1234567891",
-  franchiseCorpName: "벤치마크 상사",
-  identityNum: "01012341234",
-  itemName: "커피 원두",
-  customerName: "홍길동"
-}
+const RECEIPT = sampleReceipt("B-1-1", "1234567891")
 
 interface Case {
   readonly name: string
@@ -167,25 +147,10 @@ const cpuPerOp = async (c: Case, n: number): Promise<number> => {
   return (used.user + used.system) / n
 }
 
-const median = (values: ReadonlyArray<number>) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-}
-
 /** Runs `cases` alternately (a warm-up round first), answering each case's median CPU per operation. */
 const measure = async (cases: ReadonlyArray<Case>, n: number): Promise<ReadonlyArray<readonly [string, number]>> => {
-  const samples = cases.map(() => [] as Array<number>)
-  for (let round = -1; round < ROUNDS; round++) {
-    const order = cases.map((c, i) => [c, i] as const)
-    if (round % 2 === 1) order.reverse()
-    for (const [c, i] of order) {
-      ;(globalThis as { gc?: () => void }).gc?.()
-      const figure = await cpuPerOp(c, n)
-      if (round >= 0) samples[i]!.push(figure)
-    }
-  }
-  return cases.map((c, i) => [c.name, median(samples[i]!)] as const)
+  const samples = await alternate({ sides: cases.map((c) => ({ name: c.name, run: () => cpuPerOp(c, n) })), rounds: ROUNDS })
+  return cases.map((c) => [c.name, median(samples[c.name]!)] as const)
 }
 
 const decodeCase = (name: string, decode: (input: unknown) => Result.Result<unknown, unknown>): Case => ({
