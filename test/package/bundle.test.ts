@@ -17,13 +17,22 @@ import { ROOT, run } from "./support.js"
 const BIN = path.join(ROOT, "bin/taxdoc.js")
 const BUNDLE = path.join(ROOT, Bundle.OUT_DIR)
 
-/** The files a command line loads (a loader hook lists them), and what it printed. */
+/**
+ * The files a command line loads, and what it printed. A synchronous hook on the command's own
+ * thread (`registerHooks`) appends each URL to a file before the module loads, so a command that
+ * exits at once (a usage error) still leaves every line: a hook on Node's loader thread writes
+ * through the main thread, and what it wrote last is lost when the process exits first.
+ */
 const loadedBy = async (args: ReadonlyArray<string>) => {
-  const hook = `data:text/javascript,${encodeURIComponent("export async function load(url, context, next) { process.stderr.write(`LOADED ${url}\\n`); return next(url, context) }")}`
-  const register = `data:text/javascript,${encodeURIComponent(`import { register } from "node:module"; register(${JSON.stringify(hook)})`)}`
-  const ran = await run(process.execPath, ["--import", register, BIN, ...args], ROOT)
-  const files = ran.stderr.split("\n").filter((line) => line.startsWith("LOADED file:")).map((line) => line.slice("LOADED file://".length))
-  return { ran, files }
+  const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "taxdoc-loaded-")), "loaded.txt")
+  const hooks = `import { registerHooks } from "node:module"; import { appendFileSync } from "node:fs"; registerHooks({ load(url, context, next) { appendFileSync(${JSON.stringify(log)}, url + "\\n"); return next(url, context) } })`
+  try {
+    const ran = await run(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(hooks)}`, BIN, ...args], ROOT)
+    const files = fs.readFileSync(log, "utf8").split("\n").filter((line) => line.startsWith("file://")).map((line) => line.slice("file://".length))
+    return { ran, files }
+  } finally {
+    fs.rmSync(path.dirname(log), { recursive: true, force: true })
+  }
 }
 
 /** The `src/` modules whose code the loaded files of the bundle hold. */
