@@ -123,7 +123,7 @@ describe("a fleet of processes", () => {
     }
   })
 
-  it("10,000 receipts, 3 runners, one SIGKILLed at about 40 %: issued once each, results in input order", async () => {
+  it("10,000 receipts, 3 runners, one SIGKILLed at about 40 %: issued once each, results in input order", { timeout: 240_000 }, async () => {
     const journal = await freshDatabase("fleet_runners")
     const runners = [1, 2, 3].map(() => taxdoc(runnerArgs(journal)))
     try {
@@ -158,7 +158,7 @@ describe("a fleet of processes", () => {
     }
   })
 
-  it("the database stopped at about 40 % and back: the runners wait, resume, and issue each receipt once", async () => {
+  it("the database stopped at about 40 % and back: the runners wait, resume, and issue each receipt once", { timeout: 240_000 }, async () => {
     const gate = await relay(await freshDatabase("fleet_down_runners"))
     const runners = [1, 2].map(() => taxdoc(runnerArgs(gate.url)))
     try {
@@ -202,7 +202,7 @@ describe("a fleet of processes", () => {
     }
   })
 
-  it("the command: killed at about 40 %, then the same command again finishes the same execution", async () => {
+  it("the command: killed at about 40 %, then the same command again finishes the same execution", { timeout: 240_000 }, async () => {
     const journal = await freshDatabase("fleet_command")
     const sent = receipts("C", 10_000)
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "taxdoc-fleet-"))
