@@ -3,6 +3,7 @@ import { Clock, Duration, Effect, Layer, Random, Schedule, Schema } from "effect
 import { HttpClientError, HttpClientRequest } from "effect/http"
 import { TestClock } from "effect/testing"
 import * as Client from "../../src/core/Client.js"
+import { ApiError, ResponseError, TokenError, TransportError } from "../../src/core/Errors.js"
 import * as Operation from "../../src/core/Operation.js"
 import * as Retry from "../../src/core/Retry.js"
 import { LocalRefusal } from "../../src/core/Transport.js"
@@ -245,13 +246,51 @@ describe("retries of requests that surely were not sent", () => {
     }).pipe(Effect.provide(clientLayer(state, { callTimeout: "1 second", retries: 50, retryBaseDelay: "400 millis", retryMaxDelay: "400 millis" })))
   })
 
-  it.effect("a refusal of a local layer (a replay cassette's miss) is never retried, not even for a read", () => {
-    const service = failingThen([{ [LocalRefusal]: true, message: "no recorded answer" }])
-    return Effect.gen(function*() {
-      const error = yield* Effect.flip(driven(callOf(Read)))
-      expect(error).toMatchObject({ _tag: "TransportError", reason: "Local", outcome: "NotSent" })
-      expect(service.calls()).toBe(1)
-    }).pipe(Effect.provide(clientLayer(service.state)))
+  for (const operation of [Read, Write]) {
+    it.effect(`a refusal of a local layer (a replay cassette's miss) is never retried: ${operation.name}`, () => {
+      const service = failingThen([{ [LocalRefusal]: true, message: "no recorded answer" }])
+      return Effect.gen(function*() {
+        const error = yield* Effect.flip(driven(callOf(operation)))
+        expect(error).toMatchObject({ _tag: "TransportError", reason: "Local", outcome: "NotSent" })
+        expect(service.calls()).toBe(1)
+      }).pipe(Effect.provide(clientLayer(service.state)))
+    })
+  }
+})
+
+describe("Retry.isTransient and Retry.isNotSent", () => {
+  const transport = (reason: TransportError["reason"], outcome: TransportError["outcome"]) => new TransportError({ operation: "Thing.write", reason, outcome, message: "" })
+  const response = (status: number, reason: ResponseError["reason"]) => new ResponseError({ operation: "Thing.read", status, reason, bodyExcerpt: "", message: "" })
+  const api = (status: number) => new ApiError({ operation: "Thing.read", status, code: -99999999, message: "", serviceMessage: "" })
+  const token = (status: number) => new TokenError({ corpNum: "1234567891", status, code: -99999999, message: "", serviceMessage: "" })
+
+  it("transient: the network (not a local layer), 429 and 5xx gateways, a 200 cut short; not a refusal, a page of another status, or an answer too large", () => {
+    const cases: ReadonlyArray<readonly [Retry.AttemptError, boolean]> = [
+      [transport("Network", "Unknown"), true],
+      [transport("Timeout", "Unknown"), true],
+      [transport("Local", "NotSent"), false],
+      [api(503), true],
+      [api(429), true],
+      [api(400), false],
+      [api(200), false],
+      [response(502, "UnexpectedStatus"), true],
+      [response(404, "UnexpectedStatus"), false],
+      [response(200, "Decode"), true],
+      [response(400, "Decode"), false],
+      [response(200, "TooLarge"), false],
+      [token(503), true],
+      [token(401), false]
+    ]
+    expect(cases.map(([error]) => Retry.isTransient(error))).toEqual(cases.map(([, transient]) => transient))
+  })
+
+  it("surely not sent: a transport failure before sending, never one of a local layer, an unknown outcome or an answer", () => {
+    expect(Retry.isNotSent(transport("Network", "NotSent"))).toBe(true)
+    expect(Retry.isNotSent(transport("Local", "NotSent"))).toBe(false)
+    expect(Retry.isNotSent(transport("Network", "Unknown"))).toBe(false)
+    expect(Retry.isNotSent(transport("Timeout", "Unknown"))).toBe(false)
+    expect(Retry.isNotSent(api(503))).toBe(false)
+    expect(Retry.isNotSent(response(502, "UnexpectedStatus"))).toBe(false)
   })
 })
 
